@@ -1,0 +1,45 @@
+"""engine.core: the contract every game implements and the machinery games share.
+
+- :mod:`.game`: :class:`Game` and :class:`GameState`, the contract.
+- :mod:`.intent`, :mod:`.model`: intents, prompts, events, outcomes, game metadata.
+- :mod:`.errors`: the :class:`RuleError` family.
+- :mod:`.rng`, :mod:`.deck`, :mod:`.seating`, :mod:`.supply`: seeded randomness, decks, seat order,
+  token supplies.
+- :mod:`.commitments`, :mod:`.reactions`, :mod:`.decisions`: secret simultaneous choices, reaction
+  windows, the pending-decision stack.
+- :mod:`.effects`: the base for a game's card-effect interpreter.
+- :mod:`.datapack`: data-pack loading with precise errors.
+- :mod:`.agents`, :mod:`.playout`: agents and the loop that lets them play.
+"""
+
+from .agents import Agent, RandomAgent, make_agent
+from .commitments import SecretChoice
+from .decisions import Decision, DecisionStack
+from .deck import Deck
+from .effects import EffectInterpreter, handles
+from .errors import (
+    DataError,
+    GameOver,
+    IllegalIntent,
+    MalformedIntent,
+    NotYourTurn,
+    RuleError,
+    SnapshotError,
+    StaleVersion,
+)
+from .game import Game, GameState
+from .intent import Intent
+from .model import Event, GameMeta, NoOptions, Outcome, Pace, Prompt, private, public
+from .reactions import ReactionWindow
+from .registry import games, get, register, unregister
+from .rng import Rng
+from .seating import clockwise, next_seat, previous_seat
+from .supply import Supply
+
+__all__ = [
+    "Agent", "DataError", "Decision", "DecisionStack", "Deck", "EffectInterpreter", "Event", "Game",
+    "GameMeta", "GameOver", "GameState", "IllegalIntent", "Intent", "MalformedIntent", "NoOptions",
+    "NotYourTurn", "Outcome", "Pace", "Prompt", "RandomAgent", "ReactionWindow", "Rng", "RuleError",
+    "SecretChoice", "SnapshotError", "StaleVersion", "Supply", "clockwise", "games", "get", "handles",
+    "make_agent", "next_seat", "previous_seat", "private", "public", "register", "unregister",
+]

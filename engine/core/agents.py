@@ -1,0 +1,43 @@
+"""Agents: programs that choose an intent for a seat through the contract alone.
+
+They fill empty seats, play for a player who is away, and drive tests and simulations. Every game gets
+:class:`RandomAgent`; a game may register a stronger one under ``"heuristic"`` in its ``agents``
+mapping (see :func:`make_agent`). Agents keep their own seeded ``random.Random``: they are not rules,
+but a simulation with a fixed seed must still be repeatable.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from .intent import Intent
+
+
+class Agent(Protocol):
+    def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+        """Pick one of ``legal`` (never empty) for ``seat``."""
+        ...
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal intents."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+        return legal[self.random.randrange(len(legal))]
+
+
+AgentFactory = Callable[[int], Agent]
+
+
+def make_agent(game: Any, kind: str = "heuristic", seed: int = 0) -> Agent:
+    """The game's agent of ``kind`` ("heuristic" or "random"); random when the game has no such kind."""
+    factories: dict[str, AgentFactory] = getattr(game, "agents", {}) or {}
+    factory = factories.get(kind) or factories.get("random") or RandomAgent
+    return factory(seed)

@@ -1,0 +1,185 @@
+"""The game contract every game implements, and the checks every game shares.
+
+A game is a stateless object; all that changes lives in its state, a pydantic model derived from
+:class:`GameState`. The public methods are the contract from ARCHITECTURE.md. A game implements the
+underscored hooks; :meth:`Game.apply` does the checks common to every game (game over, whose turn,
+legality) in one place, then applies the intent to a deep copy, so ``apply`` is pure::
+
+    state = game.setup(seats=["ann", "bo"], seed=7)
+    prompts = game.prompts(state)            # who must decide what
+    intents = game.legal(state, "ann")       # complete and finite
+    state, events = game.apply(state, "ann", intents[0])
+
+Subclasses implement ``_setup``, ``prompts``, ``legal``, ``_apply`` and ``view``, and may refine
+``check`` (to explain a refusal precisely) and ``describe`` (a readable label for an intent).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, Field, ValidationError
+
+from .decisions import DecisionStack
+from .errors import GameOver, IllegalIntent, MalformedIntent, NotYourTurn, SnapshotError
+from .intent import Intent
+from .model import Event, GameMeta, Outcome, Prompt
+from .rng import Rng
+
+
+class GameState(BaseModel):
+    """What every game's state holds. ``format`` is the snapshot format version of the game."""
+
+    game: str
+    format: int = 1
+    seats: list[str]
+    rng: Rng
+    options: dict[str, Any] = Field(default_factory=dict)
+    step: int = 0
+    """How many intents have been applied."""
+    decisions: DecisionStack = Field(default_factory=DecisionStack)
+    result: Outcome | None = None
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Game(ABC, Generic[S]):
+    meta: ClassVar[GameMeta]
+    state_type: ClassVar[type[GameState]]
+    format: ClassVar[int] = 1
+    """Bump when a state written by older code can no longer be read; older snapshots are then
+    rebuilt from the intent log by the table."""
+    intent_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Every intent kind the game understands; ``parse_intent`` refuses others."""
+
+    # --- the contract -------------------------------------------------------------------------
+
+    def setup(self, seats: Sequence[str], seed: int, options: BaseModel | dict[str, Any] | None = None) -> S:
+        seats = list(seats)
+        meta = self.meta
+        if not meta.min_seats <= len(seats) <= meta.max_seats:
+            raise IllegalIntent(
+                f"{meta.title} needs {meta.min_seats} to {meta.max_seats} players, not {len(seats)}."
+            )
+        if len(set(seats)) != len(seats) or not all(isinstance(s, str) and s for s in seats):
+            raise MalformedIntent("Every seat needs a different, non-empty name.")
+        opts = self.parse_options(options)
+        return self._setup(seats, seed, opts)
+
+    def parse_options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:
+        """Validate options against the game's model, with a readable error."""
+        model = self.meta.options
+        if isinstance(options, model):
+            return options
+        raw = options.model_dump() if isinstance(options, BaseModel) else dict(options or {})
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
+            )
+            raise MalformedIntent(f"Invalid options for {self.meta.title}: {problems}") from None
+
+    @abstractmethod
+    def prompts(self, state: S) -> list[Prompt]:
+        """Every open decision. Empty only when the game is over."""
+
+    @abstractmethod
+    def legal(self, state: S, seat: str) -> list[Intent]:
+        """Everything ``seat`` may do now: complete and finite; empty when it has no prompt."""
+
+    def apply(self, state: S, seat: str, intent: Intent) -> tuple[S, list[Event]]:
+        """Apply ``intent`` for ``seat``; returns the new state and the events. Never mutates ``state``."""
+        self.check(state, seat, intent)
+        new = state.model_copy(deep=True)
+        events = self._apply(new, seat, intent)
+        new.step += 1
+        return new, events
+
+    @abstractmethod
+    def view(self, state: S, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` may see, as JSON-able data; ``None`` is the public (spectator) view."""
+
+    def outcome(self, state: S) -> Outcome | None:
+        return state.result
+
+    def dump(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def load(self, text: str) -> S:
+        try:
+            state = self.state_type.model_validate_json(text)
+        except ValidationError as exc:
+            raise SnapshotError(f"unreadable {self.meta.id} snapshot: {exc.error_count()} problems") from None
+        if state.game != self.meta.id or state.format != self.format:
+            raise SnapshotError(
+                f"snapshot is {state.game} format {state.format}, expected {self.meta.id} format {self.format}"
+            )
+        return state  # type: ignore[return-value]
+
+    def parse_intent(self, key: str) -> Intent:
+        intent = Intent.parse(key)
+        if self.intent_kinds and intent.kind not in self.intent_kinds:
+            known = ", ".join(sorted(self.intent_kinds))
+            raise MalformedIntent(f"'{intent.kind}' is not an action in {self.meta.title}. Actions: {known}.")
+        return intent
+
+    # --- shared checks and helpers ------------------------------------------------------------
+
+    def check(self, state: S, seat: str, intent: Intent) -> None:
+        """Raise the right :class:`RuleError` if ``seat`` may not play ``intent`` now."""
+        if state.result is not None:
+            raise GameOver(f"The game is over: {state.result.reason}")
+        if seat not in state.seats:
+            raise NotYourTurn(f"'{seat}' is not a seat in this game.")
+        open_prompts = self.prompts(state)
+        if not any(p.seat == seat for p in open_prompts):
+            waiting = sorted({p.seat for p in open_prompts})
+            raise NotYourTurn(f"It is not {seat}'s turn; waiting for {', '.join(waiting) or 'nobody'}.")
+        legal = self.legal(state, seat)
+        if intent not in legal:
+            raise IllegalIntent(self.explain_illegal(state, seat, intent, legal))
+
+    def explain_illegal(self, state: S, seat: str, intent: Intent, legal: list[Intent]) -> str:
+        """The message for an intent that is not legal. Games override it for precise reasons."""
+        same_kind = [i for i in legal if i.kind == intent.kind]
+        options = same_kind or legal
+        shown = ", ".join(self.describe(state, i) for i in options[:8])
+        more = f" and {len(options) - 8} more" if len(options) > 8 else ""
+        what = self.describe(state, intent)
+        if same_kind:
+            return f"'{what}' is not allowed now. Possible: {shown}{more}."
+        return f"'{what}' is not possible now. You can: {shown}{more}."
+
+    def describe(self, state: S, intent: Intent) -> str:
+        """A short label a person reads (buttons, menus). Defaults to the key."""
+        return intent.key()
+
+    def awaiting(self, state: S) -> list[str]:
+        """Seats with an open prompt, in seat order."""
+        asked = {p.seat for p in self.prompts(state)}
+        return [s for s in state.seats if s in asked]
+
+    @staticmethod
+    def new_rng(seed: int) -> Rng:
+        return Rng(seed=seed & ((1 << 64) - 1))
+
+    @staticmethod
+    def finish(state: S, winners: Sequence[str], reason: str, draw: bool = False) -> Event:
+        """End the game; returns the public event announcing it."""
+        state.result = Outcome(winners=tuple(winners), draw=draw, reason=reason)
+        who = "Draw" if draw else (", ".join(winners) + " won" if winners else "Everyone lost")
+        return Event("game_over", f"{who}: {reason}", None, {"winners": list(winners), "draw": draw})
+
+    # --- what a game implements ---------------------------------------------------------------
+
+    @abstractmethod
+    def _setup(self, seats: list[str], seed: int, options: Any) -> S:
+        """Build the initial state; ``options`` is an instance of ``meta.options``."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: str, intent: Intent) -> list[Event]:
+        """Apply a checked, legal intent to ``state`` (a private copy) and return the events."""

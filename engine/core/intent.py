@@ -1,0 +1,104 @@
+"""Intents: what a player wants to do, as a small immutable value.
+
+An intent is a ``kind`` and a few named arguments whose values are integers or short words. It has a
+stable text form, :meth:`Intent.key`, used in button ids, logs and the terminal, and
+:meth:`Intent.parse` reads that text back::
+
+    Intent.of("bid", amount=3).key()  == "bid:amount=3"
+    Intent.parse("bid:amount=3")      == Intent.of("bid", amount=3)
+
+Argument order is kept (it is part of the key), so a game should always build an intent the same way.
+String values may hold letters, digits and ``_ - . +`` but must not look like an integer, so that the
+text form reads back to exactly the same value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import MalformedIntent
+
+Value = int | str
+
+KEY_MAX = 80
+_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+_TEXT = re.compile(r"^[A-Za-z0-9_.+\-]+$")
+_INT = re.compile(r"^-?[0-9]+$")
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    kind: str
+    args: tuple[tuple[str, Value], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not _WORD.match(self.kind):
+            raise MalformedIntent(f"'{self.kind}' is not a valid action name.")
+        for name, value in self.args:
+            if not _WORD.match(name):
+                raise MalformedIntent(f"'{name}' is not a valid argument name.")
+            if isinstance(value, bool) or not isinstance(value, int | str):
+                raise MalformedIntent(f"Argument '{name}' must be a number or a word.")
+            if isinstance(value, str) and (not _TEXT.match(value) or _INT.match(value)):
+                raise MalformedIntent(f"'{value}' is not a valid value for '{name}'.")
+
+    @classmethod
+    def of(cls, kind: str, **args: Value) -> Intent:
+        """Build an intent from keyword arguments, in the order given."""
+        return cls(kind, tuple(args.items()))
+
+    def get(self, name: str, default: Value | None = None) -> Value | None:
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+    def num(self, name: str) -> int:
+        """The integer argument ``name``; a clear error when it is missing or not a number."""
+        value = self.get(name)
+        if not isinstance(value, int):
+            raise MalformedIntent(f"'{self.kind}' needs a number for '{name}'.")
+        return value
+
+    def word(self, name: str) -> str:
+        """The word argument ``name``; a clear error when it is missing or not a word."""
+        value = self.get(name)
+        if not isinstance(value, str):
+            raise MalformedIntent(f"'{self.kind}' needs a word for '{name}'.")
+        return value
+
+    def key(self) -> str:
+        """Short stable text for button ids and logs; :meth:`parse` is its inverse."""
+        if not self.args:
+            text = self.kind
+        else:
+            text = self.kind + ":" + ",".join(f"{k}={v}" for k, v in self.args)
+        if len(text) > KEY_MAX:
+            raise MalformedIntent(f"The action '{text[:40]}...' is too long to be sent.")
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> Intent:
+        """Read an intent from its key. Raises :class:`MalformedIntent` with a readable message."""
+        if not isinstance(text, str):
+            raise MalformedIntent("An action must be text.")
+        text = text.strip()
+        if not text:
+            raise MalformedIntent("The action is empty.")
+        if len(text) > KEY_MAX:
+            raise MalformedIntent("That action is too long to be a valid one.")
+        kind, sep, rest = text.partition(":")
+        args: list[tuple[str, Value]] = []
+        if sep:
+            if not rest:
+                raise MalformedIntent(f"'{text}' ends with ':' but gives no arguments.")
+            for part in rest.split(","):
+                name, eq, value = part.partition("=")
+                if not eq or not name or not value:
+                    raise MalformedIntent(f"'{part}' in '{text}' should look like name=value.")
+                args.append((name, int(value) if _INT.match(value) else value))
+        return cls(kind, tuple(args))
+
+    def __str__(self) -> str:
+        return self.key()

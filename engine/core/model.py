@@ -1,0 +1,103 @@
+"""The small value types of the contract: prompts, events, outcomes and a game's description."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from .intent import Intent
+
+Pace = Literal["quick", "normal", "long"]
+"""How long a decision deserves: a reaction is quick, a turn normal, a big plan long."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision the game is waiting for.
+
+    ``default`` is a legal intent applied when the deadline passes, so no game can stall.
+    ``simultaneous`` marks secret commitments revealed together: the adapter asks privately and shows
+    only who has answered. Several prompts may be open at once.
+    """
+
+    seat: str
+    kind: str
+    text: str
+    default: Intent
+    simultaneous: bool = False
+    pace: Pace = "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``audience`` None means everyone; otherwise only those seats see it."""
+
+    kind: str
+    text: str
+    audience: frozenset[str] | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, seat: str | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "audience": None if self.audience is None else sorted(self.audience),
+            "data": self.data,
+        }
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Event:
+        audience = raw.get("audience")
+        return cls(
+            kind=str(raw["kind"]),
+            text=str(raw["text"]),
+            audience=None if audience is None else frozenset(audience),
+            data=dict(raw.get("data") or {}),
+        )
+
+
+def public(kind: str, text: str, **data: Any) -> Event:
+    """An event everyone sees."""
+    return Event(kind, text, None, data)
+
+
+def private(seats: str | Iterable[str], kind: str, text: str, **data: Any) -> Event:
+    """An event only ``seats`` see."""
+    audience = frozenset([seats]) if isinstance(seats, str) else frozenset(seats)
+    return Event(kind, text, audience, data)
+
+
+class Outcome(BaseModel):
+    """How a game ended: the winning seats (empty when everyone lost), whether it is a draw, and why."""
+
+    model_config = ConfigDict(frozen=True)
+
+    winners: tuple[str, ...] = ()
+    draw: bool = False
+    reason: str = ""
+
+
+class NoOptions(BaseModel):
+    """Options model for a game without options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """What a front end needs to know about a game before playing it."""
+
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: type[BaseModel] = NoOptions
+    summary: str = ""
+    rules: str = ""
+    """A newcomer's summary of the rules, for /rules and the terminal."""

@@ -1,0 +1,71 @@
+"""Driving a game with agents: simulations, tests, the benchmark and agent seats all use this."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .agents import Agent
+from .intent import Intent
+from .model import Event
+
+
+class Stalled(Exception):
+    """A playout exceeded its step limit: a bug in a game (it should always end)."""
+
+
+@dataclass
+class Playout:
+    state: Any
+    steps: int = 0
+    log: list[tuple[str, str]] = field(default_factory=list)
+    """(seat, intent key) for every applied intent, in order: what a replay needs."""
+    events: list[Event] = field(default_factory=list)
+
+
+def next_decision(game: Any, state: Any) -> str | None:
+    """The seat an agent-driven loop should ask next: the first open prompt's seat."""
+    prompts = game.prompts(state)
+    return prompts[0].seat if prompts else None
+
+
+def step(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Any, Intent, list[Event]]:
+    """Let ``agent`` choose for ``seat`` and apply it."""
+    legal = game.legal(state, seat)
+    if not legal:
+        raise Stalled(f"{seat} has a prompt but no legal intent (step {state.step})")
+    intent = agent.choose(game, state, seat, legal)
+    state, events = game.apply(state, seat, intent)
+    return state, intent, events
+
+
+def play_out(
+    game: Any,
+    state: Any,
+    agents: Mapping[str, Agent],
+    max_steps: int = 100_000,
+    keep_events: bool = False,
+) -> Playout:
+    """Play until the game ends, every seat's decisions made by its agent."""
+    result = Playout(state=state)
+    while game.outcome(result.state) is None:
+        seat = next_decision(game, result.state)
+        if seat is None:
+            raise Stalled(f"no prompt and no outcome at step {result.state.step}")
+        if result.steps >= max_steps:
+            raise Stalled(f"no end after {max_steps} steps")
+        result.state, intent, events = step(game, result.state, seat, agents[seat])
+        result.steps += 1
+        result.log.append((seat, intent.key()))
+        if keep_events:
+            result.events.extend(events)
+    return result
+
+
+def replay(game: Any, seats: list[str], seed: int, options: dict[str, Any], log: list[tuple[str, str]]) -> Any:
+    """Rebuild a state from its seed, options and intent log."""
+    state = game.setup(seats, seed, options)
+    for seat, key in log:
+        state, _ = game.apply(state, seat, game.parse_intent(key))
+    return state

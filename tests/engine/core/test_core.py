@@ -1,0 +1,194 @@
+"""Tests of the core machinery through a small game of our own (tests/support/toygame.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import (
+    DataError,
+    Deck,
+    GameOver,
+    IllegalIntent,
+    Intent,
+    MalformedIntent,
+    NotYourTurn,
+    RandomAgent,
+    Rng,
+    SecretChoice,
+    SnapshotError,
+    Supply,
+    clockwise,
+    next_seat,
+)
+from engine.core.datapack import validate_records
+from engine.core.playout import play_out, replay
+from tests.support.toygame import TOY
+
+SEATS = ["ann", "bo", "cy"]
+
+
+def test_intent_key_round_trip() -> None:
+    intent = Intent.of("bid", amount=3, contact="fixer")
+    assert intent.key() == "bid:amount=3,contact=fixer"
+    assert Intent.parse(intent.key()) == intent
+    assert Intent.parse("pass") == Intent.of("pass")
+
+
+@pytest.mark.parametrize("bad", ["", "bid:", "bid:amount", "9lives", "bid:a=1,=2", "x" * 81, "bid:a=b c"])
+def test_malformed_intent_text_is_refused(bad: str) -> None:
+    with pytest.raises(MalformedIntent):
+        Intent.parse(bad)
+
+
+def test_string_value_that_looks_like_a_number_is_refused() -> None:
+    with pytest.raises(MalformedIntent):
+        Intent.of("pick", card="12")
+
+
+def test_rng_is_deterministic_and_serialisable() -> None:
+    a, b = Rng(seed=7), Rng(seed=7)
+    assert [a.below(10) for _ in range(20)] == [b.below(10) for _ in range(20)]
+    c = Rng.model_validate_json(a.model_dump_json())
+    assert [c.roll(2, 6) for _ in range(5)] == [a.roll(2, 6) for _ in range(5)]
+    assert Rng(seed=8).below(1000) != Rng(seed=7).below(1000) or Rng(seed=8).below(1000) != Rng(seed=9).below(1000)
+
+
+def test_rng_is_roughly_uniform() -> None:
+    rng = Rng(seed=1)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.below(6)] += 1
+    assert all(900 < c < 1100 for c in counts)
+
+
+def test_deck_reshuffles_discards_when_empty() -> None:
+    rng = Rng(seed=3)
+    deck = Deck.shuffled(["a", "b"], rng)
+    assert sorted(deck.draw(rng, 2)) == ["a", "b"]
+    deck.discard("a", "b")
+    assert sorted(deck.draw(rng, 3)) == ["a", "b"]
+    assert deck.empty
+
+
+def test_deck_without_reshuffle_runs_out() -> None:
+    rng = Rng(seed=3)
+    deck = Deck(cards=["a"], reshuffle=False)
+    deck.discard("b")
+    assert deck.draw(rng, 2) == ["a"]
+    assert deck.empty
+
+
+def test_seat_order() -> None:
+    assert clockwise(SEATS, "bo") == ["bo", "cy", "ann"]
+    assert clockwise(SEATS, "bo", include_start=False) == ["cy", "ann"]
+    assert next_seat(SEATS, "cy") == "ann"
+    assert next_seat(SEATS, "ann", skip=["bo"]) == "cy"
+
+
+def test_supply_limits() -> None:
+    supply = Supply(name="hazard", stock=2, capacity=2)
+    assert supply.take(3) == 0 and supply.stock == 2
+    assert supply.take(3, partial=True) == 2 and supply.exhausted
+    supply.put(5)
+    assert supply.stock == 2
+
+
+def test_secret_choice_reveals_only_when_complete() -> None:
+    choice = SecretChoice(kind="sector", seats=SEATS)
+    choice.commit("bo", "s3")
+    assert choice.progress() == {"kind": "sector", "chosen": ["bo"], "count": 1, "of": 3}
+    with pytest.raises(ValueError):
+        choice.reveal()
+    choice.commit("ann", "s1")
+    choice.commit("cy", "s1")
+    assert choice.reveal() == {"ann": "s1", "bo": "s3", "cy": "s1"}
+
+
+def test_toy_setup_validates_seats_and_options() -> None:
+    with pytest.raises(IllegalIntent):
+        TOY.setup(["solo"], seed=1)
+    with pytest.raises(MalformedIntent):
+        TOY.setup(["a", "a"], seed=1)
+    with pytest.raises(MalformedIntent, match="target"):
+        TOY.setup(SEATS, seed=1, options={"target": "many"})
+
+
+def test_apply_is_pure_and_checks_turn_and_legality() -> None:
+    state = TOY.setup(SEATS, seed=1)
+    before = TOY.dump(state)
+    with pytest.raises(IllegalIntent, match="Pick 1"):
+        TOY.apply(state, "ann", Intent.of("pick", n=4))
+    with pytest.raises(NotYourTurn):
+        TOY.apply(state, "zed", Intent.of("pick", n=1))
+    new, events = TOY.apply(state, "ann", Intent.of("pick", n=2))
+    assert TOY.dump(state) == before
+    assert new.step == 1
+    with pytest.raises(NotYourTurn):
+        TOY.apply(new, "ann", Intent.of("pick", n=3))
+    # the public event says who chose; only ann's private event says what
+    assert [e.text for e in events if e.visible_to("bo")] == ["ann has chosen."]
+    assert any("2" in e.text for e in events if e.visible_to("ann"))
+
+
+def test_secret_choice_never_in_another_seats_view() -> None:
+    state = TOY.setup(SEATS, seed=1)
+    state, _ = TOY.apply(state, "ann", Intent.of("pick", n=3))
+    assert TOY.view(state, "ann")["my_pick"] == "pick:n=3"
+    assert TOY.view(state, "bo")["my_pick"] is None
+    assert "pick:n=3" not in str(TOY.view(state, None))
+
+
+def test_parse_intent_refuses_unknown_kinds() -> None:
+    with pytest.raises(MalformedIntent, match="not an action"):
+        TOY.parse_intent("fly")
+
+
+def test_dump_load_round_trip_and_bad_snapshots() -> None:
+    state = TOY.setup(SEATS, seed=5)
+    state, _ = TOY.apply(state, "bo", Intent.of("pick", n=1))
+    assert TOY.dump(TOY.load(TOY.dump(state))) == TOY.dump(state)
+    with pytest.raises(SnapshotError):
+        TOY.load("{not json")
+    with pytest.raises(SnapshotError):
+        TOY.load(TOY.dump(state).replace('"format":1', '"format":99'))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_seeded_playouts_end_and_replay_exactly(seed: int) -> None:
+    state = TOY.setup(SEATS, seed=seed)
+    agents = {s: RandomAgent(seed * 10 + i) for i, s in enumerate(SEATS)}
+    result = play_out(TOY, state, agents)
+    outcome = TOY.outcome(result.state)
+    assert outcome is not None
+    assert TOY.prompts(result.state) == []
+    again = replay(TOY, SEATS, seed, {}, result.log)
+    assert TOY.dump(again) == TOY.dump(result.state)
+    with pytest.raises(GameOver):
+        TOY.apply(result.state, "ann", Intent.of("pick", n=1))
+
+
+def test_reaction_window_asks_everyone_else_and_resumes() -> None:
+    state = TOY.setup(SEATS, seed=2)
+    for s in SEATS:
+        state, _ = TOY.apply(state, s, Intent.of("pick", n=1))
+    leader = state.decisions.top().seat  # type: ignore[union-attr]
+    state, _ = TOY.apply(state, leader, Intent.of("double"))
+    asked = sorted(p.seat for p in TOY.prompts(state))
+    assert asked == sorted(s for s in SEATS if s != leader)
+    for s in asked:
+        state, _ = TOY.apply(state, s, Intent.of("pass"))
+    assert state.doubled and state.objection is None
+
+
+def test_pack_errors_name_file_record_and_field(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from pydantic import BaseModel
+
+    class Card(BaseModel):
+        id: str
+        cost: int
+
+    path = tmp_path / "cards.json"
+    with pytest.raises(DataError, match=r"cards.json: record 2 \('b'\), field 'cost'"):
+        validate_records(path, [{"id": "a", "cost": 1}, {"id": "b", "cost": "lots"}], Card)
+    with pytest.raises(DataError, match="duplicate id"):
+        validate_records(path, [{"id": "a", "cost": 1}, {"id": "a", "cost": 2}], Card)
