@@ -1,0 +1,263 @@
+"""The SQLite store (aiosqlite, WAL): games, seats, intent log, snapshots, deadlines, idempotency keys.
+
+Numbered migrations run at start-up. Every :class:`~engine.store.Change` is one ``BEGIN IMMEDIATE``
+transaction whose first statement is a compare-and-swap on the game's version, so two writers (two
+processes, or a stale cache) can never both apply a change to the same version.
+
+``synchronous=NORMAL`` in WAL mode: a committed change survives the process being killed at any
+moment; only a power cut can lose the last few commits.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import aiosqlite
+
+from engine.core.errors import StaleVersion
+from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
+from engine.store import Change
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS: list[str] = [
+    # 1: the first schema
+    """
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL,
+        host TEXT NOT NULL,
+        max_seats INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        pace TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        place TEXT NOT NULL,
+        winners TEXT NOT NULL,
+        reason TEXT NOT NULL
+    );
+    CREATE TABLE seats (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        position INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        user_id TEXT,
+        name TEXT NOT NULL,
+        away INTEGER NOT NULL,
+        missed INTEGER NOT NULL,
+        PRIMARY KEY (game_id, position)
+    );
+    CREATE INDEX seats_by_user ON seats(user_id);
+    CREATE TABLE intents (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        intent TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE snapshots (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        version INTEGER NOT NULL,
+        format INTEGER NOT NULL,
+        body TEXT NOT NULL
+    );
+    CREATE TABLE deadlines (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        due_at REAL NOT NULL,
+        remind_at REAL NOT NULL,
+        reminded INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX deadlines_due ON deadlines(due_at);
+    CREATE TABLE idempotency (
+        key TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        version INTEGER NOT NULL
+    );
+    """,
+]
+
+
+class SqliteStore:
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("SqliteStore.open() was not called")
+        return self._db
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db.row_factory = aiosqlite.Row
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA synchronous=NORMAL")
+        await self._db.execute("PRAGMA foreign_keys=ON")
+        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self._migrate()
+
+    async def _migrate(self) -> None:
+        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cursor:
+            row = await cursor.fetchone()
+        current = int(row[0]) if row and row[0] is not None else 0
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            log.info("applying database migration %d", number)
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        await self.db.execute(statement)
+                await self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def commit(self, change: Change) -> None:
+        r = change.record
+        db = self.db
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            row = (r.status, r.host, r.max_seats, json.dumps(r.options), r.pace, r.version, r.updated_at,
+                   json.dumps(r.place), json.dumps(r.winners), r.reason)
+            if change.expected_version is None:
+                await db.execute(
+                    "INSERT INTO games (id, game, seed, created_at, status, host, max_seats, options, pace, "
+                    "version, updated_at, place, winners, reason) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (r.id, r.game, r.seed, r.created_at, *row),
+                )
+            else:
+                cursor = await db.execute(
+                    "UPDATE games SET status=?, host=?, max_seats=?, options=?, pace=?, version=?, updated_at=?, "
+                    "place=?, winners=?, reason=? WHERE id=? AND version=?",
+                    (*row, r.id, change.expected_version),
+                )
+                if cursor.rowcount != 1:
+                    raise StaleVersion("The board has moved on.")
+            if change.idempotency_key is not None:
+                await db.execute("INSERT INTO idempotency (key, game_id, version) VALUES (?,?,?)",
+                                 (change.idempotency_key, r.id, r.version))
+            await db.execute("DELETE FROM seats WHERE game_id=?", (r.id,))
+            await db.executemany(
+                "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) VALUES (?,?,?,?,?,?,?)",
+                [(r.id, i, s.seat, s.user, s.name, int(s.away), s.missed) for i, s in enumerate(r.seats)],
+            )
+            if change.intents:
+                await db.executemany(
+                    "INSERT INTO intents (game_id, seq, version, seat, intent, by_user, at) VALUES (?,?,?,?,?,?,?)",
+                    [(r.id, i.seq, i.version, i.seat, i.key, i.by, i.at) for i in change.intents],
+                )
+            if change.snapshot is not None:
+                await db.execute(
+                    "INSERT OR REPLACE INTO snapshots (game_id, version, format, body) VALUES (?,?,?,?)",
+                    (r.id, r.version, change.snapshot_format, change.snapshot),
+                )
+            if change.deadlines is not None:
+                await db.execute("DELETE FROM deadlines WHERE game_id=?", (r.id,))
+                await db.executemany(
+                    "INSERT INTO deadlines (game_id, seat, kind, due_at, remind_at, reminded) VALUES (?,?,?,?,?,?)",
+                    [(d.game_id, d.seat, d.kind, d.due_at, d.remind_at, int(d.reminded)) for d in change.deadlines],
+                )
+            await db.execute("COMMIT")
+        except aiosqlite.IntegrityError as exc:
+            await db.execute("ROLLBACK")
+            raise StaleVersion("That action was already applied.") from exc
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+
+    async def _seats(self, game_id: str) -> list[SeatRecord]:
+        async with self.db.execute(
+            "SELECT seat, user_id, name, away, missed FROM seats WHERE game_id=? ORDER BY position", (game_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [SeatRecord(seat=r["seat"], user=r["user_id"], name=r["name"], away=bool(r["away"]),
+                           missed=r["missed"]) for r in rows]
+
+    async def _record(self, row: aiosqlite.Row) -> GameRecord:
+        return GameRecord(
+            id=row["id"], game=row["game"], status=row["status"], host=row["host"], max_seats=row["max_seats"],
+            options=json.loads(row["options"]), pace=row["pace"], seed=row["seed"], version=row["version"],
+            created_at=row["created_at"], updated_at=row["updated_at"], place=json.loads(row["place"]),
+            winners=json.loads(row["winners"]), reason=row["reason"], seats=await self._seats(row["id"]),
+        )
+
+    async def game(self, game_id: str) -> GameRecord | None:
+        async with self.db.execute("SELECT * FROM games WHERE id=?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return await self._record(row) if row else None
+
+    async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
+        async with self.db.execute("SELECT version, format, body FROM snapshots WHERE game_id=?", (game_id,)) as c:
+            row = await c.fetchone()
+        return (row["version"], row["format"], row["body"]) if row else None
+
+    async def intents(self, game_id: str) -> list[LoggedIntent]:
+        async with self.db.execute(
+            "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=? ORDER BY seq", (game_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [LoggedIntent(seq=r["seq"], version=r["version"], seat=r["seat"], key=r["intent"], by=r["by_user"],
+                             at=r["at"]) for r in rows]
+
+    async def idempotent(self, key: str) -> tuple[str, int] | None:
+        async with self.db.execute("SELECT game_id, version FROM idempotency WHERE key=?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return (row["game_id"], row["version"]) if row else None
+
+    async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]:
+        sql = "SELECT DISTINCT g.* FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE 1=1"
+        args: list[object] = []
+        if status:
+            sql += f" AND g.status IN ({','.join('?' for _ in status)})"
+            args.extend(status)
+        if user is not None:
+            sql += " AND s.user_id = ?"
+            args.append(user)
+        sql += " ORDER BY g.created_at"
+        async with self.db.execute(sql, args) as cursor:
+            rows = await cursor.fetchall()
+        return [await self._record(row) for row in rows]
+
+    async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Deadline]:
+        sql = "SELECT * FROM deadlines WHERE 1=1"
+        args: list[object] = []
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            args.append(game_id)
+        if due_before is not None:
+            sql += " AND (due_at <= ? OR (reminded = 0 AND remind_at <= ?))"
+            args.extend([due_before, due_before])
+        sql += " ORDER BY due_at, game_id, seat"
+        async with self.db.execute(sql, args) as cursor:
+            rows = await cursor.fetchall()
+        return [Deadline(game_id=r["game_id"], seat=r["seat"], kind=r["kind"], due_at=r["due_at"],
+                         remind_at=r["remind_at"], reminded=bool(r["reminded"])) for r in rows]
+
+    async def mark_reminded(self, game_id: str, seat: str) -> None:
+        await self.db.execute("UPDATE deadlines SET reminded=1 WHERE game_id=? AND seat=?", (game_id, seat))
+
+    async def corrupt_snapshot(self, game_id: str, text: str) -> None:
+        """For tests: damage the stored snapshot the way a bad disk or an old version would."""
+        await self.db.execute("UPDATE snapshots SET body=? WHERE game_id=?", (text, game_id))

@@ -1,0 +1,139 @@
+"""The storage protocol the table service saves through, and an in-memory implementation.
+
+The table writes each change with :meth:`Store.commit`: the game record, the intents it appended,
+the new snapshot, the open deadlines and the idempotency key, all in one transaction guarded by
+compare-and-swap on the record's version. The SQLite implementation lives in ``bot/storage.py``
+(engine/ imports no database driver); :class:`MemoryStore` serves tests and throwaway games.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .core.errors import StaleVersion
+from .records import Deadline, GameRecord, LoggedIntent
+
+
+@dataclass
+class Change:
+    """One atomic change to a game, as the table hands it to the store."""
+
+    record: GameRecord
+    expected_version: int | None
+    """The version the change was made against; None when the game is new."""
+    snapshot: str | None = None
+    snapshot_format: int = 1
+    intents: list[LoggedIntent] = field(default_factory=list)
+    deadlines: list[Deadline] | None = None
+    """The game's open deadlines after the change (replacing the old ones); None leaves them as they are."""
+    idempotency_key: str | None = None
+
+
+class Store(Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def commit(self, change: Change) -> None:
+        """Save the change atomically; raise :class:`StaleVersion` if the stored version differs."""
+        ...
+
+    async def game(self, game_id: str) -> GameRecord | None: ...
+
+    async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
+        """(version, format, text) of the newest snapshot."""
+        ...
+
+    async def intents(self, game_id: str) -> list[LoggedIntent]: ...
+
+    async def idempotent(self, key: str) -> tuple[str, int] | None:
+        """(game id, version) the key produced, if it was seen before."""
+        ...
+
+    async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]: ...
+
+    async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Deadline]:
+        """Open deadlines (of one game, or all); with ``due_before``, only those due or to be reminded by then."""
+        ...
+
+    async def mark_reminded(self, game_id: str, seat: str) -> None: ...
+
+
+class MemoryStore:
+    """A :class:`Store` in memory: the same semantics as SQLite, lost when the process ends."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, GameRecord] = {}
+        self._snapshots: dict[str, tuple[int, int, str]] = {}
+        self._intents: dict[str, list[LoggedIntent]] = {}
+        self._deadlines: dict[str, list[Deadline]] = {}
+        self._keys: dict[str, tuple[str, int]] = {}
+
+    async def open(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def commit(self, change: Change) -> None:
+        record = change.record
+        current = self._games.get(record.id)
+        if change.expected_version is None:
+            if current is not None:
+                raise StaleVersion(f"game {record.id} already exists")
+        elif current is None or current.version != change.expected_version:
+            raise StaleVersion("The board has moved on.")
+        if change.idempotency_key is not None and change.idempotency_key in self._keys:
+            raise StaleVersion("That action was already applied.")
+        self._games[record.id] = record.model_copy(deep=True)
+        if change.snapshot is not None:
+            self._snapshots[record.id] = (record.version, change.snapshot_format, change.snapshot)
+        self._intents.setdefault(record.id, []).extend(i.model_copy() for i in change.intents)
+        if change.deadlines is not None:
+            self._deadlines[record.id] = [d.model_copy() for d in change.deadlines]
+        if change.idempotency_key is not None:
+            self._keys[change.idempotency_key] = (record.id, record.version)
+
+    async def game(self, game_id: str) -> GameRecord | None:
+        record = self._games.get(game_id)
+        return record.model_copy(deep=True) if record else None
+
+    async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
+        return self._snapshots.get(game_id)
+
+    async def intents(self, game_id: str) -> list[LoggedIntent]:
+        return copy.deepcopy(self._intents.get(game_id, []))
+
+    async def idempotent(self, key: str) -> tuple[str, int] | None:
+        return self._keys.get(key)
+
+    async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]:
+        out = []
+        for record in self._games.values():
+            if status and record.status not in status:
+                continue
+            if user is not None and record.seat_of(user) is None:
+                continue
+            out.append(record.model_copy(deep=True))
+        return sorted(out, key=lambda r: r.created_at)
+
+    async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Deadline]:
+        if game_id is not None:
+            rows = list(self._deadlines.get(game_id, []))
+        else:
+            rows = [d for ds in self._deadlines.values() for d in ds]
+        if due_before is not None:
+            rows = [d for d in rows if d.due_at <= due_before or (not d.reminded and d.remind_at <= due_before)]
+        return sorted((d.model_copy() for d in rows), key=lambda d: (d.due_at, d.game_id, d.seat))
+
+    async def mark_reminded(self, game_id: str, seat: str) -> None:
+        for deadline in self._deadlines.get(game_id, []):
+            if deadline.seat == seat:
+                deadline.reminded = True
+
+    # test helpers: damage a snapshot the way a disk or an old version would
+    def corrupt_snapshot(self, game_id: str, text: str) -> None:
+        version, fmt, _ = self._snapshots[game_id]
+        self._snapshots[game_id] = (version, fmt, text)

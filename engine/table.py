@@ -1,0 +1,661 @@
+"""The table: the async service that runs games for any front end (Discord, the terminal, tests).
+
+It owns lobbies (host, seats, options, pace), turns a user's intent into an engine call, and keeps
+every game safe:
+
+- one :class:`asyncio.Lock` per game; every change bumps the game's version;
+- ``submit(..., expected_version=...)`` refuses a stale version with :class:`StaleVersion`;
+- the same ``idempotency_key`` delivered twice is applied once;
+- the new snapshot, the appended intents and the open deadlines are committed in one transaction
+  (compare-and-swap on the version) *before* anything is announced;
+- seats played by agents (agent seats, players on vacation or taken over after missed deadlines) are
+  played at once, inside the same change;
+- :meth:`tick` applies prompt defaults when deadlines pass and sends reminders;
+- a snapshot that cannot be read is rebuilt from the intent log.
+
+Front ends subscribe with :meth:`subscribe` and receive an :class:`Update` per change; they show each
+event only to its audience and fetch per-seat views with :meth:`view`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import pace as pacing
+from .core import registry
+from .core.agents import make_agent
+from .core.errors import (
+    GameOver,
+    IllegalIntent,
+    MalformedIntent,
+    RuleError,
+    SnapshotError,
+    StaleVersion,
+)
+from .core.game import Game, GameState
+from .core.intent import Intent
+from .core.model import Event, Prompt, private, public
+from .records import Deadline, GameRecord, LoggedIntent, SeatRecord
+from .store import Change, Store
+
+log = logging.getLogger(__name__)
+
+MAX_AGENT_STEPS = 20_000
+_SEAT_NAME = re.compile(r"[^A-Za-z0-9_]")
+
+
+class NotAllowed(RuleError):
+    """The caller may not do this (not the host, not a moderator, not in the game)."""
+
+
+@dataclass
+class Update:
+    """One change to a game, for front ends to announce."""
+
+    record: GameRecord
+    kind: str
+    """lobby | start | play | deadline | reminder | status"""
+    events: list[Event] = field(default_factory=list)
+    applied: list[tuple[str, str, str]] = field(default_factory=list)
+    """(seat, intent key, by) for every intent applied in this change, in order."""
+    duplicate: bool = False
+    """True when the idempotency key had been seen: nothing was applied this time."""
+
+    @property
+    def finished(self) -> bool:
+        return self.record.status == "finished"
+
+
+Subscriber = Callable[[Update], Awaitable[None]]
+
+
+def seat_name(display: str, taken: set[str], fallback: str) -> str:
+    """An engine seat name from a display name: letters, digits and _, unique, at most 16 characters."""
+    base = _SEAT_NAME.sub("", display)[:12]
+    if not base or not base[0].isalpha():
+        base = fallback
+    name, n = base, 2
+    while name.lower() in taken:
+        name = f"{base}{n}"
+        n += 1
+    taken.add(name.lower())
+    return name
+
+
+class Table:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        agent_kind: str = "heuristic",
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.agent_kind = agent_kind
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._cache: dict[str, tuple[GameRecord, GameState | None]] = {}
+        self._subscribers: list[Subscriber] = []
+
+    # --- subscriptions --------------------------------------------------------------------
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Call ``subscriber`` with every :class:`Update`; returns a function that unsubscribes."""
+        self._subscribers.append(subscriber)
+        return lambda: self._subscribers.remove(subscriber) if subscriber in self._subscribers else None
+
+    async def _publish(self, update: Update) -> None:
+        for subscriber in list(self._subscribers):
+            try:
+                await subscriber(update)
+            except Exception:  # a front end's failure must not undo or block the game
+                log.exception("subscriber failed on game %s version %s", update.record.id, update.record.version)
+
+    # --- loading and saving ---------------------------------------------------------------
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    @staticmethod
+    def engine_game(record: GameRecord) -> Game[Any]:
+        game: Game[Any] = registry.get(record.game)
+        return game
+
+    async def _load(self, game_id: str) -> tuple[GameRecord, GameState | None]:
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            return cached[0].model_copy(deep=True), cached[1]
+        record = await self.store.game(game_id)
+        if record is None:
+            raise MalformedIntent(f"There is no game '{game_id}'.")
+        state: GameState | None = None
+        if record.status != "lobby":
+            state = await self._load_state(record)
+        self._cache[game_id] = (record.model_copy(deep=True), state)
+        return record, state
+
+    async def _load_state(self, record: GameRecord) -> GameState:
+        game = self.engine_game(record)
+        saved = await self.store.snapshot(record.id)
+        if saved is not None:
+            version, fmt, text = saved
+            try:
+                if fmt != game.format:
+                    raise SnapshotError(f"snapshot format {fmt}, engine format {game.format}")
+                state: GameState = game.load(text)
+                if version == record.version:
+                    return state
+                raise SnapshotError(f"snapshot version {version} behind game version {record.version}")
+            except SnapshotError as exc:
+                log.warning("game %s: rebuilding from the intent log (%s)", record.id, exc)
+        return await self.rebuild(record)
+
+    async def rebuild(self, record: GameRecord) -> GameState:
+        """Replay the game from its seed, options and intent log."""
+        game = self.engine_game(record)
+        state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
+        for logged in await self.store.intents(record.id):
+            state, _ = game.apply(state, logged.seat, game.parse_intent(logged.key))
+        return state
+
+    async def _commit(
+        self,
+        record: GameRecord,
+        expected: int | None,
+        state: GameState | None,
+        intents: list[LoggedIntent] | None = None,
+        key: str | None = None,
+        deadlines: bool = True,
+        fresh_clocks: bool = False,
+    ) -> None:
+        record.version = (expected or 0) + 1 if expected is not None else 1
+        record.updated_at = self.clock()
+        game = self.engine_game(record)
+        open_deadlines = None
+        if deadlines:
+            open_deadlines = await self._deadlines(record, state, fresh_clocks)
+        change = Change(
+            record=record,
+            expected_version=expected,
+            snapshot=game.dump(state) if state is not None else None,
+            snapshot_format=game.format,
+            intents=intents or [],
+            deadlines=open_deadlines,
+            idempotency_key=key,
+        )
+        try:
+            await self.store.commit(change)
+        except StaleVersion:
+            self._cache.pop(record.id, None)
+            raise
+        self._cache[record.id] = (record.model_copy(deep=True), state)
+
+    async def _deadlines(self, record: GameRecord, state: GameState | None, fresh: bool = False) -> list[Deadline]:
+        """Open deadlines after a change: a prompt still open keeps its clock unless ``fresh``."""
+        if state is None or record.status != "running":
+            return []
+        game = self.engine_game(record)
+        old: dict[tuple[str, str], Deadline] = {}
+        if not fresh:
+            old = {(d.seat, d.kind): d for d in await self.store.deadlines(game_id=record.id)}
+        now = self.clock()
+        out: list[Deadline] = []
+        seen: set[str] = set()
+        for prompt in game.prompts(state):
+            seat = record.seat_named(prompt.seat)
+            if seat is None or seat.agent or prompt.seat in seen:
+                continue
+            seen.add(prompt.seat)
+            kept = old.get((prompt.seat, prompt.kind))
+            if kept is not None:
+                out.append(kept)
+                continue
+            span = pacing.decision_seconds(record.pace, prompt.pace)
+            out.append(Deadline(game_id=record.id, seat=prompt.seat, kind=prompt.kind,
+                                due_at=now + span, remind_at=now + span * pacing.REMIND_AT))
+        return out
+
+    # --- lobby ----------------------------------------------------------------------------
+
+    async def create(
+        self,
+        game_id: str,
+        host: str,
+        host_name: str = "",
+        seats: int | None = None,
+        options: dict[str, Any] | None = None,
+        pace: str = "standard",
+        seed: int | None = None,
+        place: dict[str, str] | None = None,
+    ) -> Update:
+        """Open a lobby for ``game_id`` with ``host`` in the first seat."""
+        game: Game[Any] = registry.get(game_id)
+        meta = game.meta
+        wanted = seats if seats is not None else meta.max_seats
+        if not meta.min_seats <= wanted <= meta.max_seats:
+            raise IllegalIntent(f"{meta.title} is for {meta.min_seats} to {meta.max_seats} players, not {wanted}.")
+        parsed = game.parse_options(options)
+        pacing.check_preset(pace)
+        new_id = await self._new_id()
+        now = self.clock()
+        record = GameRecord(
+            id=new_id, game=game_id, host=host, max_seats=wanted, options=parsed.model_dump(mode="json"),
+            pace=pace, seed=seed if seed is not None else secrets.randbits(62), created_at=now,
+            place=dict(place or {}), seats=[SeatRecord(seat="", user=host, name=host_name or host)],
+        )
+        async with self._lock(new_id):
+            await self._commit(record, None, None, deadlines=False)
+        update = Update(record, "lobby", [public("lobby", f"{record.seats[0].name} opened a game of {meta.title}.")])
+        await self._publish(update)
+        return update
+
+    async def _new_id(self) -> str:
+        while True:
+            candidate = secrets.token_hex(3)
+            if candidate not in self._cache and await self.store.game(candidate) is None:
+                return candidate
+
+    async def _lobby_change(self, game_id: str, change: Callable[[GameRecord], Event]) -> Update:
+        async with self._lock(game_id):
+            record, _ = await self._load(game_id)
+            if record.status != "lobby":
+                raise IllegalIntent("The game has already started; the lobby is closed.")
+            expected = record.version
+            event = change(record)
+            await self._commit(record, expected, None, deadlines=False)
+        update = Update(record, "lobby", [event])
+        await self._publish(update)
+        return update
+
+    async def join(self, game_id: str, user: str, name: str = "") -> Update:
+        def change(record: GameRecord) -> Event:
+            if record.seat_of(user) is not None:
+                raise IllegalIntent("You have already joined this game.")
+            if len(record.seats) >= record.max_seats:
+                raise IllegalIntent(f"All {record.max_seats} seats are taken.")
+            record.seats.append(SeatRecord(seat="", user=user, name=name or user))
+            return public("join", f"{name or user} joined ({len(record.seats)}/{record.max_seats}).")
+
+        return await self._lobby_change(game_id, change)
+
+    async def leave(self, game_id: str, user: str) -> Update:
+        def change(record: GameRecord) -> Event:
+            seat = record.seat_of(user)
+            if seat is None:
+                raise NotAllowed("You are not in this game.")
+            record.seats.remove(seat)
+            humans = [s for s in record.seats if s.user is not None]
+            if user == record.host:
+                if not humans:
+                    record.status = "aborted"
+                    return public("abort", "The host left an empty lobby; the game is cancelled.")
+                record.host = humans[0].user or record.host
+                return public("leave", f"{seat.name} left; {humans[0].name} is now the host.")
+            return public("leave", f"{seat.name} left ({len(record.seats)}/{record.max_seats}).")
+
+        return await self._lobby_change(game_id, change)
+
+    async def add_agent(self, game_id: str, by: str) -> Update:
+        def change(record: GameRecord) -> Event:
+            self._require_host(record, by, moderator=False)
+            if len(record.seats) >= record.max_seats:
+                raise IllegalIntent(f"All {record.max_seats} seats are taken.")
+            n = sum(1 for s in record.seats if s.user is None) + 1
+            record.seats.append(SeatRecord(seat="", user=None, name=f"Agent {n}"))
+            return public("join", f"Agent {n} takes a seat ({len(record.seats)}/{record.max_seats}).")
+
+        return await self._lobby_change(game_id, change)
+
+    async def start(self, game_id: str, by: str) -> Update:
+        async with self._lock(game_id):
+            record, _ = await self._load(game_id)
+            if record.status != "lobby":
+                raise IllegalIntent("The game has already started.")
+            self._require_host(record, by, moderator=False)
+            game = self.engine_game(record)
+            if len(record.seats) < game.meta.min_seats:
+                raise IllegalIntent(
+                    f"{game.meta.title} needs at least {game.meta.min_seats} players; "
+                    f"{len(record.seats)} have joined. Invite more or add an agent seat."
+                )
+            taken: set[str] = set()
+            for i, seat in enumerate(record.seats, start=1):
+                seat.seat = seat_name(seat.name, taken, f"p{i}")
+            expected = record.version
+            state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
+            record.status = "running"
+            events = [public("start", f"{game.meta.title} begins: " + ", ".join(s.seat for s in record.seats) + ".")]
+            logged: list[LoggedIntent] = []
+            state = self._play_agents(record, state, events, logged, expected + 1)
+            await self._commit(record, expected, state, logged)
+        update = Update(record, "start", events, [(i.seat, i.key, i.by) for i in logged])
+        await self._publish(update)
+        return update
+
+    # --- play -----------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        game_id: str,
+        user: str,
+        intent: Intent | str,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Update:
+        """Apply ``intent`` for ``user``'s seat. The same ``idempotency_key`` is applied only once."""
+        async with self._lock(game_id):
+            record, state = await self._load(game_id)
+            if idempotency_key is not None and await self.store.idempotent(idempotency_key) is not None:
+                return Update(record, "play", duplicate=True)
+            self._require_running(record)
+            if expected_version is not None and expected_version != record.version:
+                raise StaleVersion("The board has moved on since that choice was offered.")
+            seat = record.seat_of(user)
+            if seat is None:
+                raise NotAllowed("You are not playing in this game.")
+            assert state is not None
+            game = self.engine_game(record)
+            parsed = intent if isinstance(intent, Intent) else game.parse_intent(intent)
+            expected = record.version
+            state, events = game.apply(state, seat.seat, parsed)
+            logged = [LoggedIntent(seq=state.step, version=expected + 1, seat=seat.seat, key=parsed.key(),
+                                   by=user, at=self.clock())]
+            if seat.away:
+                seat.away = False
+                events.append(public("return", f"{seat.seat} is back and plays again."))
+            seat.missed = 0
+            state = self._play_agents(record, state, events, logged, expected + 1)
+            await self._commit(record, expected, state, logged, idempotency_key)
+        update = Update(record, "play", events, [(i.seat, i.key, i.by) for i in logged])
+        await self._publish(update)
+        return update
+
+    def _play_agents(
+        self, record: GameRecord, state: GameState, events: list[Event], logged: list[LoggedIntent], version: int
+    ) -> GameState:
+        """Let agents decide for every seat they play, until a person must decide or the game ends."""
+        game = self.engine_game(record)
+        for _ in range(MAX_AGENT_STEPS):
+            if game.outcome(state) is not None:
+                break
+            prompt = next((p for p in game.prompts(state) if self._is_agent(record, p.seat)), None)
+            if prompt is None:
+                break
+            legal = game.legal(state, prompt.seat)
+            agent = make_agent(game, self.agent_kind, seed=(record.seed * 1_000_003 + state.step) & (2**62 - 1))
+            choice = agent.choose(game, state, prompt.seat, legal) if legal else prompt.default
+            state, more = game.apply(state, prompt.seat, choice)
+            events.extend(more)
+            logged.append(LoggedIntent(seq=state.step, version=version, seat=prompt.seat, key=choice.key(),
+                                       by="agent", at=self.clock()))
+        else:
+            log.error("game %s: agents did not stop after %d steps", record.id, MAX_AGENT_STEPS)
+        self._note_outcome(record, state)
+        return state
+
+    @staticmethod
+    def _is_agent(record: GameRecord, seat: str) -> bool:
+        found = record.seat_named(seat)
+        return found is not None and found.agent
+
+    def _note_outcome(self, record: GameRecord, state: GameState) -> None:
+        outcome = self.engine_game(record).outcome(state)
+        if outcome is not None:
+            record.status = "finished"
+            record.winners = list(outcome.winners)
+            record.reason = outcome.reason
+
+    @staticmethod
+    def _require_running(record: GameRecord) -> None:
+        if record.status == "lobby":
+            raise IllegalIntent("The game has not started yet.")
+        if record.status == "paused":
+            raise IllegalIntent("The game is paused by a moderator; wait until it resumes.")
+        if record.status == "finished":
+            raise GameOver(f"The game is over: {record.reason}")
+        if record.status == "aborted":
+            raise GameOver("The game was cancelled.")
+
+    @staticmethod
+    def _require_host(record: GameRecord, by: str, moderator: bool) -> None:
+        if by != record.host and not moderator:
+            raise NotAllowed("Only the game's host or a moderator can do that.")
+
+    # --- deadlines --------------------------------------------------------------------------
+
+    async def tick(self, now: float | None = None) -> list[Update]:
+        """Apply the default of every prompt whose deadline has passed; send due reminders."""
+        now = self.clock() if now is None else now
+        updates: list[Update] = []
+        for deadline in await self.store.deadlines(due_before=now):
+            try:
+                if deadline.due_at <= now:
+                    update = await self._expire(deadline)
+                else:
+                    update = await self._remind(deadline)
+            except (RuleError, SnapshotError):
+                log.exception("deadline for game %s seat %s could not be applied", deadline.game_id, deadline.seat)
+                continue
+            if update is not None:
+                updates.append(update)
+                await self._publish(update)
+        return updates
+
+    async def _remind(self, deadline: Deadline) -> Update | None:
+        record, _ = await self._load(deadline.game_id)
+        await self.store.mark_reminded(deadline.game_id, deadline.seat)
+        if record.status != "running":
+            return None
+        left = max(0, int(deadline.due_at - self.clock()))
+        hours, minutes = divmod(left // 60, 60)
+        when = f"{hours} h {minutes} min" if hours else f"{minutes} min"
+        event = private(deadline.seat, "reminder", f"Reminder: your decision is due in {when}.", due_at=deadline.due_at)
+        return Update(record, "reminder", [event])
+
+    async def _expire(self, deadline: Deadline) -> Update | None:
+        async with self._lock(deadline.game_id):
+            record, state = await self._load(deadline.game_id)
+            if record.status != "running" or state is None:
+                return None
+            game = self.engine_game(record)
+            prompt: Prompt | None = next(
+                (p for p in game.prompts(state) if p.seat == deadline.seat and p.kind == deadline.kind), None
+            )
+            seat = record.seat_named(deadline.seat)
+            if prompt is None or seat is None:
+                return None
+            expected = record.version
+            label = game.describe(state, prompt.default)
+            state, events = game.apply(state, prompt.seat, prompt.default)
+            notice = [public("timeout", f"Time ran out for {seat.seat}; the default was applied."
+                             + ("" if prompt.simultaneous else f" ({label})"))]
+            if prompt.simultaneous:
+                notice.append(private(seat.seat, "timeout_choice", f"Your default choice was applied: {label}."))
+            logged = [LoggedIntent(seq=state.step, version=expected + 1, seat=seat.seat, key=prompt.default.key(),
+                                   by="deadline", at=self.clock())]
+            seat.missed += 1
+            if seat.missed >= pacing.MISSED_BEFORE_AGENT and not seat.away:
+                seat.away = True
+                notice.append(public("away", f"{seat.seat} missed {seat.missed} deadlines in a row; an agent plays "
+                                             "for them until they return."))
+            events = notice + events
+            state = self._play_agents(record, state, events, logged, expected + 1)
+            await self._commit(record, expected, state, logged)
+        return Update(record, "deadline", events, [(i.seat, i.key, i.by) for i in logged])
+
+    # --- vacation and moderation ------------------------------------------------------------
+
+    async def set_away(self, game_id: str, user: str, away: bool) -> Update:
+        """Vacation: an agent plays the user's seat while ``away``; coming back hands it back."""
+
+        async def change(record: GameRecord, seat: SeatRecord | None) -> Event:
+            if seat is None:
+                raise NotAllowed("You are not playing in this game.")
+            seat.away = away
+            seat.missed = 0
+            if away:
+                return public("away", f"{seat.seat} is on vacation; an agent plays for them until they return.")
+            return public("return", f"{seat.seat} is back and plays again.")
+
+        return await self._running_change(game_id, user, change, seat_user=user)
+
+    async def pause(self, game_id: str, by: str, moderator: bool = False) -> Update:
+        return await self._set_status(game_id, by, moderator, "paused", "The game is paused.")
+
+    async def resume(self, game_id: str, by: str, moderator: bool = False) -> Update:
+        return await self._set_status(game_id, by, moderator, "running", "The game resumes; deadlines start afresh.")
+
+    async def abort(self, game_id: str, by: str, moderator: bool = False) -> Update:
+        return await self._set_status(game_id, by, moderator, "aborted", "The game was cancelled.")
+
+    async def _set_status(self, game_id: str, by: str, moderator: bool, status: str, text: str) -> Update:
+        async with self._lock(game_id):
+            record, state = await self._load(game_id)
+            self._require_host(record, by, moderator)
+            allowed = {"paused": ("running",), "running": ("paused",), "aborted": ("lobby", "running", "paused")}
+            if record.status not in allowed[status]:
+                raise IllegalIntent(f"A {record.status} game cannot be {status}.")
+            expected = record.version
+            record.status = status  # type: ignore[assignment]
+            await self._commit(record, expected, state, fresh_clocks=status == "running")
+        update = Update(record, "status", [public("status", text)])
+        await self._publish(update)
+        return update
+
+    async def kick(self, game_id: str, by: str, user: str, moderator: bool = False) -> Update:
+        """Remove a player; an agent takes their seat."""
+
+        async def change(record: GameRecord, _: SeatRecord | None) -> Event:
+            self._require_host(record, by, moderator)
+            seat = record.seat_of(user)
+            if seat is None:
+                raise IllegalIntent("That member is not playing in this game.")
+            seat.user, seat.name, seat.away = None, f"Agent (was {seat.name})", False
+            if user == record.host:
+                record.host = by
+            return public("kick", f"{seat.seat} was removed; an agent plays the seat.")
+
+        return await self._running_change(game_id, by, change)
+
+    async def replace(self, game_id: str, by: str, seat_name_: str, user: str, name: str,
+                      moderator: bool = False) -> Update:
+        """Give ``seat_name_`` to another member."""
+
+        async def change(record: GameRecord, _: SeatRecord | None) -> Event:
+            self._require_host(record, by, moderator)
+            if record.seat_of(user) is not None:
+                raise IllegalIntent(f"{name or user} already plays in this game.")
+            seat = record.seat_named(seat_name_)
+            if seat is None:
+                raise IllegalIntent(f"There is no seat '{seat_name_}'. Seats: "
+                                    + ", ".join(s.seat for s in record.seats) + ".")
+            seat.user, seat.name, seat.away, seat.missed = user, name or user, False, 0
+            return public("replace", f"{name or user} now plays {seat.seat}.")
+
+        return await self._running_change(game_id, by, change)
+
+    async def set_pace(self, game_id: str, by: str, pace: str, moderator: bool = False) -> Update:
+        pacing.check_preset(pace)
+
+        async def change(record: GameRecord, _: SeatRecord | None) -> Event:
+            self._require_host(record, by, moderator)
+            record.pace = pace
+            return public("pace", f"The pace is now {pacing.describe(pace)}.")
+
+        return await self._running_change(game_id, by, change, lobby_ok=True)
+
+    async def _running_change(
+        self,
+        game_id: str,
+        by: str,
+        change: Callable[[GameRecord, SeatRecord | None], Awaitable[Event]],
+        seat_user: str | None = None,
+        lobby_ok: bool = False,
+    ) -> Update:
+        async with self._lock(game_id):
+            record, state = await self._load(game_id)
+            if not (record.status in ("running", "paused") or (lobby_ok and record.status == "lobby")):
+                self._require_running(record)
+            expected = record.version
+            event = await change(record, record.seat_of(seat_user) if seat_user else None)
+            events = [event]
+            logged: list[LoggedIntent] = []
+            if state is not None and record.status == "running":
+                state = self._play_agents(record, state, events, logged, expected + 1)
+            await self._commit(record, expected, state, logged)
+        update = Update(record, "status", events, [(i.seat, i.key, i.by) for i in logged])
+        await self._publish(update)
+        return update
+
+    # --- reading ------------------------------------------------------------------------------
+
+    async def record(self, game_id: str) -> GameRecord:
+        record, _ = await self._load(game_id)
+        return record
+
+    async def view(self, game_id: str, user: str | None) -> dict[str, Any]:
+        """The view for ``user``'s seat; the public view for anyone else (spectators)."""
+        record, state = await self._load(game_id)
+        if state is None:
+            return {}
+        seat = record.seat_of(user) if user is not None else None
+        view: dict[str, Any] = self.engine_game(record).view(state, seat.seat if seat else None)
+        return view
+
+    async def seat_view(self, game_id: str, seat: str | None) -> dict[str, Any]:
+        record, state = await self._load(game_id)
+        if state is None:
+            return {}
+        view: dict[str, Any] = self.engine_game(record).view(state, seat)
+        return view
+
+    async def prompts(self, game_id: str) -> list[Prompt]:
+        record, state = await self._load(game_id)
+        if state is None or record.status != "running":
+            return []
+        prompts: list[Prompt] = self.engine_game(record).prompts(state)
+        return prompts
+
+    async def legal(self, game_id: str, user: str) -> list[tuple[Intent, str]]:
+        """The user's legal intents with their labels; empty when it is not their turn."""
+        record, state = await self._load(game_id)
+        seat = record.seat_of(user)
+        if state is None or seat is None or record.status != "running":
+            return []
+        game = self.engine_game(record)
+        return [(i, game.describe(state, i)) for i in game.legal(state, seat.seat)]
+
+    async def awaiting(self, game_id: str) -> list[SeatRecord]:
+        """Seats the game is waiting for (people only: agents have already played)."""
+        record, state = await self._load(game_id)
+        if state is None or record.status != "running":
+            return []
+        asked = {p.seat for p in self.engine_game(record).prompts(state)}
+        return [s for s in record.seats if s.seat in asked]
+
+    async def games_of(self, user: str, active_only: bool = True) -> list[GameRecord]:
+        status = ("lobby", "running", "paused") if active_only else ()
+        return await self.store.games(status=status, user=user)
+
+    async def export(self, game_id: str) -> dict[str, Any]:
+        """Everything needed to replay the game exactly with ``arbiter replay``."""
+        record, state = await self._load(game_id)
+        game = self.engine_game(record)
+        intents = await self.store.intents(game_id)
+        return {
+            "arbiter_export": 1,
+            "game": record.game,
+            "id": record.id,
+            "seats": [s.seat for s in record.seats],
+            "seed": record.seed,
+            "options": record.options,
+            "intents": [[i.seat, i.key] for i in intents],
+            "version": record.version,
+            "final": game.dump(state) if state is not None else None,
+        }

@@ -1,0 +1,15 @@
+"""Shared fixtures: the toy game from tests/support is registered for every test."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import register
+from tests.support.toygame import TOY
+
+register(TOY)
+
+
+@pytest.fixture
+def toy():  # type: ignore[no-untyped-def]
+    return TOY
