@@ -233,8 +233,9 @@ class Table:
         pace: str = "standard",
         seed: int | None = None,
         place: dict[str, str] | None = None,
+        host_plays: bool = True,
     ) -> Update:
-        """Open a lobby for ``game_id`` with ``host`` in the first seat."""
+        """Open a lobby for ``game_id``; ``host`` takes the first seat unless ``host_plays`` is False."""
         game: Game[Any] = registry.get(game_id)
         meta = game.meta
         wanted = seats if seats is not None else meta.max_seats
@@ -247,11 +248,12 @@ class Table:
         record = GameRecord(
             id=new_id, game=game_id, host=host, max_seats=wanted, options=parsed.model_dump(mode="json"),
             pace=pace, seed=seed if seed is not None else secrets.randbits(62), created_at=now,
-            place=dict(place or {}), seats=[SeatRecord(seat="", user=host, name=host_name or host)],
+            place=dict(place or {}),
+            seats=[SeatRecord(seat="", user=host, name=host_name or host)] if host_plays else [],
         )
         async with self._lock(new_id):
             await self._commit(record, None, None, deadlines=False)
-        update = Update(record, "lobby", [public("lobby", f"{record.seats[0].name} opened a game of {meta.title}.")])
+        update = Update(record, "lobby", [public("lobby", f"{host_name or host} opened a game of {meta.title}.")])
         await self._publish(update)
         return update
 

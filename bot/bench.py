@@ -1,0 +1,137 @@
+"""``arbiter bench``: the benchmark, with a fixed seed so runs are comparable.
+
+For each registered game: random-playout intents per second (legal + apply), ``Table.submit``
+latency p50/p99 on an SQLite file on disk (commit included), snapshot size, and board render time
+(PNG encoding included). Targets: submit p99 < 20 ms, render < 60 ms on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine.core.agents import RandomAgent
+from engine.core.playout import play_out
+from engine.table import Table
+from renderers import board_renderer
+
+from .storage import SqliteStore
+
+SEED = 1234
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def playouts(game: Any, games: int) -> dict[str, Any]:
+    seats = [f"p{i + 1}" for i in range(game.meta.min_seats)]
+    steps, sizes, started = 0, [], time.perf_counter()
+    states = []
+    for n in range(games):
+        state = game.setup(seats, SEED + n)
+        result = play_out(game, state, {s: RandomAgent(SEED * 7 + n * 13 + i) for i, s in enumerate(seats)})
+        steps += result.steps
+        sizes.append(len(game.dump(result.state).encode()))
+        states.append(result.state)
+    seconds = time.perf_counter() - started
+    return {"games": games, "intents": steps, "intents_per_second": round(steps / seconds, 1),
+            "snapshot_bytes_mean": int(statistics.fmean(sizes)), "snapshot_bytes_max": max(sizes)}
+
+
+async def submits(game_id: str, count: int, folder: Path) -> dict[str, Any]:
+    game = engine.get(game_id)
+    store = SqliteStore(folder / f"bench-{game_id}.db")
+    await store.open()
+    table = Table(store, agent_kind="random")
+    rng = random.Random(SEED)
+    latencies: list[float] = []
+    sizes: list[int] = []
+    try:
+        while len(latencies) < count:
+            seats = game.meta.min_seats
+            gid = (await table.create(game_id, "u1", "Ann", seats=seats, seed=SEED + len(latencies))).record.id
+            for i in range(2, seats + 1):
+                await table.join(gid, f"u{i}", f"P{i}")
+            await table.start(gid, "u1")
+            while len(latencies) < count:
+                record = await table.record(gid)
+                if record.status != "running":
+                    break
+                waiting = await table.awaiting(gid)
+                user = waiting[0].user or ""
+                legal = await table.legal(gid, user)
+                intent = legal[rng.randrange(len(legal))][0]
+                started = time.perf_counter()
+                await table.submit(gid, user, intent, expected_version=record.version)
+                latencies.append((time.perf_counter() - started) * 1000)
+            snapshot = await store.snapshot(gid)
+            if snapshot:
+                sizes.append(len(snapshot[2].encode()))
+    finally:
+        await store.close()
+    return {"submits": len(latencies), "p50_ms": round(_pct(latencies, 0.5), 2),
+            "p99_ms": round(_pct(latencies, 0.99), 2), "max_ms": round(max(latencies), 2)}
+
+
+def renders(game: Any, count: int) -> dict[str, Any]:
+    seats = [f"p{i + 1}" for i in range(game.meta.min_seats)]
+    state = game.setup(seats, SEED)
+    render = board_renderer(game.meta.id)
+    agent = RandomAgent(SEED)
+    times: list[float] = []
+    size = 0
+    for _ in range(count):
+        prompts = game.prompts(state)
+        if not prompts:
+            state = game.setup(seats, SEED + len(times))
+            continue
+        for _ in range(5):
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            seat = prompts[0].seat
+            state, _ = game.apply(state, seat, agent.choose(game, state, seat, game.legal(state, seat)))
+        view = game.view(state, None)
+        started = time.perf_counter()
+        png = render(view)
+        times.append((time.perf_counter() - started) * 1000)
+        size = len(png)
+    return {"renders": len(times), "p50_ms": round(_pct(times, 0.5), 2), "p99_ms": round(_pct(times, 0.99), 2),
+            "png_bytes": size}
+
+
+async def run(args: argparse.Namespace) -> int:
+    chosen = args.game or list(engine.games())
+    quick = bool(args.quick)
+    report: dict[str, Any] = {"seed": SEED}
+    with tempfile.TemporaryDirectory() as folder:
+        for game_id in chosen:
+            game = engine.get(game_id)
+            figures = {
+                "playouts": playouts(game, 3 if quick else 30),
+                "submit": await submits(game_id, 30 if quick else 400, Path(folder)),
+                "render": renders(game, 3 if quick else 30),
+            }
+            report[game_id] = figures
+            if not args.json:
+                p, s, r = figures["playouts"], figures["submit"], figures["render"]
+                print(f"{game_id}:\n"
+                      f"  random playouts: {p['intents_per_second']} intents/s ({p['games']} games, "
+                      f"{p['intents']} intents); snapshot {p['snapshot_bytes_mean']} B mean, "
+                      f"{p['snapshot_bytes_max']} B max\n"
+                      f"  Table.submit on SQLite: p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms, "
+                      f"max {s['max_ms']} ms ({s['submits']} submits)\n"
+                      f"  board render: p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, {r['png_bytes']} B PNG",
+                      flush=True)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    return 0

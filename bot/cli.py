@@ -1,0 +1,150 @@
+"""The ``arbiter`` command: play in the terminal, simulate, replay, benchmark, run the Discord bot.
+
+    arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--resume [ID]]
+    arbiter simulate GAME --games N [--seats N] [--agent heuristic|random] [--seed S]
+    arbiter replay FILE
+    arbiter bench [--game GAME] [--json]
+    arbiter games
+    arbiter run
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import engine
+
+from . import bench, local, simulate
+
+log = logging.getLogger(__name__)
+
+
+def _options(text: str | None) -> dict[str, Any]:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SystemExit(f"--options must be JSON, e.g. '{{\"variant\": true}}': {exc.msg}") from None
+    if not isinstance(value, dict):
+        raise SystemExit("--options must be a JSON object")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="arbiter", description="A referee for board games played by post.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="play a game in the terminal (hotseat, with agents for empty seats)")
+    play.add_argument("game", nargs="?", help="game id (see `arbiter games`)")
+    play.add_argument("--seats", type=int, help="number of seats (default: the game's minimum)")
+    play.add_argument("--agents", type=int, default=None, help="how many seats agents play (default: all but one)")
+    play.add_argument("--seed", type=int, help="random seed (default: random)")
+    play.add_argument("--db", default=os.environ.get("ARBITER_LOCAL_DB", "arbiter-local.db"),
+                      help="SQLite file that keeps the game (default: arbiter-local.db)")
+    play.add_argument("--resume", nargs="?", const="latest", help="continue a saved game (its id, or the latest)")
+    play.add_argument("--options", help="game options as JSON")
+    play.add_argument("--boards", default="boards", help="folder for board images (default: boards/)")
+    play.add_argument("--no-images", action="store_true", help="do not draw board images")
+    play.add_argument("--agent", default="heuristic", choices=["heuristic", "random"], help="kind of agent")
+
+    sim = sub.add_parser("simulate", help="agent-only games, with statistics")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seats", type=int)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--agent", default="random", help="random, heuristic, or a comma list per seat")
+    sim.add_argument("--options", help="game options as JSON")
+    sim.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    rep = sub.add_parser("replay", help="replay an exported game and check it reaches the same state")
+    rep.add_argument("file")
+
+    ben = sub.add_parser("bench", help="the benchmark: playout speed, submit latency, snapshot size, render time")
+    ben.add_argument("--game", action="append", help="only this game (repeatable)")
+    ben.add_argument("--json", action="store_true")
+    ben.add_argument("--quick", action="store_true", help="a smaller sample (for tests)")
+
+    sub.add_parser("games", help="list the games Arbiter plays")
+    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(levelname)s %(name)s: %(message)s")
+    if args.command == "games":
+        for game_id, game in engine.games().items():
+            meta = game.meta
+            print(f"{game_id:20} {meta.title} ({meta.min_seats}-{meta.max_seats} players) {meta.summary}")
+        return 0
+    if args.command == "play":
+        return asyncio.run(local.play(args, _options(args.options)))
+    if args.command == "simulate":
+        return simulate.run(args, _options(args.options))
+    if args.command == "replay":
+        return replay_file(Path(args.file))
+    if args.command == "bench":
+        return asyncio.run(bench.run(args))
+    if args.command == "run":
+        return run_bot()
+    return 2
+
+
+def replay_file(path: Path) -> int:
+    from engine.core.playout import replay
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"Cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        game = engine.get(data["game"])
+        state = replay(game, list(data["seats"]), int(data["seed"]), dict(data.get("options") or {}),
+                       [(str(s), str(k)) for s, k in data["intents"]])
+    except KeyError as exc:
+        print(f"{path} is not an Arbiter export: missing {exc}", file=sys.stderr)
+        return 2
+    except engine.RuleError as exc:
+        print(f"Replay failed: {exc}", file=sys.stderr)
+        return 1
+    final = data.get("final")
+    if final is not None and game.dump(state) != final:
+        print(f"MISMATCH: replaying {len(data['intents'])} intents does not reach the exported state.")
+        return 1
+    outcome = game.outcome(state)
+    print(f"OK: {len(data['intents'])} intents replayed; "
+          + (f"game over ({outcome.reason})" if outcome else "game in progress")
+          + ("; state identical to the export." if final is not None else "."))
+    return 0
+
+
+def run_bot() -> int:
+    if not os.environ.get("DISCORD_TOKEN"):
+        print(
+            "DISCORD_TOKEN is not set.\n"
+            "To run the bot on Discord: create an application at the Discord Developer Portal\n"
+            "(Applications > New Application > Bot > Reset Token), then\n"
+            "    DISCORD_TOKEN=... arbiter run\n"
+            "See README.md, 'Running the bot'. To play without Discord: arbiter play infamy",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        from .discord_bot import run
+    except ImportError as exc:  # pragma: no cover - only while the Discord front end is missing
+        print(f"The Discord front end is not available: {exc}", file=sys.stderr)
+        return 2
+    return int(run())
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
