@@ -241,3 +241,17 @@ def test_seat_names_are_safe_and_unique() -> None:
     assert seat_name("annlee", taken, "p2") == "annlee2"
     assert seat_name("42", taken, "p3") == "p3"
     assert seat_name("😀", taken, "p4") == "p4"
+
+
+async def test_snapshot_of_an_unknown_format_is_rebuilt_from_the_log(tmp_path: Path) -> None:
+    """ISSUE: a corrupted or unknown-version snapshot is rebuilt from the intent log, never dropped."""
+    path = tmp_path / "f.db"
+    store = SqliteStore(path)
+    await store.open()
+    gid = await started(Table(store))
+    await Table(store).submit(gid, "u1", "pick:n=2")
+    before = await Table(store).export(gid)
+    await store.db.execute("UPDATE snapshots SET format=99 WHERE game_id=?", (gid,))
+    after = await Table(store).export(gid)
+    assert after["final"] == before["final"]
+    await store.close()

@@ -192,3 +192,42 @@ def test_pack_errors_name_file_record_and_field(tmp_path) -> None:  # type: igno
         validate_records(path, [{"id": "a", "cost": 1}, {"id": "b", "cost": "lots"}], Card)
     with pytest.raises(DataError, match="duplicate id"):
         validate_records(path, [{"id": "a", "cost": 1}, {"id": "a", "cost": 2}], Card)
+
+
+def test_effect_interpreter_dispatches_by_op_and_refuses_unknown_ops() -> None:
+    from dataclasses import dataclass
+
+    from engine.core import EffectInterpreter, Event, handles, public
+
+    @dataclass
+    class Fx:
+        op: str
+        amount: int = 0
+
+    class Counter(EffectInterpreter[dict[str, int], None]):
+        @handles("gain")
+        def gain(self, state: dict[str, int], effect: Fx, ctx: None) -> list[Event]:
+            state["cash"] += effect.amount
+            return [public("gain", f"+{effect.amount}")]
+
+        @handles("pay")
+        def pay(self, state: dict[str, int], effect: Fx, ctx: None) -> list[Event]:
+            state["cash"] -= effect.amount
+            return []
+
+    state = {"cash": 1}
+    events = Counter().run(state, [Fx("gain", 3), Fx("pay", 2)], None)
+    assert state["cash"] == 2 and [e.text for e in events] == ["+3"]
+    assert Counter.ops() == {"gain", "pay"}
+    with pytest.raises(DataError, match="effect 2 has unknown op 'fly'"):
+        Counter.check_ops("cards.json: record 'c1'", [Fx("gain"), Fx("fly")])
+
+
+def test_decision_stack_survives_a_dump_and_load() -> None:
+    state = TOY.setup(SEATS, seed=2)
+    for s in SEATS:
+        state, _ = TOY.apply(state, s, Intent.of("pick", n=1))
+    assert state.decisions.top() is not None
+    restored = TOY.load(TOY.dump(state))
+    assert [p.seat for p in TOY.prompts(restored)] == [p.seat for p in TOY.prompts(state)]
+    assert TOY.legal(restored, state.decisions.top().seat) == [Intent.of("double"), Intent.of("keep")]  # type: ignore[union-attr]

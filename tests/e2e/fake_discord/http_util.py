@@ -1,0 +1,86 @@
+"""Request bodies (JSON or multipart with files) and Discord-shaped error answers."""
+
+from __future__ import annotations
+
+import email.parser
+import email.policy
+import json
+import mimetypes
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from .recording import UploadedFile
+
+
+@dataclass
+class Body:
+    json: Any = None
+    files: list[UploadedFile] = field(default_factory=list)
+
+
+class DiscordError(Exception):
+    """Raised by a handler to answer with Discord's error JSON."""
+
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+    def response(self) -> web.Response:
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors:
+            body["errors"] = self.errors
+        return web.json_response(body, status=self.status)
+
+
+def unknown(what: str, code: int) -> DiscordError:
+    return DiscordError(404, code, f"Unknown {what}")
+
+
+def invalid_form(reason: str) -> DiscordError:
+    return DiscordError(400, 50035, "Invalid Form Body", {"_errors": [{"code": "BASE_TYPE_INVALID", "message": reason}]})
+
+
+def parse_body(content_type: str, raw: bytes) -> Body:
+    if not raw:
+        return Body()
+    if content_type.startswith("multipart/"):
+        return _parse_multipart(content_type, raw)
+    try:
+        return Body(json=json.loads(raw))
+    except ValueError:
+        return Body(json=raw.decode("utf-8", "replace"))
+
+
+def _parse_multipart(content_type: str, raw: bytes) -> Body:
+    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + raw)
+    body = Body()
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition") or ""
+        filename = part.get_filename()
+        data = part.get_payload(decode=True) or b""
+        if name == "payload_json":
+            body.json = json.loads(data)
+        elif filename is not None:
+            ctype = part.get_content_type()
+            if ctype in ("application/octet-stream", "text/plain"):
+                ctype = mimetypes.guess_type(filename)[0] or ctype
+            body.files.append(UploadedFile(str(name), filename, data, ctype))
+        elif name:
+            # loose form fields (content=...) are merged into the JSON payload
+            if body.json is None:
+                body.json = {}
+            body.json[str(name)] = data.decode()
+    return body
+
+
+def file_index(field_name: str) -> int | None:
+    """``files[3]`` -> 3 (discord.py's multipart field names)."""
+    if field_name.startswith("files[") and field_name.endswith("]"):
+        try:
+            return int(field_name[6:-1])
+        except ValueError:
+            return None
+    return None

@@ -1,0 +1,149 @@
+"""Creating and editing messages from the bot's payloads, with the checks Discord makes."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from .http_util import DiscordError, file_index, invalid_form
+from .recording import COMPONENTS_V2, EPHEMERAL, LOADING, Attachment, Message, UploadedFile, walk_components
+from .state import iso_now
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+SUPPRESS_EMBEDS = 1 << 2
+SUPPRESS_NOTIFICATIONS = 1 << 12
+IS_VOICE_MESSAGE = 1 << 13
+# Flags a bot may set when sending; ephemeral only through interactions.
+SENDABLE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2 | EPHEMERAL
+EDITABLE_FLAGS = SUPPRESS_EMBEDS | COMPONENTS_V2
+
+
+def _flags(payload: dict[str, Any]) -> int:
+    return int(payload.get("flags") or 0)
+
+
+def validate(msg: Message) -> None:
+    """The Invalid Form Body checks that catch real bot bugs (sizes, ids, V2 rules)."""
+    if len(msg.content) > 2000:
+        raise invalid_form("content: Must be 2000 or fewer in length.")
+    if len(msg.embeds) > 10:
+        raise invalid_form("embeds: Must be 10 or fewer in length.")
+    if msg.components_v2 and (msg.content or msg.embeds):
+        raise invalid_form("content and embeds cannot be used with the IS_COMPONENTS_V2 flag")
+    if not msg.components_v2 and len(msg.components) > 5:
+        raise invalid_form("components: Must be 5 or fewer in length.")
+    for comp in walk_components(msg.components):
+        custom_id = comp.get("custom_id")
+        if custom_id is not None and not 1 <= len(str(custom_id)) <= 100:
+            raise invalid_form(f"custom_id {custom_id!r}: Must be between 1 and 100 in length.")
+        label = comp.get("label")
+        if comp.get("type") == 2 and label is not None and len(str(label)) > 80:
+            raise invalid_form(f"button label {label!r}: Must be 80 or fewer in length.")
+        if comp.get("type") == 1 and not msg.components_v2 and len(comp.get("components", [])) > 5:
+            raise invalid_form("action row: Must be 5 or fewer in length.")
+        if comp.get("type") == 3 and len(comp.get("options", [])) > 25:
+            raise invalid_form("select options: Must be 25 or fewer in length.")
+    if not (msg.content or msg.embeds or msg.components or msg.attachments or msg.loading):
+        raise DiscordError(400, 50006, "Cannot send an empty message")
+
+
+def _attachments(fake: FakeDiscord, payload: dict[str, Any], files: list[UploadedFile],
+                 existing: list[Attachment]) -> list[Attachment]:
+    """New attachment list: entries of ``attachments`` refer to uploaded files by index or keep old ones."""
+    uploads = {file_index(f.field): f for f in files}
+    result: list[Attachment] = []
+    used: set[int | None] = set()
+    if "attachments" in payload:
+        by_id = {a.id: a for a in existing}
+        for entry in payload["attachments"] or []:
+            ref = int(entry["id"])
+            if ref in uploads and ref not in by_id:
+                up = uploads[ref]
+                name = entry.get("filename") or up.filename
+                result.append(Attachment(fake.state.ids.next(), name, up.data, up.content_type, entry.get("description")))
+                used.add(ref)
+            elif ref in by_id:
+                result.append(by_id[ref])
+    else:
+        result = list(existing)
+    for index, up in uploads.items():
+        if index not in used:
+            result.append(Attachment(fake.state.ids.next(), up.filename, up.data, up.content_type))
+    return result
+
+
+def create(
+    fake: FakeDiscord,
+    *,
+    channel_id: int,
+    payload: dict[str, Any],
+    files: list[UploadedFile],
+    via: str,
+    interaction_id: int | None = None,
+    answered_member_id: int | None = None,
+    extra_flags: int = 0,
+) -> Message:
+    state = fake.state
+    channel = state.channels[channel_id]
+    msg = Message(
+        id=state.ids.next(),
+        channel_id=channel_id,
+        guild_id=channel.guild_id,
+        author_id=state.bot_user.id,
+        via=via,
+        content=str(payload.get("content") or ""),
+        embeds=list(payload.get("embeds") or ([payload["embed"]] if payload.get("embed") else [])),
+        components=list(payload.get("components") or []),
+        flags=(_flags(payload) & SENDABLE_FLAGS) | extra_flags,
+        interaction_id=interaction_id,
+        answered_member_id=answered_member_id,
+        message_reference=payload.get("message_reference"),
+        raw=payload,
+        timestamp=iso_now(),
+    )
+    if interaction_id is None:
+        msg.flags &= ~EPHEMERAL
+    msg.attachments = _attachments(fake, payload, files, [])
+    validate(msg)
+    state.messages[msg.id] = msg
+    channel.last_message_id = msg.id
+    if channel.is_thread:
+        channel.message_count += 1
+        channel.archived = False
+    state.changed()
+    return msg
+
+
+def edit(fake: FakeDiscord, msg: Message, payload: dict[str, Any], files: list[UploadedFile]) -> Message:
+    if msg.deleted:
+        raise DiscordError(404, 10008, "Unknown Message")
+    new = dataclasses.replace(msg)
+    if "content" in payload:
+        new.content = str(payload["content"] or "")
+    if "embeds" in payload:
+        new.embeds = list(payload["embeds"] or [])
+    if "components" in payload:
+        new.components = list(payload["components"] or [])
+    if "flags" in payload and payload["flags"] is not None:
+        new.flags = (msg.flags & ~EDITABLE_FLAGS) | (_flags(payload) & EDITABLE_FLAGS)
+    new.flags &= ~LOADING  # editing a deferred answer fills it in
+    new.attachments = _attachments(fake, payload, files, msg.attachments)
+    validate(new)
+    if msg.loading:
+        msg.history.clear()  # the "thinking..." placeholder was never a real version
+    else:
+        msg.snapshot()
+        msg.edited_timestamp = iso_now()
+    msg.content, msg.embeds, msg.components = new.content, new.embeds, new.components
+    msg.flags, msg.attachments, msg.raw = new.flags, new.attachments, payload
+    fake.state.changed()
+    return msg
+
+
+def delete(fake: FakeDiscord, msg: Message) -> None:
+    if msg.deleted:
+        raise DiscordError(404, 10008, "Unknown Message")
+    msg.deleted = True
+    fake.state.changed()
