@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import SqliteStore
-from engine.core import GameOver, IllegalIntent, Intent, MalformedIntent, NotYourTurn, StaleVersion
+from engine.core import GameOver, IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
 from engine.core.playout import replay
 from engine.store import MemoryStore, Store
 from engine.table import NotAllowed, Table, Update, seat_name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import TYPE_CHECKING, Any
 
 from .http_util import DiscordError, file_index, invalid_form
@@ -138,6 +139,7 @@ def edit(fake: FakeDiscord, msg: Message, payload: dict[str, Any], files: list[U
         msg.edited_timestamp = iso_now()
     msg.content, msg.embeds, msg.components = new.content, new.embeds, new.components
     msg.flags, msg.attachments, msg.raw = new.flags, new.attachments, payload
+    msg.updated_at = time.monotonic()
     fake.state.changed()
     return msg
 

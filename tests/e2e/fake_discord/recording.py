@@ -83,6 +83,7 @@ class Message:
     history: list[MessageVersion] = field(default_factory=list)
     deleted: bool = False
     created_at: float = field(default_factory=time.monotonic)
+    updated_at: float = field(default_factory=time.monotonic)  # creation or last edit
     timestamp: str = ""
     edited_timestamp: str | None = None
 
