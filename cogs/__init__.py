@@ -1,0 +1,18 @@
+"""Discord adapters: slash commands, buttons and selects. Thin: they never decide a rule."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.services import Services
+
+
+def all_cogs(services: Services) -> list[commands.Cog]:
+    from .game import GameCog
+    from .hands import HandCog
+    from .help import HelpCog
+    from .pace import GamesCog, VacationCog
+    from .play import PlayCog
+
+    return [GameCog(services), PlayCog(services), HandCog(services), VacationCog(services), GamesCog(services),
+            HelpCog(services)]

@@ -7,12 +7,13 @@ The gateway drop lives on the gateway (``FakeDiscord.drop_gateway``).
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from dataclasses import dataclass
 
 from aiohttp import web
+
+from .http_util import json_response
 
 CANNOT_MESSAGE_USER = 50007
 
@@ -99,8 +100,7 @@ class Faults:
 
 
 def error_response(status: int, code: int, message: str) -> web.Response:
-    body = {"message": message, "code": code}
-    return web.json_response(body, status=status)
+    return json_response({"message": message, "code": code}, status=status)
 
 
 def cannot_message_user() -> web.Response:
@@ -125,4 +125,4 @@ def rate_limited(rule: RateLimitRule) -> web.Response:
     body = {"message": "You are being rate limited.", "retry_after": rule.retry_after, "global": rule.is_global}
     if rule.is_global:
         body["code"] = 0
-    return web.Response(status=429, text=json.dumps(body), content_type="application/json", headers=headers)
+    return json_response(body, status=429, headers=headers)

@@ -45,11 +45,12 @@ class Connection:
 
     async def send(self, frame: dict[str, Any]) -> None:
         text = json.dumps(frame, separators=(",", ":"))
-        if self.deflate is not None:
-            data = self.deflate.compress(text.encode()) + self.deflate.flush(zlib.Z_SYNC_FLUSH)
-            await self.ws.send_bytes(data)
-        else:
-            await self.ws.send_str(text)
+        async with self.lock:  # one deflate stream: chunks must reach the socket in compression order
+            if self.deflate is not None:
+                data = self.deflate.compress(text.encode()) + self.deflate.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+            else:
+                await self.ws.send_str(text)
 
 
 @dataclass
@@ -59,7 +60,7 @@ class Session:
     shard: list[int] | None
     seq: int = 0
     conn: Connection | None = None
-    buffer: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=5000))
+    buffer: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=20000))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     resumes: int = 0
 
@@ -84,6 +85,7 @@ class Gateway:
         self.events: list[GatewayEvent] = []
         self.connections: set[Connection] = set()
         self.ready_count = 0
+        self.connects: list[dict[str, str]] = []  # query params of every websocket connection
 
     # -- counters for tests ----------------------------------------------------------------------
 
@@ -100,6 +102,10 @@ class Gateway:
         return sum(s.resumes for s in self.sessions.values())
 
     @property
+    def heartbeat_count(self) -> int:
+        return sum(1 for e in self.events if e.op == HEARTBEAT)
+
+    @property
     def connected(self) -> bool:
         return self.active is not None and self.active.conn is not None
 
@@ -108,6 +114,7 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
+        self.connects.append(dict(request.query))
         want_zlib = request.query.get("compress") == "zlib-stream" and self.compress
         if request.query.get("encoding", "json") != "json":
             await ws.close(code=4002, message=b"Decode error")  # we only speak JSON
@@ -170,9 +177,10 @@ class Gateway:
         }
         if session.shard is not None:
             ready["shard"] = session.shard
-        await self._send_dispatch(session, "READY", ready)
-        for guild in state.guilds.values():
-            await self._send_dispatch(session, "GUILD_CREATE", payloads.guild(state, guild))
+        async with session.lock:  # nothing else may be dispatched between READY and the guilds
+            await self._send_locked(session, "READY", ready)
+            for guild in state.guilds.values():
+                await self._send_locked(session, "GUILD_CREATE", payloads.guild(state, guild))
         self.ready_count += 1
         return session
 
@@ -199,7 +207,7 @@ class Gateway:
         state = self.fake.state
         guild_ids = data.get("guild_id")
         for gid in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
-            guild = state.guilds.get(int(gid))
+            guild = state.guilds.get(int(gid or 0))
             if guild is None:
                 continue
             members = [payloads.member(state, guild, state.users[u]) for u in guild.member_ids]
@@ -244,13 +252,16 @@ class Gateway:
 
     # -- faults ----------------------------------------------------------------------------------
 
-    async def drop(self, code: int = RESUMABLE_CLOSE) -> None:
-        """Close the bot's websocket with a resumable close code; the session stays resumable."""
+    async def drop(self, code: int = RESUMABLE_CLOSE, *, resumable: bool = True) -> None:
+        """Close the bot's websocket. With ``resumable=False`` the session is forgotten, so the client's
+        RESUME gets INVALID_SESSION and it must IDENTIFY again."""
         session = self.active
         if session is None or session.conn is None:
             raise RuntimeError("no bot connected to the fake gateway")
         conn = session.conn
         session.conn = None
+        if not resumable:
+            self.sessions.pop(session.id, None)
         await conn.ws.close(code=code, message=b"fake-discord: dropped on demand")
 
     async def send_reconnect(self) -> None:

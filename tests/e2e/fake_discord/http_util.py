@@ -31,7 +31,14 @@ class DiscordError(Exception):
         body: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors:
             body["errors"] = self.errors
-        return web.json_response(body, status=self.status)
+        return json_response(body, status=self.status)
+
+
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """JSON with Content-Type exactly ``application/json``: discord.py compares the header verbatim."""
+    resp = web.Response(body=json.dumps(data).encode(), status=status, headers=headers)
+    resp.headers["Content-Type"] = "application/json"
+    return resp
 
 
 def unknown(what: str, code: int) -> DiscordError:
@@ -60,7 +67,8 @@ def _parse_multipart(content_type: str, raw: bytes) -> Body:
     for part in message.iter_parts():
         name = part.get_param("name", header="content-disposition") or ""
         filename = part.get_filename()
-        data = part.get_payload(decode=True) or b""
+        raw_data = part.get_payload(decode=True)
+        data = raw_data if isinstance(raw_data, bytes) else b""
         if name == "payload_json":
             body.json = json.loads(data)
         elif filename is not None:

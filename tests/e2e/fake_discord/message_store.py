@@ -94,6 +94,7 @@ def create(
         guild_id=channel.guild_id,
         author_id=state.bot_user.id,
         via=via,
+        channel_kind=channel.kind,
         content=str(payload.get("content") or ""),
         embeds=list(payload.get("embeds") or ([payload["embed"]] if payload.get("embed") else [])),
         components=list(payload.get("components") or []),

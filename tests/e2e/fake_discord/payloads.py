@@ -5,15 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .recording import Attachment, Message
-from .state import (
-    DM,
-    EVERYONE_PERMISSIONS,
-    Channel,
-    FakeState,
-    Guild,
-    User,
-    iso_now,
-)
+from .state import DM, Channel, FakeState, Guild, Role, User, iso_now
 
 
 def member(state: FakeState, guild: Guild, user: User, *, with_permissions: bool = False) -> dict[str, Any]:
@@ -21,7 +13,7 @@ def member(state: FakeState, guild: Guild, user: User, *, with_permissions: bool
         "user": user.payload(),
         "nick": None,
         "avatar": None,
-        "roles": [],
+        "roles": [str(r) for r in guild.member_roles.get(user.id, [])],
         "joined_at": guild.joined_at.get(user.id) or iso_now(),
         "premium_since": None,
         "deaf": False,
@@ -31,7 +23,7 @@ def member(state: FakeState, guild: Guild, user: User, *, with_permissions: bool
         "communication_disabled_until": None,
     }
     if with_permissions:
-        data["permissions"] = str(EVERYONE_PERMISSIONS)
+        data["permissions"] = str(guild.permissions(user.id))
     return data
 
 
@@ -84,21 +76,24 @@ def thread_member(ch: Channel, user_id: int) -> dict[str, Any]:
     return {"id": str(ch.id), "user_id": str(user_id), "join_timestamp": ch.created, "flags": 0}
 
 
-def everyone_role(guild: Guild) -> dict[str, Any]:
-    return {
-        "id": str(guild.id),
-        "name": "@everyone",
+def role(r: Role) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": str(r.id),
+        "name": r.name,
         "color": 0,
         "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
         "hoist": False,
         "icon": None,
         "unicode_emoji": None,
-        "position": 0,
-        "permissions": str(EVERYONE_PERMISSIONS),
-        "managed": False,
+        "position": r.position,
+        "permissions": str(r.permissions),
+        "managed": r.managed,
         "mentionable": False,
         "flags": 0,
     }
+    if r.bot_id is not None:
+        data["tags"] = {"bot_id": str(r.bot_id)}
+    return data
 
 
 def guild(state: FakeState, g: Guild, *, full: bool = True) -> dict[str, Any]:
@@ -114,7 +109,7 @@ def guild(state: FakeState, g: Guild, *, full: bool = True) -> dict[str, Any]:
         "verification_level": 0,
         "default_message_notifications": 0,
         "explicit_content_filter": 0,
-        "roles": [everyone_role(g)],
+        "roles": [role(r) for r in g.roles.values()],
         "emojis": [],
         "stickers": [],
         "features": [],

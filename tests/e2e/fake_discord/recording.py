@@ -71,6 +71,7 @@ class Message:
     guild_id: int | None
     author_id: int
     via: str  # "channel", "callback", "deferred", "followup"
+    channel_kind: str = "channel"  # "channel", "dm", "thread" (public), "private_thread"
     content: str = ""
     embeds: list[dict[str, Any]] = field(default_factory=list)
     components: list[dict[str, Any]] = field(default_factory=list)

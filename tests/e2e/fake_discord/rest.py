@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .http_util import Body, DiscordError, parse_body
+from .http_util import Body, DiscordError, json_response, parse_body
 from .recording import RecordedRequest
 
 if TYPE_CHECKING:
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 API = "/api/v10"
 FAKE_KEY: web.AppKey[FakeDiscord] = web.AppKey("fake_discord")
+BODY_KEY: web.RequestKey[Body] = web.RequestKey("body")
+RECORD_KEY: web.RequestKey[RecordedRequest] = web.RequestKey("record")
 # Routes Discord serves without the bot token (the interaction token is the credential).
 NO_AUTH_PREFIXES = ("/interactions/", "/webhooks/", "/gateway")
 
@@ -24,8 +26,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def body(request: web.Request) -> Body:
-    value: Body = request["body"]
-    return value
+    return request[BODY_KEY]
 
 
 def payload(request: web.Request) -> dict[str, Any]:
@@ -45,7 +46,7 @@ def snowflake(request: web.Request, name: str) -> int:
 
 
 def ok(data: Any, status: int = 200) -> web.Response:
-    return web.json_response(data, status=status)
+    return json_response(data, status=status)
 
 
 def no_content() -> web.Response:
@@ -74,8 +75,8 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
     parsed = parse_body(request.headers.get("Content-Type", ""), raw)
     rec = RecordedRequest(request.method, rel, route, dict(request.query), parsed.json, parsed.files, time.monotonic())
     fake.state.requests.append(rec)
-    request["body"] = parsed
-    request["record"] = rec
+    request[BODY_KEY] = parsed
+    request[RECORD_KEY] = rec
     resp: web.StreamResponse
     try:
         if not request.path.startswith(API + "/"):

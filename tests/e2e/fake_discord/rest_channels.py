@@ -11,7 +11,7 @@ from .faults import CANNOT_MESSAGE_USER
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES
 from .http_util import DiscordError, unknown
 from .recording import Message
-from .rest import add, body, fake_of, no_content, ok, payload, snowflake
+from .rest import RECORD_KEY, add, body, fake_of, no_content, ok, payload, snowflake
 from .state import PRIVATE_THREAD, PUBLIC_THREAD, Channel
 
 
@@ -96,7 +96,7 @@ async def create_message(request: web.Request) -> web.Response:
     fake = fake_of(request)
     channel = _channel(request)
     if channel.is_dm and channel.recipient_id in fake.faults.closed_dms:
-        request["record"].fault = "dm_closed"
+        request[RECORD_KEY].fault = "dm_closed"
         raise DiscordError(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
     if channel.is_thread and channel.locked:
         raise DiscordError(403, 50083, "Thread is archived")

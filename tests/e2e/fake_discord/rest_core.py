@@ -8,7 +8,7 @@ from aiohttp import web
 
 from . import payloads
 from .http_util import unknown
-from .rest import add, fake_of, no_content, ok, payload, snowflake
+from .rest import add, body, fake_of, no_content, ok, payload, snowflake
 
 
 async def get_gateway(request: web.Request) -> web.Response:
@@ -104,7 +104,7 @@ def _store_command(request: web.Request, table: dict[str, dict[str, Any]], guild
 
 async def bulk_overwrite_commands(request: web.Request) -> web.Response:
     table, guild_id = _commands_for(request)
-    items = request["body"].json or []
+    items = body(request).json or []
     old = dict(table)
     table.clear()
     stored = []
@@ -207,7 +207,7 @@ async def list_guild_members(request: web.Request) -> web.Response:
 
 
 async def get_roles(request: web.Request) -> web.Response:
-    return ok([payloads.everyone_role(_guild(request))])
+    return ok([payloads.role(r) for r in _guild(request).roles.values()])
 
 
 def register(app: web.Application) -> None:

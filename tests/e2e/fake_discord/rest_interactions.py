@@ -43,16 +43,29 @@ async def callback(request: web.Request) -> web.Response:
     state = fake.state
     received = time.monotonic()
     interaction = _interaction(request)
-    if fake.interaction_deadline is not None and received - interaction.sent_at > fake.interaction_deadline:
-        raise unknown("interaction", 10062)
     data = payload(request)
     type_ = int(data.get("type", 0))
     inner: dict[str, Any] = data.get("data") or {}
+    if fake.interaction_deadline is not None and received - interaction.sent_at > fake.interaction_deadline:
+        state.callbacks.append(CallbackRecord(interaction.id, type_, inner, interaction.member_id, received, status=404))
+        raise unknown("interaction", 10062)
     if interaction.callbacks:
         record = CallbackRecord(interaction.id, type_, inner, interaction.member_id, received, status=400)
         state.callbacks.append(record)
         raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
     record = CallbackRecord(interaction.id, type_, inner, interaction.member_id, received)
+    try:
+        msg = _apply_callback(request, interaction, type_, inner)
+    except DiscordError as exc:
+        record.status = exc.status
+        state.callbacks.append(record)  # refused answers are kept too: they explain a silent bot
+        raise
+    interaction.callbacks.append(record)
+    return await _answer(request, interaction, record, msg)
+
+
+def _apply_callback(request: web.Request, interaction: Interaction, type_: int, inner: dict[str, Any]) -> Message | None:
+    fake = fake_of(request)
     msg: Message | None = None
     files = body(request).files
     if type_ == MESSAGE:
@@ -81,7 +94,13 @@ async def callback(request: web.Request) -> web.Response:
             raise DiscordError(400, 50035, "Invalid Form Body: cannot answer this interaction with a modal")
     elif type_ != PONG:
         raise DiscordError(400, 50035, f"Invalid Form Body: unsupported callback type {type_}")
-    interaction.callbacks.append(record)
+    return msg
+
+
+async def _answer(request: web.Request, interaction: Interaction, record: CallbackRecord, msg: Message | None) -> web.Response:
+    fake = fake_of(request)
+    state = fake.state
+    type_ = record.type
     state.callbacks.append(record)
     state.changed()
     if msg is not None and type_ in (MESSAGE, UPDATE_MESSAGE):
@@ -142,8 +161,13 @@ async def followup(request: web.Request) -> web.Response:
         msg = message_store.edit(fake, original, {k: v for k, v in data.items() if k != "flags"}, files)
         msg.flags |= int(data.get("flags") or 0) & ~EPHEMERAL & message_store.SENDABLE_FLAGS
     else:
+        channel_id = interaction.channel_id
+        if "thread_id" in request.query:  # followup.send(thread=...)
+            channel_id = int(request.query["thread_id"])
+            if channel_id not in fake.state.channels:
+                raise unknown("Channel", 10003)
         msg = message_store.create(
-            fake, channel_id=interaction.channel_id, payload=data, files=files, via="followup",
+            fake, channel_id=channel_id, payload=data, files=files, via="followup",
             interaction_id=interaction.id, answered_member_id=interaction.member_id,
         )
         interaction.followup_ids.append(msg.id)

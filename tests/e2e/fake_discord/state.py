@@ -28,8 +28,32 @@ PRIVATE_THREAD = 12
 # interaction types
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 
-# Everything except ADMINISTRATOR (bit 3): the bot and members may do what a normal game needs.
-EVERYONE_PERMISSIONS = ((1 << 51) - 1) & ~(1 << 3)
+ADMINISTRATOR = 1 << 3
+ALL_PERMISSIONS = (1 << 51) - 1
+# The bot's role: everything but ADMINISTRATOR.
+BOT_PERMISSIONS = ALL_PERMISSIONS & ~ADMINISTRATOR
+# @everyone, as on a typical server: see, talk, use threads, files and application commands.
+MEMBER_PERMISSIONS = sum(
+    1 << bit
+    for bit in (
+        0,  # create instant invite
+        6,  # add reactions
+        10,  # view channel
+        11,  # send messages
+        14,  # embed links
+        15,  # attach files
+        16,  # read message history
+        18,  # use external emojis
+        20, 21,  # connect, speak
+        26,  # change nickname
+        31,  # use application commands
+        35, 36,  # create public / private threads
+        37,  # use external stickers
+        38,  # send messages in threads
+    )
+)
+# The "Moderator" role adds: manage channels, guild, messages, threads; kick; moderate members.
+MODERATOR_PERMISSIONS = MEMBER_PERMISSIONS | sum(1 << bit for bit in (1, 4, 5, 13, 34, 40))
 
 T = TypeVar("T")
 
@@ -102,6 +126,20 @@ class Channel:
     def is_dm(self) -> bool:
         return self.type == DM
 
+    @property
+    def kind(self) -> str:
+        return {DM: "dm", PUBLIC_THREAD: "thread", PRIVATE_THREAD: "private_thread"}.get(self.type, "channel")
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int
+    managed: bool = False
+    bot_id: int | None = None  # the managed role of a bot
+
 
 @dataclass
 class Guild:
@@ -111,6 +149,27 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
     member_ids: list[int] = field(default_factory=list)
     joined_at: dict[int, str] = field(default_factory=dict)
+    roles: dict[int, Role] = field(default_factory=dict)
+    member_roles: dict[int, list[int]] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def role(self, name: str) -> Role:
+        for role in self.roles.values():
+            if role.name == name:
+                return role
+        raise KeyError(f"no role {name!r}")
+
+    def permissions(self, user_id: int) -> int:
+        """Guild-level permissions of a member, as Discord computes them (owner and admin get all)."""
+        if user_id == self.owner_id:
+            return ALL_PERMISSIONS
+        value = self.everyone.permissions
+        for role_id in self.member_roles.get(user_id, []):
+            value |= self.roles[role_id].permissions
+        return ALL_PERMISSIONS if value & ADMINISTRATOR else value
 
 
 @dataclass
@@ -175,7 +234,7 @@ class FakeState:
         event, self._event = self._event, asyncio.Event()
         event.set()
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, what: str = "a condition") -> T:
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "a condition") -> T:
         """Wait until ``predicate()`` is truthy and return its value."""
         deadline = time.monotonic() + timeout
         while True:
@@ -200,9 +259,14 @@ class FakeState:
 
     def add_guild(self, name: str, channels: tuple[str, ...] = ("general",)) -> Guild:
         guild = Guild(self.ids.next(), name, owner_id=self.owner.id)
+        guild.roles[guild.id] = Role(guild.id, "@everyone", MEMBER_PERMISSIONS, 0)
+        moderator = Role(self.ids.next(), "Moderator", MODERATOR_PERMISSIONS, 1)
+        bot_role = Role(self.ids.next(), self.application_name, BOT_PERMISSIONS, 2, True, self.bot_user.id)
+        guild.roles[moderator.id] = moderator
+        guild.roles[bot_role.id] = bot_role
         self.guilds[guild.id] = guild
-        self.add_guild_member(guild, self.owner)
-        self.add_guild_member(guild, self.bot_user)
+        self.add_guild_member(guild, self.owner, roles=[moderator.id])
+        self.add_guild_member(guild, self.bot_user, roles=[bot_role.id])
         for name_ in channels:
             self.add_channel(guild, name_)
         return guild
@@ -213,10 +277,11 @@ class FakeState:
         guild.channel_ids.append(channel.id)
         return channel
 
-    def add_guild_member(self, guild: Guild, user: User) -> None:
+    def add_guild_member(self, guild: Guild, user: User, roles: list[int] | None = None) -> None:
         if user.id not in guild.member_ids:
             guild.member_ids.append(user.id)
             guild.joined_at[user.id] = iso_now()
+        guild.member_roles[user.id] = list(roles or [])
 
     def channel_by_name(self, name: str, guild: Guild | None = None) -> Channel:
         for ch in self.channels.values():

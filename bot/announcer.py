@@ -1,0 +1,199 @@
+"""Turns the table's updates into Discord posts.
+
+For each game, updates are queued and handled in order by one worker; updates that pile up while a
+post is being made are merged into one post, so a burst of agent moves is one message, not fifty.
+
+- the game's status message (the thread's starter message) is edited to show the current board,
+  who must act and the action buttons;
+- a turn post in the thread carries the public events, the board image and mentions of the players
+  who must act now;
+- private events for a player other than the one whose interaction caused them (a card stolen from
+  them, a default applied to their secret choice) go by DM in the background, never awaited by the
+  game; when the DM is refused, a notice in the thread asks them to open ``/hand``;
+- reminders are posted in the thread, mentioning the player.
+
+Only public information reaches public messages: event texts whose audience is everyone, the public
+view (seat ``None``) and its image.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from cogs import components as cx
+from cogs import flows
+from engine.core.model import Event
+from engine.records import GameRecord
+from engine.table import Table, Update
+
+from . import present
+from .render import Renderer
+from .services import Services
+
+log = logging.getLogger(__name__)
+
+SYSTEM_BY = ("agent", "deadline")
+NO_PINGS = discord.AllowedMentions.none()
+PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+class Announcer:
+    def __init__(self, client: Any, services: Services) -> None:
+        self.client = client
+        self.services = services
+        self._queues: dict[str, asyncio.Queue[Update]] = {}
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+        self._asked: dict[str, set[tuple[str, str]]] = {}
+        """Per game, the (seat, prompt kind) pairs already mentioned, so a waiting player is pinged once."""
+
+    @property
+    def table(self) -> Table:
+        return self.services.table
+
+    @property
+    def renderer(self) -> Renderer:
+        return self.services.renderer
+
+    # --- queueing ------------------------------------------------------------------------------
+
+    async def __call__(self, update: Update) -> None:
+        """The table's subscriber: queue and return at once (the game never waits on Discord)."""
+        gid = update.record.id
+        self.services.remember(update.record.place.get("thread"), gid)
+        queue = self._queues.setdefault(gid, asyncio.Queue())
+        queue.put_nowait(update)
+        if gid not in self._workers:
+            self._workers[gid] = asyncio.create_task(self._work(gid), name=f"announce-{gid}")
+
+    async def _work(self, gid: str) -> None:
+        queue = self._queues[gid]
+        try:
+            while not queue.empty():
+                batch = [queue.get_nowait()]
+                while not queue.empty():
+                    batch.append(queue.get_nowait())
+                try:
+                    await self.announce(gid, batch)
+                except Exception:
+                    log.exception("announcing game %s failed", gid)
+        finally:
+            self._workers.pop(gid, None)
+
+    async def drain(self, timeout: float | None = None) -> None:
+        """Wait until every queued update has been posted (tests, shutdown)."""
+
+        async def wait() -> None:
+            while self._workers or self._background:
+                await asyncio.gather(*self._workers.values(), *self._background, return_exceptions=True)
+
+        await asyncio.wait_for(wait(), timeout)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    # --- posting -------------------------------------------------------------------------------
+
+    def _channel(self, channel_id: str) -> Any:
+        return self.client.get_partial_messageable(int(channel_id))
+
+    async def announce(self, gid: str, batch: list[Update]) -> None:
+        record = await self.table.record(gid)
+        place = record.place
+        if not place.get("thread"):
+            return  # not a Discord game (the terminal, tests of the table)
+        events = [e for u in batch if not u.duplicate for e in u.events]
+        for update in batch:
+            self._private(record, update)
+        scene = await flows.scene(self.services, gid)
+        if all(u.kind == "lobby" for u in batch) and record.status in ("lobby", "aborted"):
+            await self._edit_status(record, scene, None)
+            return
+        lines = present.event_lines(events)
+        lines += [f"⏰ {mention(record, e)} {e.text}" for u in batch if u.kind == "reminder" for e in u.events]
+        image: bytes | None = None
+        if record.status != "lobby" and scene.public_view:
+            image = await self.renderer.board(record.game, scene.public_view)
+        mentions = self._new_mentions(record, scene)
+        if lines or mentions:
+            view = cx.turn_view(scene, lines, mentions, image is not None)
+            files = [flows.png(image, cx.BOARD_FILE)] if image is not None else []
+            try:
+                await self._channel(place["thread"]).send(view=view, files=files, allowed_mentions=PINGS)
+            except discord.HTTPException:
+                log.exception("could not post to the thread of game %s", gid)
+        await self._edit_status(record, scene, image)
+
+    def _new_mentions(self, record: GameRecord, scene: cx.GameScene) -> list[str]:
+        asked = {(p.seat, p.kind) for p in scene.prompts}
+        before = self._asked.get(record.id, set())
+        self._asked[record.id] = asked
+        out: list[str] = []
+        for seat_name, _ in sorted(asked - before):
+            seat = record.seat_named(seat_name)
+            if seat is not None and seat.user is not None and not seat.away:
+                text = present.mention(seat)
+                if text not in out:
+                    out.append(text)
+        return out
+
+    async def _edit_status(self, record: GameRecord, scene: cx.GameScene, image: bytes | None) -> None:
+        place = record.place
+        if not place.get("status") or not place.get("channel"):
+            return
+        view = cx.status_view(scene, image is not None)
+        attachments = [flows.png(image, cx.BOARD_FILE)] if image is not None else []
+        try:
+            message = self._channel(place["channel"]).get_partial_message(int(place["status"]))
+            await message.edit(view=view, attachments=attachments, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.exception("could not edit the status message of game %s", record.id)
+
+    # --- private news --------------------------------------------------------------------------
+
+    def _private(self, record: GameRecord, update: Update) -> None:
+        """DM private events to players who did not cause them; the acting player saw them ephemerally."""
+        if update.kind == "reminder":
+            return  # posted in the thread: a reminder tells nothing secret
+        actors = {by for _, _, by in update.applied if by not in SYSTEM_BY}
+        news: dict[str, list[str]] = {}
+        for event in update.events:
+            if event.audience is None:
+                continue
+            for seat_name in sorted(event.audience):
+                seat = record.seat_named(seat_name)
+                if seat is None or seat.user is None or seat.user in actors or not seat.user.isdigit():
+                    continue
+                news.setdefault(seat.user, []).append(event.text)
+        for user, texts in news.items():
+            self._spawn(self._dm(record, user, texts))
+
+    async def _dm(self, record: GameRecord, user: str, texts: list[str]) -> None:
+        thread = record.place.get("thread")
+        title = self.table.engine_game(record).meta.title
+        body = f"**{title}** `{record.id}`" + (f" (<#{thread}>)" if thread else "") + ":\n" + "\n".join(
+            f"• {t}" for t in texts)
+        try:
+            channel = await self.client.create_dm(discord.Object(id=int(user)))
+            await channel.send(content=present.clip(body, 2000))
+        except discord.HTTPException:
+            log.info("DM to %s refused; asking them in the thread to open /hand", user)
+            if thread:
+                try:
+                    await self._channel(thread).send(
+                        content=f"<@{user}>, something private happened for you in this game and your DMs are "
+                                "closed: use /hand here to see it.",
+                        allowed_mentions=PINGS)
+                except discord.HTTPException:
+                    log.exception("could not post the /hand notice for game %s", record.id)
+
+
+def mention(record: GameRecord, event: Event) -> str:
+    seats = [record.seat_named(s) for s in sorted(event.audience or ())]
+    return " ".join(present.mention(s) for s in seats if s is not None)

@@ -1,0 +1,143 @@
+"""The Discord client: start-up, shutdown and ``run()`` for ``arbiter run``.
+
+Start-up opens the SQLite store and the table, registers the persistent components (their custom ids
+carry everything, so nothing is registered per game), loads the cogs, syncs the slash commands (to
+the development guild at once when ``DISCORD_DEV_GUILD`` is set, else globally) and starts the
+deadline scheduler.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import discord
+import discord.gateway
+import yarl
+from discord.ext import commands
+
+from cogs import all_cogs
+from cogs.components import DYNAMIC_ITEMS
+from cogs.errors import on_tree_error
+from engine.table import Table
+
+from .announcer import Announcer
+from .render import Renderer
+from .scheduler import Scheduler
+from .services import Services
+from .settings import Settings
+from .storage import SqliteStore
+
+log = logging.getLogger(__name__)
+
+MISSING_TOKEN = """DISCORD_TOKEN is not set.
+Create a bot application at https://discord.com/developers/applications, copy its bot token and run:
+    DISCORD_TOKEN=... arbiter run
+See bot/README-discord.md (or the README) for the intents, permissions and invite link."""
+
+
+def intents() -> discord.Intents:
+    """Only the guilds intent: slash commands and components need no privileged intent."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class ArbiterBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+        )
+        self.settings = settings
+        self.store: SqliteStore | None = None
+        self.services: Services | None = None
+        self.scheduler: Scheduler | None = None
+
+    async def setup_hook(self) -> None:
+        settings = self.settings
+        self.store = SqliteStore(settings.arbiter_db)
+        await self.store.open()
+        table = Table(self.store)
+        services = Services(table=table, renderer=Renderer(settings.render_concurrency))
+        services.announcer = Announcer(self, services)
+        table.subscribe(services.announcer)
+        self.services = services
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for cog in all_cogs(services):
+            await self.add_cog(cog)
+        self.tree.error(on_tree_error)
+        await self.sync_commands()
+        self.scheduler = Scheduler(table, settings.tick_seconds)
+        self.scheduler.start()
+        log.info("Arbiter is set up (database %s)", settings.arbiter_db)
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.discord_dev_guild
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        if self.services is not None and self.services.announcer is not None:
+            try:
+                await self.services.announcer.drain(timeout=10)
+            except TimeoutError:
+                log.warning("some posts were not made before shutdown")
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+                        stream=sys.stderr)
+    logging.getLogger("discord.http").setLevel(max(logging.INFO, logging.getLogger().level))
+
+
+def use_api_base(base: str | None, gateway: str | None = None) -> None:
+    """Point discord.py at another HTTP API base and gateway (a proxy, or the test suite's stand-in)."""
+    if base:
+        discord.http.Route.BASE = base.rstrip("/")
+    if gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+
+def run() -> int:
+    """Start the bot; returns the process exit code. Used by ``arbiter run``."""
+    try:
+        settings = Settings()
+    except Exception as exc:  # pydantic's message names the bad variable
+        print(f"Invalid settings: {exc}", file=sys.stderr)
+        return 2
+    token = settings.token
+    if token is None:
+        print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    use_api_base(settings.discord_api_base, settings.discord_gateway_url)
+    bot = ArbiterBot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token (DISCORD_TOKEN). Copy it again from the developer portal.",
+              file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused a privileged intent; Arbiter needs none. Check the application's settings.",
+              file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,105 @@
+"""Text for people: who must act, progress of secret choices, event lines. No Discord objects here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.core.model import Event, Prompt
+from engine.records import GameRecord, SeatRecord
+
+TEXT_LIMIT = 3800
+"""Components V2 allow 4000 characters of text per message; keep a margin."""
+
+
+def mention(seat: SeatRecord) -> str:
+    if seat.user and seat.user.isdigit() and not seat.away:
+        return f"<@{seat.user}>"
+    return seat.name or seat.seat
+
+
+def who(seat: SeatRecord) -> str:
+    """A seat for a status line: the mention, plus the seat name players see on the board."""
+    base = mention(seat)
+    if seat.seat and seat.seat != (seat.name or seat.seat):
+        return f"{base} ({seat.seat})"
+    if seat.user is None or seat.away:
+        return f"{base} (agent)" if seat.user is None else f"{base} (away: agent plays)"
+    return base
+
+
+def find_progress(view: Any, kind: str | None = None) -> tuple[int, int] | None:
+    """The (count, of) of a secret choice in a public view, if the game publishes one (SecretChoice.progress)."""
+    if isinstance(view, dict):
+        if {"count", "of", "chosen"} <= view.keys() and isinstance(view.get("count"), int):
+            if kind is None or view.get("kind") in (None, kind):
+                return int(view["count"]), int(view["of"])
+        for value in view.values():
+            found = find_progress(value, kind)
+            if found is not None:
+                return found
+    elif isinstance(view, list):
+        for value in view:
+            found = find_progress(value, kind)
+            if found is not None:
+                return found
+    return None
+
+
+def waiting_lines(record: GameRecord, prompts: list[Prompt], public_view: dict[str, Any]) -> list[str]:
+    """One line per open decision: whose it is and what it is; secret choices show only a count."""
+    lines: list[str] = []
+    secret: dict[str, list[Prompt]] = {}
+    for prompt in prompts:
+        if prompt.simultaneous:
+            secret.setdefault(prompt.kind, []).append(prompt)
+            continue
+        seat = record.seat_named(prompt.seat)
+        lines.append(f"**{who(seat) if seat else prompt.seat}**: {prompt.text}")
+    for kind, group in secret.items():
+        progress = find_progress(public_view, kind)
+        if progress is None:
+            total = max(len(record.seats), len(group))
+            progress = (total - len(group), total)
+        names = ", ".join(who(s) for p in group if (s := record.seat_named(p.seat)) is not None)
+        lines.append(f"**Secret choice** ({group[0].text}): {progress[0]} of {progress[1]} have chosen. "
+                     f"Waiting for {names}.")
+    return lines
+
+
+def event_lines(events: Iterable[Event]) -> list[str]:
+    return [f"• {e.text}" for e in events if e.audience is None and e.text]
+
+
+def clip(text: str, limit: int = TEXT_LIMIT) -> str:
+    if len(text) <= limit:
+        return text
+    return text[: limit - 20].rsplit("\n", 1)[0] + "\n… (more in /game log)"
+
+
+def chunks(text: str, size: int = 1900) -> list[str]:
+    """Split text for messages of at most ``size`` characters, at line breaks where possible."""
+    out: list[str] = []
+    while len(text) > size:
+        cut = text.rfind("\n", 0, size)
+        if cut <= 0:
+            cut = size
+        out.append(text[:cut])
+        text = text[cut:].lstrip("\n")
+    if text:
+        out.append(text)
+    return out or [""]
+
+
+def status_word(record: GameRecord) -> str:
+    return {"lobby": "Lobby open", "running": "In play", "paused": "Paused", "finished": "Finished",
+            "aborted": "Cancelled"}[record.status]
+
+
+def outcome_line(record: GameRecord) -> str:
+    if record.status != "finished":
+        return ""
+    if record.winners:
+        names = ", ".join(who(s) for w in record.winners if (s := record.seat_named(w)) is not None)
+        return f"**Game over.** Winner: {names}. {record.reason}"
+    return f"**Game over.** {record.reason}"

@@ -1,0 +1,46 @@
+"""Settings for the Discord bot, read from the environment (and an optional ``.env`` file).
+
+| variable | meaning |
+|---|---|
+| ``DISCORD_TOKEN`` | the bot token (secret; required by ``arbiter run``) |
+| ``ARBITER_DB`` | path of the SQLite database (default ``./arbiter.db``) |
+| ``DISCORD_DEV_GUILD`` | a guild id: slash commands are synced there instantly instead of globally |
+| ``DISCORD_API_BASE`` | base URL of Discord's HTTP API, for a proxy or a test stand-in |
+| ``DISCORD_GATEWAY_URL`` | websocket URL of Discord's gateway, for a proxy or a test stand-in |
+| ``LOG_LEVEL`` | logging level (default ``INFO``) |
+| ``RENDER_CONCURRENCY`` | how many images may be drawn at once (default 2) |
+| ``TICK_SECONDS`` | how often deadlines are checked (default 30) |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    arbiter_db: str = "./arbiter.db"
+    discord_dev_guild: int | None = None
+    discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
+    log_level: str = "INFO"
+    render_concurrency: int = Field(default=2, ge=1, le=32)
+    tick_seconds: float = Field(default=30.0, gt=0)
+
+    @field_validator("discord_dev_guild", "discord_api_base", "discord_gateway_url", "discord_token", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: Any) -> Any:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @property
+    def token(self) -> str | None:
+        if self.discord_token is None:
+            return None
+        return self.discord_token.get_secret_value().strip() or None

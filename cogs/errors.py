@@ -1,0 +1,60 @@
+"""The one place where errors become messages.
+
+- :class:`RuleError` (the rules or the table said no): its message, ephemerally, as written.
+- :class:`StaleVersion` on a component: "the board has moved on", with the caller's fresh options.
+- Discord check failures and bad arguments: their message.
+- Anything else: logged with context and a short reference the user can quote to the bot's operator.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engine.core.errors import RuleError, StaleVersion
+
+from . import flows
+
+log = logging.getLogger(__name__)
+
+
+def reference() -> str:
+    return secrets.token_hex(3).upper()
+
+
+async def report(interaction: discord.Interaction, error: BaseException, game_id: str | None = None) -> None:
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__:
+        error = error.__cause__
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    try:
+        if isinstance(error, StaleVersion) and game_id is not None:
+            await flows.stale(interaction, game_id)
+            return
+        if isinstance(error, RuleError):
+            await flows.send(interaction, str(error) or "That is not possible now.")
+            return
+        if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+            await flows.send(interaction, str(error) or "You cannot use that here.")
+            return
+        ref = reference()
+        command = getattr(getattr(interaction, "command", None), "qualified_name", None)
+        data: Any = getattr(interaction, "data", None) or {}
+        log.error("unexpected error ref=%s user=%s channel=%s command=%s custom_id=%s game=%s",
+                  ref, getattr(interaction.user, "id", None), getattr(interaction, "channel_id", None), command,
+                  data.get("custom_id") if isinstance(data, dict) else None, game_id, exc_info=error)
+        await flows.send(interaction, f"Something went wrong on our side. Reference: `{ref}` "
+                                      "(quote it to the server's admins). The game itself is safe.")
+    except discord.HTTPException:
+        log.warning("could not tell user %s about an error", getattr(interaction.user, "id", None), exc_info=True)
+    except Exception:  # an error while reporting an error must not escape
+        log.exception("error while reporting an error")
+
+
+async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """Installed as the command tree's error handler."""
+    await report(interaction, error)

@@ -1,0 +1,269 @@
+"""What happens when someone clicks or types: the shared flows behind commands and components.
+
+Every flow acknowledges the interaction first (Discord allows 3 seconds), then talks to the table,
+then follows up. Private answers are always ephemeral. Errors are not handled here: :func:`guarded`
+hands them to :func:`cogs.errors.report`, the one place that turns errors into messages.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot import present
+from bot.services import Services, services_of
+from engine.core import registry
+from engine.core.errors import MalformedIntent
+from engine.core.intent import Intent
+from engine.records import GameRecord
+
+from . import components as cx
+
+
+async def guarded(interaction: discord.Interaction, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
+    """Run a component flow; any error goes to the single error reporter."""
+    try:
+        await fn(interaction, *args)
+    except Exception as exc:  # noqa: BLE001 - everything is reported, in one place
+        from .errors import report
+
+        await report(interaction, exc, game_id=args[0] if args and isinstance(args[0], str) else None)
+
+
+# --- answering ---------------------------------------------------------------------------------
+
+
+async def ack(interaction: discord.Interaction, ephemeral: bool = True) -> None:
+    """Defer within Discord's 3 seconds; the answer follows."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def send(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    view: discord.ui.LayoutView | None = None,
+    file: discord.File | None = None,
+    ephemeral: bool = True,
+) -> None:
+    """Answer, whether or not the interaction was deferred. A layout view carries its own text."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if view is not None:
+        kwargs["view"] = view
+    elif content is not None:
+        kwargs["content"] = present.clip(content, 2000)
+    if file is not None:
+        kwargs["file"] = file
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+def text_view(text: str) -> discord.ui.LayoutView:
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(present.clip(text)))
+    return view
+
+
+def png(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def user_id(interaction: discord.Interaction) -> str:
+    return str(interaction.user.id)
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Manage Server in this guild."""
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions is not None and permissions.manage_guild)
+
+
+# --- what public messages show -----------------------------------------------------------------
+
+
+async def scene(services: Services, game_id: str) -> cx.GameScene:
+    table = services.table
+    record = await table.record(game_id)
+    meta = registry.get(record.game).meta
+    if record.status == "lobby":
+        return cx.GameScene(record, meta)
+    prompts = await table.prompts(game_id)
+    public_view = await table.seat_view(game_id, None)
+    # No action buttons on public messages: a seat's legal intents can reveal its hidden cards, so each
+    # player opens their own options ephemerally ("Your options" / "Choose privately").
+    return cx.GameScene(record, meta, prompts, public_view)
+
+
+# --- flows -------------------------------------------------------------------------------------
+
+
+def resolve_key(text: str, legal: list[tuple[Intent, str]]) -> str:
+    """A typed value is an intent key, or a label from the menu (matched without case)."""
+    text = (text or "").strip()
+    keys = {i.key() for i, _ in legal}
+    if text in keys:
+        return text
+    folded = text.casefold()
+    for intent, label in legal:
+        if label.casefold() == folded:
+            return intent.key()
+    if not text:
+        raise MalformedIntent("Choose an action (the menu lists what you can do now).")
+    return text  # the table parses and checks it and explains what is wrong
+
+
+async def submit(interaction: discord.Interaction, game_id: str, key: str, version: int | None = None) -> None:
+    """Play an intent for the caller's seat. The interaction id is the idempotency key."""
+    await ack(interaction)
+    services = services_of(interaction)
+    table = services.table
+    user = user_id(interaction)
+    legal = await table.legal(game_id, user)
+    key = resolve_key(key, legal)
+    labels = {i.key(): label for i, label in legal}
+    update = await table.submit(game_id, user, key, expected_version=version or None,
+                                idempotency_key=str(interaction.id))
+    if update.duplicate:
+        await send(interaction, "That action was already applied.")
+        return
+    seat = update.record.seat_of(user)
+    mine = [f"• {e.text}" for e in update.events
+            if e.audience is not None and seat is not None and seat.seat in e.audience]
+    text = f"✅ {labels.get(key, key)}"
+    if mine:
+        text += "\n" + "\n".join(mine)
+    more = await table.legal(game_id, user)
+    if more and update.record.status == "running":
+        await _send_options(interaction, services, game_id, user, 0, intro=text + "\n\n")
+        return
+    await send(interaction, text)
+
+
+async def _options_payload(services: Services, game_id: str, user: str, page: int,
+                           intro: str = "") -> discord.ui.LayoutView:
+    table = services.table
+    record = await table.record(game_id)
+    seat = record.seat_of(user)
+    if seat is None:
+        return text_view(intro + "You are not playing in this game; you can watch the board in its thread.")
+    legal = await table.legal(game_id, user)
+    prompts = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
+    if not legal or not prompts:
+        if record.status != "running":
+            return text_view(intro + f"Nothing to decide: the game is {present.status_word(record).lower()}.")
+        all_prompts = await table.prompts(game_id)
+        waiting = present.waiting_lines(record, all_prompts, await table.seat_view(game_id, None))
+        return text_view(intro + "You have nothing to decide right now.\n" + "\n".join(waiting))
+    secret = any(p.simultaneous for p in prompts)
+    header = intro + "**Your decision**" + (" (secret: only you see this)" if secret else "") + ":\n" + "\n".join(
+        p.text for p in prompts)
+    return cx.options_view(record, header, [(i.key(), label) for i, label in legal], page, secret)
+
+
+async def _send_options(interaction: discord.Interaction, services: Services, game_id: str, user: str,
+                        page: int, intro: str = "") -> None:
+    await send(interaction, view=await _options_payload(services, game_id, user, page, intro))
+
+
+async def show_options(interaction: discord.Interaction, game_id: str, page: int = 0, edit: bool = False) -> None:
+    """The caller's options, ephemerally; a page turn edits the ephemeral message in place."""
+    services = services_of(interaction)
+    if edit and not interaction.response.is_done():
+        view = await _options_payload(services, game_id, user_id(interaction), page)
+        await interaction.response.edit_message(view=view)
+        return
+    await ack(interaction)
+    await _send_options(interaction, services, game_id, user_id(interaction), page)
+
+
+async def stale(interaction: discord.Interaction, game_id: str) -> None:
+    """A click on an older version: say so politely, with the fresh options."""
+    services = services_of(interaction)
+    await _send_options(interaction, services, game_id, user_id(interaction), 0,
+                        intro="The board has moved on since those options were shown. ")
+
+
+def view_text(view: dict[str, Any], limit: int = 1400) -> str:
+    """A private view as compact text, for players who cannot see images."""
+    lines = []
+    for key, value in view.items():
+        rendered = value if isinstance(value, str | int | float) or value is None else json.dumps(
+            value, separators=(", ", ": "), default=str)
+        lines.append(f"{key}: {rendered}")
+    text = "\n".join(lines)
+    if len(text) > limit:
+        text = text[: limit - 2] + "…"
+    return "```\n" + text.replace("```", "'''") + "\n```"
+
+
+async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
+    """The caller's private view and private image, ephemerally."""
+    await ack(interaction)
+    services = services_of(interaction)
+    table = services.table
+    user = user_id(interaction)
+    record = await table.record(game_id)
+    meta = registry.get(record.game).meta
+    seat = record.seat_of(user)
+    if seat is None:
+        await send(interaction, f"You are not playing in {meta.title} `{record.id}`. Spectators see the public "
+                                "board in the game's thread.")
+        return
+    if record.status == "lobby":
+        await send(interaction, f"{meta.title} `{record.id}` has not started yet: no hand to show.")
+        return
+    view = await table.view(game_id, user)
+    image = await services.renderer.private(record.game, view)
+    mine = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
+    status = ("**Your move:** " + " / ".join(p.text for p in mine)) if mine else "Nothing to decide right now."
+    text = f"You play **{seat.seat}**. {status}\n{view_text(view)}"
+    await send(interaction, view=cx.hand_view(record, meta, text, True, bool(mine)), file=png(image, cx.HAND_FILE))
+
+
+async def lobby_action(interaction: discord.Interaction, game_id: str, action: str) -> None:
+    await ack(interaction)
+    table = services_of(interaction).table
+    user = interaction.user
+    uid = str(user.id)
+    name = getattr(user, "display_name", None) or user.name
+    if action == "join":
+        update = await table.join(game_id, uid, name)
+        text = f"You joined ({len(update.record.seats)}/{update.record.max_seats})."
+    elif action == "leave":
+        update = await table.leave(game_id, uid)
+        text = "You left the lobby." if update.record.status == "lobby" else "You left; the lobby is closed."
+    elif action == "agent":
+        update = await table.add_agent(game_id, uid)
+        text = f"Agent seat added ({len(update.record.seats)}/{update.record.max_seats})."
+    else:
+        update = await table.start(game_id, uid)
+        text = "The game has started: the board and your first decisions are in the thread."
+    await send(interaction, text)
+
+
+async def public_events(services: Services, record: GameRecord, limit: int = 25) -> list[str]:
+    """Recent public events, rebuilt from the intent log (the table keeps intents, not events)."""
+    import asyncio
+
+    game = registry.get(record.game)
+    logged = await services.table.store.intents(record.id)
+
+    def replay() -> list[str]:
+        state = game.setup([s.seat for s in record.seats], record.seed, record.options)
+        lines: list[str] = []
+        for item in logged:
+            state, events = game.apply(state, item.seat, game.parse_intent(item.key))
+            by = {"agent": " (agent)", "deadline": " (deadline)"}.get(item.by, "")
+            lines += [f"• {e.text}{by}" for e in events if e.audience is None and e.text]
+        return lines[-limit:]
+
+    if record.status == "lobby":
+        return []
+    return await asyncio.to_thread(replay)

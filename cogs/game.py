@@ -1,0 +1,18 @@
+"""The ``/game`` command group, assembled from the lobby, pace and moderation commands."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.services import Services
+
+from .lobby import LobbyCommands
+from .moderation import ModerationCommands
+from .pace import PaceGameCommands
+
+
+class GameCog(LobbyCommands, PaceGameCommands, ModerationCommands, commands.GroupCog,
+              group_name="game", group_description="Open, run and moderate games"):
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        super().__init__()

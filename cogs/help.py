@@ -1,0 +1,46 @@
+"""``/help`` and ``/rules``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import present
+from bot.services import Services
+from engine.core import registry
+
+from . import flows
+from .common import game_kinds_autocomplete
+
+HELP = """**Arbiter referees board games played by post.**
+**Start a game:** `/game new game:<name>` in a text channel. The bot opens a thread with a lobby: others press **Join**, the host may **Add agent seat** for a computer player, then **Start**.
+**Play:** in the game's thread, press the buttons under the board, or type `/play` and pick from the menu. Secret choices go through **Choose privately**; only you see them.
+**Your hand:** `/hand` or the **My hand** button shows your private information, only to you. If something private happens on someone else's turn, the bot tells you by DM (or asks you in the thread to open `/hand` if your DMs are closed).
+**Pace:** every decision has a deadline; when it passes, a default move is played. `/vacation` lets an agent play for you until `/game return`. `/games mine` lists your games and where it is your turn.
+**Moderation** (host or Manage Server): `/game pause`, `/game resume`, `/game abort`, `/game kick`, `/game replace`, `/game pace`. Anyone: `/game log` for recent events; `/game export` once a game has ended.
+**Rules:** `/rules game:<name>`. Games: {games}."""
+
+
+class HelpCog(commands.Cog):
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    @app_commands.command(name="help", description="How to play games with Arbiter")
+    async def help(self, interaction: discord.Interaction) -> None:
+        games = ", ".join(f"{g.meta.title} (`{gid}`)" for gid, g in registry.games().items()) or "none yet"
+        await flows.send(interaction, HELP.format(games=games))
+
+    @app_commands.command(name="rules", description="A summary of a game's rules")
+    @app_commands.describe(game="Which game", public="Show it to the channel instead of only to you")
+    async def rules(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
+        meta = registry.get(game).meta
+        body = meta.rules or meta.summary or "No summary yet."
+        text = f"## {meta.title} ({meta.min_seats}-{meta.max_seats} players)\n{body}"
+        await flows.ack(interaction, ephemeral=not public)
+        for part in present.chunks(text):
+            await flows.send(interaction, part, ephemeral=not public)
+
+    @rules.autocomplete("game")
+    async def _game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await game_kinds_autocomplete(interaction, current)

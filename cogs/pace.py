@@ -1,0 +1,96 @@
+"""Pace: ``/vacation``, ``/game return`` and ``/games mine``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import present
+from bot.services import Services
+from engine.core import registry
+from engine.core.errors import RuleError
+from engine.records import GameRecord
+
+from . import flows
+from .common import ServiceCog, my_games_autocomplete
+
+
+async def _targets(services: Services, interaction: discord.Interaction, game: str | None) -> list[GameRecord]:
+    """The named game, else this thread's game, else every running game of the caller in this server."""
+    if game or await services.game_in_channel(interaction.channel_id) is not None:
+        return [await services.table.record(await services.resolve(interaction, game))]
+    mine = await services.table.games_of(str(interaction.user.id))
+    guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+    return [r for r in mine if r.status in ("running", "paused") and (guild is None or r.place.get("guild") in
+                                                                       (None, guild))]
+
+
+async def _set_away(services: Services, interaction: discord.Interaction, game: str | None, away: bool) -> None:
+    await flows.ack(interaction)
+    records = await _targets(services, interaction, game)
+    if not records:
+        await flows.send(interaction, "You are not playing in any running game here.")
+        return
+    lines = []
+    for record in records:
+        title = registry.get(record.game).meta.title
+        try:
+            await services.table.set_away(record.id, str(interaction.user.id), away)
+            lines.append(f"• {title} `{record.id}`: " + ("an agent plays for you." if away else "you play again."))
+        except RuleError as exc:
+            if len(records) == 1:
+                raise
+            lines.append(f"• {title} `{record.id}`: {exc}")
+    head = "Enjoy your break. Use /game return when you are back." if away else "Welcome back."
+    await flows.send(interaction, head + "\n" + "\n".join(lines))
+
+
+class PaceGameCommands(ServiceCog):
+    @app_commands.command(name="return", description="Come back from vacation: play your seat again")
+    @app_commands.describe(game="The game (default: this thread's game, or all your games here)")
+    async def return_(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await _set_away(self.services, interaction, game, False)
+
+    @return_.autocomplete("game")
+    async def _return_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await my_games_autocomplete(interaction, current)
+
+
+class VacationCog(commands.Cog):
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    @app_commands.command(name="vacation", description="Go on vacation: an agent plays your seat until you return")
+    @app_commands.describe(game="The game (default: this thread's game, or all your games here)")
+    async def vacation(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await _set_away(self.services, interaction, game, True)
+
+    @vacation.autocomplete("game")
+    async def _game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await my_games_autocomplete(interaction, current)
+
+
+class GamesCog(commands.GroupCog, group_name="games", group_description="Your games"):
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        super().__init__()
+
+    @app_commands.command(name="mine", description="Every game you are in on this server, and where it is your turn")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await flows.ack(interaction)
+        table = self.services.table
+        user = str(interaction.user.id)
+        guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+        records = [r for r in await table.games_of(user) if guild is None or r.place.get("guild") in (None, guild)]
+        if not records:
+            await flows.send(interaction, "You are not in any game here. Open one with /game new.")
+            return
+        lines = []
+        for record in records:
+            title = registry.get(record.game).meta.title
+            where = f"<#{record.place['thread']}>" if record.place.get("thread") else f"`{record.id}`"
+            awaiting = {s.user for s in await table.awaiting(record.id)}
+            flag = " — **your turn**" if user in awaiting else ""
+            lines.append(f"• {title} `{record.id}` in {where}: {present.status_word(record)}{flag}")
+        await flows.send(interaction, "**Your games**\n" + "\n".join(lines[:40]))

@@ -1,0 +1,285 @@
+"""A heuristic Gamedec agent: goes where its Tasks are likely to succeed and pay, performs Commissions,
+takes Corporate Aid when it helps, assists when it pays and sabotages a detective about to win."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Intent
+
+from . import rules as R
+from .board import AID, REALIUM, WORLDS, is_corp
+from .pack import Task, load_pack
+from .state import GamedecState
+
+REWARD_VALUE = {"ip": 1.0, "skill": 0.4, "equipment": 0.35, "credit": 0.25, "rep": 0.25}
+FAIL_COST = {"rep_loss": 0.15, "bio": 0.25, "neuro": 0.25, "offend": 0.2}
+
+
+def _lag_fail(state: GamedecState, seat: str, space: str) -> bool:
+    return (R.lag_on(state, space) and not R.has(state, seat, "ignore_lags")
+            and not state.options.get("less_randomness"))
+
+
+def task_chance(state: GamedecState, seat: str, task: Task, space: str, extra: int = 0) -> float:
+    mod = R.task_modifier(state, seat, task, space) + extra
+    return R.success_chance(mod, task.dl, _lag_fail(state, seat, space))
+
+
+def task_value(state: GamedecState, seat: str, task: Task, space: str) -> float:
+    p = state.players[seat]
+    gain = 0.0
+    for r in task.success:
+        if r == "clue":
+            if space == REALIUM:
+                gain += 1.0
+            elif space not in p.clues:
+                gain += 1.0 if R.clue_gives_ip(state, seat) else 0.3
+                if space == state.target and state.target_lag:
+                    gain += 0.4
+        else:
+            gain += REWARD_VALUE[r]
+    if R.goal(state) - p.ip <= 1 and ("ip" in task.success or space == REALIUM):
+        gain += 2.0
+    chance = task_chance(state, seat, task, space)
+    cost = FAIL_COST[task.failure] - 0.1  # a failed card becomes an Assist card
+    return chance * gain - (1 - chance) * cost
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, game: Any, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
+        kinds = {i.kind for i in legal}
+        if "pass" in kinds:
+            return self._react(state, seat, legal)
+        if state.setup_choice is not None or (kinds == {"skill"}):
+            return self._skill(state, seat, legal)
+        if "end" in kinds:
+            return self._turn(state, seat, legal)
+        if "give" in kinds or "get" in kinds or "cancel" in kinds:
+            return Intent.of("cancel")
+        if "decline" in kinds:
+            return Intent.of("decline")
+        if "send" in kinds:
+            return next(i for i in legal if i.kind == "send")
+        if kinds <= {"send", "cheat"}:
+            return legal[0]
+        if "discard" in kinds:
+            pack = load_pack()
+            worst = min((i for i in legal if i.kind == "discard"),
+                        key=lambda i: self._best_anywhere(state, seat, pack.tasks[i.word("card")]))
+            return worst
+        if "discard_eq" in kinds:
+            pack = load_pack()
+            return min(legal, key=lambda i: self._equip_use(state, seat, pack.equipment[i.word("eq")].skill))
+        if "seven" in kinds:
+            return self._seven(state, seat)
+        if "corp" in kinds:
+            return next((i for i in legal if i.word("id") != state.threatened), legal[0])
+        if "pile" in kinds:
+            top = state.equip_faceup[-1] if state.equip_faceup else None
+            if top and self._equip_use(state, seat, load_pack().equipment[top].skill) > 0:
+                return next((i for i in legal if i.get("take") == "faceup"), legal[0])
+            return next((i for i in legal if i.get("take") == "deck"), legal[0])
+        if "stop" in kinds:
+            return Intent.of("stop")
+        return game.prompts(state)[0].default if game.prompts(state) else legal[0]
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def _equip_use(self, state: GamedecState, seat: str, skill: str) -> int:
+        pack = load_pack()
+        return sum(1 for c in state.players[seat].hand if skill in pack.tasks[c].skills)
+
+    def _best_anywhere(self, state: GamedecState, seat: str, task: Task) -> float:
+        spaces = [task.world] if task.world in WORLDS or task.world == REALIUM else [REALIUM, *WORLDS]
+        return max(task_value(state, seat, task, s) for s in spaces)
+
+    def _skill(self, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
+        d = R.detective(state, seat)
+        pack = load_pack()
+        hand = state.players[seat].hand
+
+        def score(i: Intent) -> float:
+            s = i.word("id")
+            return d.skills[s] + 0.6 * sum(1 for c in hand if s in pack.tasks[c].skills)
+        return max(legal, key=score)
+
+    def _seven(self, state: GamedecState, seat: str) -> Intent:
+        test = state.test
+        assert test is not None
+        task = load_pack().tasks[test.card]
+        mod = R.task_modifier(state, seat, task, test.space) + 2 * test.plus.get(seat, 0) - 2 * test.minus.get(seat, 0)
+        roll_chance = R.success_chance(mod, task.dl, _lag_fail(state, seat, test.space))
+        return Intent.of("seven") if 7 + mod >= task.dl and roll_chance < 1 else Intent.of("roll")
+
+    def _react(self, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
+        test = state.test
+        p = state.players[seat]
+        if test is None or not p.set_aside:
+            return Intent.of("pass")
+        options = {i.key(): i for i in legal}
+        if test.kind == "task":
+            task = load_pack().tasks[test.card]
+            actor = test.actor
+            cards = 2 * test.plus.get(actor, 0) - 2 * test.minus.get(actor, 0)
+            chance = task_chance(state, actor, task, test.space, cards)
+            if actor == seat:
+                better = task_chance(state, actor, task, test.space, cards + 2)
+                if better - chance >= 0.2:
+                    return options.get(Intent.of("assist", on=seat, n=1).key(), Intent.of("pass"))
+                return Intent.of("pass")
+            a = state.players[actor]
+            threat = a.ip >= R.goal(state) - 2 and ("ip" in task.success or test.space == REALIUM)
+            if threat and chance > 0.2:
+                n = min(3, len(p.set_aside))
+                return options.get(Intent.of("sabotage", on=actor, n=n).key(), Intent.of("pass"))
+            d = R.detective(state, seat)
+            if p.rep < min(1, d.rep_max) and a.ip < p.ip and len(p.set_aside) >= 2 and test.window_round == 1:
+                return options.get(Intent.of("assist", on=actor, n=1).key(), Intent.of("pass"))
+            return Intent.of("pass")
+        if seat in (test.actor, test.defender) and test.window_round == 1:
+            return options.get(Intent.of("assist", on=seat, n=1).key(), Intent.of("pass"))
+        return Intent.of("pass")
+
+    def _turn(self, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
+        p = state.players[seat]
+        pack = load_pack()
+        by_kind: dict[str, list[Intent]] = {}
+        for i in legal:
+            by_kind.setdefault(i.kind, []).append(i)
+        if state.moved:
+            for story in ("story_finish", "story_start"):
+                if story in by_kind:
+                    return by_kind[story][0]
+            if "story_task" in by_kind and self._story_chance(state, seat) >= 0.25:
+                return by_kind["story_task"][0]
+            if "commission" in by_kind:
+                com = by_kind["commission"]
+                flip = next((i for i in com if i.get("lag") is None), None)
+                if flip is not None and state.target_lag:
+                    return flip
+                if not state.target_lag or flip is None:
+                    return self._pick_lag(state, seat, com)
+            if "aid" in by_kind:
+                return self._aid(state, seat, by_kind["aid"])
+            if "heal" in by_kind:
+                return by_kind["heal"][0]
+            if "buy_rep" in by_kind and p.rep < 1 and p.credits >= 1:
+                return by_kind["buy_rep"][0]
+            if "buy_skill" in by_kind:
+                return self._skill(state, seat, by_kind["buy_skill"])
+            if "buy_equip" in by_kind and p.credits >= 2 and len(p.equipment) < 3:
+                return by_kind["buy_equip"][0]
+            plays = by_kind.get("play", [])
+            best, best_v = None, 0.05
+            for i in plays:
+                v = task_value(state, seat, pack.tasks[i.word("card")], p.pos)
+                if v > best_v:
+                    best, best_v = i, v
+            attack = self._attack(state, seat, by_kind.get("attack", []))
+            if attack is not None and (best is None or best_v < 0.45):
+                return attack
+            if best is not None:
+                return best
+            if "draw" in by_kind and len(p.hand) + len(p.drawn) <= 7:
+                return by_kind["draw"][0]
+        moves = by_kind.get("move", [])
+        if moves:
+            return max(moves, key=lambda i: self._space_score(state, seat, i.word("to"))
+                       + (0.2 if i.get("lose") is None else 0.0))
+        return Intent.of("end")
+
+    def _story_chance(self, state: GamedecState, seat: str) -> float:
+        from .story import PUPPET, story_dl, story_modifier
+        p = state.players[seat]
+        ident = PUPPET if PUPPET in p.finales else p.scenario
+        mod = story_modifier(state, seat, ident, p.pos)
+        return R.success_chance(mod, story_dl(ident), _lag_fail(state, seat, p.pos))
+
+    def _pick_lag(self, state: GamedecState, seat: str, options: list[Intent]) -> Intent:
+        pack = load_pack()
+        hand = state.players[seat].hand
+
+        def score(i: Intent) -> float:
+            lag = i.get("lag")
+            return sum(1.0 for c in hand if pack.tasks[c].world == lag) if isinstance(lag, str) else 0.0
+        return max(options, key=score)
+
+    def _aid(self, state: GamedecState, seat: str, options: list[Intent]) -> Intent:
+        p = state.players[seat]
+        corp = p.pos
+        heal_kind, cash_kind = AID[corp]
+        eq = state.corp_equip.get(corp)
+        eq_value = 0.0
+        if eq is not None and len(p.equipment) < 3:
+            eq_value = 0.3 + 0.3 * self._equip_use(state, seat, load_pack().equipment[eq].skill)
+        d = R.detective(state, seat)
+        cash_value = 0.4 if cash_kind == "credit" else (0.5 if p.rep < d.rep_max else 0.0)
+        values = {"heal": 0.9 if getattr(p, heal_kind) else 0.0, "cash": cash_value, "equip": eq_value}
+        # an Obligation at the Threatened Corporation risks a Lag token: only worth it for a good haul
+        risk = 0.5 if corp == state.threatened and state.target_lag else 0.15
+        best = max(options, key=lambda i: sum(values[x] for x in i.word("take").split("+")))
+        total = sum(values[x] for x in best.word("take").split("+"))
+        if corp in p.obligations or total > risk + 0.3:
+            return best
+        return Intent.of("end") if state.moves_left == 0 else self._move_from(state, seat)
+
+    def _move_from(self, state: GamedecState, seat: str) -> Intent:
+        from .board import SPACES
+        options = [s for s in SPACES if not R.entry_problem(state, seat, s)]
+        return Intent.of("move", to=max(options, key=lambda s: self._space_score(state, seat, s)))
+
+    def _attack(self, state: GamedecState, seat: str, options: list[Intent]) -> Intent | None:
+        best, best_c = None, 0.55
+        for i in options:
+            on, skill = i.word("on"), i.word("skill")
+            mine = R.fight_modifier(state, seat, skill, state.players[seat].pos, on)
+            theirs = R.fight_modifier(state, on, skill, state.players[seat].pos, seat)
+            diff = mine - theirs
+            wins = sum(1 for a in range(2, 13) for b in range(2, 13) if a + diff > b
+                       for _ in range(_ways(a) * _ways(b))) / 1296
+            if wins > best_c:
+                best, best_c = i, wins
+        return best
+
+    def _space_score(self, state: GamedecState, seat: str, space: str) -> float:
+        p = state.players[seat]
+        pack = load_pack()
+        score = 0.0
+        if not is_corp(space):
+            values = sorted((task_value(state, seat, pack.tasks[c], space) for c in p.hand
+                             if R.task_playable_here(pack.tasks[c], space)), reverse=True)
+            score += sum(v for v in values[:2] if v > 0)
+        if space == REALIUM:
+            if len(p.hand) <= 4:
+                score += 0.6
+            if p.bio and p.credits:
+                score += 0.3
+        has_clue = state.target in p.clues and state.target_lag
+        if has_clue and space in (state.target, state.threatened):
+            score += 1.2 + (0.3 if state.threatened in p.obligations else 0.0)
+        if is_corp(space):
+            heal_kind, cash_kind = AID[space]
+            if space not in p.obligations:
+                score += 0.2 + (0.6 if getattr(p, heal_kind) else 0.0)
+                if space == state.threatened and state.target_lag and not has_clue:
+                    score -= 0.5
+        if space in ("happy_hunting",) or (space == "twisted" and not R.has(state, seat, "twisted_immune")):
+            score -= 0.3
+        if space == "speed_demons" and p.credits and p.rep < 1:
+            score += 0.3
+        if space == "paradise_beach" and p.credits and p.neuro:
+            score += 0.4
+        if space == "deep_past" and p.credits >= 2:
+            score += 0.4
+        return score + self.random.random() * 0.01
+
+
+def _ways(total: int) -> int:
+    return 6 - abs(total - 7)

@@ -1,0 +1,334 @@
+"""Rule helpers on the Gamedec state: Reputation, Wounds, Investigation Points, tests, entry, decks.
+
+Functions here mutate the state they are given and return the events they caused. They never decide
+what a player chooses; choices are pushed as decisions by the game.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, Game, public
+
+from .board import DRAWS_BY_REP, NAMES, NEEDS_CREDIT, NO_BAD_REP, REALIUM, REP_NAMES, WORLDS
+from .pack import Detective, Task, load_pack
+from .state import GamedecState, Player
+
+HAND_LIMIT = 8
+EQUIP_LIMIT = 3
+CLUE_CAP = 6
+
+
+def player(state: GamedecState, seat: str) -> Player:
+    return state.players[seat]
+
+
+def detective(state: GamedecState, seat: str) -> Detective:
+    return load_pack().detectives[state.players[seat].detective]
+
+
+def name(state: GamedecState, seat: str) -> str:
+    return f"{seat} ({detective(state, seat).name})"
+
+
+SHARED_ABILITIES = frozenset({"ignore_lags", "ignore_wounds"})
+
+
+def has(state: GamedecState, seat: str, ability: str) -> bool:
+    """The detective's own ability, or (Lags, Wounds) one granted by a Scenario or Finale."""
+    if detective(state, seat).ability == ability:
+        return True
+    return ability in SHARED_ABILITIES and power(state, seat, ability) > 0
+
+
+def power(state: GamedecState, seat: str, op: str, space: str | None = None) -> int:
+    """The total value of the story abilities ``op`` active for ``seat`` (started Scenario, Finales)."""
+    p = state.players[seat]
+    if not p.scenario and not p.finales:
+        return 0
+    pack = load_pack()
+    records = []
+    if p.story == "started":
+        records += pack.scenarios[p.scenario].abilities
+    for f in p.finales:
+        records += pack.finales[f].abilities
+    total = 0
+    where = p.pos if space is None else space
+    for a in records:
+        if a.op != op:
+            continue
+        if a.when == "bad_rep" and p.rep >= 0:
+            continue
+        if a.when == "realium" and where != REALIUM:
+            continue
+        if a.when == "wounded" and not (p.bio or p.neuro):
+            continue
+        total += a.value
+    return total
+
+
+def goal(state: GamedecState) -> int:
+    return 16 if state.options.get("longer_game") else 9
+
+
+def note(state: GamedecState, events: list[Event]) -> list[Event]:
+    """Keep the last public texts for the status panel."""
+    for e in events:
+        if e.audience is None and e.kind not in ("answered", "chosen"):
+            state.log.append(e.text)
+    del state.log[:-8]
+    return events
+
+
+# --- Reputation and Wounds --------------------------------------------------------------------
+
+def change_rep(state: GamedecState, seat: str, delta: int) -> list[Event]:
+    """One level at a time, clamped to the detective's range ("nothing happens" beyond it)."""
+    p, d = player(state, seat), detective(state, seat)
+    before = p.rep
+    step = 1 if delta > 0 else -1
+    for _ in range(abs(delta)):
+        if d.rep_min <= p.rep + step <= d.rep_max:
+            p.rep += step
+    if p.rep == before:
+        return [public("reputation", f"{name(state, seat)}: Reputation stays {REP_NAMES[p.rep]}.", seat=seat)]
+    return [public("reputation", f"{name(state, seat)}: Reputation {REP_NAMES[before]} -> {REP_NAMES[p.rep]}.",
+                   seat=seat, rep=p.rep)]
+
+
+def wound(state: GamedecState, seat: str, kind: str) -> list[Event]:
+    p = player(state, seat)
+    kinds = ["bio", "neuro"] if "both_wounds" in state.flags else [kind]
+    got = []
+    for k in kinds:
+        if not getattr(p, k):
+            setattr(p, k, True)
+            got.append(k.capitalize())
+    if not got:
+        return [public("wound", f"{name(state, seat)} already has that Wound; nothing happens.", seat=seat)]
+    return [public("wound", f"{name(state, seat)} receives a {' and a '.join(got)} Wound.", seat=seat)]
+
+
+def heal(state: GamedecState, seat: str, kind: str) -> list[Event]:
+    p = player(state, seat)
+    if not getattr(p, kind):
+        return [public("heal", f"{name(state, seat)} has no {kind.capitalize()} Wound to heal.", seat=seat)]
+    setattr(p, kind, False)
+    return [public("heal", f"{name(state, seat)} heals the {kind.capitalize()} Wound.", seat=seat)]
+
+
+def wound_penalty(state: GamedecState, seat: str) -> int:
+    if has(state, seat, "ignore_wounds"):
+        return 0
+    p, d = player(state, seat), detective(state, seat)
+    return (d.bio if p.bio else 0) + (d.neuro if p.neuro else 0)
+
+
+def free_corps(state: GamedecState, seat: str) -> list[str]:
+    from .board import CORPS
+    return [c for c in CORPS if c not in player(state, seat).obligations]
+
+
+# --- Investigation Points ---------------------------------------------------------------------
+
+def placing_key(state: GamedecState, seat: str) -> tuple[int, int, int, int, int]:
+    """RB tie-break: more IP, higher Reputation, fewer Obligations, more Skills, more Credits."""
+    p = player(state, seat)
+    return (p.ip, p.rep, -len(p.obligations), len(p.skills), p.credits)
+
+
+def gain_ip_many(state: GamedecState, awards: dict[str, int]) -> list[Event]:
+    """Points for several detectives at once (a Scenario reward); simultaneous winners are placed by the
+    rulebook's tie-break (FAQ on Optional Rules)."""
+    events: list[Event] = []
+    reached = []
+    for seat, amount in awards.items():
+        p = player(state, seat)
+        p.ip += amount
+        events.append(public("ip", f"{name(state, seat)} gains {amount} Investigation Point"
+                                   f"{'s' if amount > 1 else ''} ({p.ip}).", seat=seat, ip=p.ip))
+        if p.ip >= goal(state):
+            reached.append(seat)
+    if reached:
+        best = max(reached, key=lambda s: placing_key(state, s))
+        player(state, best).finished = True
+        events.append(Game.finish(state, [best], f"{name(state, best)} reached {goal(state)} Investigation Points"))
+        return events
+    for seat, amount in awards.items():
+        p = player(state, seat)
+        p.ip -= amount
+        events += _thresholds(state, seat, p.ip, p.ip + amount)
+        p.ip += amount
+    return events
+
+
+def gain_ip(state: GamedecState, seat: str, amount: int = 1) -> list[Event]:
+    """Add points; the goal ends the game at once; track symbols and Terror thresholds are queued."""
+    p = player(state, seat)
+    before = p.ip
+    p.ip += amount
+    events = [public("ip", f"{name(state, seat)} gains {amount} Investigation Point"
+                     f"{'s' if amount > 1 else ''} ({p.ip}).", seat=seat, ip=p.ip)]
+    if p.ip >= goal(state):
+        p.finished = True
+        events.append(Game.finish(state, [seat], f"{name(state, seat)} reached {goal(state)} Investigation Points"))
+        return events
+    return events + _thresholds(state, seat, before, p.ip)
+
+
+def _thresholds(state: GamedecState, seat: str, before: int, after: int) -> list[Event]:
+    front: list[dict[str, object]] = []
+    skill_marks = (5, 10, 15) if state.options.get("longer_game") else (5,)
+    for mark in skill_marks:
+        if before < mark <= after:
+            front.append({"op": "choose_skill", "seat": seat})
+    if state.options.get("terror"):
+        marks = (7, 10) if state.options.get("scenarios") else (7,)
+        for mark in marks:
+            if before < mark <= after:
+                front.append({"op": "terror"})
+    state.queue[:0] = front
+    return []
+
+
+def clue_gives_ip(state: GamedecState, seat: str) -> bool:
+    """RB: "Points 7, 8 and 9 cannot be gained this way" (the Longer Game lifts it)."""
+    return bool(state.options.get("longer_game")) or player(state, seat).ip < CLUE_CAP
+
+
+# --- tests ------------------------------------------------------------------------------------
+
+def lag_on(state: GamedecState, space: str) -> bool:
+    return space in state.lags or (space == state.target and state.target_lag)
+
+
+def skill_bonus(state: GamedecState, seat: str, skills: list[str], space: str) -> int:
+    """Skills held on the card, plus +2 per matching Equipment card (never in the Realium)."""
+    p, d, pack = player(state, seat), detective(state, seat), load_pack()
+    total = sum(d.skills[s] for s in skills if s in p.skills)
+    if space != REALIUM:
+        total += 2 * sum(1 for e in p.equipment if pack.equipment[e].skill in skills)
+    return total
+
+
+def task_modifier(state: GamedecState, seat: str, task: Task, space: str) -> int:
+    """Everything but the dice and Assists/Sabotages."""
+    mod = skill_bonus(state, seat, task.skills, space) - wound_penalty(state, seat)
+    mod += story_bonus(state, seat, space)
+    if state.options.get("less_randomness") and lag_on(state, space) and not has(state, seat, "ignore_lags"):
+        mod -= 2
+    if "firewalls" in state.flags:
+        mod -= 1
+    return mod
+
+
+def story_bonus(state: GamedecState, seat: str, space: str) -> int:
+    bonus = power(state, seat, "test_bonus", space)
+    per_card = power(state, seat, "equipment_count_bonus", space)
+    return bonus + per_card * len(state.players[seat].equipment)
+
+
+def fight_modifier(state: GamedecState, seat: str, skill: str, space: str, other: str) -> int:
+    mod = skill_bonus(state, seat, [skill], space) - wound_penalty(state, seat)
+    mod += power(state, seat, "fight_bonus", space)
+    if state.options.get("less_randomness") and lag_on(state, space):
+        # Lags cancel out between two fighters; only Vivien's opponent keeps the -2.
+        me_immune, other_immune = has(state, seat, "ignore_lags"), has(state, other, "ignore_lags")
+        if not me_immune and other_immune:
+            mod -= 2
+    return mod
+
+
+def success_chance(modifier: int, dl: int, lag_fail: bool) -> float:
+    """Chance that 2d6 + modifier >= dl (with the natural-1 Lag failure when it applies)."""
+    hits = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if lag_fail and (a == 1 or b == 1):
+                continue
+            if a + b + modifier >= dl:
+                hits += 1
+    return hits / 36
+
+
+def can_play(state: GamedecState, seat: str, task: Task, space: str) -> bool:
+    if task_playable_here(task, space):
+        return True
+    return task.world == REALIUM and space in WORLDS and power(state, seat, "realium_anywhere") > 0
+
+
+def task_playable_here(task: Task, space: str) -> bool:
+    if task.world == "universal":
+        return space == REALIUM or space in WORLDS
+    return task.world == space
+
+
+# --- movement ---------------------------------------------------------------------------------
+
+def entry_problem(state: GamedecState, seat: str, space: str) -> str:
+    """Why ``seat`` may not enter ``space`` now ('' when it may)."""
+    p = player(state, seat)
+    if space in NO_BAD_REP and p.rep < 0 and not has(state, seat, "ignore_bad_rep_entry"):
+        return f"{NAMES[space]} does not admit a detective with Bad Reputation"
+    if space in NEEDS_CREDIT and p.credits < 1:
+        return f"{NAMES[space]} admits only a detective holding at least 1 Credit"
+    return ""
+
+
+def base_moves(state: GamedecState, seat: str) -> int:
+    return (3 if has(state, seat, "extra_move") else 2) + power(state, seat, "extra_move")
+
+
+def draw_count(state: GamedecState, seat: str) -> int:
+    return DRAWS_BY_REP[player(state, seat).rep] + (1 if has(state, seat, "extra_draw") else 0)
+
+
+# --- Equipment piles --------------------------------------------------------------------------
+
+def _renew_deck(state: GamedecState) -> None:
+    """RB: an empty deck is re-formed from the face-up pile, unless only one card lies there."""
+    if not state.equip_deck and len(state.equip_faceup) > 1:
+        state.equip_deck = state.rng.shuffled(state.equip_faceup)
+        state.equip_faceup = [state.equip_deck.pop()]
+
+
+def draw_equipment_deck(state: GamedecState) -> str | None:
+    _renew_deck(state)
+    if not state.equip_deck:
+        return None
+    card = state.equip_deck.pop()
+    _renew_deck(state)
+    return card
+
+
+def refill_faceup(state: GamedecState) -> None:
+    if not state.equip_faceup:
+        card = draw_equipment_deck(state)
+        if card is not None:
+            state.equip_faceup.append(card)
+
+
+def take_equipment(state: GamedecState, seat: str, pile: str) -> list[Event]:
+    card: str | None
+    if pile == "faceup":
+        card = state.equip_faceup.pop() if state.equip_faceup else None
+        refill_faceup(state)
+    else:
+        card = draw_equipment_deck(state)
+    if card is None:
+        return [public("equipment", "No Equipment card is left to take.")]
+    player(state, seat).equipment.append(card)
+    eq = load_pack().equipment[card]
+    return [public("equipment", f"{name(state, seat)} takes {eq.name} (+2 {eq.skill}).", seat=seat, card=card)]
+
+
+def discard_equipment(state: GamedecState, seat: str, card: str) -> None:
+    player(state, seat).equipment.remove(card)
+    state.equip_faceup.insert(0, card)
+    refill_faceup(state)
+
+
+def refill_corp(state: GamedecState, corp: str) -> None:
+    state.corp_equip[corp] = draw_equipment_deck(state)
+
+
+def world_name(space: str) -> str:
+    return NAMES.get(space, space)

@@ -1,0 +1,134 @@
+"""The Gamedec game state (ids only) and its options model."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Deck, GameState, ReactionWindow, SecretChoice
+
+
+class GamedecOptions(BaseModel):
+    """Optional rules, chosen when the game is created (rulebook "Optional Rules")."""
+
+    model_config = ConfigDict(extra="forbid")
+    longer_game: bool = False
+    """Play to 16 Investigation Points; Clues may give any point; a second Commission deck of 8."""
+    tasks_immediately: bool = False
+    """Task cards drawn in the Realium are looked at and playable at once (meant for 2-3 players)."""
+    less_randomness: bool = False
+    """Lags give -2 instead of failing on a 1; 3+ Assist cards let the tester take 7 on the dice."""
+    online_trade: bool = False
+    """Trades are sent secretly and revealed together; a player who does not send loses 1 Reputation."""
+    variable_start: bool = False
+    """The first detective to perform a Commission takes the Starting Player marker and ends the round."""
+    terror: bool = False
+    """Reveal a Terror card whenever a detective reaches 7 Investigation Points."""
+    scenarios: bool = False
+    """Scenarios and Finales (implies Longer Game without a second deck, Variable Starting Player, Terror)."""
+
+
+class Player(BaseModel):
+    detective: str
+    pos: str = "realium"
+    ip: int = 0
+    rep: int = 0
+    bio: bool = False
+    neuro: bool = False
+    skills: list[str] = Field(default_factory=list)
+    equipment: list[str] = Field(default_factory=list)
+    credits: int = 0
+    lag: bool = False
+    hand: list[str] = Field(default_factory=list)
+    drawn: list[str] = Field(default_factory=list)
+    """Task cards drawn face down in the Realium this turn: unseen even by their owner."""
+    set_aside: list[str] = Field(default_factory=list)
+    """Failed Task cards lying face down under the detective card (for Assists and Sabotages)."""
+    clues: list[str] = Field(default_factory=list)
+    obligations: list[str] = Field(default_factory=list)
+    finished: bool = False
+    scenario: str = ""
+    """Scenarios option: the secretly drawn Scenario card ('' without one)."""
+    story: Literal["", "hidden", "started", "done"] = ""
+    finales: list[str] = Field(default_factory=list)
+    assist_ready: bool = False
+    """The Scenario's hero was assisted: the Scenario may be started in this detective's turn."""
+    commission_ready: bool = False
+    skip_turn: bool = False
+    """Variable Starting Player: the new Starting Player skips his turn in the next round."""
+
+
+class TestState(BaseModel):
+    """A Task test or a fight waiting for its Assist/Sabotage window and its roll."""
+
+    kind: Literal["task", "attack", "story"]
+    actor: str
+    card: str = ""
+    defender: str = ""
+    skill: str = ""
+    space: str = ""
+    plus: dict[str, int] = Field(default_factory=dict)
+    """Assist cards on each fighter."""
+    minus: dict[str, int] = Field(default_factory=dict)
+    """Sabotage cards on each fighter."""
+    rewarded: list[str] = Field(default_factory=list)
+    """Seats that already gained Reputation for assisting another player in this test."""
+    window_round: int = 1
+    take_seven: bool = False
+
+
+class TradeState(BaseModel):
+    """A trade proposed by the active detective, being built or answered."""
+
+    partner: str
+    give: str = ""
+    get: str = ""
+    stage: Literal["give", "get", "answer", "send"] = "give"
+    partner_card: str = ""
+    sending: SecretChoice | None = None
+
+
+class GamedecState(GameState):
+    game: str = "gamedec"
+    players: dict[str, Player]
+    phase: Literal["setup", "play"] = "setup"
+    setup_choice: SecretChoice | None = None
+    round: int = 0
+    start_player: str
+    active: str = ""
+    moves_left: int = 0
+    moved: bool = False
+    turn_mode: Literal["", "tasks", "attacks"] = ""
+    aid_used: bool = False
+    drew: bool = False
+    story_move_used: bool = False
+    attacked: list[str] = Field(default_factory=list)
+    trade_done: bool = False
+    trade_proposals: int = 0
+    trade: TradeState | None = None
+    test: TestState | None = None
+    window: ReactionWindow | None = None
+    queue: list[dict[str, Any]] = Field(default_factory=list)
+    """Pending effects and procedure steps, run in order; a step that asks someone pauses the queue."""
+    task_deck: Deck
+    equip_deck: list[str]
+    equip_faceup: list[str]
+    """Face-up Equipment pile: the top (the card one may take) is the last item; discards go first."""
+    corp_equip: dict[str, str | None]
+    commission_deck: list[str]
+    commission_used: list[str] = Field(default_factory=list)
+    second_deck_used: bool = False
+    commission: str = ""
+    target: str = ""
+    target_lag: bool = False
+    threatened: str = ""
+    commission_done: bool = False
+    end_round_after: str = ""
+    lags: list[str] = Field(default_factory=list)
+    terror_deck: list[str] = Field(default_factory=list)
+    terror_revealed: list[str] = Field(default_factory=list)
+    flags: list[str] = Field(default_factory=list)
+    last_roll: dict[str, Any] | None = None
+    log: list[str] = Field(default_factory=list)
+    """The last public event texts (for the status panel)."""

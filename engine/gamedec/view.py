@@ -1,0 +1,133 @@
+"""What each seat may see. ``seat=None`` is the public view: no hand, no face-down card, no secret."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import rules as R
+from .board import AID, CORPS, EXCHANGES, NAMES, REALIUM, REP_NAMES, SPACES, WORLDS
+from .pack import load_pack
+from .state import GamedecState
+from .story import private_view, public_status
+
+if TYPE_CHECKING:
+    from .game import GamedecGame
+
+
+def _task(card: str) -> dict[str, Any]:
+    t = load_pack().tasks[card]
+    return {"id": t.id, "name": t.name, "world": t.world, "dl": t.dl, "skills": list(t.skills),
+            "success": list(t.success), "failure": t.failure}
+
+
+def _equip(card: str | None) -> dict[str, Any] | None:
+    if card is None:
+        return None
+    e = load_pack().equipment[card]
+    return {"id": e.id, "name": e.name, "skill": e.skill}
+
+
+def build_view(game: GamedecGame, state: GamedecState, seat: str | None) -> dict[str, Any]:
+    pack = load_pack()
+    rounds_left = len(state.commission_deck)
+    if state.options.get("longer_game") and not state.options.get("scenarios") and not state.second_deck_used:
+        rounds_left += 8
+    spaces = []
+    for space in SPACES:
+        entry: dict[str, Any] = {
+            "id": space, "name": NAMES[space],
+            "kind": "realium" if space == REALIUM else ("world" if space in WORLDS else "corp"),
+            "pawns": [s for s in state.seats if state.players[s].pos == space and not state.players[s].finished],
+            "clues": [s for s in state.seats if space in state.players[s].clues],
+            "obligations": [s for s in state.seats if space in state.players[s].obligations],
+            "lag": space in state.lags,
+            "exchange": EXCHANGES.get(space, ""),
+        }
+        if space in CORPS:
+            heal, cash = AID[space]
+            entry["equipment"] = _equip(state.corp_equip.get(space))
+            entry["aid"] = f"heal {heal} / {'1 Credit' if cash == 'credit' else 'Reputation +1'} / equipment"
+        spaces.append(entry)
+    players = []
+    for i, s in enumerate(state.seats):
+        p = state.players[s]
+        d = pack.detectives[p.detective]
+        players.append({
+            "seat": s, "index": i, "detective": d.id, "name": d.name, "ability": d.ability_text,
+            "pos": p.pos, "ip": p.ip, "rep": p.rep, "rep_name": REP_NAMES[p.rep], "rep_range": [d.rep_min, d.rep_max],
+            "bio": p.bio, "neuro": p.neuro, "wound_values": {"bio": d.bio, "neuro": d.neuro},
+            "skills": {k: d.skills[k] for k in p.skills}, "skill_table": dict(d.skills),
+            "equipment": [_equip(e) for e in p.equipment], "credits": p.credits, "lag": p.lag,
+            "hand": len(p.hand), "drawn": len(p.drawn), "set_aside": len(p.set_aside),
+            "clues": list(p.clues), "obligations": list(p.obligations), "finished": p.finished,
+            "start_player": s == state.start_player, "active": s == state.active,
+            "scenario": public_status(state, s),
+        })
+    test = None
+    if state.test is not None:
+        t = state.test
+        test = {"kind": t.kind, "actor": t.actor, "defender": t.defender, "skill": t.skill, "space": t.space,
+                "card": _task(t.card) if t.card else None, "assists": dict(t.plus), "sabotages": dict(t.minus),
+                "window_round": t.window_round}
+        if t.kind == "task" and t.card:
+            test["modifier"] = R.task_modifier(state, t.actor, pack.tasks[t.card], t.space)
+    window = None
+    if state.window is not None:
+        window = {"answered": [s for s in state.window.seats if s in state.window.answers],
+                  "waiting": state.window.open_seats()}
+    trade: dict[str, Any] | None = None
+    if state.trade is not None:
+        tr = state.trade
+        involved = seat in (state.active, tr.partner)
+        trade = {"from": state.active, "to": tr.partner, "stage": tr.stage,
+                 "give": _public_item(tr.give, involved), "get": _public_item(tr.get, involved)}
+        if tr.sending is not None and trade is not None:
+            trade["sent"] = [s for s in tr.sending.seats if s in tr.sending.choices]
+    com = None
+    if state.commission:
+        c = pack.commissions[state.commission]
+        com = {"id": c.id, "target": c.target, "threatened": c.threatened}
+    view: dict[str, Any] = {
+        "game": "gamedec", "seat": seat, "round": state.round, "rounds_left": rounds_left,
+        "goal": R.goal(state), "clue_cap": None if state.options.get("longer_game") else R.CLUE_CAP,
+        "start_player": state.start_player, "active": state.active, "moves_left": state.moves_left,
+        "moved": state.moved, "turn_mode": state.turn_mode, "commission": com, "target": state.target,
+        "target_lag": state.target_lag, "threatened": state.threatened, "lags": list(state.lags),
+        "spaces": spaces, "players": players,
+        "equipment_top": _equip(state.equip_faceup[-1] if state.equip_faceup else None),
+        "equipment_deck": len(state.equip_deck), "equipment_faceup": len(state.equip_faceup),
+        "task_deck": len(state.task_deck.cards), "task_discards": len(state.task_deck.discards),
+        "task_discard_top": _task(state.task_deck.discards[-1]) if state.task_deck.discards else None,
+        "commission_deck": len(state.commission_deck),
+        "test": test, "window": window, "trade": trade, "last_roll": state.last_roll,
+        "terror": [{"id": x, "name": pack.terror[x].name, "text": pack.terror[x].text}
+                   for x in state.terror_revealed],
+        "flags": list(state.flags), "options": dict(state.options),
+        "setup": state.setup_choice.progress() if state.setup_choice is not None else None,
+        "awaiting": game.awaiting(state), "log": list(state.log),
+        "result": state.result.model_dump() if state.result else None,
+    }
+    if seat is not None and seat in state.players:
+        p = state.players[seat]
+        mine: dict[str, Any] = {
+            "hand": [_task(c) for c in p.hand],
+            "set_aside": [_task(c) for c in p.set_aside],
+            "drawn": len(p.drawn),
+            "detective": players[state.seats.index(seat)],
+            "scenario": private_view(state, seat),
+        }
+        if state.window is not None and seat in state.window.answers:
+            mine["window_answer"] = state.window.answers[seat]
+        if state.setup_choice is not None:
+            mine["start_skill"] = state.setup_choice.own(seat)
+        if state.trade is not None and state.trade.sending is not None:
+            mine["trade_sent"] = state.trade.sending.own(seat)
+        view["me"] = mine
+    return view
+
+
+def _public_item(item: str, involved: bool) -> str:
+    pack = load_pack()
+    if item in pack.tasks and not involved:
+        return "task_card"
+    return item

@@ -1,0 +1,285 @@
+"""Small rules helpers on the state: tokens, Bribes, Rep, zones, Contact Order and the winner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, clockwise, private, public
+
+from .pack import FACTIONS, RESOURCES, Effect, Pack, Requirements, default_pack
+from .state import InfamyState, QueueItem
+
+FACTION_NAMES = {"cartel": "Cartel", "megacorp": "Megacorp", "militia": "Militia"}
+WHAT_NAMES = {
+    "weapon": "Weapon", "data": "Data", "compound": "Compound", "henchman": "Henchman", "favor": "Favor",
+    "infamy": "Infamy", "resource": "resource", "scheme": "Scheme", "bribe": "Bribe",
+}
+BOX = {"weapon": 18, "data": 18, "compound": 18, "henchman": 20, "favor": 6, "hazard": 4, "watchdog": 2}
+
+
+def pack() -> Pack:
+    return default_pack()
+
+
+def say(state: InfamyState, text: str, kind: str = "info", **data: Any) -> Event:
+    """A public event, also kept in the short public log the board shows."""
+    state.log.append(text)
+    del state.log[:-8]
+    return public(kind, text, **data)
+
+
+PLURALS = {
+    "weapon": "Weapons", "data": "Data", "compound": "Compound", "henchman": "Henchmen", "favor": "Favors",
+    "infamy": "Infamy", "resource": "resources", "scheme": "Schemes", "bribe": "Bribes",
+}
+
+
+def plural(n: int, what: str) -> str:
+    return f"{n} {WHAT_NAMES[what] if n == 1 else PLURALS[what]}"
+
+
+def count(state: InfamyState, seat: str, what: str) -> int:
+    p = state.players[seat]
+    if what in RESOURCES:
+        return p.res[what]
+    return {"henchman": p.henchmen, "favor": p.favors, "infamy": p.infamy, "bribe": p.avail,
+            "scheme": len(p.hand)}.get(what, 0)
+
+
+def _finite(state: InfamyState) -> bool:
+    return bool(state.options.get("finite_supply", True))
+
+
+def gain(state: InfamyState, seat: str, what: str, n: int) -> int:
+    """Give ``seat`` up to ``n`` of ``what`` from the General Supply; returns how many were given."""
+    p = state.players[seat]
+    if what == "infamy":
+        p.infamy += n
+        return n
+    if _finite(state):
+        n = min(n, state.supply.get(what, 0))
+    if n <= 0:
+        return 0
+    if what in state.supply:
+        state.supply[what] = max(0, state.supply[what] - n)
+    if what in RESOURCES:
+        p.res[what] += n
+    elif what == "henchman":
+        p.henchmen += n
+    elif what == "favor":
+        p.favors += n
+    return n
+
+
+def lose(state: InfamyState, seat: str, what: str, n: int) -> int:
+    """Return up to ``n`` of ``what`` from ``seat`` to the General Supply."""
+    p = state.players[seat]
+    n = min(n, count(state, seat, what))
+    if n <= 0:
+        return 0
+    if what in RESOURCES:
+        p.res[what] -= n
+    elif what == "henchman":
+        p.henchmen -= n
+    elif what == "favor":
+        p.favors -= n
+    elif what == "infamy":
+        p.infamy -= n
+        return n
+    elif what == "bribe":
+        return spend(state, seat, n)
+    if what in state.supply:
+        state.supply[what] = min(BOX[what], state.supply[what] + n)
+    return n
+
+
+def take_from(state: InfamyState, victim: str, thief: str, what: str) -> bool:
+    """Steal one ``what`` (a resource or Henchman): it moves between players, never via the supply."""
+    if count(state, victim, what) <= 0:
+        return False
+    vp, tp = state.players[victim], state.players[thief]
+    if what in RESOURCES:
+        vp.res[what] -= 1
+        tp.res[what] += 1
+    elif what == "henchman":
+        vp.henchmen -= 1
+        tp.henchmen += 1
+    return True
+
+
+def spend(state: InfamyState, seat: str, n: int) -> int:
+    p = state.players[seat]
+    n = min(n, p.avail)
+    p.avail -= n
+    p.spent += n
+    return n
+
+
+def recover(state: InfamyState, seat: str, n: int) -> int:
+    p = state.players[seat]
+    n = min(n, p.spent)
+    p.spent -= n
+    p.avail += n
+    return n
+
+
+def can_pay(state: InfamyState, seat: str, req: Requirements) -> bool:
+    p = state.players[seat]
+    return (p.res["weapon"] >= req.weapon and p.res["data"] >= req.data and p.res["compound"] >= req.compound
+            and p.henchmen >= req.henchman and p.favors >= req.favor and p.avail >= req.bribe)
+
+
+def pay(state: InfamyState, seat: str, req: Requirements) -> None:
+    for what, n in req.items():
+        if what == "bribe":
+            spend(state, seat, n)
+        else:
+            lose(state, seat, what, n)
+
+
+def draw_schemes(state: InfamyState, seat: str, faction: str, n: int) -> list[Event]:
+    deck = state.schemes[faction]
+    cards = deck.draw(state.rng, n)
+    state.players[seat].hand.extend(cards)
+    if not cards:
+        return [say(state, f"{seat} could not draw: the {FACTION_NAMES[faction]} Scheme deck is empty.")]
+    names = ", ".join(pack().schemes[c].name for c in cards)
+    return [say(state, f"{seat} draws {len(cards)} {FACTION_NAMES[faction]} Scheme(s)."),
+            private(seat, "drew", f"You drew: {names}.", cards=cards)]
+
+
+def nonempty_decks(state: InfamyState) -> list[str]:
+    return [f for f in FACTIONS if not state.schemes[f].empty]
+
+
+def queue_front(state: InfamyState, seat: str, effects: list[Effect] | tuple[Effect, ...], source: str) -> None:
+    items = [QueueItem(seat=seat, effect=e.model_dump(exclude_defaults=True), source=source) for e in effects]
+    state.queue[0:0] = items
+
+
+def add_rep(state: InfamyState, seat: str, faction: str, n: int) -> list[Event]:
+    """Gain Rep (capped at 5). Refused while the Accomplice lock holds; new levels fire their "reach" benefits."""
+    if seat in state.rep_locked:
+        return [say(state, f"{seat} gains no Rep this Round (won the Accomplice).")]
+    p = state.players[seat]
+    before = p.rep[faction]
+    after = min(5, before + n)
+    p.rep[faction] = after
+    events = [say(state, f"{seat} gains {after - before}r in {FACTION_NAMES[faction]} (now {after}).")]
+    reached = [b for b in pack().benefits
+               if b.faction == faction and b.trigger == "reach" and before < b.level <= after]
+    for b in reversed(reached):
+        queue_front(state, seat, b.effects, f"benefit:{b.id}")
+        events.append(say(state, f"{seat}'s {b.name} benefit: {b.text}"))
+    return events
+
+
+def benefits_for(state: InfamyState, seat: str, trigger: str, key: str | None = None) -> list[Any]:
+    """Benefits of ``seat`` with ``trigger`` (contact: key=faction; resupply: zone kind; mission: type)."""
+    p = state.players[seat]
+    out = []
+    for b in pack().benefits:
+        if b.trigger != trigger or p.rep[b.faction] < b.level:
+            continue
+        if trigger == "contact" and b.faction != key:
+            continue
+        if trigger == "resupply" and b.resource != key:
+            continue
+        if trigger == "mission" and b.type != key:
+            continue
+        out.append(b)
+    return out
+
+
+# --- the board ----------------------------------------------------------------------------------
+
+def zone_label(zone_id: str) -> str:
+    if zone_id.endswith("m"):
+        return f"sector {zone_id[1]} mission zone"
+    z = pack().zone(zone_id)
+    if z.kind == "hq":
+        assert z.faction is not None
+        what = f"{FACTION_NAMES[z.faction]} HQ"
+    elif z.kind == "special":
+        what = "special zone"
+    else:
+        what = WHAT_NAMES[z.kind]
+    return f"sector {zone_id[1]} {what}"
+
+
+def resupply_zones(sector: int) -> list[str]:
+    return [z.id for z in pack().sectors[sector].zones]
+
+
+def free_resupply(state: InfamyState, sector: int) -> list[str]:
+    return [z for z in resupply_zones(sector) if z not in state.hazards and z not in state.pawns]
+
+
+def hazard_targets(state: InfamyState, non_hq: bool = False, sector: int | None = None) -> list[str]:
+    out = []
+    for s in pack().sectors.values():
+        if sector is not None and s.id != sector:
+            continue
+        for z in s.zones:
+            if z.id in state.hazards or (non_hq and z.kind == "hq"):
+                continue
+            out.append(z.id)
+    return out
+
+
+def hazards_left(state: InfamyState) -> int:
+    return BOX["hazard"] - len(state.hazards)
+
+
+def watchdogs_left(state: InfamyState) -> int:
+    return BOX["watchdog"] - len(state.watchdogs)
+
+
+def payable_missions(state: InfamyState, seat: str, sector: int) -> list[str]:
+    p = pack()
+    return [m for m in state.available if p.missions[m].sector == sector and can_pay(state, seat, p.missions[m].requires)]
+
+
+def contact_order(state: InfamyState) -> list[str]:
+    """Winners of Contacts 1..5 (first appearance), then the others clockwise from the Triggerman."""
+    order: list[str] = []
+    for w in state.winners:
+        if w is not None and w not in order:
+            order.append(w)
+    for s in clockwise(state.seats, state.triggerman):
+        if s not in order:
+            order.append(s)
+    return order
+
+
+# --- winning ------------------------------------------------------------------------------------
+
+def _rank(state: InfamyState, seats: list[str], keys: list[str]) -> list[str]:
+    def key(seat: str) -> tuple[int, ...]:
+        p = state.players[seat]
+        values = {
+            "infamy": p.infamy, "max_rep": max(p.rep.values()), "total_rep": sum(p.rep.values()),
+            "henchmen": p.henchmen, "missions": len(p.missions),
+        }
+        return tuple(values[k] for k in keys)
+    best = max(key(s) for s in seats)
+    return [s for s in seats if key(s) == best]
+
+
+CASE1 = ["infamy", "max_rep", "total_rep", "henchmen"]
+CASE2 = ["infamy", "total_rep", "henchmen", "missions"]
+
+
+def winners(state: InfamyState, threshold_i: int = 15, threshold_r: int = 5) -> tuple[list[str], str] | None:
+    """The winner(s) at Scheme step 3, or None to play on. Several seats back means a draw."""
+    ps = state.players
+    qualified = [s for s in state.seats if ps[s].infamy >= threshold_i or max(ps[s].rep.values()) >= threshold_r]
+    if not qualified:
+        return None
+    over = [s for s in qualified if ps[s].infamy > threshold_i]
+    if over:
+        return _rank(state, over, CASE1), "Infamy"
+    rep = [s for s in qualified if max(ps[s].rep.values()) >= threshold_r]
+    if rep:
+        return _rank(state, rep, CASE2), "Rep"
+    return _rank(state, qualified, CASE1), "Infamy"

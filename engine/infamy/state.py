@@ -1,0 +1,112 @@
+"""Infamy's game state: ids and counters only (cards live in the pack)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Deck, GameState, SecretChoice
+
+Phase = Literal["watchdog", "auction", "select", "place", "scheme", "cleanup"]
+COLOURS = ("pink", "turquoise", "brown", "yellow")
+
+
+class InfamyOptions(BaseModel):
+    """Options. The rulebook has no variants; these are the table's choices on its gaps (RULINGS.md)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    auto_pass: bool = True
+    """Pass automatically for a freelancer who can neither bid nor use a Favor (changes no outcome)."""
+    finite_supply: bool = True
+    """Resource, Henchman and Favor tokens are limited to the box counts (18/18/18, 20, 6)."""
+    sector_chief_literal_removal: bool = False
+    """Sector Chief removes a Watchdog at the end of the Round even if none was added (A9)."""
+    round_cap: int = Field(0, ge=0, le=200)
+    """0: no limit (faithful). Otherwise the game ends after this many Rounds by the case-1 order."""
+    open_hands: bool = False
+    """Teaching mode: every Scheme hand is public."""
+
+
+class Player(BaseModel):
+    colour: str
+    res: dict[str, int] = Field(default_factory=lambda: {"weapon": 1, "data": 1, "compound": 1})
+    henchmen: int = 0
+    favors: int = 0
+    infamy: int = 0
+    rep: dict[str, int] = Field(default_factory=lambda: {"cartel": 0, "megacorp": 0, "militia": 0})
+    avail: int = 12
+    spent: int = 0
+    markers: int = 0
+    """Bribes left on won Contacts as ownership markers this Round."""
+    hand: list[str] = Field(default_factory=list)
+    missions: list[str] = Field(default_factory=list)
+
+    def bribes_total(self) -> int:
+        return self.avail + self.spent + self.markers
+
+
+class Auction(BaseModel):
+    pos: int = 0
+    bids: dict[str, int] = Field(default_factory=dict)
+    high: str | None = None
+    to_act: str = ""
+    passes: int = 0
+    """Passes in a row since the last bid (or since the start)."""
+    acted: list[str] = Field(default_factory=list)
+    """Seats that have had their first opportunity on this Contact (a Favor only before)."""
+    expenses: dict[str, int] = Field(default_factory=dict)
+
+
+class QueueItem(BaseModel):
+    """An effect waiting to resolve for ``seat`` (the interpreter's work list)."""
+
+    seat: str
+    effect: dict[str, Any]
+    source: str = ""
+
+
+class InfamyState(GameState):
+    game: str = "infamy"
+    players: dict[str, Player]
+    round: int = 1
+    day: bool = True
+    phase: Phase = "auction"
+    triggerman: str
+    contact_deck: list[str] = Field(default_factory=list)
+    track: list[str] = Field(default_factory=list)
+    winners: list[str | None] = Field(default_factory=list)
+    face_down: list[bool] = Field(default_factory=list)
+    auction: Auction | None = None
+    missions: Deck
+    available: list[str] = Field(default_factory=list)
+    schemes: dict[str, Deck]
+    supply: dict[str, int]
+    watchdogs: list[int] = Field(default_factory=list)
+    hazards: list[str] = Field(default_factory=list)
+    pawns: dict[str, str] = Field(default_factory=dict)
+    """zone id -> seat, or 'acc' for the black Accomplice pawn."""
+    acc_owner: str | None = None
+    smuggler: str | None = None
+    chief: str | None = None
+    chief_added: bool = False
+    informant: str | None = None
+    rep_locked: list[str] = Field(default_factory=list)
+    choice: SecretChoice | None = None
+    half_choice: dict[str, int] = Field(default_factory=dict)
+    """The Accomplice's controller's own sector card, chosen before the Accomplice's (secret)."""
+    sectors: dict[str, int] = Field(default_factory=dict)
+    """Revealed sectors this Round: seat -> sector, and 'acc' for the Accomplice."""
+    order: list[str] = Field(default_factory=list)
+    slot: int = 0
+    to_place: list[str] = Field(default_factory=list)
+    """Pawns of the seat at ``slot`` still to place: 'own' and/or 'acc'."""
+    placed: dict[str, str] = Field(default_factory=dict)
+    """pawn ('ann' or 'acc') -> zone id, 'failed' or 'smuggled' this Round."""
+    scheme_order: list[str] = Field(default_factory=list)
+    scheme_idx: int = 0
+    plays_left: int = 0
+    queue: list[QueueItem] = Field(default_factory=list)
+    log: list[str] = Field(default_factory=list)
+    """The last public lines, for the board's caption."""

@@ -1,0 +1,422 @@
+"""Infamy board and hand images, drawn from a view (``game.view(state, seat)``) only.
+
+The board is laid out on a 1400x900 logical canvas (readable at Discord's preview size) and drawn at
+``SCALE`` times that size, so it stays sharp when opened. The public image never shows a hand or a
+secret sector: during the secret choice it shows only who has chosen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, font, to_png, wrap
+
+SCALE = 1.5
+WIDTH, HEIGHT = 1400, 900
+
+COLOURS: dict[str, RGB] = {
+    "pink": (236, 112, 170), "turquoise": (64, 200, 200), "brown": (176, 122, 78), "yellow": (240, 205, 60),
+}
+ACCOMPLICE: RGB = (15, 15, 18)
+FACTION: dict[str, RGB] = {"cartel": (214, 69, 65), "megacorp": (76, 139, 230), "militia": (98, 178, 88)}
+FACTION_SHORT = {"cartel": "Cartel", "megacorp": "Megacorp", "militia": "Militia"}
+ZONE: dict[str, tuple[str, RGB]] = {
+    "weapon": ("Weapon", (190, 190, 200)), "data": ("Data", (95, 200, 235)), "compound": ("Compound", (200, 120, 230)),
+    "henchman": ("Henchman", (230, 160, 90)), "special": ("Special", (240, 190, 70)),
+}
+TILE: RGB = (38, 43, 54)
+CARD: RGB = (56, 62, 76)
+DIM: RGB = (34, 37, 45)
+HAZARD: RGB = (250, 120, 30)
+WATCHDOG: RGB = (230, 60, 60)
+DAY_SKY: RGB = (250, 210, 90)
+NIGHT_SKY: RGB = (120, 130, 230)
+
+
+class Pen:
+    """Draws in logical coordinates on a canvas ``SCALE`` times larger."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
+        self.d = draw
+
+    @staticmethod
+    def s(v: float) -> int:
+        return int(round(v * SCALE))
+
+    def box(self, x0: float, y0: float, x1: float, y1: float, fill: RGB | None = PANEL, outline: RGB | None = None,
+            radius: float = 8, width: float = 2) -> None:
+        self.d.rounded_rectangle((self.s(x0), self.s(y0), self.s(x1), self.s(y1)), radius=self.s(radius),
+                                 fill=fill, outline=outline, width=max(1, self.s(width)))
+
+    def text(self, x: float, y: float, value: str, size: float = 15, fill: RGB = INK, anchor: str = "la") -> None:
+        self.d.text((self.s(x), self.s(y)), value, font=font(self.s(size)), fill=fill, anchor=anchor)
+
+    def width(self, value: str, size: float = 15) -> float:
+        return float(font(self.s(size)).getlength(value)) / SCALE
+
+    def fit(self, value: str, max_w: float, size: float = 15) -> str:
+        if self.width(value, size) <= max_w:
+            return value
+        while value and self.width(value + "…", size) > max_w:
+            value = value[:-1]
+        return value + "…"
+
+    def disc(self, x: float, y: float, r: float, fill: RGB, outline: RGB | None = None, width: float = 2) -> None:
+        self.d.ellipse((self.s(x - r), self.s(y - r), self.s(x + r), self.s(y + r)), fill=fill, outline=outline,
+                       width=max(1, self.s(width)))
+
+    def line(self, x0: float, y0: float, x1: float, y1: float, fill: RGB, width: float = 2) -> None:
+        self.d.line((self.s(x0), self.s(y0), self.s(x1), self.s(y1)), fill=fill, width=max(1, self.s(width)))
+
+    def lines(self, x: float, y: float, value: str, max_w: float, size: float = 13, fill: RGB = INK,
+              max_lines: int = 3, gap: float = 3) -> float:
+        rows = wrap(value, self.s(max_w), self.s(size))[:max_lines]
+        for i, row in enumerate(rows):
+            self.text(x, y + i * (size + gap), row, size, fill)
+        return y + len(rows) * (size + gap)
+
+
+def _colour_of(view: dict[str, Any], who: str | None) -> RGB:
+    if who == "acc":
+        return ACCOMPLICE
+    for p in view["players"]:
+        if p["seat"] == who:
+            return COLOURS.get(p["colour"], INK)
+    return MUTED
+
+
+def _pawn(pen: Pen, view: dict[str, Any], x: float, y: float, who: str, r: float = 13) -> None:
+    colour = _colour_of(view, who)
+    pen.disc(x, y, r, colour, outline=(255, 255, 255), width=2)
+    label = "A" if who == "acc" else who[:1].upper()
+    pen.text(x, y + 1, label, r * 1.1, (255, 255, 255) if who == "acc" else (20, 20, 20), anchor="mm")
+
+
+PHASES = {"auction": "Contact Phase", "select": "Sector Phase: secret choice", "place": "Sector Phase: placing",
+          "scheme": "Scheme Phase", "cleanup": "End of Round", "watchdog": "Contact Phase"}
+
+
+def _header(pen: Pen, view: dict[str, Any]) -> None:
+    day = view["day"]
+    pen.box(10, 8, WIDTH - 10, 48, fill=(24, 26, 32), outline=DAY_SKY if day else NIGHT_SKY)
+    pen.disc(34, 28, 12, DAY_SKY if day else NIGHT_SKY)
+    if not day:
+        pen.disc(39, 24, 10, (24, 26, 32))
+    pen.text(54, 28, f"INFAMY   Turn {view['turn']} · {'DAY' if day else 'NIGHT'} (Round {view['round']})", 20,
+             anchor="lm")
+    phase = PHASES.get(view["phase"], view["phase"])
+    pen.text(470, 28, phase, 18, DAY_SKY if day else NIGHT_SKY, anchor="lm")
+    if view.get("result"):
+        res = view["result"]
+        status = ("DRAW: " if res["draw"] else "WINNER: ") + ", ".join(res["winners"]) + " · " + res["reason"]
+        pen.text(WIDTH - 24, 28, pen.fit(status, 640, 17), 17, (120, 240, 120), anchor="rm")
+        return
+    waiting = view.get("waiting_for") or []
+    if waiting:
+        who = ", ".join(w["seat"] for w in waiting)
+        first = waiting[0]["text"] if len(waiting) == 1 else "choosing a sector in secret"
+        prefix = f"{waiting[0]['seat']}: "
+        if first.startswith(prefix):
+            first = first[len(prefix):]
+        pen.text(WIDTH - 24, 28, pen.fit(f"Waiting for {who}: {first}", 560, 16), 16, anchor="rm")
+
+
+def _contact_track(pen: Pen, view: dict[str, Any]) -> None:
+    x0, y0, w, h = 10, 56, 160, 136
+    auction = view.get("auction")
+    for i in range(5):
+        x = x0 + i * (w + 6)
+        if i >= len(view["track"]):
+            pen.box(x, y0, x + w, y0 + h, fill=DIM)
+            continue
+        c = view["track"][i]
+        current = auction is not None and auction["pos"] == c["pos"]
+        winner = c["winner"]
+        fill = DIM if c["face_down"] else CARD
+        outline = (255, 255, 255) if current else (_colour_of(view, winner) if winner else None)
+        pen.box(x, y0, x + w, y0 + h, fill=fill, outline=outline, width=3 if current or winner else 2)
+        pen.text(x + 8, y0 + 6, str(c["pos"]), 14, MUTED)
+        if c["face_down"]:
+            pen.text(x + w / 2, y0 + h / 2, "face down", 15, MUTED, anchor="mm")
+            pen.text(x + w / 2, y0 + h / 2 + 20, c["name"], 13, MUTED, anchor="mm")
+            continue
+        pen.text(x + 24, y0 + 5, pen.fit(c["name"], w - 50, 16), 16)
+        if c.get("ongoing"):
+            pen.text(x + w - 8, y0 + 6, "*", 16, DAY_SKY, anchor="ra")
+        for j, f in enumerate(c["factions"]):
+            pen.box(x + 8 + j * 56, y0 + 27, x + 60 + j * 56, y0 + 41, fill=FACTION[f], radius=4)
+            pen.text(x + 34 + j * 56, y0 + 34, FACTION_SHORT[f][:6], 10, (255, 255, 255), anchor="mm")
+        pen.lines(x + 8, y0 + 46, c["text"], w - 16, 12, MUTED, max_lines=3)
+        if winner:
+            pen.box(x + 6, y0 + h - 30, x + w - 6, y0 + h - 6, fill=_colour_of(view, winner), radius=5)
+            pen.text(x + w / 2, y0 + h - 18, f"won by {winner}", 14, (20, 20, 20), anchor="mm")
+        elif current:
+            bids = c.get("bids") or {}
+            if not bids:
+                pen.text(x + 8, y0 + h - 22, "no bid yet", 13, MUTED)
+            for j, (seat, amount) in enumerate(sorted(bids.items(), key=lambda kv: -kv[1])[:4]):
+                bx = x + 8 + j * 41
+                pen.box(bx, y0 + h - 30, bx + 37, y0 + h - 6, fill=_colour_of(view, seat), radius=5,
+                        outline=(255, 255, 255) if seat == c.get("high") else None)
+                pen.text(bx + 18.5, y0 + h - 18, str(amount), 15, (20, 20, 20), anchor="mm")
+    info_x = x0 + 5 * (w + 6)
+    pen.box(info_x, y0, 900, y0 + h, fill=PANEL)
+    pen.text(info_x + 4, y0 + 6, "Contacts", 11, MUTED)
+    pen.text(info_x + 4, y0 + 22, f"deck {view['contact_deck']}", 11)
+    if auction:
+        pen.text(info_x + 4, y0 + 44, "bidding", 11, MUTED)
+        pen.text(info_x + 4, y0 + 58, pen.fit(auction["to_act"], 34, 11), 11)
+
+
+def _sectors(pen: Pen, view: dict[str, Any]) -> None:
+    x0, y0, w, h = 10, 198, 294, 178
+    choosing = view.get("choosing")
+    revealed = view.get("revealed") or {}
+    for idx, sec in enumerate(view["sectors"]):
+        col, row = idx % 3, idx // 3
+        x, y = x0 + col * (w + 6), y0 + row * (h + 6)
+        blocked = sec["watchdogs"] > 0
+        pen.box(x, y, x + w, y + h, fill=(44, 33, 36) if blocked else TILE, outline=WATCHDOG if blocked else None)
+        pen.text(x + 10, y + 8, f"{sec['id']}", 24, DAY_SKY)
+        pen.text(x + 36, y + 12, sec["name"], 17)
+        for k in range(sec["watchdogs"]):
+            bx = x + w - 100 - k * 30
+            pen.box(bx, y + 8, x + w - 8 - k * 30 if k == 0 else bx + 92, y + 30, fill=WATCHDOG, radius=5)
+            pen.text(bx + 46, y + 19, "WATCHDOG" if k == 0 else "x2", 12, (255, 255, 255), anchor="mm")
+        # zones: mission, A, B
+        zx = [x + 10, x + 104, x + 198]
+        zw = 86
+        missions_here = [m for m in view["missions"] if m["sector"] == sec["id"]]
+        # mission zone
+        pen.box(zx[0], y + 40, zx[0] + zw, y + 140, fill=(60, 52, 40), outline=DAY_SKY if missions_here else None)
+        pen.text(zx[0] + zw / 2, y + 52, "MISSION", 13, DAY_SKY, anchor="mm")
+        pen.text(zx[0] + zw / 2, y + 70, f"{len(missions_here)} avail." if missions_here else "none", 12,
+                 INK if missions_here else MUTED, anchor="mm")
+        if sec["mission_pawn"]:
+            _pawn(pen, view, zx[0] + zw / 2, y + 110, sec["mission_pawn"], 16)
+        for k, z in enumerate(sec["zones"]):
+            zx0 = zx[k + 1]
+            if z["kind"] == "hq":
+                label, colour = FACTION_SHORT[z["faction"]], FACTION[z["faction"]]
+            else:
+                label, colour = ZONE[z["kind"]]
+            pen.box(zx0, y + 40, zx0 + zw, y + 140, fill=(50, 56, 68), outline=colour)
+            pen.text(zx0 + zw / 2, y + 52, pen.fit(label, zw - 6, 13), 13, colour, anchor="mm")
+            if z["kind"] == "special":
+                pen.text(zx0 + zw / 2, y + 68, "Day: recover 3" if view["day"] else "Night: +1i", 11, INK,
+                         anchor="mm")
+            elif z["kind"] == "hq":
+                pen.text(zx0 + zw / 2, y + 68, "HQ: 1r/Scheme", 11, INK, anchor="mm")
+            else:
+                pen.text(zx0 + zw / 2, y + 68, "+1", 12, MUTED, anchor="mm")
+            if z["hazard"]:
+                pen.box(zx0 + 4, y + 78, zx0 + zw - 4, y + 96, fill=HAZARD, radius=4)
+                pen.text(zx0 + zw / 2, y + 87, "HAZARD", 12, (20, 20, 20), anchor="mm")
+            if z["pawn"]:
+                _pawn(pen, view, zx0 + zw / 2, y + 118, z["pawn"], 16)
+        # who chose / who came here
+        footer = []
+        if choosing is None and revealed:
+            footer = [s for s, n in revealed.items() if n == sec["id"]]
+        if footer:
+            names = ", ".join("Accomplice" if s == "acc" else s for s in footer)
+            pen.text(x + 10, y + h - 24, pen.fit(f"entering: {names}", w - 20, 13), 13, MUTED)
+        elif blocked:
+            pen.text(x + 10, y + h - 24, "closed by Watchdog", 13, WATCHDOG)
+
+
+def _infamy_track(pen: Pen, view: dict[str, Any]) -> None:
+    x0, y0, x1 = 10, 566, 900
+    pen.box(x0, y0, x1, y0 + 40, fill=PANEL)
+    pen.text(x0 + 8, y0 + 20, "Infamy", 13, MUTED, anchor="lm")
+    left, right = x0 + 64, x1 - 14
+    top = max(20, max((p["infamy"] for p in view["players"]), default=0))
+    step = (right - left) / top
+    for i in range(top + 1):
+        x = left + i * step
+        big = i % 5 == 0
+        pen.line(x, y0 + (16 if big else 22), x, y0 + 34, (255, 255, 255) if i == 15 else MUTED, 2 if big else 1)
+        if big:
+            pen.text(x, y0 + 3, str(i), 11, DAY_SKY if i == 15 else MUTED, anchor="ma")
+    by_value: dict[int, list[str]] = {}
+    for p in view["players"]:
+        by_value.setdefault(p["infamy"], []).append(p["seat"])
+    for value, seats in by_value.items():
+        for k, seat in enumerate(seats):
+            _pawn(pen, view, left + value * step + k * 5, y0 + 27, seat, 9)
+
+
+def _missions(pen: Pen, view: dict[str, Any]) -> None:
+    x0, y0, y1 = 10, 612, 890
+    missions = view["missions"]
+    n = max(4, len(missions))
+    w = (890 - 6 * (n - 1) - 20) / n
+    pen.text(x0, y0, f"Missions ({view['mission_deck']} in deck)", 13, MUTED)
+    for i in range(n):
+        x = x0 + i * (w + 6)
+        if i >= len(missions):
+            pen.box(x, y0 + 18, x + w, y1, fill=DIM)
+            continue
+        m = missions[i]
+        pen.box(x, y0 + 18, x + w, y1, fill=CARD)
+        pen.box(x + 6, y0 + 24, x + 40, y0 + 54, fill=(24, 26, 32), radius=6)
+        pen.text(x + 23, y0 + 39, str(m["sector"]), 20, DAY_SKY, anchor="mm")
+        pen.lines(x + 46, y0 + 24, m["name"], w - 52, 16, INK, max_lines=2, gap=1)
+        pen.text(x + 8, y0 + 62, " · ".join(t.title() for t in m["types"]) or "-", 12, MUTED)
+        pen.text(x + 8, y0 + 84, "Pay", 12, MUTED)
+        rx = x + 38
+        for k, v in m["requires"].items():
+            if not v:
+                continue
+            label = {"weapon": "W", "data": "D", "compound": "C", "henchman": "H", "favor": "F", "bribe": "B"}[k]
+            colour = ZONE.get(k, ("", (240, 240, 240)))[1] if k in ZONE else (240, 240, 240)
+            pen.box(rx, y0 + 80, rx + 34, y0 + 100, fill=colour, radius=5)
+            pen.text(rx + 17, y0 + 90, f"{v}{label}", 13, (20, 20, 20), anchor="mm")
+            rx += 38
+        y: float = y0 + 110
+        if m["reward"]:
+            y = pen.lines(x + 8, y + 4, m["reward"], w - 16, 15, INK, max_lines=3)
+        pen.text(x + 8, y1 - 56, f"+{m['infamy']}i", 22, DAY_SKY)
+        if m["rep"]:
+            pen.text(x + 70, y1 - 52, f"+{m['rep']}r", 18, INK)
+        for k, f in enumerate(m["factions"]):
+            fx = x + 8 + k * (w - 16) / 3
+            pen.box(fx, y1 - 24, fx + (w - 16) / 3 - 4, y1 - 8, fill=FACTION[f], radius=4)
+            pen.text(fx + ((w - 16) / 3 - 4) / 2, y1 - 16, FACTION_SHORT[f], 10, (255, 255, 255), anchor="mm")
+
+
+def _players(pen: Pen, view: dict[str, Any]) -> None:
+    x0, x1, y0 = 910, WIDTH - 10, 56
+    players = view["players"]
+    h = min(150, (660 - y0) / max(1, len(players)) - 6)
+    chosen = set((view.get("choosing") or {}).get("chosen", []))
+    for i, p in enumerate(players):
+        y = y0 + i * (h + 6)
+        colour = COLOURS.get(p["colour"], INK)
+        active = p["seat"] in (view.get("awaiting") or [])
+        pen.box(x0, y, x1, y + h, fill=PANEL, outline=(255, 255, 255) if active else None, width=2)
+        pen.box(x0, y, x0 + 10, y + h, fill=colour, radius=4)
+        pen.text(x0 + 20, y + 6, pen.fit(p["seat"], 150, 19), 19, colour)
+        tags = []
+        if p["triggerman"]:
+            tags.append("TRIGGERMAN")
+        if view.get("choosing") is not None:
+            tags.append("CHOSEN" if p["seat"] in chosen else "choosing...")
+        pen.text(x0 + 180, y + 9, "  ".join(tags), 13, (130, 230, 130) if p["seat"] in chosen else DAY_SKY)
+        pen.text(x1 - 10, y + 4, f"{p['infamy']}i", 24, DAY_SKY, anchor="ra")
+        # rep tracks
+        for k, f in enumerate(("cartel", "megacorp", "militia")):
+            ry = y + 34 + k * 18
+            pen.text(x0 + 20, ry, FACTION_SHORT[f], 12, FACTION[f])
+            for lvl in range(1, 6):
+                bx = x0 + 86 + (lvl - 1) * 20
+                filled = p["rep"][f] >= lvl
+                pen.box(bx, ry + 1, bx + 16, ry + 14, fill=FACTION[f] if filled else DIM, radius=3)
+        # resources and assets
+        res = p["res"]
+        cx = x0 + 200
+        items = [("W", res["weapon"], ZONE["weapon"][1]), ("D", res["data"], ZONE["data"][1]),
+                 ("C", res["compound"], ZONE["compound"][1]), ("H", p["henchmen"], ZONE["henchman"][1]),
+                 ("F", p["favors"], (250, 250, 250))]
+        for k, (label, value, col) in enumerate(items):
+            bx = cx + k * 52
+            pen.box(bx, y + 34, bx + 46, y + 56, fill=col, radius=5)
+            pen.text(bx + 23, y + 45, f"{value} {label}", 14, (20, 20, 20), anchor="mm")
+        b = p["bribes"]
+        bribe_line = f"Bribes {b['available']} avail · {b['spent']} spent · {b['on_contacts']} on Contacts"
+        if b.get("bid"):
+            bribe_line += f" · {b['bid']} bid"
+        pen.text(cx, y + 62, pen.fit(bribe_line, x1 - cx - 8, 13), 13)
+        pen.text(cx, y + 80, f"Schemes {p['hand_count']} · Missions {len(p['missions'])}", 13, MUTED)
+        if p["contacts"] and h > 100:
+            pen.text(x0 + 20, y + 98, pen.fit("Contacts: " + ", ".join(p["contacts"]), x1 - x0 - 30, 13), 13, INK)
+        flags = view.get("flags") or {}
+        marks = [name for key, name in (("accomplice", "Accomplice"), ("smuggler", "Smuggler"),
+                                         ("chief", "Sector Chief"), ("informant", "Informant"))
+                 if flags.get(key) == p["seat"]]
+        if marks and h > 118:
+            pen.text(x0 + 20, y + 116, "Ongoing: " + ", ".join(marks), 12, DAY_SKY)
+
+
+def _footer(pen: Pen, view: dict[str, Any]) -> None:
+    x0, x1, y0, y1 = 910, WIDTH - 10, 666, 890
+    pen.box(x0, y0, x1, y1, fill=PANEL)
+    sup = view["supply"]
+    pen.text(x0 + 10, y0 + 8, "Supply", 13, MUTED)
+    pen.text(x0 + 70, y0 + 8, f"W {sup['weapon']}  D {sup['data']}  C {sup['compound']}  H {sup['henchman']}  "
+             f"F {sup['favor']}  Hazards {sup['hazard']}  Watchdogs {sup['watchdog']}", 13)
+    decks = view["scheme_decks"]
+    pen.text(x0 + 10, y0 + 28, "Schemes", 13, MUTED)
+    pen.text(x0 + 70, y0 + 28, "  ".join(f"{FACTION_SHORT[f]} {decks[f]}" for f in decks), 13)
+    order = view.get("order") or []
+    if order:
+        pen.text(x0 + 10, y0 + 48, pen.fit("Contact Order: " + " > ".join(order), x1 - x0 - 20, 13), 13, INK)
+    y: float = y0 + 72
+    for line in (view.get("log") or [])[-7:]:
+        y = pen.lines(x0 + 10, y, line, x1 - x0 - 20, 12, MUTED, max_lines=2, gap=2)
+        if y > y1 - 14:
+            break
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """The public board. Uses only public fields of the view, so any seat's view gives the same image."""
+    image, draw = canvas(Pen.s(WIDTH), Pen.s(HEIGHT), BACKGROUND)
+    pen = Pen(draw)
+    _header(pen, view)
+    _contact_track(pen, view)
+    _sectors(pen, view)
+    _infamy_track(pen, view)
+    _missions(pen, view)
+    _players(pen, view)
+    _footer(pen, view)
+    return to_png(image)
+
+
+def render_private(view: dict[str, Any]) -> bytes:
+    """One freelancer's hand: Schemes, the secret sector card(s) while choosing, and his tokens."""
+    hand = view.get("hand") or []
+    me = view.get("me") or "?"
+    rows = max(1, (len(hand) + 2) // 3)
+    w, h = 900, 130 + rows * 118
+    image, draw = canvas(Pen.s(w), Pen.s(h), BACKGROUND)
+    pen = Pen(draw)
+    player = next((p for p in view["players"] if p["seat"] == me), None)
+    colour = COLOURS.get(player["colour"], INK) if player else INK
+    pen.box(10, 8, w - 10, 48, fill=(24, 26, 32), outline=colour)
+    pen.text(24, 28, f"{me}: your hand", 20, colour, anchor="lm")
+    if player:
+        res = player["res"]
+        pen.text(w - 24, 28, f"{player['infamy']}i · W{res['weapon']} D{res['data']} C{res['compound']} "
+                 f"H{player['henchmen']} F{player['favors']} · Bribes {player['bribes']['available']}", 15,
+                 anchor="rm")
+    mine = view.get("my_choice")
+    revealed = view.get("revealed") or {}
+    if mine:
+        card = f"Your secret sector card: {mine['own']}"
+        if mine.get("acc"):
+            card += f" · Accomplice's sector card: {mine['acc']}"
+    elif me in revealed:
+        card = f"Your sector this Round: {revealed[me]}"
+        if (view.get("flags") or {}).get("accomplice") == me and "acc" in revealed:
+            card += f" · Accomplice: {revealed['acc']}"
+    else:
+        card = "No sector card chosen yet this Round."
+    pen.box(10, 56, w - 10, 90, fill=PANEL)
+    pen.text(24, 73, card, 16, DAY_SKY, anchor="lm")
+    pen.text(24, 104, f"Schemes ({len(hand)})" if hand else "No Scheme in hand.", 15, MUTED)
+    cw = (w - 20 - 12) / 3
+    for i, c in enumerate(hand):
+        x = 10 + (i % 3) * (cw + 6)
+        y = 124 + (i // 3) * 118
+        pen.box(x, y, x + cw, y + 110, fill=CARD, outline=FACTION[c["faction"]])
+        pen.box(x, y, x + cw, y + 24, fill=FACTION[c["faction"]], radius=8)
+        pen.text(x + 8, y + 12, pen.fit(c["name"], cw - 80, 15), 15, (255, 255, 255), anchor="lm")
+        pen.text(x + cw - 8, y + 12, FACTION_SHORT[c["faction"]], 11, (255, 255, 255), anchor="rm")
+        yy = y + 30
+        if c.get("cost"):
+            pen.text(x + 8, yy, f"Cost: {c['cost']}", 12, DAY_SKY)
+            yy += 16
+        pen.lines(x + 8, yy, c["text"], cw - 16, 13, INK, max_lines=4)
+    return to_png(image)

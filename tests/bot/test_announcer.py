@@ -1,0 +1,106 @@
+"""Posts, DMs, reminders and deadlines: what reaches whom when the table changes on its own."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.scheduler import Scheduler
+from tests.bot.conftest import Clock
+from tests.cogs.fakes import World
+from tests.cogs.helpers import last, start_game, thread_posts
+
+
+async def test_deadline_applies_default_and_dms_the_secret_default(world: World, cogs: dict[str, Any],
+                                                                    clock: Clock) -> None:
+    gid, thread = await start_game(world, cogs, pace="blitz")
+    await world.click("Ann", f"arb:{gid}:0:pick:n=3", thread)
+    await world.click("Bo", f"arb:{gid}:0:pick:n=2", thread)
+    scheduler = Scheduler(world.table, 1)
+    clock.now += 240  # past the reminder point (75% of 5 minutes)
+    mark = world.mark()
+    assert await scheduler.tick() == 1
+    await world.settle()
+    posts = thread_posts(world, thread, mark)
+    assert any("<@1003>" in p.text and "Reminder" in p.text for p in posts)
+    clock.now += 120
+    mark = world.mark()
+    assert await scheduler.tick() == 1
+    await world.settle()
+    posts = thread_posts(world, thread, mark)
+    assert any("Time ran out for Cy; the default was applied." in p.text for p in posts)
+    assert not any("Pick 1" in p.text for p in world.public(mark) if "Revealed" not in p.text)
+    dms = [s for s in world.since(mark) if s.where == "dm:1003"]
+    assert dms and "Your default choice was applied: Pick 1." in dms[0].text
+    assert not [s for s in world.since(mark) if s.where.startswith("dm:") and s.where != "dm:1003"]
+
+
+async def test_closed_dms_get_a_notice_in_the_thread(world: World, cogs: dict[str, Any], clock: Clock) -> None:
+    gid, thread = await start_game(world, cogs, pace="blitz")
+    world.closed_dms.add(1003)
+    await world.click("Ann", f"arb:{gid}:0:pick:n=3", thread)
+    await world.click("Bo", f"arb:{gid}:0:pick:n=2", thread)
+    clock.now += 1000
+    mark = world.mark()
+    await Scheduler(world.table, 1).tick()
+    await world.settle()
+    notices = [p for p in thread_posts(world, thread, mark) if p.content and "/hand" in p.content]
+    assert len(notices) == 1 and notices[0].content is not None and notices[0].content.startswith("<@1003>")
+    assert "Pick" not in notices[0].content
+    assert not [s for s in world.since(mark) if s.where.startswith("dm:")]
+
+
+async def test_updates_piling_up_are_merged_into_one_post(world: World, cogs: dict[str, Any]) -> None:
+    gid, thread = await start_game(world, cogs)
+    announcer = world.services.announcer
+    assert announcer is not None
+    mark = world.mark()
+    ann, bo = world.interaction("Ann", thread), world.interaction("Bo", thread)
+    from cogs import flows
+
+    await asyncio.gather(flows.submit(ann, gid, "pick:n=1", 0), flows.submit(bo, gid, "pick:n=3", 0))
+    await world.settle()
+    posts = thread_posts(world, thread, mark)
+    assert len(posts) == 1 and "Ann has chosen." in posts[0].text and "Bo has chosen." in posts[0].text
+
+
+async def test_concurrent_clicks_on_one_version(world: World, cogs: dict[str, Any]) -> None:
+    gid, thread = await start_game(world, cogs, players=("Ann",), game="wide")
+    version = (await world.table.record(gid)).version
+    await asyncio.gather(*(world.click("Ann", f"arb:{gid}:{version}:take:n={n}", thread) for n in range(1, 41)))
+    assert len([i for i in await world.table.store.intents(gid) if i.by == "1001"]) == 1
+    answers = [s for s in world.to("Ann") if s.ephemeral]
+    assert sum("✅" in s.text for s in answers) == 1
+    assert sum("moved on" in s.text for s in answers) == 39
+
+
+async def test_unexpected_error_gets_a_reference(world: World, cogs: dict[str, Any], caplog: Any,
+                                                 monkeypatch: Any) -> None:
+    gid, thread = await start_game(world, cogs)
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(world.table, "view", broken)
+    await world.click("Ann", f"arbh:{gid}", thread)
+    answer = last(world.to("Ann"))
+    assert answer.ephemeral and "Reference: `" in answer.text and "boom" not in answer.text
+    ref = answer.text.split("`")[1]
+    assert any(ref in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+async def test_posts_survive_discord_failures(world: World, cogs: dict[str, Any], monkeypatch: Any) -> None:
+    from types import SimpleNamespace
+
+    import discord
+
+    gid, thread = await start_game(world, cogs)
+
+    async def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise discord.HTTPException(SimpleNamespace(status=500, reason="x"), "down")  # type: ignore[arg-type]
+
+    channel = world.channel(thread)
+    monkeypatch.setattr(channel, "send", refuse)
+    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread)
+    assert "✅ Pick 2" in last(world.to("Ann")).text
+    assert len([i for i in await world.table.store.intents(gid) if i.by == "1001"]) == 1

@@ -1,0 +1,101 @@
+"""Settings, start-up and ``run()``: what ``arbiter run`` relies on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from unittest.mock import AsyncMock
+
+import discord
+import discord.gateway
+import pytest
+
+from bot import discord_bot
+from bot.discord_bot import ArbiterBot, run, use_api_base
+from bot.settings import Settings
+
+ENV = ("DISCORD_TOKEN", "ARBITER_DB", "DISCORD_DEV_GUILD", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "LOG_LEVEL", "RENDER_CONCURRENCY",
+       "TICK_SECONDS")
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no stray .env file
+
+
+def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
+    monkeypatch.setenv("DISCORD_DEV_GUILD", "1234")
+    monkeypatch.setenv("TICK_SECONDS", "0.5")
+    monkeypatch.setenv("DISCORD_API_BASE", "")
+    settings = Settings()
+    assert settings.token == "abc.def" and "abc.def" not in repr(settings)
+    assert settings.discord_dev_guild == 1234 and settings.tick_seconds == 0.5
+    assert settings.discord_api_base is None and settings.arbiter_db == "./arbiter.db"
+    assert settings.render_concurrency == 2
+
+
+def test_run_without_token_explains_and_returns_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run() == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in err and "arbiter run" in err
+
+
+def test_run_with_bad_settings_returns_2(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DISCORD_DEV_GUILD", "not-a-number")
+    assert run() == 2
+    assert "DISCORD_DEV_GUILD" in capsys.readouterr().err.upper()
+
+
+def test_run_starts_the_bot_with_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake_run(self: ArbiterBot, token: str, **kwargs: Any) -> None:
+        seen["token"] = token
+        seen["base"] = discord.http.Route.BASE
+        seen["gateway"] = str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+
+    monkeypatch.setattr(ArbiterBot, "run", fake_run)
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    monkeypatch.setenv("DISCORD_TOKEN", "tok")
+    monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:9999/api/v10/")
+    monkeypatch.setenv("DISCORD_GATEWAY_URL", "ws://127.0.0.1:9999/gateway")
+    assert run() == 0
+    assert seen == {"token": "tok", "base": "http://127.0.0.1:9999/api/v10", "gateway": "ws://127.0.0.1:9999/gateway"}
+
+
+def test_use_api_base_leaves_default_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(discord.http.Route, "BASE", "https://discord.com/api/v10")
+    use_api_base(None)
+    assert discord.http.Route.BASE == "https://discord.com/api/v10"
+
+
+async def test_setup_registers_everything(tmp_path: Path) -> None:
+    bot = ArbiterBot(Settings(arbiter_db=str(tmp_path / "a.db"), discord_dev_guild=42, tick_seconds=3600))
+    sync = AsyncMock(return_value=[])
+    bot.tree.sync = sync  # type: ignore[method-assign]
+    await bot.setup_hook()
+    try:
+        assert bot.intents.value == discord_bot.intents().value and not bot.intents.message_content
+        assert sync.await_args is not None and sync.await_args.kwargs["guild"].id == 42
+        names = sorted(c.qualified_name for c in bot.tree.walk_commands(guild=discord.Object(42)))
+        assert {"game new", "game pause", "game return", "games mine", "play", "hand", "vacation", "help",
+                "rules"} <= set(names)
+        payloads = [c.to_dict(bot.tree) for c in bot.tree.get_commands()]
+        game = next(p for p in payloads if p["name"] == "game")
+        assert {o["name"] for o in game["options"]} >= {"new", "pause", "resume", "abort", "kick", "replace", "pace",
+                                                        "log", "export", "return"}
+        store = bot._connection._view_store  # registered DynamicItems: no per-game registration needed
+        assert len(store._dynamic_items) == 6
+        assert bot.services is not None and bot.services.announcer is not None
+        assert bot.scheduler is not None
+    finally:
+        assert bot.scheduler is not None
+        await bot.scheduler.stop()
+        assert bot.store is not None
+        await bot.store.close()

@@ -1,0 +1,270 @@
+"""FakeDiscord: the stand-in server (REST under /api/v10 and the gateway websocket) on 127.0.0.1."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from aiohttp import web
+
+from . import rest, rest_channels, rest_core, rest_interactions
+from .faults import Faults
+from .gateway import RESUMABLE_CLOSE, Gateway
+from .members import InteractionHandle, SimMember
+from .recording import Message, RecordedRequest
+from .state import Channel, FakeState, Guild
+
+DEFAULT_TOKEN = "fake-bot-token.for-tests-only"
+
+
+class FakeDiscord:
+    """A loopback Discord for one bot.
+
+    ``start()`` binds a free port; ``api_base`` and ``gateway_url`` are what the bot must use.
+    The default guild "Arbiter Test" has channels ``general`` and ``games``.
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str = DEFAULT_TOKEN,
+        guild_name: str = "Arbiter Test",
+        channels: tuple[str, ...] = ("general", "games"),
+        heartbeat_interval_ms: int = 41250,
+        compress: bool = True,
+        interaction_deadline: float | None = None,
+    ) -> None:
+        self.state = FakeState(token=token)
+        self.faults = Faults()
+        self.gateway = Gateway(self, heartbeat_interval_ms, compress)
+        # When set, callbacks later than this many seconds get Discord's 404 "Unknown interaction".
+        self.interaction_deadline = interaction_deadline
+        self.guild = self.state.add_guild(guild_name, channels)
+        self.members: dict[str, SimMember] = {}
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def _app(self) -> web.Application:
+        app = web.Application(middlewares=[rest.discord_middleware], client_max_size=64 * 1024 * 1024)
+        app[rest.FAKE_KEY] = self
+        app.router.add_get("/gateway", self.gateway.handle)
+        rest_core.register(app)
+        rest_channels.register(app)
+        rest_interactions.register(app)
+        return app
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
+        self._runner = web.AppRunner(self._app(), handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # -- addresses and configuration for the bot -------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What ``discord.http.Route.BASE`` must be (env DISCORD_API_BASE)."""
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """The websocket URL (env DISCORD_GATEWAY_URL; also answered by GET /gateway/bot)."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def token(self) -> str:
+        return self.state.token
+
+    @property
+    def application_id(self) -> int:
+        return self.state.application_id
+
+    def env(self, *, dev_guild: bool = False) -> dict[str, str]:
+        """Environment for a bot subprocess (see tests/e2e/README.md)."""
+        env = {
+            "DISCORD_TOKEN": self.token,
+            "DISCORD_API_BASE": self.api_base,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+        }
+        if dev_guild:
+            env["DISCORD_DEV_GUILD"] = str(self.guild.id)
+        return env
+
+    @contextmanager
+    def patch_discord(self) -> Iterator[None]:
+        """Point the discord.py imported in this process at the fake (and restore it afterwards)."""
+        import discord.gateway
+        import discord.http
+        import yarl
+
+        old_base, old_gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        discord.http.Route.BASE = self.api_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        try:
+            yield
+        finally:
+            discord.http.Route.BASE = old_base
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+    # -- world -----------------------------------------------------------------------------------
+
+    def add_member(
+        self, name: str, *, dms_open: bool = True, moderator: bool = False, guild: Guild | None = None
+    ) -> SimMember:
+        """A simulated member: @everyone permissions, plus the "Moderator" role when ``moderator``."""
+        guild = guild or self.guild
+        user = self.state.add_user(name)
+        self.state.add_guild_member(guild, user, roles=[guild.role("Moderator").id] if moderator else [])
+        member = SimMember(self, user, guild)
+        self.members[name] = member
+        if not dms_open:
+            member.close_dms()
+        return member
+
+    def add_guild(self, name: str, channels: tuple[str, ...] = ("general",)) -> Guild:
+        """Another guild (add it before the bot connects: it is announced in GUILD_CREATE)."""
+        return self.state.add_guild(name, channels)
+
+    def channel(self, name: str) -> Channel:
+        return self.state.channel_by_name(name, self.guild)
+
+    def routes(self) -> list[str]:
+        """"METHOD /template" of every REST route the fake serves (for fault rules)."""
+        return list(_route_names(self))
+
+    # -- waiting ---------------------------------------------------------------------------------
+
+    async def wait_until_ready(self, count: int = 1, timeout: float = 10.0) -> None:
+        """Wait until a bot has identified (``count`` times in all) and been sent READY and its guilds."""
+        await self.state.wait_for(
+            lambda: self.gateway.connected and self.gateway.ready_count >= count, timeout, f"IDENTIFY #{count}"
+        )
+
+    async def wait_for_commands(self, *names: str, timeout: float = 10.0, guild: Guild | None = None) -> None:
+        """Wait until the bot has synced these commands (global, or for ``guild``)."""
+        gid = guild.id if guild is not None else None
+
+        def synced() -> bool:
+            return all(self.state.command(n, gid) is not None for n in names) and self.state.command_syncs > 0
+
+        await self.state.wait_for(synced, timeout, f"commands {names} to be synced")
+
+    async def wait_for_message(
+        self, predicate: Callable[[Message], bool], timeout: float = 5.0, what: str = "a message"
+    ) -> Message:
+        """The first (oldest) finished message matching ``predicate``, waiting for it if needed."""
+        def found() -> Message | None:
+            for m in self.state.all_messages(include_deleted=False):
+                if not m.loading and predicate(m):
+                    return m
+            return None
+
+        return await self.state.wait_for(found, timeout, what)
+
+    # -- faults ----------------------------------------------------------------------------------
+
+    async def drop_gateway(self, code: int = RESUMABLE_CLOSE, *, resumable: bool = True) -> None:
+        """Close the bot's websocket with a resumable close code; it must come back with RESUME
+        (or, with ``resumable=False``, be refused with INVALID_SESSION and IDENTIFY again)."""
+        await self.gateway.drop(code, resumable=resumable)
+
+    async def wait_resumed(self, count: int = 1, timeout: float = 10.0) -> None:
+        await self.state.wait_for(
+            lambda: self.gateway.resumed_count >= count and self.gateway.connected, timeout, "the bot to RESUME"
+        )
+
+    async def redeliver(self, handle: InteractionHandle) -> None:
+        """Deliver the same INTERACTION_CREATE again (Discord sometimes does)."""
+        handle.interaction.deliveries += 1
+        await self.gateway.dispatch("INTERACTION_CREATE", handle.interaction.payload)
+
+    # -- queries (see FakeState for more) --------------------------------------------------------
+
+    def messages_visible_to(self, member: SimMember | int) -> list[Message]:
+        return self.state.messages_visible_to(getattr(member, "id", member))  # type: ignore[arg-type]
+
+    def messages_in(self, channel: Channel | int | str, *, include_ephemeral: bool = True) -> list[Message]:
+        return self.state.messages_in(self._channel_id(channel), include_ephemeral=include_ephemeral)
+
+    def last_message(self, channel: Channel | int | str, *, include_ephemeral: bool = False) -> Message | None:
+        return self.state.last_message(self._channel_id(channel), include_ephemeral=include_ephemeral)
+
+    def ephemeral_answers(self, interaction: InteractionHandle | int) -> list[Message]:
+        return self.state.ephemeral_answers(getattr(interaction, "id", interaction))  # type: ignore[arg-type]
+
+    def latencies(self) -> list[float]:
+        return self.state.latencies()
+
+    def requests(self, method: str | None = None, route: str | None = None) -> list[RecordedRequest]:
+        """Recorded REST requests, filtered by method and route template or exact path."""
+        return [
+            r for r in self.state.requests
+            if (method is None or r.method == method) and (route is None or route in (r.route, r.path))
+        ]
+
+    def who_saw(self, text: str) -> set[str]:
+        """Names of the simulated members who could see ``text`` in any message, any version."""
+        return {
+            name for name, member in self.members.items()
+            if any(text in m.all_text() for m in self.state.messages_visible_to(member.id))
+        }
+
+    def latency_report(self) -> dict[str, float]:
+        """p50/p99/max time to first response (seconds) over every answered interaction."""
+        values = sorted(self.latencies())
+        if not values:
+            return {"count": 0}
+
+        def pct(p: float) -> float:
+            return values[min(len(values) - 1, int(p * len(values)))]
+
+        return {"count": len(values), "p50": pct(0.50), "p99": pct(0.99), "max": values[-1]}
+
+    def transcript(self) -> str:
+        """Every message, readable, for assertion messages and debugging."""
+        names = {u.id: u.username for u in self.state.users.values()}
+        lines = []
+        for m in self.state.all_messages():
+            ch = self.state.channels.get(m.channel_id)
+            where = f"DM:{names.get(ch.recipient_id or 0)}" if ch and ch.is_dm else f"#{ch.name if ch else m.channel_id}"
+            who = f" ephemeral->{names.get(m.answered_member_id or 0)}" if m.ephemeral else ""
+            answering = f" answering {names.get(m.answered_member_id or 0)}" if m.answered_member_id else ""
+            flags = " [deleted]" if m.deleted else ""
+            files = f" files={[a.filename for a in m.attachments]}" if m.attachments else ""
+            lines.append(f"{m.id} {where}{who}{answering} via={m.via}{flags}: {m.text()[:200]!r}{files}")
+        return "\n".join(lines)
+
+    def _channel_id(self, channel: Channel | int | str) -> int:
+        if isinstance(channel, Channel):
+            return channel.id
+        if isinstance(channel, int):
+            return channel
+        return self.channel(channel).id
+
+
+def _route_names(fake: FakeDiscord) -> Iterator[str]:
+    app = fake._app()
+    for route in app.router.routes():
+        canonical = route.resource.canonical if route.resource is not None else ""
+        if canonical.startswith(rest.API):
+            yield f"{route.method} {canonical[len(rest.API):]}"

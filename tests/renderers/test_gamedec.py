@@ -1,0 +1,54 @@
+"""The Gamedec board and hand images."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from engine.core.playout import step
+from engine.gamedec import GAME
+from engine.gamedec.agent import HeuristicAgent
+from renderers.gamedec import render, render_private
+
+
+def _midgame(n: int = 4, steps: int = 200) -> object:
+    seats = [f"p{i}" for i in range(n)]
+    state = GAME.setup(seats, 3)
+    agents = {s: HeuristicAgent(i) for i, s in enumerate(seats)}
+    for _ in range(steps):
+        if state.result is not None:
+            break
+        seat = GAME.prompts(state)[0].seat
+        state, _, _ = step(GAME, state, seat, agents[seat])
+    return state
+
+
+def test_board_png_opens_with_expected_size() -> None:
+    for n in (2, 6):
+        state = _midgame(n)
+        image = Image.open(io.BytesIO(render(GAME.view(state, None))))
+        assert image.format == "PNG" and image.size == (1600, 1020)
+
+
+def test_public_image_ignores_hands() -> None:
+    state = _midgame()
+    before = render(GAME.view(state, None))
+    changed = state.model_copy(deep=True)  # type: ignore[attr-defined]
+    seat = changed.seats[0]
+    changed.players[seat].hand = list(reversed(changed.task_deck.cards[:len(changed.players[seat].hand)]))
+    assert render(GAME.view(changed, None)) == before
+
+
+def test_private_image_shows_the_hand() -> None:
+    state = _midgame()
+    seat = state.seats[0]  # type: ignore[attr-defined]
+    data = render_private(GAME.view(state, seat))
+    image = Image.open(io.BytesIO(data))
+    assert image.width == 1000 and image.height > 200
+
+
+def test_final_board_renders() -> None:
+    state = _midgame(3, 5000)
+    assert state.result is not None  # type: ignore[attr-defined]
+    Image.open(io.BytesIO(render(GAME.view(state, None)))).verify()
