@@ -62,7 +62,8 @@ class Terminal:
         if not prompts or not legal:
             return None
         private_image = await self.draw(record, seat)
-        _say(f"\n--- {seat}: {prompts[0].text} ---")
+        text = prompts[0].text
+        _say(f"\n--- {text if text.startswith(seat) else f'{seat}: {text}'} ---")
         if private_image:
             _say(f"  (your private view: {private_image})")
         self.menu(legal, SHOWN)
