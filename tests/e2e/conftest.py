@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import BotProcess, FakeDiscord
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -18,3 +21,23 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fake
     finally:
         await fake.stop()
+
+
+@pytest.fixture
+async def arbiter_bot(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """The real bot as ``arbiter run`` starts it, pointed at ``fake_discord``, with a fresh database.
+
+    Not started: ``await arbiter_bot.start()`` (add members first if they should be in GUILD_CREATE).
+    It goes through ``fake_discord/launch.py`` until the bot reads DISCORD_GATEWAY_URL itself.
+    """
+    bot = BotProcess(
+        fake_discord,
+        ["{python}", "-m", "tests.e2e.fake_discord.launch", "bot.cli", "run"],
+        env={"ARBITER_DB": str(tmp_path / "arbiter.db"), "LOG_LEVEL": "INFO"},
+        cwd=REPO_ROOT,
+        log_path=tmp_path / "arbiter-bot.log",
+    )
+    try:
+        yield bot
+    finally:
+        await bot.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -100,9 +101,11 @@ async def test_subcommand_group_and_autocomplete(fake_discord: FakeDiscord) -> N
         assert msg.custom_ids() == ["counter:0"]
         with pytest.raises(LookupError):
             await alice.slash("game", "new", colour="red")
+        with pytest.raises(ValueError):  # Discord's client would not send it without the required option
+            await alice.slash("game", "new", game="infamy")
 
 
-async def test_png_attachment_and_components_v2(fake_discord: FakeDiscord) -> None:
+async def test_png_attachment_and_components_v2(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     alice = fake_discord.add_member("alice")
     async with running(fake_discord):
         handle = await alice.slash("board")
@@ -117,6 +120,8 @@ async def test_png_attachment_and_components_v2(fake_discord: FakeDiscord) -> No
         assert layout.raw["components"] == layout.components
         assert layout.attachment("board.png").data == tiny_png(2, 2)
         assert fake_discord.last_message(general) is layout
+        dumped = json.loads(fake_discord.dump(tmp_path / "record.json").read_text())
+        assert dumped["messages"][-1]["attachments"][0]["size"] == len(tiny_png(2, 2))
         # a member can click a button inside a V2 container
         clicked = await alice.click(layout, "counter:0")
         assert (await clicked.message()).content == "count=1 (v2)"
@@ -232,6 +237,11 @@ async def test_threads_and_thread_visibility(fake_discord: FakeDiscord) -> None:
         assert alice.can_see(public_post) and bob.can_see(public_post)
         assert bob.can_see(private_post) and not alice.can_see(private_post)
         assert (public_post.channel_kind, private_post.channel_kind) == ("thread", "private_thread")
+        in_thread = await (await alice.slash("ping", channel=public.id)).message()
+        assert in_thread.channel_id == public.id and in_thread.ephemeral
+        assert (await (await bob.slash("ping", channel=private.id)).message()).channel_kind == "private_thread"
+        with pytest.raises(PermissionError):
+            await alice.slash("ping", channel=private.id)
 
 
 async def test_duplicate_delivery_is_refused_by_discord(fake_discord: FakeDiscord) -> None:
@@ -352,6 +362,7 @@ async def test_many_members_at_once(fake_discord: FakeDiscord) -> None:
         report = fake_discord.latency_report()
         assert report["count"] == 151 and report["p99"] < 3.0
         assert fake_discord.who_saw("pong") == {m.name for m in members}
+        assert fake_discord.transcript().count("'pong'") == 100
 
 
 async def test_button_in_a_dm(fake_discord: FakeDiscord) -> None:
@@ -412,3 +423,18 @@ async def test_guild_command_sync(fake_discord: FakeDiscord) -> None:
         handle = await alice.slash("ping")
         assert handle.interaction.payload["data"]["guild_id"] == str(guild.id)
         assert (await handle.message()).content == "pong"
+
+
+async def test_members_intent_chunks_and_joins(fake_discord: FakeDiscord) -> None:
+    fake_discord.add_member("alice")
+    intents = discord.Intents.default()
+    intents.members = True
+    async with running(fake_discord, intents=intents) as client:
+        guild = client.get_guild(fake_discord.guild.id)
+        assert guild is not None and guild.chunked
+        assert {m.name for m in guild.members} >= {"alice", "owner"}
+        late = fake_discord.add_member("latecomer")
+        await fake_discord.state.wait_for(lambda: guild.get_member(late.id), 5, "GUILD_MEMBER_ADD")
+        members = await asyncio.wait_for(guild.chunk(cache=True), 5)  # op 8 -> GUILD_MEMBERS_CHUNK
+        assert {m.name for m in members} == {"owner", "Arbiter", "alice", "latecomer"}
+        assert any(e.op == 8 for e in fake_discord.gateway.events)

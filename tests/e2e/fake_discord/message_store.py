@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12
-IS_VOICE_MESSAGE = 1 << 13
 # Flags a bot may set when sending; ephemeral only through interactions.
 SENDABLE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2 | EPHEMERAL
 EDITABLE_FLAGS = SUPPRESS_EMBEDS | COMPONENTS_V2
@@ -42,10 +41,17 @@ def validate(msg: Message) -> None:
         label = comp.get("label")
         if comp.get("type") == 2 and label is not None and len(str(label)) > 80:
             raise invalid_form(f"button label {label!r}: Must be 80 or fewer in length.")
-        if comp.get("type") == 1 and not msg.components_v2 and len(comp.get("components", [])) > 5:
+        if comp.get("type") == 1 and len(comp.get("components", [])) > 5:
             raise invalid_form("action row: Must be 5 or fewer in length.")
         if comp.get("type") == 3 and len(comp.get("options", [])) > 25:
             raise invalid_form("select options: Must be 25 or fewer in length.")
+    if msg.components_v2:
+        everything = list(walk_components(msg.components))
+        if len(everything) > 40:
+            raise invalid_form(f"components: a message holds at most 40 components, got {len(everything)}.")
+        text = sum(len(str(c.get("content", ""))) for c in everything if c.get("type") == 10)
+        if text > 4000:
+            raise invalid_form(f"components: text displays hold at most 4000 characters, got {text}.")
     if not (msg.content or msg.embeds or msg.components or msg.attachments or msg.loading):
         raise DiscordError(400, 50006, "Cannot send an empty message")
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import hashlib
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from aiohttp import web
 
-from . import rest, rest_channels, rest_core, rest_interactions
+from . import payloads, rest, rest_channels, rest_core, rest_interactions
 from .faults import Faults
-from .gateway import RESUMABLE_CLOSE, Gateway
+from .gateway import INTENT_GUILD_MEMBERS, RESUMABLE_CLOSE, Gateway
 from .members import InteractionHandle, SimMember
 from .recording import Message, RecordedRequest
 from .state import Channel, FakeState, Guild
@@ -42,6 +47,7 @@ class FakeDiscord:
         self.guild = self.state.add_guild(guild_name, channels)
         self.members: dict[str, SimMember] = {}
         self._runner: web.AppRunner | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         self.port = 0
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -139,6 +145,12 @@ class FakeDiscord:
         self.members[name] = member
         if not dms_open:
             member.close_dms()
+        if self.gateway.connected and self.gateway.wants(INTENT_GUILD_MEMBERS):
+            # joined while the bot is connected: Discord tells bots with the members intent
+            data = {**payloads.member(self.state, guild, user), "guild_id": str(guild.id)}
+            task = asyncio.get_running_loop().create_task(self.gateway.dispatch("GUILD_MEMBER_ADD", data))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         return member
 
     def add_guild(self, name: str, channels: tuple[str, ...] = ("general",)) -> Guild:
@@ -240,6 +252,35 @@ class FakeDiscord:
 
         return {"count": len(values), "p50": pct(0.50), "p99": pct(0.99), "max": values[-1]}
 
+    def dump(self, path: str | Path) -> Path:
+        """Write the whole record (requests, callbacks, messages with every version, gateway ops) as JSON,
+        attachment bytes replaced by size and sha256: attach it to a failing CI run."""
+
+        def message(m: Message) -> dict[str, object]:
+            data = {k: v for k, v in dataclasses.asdict(m).items() if k not in ("attachments", "history", "raw")}
+            data["attachments"] = [_file(a.filename, a.data) for a in m.attachments]
+            data["history"] = [
+                {**{k: v for k, v in dataclasses.asdict(h).items() if k != "attachments"},
+                 "attachments": [_file(a.filename, a.data) for a in h.attachments]}
+                for h in m.history
+            ]
+            return data
+
+        record = {
+            "requests": [
+                {**{k: v for k, v in dataclasses.asdict(r).items() if k != "files"},
+                 "files": [_file(f.filename, f.data) for f in r.files]}
+                for r in self.state.requests
+            ],
+            "callbacks": [dataclasses.asdict(c) for c in self.state.callbacks],
+            "messages": [message(m) for m in self.state.all_messages()],
+            "gateway": [dataclasses.asdict(e) for e in self.gateway.events],
+            "unhandled": [f"{r.method} {r.path}" for r in self.state.unhandled],
+        }
+        out = Path(path)
+        out.write_text(json.dumps(record, indent=1, default=str))
+        return out
+
     def transcript(self) -> str:
         """Every message, readable, for assertion messages and debugging."""
         names = {u.id: u.username for u in self.state.users.values()}
@@ -260,6 +301,10 @@ class FakeDiscord:
         if isinstance(channel, int):
             return channel
         return self.channel(channel).id
+
+
+def _file(filename: str, data: bytes) -> dict[str, object]:
+    return {"filename": filename, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 
 
 def _route_names(fake: FakeDiscord) -> Iterator[str]:

@@ -235,7 +235,10 @@ class FakeState:
         event.set()
 
     async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "a condition") -> T:
-        """Wait until ``predicate()`` is truthy and return its value."""
+        """Wait until ``predicate()`` is truthy and return its value.
+
+        Re-checked on every change of the fake's state and at least every 50 ms (so a predicate may also
+        look at the client's side)."""
         deadline = time.monotonic() + timeout
         while True:
             value = predicate()
@@ -246,7 +249,7 @@ class FakeState:
             if remaining <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
             try:
-                await asyncio.wait_for(event.wait(), remaining)
+                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
             except TimeoutError:
                 pass
 
