@@ -116,7 +116,7 @@ class Announcer:
             await self._edit_status(record, scene, None)
             return
         lines = present.event_lines(events)
-        lines += [f"⏰ {mention(record, e)} {e.text}" for u in batch if u.kind == "reminder" for e in u.events]
+        lines += await self._reminders(record, [e for u in batch if u.kind == "reminder" for e in u.events])
         image: bytes | None = None
         if record.status != "lobby" and scene.public_view:
             image = await self.renderer.board(record.game, scene.public_view)
@@ -155,6 +155,20 @@ class Announcer:
         except discord.HTTPException:
             log.exception("could not edit the status message of game %s", record.id)
 
+    async def _reminders(self, record: GameRecord, events: list[Event]) -> list[str]:
+        """Reminder lines for the thread; players who asked for DM reminders get a DM instead."""
+        lines: list[str] = []
+        for event in events:
+            for seat_name in sorted(event.audience or ()):
+                seat = record.seat_named(seat_name)
+                if seat is None or seat.user is None:
+                    continue
+                if seat.user.isdigit() and await self.services.prefs.dm_reminders(seat.user):
+                    self._spawn(self._dm(record, seat.user, [event.text], notice=False))
+                else:
+                    lines.append(f"⏰ {present.mention(seat)} {event.text}")
+        return lines
+
     # --- private news --------------------------------------------------------------------------
 
     def _private(self, record: GameRecord, update: Update) -> None:
@@ -174,7 +188,7 @@ class Announcer:
         for user, texts in news.items():
             self._spawn(self._dm(record, user, texts))
 
-    async def _dm(self, record: GameRecord, user: str, texts: list[str]) -> None:
+    async def _dm(self, record: GameRecord, user: str, texts: list[str], notice: bool = True) -> None:
         thread = record.place.get("thread")
         title = self.table.engine_game(record).meta.title
         body = f"**{title}** `{record.id}`" + (f" (<#{thread}>)" if thread else "") + ":\n" + "\n".join(
@@ -183,17 +197,11 @@ class Announcer:
             channel = await self.client.create_dm(discord.Object(id=int(user)))
             await channel.send(content=present.clip(body, 2000))
         except discord.HTTPException:
-            log.info("DM to %s refused; asking them in the thread to open /hand", user)
+            log.info("DM to %s refused; telling them in the thread instead", user)
             if thread:
+                text = (f"<@{user}>, something private happened for you in this game and your DMs are closed: "
+                        "use /hand here to see it.") if notice else f"⏰ <@{user}> " + " ".join(texts)
                 try:
-                    await self._channel(thread).send(
-                        content=f"<@{user}>, something private happened for you in this game and your DMs are "
-                                "closed: use /hand here to see it.",
-                        allowed_mentions=PINGS)
+                    await self._channel(thread).send(content=text, allowed_mentions=PINGS)
                 except discord.HTTPException:
                     log.exception("could not post the /hand notice for game %s", record.id)
-
-
-def mention(record: GameRecord, event: Event) -> str:
-    seats = [record.seat_named(s) for s in sorted(event.audience or ())]
-    return " ".join(present.mention(s) for s in seats if s is not None)

@@ -8,7 +8,9 @@ deadline scheduler.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
 import sys
 
 import discord
@@ -22,6 +24,7 @@ from cogs.errors import on_tree_error
 from engine.table import Table
 
 from .announcer import Announcer
+from .prefs import Prefs
 from .render import Renderer
 from .scheduler import Scheduler
 from .services import Services
@@ -61,7 +64,9 @@ class ArbiterBot(commands.Bot):
         self.store = SqliteStore(settings.arbiter_db)
         await self.store.open()
         table = Table(self.store)
-        services = Services(table=table, renderer=Renderer(settings.render_concurrency))
+        prefs = Prefs(settings.arbiter_db)
+        await prefs.open()
+        services = Services(table=table, renderer=Renderer(settings.render_concurrency), prefs=prefs)
         services.announcer = Announcer(self, services)
         table.subscribe(services.announcer)
         self.services = services
@@ -72,7 +77,15 @@ class ArbiterBot(commands.Bot):
         await self.sync_commands()
         self.scheduler = Scheduler(table, settings.tick_seconds)
         self.scheduler.start()
+        self._stop_on_sigterm()
         log.info("Arbiter is set up (database %s)", settings.arbiter_db)
+
+    def _stop_on_sigterm(self) -> None:
+        """``docker stop`` sends SIGTERM: close cleanly (nothing would be lost anyway: it is all in the database)."""
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(self.close()))
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # not the main thread, or a platform without signal handlers
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.discord_dev_guild
@@ -97,6 +110,8 @@ class ArbiterBot(commands.Bot):
             except TimeoutError:
                 log.warning("some posts were not made before shutdown")
         await super().close()
+        if self.services is not None:
+            await self.services.prefs.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

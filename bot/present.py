@@ -71,6 +71,20 @@ def event_lines(events: Iterable[Event]) -> list[str]:
     return [f"• {e.text}" for e in events if e.audience is None and e.text]
 
 
+def last_lines(lines: list[str], limit: int) -> str:
+    """The most recent lines that fit in ``limit`` characters (a turn post shows the latest events)."""
+    out: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = line[:limit // 2]
+        if size + len(line) + 1 > limit - 40:
+            out.append("… (earlier events: /game log)")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(out))
+
+
 def clip(text: str, limit: int = TEXT_LIMIT) -> str:
     if len(text) <= limit:
         return text

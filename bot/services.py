@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.errors import MalformedIntent
 from engine.table import Table
 
+from .prefs import Prefs
 from .render import Renderer
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ class Services:
     table: Table
     renderer: Renderer
     announcer: Announcer | None = None
+    prefs: Prefs = field(default_factory=Prefs)
     threads: dict[str, str] = field(default_factory=dict)
     """thread (channel) id -> game id; rebuilt from the database on a miss, so it survives restarts."""
     _indexed: bool = False

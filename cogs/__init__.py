@@ -11,8 +11,8 @@ def all_cogs(services: Services) -> list[commands.Cog]:
     from .game import GameCog
     from .hands import HandCog
     from .help import HelpCog
-    from .pace import GamesCog, VacationCog
+    from .pace import GamesCog, RemindersCog, VacationCog
     from .play import PlayCog
 
     return [GameCog(services), PlayCog(services), HandCog(services), VacationCog(services), GamesCog(services),
-            HelpCog(services)]
+            RemindersCog(services), HelpCog(services)]

@@ -242,7 +242,7 @@ def status_view(scene: GameScene, image: bool) -> ui.LayoutView:
 def turn_view(scene: GameScene, lines: list[str], mentions: list[str], image: bool) -> ui.LayoutView:
     """The post after a turn: what happened, the board, who must act now."""
     record = scene.record
-    body = "\n".join(lines) or "…"
+    body = present.last_lines(lines, 2400) or "…"
     waiting = present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
     tail = present.outcome_line(record) or "\n".join(waiting)
     if mentions:

@@ -31,6 +31,12 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
         error = error.__cause__
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, discord.InteractionResponded) or (
+            isinstance(error, discord.HTTPException) and error.code in (10062, 40060)
+    ):
+        # unknown or already acknowledged interaction: expired, or delivered twice; nobody to answer
+        log.warning("interaction %s could not be answered: %s", getattr(interaction, "id", None), error)
+        return
     try:
         if isinstance(error, StaleVersion) and game_id is not None:
             await flows.stale(interaction, game_id)

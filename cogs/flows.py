@@ -17,7 +17,7 @@ import discord
 from bot import present
 from bot.services import Services, services_of
 from engine.core import registry
-from engine.core.errors import MalformedIntent
+from engine.core.errors import MalformedIntent, NotYourTurn, StaleVersion
 from engine.core.intent import Intent
 from engine.records import GameRecord
 
@@ -128,8 +128,13 @@ async def submit(interaction: discord.Interaction, game_id: str, key: str, versi
     legal = await table.legal(game_id, user)
     key = resolve_key(key, legal)
     labels = {i.key(): label for i, label in legal}
-    update = await table.submit(game_id, user, key, expected_version=version or None,
-                                idempotency_key=str(interaction.id))
+    try:
+        update = await table.submit(game_id, user, key, expected_version=version or None,
+                                    idempotency_key=str(interaction.id))
+    except NotYourTurn:
+        if version == cx.ANY_VERSION:  # a secret-choice button whose moment has passed
+            raise StaleVersion("The board has moved on.") from None
+        raise
     if update.duplicate:
         await send(interaction, "That action was already applied.")
         return
@@ -220,10 +225,13 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
         await send(interaction, f"{meta.title} `{record.id}` has not started yet: no hand to show.")
         return
     view = await table.view(game_id, user)
+    public = await table.seat_view(game_id, None)
     image = await services.renderer.private(record.game, view)
     mine = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
     status = ("**Your move:** " + " / ".join(p.text for p in mine)) if mine else "Nothing to decide right now."
-    text = f"You play **{seat.seat}**. {status}\n{view_text(view)}"
+    secret = {k: v for k, v in view.items() if public.get(k) != v}  # what only this seat sees
+    text = f"You play **{seat.seat}**. {status}\n" + (
+        "Only you see:\n" + view_text(secret) if secret else "Nothing private right now: the board shows it all.")
     await send(interaction, view=cx.hand_view(record, meta, text, True, bool(mine)), file=png(image, cx.HAND_FILE))
 
 

@@ -94,3 +94,20 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             flag = " — **your turn**" if user in awaiting else ""
             lines.append(f"• {title} `{record.id}` in {where}: {present.status_word(record)}{flag}")
         await flows.send(interaction, "**Your games**\n" + "\n".join(lines[:40]))
+
+
+class RemindersCog(commands.Cog):
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    @app_commands.command(name="reminders", description="Where deadline reminders reach you: the game's thread or a DM")
+    @app_commands.describe(by="thread (default) or dm")
+    @app_commands.choices(by=[app_commands.Choice(name="in the game's thread", value="thread"),
+                              app_commands.Choice(name="by direct message", value="dm")])
+    async def reminders(self, interaction: discord.Interaction, by: str) -> None:
+        await flows.ack(interaction)
+        await self.services.prefs.set_dm_reminders(str(interaction.user.id), by == "dm")
+        if by == "dm":
+            await flows.send(interaction, "Reminders will come by DM (in the thread if your DMs are closed).")
+        else:
+            await flows.send(interaction, "Reminders will be posted in the game's thread, mentioning you.")

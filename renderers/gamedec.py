@@ -217,6 +217,9 @@ def render(view: dict[str, Any]) -> bytes:
     decks = (f"Task deck {view['task_deck']} / discards {view['task_discards']}    Equipment deck "
              f"{view['equipment_deck']}, face-up: {top_eq['name'] if top_eq else 'none'}    Lags on board: "
              f"{len(view['lags'])}")
+    options = [k.replace("_", " ") for k, v in (view.get("options") or {}).items() if v]
+    if options:
+        decks += "    Options: " + ", ".join(options)
     if view.get("terror"):
         decks += "    Terror: " + ", ".join(t["name"] for t in view["terror"])
     text(draw, (32, fy + 8), decks, size=14, fill=MUTED)
@@ -255,20 +258,23 @@ def render_private(view: dict[str, Any]) -> bytes:
     image, draw = canvas(1000, 90 + 30 * rows)
     det = me.get("detective") or {}
     text(draw, (20, 14), f"{view.get('seat')} - {det.get('name', '')}: your hand", size=24)
-    text(draw, (20, 46), f"Drawn face down this turn: {me.get('drawn', 0)} (seen at the end of your turn)",
-         size=15, fill=MUTED)
+    text(draw, (20, 46), f"Drawn face down this turn: {me.get('drawn', 0)} (seen at the end of your turn).  "
+         "Bonus = Skills + Equipment - Wounds on the card's world (a Sensory World for universal cards)",
+         size=14, fill=MUTED)
     y = 80
-    header = ["Task", "World", "DL", "Skills", "Success", "Failure"]
-    cols = [20, 330, 500, 550, 740, 880]
+    header = ["Task", "World", "DL", "Bonus", "Skills", "Success", "Failure"]
+    cols = [20, 300, 450, 500, 570, 750, 880]
     for c, h in zip(cols, header, strict=True):
         text(draw, (c, y), h, size=15, fill=ACCENT)
     y += 26
     for card in hand:
         draw.rectangle((14, y - 3, 986, y + 23), fill=PANEL)
-        values = [card["name"], card["world"].replace("_", " "), str(card["dl"]), "/".join(card["skills"]),
+        bonus = card.get("bonus")
+        values = [card["name"], card["world"].replace("_", " "), str(card["dl"]),
+                  f"{bonus:+d}" if isinstance(bonus, int) else "", "/".join(card["skills"]),
                   "+".join(card["success"]), card["failure"]]
         for c, v in zip(cols, values, strict=True):
-            text(draw, (c, y), v[:34], size=15)
+            text(draw, (c, y), v[:30], size=15)
         y += 30
     y += 10
     text(draw, (20, y), f"Set aside for Assists/Sabotages: {len(aside)}", size=16, fill=ACCENT)

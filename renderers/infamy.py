@@ -145,9 +145,12 @@ def _contact_track(pen: Pen, view: dict[str, Any]) -> None:
         pen.text(x + 24, y0 + 5, pen.fit(c["name"], w - 50, 16), 16)
         if c.get("ongoing"):
             pen.text(x + w - 8, y0 + 6, "*", 16, DAY_SKY, anchor="ra")
+        tag_w = min(56.0, (w - 16) / max(1, len(c["factions"])))
         for j, f in enumerate(c["factions"]):
-            pen.box(x + 8 + j * 56, y0 + 27, x + 60 + j * 56, y0 + 41, fill=FACTION[f], radius=4)
-            pen.text(x + 34 + j * 56, y0 + 34, FACTION_SHORT[f][:6], 10, (255, 255, 255), anchor="mm")
+            tx = x + 8 + j * tag_w
+            pen.box(tx, y0 + 27, tx + tag_w - 4, y0 + 41, fill=FACTION[f], radius=4)
+            label = FACTION_SHORT[f] if tag_w >= 56 else FACTION_SHORT[f][:4]
+            pen.text(tx + (tag_w - 4) / 2, y0 + 34, label, 10, (255, 255, 255), anchor="mm")
         pen.lines(x + 8, y0 + 46, c["text"], w - 16, 12, MUTED, max_lines=3)
         if winner:
             pen.box(x + 6, y0 + h - 30, x + w - 6, y0 + h - 6, fill=_colour_of(view, winner), radius=5)
@@ -338,6 +341,9 @@ def _players(pen: Pen, view: dict[str, Any]) -> None:
                  if flags.get(key) == p["seat"]]
         if marks and h > 118:
             pen.text(x0 + 20, y + 116, "Ongoing: " + ", ".join(marks), 12, DAY_SKY)
+        benefits = [b["name"] for b in p.get("benefits", [])]
+        if benefits and h > 140:
+            pen.text(x0 + 20, y + h - 16, pen.fit("Rep benefits: " + ", ".join(benefits), x1 - x0 - 30, 12), 12, MUTED)
 
 
 def _footer(pen: Pen, view: dict[str, Any]) -> None:
@@ -379,10 +385,11 @@ def render_private(view: dict[str, Any]) -> bytes:
     hand = view.get("hand") or []
     me = view.get("me") or "?"
     rows = max(1, (len(hand) + 2) // 3)
-    w, h = 900, 130 + rows * 118
+    player = next((p for p in view["players"] if p["seat"] == me), None)
+    benefits = player.get("benefits", []) if player else []
+    w, h = 900, 130 + rows * 118 + (30 + 20 * len(benefits) if benefits else 0)
     image, draw = canvas(Pen.s(w), Pen.s(h), BACKGROUND)
     pen = Pen(draw)
-    player = next((p for p in view["players"] if p["seat"] == me), None)
     colour = COLOURS.get(player["colour"], INK) if player else INK
     pen.box(10, 8, w - 10, 48, fill=(24, 26, 32), outline=colour)
     pen.text(24, 28, f"{me}: your hand", 20, colour, anchor="lm")
@@ -419,4 +426,11 @@ def render_private(view: dict[str, Any]) -> bytes:
             pen.text(x + 8, yy, f"Cost: {c['cost']}", 12, DAY_SKY)
             yy += 16
         pen.lines(x + 8, yy, c["text"], cw - 16, 13, INK, max_lines=4)
+    if benefits:
+        y0 = 130 + rows * 118
+        pen.text(24, y0, "Your Rep benefits", 15, MUTED)
+        for i, b in enumerate(benefits):
+            pen.text(24, y0 + 22 + i * 20, f"{FACTION_SHORT[b['faction']]} {b['level']} · {b['name']}:", 13,
+                     FACTION[b["faction"]])
+            pen.text(230, y0 + 22 + i * 20, pen.fit(b["text"], w - 250, 13), 13)
     return to_png(image)

@@ -272,6 +272,8 @@ class GamedecGame(Game[GamedecState]):
             return [Intent.of("seven"), Intent.of("roll")]
         if kind == "finale":
             return ST.finale_legal(state, seat, list(top.data.get("options", [])))
+        if kind == "place_lag":
+            return ST.place_lag_legal(state)
         if kind == "sell":
             picked: list[str] = list(top.data.get("picked", []))
             out = [Intent.of("stop")]
@@ -301,6 +303,16 @@ class GamedecGame(Game[GamedecState]):
         return Intent.of("skill", id=best)
 
     # --- applying intents ---------------------------------------------------------------------
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> tuple[GamedecState, list[Event]]:
+        """As :meth:`Game.apply`, but the private copy is made through JSON: the state is plain data and
+        this is about twice as fast as a deep copy (the round trip is exact, see the dump/load tests)."""
+        self.check(state, seat, intent)
+        new = GamedecState.model_validate_json(state.model_dump_json())
+        events = self._apply(new, seat, intent)
+        new.step += 1
+        return new, events
+
 
     def _apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         events: list[Event] = []
@@ -390,6 +402,8 @@ class GamedecGame(Game[GamedecState]):
             return [public("discard", f"{R.name(state, seat)} discards {load_pack().equipment[eq].name}.")]
         if kind == "finale":
             return ST.take_finale(state, seat, intent.word("id"))
+        if kind in ("place_lag", "skip"):
+            return ST.place_lag(state, seat, intent)
         if kind in ("seven", "roll"):
             assert state.test is not None
             state.test.take_seven = kind == "seven"
@@ -703,6 +717,10 @@ def _story_label(intent: Intent) -> str:
         return f"Big Brother: 2 set-aside cards to lift the Obligation at {NAMES.get(str(g('corp')), '')}"
     if k == "finale":
         return f"Take the Finale {pack.finales[str(g('id'))].name}"[:80]
+    if k == "place_lag":
+        return f"Add a Lag in {NAMES.get(str(g('world')), '')}"
+    if k == "skip":
+        return "Add no Lag"
     return "Smoke and Mirrors: 1 Credit for +2"
 
 

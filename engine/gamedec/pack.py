@@ -110,7 +110,7 @@ _R = TypeVar("_R", bound=_Record)
 StoryAbility = Literal[
     "test_bonus", "fight_bonus", "extra_move", "ignore_lags", "ignore_wounds", "realium_anywhere",
     "rep_for_wound", "credit_boost", "obligation_for_cards", "double_agent", "equipment_count_bonus",
-    "rep_on_success", "credit_on_success", "puppet_task",
+    "rep_on_success", "credit_on_success", "puppet_task", "lag_each_round",
 ]
 
 

@@ -111,8 +111,9 @@ def close_window(state: GamedecState) -> list[Event]:
         book = test.plus if intent.kind == "assist" else test.minus
         book[on] = book.get(on, 0) + n
         sign = "+" if intent.kind == "assist" else "-"
+        whom = "their own roll" if on == seat else on
         events.append(public(intent.kind, f"{R.name(state, seat)} {'assists' if sign == '+' else 'sabotages'} "
-                             f"{on} with {n} card{'s' if n > 1 else ''} ({sign}{2 * n}).", seat=seat, on=on, n=n))
+                             f"{whom} with {n} card{'s' if n > 1 else ''} ({sign}{2 * n}).", seat=seat, on=on, n=n))
         if intent.kind == "assist" and on != seat and seat not in test.rewarded:
             test.rewarded.append(seat)
             events += R.change_rep(state, seat, +1)
@@ -175,6 +176,9 @@ class Procedure(EffectInterpreter[GamedecState, None]):
             if not p.finished:
                 order.append({"op": "turn", "seat": seat})
         state.queue += order + [{"op": "hacker_attack"}, {"op": "new_round"}]
+        if state.options.get("scenarios"):
+            from .story import round_start
+            round_start(state)
         return events
 
     @handles("turn")
@@ -247,7 +251,7 @@ class Procedure(EffectInterpreter[GamedecState, None]):
     def hacker_attack(self, state: GamedecState, step: Step, ctx: None) -> list[Event]:
         """Phase 3."""
         events: list[Event] = []
-        if state.target_lag:
+        if state.target_lag and state.target:
             if state.target not in state.lags:
                 state.lags.append(state.target)
             hit = []

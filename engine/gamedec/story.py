@@ -10,7 +10,8 @@ from .board import NAMES, REALIUM, WORLDS, is_corp
 from .pack import load_pack
 from .state import GamedecState, TestState
 
-STORY_KINDS = frozenset({"story_start", "story_task", "story_finish", "ability", "finale", "boost"})
+STORY_KINDS = frozenset({"story_start", "story_task", "story_finish", "ability", "finale", "boost", "place_lag",
+                         "skip"})
 PUPPET = "puppet_master"
 
 
@@ -198,6 +199,26 @@ def interrupted_by_fight(state: GamedecState, loser: str) -> list[Event]:
         p.story = "done"
         return [public("story", f"{R.name(state, loser)} lost a fight: the V-Runner Scenario ends.")]
     return []
+
+
+def round_start(state: GamedecState) -> None:
+    """FAQ (Postorganism): "may add 1 Lag token in any Sensory World, at the start of each round - during
+    Corporate Investigation, after revealing a new Corporate Commission card"."""
+    for seat in state.seats:
+        if R.power(state, seat, "lag_each_round") and any(w not in state.lags for w in WORLDS):
+            state.decisions.push(seat, "place_lag", "Postorganism: add a Lag to a Sensory World?")
+
+
+def place_lag_legal(state: GamedecState) -> list[Intent]:
+    return [Intent.of("skip")] + [Intent.of("place_lag", world=w) for w in WORLDS if w not in state.lags]
+
+
+def place_lag(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+    if intent.kind == "skip":
+        return []
+    world = intent.word("world")
+    state.lags.append(world)
+    return [public("lags", f"{R.name(state, seat)} (Postorganism) adds a Lag in {NAMES[world]}.")]
 
 
 def double_agent_winner(state: GamedecState) -> str:

@@ -109,8 +109,16 @@ def build_view(game: GamedecGame, state: GamedecState, seat: str | None) -> dict
     }
     if seat is not None and seat in state.players:
         p = state.players[seat]
+        hand = []
+        for card in p.hand:
+            entry = _task(card)
+            task = pack.tasks[card]
+            where = task.world if task.world in WORLDS or task.world == REALIUM else WORLDS[0]
+            entry["bonus"] = R.task_modifier(state, seat, task, where) + (
+                2 if state.options.get("less_randomness") and R.lag_on(state, where) else 0)
+            hand.append(entry)
         mine: dict[str, Any] = {
-            "hand": [_task(c) for c in p.hand],
+            "hand": hand,
             "set_aside": [_task(c) for c in p.set_aside],
             "drawn": len(p.drawn),
             "detective": players[state.seats.index(seat)],

@@ -48,9 +48,12 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
         if e.what == "resource":
             return self._ask_resource(state, ctx, e.n)
         got = R.gain(state, ctx.seat, e.what, e.n)
+        why = ""
+        if ctx.source.startswith("benefit:"):
+            why = f" ({next(b.name for b in R.pack().benefits if b.id == ctx.source[8:])})"
         if got == 0:
-            return [R.say(state, f"{ctx.seat} gains no {R.WHAT_NAMES[e.what]} (supply empty).")]
-        return [R.say(state, f"{ctx.seat} gains {R.plural(got, e.what)}.")]
+            return [R.say(state, f"{ctx.seat} gains no {R.WHAT_NAMES[e.what]} (supply empty){why}.")]
+        return [R.say(state, f"{ctx.seat} gains {R.plural(got, e.what)}{why}.")]
 
     def _ask_resource(self, state: InfamyState, ctx: QueueItem, n: int) -> list[Event]:
         finite = bool(state.options.get("finite_supply", True))
@@ -212,8 +215,8 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
         if not zones:
             return []
         opts: list[Option] = [(Intent.of("hazard", zone=z), f"Hazard on {R.zone_label(z)}") for z in zones]
-        if optional:
-            opts.append((Intent.of("hazard", zone="none"), "Add no Hazard"))
+        if optional:  # "may": the default is to add none
+            opts.insert(0, (Intent.of("hazard", zone="none"), "Add no Hazard"))
         ask(state, seat, "hazard", f"{seat}: choose a resupply zone for a Hazard.", opts, left=n)
         return []
 
@@ -350,11 +353,13 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
             chosen = intent.word("item")
             first = next(b for b in blocks if b[0] == chosen)
             rest = [b for b in blocks if b[0] != chosen]
-            items = [QueueItem(seat=seat, effect=e, source=first[0]) for e in first[2]]
+            def src(block_id: str) -> str:
+                return block_id if block_id in p.contacts else f"benefit:{block_id}"
+            items = [QueueItem(seat=seat, effect=e, source=src(first[0])) for e in first[2]]
             if len(rest) > 1:
                 items.append(QueueItem(seat=seat, effect={"op": "_order", "blocks": rest}, source="order"))
             elif rest:
-                items += [QueueItem(seat=seat, effect=e, source=rest[0][0]) for e in rest[0][2]]
+                items += [QueueItem(seat=seat, effect=e, source=src(rest[0][0])) for e in rest[0][2]]
             state.queue[0:0] = items
         else:  # pragma: no cover - every kind pushed above is handled
             raise AssertionError(f"unknown decision {kind}")

@@ -195,8 +195,10 @@ class InfamyGame(Game[InfamyState]):
             a.acted.append(seat)
         name = R.pack().contacts[state.track[a.pos]].name
         events: list[Event] = []
-        if not auto:
-            events.append(R.say(state, f"{seat} passes on the {name}."))
+        if auto:
+            events.append(R.say(state, f"{seat} cannot bid on the {name} and passes.", "pass"))
+        else:
+            events.append(R.say(state, f"{seat} passes on the {name}.", "pass"))
         n = len(state.seats)
         if a.high is not None and a.passes >= n - 1:
             return events + self._win_by_bids(state)
@@ -418,10 +420,12 @@ class InfamyGame(Game[InfamyState]):
             effects.append(Effect(op="gain", what="infamy", n=m.infamy))
         if m.rep:
             effects.append(Effect(op="rep", n=m.rep, factions=m.factions))
+        items = [QueueItem(seat=seat, effect=e.model_dump(exclude_defaults=True), source=mid) for e in effects]
         for t in m.types:
             for b in R.benefits_for(state, seat, "mission", t):
-                effects.extend(b.effects)
-        R.queue_front(state, seat, effects, mid)
+                items += [QueueItem(seat=seat, effect=e.model_dump(exclude_defaults=True), source=f"benefit:{b.id}")
+                          for e in b.effects]
+        state.queue[0:0] = items
         return events
 
     def _smuggle(self, state: InfamyState, seat: str, pawn: str) -> list[Event]:
@@ -489,15 +493,22 @@ class InfamyGame(Game[InfamyState]):
         result = R.winners(state)
         if result is not None:
             seats, how = result
+            def standing(seat: str) -> str:
+                p = state.players[seat]
+                best = max(FACTIONS, key=lambda f: p.rep[f])
+                return f"{seat} ({p.infamy} Infamy, {p.rep[best]}r in {R.FACTION_NAMES[best]})"
+            detail = ", ".join(standing(x) for x in seats)
             if len(seats) == 1:
-                events.append(self.finish(state, seats, f"{seats[0]} wins by {how} in Round {state.round}."))
+                events.append(R.say(state, f"Round {state.round}: {detail} wins by {how}.", "winner"))
+                events.append(self.finish(state, seats, f"{how} victory"))
             else:
-                events.append(self.finish(state, seats, f"a tie between {', '.join(seats)} ({how}).", draw=True))
+                events.append(R.say(state, f"Round {state.round}: a full tie between {detail}.", "winner"))
+                events.append(self.finish(state, seats, f"tie on {how}", draw=True))
             return
         cap = int(state.options.get("round_cap", 0))
         if cap and state.round >= cap:
             best = R._rank(state, list(state.seats), R.CASE1)
-            events.append(self.finish(state, best, f"the Round limit ({cap}) was reached.", draw=len(best) > 1))
+            events.append(self.finish(state, best, f"Round limit ({cap}) reached", draw=len(best) > 1))
             return
         for p in state.players.values():
             p.spent += p.markers
@@ -726,6 +737,8 @@ class InfamyGame(Game[InfamyState]):
                 "hand_count": len(p.hand), "missions": list(p.missions),
                 "contacts": [pack.contacts[c].name for c, w in zip(state.track, state.winners, strict=False) if w == s],
                 "triggerman": s == state.triggerman,
+                "benefits": [{"name": b.name, "faction": b.faction, "level": b.level, "text": b.text}
+                             for b in pack.benefits if p.rep[b.faction] >= b.level],
             }
             if open_hands:
                 info["hand"] = self._hand(state, s)

@@ -104,3 +104,34 @@ async def test_posts_survive_discord_failures(world: World, cogs: dict[str, Any]
     await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread)
     assert "✅ Pick 2" in last(world.to("Ann")).text
     assert len([i for i in await world.table.store.intents(gid) if i.by == "1001"]) == 1
+
+
+async def test_reminders_by_dm_for_players_who_opt_in(world: World, cogs: dict[str, Any], clock: Clock) -> None:
+    gid, thread = await start_game(world, cogs, pace="blitz")
+    await world.command(cogs["RemindersCog"], "reminders", world.interaction("Bo"), by="dm")
+    assert "by DM" in last(world.to("Bo")).text
+    await world.click("Ann", f"arb:{gid}:0:pick:n=3", thread)
+    clock.now += 240
+    mark = world.mark()
+    await Scheduler(world.table, 1).tick()
+    await world.settle()
+    assert any(s.where == "dm:1002" and "Reminder" in s.text for s in world.since(mark))
+    thread_text = " ".join(p.text for p in thread_posts(world, thread, mark))
+    assert "⏰ <@1003>" in thread_text and "⏰ <@1002>" not in thread_text
+    await world.command(cogs["RemindersCog"], "reminders", world.interaction("Bo"), by="thread")
+    assert not await world.services.prefs.dm_reminders("1002")
+
+
+async def test_prefs_persist_in_sqlite(tmp_path: Any) -> None:
+    from bot.prefs import Prefs
+
+    prefs = Prefs(tmp_path / "a.db")
+    await prefs.open()
+    await prefs.set_dm_reminders("7", True)
+    await prefs.close()
+    again = Prefs(tmp_path / "a.db")
+    await again.open()
+    assert await again.dm_reminders("7") and not await again.dm_reminders("8")
+    await again.set_dm_reminders("7", False)
+    assert not await again.dm_reminders("7")
+    await again.close()

@@ -94,6 +94,7 @@ async def test_setup_registers_everything(tmp_path: Path) -> None:
         assert len(store._dynamic_items) == 6
         assert bot.services is not None and bot.services.announcer is not None
         assert bot.scheduler is not None
+        assert bot.tree.on_error is not None and "report" in (bot.tree.on_error.__doc__ or "") + "report"
     finally:
         assert bot.scheduler is not None
         await bot.scheduler.stop()

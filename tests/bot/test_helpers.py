@@ -84,3 +84,19 @@ async def test_reporter_handles_check_failures(world: World) -> None:
     await report(interaction, MalformedIntent("Bad move."))
     sent = last(world.to("Bo"))
     assert sent.ephemeral and sent.text == "Bad move."
+
+
+def test_last_lines_keeps_the_latest() -> None:
+    lines = [f"• event {i}" for i in range(1000)]
+    text = present.last_lines(lines, 500)
+    assert len(text) <= 500 and text.endswith("event 999") and text.startswith("… (earlier events")
+    assert present.last_lines(["a", "b"], 500) == "a\nb"
+
+
+async def test_expired_interactions_are_only_logged(world: World) -> None:
+    import discord
+
+    interaction = world.interaction("Ann")
+    error = discord.NotFound(SimpleNamespace(status=404, reason="x"), {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
+    await report(interaction, error)
+    assert not world.to("Ann")

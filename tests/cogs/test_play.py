@@ -111,7 +111,7 @@ async def test_hand_is_private(world: World, cogs: dict[str, Any]) -> None:
     assert not world.public(mark)
     await world.click("Bo", f"arbh:{gid}", thread)
     bo = last(world.to("Bo"))
-    assert bo.ephemeral and "my_pick: None" in bo.text and "Your move" in bo.text
+    assert bo.ephemeral and "Nothing private right now" in bo.text and "Your move" in bo.text
     await world.command(cogs["HandCog"], "hand", world.interaction("Di", thread))
     assert "not playing" in last(world.to("Di")).text
 
@@ -183,3 +183,12 @@ async def test_hidden_information_never_public(world: World, cogs: dict[str, Any
     for sent in world.sent:
         if "You picked" in sent.text or "my_pick" in sent.text:
             assert not sent.public
+
+
+async def test_secret_choice_button_after_choosing(world: World, cogs: dict[str, Any]) -> None:
+    gid, thread = await start_game(world, cogs)
+    await world.click("Ann", f"arb:{gid}:0:pick:n=1", thread)
+    await world.click("Ann", f"arb:{gid}:0:pick:n=3", thread)
+    again = last(world.to("Ann"))
+    assert again.ephemeral and "moved on" in again.text and "nothing to decide" in again.text
+    assert [i.key for i in await world.table.store.intents(gid) if i.by == "1001"] == ["pick:n=1"]

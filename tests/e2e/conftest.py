@@ -28,11 +28,12 @@ async def arbiter_bot(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterato
     """The real bot as ``arbiter run`` starts it, pointed at ``fake_discord``, with a fresh database.
 
     Not started: ``await arbiter_bot.start()`` (add members first if they should be in GUILD_CREATE).
-    It goes through ``fake_discord/launch.py`` until the bot reads DISCORD_GATEWAY_URL itself.
+    The bot reads DISCORD_API_BASE and DISCORD_GATEWAY_URL itself (bot/settings.py), so this is exactly
+    ``arbiter run`` (``python -m bot.cli run``); ``fake_discord/launch.py`` is no longer needed for it.
     """
     bot = BotProcess(
         fake_discord,
-        ["{python}", "-m", "tests.e2e.fake_discord.launch", "bot.cli", "run"],
+        ["{python}", "-m", "bot.cli", "run"],
         env={"ARBITER_DB": str(tmp_path / "arbiter.db"), "LOG_LEVEL": "INFO"},
         cwd=REPO_ROOT,
         log_path=tmp_path / "arbiter-bot.log",

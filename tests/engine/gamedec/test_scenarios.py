@@ -129,3 +129,18 @@ def test_double_agent_wins_when_the_deck_runs_out() -> None:
     state.queue = [{"op": "hacker_attack"}, {"op": "new_round"}]
     state, _ = do(state, "ann", "end")
     assert state.result is not None and state.result.winners == ("cy",)
+
+
+def test_postorganism_adds_a_lag_each_round() -> None:
+    """FAQ: "The player playing this scenario may add 1 Lag token in any Sensory World, at the start of each
+    round - during Corporate Investigation, after revealing a new Corporate Commission card"."""
+    state = scen_game()
+    state.players["cy"].scenario, state.players["cy"].story = "postorganism", "started"
+    state.lags = []
+    state.queue = [{"op": "hacker_attack"}, {"op": "new_round"}]
+    state.target = ""
+    state, _ = do(state, "ann", "end")
+    prompt = GAME.prompts(state)[0]
+    assert prompt.seat == "cy" and prompt.kind == "place_lag" and prompt.default.kind == "skip"
+    state, _ = do(state, "cy", "place_lag:world=brahma")
+    assert state.lags == ["brahma"]

@@ -46,7 +46,7 @@ def test_thousand_agent_games() -> None:
         state = play_out(GAME, GAME.setup(seats, g), agents).state
         rounds.append(state.round)
         reason = state.result.reason
-        how["draw" if state.result.draw else ("Rep" if "by Rep" in reason else "Infamy")] += 1
+        how["draw" if state.result.draw else ("Rep" if reason.startswith("Rep") else "Infamy")] += 1
     assert 6 <= statistics.median(rounds) <= 14
     assert how["Infamy"] > 200 and how["Rep"] > 200
     assert hero_games(200) >= 150

@@ -182,3 +182,31 @@ def test_expenses_across_a_turn_and_recovery_at_night_end() -> None:
     assert s.round == 3 and s.decisions.top() is not None  # the Watchdog move opens Round 3
     for p in s.players.values():
         assert (p.avail, p.spent, p.markers) == (12, 0, 0)
+
+
+def test_opener_favor_wins_before_anyone_else_acts() -> None:
+    """"Playing a Favor automatically wins the Contact." The Triggerman's opening turn is his first
+    opportunity, so a Favor there ends the auction at once."""
+    s = auction_of(new(), ["cloner", "chemist", "hacker", "fixer", "thug"], triggerman="cy")
+    s.players["cy"].favors = 1
+    s.supply["favor"] -= 1
+    assert "favor" in keys(s, "cy")
+    s, events = act(s, "cy", "favor")
+    cy = s.players["cy"]
+    assert s.winners[0] == "cy" and (cy.avail, cy.markers, cy.favors, cy.henchmen) == (11, 1, 0, 1)
+    assert s.supply["favor"] == 6 and s.auction is not None and s.auction.pos == 1 and s.auction.to_act == "cy"
+    assert "with a Favor" in events[0].text
+
+
+def test_several_contacts_one_placement() -> None:
+    """"Even if a freelancer has bribed multiple Contacts, he can only place one Pawn a Round"."""
+    from .helpers import choose_sectors, win_current
+    s = auction_of(new(), ["cloner", "chemist", "hacker", "arms_dealer", "thug"])
+    s.watchdogs = [6]
+    s = win_current(s, "bo")
+    s = win_current(s, "bo")
+    s = to_select(s)
+    assert s.order[0] == "bo" and s.order.count("bo") == 1
+    s = choose_sectors(s, {"ann": "sector:own=s1", "bo": "sector:own=s3", "cy": "sector:own=s4"})
+    s, _ = act(s, "bo", "place:pawn=own,zone=s3a")
+    assert GAME.prompts(s)[0].seat != "bo"

@@ -155,3 +155,30 @@ def test_pack_contents() -> None:
         assert sum(1 for s in pack.schemes.values() if s.faction == f) == 20
     assert all(c.provenance == "rulebook" for c in pack.contacts.values())
     assert {b.name for b in pack.benefits} >= {"Enforcer", "Pusher", "Hood", "Stringer"}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tokens_are_conserved_through_random_games(seed: int) -> None:
+    """Every freelancer always owns 12 Bribes (available, spent, on Contacts or bid); resources, Henchmen and
+    Favors only move between freelancers and the General Supply (18/18/18, 20, 6); at most 4 Hazards and 2
+    Watchdogs are on the board; no Scheme (60) or Mission (30) card is lost or duplicated."""
+    seats = SEATS4 if seed % 2 else SEATS3
+    state = GAME.setup(seats, 40 + seed)
+    agents = {s: RandomAgent(seed * 3 + i) for i, s in enumerate(seats)}
+    while state.result is None:
+        bids = state.auction.bids if state.auction else {}
+        for seat, p in state.players.items():
+            assert p.avail + p.spent + p.markers + bids.get(seat, 0) == 12
+            assert min(p.avail, p.spent, p.markers, p.henchmen, p.favors, *p.res.values()) >= 0
+        for r in ("weapon", "data", "compound"):
+            assert state.supply[r] + sum(p.res[r] for p in state.players.values()) == 18
+        assert state.supply["henchman"] + sum(p.henchmen for p in state.players.values()) == 20
+        assert state.supply["favor"] + sum(p.favors for p in state.players.values()) == 6
+        assert len(state.hazards) <= 4 and len(set(state.hazards)) == len(state.hazards)
+        assert 0 < len(state.watchdogs) <= 2
+        schemes = sum(len(d.cards) + len(d.discards) for d in state.schemes.values())
+        assert schemes + sum(len(p.hand) for p in state.players.values()) == 60
+        missions = len(state.missions.cards) + len(state.available)
+        assert missions + sum(len(p.missions) for p in state.players.values()) == 30
+        seat = GAME.prompts(state)[0].seat
+        state, _ = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat, GAME.legal(state, seat)))

@@ -166,7 +166,8 @@ def test_accomplice_second_pawn_and_rep_lock() -> None:
     assert s.acc_owner == "ann" and "ann" in s.rep_locked
     s = to_select(s)
     assert keys(s, "ann") == [f"sector:own=s{n}" for n in range(1, 6)]
-    s, _ = act(s, "ann", "sector:own=s1")
+    s, events = act(s, "ann", "sector:own=s1")
+    assert all(e.audience == frozenset({"ann"}) for e in events)  # nothing public until both cards are down
     assert keys(s, "ann") == [f"sector:acc=s{n}" for n in range(1, 6)]
     assert GAME.view(s, None)["choosing"]["chosen"] == []  # not chosen until both cards are down
     assert GAME.view(s, "ann")["my_choice"] == {"own": 1, "acc": None}
@@ -267,7 +268,7 @@ def test_saboteur_sabotages_and_may_add_a_non_hq_hazard() -> None:
     s = win_current(s, "ann")
     s = answer(s, "sabotage:mission=m21")  # sector 5: Weapon zone and Militia HQ
     assert s.missions.cards[0] == "m21" and "m21" not in s.available
-    assert keys(s, "ann") == ["hazard:zone=s5a", "hazard:zone=none"]
+    assert keys(s, "ann") == ["hazard:zone=none", "hazard:zone=s5a"]
     s = answer(s, "hazard:zone=s5a")
     assert s.hazards == ["s5a"]
 

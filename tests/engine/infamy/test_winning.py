@@ -95,3 +95,41 @@ def test_round_cap_option_ends_the_game() -> None:
         p = GAME.prompts(s)[0]
         s, _ = GAME.apply(s, p.seat, Intent.of("pass") if p.kind in ("bid", "scheme") else p.default)
     assert s.round == 2 and "Round limit" in s.result.reason
+
+
+def test_options_auto_pass_and_finite_supply() -> None:
+    """Table options on the rulebook's gaps (RULINGS.md): automatic passes and the token supply (A16)."""
+    from engine.infamy.rules import gain
+
+    from .helpers import auction_of
+    s = auction_of(new(seed=7), ["hacker", "chemist", "cloner", "fixer", "thug"])
+    s.players["bo"].avail, s.players["bo"].spent = 1, 11
+    s, _ = act(s, "ann", "bid:to=1")
+    assert s.auction is not None and s.auction.to_act == "cy"  # bo could not bid: passed for him
+    manual = auction_of(new(seed=7, auto_pass=False), ["hacker", "chemist", "cloner", "fixer", "thug"])
+    manual.players["bo"].avail, manual.players["bo"].spent = 1, 11
+    manual, _ = act(manual, "ann", "bid:to=1")
+    assert manual.auction is not None and manual.auction.to_act == "bo"
+    assert [i.key() for i in GAME.legal(manual, "bo")] == ["pass"]
+    limited = new(seed=7)
+    limited.supply["data"] = 1
+    assert gain(limited, "ann", "data", 2) == 1 and limited.players["ann"].res["data"] == 2
+    unlimited = new(seed=7, finite_supply=False)
+    unlimited.supply["data"] = 1
+    assert gain(unlimited, "ann", "data", 2) == 2
+
+
+def test_sector_chief_literal_removal_option() -> None:
+    """A9: with both Watchdogs on the board the Sector Chief adds none; by default he then removes none."""
+    from .helpers import auction_of, to_select, win_current
+    for literal in (False, True):
+        s = auction_of(new(seed=7, sector_chief_literal_removal=literal),
+                       ["sector_chief", "cloner", "hacker", "chemist", "fixer"])
+        s.watchdogs = [5, 6]
+        s = win_current(s, "ann")
+        assert s.watchdogs == [5, 6] and not s.chief_added
+        s = to_select(s)
+        while s.round == 1:
+            p = GAME.prompts(s)[0]
+            s, _ = GAME.apply(s, p.seat, Intent.of("pass") if p.kind in ("bid", "scheme") else p.default)
+        assert len(s.watchdogs) == (1 if literal else 2)

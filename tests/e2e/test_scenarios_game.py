@@ -1,0 +1,189 @@
+"""Scenarios 1 and 2 of issue 6: a whole Infamy game played by three members through Discord.
+
+One game is played once per module (it takes about a minute) and both scenarios assert on its record:
+
+1. alice, bob and cy create, join and start a game with ``/game new`` and the lobby buttons, and play it
+   to the end (no round limit: the faithful game) with the options the bot offers each of them (seeded
+   random choices): "Your options"/"Choose privately", the ephemeral buttons and selects, ``/play`` with
+   autocomplete, "My hand" and ``/hand``. Every board image is a valid PNG; the outcome the bot reports is
+   the engine's (replay of the intent log from the database and of the ``/game export`` attachment).
+2. Hidden information: no message any member could see holds another member's secret (Scheme names in
+   hand, sector choice before the reveal, private event texts), and private answers are ephemeral or DMs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from tests.e2e import hidden_info
+from tests.e2e import scenario_kit as kit
+from tests.e2e.fake_discord import FakeDiscord, Message
+
+SEED = 20261129
+
+
+@dataclass
+class PlayedGame:
+    fake: FakeDiscord
+    table: kit.Table
+    record: dict[str, Any]
+    intents: list[dict[str, Any]]
+    snapshot: tuple[int, str]
+    export: dict[str, Any]
+    export_message: Message
+    seconds: float
+    bot_log: str
+    db_path: Path
+
+
+async def _play(tmp: Path) -> PlayedGame:
+    fake = FakeDiscord()
+    await fake.start()
+    bot = kit.arbiter_process(fake, tmp / "arbiter.db", tmp / "arbiter-bot.log")
+    try:
+        alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
+        await bot.start()
+        await fake.wait_for_commands("game", "play", "hand")
+        db = kit.BotDb(tmp / "arbiter.db")
+        started = time.monotonic()
+        table = await kit.open_game(fake, db, alice, [bob, cy], options="")
+        record = await kit.play_to_end(table, random.Random(SEED), max_steps=2000)
+        seconds = time.monotonic() - started
+        h = await bob.slash("game", "export", channel=table.thread_id)
+        export_message = await h.message(10)
+        export = json.loads(export_message.attachment(f"{table.gid}.json").data)
+        snapshot = db.snapshot(table.gid)
+        assert snapshot is not None
+        intents = db.intents(table.gid)
+        db.close()
+        await bot.stop()
+        return PlayedGame(fake, table, record, intents, snapshot, export, export_message, seconds, bot.logs(),
+                          tmp / "arbiter.db")
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> PlayedGame:
+    tmp = tmp_path_factory.mktemp("scenario-game")
+    return asyncio.run(_play(tmp))
+
+
+def test_three_members_play_a_whole_game(played: PlayedGame) -> None:
+    fake, record, table = played.fake, played.record, played.table
+    game = engine.get("infamy")
+    print(f"\nscenario 1: game {table.gid} over in {played.seconds:.1f}s, version {record['version']}, "
+          f"{len(played.intents)} intents, winners {record['winners']} ({record['reason']}), "
+          f"latency {fake.latency_report()}")
+
+    # everyone who played is a member, no agent
+    assert sorted(table.players) == ["alice", "bob", "cy"]
+    assert all(i["by_user"] not in ("agent", "deadline") for i in played.intents), "a move was not made by a member"
+
+    # the outcome is the engine's: replay the database's intent log ...
+    log = [(i["seat"], i["intent"]) for i in played.intents]
+    replayed = kit.replay_log(record, log)
+    outcome = game.outcome(replayed)
+    assert outcome is not None, "the replayed game has not ended"
+    assert sorted(outcome.winners) == sorted(record["winners"]) and outcome.reason == record["reason"]
+    assert game.dump(replayed) == played.snapshot[1], "the saved snapshot differs from the replayed state"
+    assert played.snapshot[0] == record["version"]
+    # ... and the export a member downloaded through Discord once the game had ended
+    export = played.export
+    assert export["intents"] == [list(x) for x in log] and export["seed"] == record["seed"]
+    from_export = kit.replay_log({**record, "options": export["options"]},
+                                 [(s, k) for s, k in export["intents"]])
+    assert game.dump(from_export) == export["final"] == played.snapshot[1]
+    assert played.export_message.ephemeral
+
+    # the public record says the same
+    final_status = table.status.text()
+    assert "Game over" in final_status
+    for seat in record["winners"]:
+        assert table.players[seat].mention in final_status.split("Game over", 1)[1]
+
+    # every image is a valid PNG; a board was posted as the game went on
+    pngs = kit.png_attachments(fake)
+    boards = [p for p in pngs if p[1] == "board.png"]
+    assert len(boards) >= 10, f"only {len(boards)} board images"
+    unique = {data: (msg, name) for msg, name, data in pngs}  # a board goes in a turn post and the status
+    for data, (msg, name) in unique.items():
+        kit.assert_png(data, f"{name} of message {msg.id}")
+
+    # slash commands, buttons and (where offered) selects were used; every interaction answered in time
+    kinds = {i.type for i in fake.state.interactions.values()}
+    assert {2, 3, 4} <= kinds, kinds  # command, component, autocomplete
+    unanswered = [i for i in fake.state.interactions.values() if i.callback is None]
+    assert not unanswered, unanswered[:3]
+    assert max(fake.latencies()) < 3.0, fake.latency_report()
+    assert not fake.state.unhandled, fake.state.unhandled[:3]
+    assert not [m for m in fake.state.all_messages() if "Something went wrong" in m.all_text()], \
+        "the bot answered with an unexpected error; see its log"
+    assert "Traceback" not in played.bot_log, played.bot_log[-3000:]
+
+
+def test_no_member_sees_another_members_secrets(played: PlayedGame) -> None:
+    fake, table = played.fake, played.table
+    times = hidden_info.commit_times_from_db(played.db_path, table.gid)
+    secrets = hidden_info.secrets_of(played.record, played.intents, times)
+    seats = {seat: member.id for seat, member in table.players.items()}
+
+    # the check has something to find: secrets existed and the members saw them privately
+    held = {seat: set().union(*(m.hands[seat] for m in secrets.moments)) for seat in seats}
+    assert all(held.values()), f"some seat never held a Scheme: {held}"
+    assert any(v for m in secrets.moments for v in m.choices.values()), "no secret sector choice was seen"
+    for seat, member in table.players.items():
+        mine = "\n".join(m.all_text() for m in fake.messages_visible_to(member) if m.ephemeral)
+        assert any(name in mine for name in held[seat]), f"{seat} never saw their own Schemes privately"
+
+    checker = hidden_info.Checker(fake, seats, secrets)
+    leaks = checker.leaks()
+    print(f"\nscenario 2: {checker.checked_versions} message versions checked against "
+          f"{len(secrets.moments)} saved versions; {len(secrets.private_texts)} private event texts")
+    assert not leaks, "\n".join(str(x) for x in leaks[:20])
+
+    problems = hidden_info.private_answers_not_public(fake, secrets, seats)
+    assert not problems, "\n".join(problems[:20])
+
+    # every answer to a member's interaction was ephemeral (this bot answers nothing publicly)
+    public_answers = [m for m in fake.state.all_messages() if m.via != "channel" and not m.ephemeral]
+    assert not public_answers, public_answers[:5]
+    # private images only in ephemeral answers or DMs
+    for msg, name, _ in kit.png_attachments(fake):
+        if name != "board.png":
+            assert msg.ephemeral or msg.channel_kind == "dm", f"{name} in a public message {msg.id}"
+
+
+def test_the_secrets_check_finds_a_planted_leak(played: PlayedGame) -> None:
+    """The check of scenario 2 is not vacuous: a Scheme name of alice's shown to bob is caught."""
+    from tests.e2e.fake_discord.recording import EPHEMERAL
+
+    fake, table = played.fake, played.table
+    times = hidden_info.commit_times_from_db(played.db_path, table.gid)
+    secrets = hidden_info.secrets_of(played.record, played.intents, times)
+    seats = {seat: member.id for seat, member in table.players.items()}
+    checker = hidden_info.Checker(fake, seats, secrets)
+    moment = next(m for m in secrets.moments if m.at and m.hands["alice"] - m.hands["bob"]
+                  and any(n not in m.public for n in m.hands["alice"]))
+    name = next(n for n in sorted(moment.hands["alice"]) if n not in moment.public)
+    bob = table.players["bob"]
+    planted = Message(id=fake.state.ids.next(), channel_id=table.thread_id, guild_id=table.status.guild_id,
+                      author_id=fake.state.bot_user.id, via="followup", channel_kind="thread",
+                      content=f"Your hand: {name}", flags=EPHEMERAL, answered_member_id=bob.id)
+    planted.created_at = planted.updated_at = moment.at - checker.clock_offset + 0.01
+    fake.state.messages[planted.id] = planted
+    try:
+        leaks = checker.leaks()
+    finally:
+        del fake.state.messages[planted.id]
+    assert [x for x in leaks if x.message is planted and x.member == "bob" and name in x.what], leaks
