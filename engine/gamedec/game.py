@@ -23,9 +23,9 @@ from . import procedure as P
 from . import rules as R
 from . import story as ST
 from .agent import HeuristicAgent
-from .board import AID, CORPS, NAMES, REALIUM, REP_NAMES, SPACES, WORLDS, is_corp
+from .board import AID, CORPS, NAMES, REALIUM, SPACES, is_corp
 from .pack import load_pack
-from .state import GamedecOptions, GamedecState, Player, TestState, TradeState
+from .state import GamedecOptions, GamedecState, Player, TestState
 from .trade import TradeRules
 from .view import build_view
 
@@ -726,4 +726,3 @@ def _story_label(intent: Intent) -> str:
 
 GAME = GamedecGame()
 GamedecGame.agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
-_ = (WORLDS, REP_NAMES, TradeState)

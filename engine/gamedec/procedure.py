@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import EffectInterpreter, Event, Game, ReactionWindow, clockwise, handles, public
+from engine.core import EffectInterpreter, Event, Game, Intent, ReactionWindow, clockwise, handles, public
 
 from . import rules as R
-from .board import AID, CORPS, NAMES, REALIUM, WORLDS
+from .board import NAMES, REALIUM, WORLDS
 from .pack import load_pack
 from .state import GamedecState
 
@@ -89,7 +89,6 @@ def close_window(state: GamedecState) -> list[Event]:
     """Apply every answer of the closed window, in seat order; reopen it if anyone reacted."""
     window, test = state.window, state.test
     assert window is not None and test is not None
-    from engine.core import Intent
     events: list[Event] = []
     reacted = False
     for seat, key in window.in_order():
@@ -511,5 +510,3 @@ def equipment_piles(state: GamedecState) -> list[str]:
         piles.append("faceup")
     return piles
 
-
-__all__ = ["AID", "CORPS", "Procedure", "Step", "run"]

@@ -3,10 +3,10 @@ the Finale cards (RB "Scenarios"). The texts are house-written; the vocabulary o
 
 from __future__ import annotations
 
-from engine.core import Event, Intent, private, public
+from engine.core import Event, Intent, public
 
 from . import rules as R
-from .board import NAMES, REALIUM, WORLDS, is_corp
+from .board import NAMES, WORLDS, is_corp
 from .pack import load_pack
 from .state import GamedecState, TestState
 
@@ -249,5 +249,3 @@ def public_status(state: GamedecState, seat: str) -> dict[str, object] | None:
     return {"status": p.story, "name": pack.scenarios[p.scenario].name if shown else None,
             "finales": [pack.finales[f].name for f in p.finales]}
 
-
-_ = (private, REALIUM)

@@ -61,3 +61,10 @@ def test_bad_pack_names_file_record_and_field(tmp_path: Path) -> None:
     (root / "tasks.json").write_text(json.dumps(tasks))
     with pytest.raises(DataError, match="first success symbol"):
         read_pack(root)
+
+
+def test_every_terror_effect_has_a_handler() -> None:
+    from engine.gamedec.procedure import Procedure
+    pack = load_pack()
+    for card in pack.terror.values():
+        Procedure.check_ops(f"terror.json '{card.id}'", card.effects)
