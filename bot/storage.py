@@ -4,12 +4,16 @@ Numbered migrations run at start-up. Every :class:`~engine.store.Change` is one 
 transaction whose first statement is a compare-and-swap on the game's version, so two writers (two
 processes, or a stale cache) can never both apply a change to the same version.
 
+One connection serves the process; an :class:`asyncio.Lock` serialises its use, so a transaction of
+one game never interleaves with another game's statements (the table's locks are per game).
+
 ``synchronous=NORMAL`` in WAL mode: a committed change survives the process being killed at any
 moment; only a power cut can lose the last few commits.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -91,6 +95,7 @@ class SqliteStore:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -135,6 +140,10 @@ class SqliteStore:
             self._db = None
 
     async def commit(self, change: Change) -> None:
+        async with self._lock:
+            await self._commit(change)
+
+    async def _commit(self, change: Change) -> None:
         r = change.record
         db = self.db
         await db.execute("BEGIN IMMEDIATE")
@@ -187,11 +196,14 @@ class SqliteStore:
             await db.execute("ROLLBACK")
             raise
 
+    async def _rows(self, sql: str, args: tuple[object, ...] | list[object] = ()) -> list[aiosqlite.Row]:
+        async with self._lock, self.db.execute(sql, args) as cursor:
+            return list(await cursor.fetchall())
+
     async def _seats(self, game_id: str) -> list[SeatRecord]:
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT seat, user_id, name, away, missed FROM seats WHERE game_id=? ORDER BY position", (game_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [SeatRecord(seat=r["seat"], user=r["user_id"], name=r["name"], away=bool(r["away"]),
                            missed=r["missed"]) for r in rows]
 
@@ -204,27 +216,23 @@ class SqliteStore:
         )
 
     async def game(self, game_id: str) -> GameRecord | None:
-        async with self.db.execute("SELECT * FROM games WHERE id=?", (game_id,)) as cursor:
-            row = await cursor.fetchone()
-        return await self._record(row) if row else None
+        rows = await self._rows("SELECT * FROM games WHERE id=?", (game_id,))
+        return await self._record(rows[0]) if rows else None
 
     async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
-        async with self.db.execute("SELECT version, format, body FROM snapshots WHERE game_id=?", (game_id,)) as c:
-            row = await c.fetchone()
-        return (row["version"], row["format"], row["body"]) if row else None
+        rows = await self._rows("SELECT version, format, body FROM snapshots WHERE game_id=?", (game_id,))
+        return (rows[0]["version"], rows[0]["format"], rows[0]["body"]) if rows else None
 
     async def intents(self, game_id: str) -> list[LoggedIntent]:
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=? ORDER BY seq", (game_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [LoggedIntent(seq=r["seq"], version=r["version"], seat=r["seat"], key=r["intent"], by=r["by_user"],
                              at=r["at"]) for r in rows]
 
     async def idempotent(self, key: str) -> tuple[str, int] | None:
-        async with self.db.execute("SELECT game_id, version FROM idempotency WHERE key=?", (key,)) as cursor:
-            row = await cursor.fetchone()
-        return (row["game_id"], row["version"]) if row else None
+        rows = await self._rows("SELECT game_id, version FROM idempotency WHERE key=?", (key,))
+        return (rows[0]["game_id"], rows[0]["version"]) if rows else None
 
     async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]:
         sql = "SELECT DISTINCT g.* FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE 1=1"
@@ -236,9 +244,7 @@ class SqliteStore:
             sql += " AND s.user_id = ?"
             args.append(user)
         sql += " ORDER BY g.created_at"
-        async with self.db.execute(sql, args) as cursor:
-            rows = await cursor.fetchall()
-        return [await self._record(row) for row in rows]
+        return [await self._record(row) for row in await self._rows(sql, args)]
 
     async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Deadline]:
         sql = "SELECT * FROM deadlines WHERE 1=1"
@@ -250,14 +256,14 @@ class SqliteStore:
             sql += " AND (due_at <= ? OR (reminded = 0 AND remind_at <= ?))"
             args.extend([due_before, due_before])
         sql += " ORDER BY due_at, game_id, seat"
-        async with self.db.execute(sql, args) as cursor:
-            rows = await cursor.fetchall()
         return [Deadline(game_id=r["game_id"], seat=r["seat"], kind=r["kind"], due_at=r["due_at"],
-                         remind_at=r["remind_at"], reminded=bool(r["reminded"])) for r in rows]
+                         remind_at=r["remind_at"], reminded=bool(r["reminded"])) for r in await self._rows(sql, args)]
 
     async def mark_reminded(self, game_id: str, seat: str) -> None:
-        await self.db.execute("UPDATE deadlines SET reminded=1 WHERE game_id=? AND seat=?", (game_id, seat))
+        async with self._lock:
+            await self.db.execute("UPDATE deadlines SET reminded=1 WHERE game_id=? AND seat=?", (game_id, seat))
 
     async def corrupt_snapshot(self, game_id: str, text: str) -> None:
         """For tests: damage the stored snapshot the way a bad disk or an old version would."""
-        await self.db.execute("UPDATE snapshots SET body=? WHERE game_id=?", (text, game_id))
+        async with self._lock:
+            await self.db.execute("UPDATE snapshots SET body=? WHERE game_id=?", (text, game_id))

@@ -255,3 +255,15 @@ async def test_snapshot_of_an_unknown_format_is_rebuilt_from_the_log(tmp_path: P
     after = await Table(store).export(gid)
     assert after["final"] == before["final"]
     await store.close()
+
+
+async def test_two_games_committing_at_once_on_one_sqlite_store(tmp_path: Path) -> None:
+    """Per-game locks let two games commit concurrently; the store must keep their transactions apart."""
+    store = SqliteStore(tmp_path / "c.db")
+    await store.open()
+    table = Table(store)
+    games = await asyncio.gather(*[started(table) for _ in range(6)])
+    results = await asyncio.gather(*[table.submit(g, "u1", "pick:n=2") for g in games], return_exceptions=True)
+    assert all(isinstance(r, Update) for r in results), results
+    assert [len(await store.intents(g)) for g in games] == [1] * 6
+    await store.close()
