@@ -94,10 +94,15 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, seat: str, intent: Intent) -> tuple[S, list[Event]]:
         """Apply ``intent`` for ``seat``; returns the new state and the events. Never mutates ``state``."""
         self.check(state, seat, intent)
-        new = state.model_copy(deep=True)
+        new = self.copy(state)
         events = self._apply(new, seat, intent)
         new.step += 1
         return new, events
+
+    def copy(self, state: S) -> S:
+        """A private deep copy for ``apply`` to change. States are plain data, so a JSON round trip is
+        exact (the dump/load tests check it) and about twice as fast as ``copy.deepcopy``."""
+        return type(state).model_validate_json(state.model_dump_json())
 
     @abstractmethod
     def view(self, state: S, seat: str | None) -> dict[str, Any]:

@@ -44,7 +44,7 @@ class Intent:
                 raise MalformedIntent(f"'{value}' is not a valid value for '{name}'.")
 
     @classmethod
-    def of(cls, kind: str, **args: Value) -> Intent:
+    def of(cls, kind: str, /, **args: Value) -> Intent:
         """Build an intent from keyword arguments, in the order given."""
         return cls(kind, tuple(args.items()))
 

@@ -159,7 +159,7 @@ class HeuristicAgent:
                     return by_kind[story][0]
             if "story_task" in by_kind and self._story_chance(state, seat) >= 0.25:
                 return by_kind["story_task"][0]
-            if "commission" in by_kind:
+            if "commission" in by_kind and self._commission_pays(state, seat):
                 com = by_kind["commission"]
                 flip = next((i for i in com if i.get("lag") is None), None)
                 if flip is not None and state.target_lag:
@@ -187,13 +187,23 @@ class HeuristicAgent:
                 return attack
             if best is not None:
                 return best
-            if "draw" in by_kind and len(p.hand) + len(p.drawn) <= 7:
+            late = not R.clue_gives_ip(state, seat)
+            if "draw" in by_kind and (len(p.hand) + len(p.drawn) <= 7 or late):
                 return by_kind["draw"][0]
         moves = by_kind.get("move", [])
         if moves:
             return max(moves, key=lambda i: self._space_score(state, seat, i.word("to"))
                        + (0.2 if i.get("lose") is None else 0.0))
         return Intent.of("end")
+
+    def _commission_pays(self, state: GamedecState, seat: str) -> bool:
+        """With Variable Starting Player the first Commission ends the round and costs the next turn: worth it
+        only for a clear leader (it takes the other detectives' turns away)."""
+        if not state.options.get("variable_start") or state.commission_done:
+            return True
+        p = state.players[seat]
+        lead = all(p.ip > q.ip + 1 for s, q in state.players.items() if s != seat)
+        return lead
 
     def _story_chance(self, state: GamedecState, seat: str) -> float:
         from .story import PUPPET, story_dl, story_modifier
@@ -257,7 +267,7 @@ class HeuristicAgent:
                              if R.task_playable_here(pack.tasks[c], space)), reverse=True)
             score += sum(v for v in values[:2] if v > 0)
         if space == REALIUM:
-            if len(p.hand) <= 4:
+            if len(p.hand) <= 4 or not R.clue_gives_ip(state, seat):
                 score += 0.6
             if p.bio and p.credits:
                 score += 0.3

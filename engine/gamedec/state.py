@@ -12,7 +12,7 @@ from engine.core import Deck, GameState, ReactionWindow, SecretChoice
 class GamedecOptions(BaseModel):
     """Optional rules, chosen when the game is created (rulebook "Optional Rules")."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
     longer_game: bool = False
     """Play to 16 Investigation Points; Clues may give any point; a second Commission deck of 8."""
     tasks_immediately: bool = False
