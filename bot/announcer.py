@@ -119,7 +119,10 @@ class Announcer:
         lines += await self._reminders(record, [e for u in batch if u.kind == "reminder" for e in u.events])
         image: bytes | None = None
         if record.status != "lobby" and scene.public_view:
-            image = await self.renderer.board(record.game, scene.public_view)
+            try:
+                image = await self.renderer.board(record.game, scene.public_view)
+            except Exception:  # a drawing bug must not silence the game: post the text without the board
+                log.exception("rendering the board of game %s failed", gid)
         mentions = self._new_mentions(record, scene)
         if lines or mentions:
             view = cx.turn_view(scene, lines, mentions, image is not None)

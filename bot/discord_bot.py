@@ -102,24 +102,27 @@ class ArbiterBot(commands.Bot):
         log.info("connected as %s (%s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def close(self) -> None:
+        # Everything of ours is closed before discord.py's close, which ends start() and so the event loop:
+        # a database connection left open would keep its worker thread, and the process, alive.
         if self.scheduler is not None:
             await self.scheduler.stop()
+            self.scheduler = None
         if self.services is not None and self.services.announcer is not None:
             try:
                 await self.services.announcer.drain(timeout=10)
             except TimeoutError:
                 log.warning("some posts were not made before shutdown")
-        await super().close()
         if self.services is not None:
             await self.services.prefs.close()
         if self.store is not None:
-            await self.store.close()
-            self.store = None
+            store, self.store = self.store, None
+            await store.close()
+        await super().close()
 
 
 def configure_logging(level: str) -> None:
     logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-                        stream=sys.stderr)
+                        stream=sys.stderr, force=True)
     logging.getLogger("discord.http").setLevel(max(logging.INFO, logging.getLogger().level))
 
 

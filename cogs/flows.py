@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -22,6 +23,8 @@ from engine.core.intent import Intent
 from engine.records import GameRecord
 
 from . import components as cx
+
+log = logging.getLogger(__name__)
 
 
 async def guarded(interaction: discord.Interaction, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
@@ -226,13 +229,18 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
         return
     view = await table.view(game_id, user)
     public = await table.seat_view(game_id, None)
-    image = await services.renderer.private(record.game, view)
+    image: bytes | None = None
+    try:
+        image = await services.renderer.private(record.game, view)
+    except Exception:  # noqa: BLE001 - the text still tells the player everything
+        log.exception("rendering the private view of game %s failed", game_id)
     mine = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
     status = ("**Your move:** " + " / ".join(p.text for p in mine)) if mine else "Nothing to decide right now."
     secret = {k: v for k, v in view.items() if public.get(k) != v}  # what only this seat sees
     text = f"You play **{seat.seat}**. {status}\n" + (
         "Only you see:\n" + view_text(secret) if secret else "Nothing private right now: the board shows it all.")
-    await send(interaction, view=cx.hand_view(record, meta, text, True, bool(mine)), file=png(image, cx.HAND_FILE))
+    await send(interaction, view=cx.hand_view(record, meta, text, image is not None, bool(mine)),
+               file=png(image, cx.HAND_FILE) if image is not None else None)
 
 
 async def lobby_action(interaction: discord.Interaction, game_id: str, action: str) -> None:

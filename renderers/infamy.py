@@ -3,23 +3,31 @@
 The board is laid out on a 1400x900 logical canvas (readable at Discord's preview size) and drawn at
 ``SCALE`` times that size, so it stays sharp when opened. The public image never shows a hand or a
 secret sector: during the secret choice it shows only who has chosen.
+
+Speed (a board image is drawn after every move): the empty board (frames, labels, sector tiles, Rep tracks)
+is drawn once per table and Round type and copied; each text's glyphs are rasterised once and stamped
+(:func:`_text_mask`); the PNG is 8-bit, mapped to one fixed palette of the renderer's colours (:func:`_palette`).
 """
 
 from __future__ import annotations
 
+import io
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, font, to_png, wrap
+from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, font, wrap
 
-SCALE = 1.5
+SCALE = 1.25
 WIDTH, HEIGHT = 1400, 900
 
 COLOURS: dict[str, RGB] = {
     "pink": (236, 112, 170), "turquoise": (64, 200, 200), "brown": (176, 122, 78), "yellow": (240, 205, 60),
 }
 ACCOMPLICE: RGB = (15, 15, 18)
+ACC_PAWN = "*acc"
+"""How a view names the black Accomplice pawn (engine.infamy.state.ACC_PAWN)."""
 FACTION: dict[str, RGB] = {"cartel": (214, 69, 65), "megacorp": (76, 139, 230), "militia": (98, 178, 88)}
 FACTION_SHORT = {"cartel": "Cartel", "megacorp": "Megacorp", "militia": "Militia"}
 ZONE: dict[str, tuple[str, RGB]] = {
@@ -35,11 +43,66 @@ DAY_SKY: RGB = (250, 210, 90)
 NIGHT_SKY: RGB = (120, 130, 230)
 
 
+PNG_COMPRESS_LEVEL = 3
+"""zlib level for the PNG: 3 is about as small as 6 on these flat-colour images at half the encoding time."""
+
+FLAT_COLOURS: tuple[RGB, ...] = (
+    BACKGROUND, PANEL, INK, MUTED, TILE, CARD, DIM, HAZARD, WATCHDOG, DAY_SKY, NIGHT_SKY, ACCOMPLICE,
+    *COLOURS.values(), *FACTION.values(), *(c for _, c in ZONE.values()),
+    (24, 26, 32), (44, 33, 36), (50, 56, 68), (60, 52, 40),  # header, closed tile, zone and mission grounds
+    (20, 20, 20), (255, 255, 255), (240, 240, 240), (250, 250, 250), (130, 230, 130), (120, 240, 120),
+)
+"""Every colour this renderer draws with (keep in step with the drawing code)."""
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """One fixed 256-colour palette for every image: each colour over each other one at 1/8 to 8/8 coverage
+    (the anti-aliased edges of text and shapes), reduced by octree. Mapping an image to a known palette is
+    several times faster than finding a palette for it, and the result is as close to the RGB image."""
+    pixels = bytes(round(g + (i - g) * k / 8)
+                   for ink in FLAT_COLOURS for ground in FLAT_COLOURS for k in range(1, 9)
+                   for i, g in zip(ink, ground, strict=True))
+    swatch = Image.frombytes("RGB", (8, len(FLAT_COLOURS) ** 2), pixels)
+    return swatch.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode as an 8-bit palette PNG (a third of the bytes of RGB, encoded far faster)."""
+    buffer = io.BytesIO()
+    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
+        buffer, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()
+
+
+@lru_cache(maxsize=4096)
+def _text_width(value: str, px: int) -> float:
+    return float(font(px).getlength(value))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(value: str, width_px: int, px: int) -> tuple[str, ...]:
+    """Wrapped lines, cached: Contact, mission and log texts repeat from one image to the next."""
+    return tuple(wrap(value, width_px, px))
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(value: str, px: int, anchor: str) -> tuple[Image.Image, int, int]:
+    """The anti-aliased coverage of a text and its offset from the anchor point. Rasterising glyphs is most of
+    the drawing time, and names, card texts and log lines repeat from one image to the next: render each once."""
+    face = font(px)
+    left, top, right, bottom = (int(v) for v in face.getbbox(value, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), value, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
 class Pen:
     """Draws in logical coordinates on a canvas ``SCALE`` times larger."""
 
-    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
-        self.d = draw
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+        self.d = ImageDraw.Draw(image)
 
     @staticmethod
     def s(v: float) -> int:
@@ -51,17 +114,24 @@ class Pen:
                                  fill=fill, outline=outline, width=max(1, self.s(width)))
 
     def text(self, x: float, y: float, value: str, size: float = 15, fill: RGB = INK, anchor: str = "la") -> None:
-        self.d.text((self.s(x), self.s(y)), value, font=font(self.s(size)), fill=fill, anchor=anchor)
+        mask, dx, dy = _text_mask(value, self.s(size), anchor)
+        self.image.paste(fill, (self.s(x) + dx, self.s(y) + dy), mask)
 
     def width(self, value: str, size: float = 15) -> float:
-        return float(font(self.s(size)).getlength(value)) / SCALE
+        return _text_width(value, self.s(size)) / SCALE
 
     def fit(self, value: str, max_w: float, size: float = 15) -> str:
+        """``value``, cut with an ellipsis to fit ``max_w`` (the longest prefix that fits: binary search)."""
         if self.width(value, size) <= max_w:
             return value
-        while value and self.width(value + "…", size) > max_w:
-            value = value[:-1]
-        return value + "…"
+        lo, hi = 0, len(value)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.width(value[:mid] + "…", size) <= max_w:
+                lo = mid
+            else:
+                hi = mid - 1
+        return value[:lo] + "…"
 
     def disc(self, x: float, y: float, r: float, fill: RGB, outline: RGB | None = None, width: float = 2) -> None:
         self.d.ellipse((self.s(x - r), self.s(y - r), self.s(x + r), self.s(y + r)), fill=fill, outline=outline,
@@ -72,14 +142,14 @@ class Pen:
 
     def lines(self, x: float, y: float, value: str, max_w: float, size: float = 13, fill: RGB = INK,
               max_lines: int = 3, gap: float = 3) -> float:
-        rows = wrap(value, self.s(max_w), self.s(size))[:max_lines]
+        rows = _wrap(value, self.s(max_w), self.s(size))[:max_lines]
         for i, row in enumerate(rows):
             self.text(x, y + i * (size + gap), row, size, fill)
         return y + len(rows) * (size + gap)
 
 
 def _colour_of(view: dict[str, Any], who: str | None) -> RGB:
-    if who == "acc":
+    if who == ACC_PAWN:
         return ACCOMPLICE
     for p in view["players"]:
         if p["seat"] == who:
@@ -90,20 +160,23 @@ def _colour_of(view: dict[str, Any], who: str | None) -> RGB:
 def _pawn(pen: Pen, view: dict[str, Any], x: float, y: float, who: str, r: float = 13) -> None:
     colour = _colour_of(view, who)
     pen.disc(x, y, r, colour, outline=(255, 255, 255), width=2)
-    label = "A" if who == "acc" else who[:1].upper()
-    pen.text(x, y + 1, label, r * 1.1, (255, 255, 255) if who == "acc" else (20, 20, 20), anchor="mm")
+    label = "A" if who == ACC_PAWN else who[:1].upper()
+    pen.text(x, y + 1, label, r * 1.1, (255, 255, 255) if who == ACC_PAWN else (20, 20, 20), anchor="mm")
 
 
 PHASES = {"auction": "Contact Phase", "select": "Sector Phase: secret choice", "place": "Sector Phase: placing",
           "scheme": "Scheme Phase", "cleanup": "End of Round", "watchdog": "Contact Phase"}
 
 
-def _header(pen: Pen, view: dict[str, Any]) -> None:
-    day = view["day"]
+def _header_base(pen: Pen, day: bool) -> None:
     pen.box(10, 8, WIDTH - 10, 48, fill=(24, 26, 32), outline=DAY_SKY if day else NIGHT_SKY)
     pen.disc(34, 28, 12, DAY_SKY if day else NIGHT_SKY)
     if not day:
         pen.disc(39, 24, 10, (24, 26, 32))
+
+
+def _header(pen: Pen, view: dict[str, Any]) -> None:
+    day = view["day"]
     pen.text(54, 28, f"INFAMY   Turn {view['turn']} · {'DAY' if day else 'NIGHT'} (Round {view['round']})", 20,
              anchor="lm")
     phase = PHASES.get(view["phase"], view["phase"])
@@ -120,6 +193,12 @@ def _header(pen: Pen, view: dict[str, Any]) -> None:
         prefix = f"{waiting[0]['seat']}: "
         if first.startswith(prefix):
             first = first[len(prefix):]
+        auction = view.get("auction")
+        if len(waiting) == 1 and waiting[0]["kind"] == "bid" and auction:  # the full prompt is too long here
+            name = view["track"][auction["pos"] - 1]["name"]
+            high = auction["high"]
+            lead = f"{high} leads with {auction['bids'][high]}" if high else "no bid yet"
+            first = f"bid on the {name} ({lead})"
         pen.text(WIDTH - 24, 28, pen.fit(f"Waiting for {who}: {first}", 560, 16), 16, anchor="rm")
 
 
@@ -165,55 +244,74 @@ def _contact_track(pen: Pen, view: dict[str, Any]) -> None:
                         outline=(255, 255, 255) if seat == c.get("high") else None)
                 pen.text(bx + 18.5, y0 + h - 18, str(amount), 15, (20, 20, 20), anchor="mm")
     info_x = x0 + 5 * (w + 6)
-    pen.box(info_x, y0, 900, y0 + h, fill=PANEL)
-    pen.text(info_x + 4, y0 + 6, "Contacts", 11, MUTED)
     pen.text(info_x + 4, y0 + 22, f"deck {view['contact_deck']}", 11)
     if auction:
         pen.text(info_x + 4, y0 + 44, "bidding", 11, MUTED)
         pen.text(info_x + 4, y0 + 58, pen.fit(auction["to_act"], 34, 11), 11)
 
 
+TILE_W, TILE_H, ZONE_W = 294, 178, 86
+
+
+def _tile_origin(idx: int) -> tuple[float, float]:
+    return 10 + (idx % 3) * (TILE_W + 6), 198 + (idx // 3) * (TILE_H + 6)
+
+
+def _zone_x(x: float) -> list[float]:
+    """Left edges of the mission zone and the two resupply zones of a tile at ``x``."""
+    return [x + 10, x + 104, x + 198]
+
+
+def _sector_tile(pen: Pen, idx: int, sec: dict[str, Any], day: bool, blocked: bool) -> None:
+    """The fixed part of a sector tile: frame, number, name, and the three zones with their labels."""
+    x, y = _tile_origin(idx)
+    pen.box(x, y, x + TILE_W, y + TILE_H, fill=(44, 33, 36) if blocked else TILE,
+            outline=WATCHDOG if blocked else None)
+    pen.text(x + 10, y + 8, f"{sec['id']}", 24, DAY_SKY)
+    pen.text(x + 36, y + 12, sec["name"], 17)
+    zx = _zone_x(x)
+    pen.box(zx[0], y + 40, zx[0] + ZONE_W, y + 140, fill=(60, 52, 40))
+    pen.text(zx[0] + ZONE_W / 2, y + 52, "MISSION", 13, DAY_SKY, anchor="mm")
+    for k, z in enumerate(sec["zones"]):
+        zx0 = zx[k + 1]
+        if z["kind"] == "hq":
+            label, colour = FACTION_SHORT[z["faction"]], FACTION[z["faction"]]
+        else:
+            label, colour = ZONE[z["kind"]]
+        pen.box(zx0, y + 40, zx0 + ZONE_W, y + 140, fill=(50, 56, 68), outline=colour)
+        pen.text(zx0 + ZONE_W / 2, y + 52, pen.fit(label, ZONE_W - 6, 13), 13, colour, anchor="mm")
+        if z["kind"] == "special":
+            pen.text(zx0 + ZONE_W / 2, y + 68, "Day: recover 3" if day else "Night: +1i", 11, INK, anchor="mm")
+        elif z["kind"] == "hq":
+            pen.text(zx0 + ZONE_W / 2, y + 68, "HQ: 1r/Scheme", 11, INK, anchor="mm")
+        else:
+            pen.text(zx0 + ZONE_W / 2, y + 68, "+1", 12, MUTED, anchor="mm")
+
+
 def _sectors(pen: Pen, view: dict[str, Any]) -> None:
-    x0, y0, w, h = 10, 198, 294, 178
+    """What changes on the sector tiles (the rest is in the base layer): Watchdogs, missions, Hazards, pawns."""
+    w, h, zw = TILE_W, TILE_H, ZONE_W
     choosing = view.get("choosing")
     revealed = view.get("revealed") or {}
     for idx, sec in enumerate(view["sectors"]):
-        col, row = idx % 3, idx // 3
-        x, y = x0 + col * (w + 6), y0 + row * (h + 6)
+        x, y = _tile_origin(idx)
         blocked = sec["watchdogs"] > 0
-        pen.box(x, y, x + w, y + h, fill=(44, 33, 36) if blocked else TILE, outline=WATCHDOG if blocked else None)
-        pen.text(x + 10, y + 8, f"{sec['id']}", 24, DAY_SKY)
-        pen.text(x + 36, y + 12, sec["name"], 17)
+        if blocked:
+            _sector_tile(pen, idx, sec, view["day"], blocked=True)
         for k in range(sec["watchdogs"]):
             bx = x + w - 100 - k * 30
             pen.box(bx, y + 8, x + w - 8 - k * 30 if k == 0 else bx + 92, y + 30, fill=WATCHDOG, radius=5)
             pen.text(bx + 46, y + 19, "WATCHDOG" if k == 0 else "x2", 12, (255, 255, 255), anchor="mm")
-        # zones: mission, A, B
-        zx = [x + 10, x + 104, x + 198]
-        zw = 86
+        zx = _zone_x(x)
         missions_here = [m for m in view["missions"] if m["sector"] == sec["id"]]
-        # mission zone
-        pen.box(zx[0], y + 40, zx[0] + zw, y + 140, fill=(60, 52, 40), outline=DAY_SKY if missions_here else None)
-        pen.text(zx[0] + zw / 2, y + 52, "MISSION", 13, DAY_SKY, anchor="mm")
+        if missions_here:
+            pen.box(zx[0], y + 40, zx[0] + zw, y + 140, fill=None, outline=DAY_SKY)
         pen.text(zx[0] + zw / 2, y + 70, f"{len(missions_here)} avail." if missions_here else "none", 12,
                  INK if missions_here else MUTED, anchor="mm")
         if sec["mission_pawn"]:
             _pawn(pen, view, zx[0] + zw / 2, y + 110, sec["mission_pawn"], 16)
         for k, z in enumerate(sec["zones"]):
             zx0 = zx[k + 1]
-            if z["kind"] == "hq":
-                label, colour = FACTION_SHORT[z["faction"]], FACTION[z["faction"]]
-            else:
-                label, colour = ZONE[z["kind"]]
-            pen.box(zx0, y + 40, zx0 + zw, y + 140, fill=(50, 56, 68), outline=colour)
-            pen.text(zx0 + zw / 2, y + 52, pen.fit(label, zw - 6, 13), 13, colour, anchor="mm")
-            if z["kind"] == "special":
-                pen.text(zx0 + zw / 2, y + 68, "Day: recover 3" if view["day"] else "Night: +1i", 11, INK,
-                         anchor="mm")
-            elif z["kind"] == "hq":
-                pen.text(zx0 + zw / 2, y + 68, "HQ: 1r/Scheme", 11, INK, anchor="mm")
-            else:
-                pen.text(zx0 + zw / 2, y + 68, "+1", 12, MUTED, anchor="mm")
             if z["hazard"]:
                 pen.box(zx0 + 4, y + 78, zx0 + zw - 4, y + 96, fill=HAZARD, radius=4)
                 pen.text(zx0 + zw / 2, y + 87, "HAZARD", 12, (20, 20, 20), anchor="mm")
@@ -224,7 +322,8 @@ def _sectors(pen: Pen, view: dict[str, Any]) -> None:
         if choosing is None and revealed:
             footer = [s for s, n in revealed.items() if n == sec["id"]]
         if footer:
-            names = ", ".join("Accomplice" if s == "acc" else s for s in footer)
+            owner = (view.get("flags") or {}).get("accomplice")
+            names = ", ".join(f"{owner}'s Accomplice" if s == ACC_PAWN else s for s in footer)
             pen.text(x + 10, y + h - 24, pen.fit(f"entering: {names}", w - 20, 13), 13, MUTED)
         elif blocked:
             pen.text(x + 10, y + h - 24, "closed by Watchdog", 13, WATCHDOG)
@@ -232,8 +331,6 @@ def _sectors(pen: Pen, view: dict[str, Any]) -> None:
 
 def _infamy_track(pen: Pen, view: dict[str, Any]) -> None:
     x0, y0, x1 = 10, 566, 900
-    pen.box(x0, y0, x1, y0 + 40, fill=PANEL)
-    pen.text(x0 + 8, y0 + 20, "Infamy", 13, MUTED, anchor="lm")
     left, right = x0 + 64, x1 - 14
     top = max(20, max((p["infamy"] for p in view["players"]), default=0))
     step = (right - left) / top
@@ -290,18 +387,39 @@ def _missions(pen: Pen, view: dict[str, Any]) -> None:
             pen.text(fx + ((w - 16) / 3 - 4) / 2, y1 - 16, FACTION_SHORT[f], 10, (255, 255, 255), anchor="mm")
 
 
+PANEL_X0, PANEL_X1, PANEL_Y0 = 910, WIDTH - 10, 56
+
+
+def _panel_height(count: int) -> float:
+    return min(150, (660 - PANEL_Y0) / max(1, count) - 6)
+
+
+def _players_base(pen: Pen, players: list[dict[str, Any]]) -> None:
+    """The fixed part of each freelancer's panel: frame, colour, name and the empty Rep tracks."""
+    x0, x1, h = PANEL_X0, PANEL_X1, _panel_height(len(players))
+    for i, p in enumerate(players):
+        y = PANEL_Y0 + i * (h + 6)
+        colour = COLOURS.get(p["colour"], INK)
+        pen.box(x0, y, x1, y + h, fill=PANEL, width=2)
+        pen.box(x0, y, x0 + 10, y + h, fill=colour, radius=4)
+        pen.text(x0 + 20, y + 6, pen.fit(p["seat"], 150, 19), 19, colour)
+        for k, f in enumerate(("cartel", "megacorp", "militia")):
+            ry = y + 34 + k * 18
+            pen.text(x0 + 20, ry, FACTION_SHORT[f], 12, FACTION[f])
+            for lvl in range(1, 6):
+                bx = x0 + 86 + (lvl - 1) * 20
+                pen.box(bx, ry + 1, bx + 16, ry + 14, fill=DIM, radius=3)
+
+
 def _players(pen: Pen, view: dict[str, Any]) -> None:
-    x0, x1, y0 = 910, WIDTH - 10, 56
+    x0, x1, y0 = PANEL_X0, PANEL_X1, PANEL_Y0
     players = view["players"]
-    h = min(150, (660 - y0) / max(1, len(players)) - 6)
+    h = _panel_height(len(players))
     chosen = set((view.get("choosing") or {}).get("chosen", []))
     for i, p in enumerate(players):
         y = y0 + i * (h + 6)
-        colour = COLOURS.get(p["colour"], INK)
-        active = p["seat"] in (view.get("awaiting") or [])
-        pen.box(x0, y, x1, y + h, fill=PANEL, outline=(255, 255, 255) if active else None, width=2)
-        pen.box(x0, y, x0 + 10, y + h, fill=colour, radius=4)
-        pen.text(x0 + 20, y + 6, pen.fit(p["seat"], 150, 19), 19, colour)
+        if p["seat"] in (view.get("awaiting") or []):
+            pen.box(x0, y, x1, y + h, fill=None, outline=(255, 255, 255), width=2)
         tags = []
         if p["triggerman"]:
             tags.append("TRIGGERMAN")
@@ -309,14 +427,11 @@ def _players(pen: Pen, view: dict[str, Any]) -> None:
             tags.append("CHOSEN" if p["seat"] in chosen else "choosing...")
         pen.text(x0 + 180, y + 9, "  ".join(tags), 13, (130, 230, 130) if p["seat"] in chosen else DAY_SKY)
         pen.text(x1 - 10, y + 4, f"{p['infamy']}i", 24, DAY_SKY, anchor="ra")
-        # rep tracks
-        for k, f in enumerate(("cartel", "megacorp", "militia")):
+        for k, f in enumerate(("cartel", "megacorp", "militia")):  # filled Rep boxes over the empty track
             ry = y + 34 + k * 18
-            pen.text(x0 + 20, ry, FACTION_SHORT[f], 12, FACTION[f])
-            for lvl in range(1, 6):
+            for lvl in range(1, p["rep"][f] + 1):
                 bx = x0 + 86 + (lvl - 1) * 20
-                filled = p["rep"][f] >= lvl
-                pen.box(bx, ry + 1, bx + 16, ry + 14, fill=FACTION[f] if filled else DIM, radius=3)
+                pen.box(bx, ry + 1, bx + 16, ry + 14, fill=FACTION[f], radius=3)
         # resources and assets
         res = p["res"]
         cx = x0 + 200
@@ -348,13 +463,10 @@ def _players(pen: Pen, view: dict[str, Any]) -> None:
 
 def _footer(pen: Pen, view: dict[str, Any]) -> None:
     x0, x1, y0, y1 = 910, WIDTH - 10, 666, 890
-    pen.box(x0, y0, x1, y1, fill=PANEL)
     sup = view["supply"]
-    pen.text(x0 + 10, y0 + 8, "Supply", 13, MUTED)
     pen.text(x0 + 70, y0 + 8, f"W {sup['weapon']}  D {sup['data']}  C {sup['compound']}  H {sup['henchman']}  "
              f"F {sup['favor']}  Hazards {sup['hazard']}  Watchdogs {sup['watchdog']}", 13)
     decks = view["scheme_decks"]
-    pen.text(x0 + 10, y0 + 28, "Schemes", 13, MUTED)
     pen.text(x0 + 70, y0 + 28, "  ".join(f"{FACTION_SHORT[f]} {decks[f]}" for f in decks), 13)
     order = view.get("order") or []
     if order:
@@ -366,10 +478,43 @@ def _footer(pen: Pen, view: dict[str, Any]) -> None:
             break
 
 
+def _draw_base(pen: Pen, view: dict[str, Any]) -> None:
+    """Everything that stays put while a game goes on: frames, labels, empty tracks and sector tiles."""
+    _header_base(pen, view["day"])
+    pen.box(840, 56, 900, 192, fill=PANEL)  # Contact deck and bidder box, right of the Contact Track
+    pen.text(844, 62, "Contacts", 11, MUTED)
+    for idx, sec in enumerate(view["sectors"]):
+        _sector_tile(pen, idx, sec, view["day"], blocked=False)
+    pen.box(10, 566, 900, 606, fill=PANEL)
+    pen.text(18, 586, "Infamy", 13, MUTED, anchor="lm")
+    _players_base(pen, view["players"])
+    pen.box(910, 666, WIDTH - 10, 890, fill=PANEL)
+    pen.text(920, 674, "Supply", 13, MUTED)
+    pen.text(920, 694, "Schemes", 13, MUTED)
+
+
+_BASES: dict[tuple[Any, ...], Image.Image] = {}
+
+
+def _base(view: dict[str, Any]) -> Image.Image:
+    """A fresh copy of the empty board for this table (seats, colours, sectors) and Round (Day/Night);
+    drawn once and cached, since it is about a third of the drawing."""
+    key = (view["day"], tuple((p["seat"], p["colour"]) for p in view["players"]),
+           tuple((s["id"], s["name"], tuple((z["kind"], z["faction"]) for z in s["zones"])) for s in view["sectors"]))
+    image = _BASES.get(key)
+    if image is None:
+        if len(_BASES) >= 8:
+            _BASES.clear()
+        image, _ = canvas(Pen.s(WIDTH), Pen.s(HEIGHT), BACKGROUND)
+        _draw_base(Pen(image), view)
+        _BASES[key] = image
+    return image.copy()
+
+
 def render(view: dict[str, Any]) -> bytes:
     """The public board. Uses only public fields of the view, so any seat's view gives the same image."""
-    image, draw = canvas(Pen.s(WIDTH), Pen.s(HEIGHT), BACKGROUND)
-    pen = Pen(draw)
+    image = _base(view)
+    pen = Pen(image)
     _header(pen, view)
     _contact_track(pen, view)
     _sectors(pen, view)
@@ -388,8 +533,8 @@ def render_private(view: dict[str, Any]) -> bytes:
     player = next((p for p in view["players"] if p["seat"] == me), None)
     benefits = player.get("benefits", []) if player else []
     w, h = 900, 130 + rows * 118 + (30 + 20 * len(benefits) if benefits else 0)
-    image, draw = canvas(Pen.s(w), Pen.s(h), BACKGROUND)
-    pen = Pen(draw)
+    image, _ = canvas(Pen.s(w), Pen.s(h), BACKGROUND)
+    pen = Pen(image)
     colour = COLOURS.get(player["colour"], INK) if player else INK
     pen.box(10, 8, w - 10, 48, fill=(24, 26, 32), outline=colour)
     pen.text(24, 28, f"{me}: your hand", 20, colour, anchor="lm")
@@ -406,8 +551,8 @@ def render_private(view: dict[str, Any]) -> bytes:
             card += f" · Accomplice's sector card: {mine['acc']}"
     elif me in revealed:
         card = f"Your sector this Round: {revealed[me]}"
-        if (view.get("flags") or {}).get("accomplice") == me and "acc" in revealed:
-            card += f" · Accomplice: {revealed['acc']}"
+        if (view.get("flags") or {}).get("accomplice") == me and ACC_PAWN in revealed:
+            card += f" · Accomplice: {revealed[ACC_PAWN]}"
     else:
         card = "No sector card chosen yet this Round."
     pen.box(10, 56, w - 10, 90, fill=PANEL)

@@ -132,7 +132,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
             return []
         p = R.pack()
         opts = [(Intent.of("discard", card=c), f"Discard {p.schemes[c].name}") for c in sorted(set(hand))]
-        ask(state, ctx.seat, "discard", f"{ctx.seat}: discard 1 Scheme.", opts)
+        ask(state, ctx.seat, "discard", f"{ctx.seat}: discard 1 Scheme from your hand (it goes face up to its discard pile).", opts)
         return []
 
     # --- rivals ---------------------------------------------------------------------------------
@@ -199,7 +199,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
         p = R.pack()
         opts = [(Intent.of("sabotage", mission=m), f"Sabotage {p.missions[m].name} (sector {p.missions[m].sector})")
                 for m in state.available]
-        ask(state, ctx.seat, "sabotage", f"{ctx.seat}: choose a mission to Sabotage.", opts,
+        ask(state, ctx.seat, "sabotage", f"{ctx.seat}: choose an available mission to Sabotage (it goes under the Mission deck).", opts,
             left=e.n, hazard_after=e.hazard_after)
         return []
 
@@ -217,7 +217,8 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
         opts: list[Option] = [(Intent.of("hazard", zone=z), f"Hazard on {R.zone_label(z)}") for z in zones]
         if optional:  # "may": the default is to add none
             opts.insert(0, (Intent.of("hazard", zone="none"), "Add no Hazard"))
-        ask(state, seat, "hazard", f"{seat}: choose a resupply zone for a Hazard.", opts, left=n)
+        ask(state, seat, "hazard", f"{seat}: choose a resupply zone for a Hazard.", opts, left=n, non_hq=non_hq,
+            sector=sector)
         return []
 
     @handles("hazard_remove")
@@ -233,7 +234,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
         if R.watchdogs_left(state) <= 0:
             return [R.say(state, "Both Watchdogs are already on the board: none is added.")]
         opts = [(Intent.of("watchdog", to=f"s{n}"), f"Add a Watchdog to sector {n}") for n in range(1, 7)]
-        ask(state, ctx.seat, "watchdog_add", f"{ctx.seat}: choose a sector for the new Watchdog.", opts)
+        ask(state, ctx.seat, "watchdog_add", f"{ctx.seat}: choose a sector for the new Watchdog (it closes that sector to the others).", opts)
         return []
 
     @handles("watchdog_move")
@@ -242,7 +243,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
             return [R.say(state, "No Watchdog is on the board to move.")]
         opts = [(Intent.of("watchdog", frm=f"s{a}", to=f"s{b}"), f"Move the Watchdog from sector {a} to {b}")
                 for a in sorted(set(state.watchdogs)) for b in range(1, 7) if b != a]
-        ask(state, ctx.seat, "watchdog_move", f"{ctx.seat}: move a Watchdog to another sector.", opts)
+        ask(state, ctx.seat, "watchdog_move", f"{ctx.seat}: move a Watchdog to another sector (no pawn may enter a sector with a Watchdog).", opts)
         return []
 
     @handles("flag")
@@ -317,6 +318,9 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
             state.missions.put_bottom(m)
             events.append(R.say(state, f"{seat} Sabotages {p.missions[m].name}: it goes under the Mission deck."))
             if data["hazard_after"]:
+                if data["left"] > 1:  # the next Sabotage waits for this Hazard choice
+                    state.queue.insert(0, QueueItem(seat=seat, effect={"op": "sabotage", "n": data["left"] - 1,
+                                                                      "hazard_after": True}))
                 events += self.ask_hazard(state, seat, 1, non_hq=True, sector=p.missions[m].sector, optional=True)
             elif data["left"] > 1:
                 events += self.sabotage(state, Effect(op="sabotage", n=data["left"] - 1), QueueItem(seat=seat, effect={}))
@@ -326,7 +330,8 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
                 state.hazards.append(z)
                 events.append(R.say(state, f"{seat} adds a Hazard on {R.zone_label(z)}."))
             if data["left"] > 1:
-                events += self.ask_hazard(state, seat, data["left"] - 1, non_hq=False, sector=None, optional=False)
+                events += self.ask_hazard(state, seat, data["left"] - 1, non_hq=bool(data.get("non_hq")),
+                                          sector=data.get("sector"), optional=False)
         elif kind == "unhazard":
             z = intent.word("zone")
             state.hazards.remove(z)
@@ -388,7 +393,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
         return [R.say(state, f"{seat} steals 1 {R.WHAT_NAMES[what]} from {rival}.")]
 
     def ask_order(self, state: InfamyState, seat: str, blocks: list[list[Any]]) -> list[Event]:
-        opts = [(Intent.of("resolve", item=b[0]), f"Resolve first: {b[1]}") for b in blocks]
+        opts = [(Intent.of("resolve", item=b[0]), f"First: {b[1]}") for b in blocks]
         ask(state, seat, "order", f"{seat}: several effects trigger; choose which resolves first.", opts, blocks=blocks)
         return []
 

@@ -23,7 +23,7 @@ from . import rules as R
 from .agent import HeuristicAgent
 from .effects import INTERPRETER, ask, decision_options, short
 from .pack import FACTIONS, Effect, Requirements
-from .state import COLOURS, Auction, InfamyOptions, InfamyState, Player, QueueItem
+from .state import ACC_PAWN, COLOURS, Auction, InfamyOptions, InfamyState, Player, QueueItem
 
 RULES = """\
 Infamy: 3-4 freelancers in the Martian colony ARES-6. Win with 15 Infamy (i) or 5 Rep (r) in one faction
@@ -40,10 +40,11 @@ A Turn is a Day Round then a Night Round. Each Round has three phases:
 2. Sector Phase. Everyone secretly picks one of the 6 sectors (not one with a Watchdog). Then, in Contact
    Order (winners of Contacts 1..5, then the others clockwise from the Triggerman), each places a pawn on
    a free zone of his sector: a resupply zone (a resource, a Henchman, sector 2's special zone, or a
-   faction HQ: 1r at 0 Rep, else a Scheme) or the mission zone, to complete an available mission there
-   by paying its requirements (reward, then Infamy, then Rep in one faction shown). No free zone: fail.
+   faction HQ: 1r at 0 Rep, else a Scheme) or the mission zone, only to complete an available mission
+   there that he can pay (reward, then Infamy, then Rep in one faction shown). No free zone: fail.
 3. Scheme Phase. From the Triggerman clockwise, each may play one Scheme. At Night, gain 1i per 2
-   Henchmen, then all Bribes are recovered. Then the win check, new missions, and the marker flips.
+   Henchmen. Then the win check; Bribes on Contacts go to Spent (and at Night all Spent Bribes are
+   recovered); new missions are dealt, and the Day/Night marker flips.
 Ties: more than 15i beats 5r, 5r beats exactly 15i; then most Infamy and the rulebook's tiebreaks.
 Contacts: Accomplice (second pawn, no Rep that Round), Arms Dealer (2 Weapons), Chemist (2 Compound),
 Cloner (1 Henchman), Fixer (1 Favor), Hacker (2 Data), Informant (draw 2, discard 1, 1 extra Scheme),
@@ -317,8 +318,8 @@ class InfamyGame(Game[InfamyState]):
             parts.append(f"{seat} {state.sectors[seat]}")
             acc = intent.get("acc")
             if isinstance(acc, str):
-                state.sectors["acc"] = int(acc[1:])
-                parts.append(f"Accomplice ({seat}) {state.sectors['acc']}")
+                state.sectors[ACC_PAWN] = int(acc[1:])
+                parts.append(f"Accomplice ({seat}) {state.sectors[ACC_PAWN]}")
         state.choice = None
         state.phase = "place"
         state.slot = 0
@@ -333,7 +334,7 @@ class InfamyGame(Game[InfamyState]):
             state.to_place = ["own"] + (["acc"] if state.acc_owner == seat else [])
 
     def _pawn_id(self, seat: str, pawn: str) -> str:
-        return "acc" if pawn == "acc" else seat
+        return ACC_PAWN if pawn == "acc" else seat
 
     def _place_options(self, state: InfamyState, seat: str, pawn: str) -> list[Intent]:
         pid = self._pawn_id(seat, pawn)
@@ -355,8 +356,11 @@ class InfamyGame(Game[InfamyState]):
             self._start_schemes(state, events)
             return True
         seat = state.order[state.slot]
-        for pawn in list(state.to_place):
-            if not self._place_options(state, seat, pawn):
+        # With two pawns (the Accomplice) he "places both ... in whichever order he chooses": a pawn with no
+        # zone now may get one from the other pawn's mission (a Hazard removed), so fail only when all are stuck.
+        stuck = [pawn for pawn in state.to_place if not self._place_options(state, seat, pawn)]
+        if len(stuck) == len(state.to_place):
+            for pawn in stuck:
                 pid = self._pawn_id(seat, pawn)
                 state.to_place.remove(pawn)
                 state.placed[pid] = "failed"
@@ -549,30 +553,52 @@ class InfamyGame(Game[InfamyState]):
             pace: Pace = "quick" if top.kind == "thug_cancel" else "normal"
             return [Prompt(top.seat, top.kind, top.text, opts[0][0], pace=pace)]
         if state.phase == "auction" and state.auction is not None:
-            a = state.auction
-            name = R.pack().contacts[state.track[a.pos]].name
-            high = f"{a.high} leads with {a.bids[a.high]}" if a.high else "no bid yet"
-            return [Prompt(a.to_act, "bid", f"{a.to_act}: bid on the {name} ({high}) or pass.", Intent.of("pass"),
-                           pace="quick")]
+            return [Prompt(state.auction.to_act, "bid", self._bid_text(state), Intent.of("pass"), pace="quick")]
         if state.phase == "select" and state.choice is not None:
-            out = []
-            for seat in state.choice.waiting():
-                legal = self._select_intents(state, seat)
-                what = "a sector" if state.acc_owner != seat else (
-                    "the Accomplice's sector" if seat in state.half_choice else "your sector, then the Accomplice's")
-                out.append(Prompt(seat, "sector", f"{seat}: choose {what} in secret.", legal[0], simultaneous=True))
-            return out
+            # One text for every seat and both of the Accomplice's steps: the public line for a secret choice
+            # shows it, and it must not tell whether the Accomplice's controller has put his first card down.
+            text = "Choose the sector to enter this Round, in secret (sectors with a Watchdog are closed)"
+            if state.acc_owner is not None:
+                text += f"; {state.acc_owner} also chooses one for the Accomplice"
+            return [Prompt(seat, "sector", text + ".", self._select_intents(state, seat)[0], simultaneous=True)
+                    for seat in state.choice.waiting()]
         if state.phase == "place" and state.slot < len(state.order):
             seat = state.order[state.slot]
             legal = self.legal(state, seat)
             if legal:
-                default = next((i for i in legal if i.kind == "place" and not str(i.get("zone")).endswith("m")),
-                               legal[0])
-                return [Prompt(seat, "place", f"{seat}: place your pawn.", default)]
+                # Deadline default: a resupply zone, else the Smuggler's skip; a mission only if nothing else.
+                default = next((i for i in legal if i.kind == "place" and not i.word("zone").endswith("m")),
+                               next((i for i in legal if i.kind == "smuggle"), legal[0]))
+                return [Prompt(seat, "place", self._place_text(state, seat), default)]
         if state.phase == "scheme" and state.scheme_idx < len(state.scheme_order):
             seat = state.scheme_order[state.scheme_idx]
-            return [Prompt(seat, "scheme", f"{seat}: play a Scheme or pass.", Intent.of("pass"))]
+            extra = " (Informant: you may play 2)" if state.informant == seat and state.plays_left > 1 else ""
+            return [Prompt(seat, "scheme", f"{seat}: play a Scheme from your hand{extra}, or pass.",
+                           Intent.of("pass"))]
         return []  # pragma: no cover - _advance always stops at a prompt
+
+    def _bid_text(self, state: InfamyState) -> str:
+        a = state.auction
+        assert a is not None
+        seat, p = a.to_act, state.players[a.to_act]
+        contact = R.pack().contacts[state.track[a.pos]]
+        high = f"{a.high} leads with {a.bids[a.high]}" if a.high else "no bid yet"
+        own = a.bids.get(seat, 0)
+        mine = f"; you have {own} on it" if own else ""
+        text = (f"{seat}: Contact {a.pos + 1} of {len(state.track)}, the {contact.name} ({contact.text}) - {high}{mine}. "
+                f"Bid (1 Bribe of Expenses + Bribes to top the highest bid) or pass. You have {p.avail} available.")
+        if Intent.of("favor") in self._auction_intents(state, seat):
+            text += " Last chance to use a Favor on it."
+        return text
+
+    def _place_text(self, state: InfamyState, seat: str) -> str:
+        parts = []
+        for pawn in state.to_place:
+            sector = state.sectors[self._pawn_id(seat, pawn)]
+            parts.append(f"{'the Accomplice' if pawn == 'acc' else 'your pawn'} in sector {sector}")
+        order = " (either first)" if len(parts) > 1 else ""
+        return (f"{seat}: place {' and '.join(parts)}{order}: a free resupply zone, or the mission zone to "
+                "complete a mission you can pay.")
 
     def legal(self, state: InfamyState, seat: str) -> list[Intent]:
         if state.result is not None or seat not in state.players:
@@ -654,27 +680,33 @@ class InfamyGame(Game[InfamyState]):
         k = intent.kind
         try:
             if k == "pass":
+                if state.phase == "auction" and state.auction is not None:
+                    return f"Pass on the {pack.contacts[state.track[state.auction.pos]].name}"
                 return "Pass (play no Scheme)" if state.phase == "scheme" else "Pass"
             if k == "bid":
                 a = state.auction
                 seat = a.to_act if a else ""
                 own = a.bids.get(seat, 0) if a else 0
                 total = intent.num("to")
-                return f"Bid {total} (place {total - own} + 1 Expense)"
+                if own:
+                    return f"Raise to {total} (place {total - own} more Bribes + 1 for Expenses)"
+                return f"Bid {total} (place {total} Bribes + 1 for Expenses)"
             if k == "favor":
                 return "Use a Favor (+1 Expense): win outright"
             if k == "sector":
                 acc = intent.get("acc")
                 if intent.get("own") is None:
-                    return f"Accomplice: sector {str(acc)[1:]}"
-                return f"Sector {intent.word('own')[1:]}"
+                    n = int(str(acc)[1:])
+                    return f"Accomplice's card: sector {n} ({pack.sectors[n].name})"
+                n = int(intent.word("own")[1:])
+                return f"Your card: sector {n} ({pack.sectors[n].name})"
             if k == "place":
                 who = "Accomplice" if intent.get("pawn") == "acc" else "Pawn"
                 zone = intent.word("zone")
                 if zone.endswith("m"):
                     m = pack.missions[intent.word("mission")]
                     return f"{who}: mission {m.name} (pay {m.requires.short()}; {m.infamy}i {m.rep}r)"
-                return f"{who}: resupply at {R.zone_label(zone)}"
+                return f"{who}: resupply at {R.zone_label(zone)} ({self._resupply_gain(state, zone)})"
             if k == "smuggle":
                 who = "Accomplice" if intent.get("pawn") == "acc" else "Pawn"
                 return f"{who}: stay out (Smuggler) for 1 resource + 1 Scheme"
@@ -684,6 +716,14 @@ class InfamyGame(Game[InfamyState]):
         except Exception:  # noqa: BLE001 - a label must never fail; fall back to the key
             return intent.key()
         return intent.key()
+
+    def _resupply_gain(self, state: InfamyState, zone_id: str) -> str:
+        z = R.pack().zone(zone_id)
+        if z.kind in ("weapon", "data", "compound", "henchman"):
+            return f"gain 1 {R.WHAT_NAMES[z.kind]}"
+        if z.kind == "special":
+            return "Recover up to 3 Bribes" if state.day else "gain 1 Infamy"
+        return "1r at 0 Rep, else draw a Scheme"
 
     def explain_illegal(self, state: InfamyState, seat: str, intent: Intent, legal: list[Intent]) -> str:
         a = state.auction
@@ -696,9 +736,14 @@ class InfamyGame(Game[InfamyState]):
                     return "You are already the highest bidder: you cannot raise your own bid."
                 if isinstance(total, int) and total <= high:
                     return f"A bid must beat the highest bid ({high}): bid at least {high + 1}."
-                most = a.bids.get(seat, 0) + p.avail - 1
-                return (f"You have {p.avail} available Bribes; with 1 for Expenses your highest possible bid is "
-                        f"{most}." if most > high else "You cannot afford a higher bid; you can only pass.")
+                own = a.bids.get(seat, 0)
+                most = own + p.avail - 1
+                counting = f" (counting your {own} already on it)" if own else ""
+                if most > high:
+                    return (f"You have {p.avail} available Bribes; with 1 for Expenses your highest possible bid is "
+                            f"{most}{counting}.")
+                return (f"You cannot afford to top {high}: a bid costs 1 Bribe of Expenses plus the Bribes placed, "
+                        f"and you have {p.avail} available{counting}. You can only pass.")
             if intent.kind == "favor":
                 contact = R.pack().contacts[state.track[a.pos]]
                 if not contact.favor_allowed:
@@ -709,8 +754,9 @@ class InfamyGame(Game[InfamyState]):
                     return "A Favor can only be used at your first opportunity to bid on a Contact."
                 return "Using a Favor needs 1 available Bribe for Expenses."
         if state.phase == "select" and intent.kind == "sector" and not state.decisions:
-            return ("That sector holds a Watchdog (or is not a sector): choose one of "
-                    + ", ".join(str(n) for n in self.allowed_sectors(state, seat)) + ".")
+            return self._explain_sector(state, seat, intent)
+        if state.phase == "place" and intent.kind == "place" and not state.decisions:
+            return self._explain_place(state, seat, intent, legal)
         if intent.kind == "play" and not state.decisions:
             card = intent.get("card")
             if card not in state.players[seat].hand:
@@ -718,6 +764,40 @@ class InfamyGame(Game[InfamyState]):
             s = R.pack().schemes.get(str(card))
             if s is not None:
                 return f"You cannot pay the cost of {s.name} ({s.cost.short()})."
+        return super().explain_illegal(state, seat, intent, legal)
+
+    def _explain_sector(self, state: InfamyState, seat: str, intent: Intent) -> str:
+        allowed = ", ".join(str(n) for n in self.allowed_sectors(state, seat))
+        second = state.acc_owner == seat and seat in state.half_choice
+        if state.acc_owner == seat and intent.get("acc" if second else "own") is None:
+            return ("Now choose the Accomplice's sector (sector:acc=sN)." if second else
+                    "First choose your own sector (sector:own=sN), then the Accomplice's.")
+        raw = intent.get("acc" if second else "own")
+        n = int(raw[1:]) if isinstance(raw, str) and raw[1:].isdigit() else 0
+        if not 1 <= n <= 6:
+            return f"There is no such sector: the sectors are 1 to 6. You may choose {allowed}."
+        return (f"Sector {n} holds a Watchdog: no freelancer may select it (only the Sector Chief's winner may). "
+                f"Choose one of {allowed}.")
+
+    def _explain_place(self, state: InfamyState, seat: str, intent: Intent, legal: list[Intent]) -> str:
+        pawn, zone = intent.get("pawn"), intent.get("zone")
+        if pawn not in state.to_place:
+            return "That pawn is not yours to place now." if pawn != "acc" else "You have no Accomplice pawn to place."
+        sector = state.sectors[self._pawn_id(seat, str(pawn))]
+        if not isinstance(zone, str) or len(zone) != 3 or zone[1] != str(sector):
+            return f"That pawn goes to sector {sector} (its revealed card): choose a zone there."
+        if sector in state.watchdogs and seat != state.chief:
+            return f"Sector {sector} holds a Watchdog: no pawn may be placed there."
+        if zone in state.pawns:
+            return f"The {R.zone_label(zone)} is taken by another pawn."
+        if zone in state.hazards:
+            return f"The {R.zone_label(zone)} holds a Hazard: nobody can resupply there."
+        if zone.endswith("m"):
+            m = R.pack().missions.get(str(intent.get("mission")))
+            if m is None or str(intent.get("mission")) not in state.available or m.sector != sector:
+                return f"That is not an available mission of sector {sector}."
+            return (f"You cannot pay {m.name} ({m.requires.short()}): a freelancer must have the requirements "
+                    "to enter the mission zone.")
         return super().explain_illegal(state, seat, intent, legal)
 
     # --- views ----------------------------------------------------------------------------------

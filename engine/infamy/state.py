@@ -10,6 +10,9 @@ from engine.core import Deck, GameState, SecretChoice
 
 Phase = Literal["watchdog", "auction", "select", "place", "scheme", "cleanup"]
 COLOURS = ("pink", "turquoise", "brown", "yellow")
+ACC_PAWN = "*acc"
+"""The black Accomplice pawn in ``pawns``, ``sectors`` and ``placed``: not a possible seat name (a seat may be
+called "acc"), so it never collides with a freelancer's own pawn."""
 
 
 class InfamyOptions(BaseModel):
@@ -86,7 +89,7 @@ class InfamyState(GameState):
     watchdogs: list[int] = Field(default_factory=list)
     hazards: list[str] = Field(default_factory=list)
     pawns: dict[str, str] = Field(default_factory=dict)
-    """zone id -> seat, or 'acc' for the black Accomplice pawn."""
+    """zone id -> seat, or ACC_PAWN for the black Accomplice pawn."""
     acc_owner: str | None = None
     smuggler: str | None = None
     chief: str | None = None
@@ -97,13 +100,13 @@ class InfamyState(GameState):
     half_choice: dict[str, int] = Field(default_factory=dict)
     """The Accomplice's controller's own sector card, chosen before the Accomplice's (secret)."""
     sectors: dict[str, int] = Field(default_factory=dict)
-    """Revealed sectors this Round: seat -> sector, and 'acc' for the Accomplice."""
+    """Revealed sectors this Round: seat -> sector, and ACC_PAWN for the Accomplice."""
     order: list[str] = Field(default_factory=list)
     slot: int = 0
     to_place: list[str] = Field(default_factory=list)
     """Pawns of the seat at ``slot`` still to place: 'own' and/or 'acc'."""
     placed: dict[str, str] = Field(default_factory=dict)
-    """pawn ('ann' or 'acc') -> zone id, 'failed' or 'smuggled' this Round."""
+    """pawn ('ann' or ACC_PAWN) -> zone id, 'failed' or 'smuggled' this Round."""
     scheme_order: list[str] = Field(default_factory=list)
     scheme_idx: int = 0
     plays_left: int = 0

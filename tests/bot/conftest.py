@@ -20,8 +20,9 @@ class Clock:
         return self.now
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def wide_game() -> Iterator[None]:
+    """The many-options test game (not autouse: tests/bot also holds others' tests of the CLI)."""
     register(WIDE)
     yield
     unregister("wide")

@@ -64,7 +64,7 @@ async def test_updates_piling_up_are_merged_into_one_post(world: World, cogs: di
     assert len(posts) == 1 and "Ann has chosen." in posts[0].text and "Bo has chosen." in posts[0].text
 
 
-async def test_concurrent_clicks_on_one_version(world: World, cogs: dict[str, Any]) -> None:
+async def test_concurrent_clicks_on_one_version(world: World, cogs: dict[str, Any], wide_game: None) -> None:
     gid, thread = await start_game(world, cogs, players=("Ann",), game="wide")
     version = (await world.table.record(gid)).version
     await asyncio.gather(*(world.click("Ann", f"arb:{gid}:{version}:take:n={n}", thread) for n in range(1, 41)))
@@ -135,3 +135,18 @@ async def test_prefs_persist_in_sqlite(tmp_path: Any) -> None:
     await again.set_dm_reminders("7", False)
     assert not await again.dm_reminders("7")
     await again.close()
+
+
+async def test_a_broken_renderer_does_not_silence_the_game(world: World, cogs: dict[str, Any],
+                                                           monkeypatch: Any) -> None:
+    async def broken(*args: Any) -> bytes:
+        raise ValueError("bad drawing")
+
+    monkeypatch.setattr(world.services.renderer, "board", broken)
+    monkeypatch.setattr(world.services.renderer, "private", broken)
+    gid, thread = await start_game(world, cogs)
+    post = last(thread_posts(world, thread))
+    assert "High Card begins" in post.text and not post.files and "attachment://" not in post.text
+    await world.click("Ann", f"arbh:{gid}", thread)
+    hand = last(world.to("Ann"))
+    assert hand.ephemeral and not hand.files and "Your hand" in hand.text

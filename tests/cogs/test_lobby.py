@@ -97,3 +97,22 @@ async def test_host_leaving_an_empty_lobby_closes_it(world: World, cogs: dict[st
     assert "lobby is closed" in last(world.to("Ann")).text
     closed = last(status_edits(world))
     assert "closed" in closed.text and not closed.custom_ids()
+
+
+async def test_failed_create_cleans_up(world: World, cogs: dict[str, Any], monkeypatch: Any) -> None:
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(world.table, "create", broken)
+    await world.command(cogs["GameCog"], "new", world.interaction("Ann"), game="toy")
+    thread = world.threads_created[-1]
+    assert thread.id in world.deleted
+    assert "Reference" in last(world.to("Ann")).text
+
+
+async def test_commands_outside_a_thread_with_several_games(world: World, cogs: dict[str, Any]) -> None:
+    first, _ = await open_game(world, cogs)
+    second, _ = await open_game(world, cogs)
+    await world.command(cogs["HandCog"], "hand", world.interaction("Ann"))
+    text = last(world.to("Ann")).text
+    assert "name the game" in text and first in text and second in text

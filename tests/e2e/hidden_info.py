@@ -4,7 +4,8 @@ The intent log in the bot's database is replayed with the engine; every saved ve
 seat, its private view (``game.view(state, seat)``) and the public one (``game.view(state, None)``).
 From them:
 
-- a seat's *secret Scheme names*: the names in its hand that the public view does not show;
+- a seat's *secret Scheme names*: the names in its hand that neither the public view nor a public event
+  of that version shows (a discarded Scheme is named in public);
 - a seat's *secret sector choice*: ``my_choice`` in its view while the sectors are not revealed;
 - *private event texts*: texts of events whose audience is a set of seats (``You chose sector 3.``),
   attributed to those seats.
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from renderers import board_renderer, private_renderer, render_text  # imported with the bot's code, at start
 from tests.e2e.fake_discord import FakeDiscord, Message
 
 LAG = 2.0
@@ -46,6 +48,7 @@ class Moment:
     hands: dict[str, set[str]]  # seat -> Scheme names in hand
     choices: dict[str, int | None]  # seat -> own sector chosen and not yet revealed
     selecting: bool
+    views: dict[str | None, dict[str, Any]] = field(default_factory=dict)  # seat (None: public) -> view
 
 
 @dataclass
@@ -84,7 +87,9 @@ def secrets_of(record: dict[str, Any], intents: list[dict[str, Any]], commit_tim
     by_version: dict[int, list[dict[str, Any]]] = {}
     for item in intents:
         by_version.setdefault(int(item["version"]), []).append(item)
+    patterns = _scheme_names()
     for version in sorted(by_version):
+        said: list[str] = []
         for item in by_version[version]:
             state, events = game.apply(state, item["seat"], game.parse_intent(item["intent"]))
             for event in events:
@@ -92,9 +97,12 @@ def secrets_of(record: dict[str, Any], intents: list[dict[str, Any]], commit_tim
                     continue
                 if event.audience is None:
                     public_texts.add(event.text)
+                    said.append(event.text)
                 else:
                     private_texts.setdefault(event.text, set()).update(event.audience)
-        moments.append(_moment(game, state, seats, commit_times.get(version, 0.0), version))
+        moment = _moment(game, state, seats, commit_times.get(version, 0.0), version)
+        moment.public_names |= names_in("\n".join(said), patterns)  # e.g. "cy discards the Scheme X."
+        moments.append(moment)
     return Secrets(moments, private_texts, public_texts)
 
 
@@ -114,12 +122,13 @@ def _moment(game: Any, state: Any, seats: list[str], at: float, version: int) ->
     public_names = names_in(public_text, _scheme_names())
     hands: dict[str, set[str]] = {}
     choices: dict[str, int | None] = {}
+    views: dict[str | None, dict[str, Any]] = {None: public}
     for seat in seats:
-        view = game.view(state, seat)
+        view = views[seat] = game.view(state, seat)
         hands[seat] = {c["name"] for c in view.get("hand") or []}
         mine = view.get("my_choice")
         choices[seat] = mine.get("own") if isinstance(mine, dict) else None
-    return Moment(at, version, public_text, public_names, hands, choices, public.get("phase") == "select")
+    return Moment(at, version, public_text, public_names, hands, choices, public.get("phase") == "select", views)
 
 
 def commit_times_from_db(db_path: Any, gid: str) -> dict[int, float]:
@@ -145,12 +154,15 @@ class Checker:
     clock_offset: float = field(default_factory=lambda: time.time() - time.monotonic())
     """wall clock minus monotonic clock, taken in the test process (the fake records monotonic times)."""
     checked_versions: int = 0
+    spectators: dict[str, int] = field(default_factory=dict)
+    """Members who hold no seat (name -> id): they may see public information only."""
 
     def leaks(self) -> list[Leak]:
         out: list[Leak] = []
         patterns = _scheme_names()
+        everyone = {**self.seats, **self.spectators}
         for msg in self.fake.state.all_messages():
-            viewers = [(seat, uid) for seat, uid in self.seats.items() if self.fake.state.can_see(uid, msg)]
+            viewers = [(seat, uid) for seat, uid in everyone.items() if self.fake.state.can_see(uid, msg)]
             if not viewers:
                 continue
             for created, text in _versions(msg):
@@ -198,9 +210,15 @@ def _versions(msg: Message) -> list[tuple[float, str]]:
     """(monotonic creation time, text) of every version of ``msg``, oldest first."""
     from tests.e2e.fake_discord.recording import _text_of
 
-    created = [msg.created_at, *(v.at for v in msg.history)]
+    created = _created(msg)
     texts = [_text_of(v.content, v.embeds, v.components, v.attachments) for v in msg.history] + [msg.text()]
     return list(zip(created, texts, strict=True))
+
+
+def _created(msg: Message) -> list[float]:
+    """When each version of ``msg`` (history, then current) appeared. A deferred answer's "thinking"
+    placeholder is filled in without a history entry, so the current version dates from the last update."""
+    return [msg.created_at, *(v.at for v in msg.history)][:len(msg.history)] + [msg.updated_at]
 
 
 def _dedupe(leaks: list[Leak]) -> list[Leak]:
@@ -231,3 +249,44 @@ def private_answers_not_public(fake: FakeDiscord, secrets: Secrets, seats: dict[
             if att.filename == "hand.png":
                 problems.append(f"message {msg.id} in a {msg.channel_kind} is public but has a private image")
     return problems
+
+
+def _image_versions(msg: Message) -> list[tuple[float, str, bytes]]:
+    """(monotonic creation time, filename, bytes) of the attachments of every version of ``msg``."""
+    created = _created(msg)
+    versions = [v.attachments for v in msg.history] + [msg.attachments]
+    return [(at, a.filename, a.data) for at, atts in zip(created, versions, strict=True) for a in atts]
+
+
+def images_drawn_from_views(fake: FakeDiscord, secrets: Secrets, seats: dict[str, int], game_id: str,
+                            name: str, sample: int, seed: int = 0) -> tuple[int, list[str]]:
+    """A sample of the images members saw, each compared byte for byte with the rendering of a view from
+    its window: a public board must be the public view's board, a private image the viewer's own view.
+    Returns (images checked, problems)."""
+    import random
+
+    by_id = {uid: seat for seat, uid in seats.items()}
+    found: list[tuple[Message, float, str, bytes, str | None]] = []
+    seen: set[bytes] = set()
+    for msg in fake.state.all_messages():
+        for created, filename, data in _image_versions(msg):
+            if data in seen or filename != name:
+                continue
+            seen.add(data)
+            private = msg.ephemeral or msg.channel_kind == "dm"
+            seat = by_id.get(msg.answered_member_id or -1) if private else None
+            if private and seat is None:
+                continue
+            found.append((msg, created, filename, data, seat))
+    rng = random.Random(seed)
+    chosen = rng.sample(found, min(sample, len(found)))
+    problems = []
+    for msg, created, filename, data, seat in chosen:
+        window = secrets.window(created + time.time() - time.monotonic())
+        draw = board_renderer(game_id) if filename == "board.png" else (private_renderer(game_id) or render_text)
+        target = None if filename == "board.png" else seat
+        if not any(draw(m.views[target]) == data for m in reversed(window)):
+            problems.append(f"{filename} of message {msg.id} ({'private to ' + str(seat) if seat else 'public'}) "
+                            f"is not the drawing of the {'public' if target is None else seat} view of any "
+                            f"version between {window[0].version} and {window[-1].version}")
+    return len(chosen), problems

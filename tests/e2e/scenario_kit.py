@@ -132,6 +132,8 @@ class Table:
     status_id: int  # the lobby/status message; the game's thread has the same id
     players: dict[str, SimMember]  # seat name -> member (seat names are the members' display names)
     checkpoints: list[Checkpoint] = field(default_factory=list)
+    poll: float = 0.03
+    """Seconds between looks at the database and the status message while settling."""
 
     @property
     def thread_id(self) -> int:
@@ -148,7 +150,7 @@ class Table:
         found = TURN_RE.search(self.status.text())
         return int(found.group(1)) if found else None
 
-    async def settle(self, timeout: float = 20.0, checkpoint: bool = True) -> tuple[dict[str, Any], Any]:
+    async def settle(self, timeout: float = 20.0, checkpoint: bool = False) -> tuple[dict[str, Any], Any]:
         """Wait until the status message shows the saved version; returns (record, state) then."""
         deadline = time.monotonic() + timeout
         while True:
@@ -164,15 +166,32 @@ class Table:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"game {self.gid}: the status message shows turn {self.status_turn()}, the "
                                    f"database version {record['version']} ({record['status']})")
-            await asyncio.sleep(0.03)
+            await asyncio.sleep(self.poll)
 
-    def human_prompts(self, state: Any) -> list[str]:
-        """Seats with an open prompt that a member of this table plays."""
+    def human_prompts(self, state: Any, record: dict[str, Any] | None = None) -> list[str]:
+        """Seats with an open prompt that a member of this table plays (not away: an agent plays those)."""
+        away = {s["seat"] for s in (record or {}).get("seats", []) if s["away"]}
         seats = []
         for prompt in engine.get(GAME).prompts(state):
-            if prompt.seat in self.players and prompt.seat not in seats:
+            if prompt.seat in self.players and prompt.seat not in seats and prompt.seat not in away:
                 seats.append(prompt.seat)
         return seats
+
+
+BOT_ERROR = "Something went wrong"
+"""The start of the bot's answer to an unexpected error (cogs/errors.py)."""
+
+
+async def _answer(make: Any, timeout: float, errors: list[str] | None, tries: int = 200) -> Message:
+    """The answer to the interaction ``make()`` starts; with ``errors`` given, an unexpected error of the
+    bot is noted there and the interaction tried again (as a member would), else it is returned."""
+    for _ in range(tries):
+        msg: Message = await (await make()).message(timeout)
+        if errors is None or BOT_ERROR not in msg.text():
+            return msg
+        errors.append(msg.text())
+        await asyncio.sleep(random.uniform(0.1, 0.5))
+    return msg
 
 
 async def open_game(
@@ -185,24 +204,27 @@ async def open_game(
     options: str = SHORT_GAME,
     channel: str = "games",
     timeout: float = 10.0,
+    errors: list[str] | None = None,
 ) -> Table:
-    """``/game new`` by ``host``, Join by each joiner, Add agent seat ``agents`` times, Start."""
+    """``/game new`` by ``host``, Join by each joiner, Add agent seat ``agents`` times, Start.
+
+    ``errors``: see :func:`_answer` (the load test keeps going through the bot's unexpected errors)."""
     seats = 1 + len(joiners) + agents
-    h = await host.slash("game", "new", channel=channel,
-                         options={"game": GAME, "seats": seats, "options": options})
-    answer = await h.message(timeout)
+    answer = await _answer(lambda: host.slash("game", "new", channel=channel,
+                                              options={"game": GAME, "seats": seats, "options": options}),
+                           timeout, errors)
     assert answer.ephemeral, answer
     found = re.search(r"\(`([0-9a-f]+)`\)", answer.text())
     assert found, f"no game id in the answer to /game new: {answer.text()!r}"
     gid = found.group(1)
     lobby = await fake.wait_for_message(lambda m: f"arbl:{gid}:join" in m.custom_ids(), timeout=timeout)
     for member in joiners:
-        joined = await (await member.click(lobby, f"arbl:{gid}:join")).message(timeout)
+        joined = await _answer(lambda m=member: m.click(lobby, f"arbl:{gid}:join"), timeout, errors)
         assert "joined" in joined.text(), joined.text()
     for _ in range(agents):
-        added = await (await host.click(lobby, f"arbl:{gid}:agent")).message(timeout)
+        added = await _answer(lambda: host.click(lobby, f"arbl:{gid}:agent"), timeout, errors)
         assert "Agent seat added" in added.text(), added.text()
-    started = await (await host.click(lobby, f"arbl:{gid}:start")).message(timeout)
+    started = await _answer(lambda: host.click(lobby, f"arbl:{gid}:start"), timeout, errors)
     assert "started" in started.text(), started.text()
     record = db.record(gid)
     players = {}
@@ -248,6 +270,9 @@ class Player:
     play_share: float = 0.2
     """How often to type the move with ``/play`` (autocomplete) instead of clicking."""
     handles: list[InteractionHandle] = field(default_factory=list)
+    errors: list[str] | None = None
+    """When a list, the bot's unexpected-error answers are noted here and the member tries again later;
+    when None, such an answer fails the test at once."""
 
     @property
     def gid(self) -> str:
@@ -271,11 +296,11 @@ class Player:
         assert msg.ephemeral, f"hand answered publicly: {msg!r}"
         return msg
 
-    async def play_turn(self, timeout: float = 10.0) -> list[str]:
-        """Open the options and play until the bot offers nothing more; returns the keys played."""
+    async def play_turn(self, timeout: float = 10.0, most: int = 20) -> list[str]:
+        """Open the options and play until the bot offers nothing more (at most ``most`` moves)."""
         msg = await self.options(timeout)
         played: list[str] = []
-        for _ in range(20):
+        for _ in range(most):
             actions = offered_actions(msg, self.gid)
             if not actions:
                 return played
@@ -295,6 +320,10 @@ class Player:
                 self.handles.append(h)
                 msg = await h.message(timeout)
             assert msg.ephemeral, f"an answer to a move was public: {msg!r}"
+            if BOT_ERROR in msg.text():
+                assert self.errors is not None, f"the bot failed on {key!r}: {msg.text()}"
+                self.errors.append(msg.text())
+                return played
             played.append(key)
             if "moved on" in msg.text() or "✅" not in msg.text():
                 return played  # refused or stale: the caller settles and asks again
@@ -312,22 +341,36 @@ class Player:
         return value, await h.message(timeout)
 
 
-async def play_to_end(table: Table, rng: random.Random, *, max_steps: int = 400, hand_share: float = 0.1,
-                      timeout: float = 10.0) -> dict[str, Any]:
-    """Drive every member of ``table`` through the bot until the game ends; returns the final record."""
-    players = {seat: Player(member, table, random.Random(rng.random())) for seat, member in table.players.items()}
-    for _ in range(max_steps):
+def players_of(table: Table, rng: random.Random) -> dict[str, Player]:
+    return {seat: Player(member, table, random.Random(rng.random())) for seat, member in table.players.items()}
+
+
+async def play(table: Table, rng: random.Random, *, steps: int = 2000, hand_share: float = 0.1,
+               timeout: float = 10.0, players: dict[str, Player] | None = None) -> dict[str, Any]:
+    """Drive the members of ``table`` through the bot for ``steps`` rounds of "settle, then everyone asked
+    plays", or until the game ends; returns the record (from the database) at the last settle."""
+    players = players if players is not None else players_of(table, rng)
+    for _ in range(steps):
         record, state = await table.settle()
         if record["status"] == "finished":
             return record
-        seats = table.human_prompts(state)
+        seats = table.human_prompts(state, record)
         assert seats, f"game {table.gid} waits for nobody: {engine.get(GAME).prompts(state)}"
         for seat in seats:
             player = players[seat]
             if rng.random() < hand_share:
                 await player.hand(via_slash=rng.random() < 0.5, timeout=timeout)
             await player.play_turn(timeout)
-    raise AssertionError(f"game {table.gid} did not end within {max_steps} steps")
+    record, _ = await table.settle()
+    return record
+
+
+async def play_to_end(table: Table, rng: random.Random, *, max_steps: int = 2000, hand_share: float = 0.1,
+                      timeout: float = 10.0) -> dict[str, Any]:
+    """Drive every member of ``table`` through the bot until the game ends; returns the final record."""
+    record = await play(table, rng, steps=max_steps, hand_share=hand_share, timeout=timeout)
+    assert record["status"] == "finished", f"game {table.gid} did not end within {max_steps} steps"
+    return record
 
 
 # --- checks ----------------------------------------------------------------------------------------

@@ -51,3 +51,29 @@ def test_three_players_and_finished_game_render() -> None:
     state.players["ann"].infamy = 22
     state.result = GAME.finish(state, ["ann"], "ann wins by Infamy.") and state.result
     assert Image.open(io.BytesIO(render(GAME.view(state, None)))).size[0] == int(WIDTH * SCALE)
+
+
+def test_cached_layers_do_not_change_the_image() -> None:
+    """The empty board and the text stamps are cached: an image must not depend on what was drawn before."""
+    a = GAME.view(midgame(seed=3, steps=60), None)
+    b = GAME.view(midgame(seed=8, steps=140), None)
+    first = render(a)
+    render(b)
+    render_private(GAME.view(midgame(seed=8, steps=140), "bo"))
+    assert render(a) == first
+
+
+def test_palette_png_stays_close_to_the_drawing() -> None:
+    """The 8-bit PNG maps every pixel to the renderer's fixed palette; colours stay within a few levels."""
+    from PIL import ImageChops
+
+    from renderers.infamy import Pen, _base
+    view = GAME.view(midgame(), None)
+    drawn = _base(view)
+    Pen(drawn).box(100, 100, 300, 200, fill=(45, 50, 61), outline=(250, 120, 30))
+    Pen(drawn).text(120, 120, "Hazard 12 Weapons", 15)
+    from renderers.infamy import to_png
+    decoded = Image.open(io.BytesIO(to_png(drawn))).convert("RGB")
+    histogram = ImageChops.difference(drawn, decoded).convert("L").histogram()
+    assert max(level for level, count in enumerate(histogram) if count) <= 40
+    assert sum(histogram[25:]) < drawn.width * drawn.height // 1000

@@ -544,3 +544,46 @@ def test_refusals_change_nothing() -> None:
         do(state, "ann", "move:to=dream_space")
     state.players["ann"].rep = 2
     assert GAME.dump(state) == before
+
+
+def test_brahma_can_sell_face_down_draws_blind() -> None:
+    """RB: "Brahma - discard any 3 Task cards you own ... or also the face-down cards drawn in this turn in
+    the Realium"."""
+    state = max_game()
+    state.players["ann"].hand = ["t001"]
+    state, _ = do(state, "ann", "move:to=realium")
+    state, _ = do(state, "ann", "draw")
+    drawn = list(state.players["ann"].drawn)
+    state, _ = do(state, "ann", "move:to=brahma")
+    state, _ = do(state, "ann", "sell_tasks")
+    labels = {GAME.describe(state, i) for i in GAME.legal(state, "ann")}
+    assert "Pick face-down card #1" in labels
+    state, _ = do(state, "ann", "pick:card=d1")
+    state, _ = do(state, "ann", "pick:card=d2")
+    state, ev = do(state, "ann", "pick:card=t001")
+    assert state.players["ann"].credits == 1 and state.players["ann"].hand == []
+    assert state.players["ann"].drawn == drawn[2:]
+
+
+def test_equipment_deck_is_reformed_from_the_face_up_pile() -> None:
+    """RB: "when the Equipment deck runs out, a new deck should be formed from the pile of discarded
+    Equipment cards (if there are any), and then the top Equipment card should be moved onto the face-up
+    pile. If there is only one card on the face-up pile, a new deck is not created"."""
+    state = max_game()
+    state.equip_deck = []
+    state.equip_faceup = ["e01", "e02", "e03"]
+    state.players["ann"].credits = 2
+    state, _ = do(state, "ann", "move:to=crying_guns")
+    state, _ = do(state, "ann", "buy_equip:pile=deck")
+    p = state.players["ann"]
+    assert len(p.equipment) == 1 and len(state.equip_faceup) == 1 and len(state.equip_deck) == 1
+    state.equip_deck = []
+    assert {i.key() for i in GAME.legal(state, "ann") if i.kind == "buy_equip"} == {"buy_equip:pile=faceup"}
+
+
+def test_no_more_moves_message() -> None:
+    state = max_game()
+    state, _ = do(state, "ann", "move:to=realium")
+    state, _ = do(state, "ann", "move:to=realium")
+    with pytest.raises(IllegalIntent, match="no move left"):
+        do(state, "ann", "move:to=brahma")

@@ -6,6 +6,7 @@ import pytest
 
 from engine.core import IllegalIntent
 from engine.infamy import GAME
+from engine.infamy.state import ACC_PAWN
 
 from .helpers import (
     SEATS4,
@@ -172,7 +173,7 @@ def test_accomplice_second_pawn_and_rep_lock() -> None:
     assert GAME.view(s, None)["choosing"]["chosen"] == []  # not chosen until both cards are down
     assert GAME.view(s, "ann")["my_choice"] == {"own": 1, "acc": None}
     s = choose_sectors(s, {"ann": "sector:acc=s4", "bo": "sector:own=s3", "cy": "sector:own=s5"})
-    assert s.sectors == {"ann": 1, "acc": 4, "bo": 3, "cy": 5}
+    assert s.sectors == {"ann": 1, ACC_PAWN: 4, "bo": 3, "cy": 5}
     assert s.order[0] == "ann"
     opts = keys(s, "ann")
     assert "place:pawn=acc,zone=s4b" in opts and "place:pawn=own,zone=s1a" in opts
@@ -180,7 +181,7 @@ def test_accomplice_second_pawn_and_rep_lock() -> None:
     assert s.players["ann"].rep["megacorp"] == 0 and s.players["ann"].res["data"] == 1
     assert GAME.prompts(s)[0].seat == "ann"  # the own pawn follows at once
     s, _ = act(s, "ann", "place:pawn=own,zone=s1a")
-    assert s.pawns["s4b"] == "acc" and s.pawns["s1a"] == "ann"
+    assert s.pawns["s4b"] == ACC_PAWN and s.pawns["s1a"] == "ann"
 
 
 def test_liaison_after_accomplice_offers_only_infamy() -> None:

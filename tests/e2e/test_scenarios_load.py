@@ -1,0 +1,91 @@
+"""Scenario 6 of issue 6: many games at once, every interaction answered within Discord's 3 seconds.
+
+Each game has one simulated member and two agent seats; the member opens the game with ``/game new``,
+adds the agents, starts, and answers every prompt the bot gives it (seeded random choices among the
+offered options, buttons, selects and ``/play``) until the game ends (a two-Round game: ``round_cap=2``).
+All games run concurrently against one bot process. The fake refuses callbacks later than 3 s, as
+Discord does; the test asserts none came late and reports p50/p99 time to first response.
+
+The default run plays 5 games; ``pytest -m slow tests/e2e/test_scenarios_load.py`` plays 50.
+``ARBITER_LOAD_GAMES`` and ``ARBITER_LOAD_OPTIONS`` (e.g. ``""`` for whole games) change the slow run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+import engine
+from tests.e2e import scenario_kit as kit
+from tests.e2e.fake_discord import FakeDiscord
+
+OPTIONS = os.environ.get("ARBITER_LOAD_OPTIONS", "round_cap=2")
+
+
+async def _one_game(fake: FakeDiscord, db: kit.BotDb, n: int, rng: random.Random,
+                    errors: list[str]) -> dict[str, object]:
+    member = fake.members[f"player{n}"]
+    table = await kit.open_game(fake, db, member, [], agents=2, options=OPTIONS, timeout=30, errors=errors)
+    table.poll = 0.15
+    player = kit.Player(member, table, random.Random(rng.random()), errors=errors)
+    record = await kit.play(table, rng, players={table_seat(table): player}, hand_share=0.05, timeout=30)
+    assert record["status"] == "finished", record
+    log = [(i["seat"], i["intent"]) for i in db.intents(table.gid)]
+    outcome = engine.get("infamy").outcome(kit.replay_log(record, log))
+    assert outcome is not None and sorted(outcome.winners) == sorted(record["winners"])
+    return {"gid": table.gid, "version": record["version"], "moves": sum(1 for i in log if i[0] in table.players)}
+
+
+def table_seat(table: kit.Table) -> str:
+    (seat,) = table.players
+    return seat
+
+
+async def _load(games: int, tmp_path: Path) -> dict[str, float]:
+    async with FakeDiscord(interaction_deadline=3.0) as fake:
+        for n in range(games):
+            fake.add_member(f"player{n}")
+        bot = kit.arbiter_process(fake, tmp_path / "arbiter.db", tmp_path / "arbiter-bot.log")
+        db = kit.BotDb(tmp_path / "arbiter.db")
+        try:
+            await bot.start()
+            await fake.wait_for_commands("game", "play", "hand")
+            rng = random.Random(6)
+            errors: list[str] = []
+            started = time.monotonic()
+            results = await asyncio.gather(*(_one_game(fake, db, n, random.Random(rng.random()), errors)
+                                             for n in range(games)))
+            seconds = time.monotonic() - started
+            report = fake.latency_report()
+            interactions = list(fake.state.interactions.values())
+            late = [i for i in interactions if i.latency is None or i.latency >= 3.0]
+            refused = [c for c in fake.state.callbacks if c.status == 404]
+            print(f"\nscenario 6: {games} games, {len(interactions)} interactions, "
+                  f"{sum(int(r['moves']) for r in results)} moves by members in {seconds:.1f}s; "
+                  f"time to first response p50 {report['p50'] * 1000:.1f} ms, p99 {report['p99'] * 1000:.1f} ms, "
+                  f"max {report['max'] * 1000:.1f} ms; {len(errors)} unexpected errors answered")
+            assert not late, [(i.payload.get("data", {}).get("custom_id") or i.payload.get("data", {}).get("name"),
+                               i.latency) for i in late[:10]]
+            assert not refused, refused[:5]
+            assert len({r["gid"] for r in results}) == games
+            assert not fake.state.unhandled, fake.state.unhandled[:3]
+            assert not errors, f"{len(errors)} interactions answered with an unexpected error: {errors[:3]}"
+            assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
+            return {"games": games, "seconds": seconds, **report}
+        finally:
+            db.close()
+            await bot.stop()
+
+
+async def test_five_games_at_once(tmp_path: Path) -> None:
+    await _load(5, tmp_path)
+
+
+@pytest.mark.slow
+async def test_fifty_games_at_once(tmp_path: Path) -> None:
+    await _load(int(os.environ.get("ARBITER_LOAD_GAMES", "50")), tmp_path)
