@@ -234,7 +234,8 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
         if R.watchdogs_left(state) <= 0:
             return [R.say(state, "Both Watchdogs are already on the board: none is added.")]
         opts = [(Intent.of("watchdog", to=f"s{n}"), f"Add a Watchdog to sector {n}") for n in range(1, 7)]
-        ask(state, ctx.seat, "watchdog_add", f"{ctx.seat}: choose a sector for the new Watchdog (it closes that sector to the others).", opts)
+        text = f"{ctx.seat}: choose a sector for the new Watchdog (it closes that sector to the others)."
+        ask(state, ctx.seat, "watchdog_add", text, opts, source=ctx.source)
         return []
 
     @handles("watchdog_move")
@@ -342,7 +343,8 @@ class InfamyEffects(EffectInterpreter[InfamyState, QueueItem]):
         elif kind == "watchdog_add":
             to = int(intent.word("to")[1:])
             state.watchdogs.append(to)
-            state.chief_added = True
+            if data.get("source") == "sector_chief":  # only the Sector Chief's own Watchdog is removed later (A9)
+                state.chief_added = True
             events.append(R.say(state, f"{seat} adds a Watchdog to sector {to}."))
         elif kind == "watchdog_move":
             a, b = int(intent.word("frm")[1:]), int(intent.word("to")[1:])

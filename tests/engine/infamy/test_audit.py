@@ -201,3 +201,17 @@ def test_a_seat_named_acc_does_not_collide_with_the_accomplice_pawn() -> None:
     s, events = act(s, "acc", "place:pawn=own,zone=s1a")  # the last pawn: the Round then ends
     assert "acc resupplies at sector 1 Weapon." in [e.text for e in events]
     assert s.players["acc"].res["weapon"] == 2
+
+
+def test_only_the_sector_chiefs_own_watchdog_arms_his_end_of_round_removal() -> None:
+    """"The freelancer who wins the Sector Chief adds 1 Watchdog Token ... At the end of the Round, the freelancer
+    removes 1 Watchdog Token" (A9: no removal when he added none): a Watchdog added by another effect does not
+    count as his."""
+    from engine.infamy.pack import Effect
+    from engine.infamy.rules import queue_front
+
+    s = setup_track(OTHER)
+    queue_front(s, "bo", [Effect(op="watchdog_add")], "m01")
+    GAME._advance(s, [])
+    s = answer(s, "watchdog:to=s2")
+    assert sorted(s.watchdogs) == [2, 6] and not s.chief_added
