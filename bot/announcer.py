@@ -10,7 +10,9 @@ post is being made are merged into one post, so a burst of agent moves is one me
 - private events for a player other than the one whose interaction caused them (a card stolen from
   them, a default applied to their secret choice) go by DM in the background, never awaited by the
   game; when the DM is refused, a notice in the thread asks them to open ``/hand``;
-- reminders are posted in the thread, mentioning the player.
+- reminders are posted in the thread, mentioning the player (or sent by DM to those who asked);
+- the last version announced is remembered per game; at start-up, :meth:`Announcer.catch_up` announces
+  what an earlier process committed but was killed before posting.
 
 Only public information reaches public messages: event texts whose audience is everyone, the public
 view (seat ``None``) and its image.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -41,11 +44,18 @@ NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
+@dataclass
+class CatchUp:
+    """A queued announcement of changes a previous process saved but did not post."""
+
+    lines: list[str] = field(default_factory=list)
+
+
 class Announcer:
     def __init__(self, client: Any, services: Services) -> None:
         self.client = client
         self.services = services
-        self._queues: dict[str, asyncio.Queue[Update]] = {}
+        self._queues: dict[str, asyncio.Queue[Update | CatchUp]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self._asked: dict[str, set[tuple[str, str]]] = {}
@@ -63,10 +73,12 @@ class Announcer:
 
     async def __call__(self, update: Update) -> None:
         """The table's subscriber: queue and return at once (the game never waits on Discord)."""
-        gid = update.record.id
-        self.services.remember(update.record.place.get("thread"), gid)
+        self.services.remember(update.record.place.get("thread"), update.record.id)
+        self._enqueue(update.record.id, update)
+
+    def _enqueue(self, gid: str, item: Update | CatchUp) -> None:
         queue = self._queues.setdefault(gid, asyncio.Queue())
-        queue.put_nowait(update)
+        queue.put_nowait(item)
         if gid not in self._workers:
             self._workers[gid] = asyncio.create_task(self._work(gid), name=f"announce-{gid}")
 
@@ -103,35 +115,69 @@ class Announcer:
     def _channel(self, channel_id: str) -> Any:
         return self.client.get_partial_messageable(int(channel_id))
 
-    async def announce(self, gid: str, batch: list[Update]) -> None:
+    async def announce(self, gid: str, batch: list[Update | CatchUp]) -> None:
         record = await self.table.record(gid)
         place = record.place
         if not place.get("thread"):
             return  # not a Discord game (the terminal, tests of the table)
-        events = [e for u in batch if not u.duplicate for e in u.events]
-        for update in batch:
+        updates = [u for u in batch if isinstance(u, Update)]
+        events = [e for u in updates if not u.duplicate for e in u.events]
+        for update in updates:
             self._private(record, update)
         scene = await flows.scene(self.services, gid)
-        if all(u.kind == "lobby" for u in batch) and record.status in ("lobby", "aborted"):
-            await self._edit_status(record, scene, None)
+        if record.status == "lobby" or (record.status == "aborted" and all(u.kind == "lobby" for u in updates)
+                                        and not scene.public_view):
+            if await self._edit_status(record, scene, None):
+                await self.services.prefs.set_announced(gid, record.version)
             return
-        lines = present.event_lines(events)
-        lines += await self._reminders(record, [e for u in batch if u.kind == "reminder" for e in u.events])
+        lines = [line for c in batch if isinstance(c, CatchUp) for line in c.lines]
+        lines += present.event_lines(events)
+        lines += await self._reminders(record, [e for u in updates if u.kind == "reminder" for e in u.events])
         image: bytes | None = None
-        if record.status != "lobby" and scene.public_view:
+        if scene.public_view:
             try:
                 image = await self.renderer.board(record.game, scene.public_view)
             except Exception:  # a drawing bug must not silence the game: post the text without the board
                 log.exception("rendering the board of game %s failed", gid)
         mentions = self._new_mentions(record, scene)
+        posted = True
         if lines or mentions:
             view = cx.turn_view(scene, lines, mentions, image is not None)
             files = [flows.png(image, cx.BOARD_FILE)] if image is not None else []
             try:
                 await self._channel(place["thread"]).send(view=view, files=files, allowed_mentions=PINGS)
             except discord.HTTPException:
+                posted = False
                 log.exception("could not post to the thread of game %s", gid)
-        await self._edit_status(record, scene, image)
+        if await self._edit_status(record, scene, image) and posted:
+            await self.services.prefs.set_announced(gid, record.version)
+
+    async def catch_up(self) -> int:
+        """After a start: post what an earlier process saved but had not announced when it stopped.
+
+        A change is committed before it is announced, so a kill in between leaves a move nobody was told
+        about (and a next player who was never mentioned). The last announced version of each game is
+        kept; anything newer is announced now, its public events rebuilt from the intent log.
+        """
+        count = 0
+        for record in await self.table.store.games(status=("lobby", "running", "paused", "finished", "aborted")):
+            if not record.place.get("thread"):
+                continue
+            announced = await self.services.prefs.announced(record.id)
+            if announced is not None and announced >= record.version:
+                continue
+            if announced is None and record.status in ("finished", "aborted"):
+                continue  # nothing recorded for an ended game: leave old threads alone
+            lines: list[str] = []
+            if record.status != "lobby":
+                missed = await flows.public_events(self.services, record, limit=40, after_version=announced)
+                if missed:
+                    lines = ["While Arbiter was restarting:", *missed]
+            self._enqueue(record.id, CatchUp(lines))
+            count += 1
+        if count:
+            log.info("catching up on %d games after a restart", count)
+        return count
 
     def _new_mentions(self, record: GameRecord, scene: cx.GameScene) -> list[str]:
         asked = {(p.seat, p.kind) for p in scene.prompts}
@@ -146,10 +192,11 @@ class Announcer:
                     out.append(text)
         return out
 
-    async def _edit_status(self, record: GameRecord, scene: cx.GameScene, image: bytes | None) -> None:
+    async def _edit_status(self, record: GameRecord, scene: cx.GameScene, image: bytes | None) -> bool:
+        """Show the game's current state on its status message; False when Discord refused."""
         place = record.place
         if not place.get("status") or not place.get("channel"):
-            return
+            return True
         view = cx.status_view(scene, image is not None)
         attachments = [flows.png(image, cx.BOARD_FILE)] if image is not None else []
         try:
@@ -157,6 +204,8 @@ class Announcer:
             await message.edit(view=view, attachments=attachments, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.exception("could not edit the status message of game %s", record.id)
+            return False
+        return True
 
     async def _reminders(self, record: GameRecord, events: list[Event]) -> list[str]:
         """Reminder lines for the thread; players who asked for DM reminders get a DM instead."""

@@ -58,6 +58,7 @@ class ArbiterBot(commands.Bot):
         self.store: SqliteStore | None = None
         self.services: Services | None = None
         self.scheduler: Scheduler | None = None
+        self._catch_up: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -75,6 +76,8 @@ class ArbiterBot(commands.Bot):
             await self.add_cog(cog)
         self.tree.error(on_tree_error)
         await self.sync_commands()
+        self._catch_up = asyncio.create_task(services.announcer.catch_up(), name="arbiter-catch-up")
+        self._catch_up.add_done_callback(_log_failure)
         self.scheduler = Scheduler(table, settings.tick_seconds)
         self.scheduler.start()
         self._stop_on_sigterm()
@@ -118,6 +121,11 @@ class ArbiterBot(commands.Bot):
             store, self.store = self.store, None
             await store.close()
         await super().close()
+
+
+def _log_failure(task: asyncio.Task[object]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("%s failed", task.get_name(), exc_info=task.exception())
 
 
 def configure_logging(level: str) -> None:

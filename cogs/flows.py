@@ -18,7 +18,7 @@ import discord
 from bot import present
 from bot.services import Services, services_of
 from engine.core import registry
-from engine.core.errors import MalformedIntent, NotYourTurn, StaleVersion
+from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
 from engine.core.intent import Intent
 from engine.records import GameRecord
 
@@ -131,12 +131,15 @@ async def submit(interaction: discord.Interaction, game_id: str, key: str, versi
     legal = await table.legal(game_id, user)
     key = resolve_key(key, legal)
     labels = {i.key(): label for i, label in legal}
+    secret_button = version == cx.ANY_VERSION
+    if secret_button and await table.store.idempotent(str(interaction.id)) is None:
+        await _require_secret_prompt(services, game_id, user)
     try:
         update = await table.submit(game_id, user, key, expected_version=version or None,
                                     idempotency_key=str(interaction.id))
-    except NotYourTurn:
-        if version == cx.ANY_VERSION:  # a secret-choice button whose moment has passed
-            raise StaleVersion("The board has moved on.") from None
+    except (NotYourTurn, IllegalIntent):
+        if secret_button:
+            await _require_secret_prompt(services, game_id, user)
         raise
     if update.duplicate:
         await send(interaction, "That action was already applied.")
@@ -152,6 +155,20 @@ async def submit(interaction: discord.Interaction, game_id: str, key: str, versi
         await _send_options(interaction, services, game_id, user, 0, intro=text + "\n\n")
         return
     await send(interaction, text)
+
+
+async def _require_secret_prompt(services: Services, game_id: str, user: str) -> None:
+    """A secret-choice button (version 0) is only good while its player still has a secret choice open.
+
+    Without this, a late click could be applied to whatever the player must decide next, when the same
+    intent key happens to be legal there too.
+    """
+    record = await services.table.record(game_id)
+    seat = record.seat_of(user)
+    if seat is None:
+        return  # the table explains
+    if not any(p.seat == seat.seat and p.simultaneous for p in await services.table.prompts(game_id)):
+        raise StaleVersion("The board has moved on.")
 
 
 async def _options_payload(services: Services, game_id: str, user: str, page: int,
@@ -264,8 +281,10 @@ async def lobby_action(interaction: discord.Interaction, game_id: str, action: s
     await send(interaction, text)
 
 
-async def public_events(services: Services, record: GameRecord, limit: int = 25) -> list[str]:
-    """Recent public events, rebuilt from the intent log (the table keeps intents, not events)."""
+async def public_events(services: Services, record: GameRecord, limit: int = 25,
+                        after_version: int | None = None) -> list[str]:
+    """Recent public events (of intents logged after ``after_version``), rebuilt from the intent log
+    (the table keeps intents, not events)."""
     import asyncio
 
     game = registry.get(record.game)
@@ -277,7 +296,8 @@ async def public_events(services: Services, record: GameRecord, limit: int = 25)
         for item in logged:
             state, events = game.apply(state, item.seat, game.parse_intent(item.key))
             by = {"agent": " (agent)", "deadline": " (deadline)"}.get(item.by, "")
-            lines += [f"• {e.text}{by}" for e in events if e.audience is None and e.text]
+            if after_version is None or item.version > after_version:
+                lines += [f"• {e.text}{by}" for e in events if e.audience is None and e.text]
         return lines[-limit:]
 
     if record.status == "lobby":

@@ -47,6 +47,9 @@ def task_value(state: GamedecState, seat: str, task: Task, space: str) -> float:
     return chance * gain - (1 - chance) * cost
 
 
+UNIVERSAL = frozenset({"discard", "discard_eq", "ability", "story_start", "trade", "trade_call"})
+
+
 class HeuristicAgent:
     name = "heuristic"
 
@@ -54,6 +57,14 @@ class HeuristicAgent:
         self.random = random.Random(seed)
 
     def choose(self, game: Any, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
+        dec = state.decisions.top()
+        if dec is not None and dec.kind == "story_offer":
+            return next((i for i in legal if i.kind == "story_start"), legal[0])
+        if (dec is not None and dec.kind not in ("discard", "discard_eq", "sell")) or (
+                dec is None and state.trade is None and state.window is not None):
+            # universal actions offered inside other prompts: this agent discards only when it must
+            core = [i for i in legal if i.kind not in UNIVERSAL]
+            legal = core or legal
         kinds = {i.kind for i in legal}
         if "pass" in kinds:
             return self._react(state, seat, legal)

@@ -26,7 +26,7 @@ from .agent import HeuristicAgent
 from .board import AID, CORPS, NAMES, REALIUM, SPACES, is_corp
 from .pack import load_pack
 from .state import GamedecOptions, GamedecState, Player, TestState
-from .trade import TradeRules
+from .trade import TradeRules, turn_intents
 from .view import build_view
 
 RULES = """\
@@ -56,10 +56,13 @@ Starting Player, Terror, Scenarios and Finales (the last implies the Longer Game
 
 TURN_KINDS = frozenset({
     "end", "move", "draw", "play", "attack", "heal", "sell_tasks", "buy_equip", "buy_skill", "sell_equip", "hunt",
-    "buy_rep", "smear", "commission", "aid", "trade", "discard", "discard_eq",
+    "buy_rep", "smear", "commission", "aid", "trade", "trade_call", "discard", "discard_eq",
 })
-DECISION_KINDS = frozenset({"skill", "pile", "corp", "wound", "pick", "stop", "seven", "roll", "give", "get",
-                            "cancel", "accept", "decline", "send", "cheat"})
+DECISION_KINDS = frozenset({"detective", "skill", "pile", "corp", "wound", "pick", "stop", "seven", "roll", "give", "get",
+                            "cancel", "accept", "decline", "send", "cheat", "take"})
+ANYTIME_KINDS = frozenset({"discard", "discard_eq", "ability", "story_start"})
+"""Universal actions offered in every prompt of their owner (RB "Universal Actions": "at any moment (also in
+the turns of other players)"), besides the decisions that are themselves about discarding."""
 WINDOW_KINDS = frozenset({"assist", "sabotage", "pass"})
 AID_CHOICES = ("heal", "cash", "equip", "heal+cash", "heal+equip", "cash+equip", "cash+cash")
 
@@ -83,12 +86,14 @@ class GamedecGame(Game[GamedecState]):
             opts = opts.model_copy(update={"longer_game": True, "variable_start": True, "terror": True})
         pack = load_pack()
         rng = self.new_rng(seed)
-        detectives = rng.shuffled(sorted(pack.detectives))[: len(seats)]
+        # RB set-up 5: "Each player, beginning with the Starting Player, chooses or draws at random one
+        # gamedec card" - drawn by the seed, or chosen in turn with the choose_detectives option.
+        draft = opts.choose_detectives
+        detectives = [""] * len(seats) if draft else rng.shuffled(sorted(pack.detectives))[: len(seats)]
         start = rng.choice(seats)
         players = {}
         for seat, det in zip(seats, detectives, strict=True):
-            d = pack.detectives[det]
-            players[seat] = Player(detective=det, rep=d.start_rep)
+            players[seat] = Player(detective=det, rep=pack.detectives[det].start_rep if det else 0)
         equip = rng.shuffled(sorted(pack.equipment))
         corp_equip: dict[str, str | None] = {c: equip.pop() for c in CORPS}
         faceup = [equip.pop()]
@@ -98,7 +103,18 @@ class GamedecGame(Game[GamedecState]):
             task_deck=Deck.shuffled(sorted(pack.tasks), rng), equip_deck=equip, equip_faceup=faceup,
             corp_equip=corp_equip, commission_deck=commissions,
         )
-        for seat in clockwise(seats, start):
+        if draft:
+            state.draft = clockwise(seats, start)
+            return state
+        return self._deal(state)
+
+    def _deal(self, state: GamedecState) -> GamedecState:
+        """Set-up steps 7-8 (hands, the two set-aside Commissions) and the optional decks."""
+        pack = load_pack()
+        rng = state.rng
+        opts = GamedecOptions.model_validate(state.options)
+        seats = state.seats
+        for seat in clockwise(seats, state.start_player):
             state.players[seat].hand = state.task_deck.draw(rng, 8)
         for _ in range(2):
             card = state.commission_deck.pop()
@@ -118,23 +134,27 @@ class GamedecGame(Game[GamedecState]):
     def prompts(self, state: GamedecState) -> list[Prompt]:
         if state.result is not None:
             return []
+        if state.draft:
+            return [Prompt(state.draft[0], "detective", "Choose your detective (players choose in turn, "
+                           "beginning with the Starting Player).", self.legal(state, state.draft[0])[0],
+                           pace="normal")]
         if state.setup_choice is not None:
             return [Prompt(s, "start_skill", "Choose your starting Skill (your +3 Skill is advised).",
                            self._best_skill_intent(state, s), simultaneous=True, pace="normal")
                     for s in state.setup_choice.waiting()]
         top = state.decisions.top()
         if top is not None:
-            legal = self.legal(state, top.seat)
+            legal = self._decision_base(state, top.seat)
             return [Prompt(top.seat, top.kind, top.text, self._decision_default(state, top.kind, legal),
                            pace="quick")]
+        if state.trade is not None:
+            return TradeRules.prompts(state)
         if state.window is not None:
             test = state.test
             assert test is not None
             what = self._test_label(state)
             return [Prompt(s, "assist", f"{what}: Assist or Sabotage before the roll?", Intent.of("pass"),
                            simultaneous=True, pace="quick") for s in state.window.open_seats()]
-        if state.trade is not None:
-            return TradeRules.prompts(state)
         if state.active:
             return [Prompt(state.active, "turn", self._turn_text(state), Intent.of("end"), pace="normal")]
         return []
@@ -143,6 +163,11 @@ class GamedecGame(Game[GamedecState]):
         if state.result is not None or seat not in state.players:
             return []
         p = state.players[seat]
+        if state.draft:
+            if seat != state.draft[0]:
+                return []
+            taken = {q.detective for q in state.players.values()}
+            return [Intent.of("detective", id=d) for d in sorted(load_pack().detectives) if d not in taken]
         if state.setup_choice is not None:
             if seat in state.setup_choice.waiting():
                 return [Intent.of("skill", id=s) for s in load_pack().skills]
@@ -150,6 +175,8 @@ class GamedecGame(Game[GamedecState]):
         top = state.decisions.top()
         if top is not None:
             return self._decision_legal(state, seat) if top.seat == seat else []
+        if state.trade is not None:
+            return TradeRules.legal(state, seat)
         if state.window is not None:
             if seat not in state.window.open_seats():
                 return []
@@ -162,9 +189,10 @@ class GamedecGame(Game[GamedecState]):
                     out.append(Intent.of("sabotage", on=on, n=n))
             if seat in targets and p.credits >= 1 and R.power(state, seat, "credit_boost"):
                 out.append(Intent.of("boost", on=seat))
-            return out
-        if state.trade is not None:
-            return TradeRules.legal(state, seat)
+            if seat == state.test.actor == state.active and state.test.kind != "attack":
+                # FAQ: "Can one trade while performing a Task? Yes, but only before the dice roll."
+                out += turn_intents(state, seat)
+            return out + self._anytime(state, seat)
         if state.active == seat:
             return self._turn_legal(state, seat)
         return []
@@ -213,15 +241,26 @@ class GamedecGame(Game[GamedecState]):
                         continue
                     out.append(Intent.of("aid", take=choice))
             out += ST.turn_legal(state, seat)
-        if not state.trade_done and state.trade_proposals < 2:
-            for other in state.seats:
-                if other != seat and not state.players[other].finished:
-                    out.append(Intent.of("trade", to=other))
+        out += turn_intents(state, seat)
         for card in p.hand:
             out.append(Intent.of("discard", card=card))
         for eq in p.equipment:
             out.append(Intent.of("discard_eq", eq=eq))
+        if not state.moved:
+            out += ST.anytime_legal(state, seat)
         return out
+
+    def _anytime(self, state: GamedecState, seat: str, equipment: bool = True) -> list[Intent]:
+        """Universal actions in a prompt that is not the owner's turn prompt: discards (RB "he may decide
+        to discard some of his cards at any moment of the game") and the Scenario abilities usable "at any
+        moment" (FAQ: Big Brother, Digital Mind), and revealing a Scenario started by an Assist."""
+        p = state.players[seat]
+        if p.finished:
+            return []
+        out = [Intent.of("discard", card=c) for c in p.hand]
+        if equipment:
+            out += [Intent.of("discard_eq", eq=e) for e in p.equipment]
+        return out + ST.anytime_legal(state, seat)
 
     def _exchange_legal(self, state: GamedecState, seat: str, here: str) -> list[Intent]:
         p = state.players[seat]
@@ -254,6 +293,15 @@ class GamedecGame(Game[GamedecState]):
     def _decision_legal(self, state: GamedecState, seat: str) -> list[Intent]:
         top = state.decisions.top()
         assert top is not None
+        base = self._decision_base(state, seat)
+        if top.kind in ("discard", "discard_eq", "sell"):
+            return base
+        # RB: no discard onto the Equipment pile while someone takes from it
+        return base + self._anytime(state, seat, equipment=top.kind != "pile")
+
+    def _decision_base(self, state: GamedecState, seat: str) -> list[Intent]:
+        top = state.decisions.top()
+        assert top is not None
         p = state.players[seat]
         kind = top.kind
         if kind == "skill":
@@ -274,6 +322,8 @@ class GamedecGame(Game[GamedecState]):
             return ST.finale_legal(state, seat, list(top.data.get("options", [])))
         if kind == "place_lag":
             return ST.place_lag_legal(state)
+        if kind == "story_offer":
+            return [Intent.of("skip")] + ST.start_options(state, seat)
         if kind == "sell":
             picked: list[str] = list(top.data.get("picked", []))
             out = [Intent.of("stop")]
@@ -306,23 +356,61 @@ class GamedecGame(Game[GamedecState]):
 
     def _apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         events: list[Event] = []
-        if state.setup_choice is not None:
+        if state.draft:
+            det = load_pack().detectives[intent.word("id")]
+            state.players[seat].detective = det.id
+            state.players[seat].rep = det.start_rep
+            state.draft.pop(0)
+            events.append(public("detective", f"{seat} chooses {det.name}.", seat=seat, detective=det.id))
+            if not state.draft:
+                self._deal(state)
+                events.append(public("deal", "Each detective takes 8 Task cards; choose your starting Skill."))
+        elif state.setup_choice is not None:
             events += self._setup_skill(state, seat, intent)
         elif state.decisions:
-            events += self._answer_decision(state, seat, intent)
+            top = state.decisions.top()
+            assert top is not None
+            if intent.kind in ANYTIME_KINDS and top.kind not in ("discard", "discard_eq", "sell"):
+                events += self._anytime_action(state, seat, intent)
+                p = state.players[seat]
+                if (top.kind == "story_offer" and p.story != "hidden") or (
+                        top.kind == "wound" and p.bio and p.neuro):
+                    state.decisions.pop()
+            else:
+                events += self._answer_decision(state, seat, intent)
+        elif state.trade is not None:
+            events += TradeRules.apply(state, seat, intent)
+        elif state.window is not None and intent.kind in ANYTIME_KINDS:
+            events += self._anytime_action(state, seat, intent)
+        elif state.window is not None and intent.kind == "trade":
+            events += TradeRules.open(state, seat, intent.word("to"))
+        elif state.window is not None and intent.kind == "trade_call":
+            events += TradeRules.call(state, seat)
         elif state.window is not None:
-            assert state.window is not None
             state.window.answer(seat, intent.key())
             events.append(public("answered", f"{seat} has answered.", seat=seat))
             if intent.kind != "pass":
                 events.append(private(seat, "your_answer", f"You declared: {self.describe(state, intent)}."))
             if state.window.closed:
                 events += P.close_window(state)
-        elif state.trade is not None:
-            events += TradeRules.apply(state, seat, intent)
         else:
             events += self._turn_action(state, seat, intent)
         return R.note(state, events) + P.run(state)
+
+    def _anytime_action(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        """A universal action taken inside another prompt (a decision or an Assist/Sabotage window)."""
+        p = state.players[seat]
+        pack = load_pack()
+        if intent.kind == "discard":
+            card = intent.word("card")
+            p.hand.remove(card)
+            state.task_deck.discard(card)
+            return [public("discard", f"{R.name(state, seat)} discards {pack.tasks[card].name}.")]
+        if intent.kind == "discard_eq":
+            eq = intent.word("eq")
+            R.discard_equipment(state, seat, eq)
+            return [public("discard", f"{R.name(state, seat)} discards {pack.equipment[eq].name}.")]
+        return ST.apply_turn(state, seat, intent)
 
     def _setup_skill(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         choice = state.setup_choice
@@ -392,6 +480,8 @@ class GamedecGame(Game[GamedecState]):
             return [public("discard", f"{R.name(state, seat)} discards {load_pack().equipment[eq].name}.")]
         if kind == "finale":
             return ST.take_finale(state, seat, intent.word("id"))
+        if kind == "skip" and top.kind == "story_offer":
+            return []
         if kind in ("place_lag", "skip"):
             return ST.place_lag(state, seat, intent)
         if kind in ("seven", "roll"):
@@ -506,6 +596,8 @@ class GamedecGame(Game[GamedecState]):
             return self._aid(state, seat, intent.word("take"))
         if kind == "trade":
             return TradeRules.open(state, seat, intent.word("to"))
+        if kind == "trade_call":
+            return TradeRules.call(state, seat)
         if kind == "discard":
             card = intent.word("card")
             p.hand.remove(card)
@@ -599,9 +691,86 @@ class GamedecGame(Game[GamedecState]):
                 return "You attacked this turn, so you cannot play Task cards until your next turn."
             elif intent.kind == "attack" and state.turn_mode == "tasks":
                 return "You played a Task card this turn, so you cannot attack until your next turn."
+            else:
+                why = self._explain_turn(state, seat, intent)
+                if why:
+                    return why
         return super().explain_illegal(state, seat, intent, legal)
 
+    def _explain_turn(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        """The usual reasons an action of the active detective is refused (his own or public facts only)."""
+        p = state.players[seat]
+        pack = load_pack()
+        here = p.pos
+        kind = intent.kind
+        if kind == "play":
+            card = intent.get("card")
+            if not isinstance(card, str) or card not in p.hand:
+                extra = " (cards drawn this turn are playable from your next turn)" if p.drawn else ""
+                return f"That Task card is not in your hand{extra}."
+            task = pack.tasks[card]
+            if is_corp(here):
+                return "No Task cards are played on Corporation spaces."
+            where = "any Sensory World or the Realium" if task.world == "universal" else NAMES[task.world]
+            return f"{task.name} can be played only in {where}; you are in {NAMES[here]}."
+        if kind == "attack":
+            on = intent.get("on")
+            if not isinstance(on, str) or on not in state.players or on == seat:
+                return "Attack another detective on your space."
+            q = state.players[on]
+            if is_corp(here):
+                return "Attacks are not possible on Corporation spaces."
+            if q.pos != here:
+                return f"{on} is not on your space ({NAMES[here]})."
+            if q.ip <= p.ip:
+                return f"You may attack only a detective with more Investigation Points than you ({p.ip})."
+            if on in state.attacked:
+                return f"{on} has already been attacked this round."
+            if intent.get("skill") not in ("shooting", "melee"):
+                return "An attack uses Shooting or Melee."
+        if kind == "draw":
+            if here != REALIUM:
+                return "Task cards are drawn only in the Realium."
+            if state.drew:
+                return "You already drew Task cards on this visit to the Realium; move again to draw again."
+        if kind == "commission":
+            if not state.target:
+                return "There is no Commission to perform now."
+            if state.target not in p.clues:
+                return f"You need your Clue on the Target ({NAMES[state.target]}) to perform the Commission."
+            if here not in (state.target, state.threatened):
+                return (f"Stand on the Target ({NAMES[state.target]}) or the Threatened Corporation "
+                        f"({NAMES[state.threatened]}) to perform the Commission.")
+        if kind == "aid":
+            if not is_corp(here):
+                return "Corporate Aid is received on a Corporation space."
+            if state.aid_used:
+                return "You already received Corporate Aid on this move."
+            if here in p.obligations:
+                return f"Your Obligation already lies on {NAMES[here]}: perform a Commission there to remove it."
+        if kind in ("trade", "trade_call"):
+            if state.trade_done:
+                return "You already made a trade this turn (one trade per turn)."
+            if state.trade_proposals >= 2:
+                return "You already proposed two trades this turn."
+        return ""
+
     # --- texts ----------------------------------------------------------------------------------
+
+    def _aid_label(self, state: GamedecState, take: str) -> str:
+        seat = state.active
+        corp = state.players[seat].pos if seat else ""
+        if corp not in AID:
+            return "Corporate Aid: " + take.replace("+", " + ")
+        heal_kind, cash_kind = AID[corp]
+        card = state.corp_equip.get(corp)
+        eq = load_pack().equipment[card].name if card else "Equipment"
+        words = {"heal": f"heal {heal_kind.capitalize()}", "cash": "1 Credit" if cash_kind == "credit" else
+                 "Reputation +1", "equip": f"Equipment {eq}"}
+        parts = take.split("+")
+        if parts == ["cash", "cash"]:
+            return "Aid: " + ("2 Credits" if cash_kind == "credit" else "Reputation +2")
+        return _fit("Aid: " + " + ".join(words[x] for x in parts))
 
     def _test_label(self, state: GamedecState) -> str:
         test = state.test
@@ -644,7 +813,12 @@ class GamedecGame(Game[GamedecState]):
             if k == "attack":
                 return f"Attack {g('on')} with {g('skill')}"
             if k in ("skill", "buy_skill"):
-                return f"{'Buy' if k == 'buy_skill' else 'Take'} Skill {g('id')}"
+                seat_ = state.active if k == "buy_skill" else getattr(state.decisions.top(), "seat", "")
+                value = ""
+                if seat_ in state.players and state.players[seat_].detective:
+                    value = f" +{R.detective(state, seat_).skills.get(str(g('id')), 0)}"
+                cost = " (2 Credits)" if k == "buy_skill" else ""
+                return f"{'Buy' if k == 'buy_skill' else 'Take'} Skill {g('id')}{value}{cost}"
             if k in ("assist", "sabotage"):
                 n = int(g("n") or 0)
                 sign = "+" if k == "assist" else "-"
@@ -653,8 +827,23 @@ class GamedecGame(Game[GamedecState]):
                 lag = g("lag")
                 return f"Commission: remove the Lag in {NAMES[str(lag)]}" if lag else "Commission: turn the Target"
             if k == "aid":
-                return "Aid: " + " + ".join({"heal": "heal", "cash": "credit/rep", "equip": "equipment"}[x]
-                                            for x in str(g("take")).split("+"))
+                return self._aid_label(state, str(g("take")))
+            if k == "buy_equip" or k == "pile":
+                where = str(g("pile") if k == "buy_equip" else g("take"))
+                cost = " (1 Credit)" if k == "buy_equip" else ""
+                verb = "Buy" if k == "buy_equip" else "Take"
+                if where == "deck":
+                    return f"{verb} the top Equipment card of the deck, unseen{cost}"
+                top_eq = pack.equipment[state.equip_faceup[-1]] if state.equip_faceup else None
+                shown = f" {top_eq.name} (+2 {top_eq.skill})" if top_eq else " the face-up Equipment"
+                return f"{verb}{shown} from the face-up pile{cost}"
+            if k == "heal" and state.active:
+                kind_ = "Bio" if state.players[state.active].pos == REALIUM else "Neuro"
+                return f"Heal your {kind_} Wound (1 Credit)"
+            if k == "wound" and (top_ := state.decisions.top()) is not None:
+                d = R.detective(state, top_.seat)
+                kind_ = str(g("type"))
+                return f"Take a {kind_.capitalize()} Wound (-{getattr(d, kind_)} to your rolls)"
         except KeyError:
             return intent.key()
         simple = {
@@ -663,12 +852,12 @@ class GamedecGame(Game[GamedecState]):
             "pass": "Pass", "stop": "Stop (cancel)", "seven": "Take 7 on the dice", "roll": "Roll the dice",
             "cancel": "Cancel the trade", "decline": "Decline the trade",
         }
+        if k == "cancel" and state.trade is not None and state.trade.stage == "offers":
+            return "Make no offer"
+        if k == "decline" and state.trade is not None and state.trade.stage == "choose":
+            return "Decline every offer"
         if k in simple:
             return simple[k]
-        if k == "buy_equip":
-            return f"Buy Equipment from the {'deck' if g('pile') == 'deck' else 'face-up pile'} (1 Credit)"
-        if k == "pile":
-            return f"Take Equipment from the {'deck' if g('take') == 'deck' else 'face-up pile'}"
         if k == "hunt":
             return f"Make {g('on')} place an Obligation (1 Credit)"
         if k == "smear":
@@ -679,6 +868,14 @@ class GamedecGame(Game[GamedecState]):
             return f"Take a {str(g('type')).capitalize()} Wound"
         if k == "trade":
             return f"Propose a trade to {g('to')}"
+        if k == "detective" and str(g("id")) in pack.detectives:
+            d = pack.detectives[str(g("id"))]
+            best = max(d.skills, key=lambda x: (d.skills[x], x))
+            return _fit(f"{d.name} ({best} +{d.skills[best]}): {d.ability_text}")
+        if k == "trade_call":
+            return "Ask every player for trade offers"
+        if k == "skip" and (top := state.decisions.top()) is not None and top.kind == "story_offer":
+            return "Keep your Scenario hidden"
         if k in ST.STORY_KINDS:
             return _story_label(intent)
         return TradeRules.describe(state, intent)
@@ -687,6 +884,13 @@ class GamedecGame(Game[GamedecState]):
 
     def view(self, state: GamedecState, seat: str | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+
+def _fit(label: str, limit: int = 80) -> str:
+    """A label cut at a word boundary with an ellipsis, within ``limit`` characters."""
+    if len(label) <= limit:
+        return label
+    return label[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def _story_label(intent: Intent) -> str:

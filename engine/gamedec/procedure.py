@@ -49,9 +49,11 @@ def run(state: GamedecState) -> list[Event]:
         guard += 1
         if guard > 10_000:  # a bug, never the rules
             raise RuntimeError("gamedec procedure does not settle")
-        if not state.queue:
-            break
-        if state.active and state.queue[0]["op"] in SCHEDULE:
+        if not state.queue or (state.active and state.queue[0]["op"] in SCHEDULE):
+            if state.active and state.players[state.active].finished:
+                # play-on option: a detective who reached the goal mid-turn leaves the board at once
+                state.queue.insert(0, {"op": "end_turn", "seat": state.active})
+                continue
             break  # a detective's turn is open: the rest of the round waits for "end"
         step = Step.model_validate(state.queue.pop(0))
         events += proc.run_one(state, step, None)
@@ -121,6 +123,14 @@ def close_window(state: GamedecState) -> list[Event]:
             if hero and state.players[on].detective == hero:
                 p.assist_ready = True
     state.window = None
+    if state.options.get("scenarios"):
+        # RB: "Starting a Scenario by means of an Assist may take place in another player's round". Every
+        # hidden-Scenario holder who assisted another detective is asked, so the question reveals nothing.
+        helpers = {s for s, key in window.in_order()
+                   if key.startswith("assist:") and Intent.parse(key).word("on") != s}
+        for seat in reversed([s for s in state.seats if s in helpers and state.players[s].story == "hidden"]):
+            state.decisions.push(seat, "story_offer", "You assisted another detective: if that starts your "
+                                                      "Scenario, you may reveal it now.")
     if reacted:
         test.window_round += 1
         events += open_window_or_roll(state)
@@ -148,6 +158,10 @@ class Procedure(EffectInterpreter[GamedecState, None]):
                 if agent:
                     events.append(Game.finish(state, [agent], f"{R.name(state, agent)}, the Double Agent, "
                                                               "sold the Net to the hackers"))
+                    return events
+                if state.placings:
+                    events.append(Game.finish(state, [state.placings[0]], f"{R.name(state, state.placings[0])} "
+                                              "won; the Commission deck ran out before a second place"))
                     return events
                 events.append(Game.finish(state, [], "the Corporate Commission deck ran out: the hackers' "
                                                      "final attack shuts the Net down"))
@@ -184,6 +198,8 @@ class Procedure(EffectInterpreter[GamedecState, None]):
     def turn(self, state: GamedecState, step: Step, ctx: None) -> list[Event]:
         seat = step.seat
         p = state.players[seat]
+        if p.finished:
+            return []  # play-on option: "his rounds are skipped" (he reached the goal earlier this round)
         state.active = seat
         moves = R.base_moves(state, seat)
         events = [public("turn", f"{R.name(state, seat)}'s turn.", seat=seat)]

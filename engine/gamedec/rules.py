@@ -26,6 +26,8 @@ def detective(state: GamedecState, seat: str) -> Detective:
 
 
 def name(state: GamedecState, seat: str) -> str:
+    if not state.players[seat].detective:
+        return seat  # still choosing a detective (choose_detectives option)
     return f"{seat} ({detective(state, seat).name})"
 
 
@@ -148,10 +150,7 @@ def gain_ip_many(state: GamedecState, awards: dict[str, int]) -> list[Event]:
         if p.ip >= goal(state):
             reached.append(seat)
     if reached:
-        best = max(reached, key=lambda s: placing_key(state, s))
-        player(state, best).finished = True
-        events.append(Game.finish(state, [best], f"{name(state, best)} reached {goal(state)} Investigation Points"))
-        return events
+        return events + reach_goal(state, sorted(reached, key=lambda s: placing_key(state, s), reverse=True))
     for seat, amount in awards.items():
         p = player(state, seat)
         p.ip -= amount
@@ -168,10 +167,34 @@ def gain_ip(state: GamedecState, seat: str, amount: int = 1) -> list[Event]:
     events = [public("ip", f"{name(state, seat)} gains {amount} Investigation Point"
                      f"{'s' if amount > 1 else ''} ({p.ip}).", seat=seat, ip=p.ip)]
     if p.ip >= goal(state):
-        p.finished = True
-        events.append(Game.finish(state, [seat], f"{name(state, seat)} reached {goal(state)} Investigation Points"))
-        return events
+        return events + reach_goal(state, [seat])
     return events + _thresholds(state, seat, before, p.ip)
+
+
+def reach_goal(state: GamedecState, seats: list[str]) -> list[Event]:
+    """``seats`` (best first) reached the goal. RB "End of the Game": "the game immediately ends with his
+    victory"; with the play-on option: "If the players want, they may continue the game for second place.
+    The winner does not take part in the further game"."""
+    if not state.options.get("play_on"):
+        best = seats[0]
+        player(state, best).finished = True
+        return [Game.finish(state, [best], f"{name(state, best)} reached {goal(state)} Investigation Points")]
+    events: list[Event] = []
+    for seat in seats:
+        player(state, seat).finished = True
+        state.placings.append(seat)
+        place = "first" if len(state.placings) == 1 else "second"
+        events.append(public("placing", f"{name(state, seat)} reaches {goal(state)} Investigation Points: "
+                                        f"{place} place.", seat=seat, place=len(state.placings)))
+    still = [s for s in state.seats if not player(state, s).finished]
+    if len(state.placings) == 1 and len(still) >= 2:
+        events.append(public("play_on", "The others play on for second place; the winner leaves the board."))
+        return events
+    first = state.placings[0]
+    second = state.placings[1] if len(state.placings) > 1 else max(still, key=lambda s: placing_key(state, s))
+    events.append(Game.finish(state, [first], f"{name(state, first)} reached {goal(state)} Investigation Points "
+                                              f"first; second place: {name(state, second)}"))
+    return events
 
 
 def _thresholds(state: GamedecState, seat: str, before: int, after: int) -> list[Event]:

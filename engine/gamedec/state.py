@@ -27,6 +27,10 @@ class GamedecOptions(BaseModel):
     """Reveal a Terror card whenever a detective reaches 7 Investigation Points."""
     scenarios: bool = False
     """Scenarios and Finales (implies Longer Game without a second deck, Variable Starting Player, Terror)."""
+    choose_detectives: bool = False
+    """Each player, beginning with the Starting Player, chooses his detective (otherwise drawn at random)."""
+    play_on: bool = False
+    """After the first win, the others play on for second place (the winner leaves the board)."""
 
 
 class Player(BaseModel):
@@ -79,14 +83,22 @@ class TestState(BaseModel):
 
 
 class TradeState(BaseModel):
-    """A trade proposed by the active detective, being built or answered."""
+    """A trade being built or answered: either the active detective's own proposal to one partner, or a
+    call for offers that every other detective may answer (then the active detective picks one)."""
 
-    partner: str
+    partner: str = ""
     give: str = ""
+    """What the active detective gives ("none", "c1", "c2", an Equipment id, a Task id, or "task")."""
     get: str = ""
-    stage: Literal["give", "get", "answer", "send"] = "give"
+    """What the active detective receives (same vocabulary)."""
+    stage: Literal["give", "get", "answer", "offers", "choose", "send"] = "give"
     partner_card: str = ""
     sending: SecretChoice | None = None
+    offers: dict[str, list[str]] = Field(default_factory=dict)
+    """Call for offers: each offering seat -> [what he gives, what he asks from the active detective]
+    (an empty string while not chosen yet)."""
+    passed: list[str] = Field(default_factory=list)
+    """Call for offers: the seats that made no offer."""
 
 
 class GamedecState(GameState):
@@ -94,6 +106,10 @@ class GamedecState(GameState):
     players: dict[str, Player]
     phase: Literal["setup", "play"] = "setup"
     setup_choice: SecretChoice | None = None
+    draft: list[str] = Field(default_factory=list)
+    """Choose-detectives option: the seats still to choose, in order (the first one is asked)."""
+    placings: list[str] = Field(default_factory=list)
+    """Play-on option: the seats that reached the goal, in order."""
     round: int = 0
     start_player: str
     active: str = ""

@@ -72,11 +72,28 @@ def turn_legal(state: GamedecState, seat: str) -> list[Intent]:
     if (PUPPET in p.finales and state.moved and not state.story_move_used and not is_corp(p.pos)
             and state.turn_mode != "attacks"):
         out.append(Intent.of("story_task", card=PUPPET))
+    return out + _abilities(state, seat)
+
+
+def _abilities(state: GamedecState, seat: str) -> list[Intent]:
+    p = state.players[seat]
+    out: list[Intent] = []
     if R.power(state, seat, "rep_for_wound") and p.rep < R.detective(state, seat).rep_max:
         out += [Intent.of("ability", use="mind", type=k) for k in ("bio", "neuro") if not getattr(p, k)]
     if R.power(state, seat, "obligation_for_cards") and len(p.set_aside) >= 2:
         out += [Intent.of("ability", use="obligation", corp=c) for c in p.obligations]
     return out
+
+
+def anytime_legal(state: GamedecState, seat: str) -> list[Intent]:
+    """Story intents usable at any moment, in any prompt of their owner: the abilities the FAQ says work "At
+    any moment of the game" (Digital Mind, Big Brother), and revealing a Scenario started by an Assist (RB:
+    "Starting a Scenario by means of an Assist may take place in another player's round")."""
+    if not state.options.get("scenarios"):
+        return []
+    p = state.players[seat]
+    out = [Intent.of("story_start", via="assist")] if p.story == "hidden" and p.assist_ready else []
+    return out + _abilities(state, seat)
 
 
 def _can_pay(state: GamedecState, seat: str, cost: str, count: int) -> bool:

@@ -51,12 +51,14 @@ def build_view(game: GamedecGame, state: GamedecState, seat: str | None) -> dict
     players = []
     for i, s in enumerate(state.seats):
         p = state.players[s]
-        d = pack.detectives[p.detective]
+        chosen = bool(p.detective)
+        d = pack.detectives[p.detective or min(pack.detectives)]  # a placeholder while still choosing
         players.append({
-            "seat": s, "index": i, "detective": d.id, "name": d.name, "ability": d.ability_text,
+            "seat": s, "index": i, "detective": d.id if chosen else "",
+            "name": d.name if chosen else "(choosing a detective)", "ability": d.ability_text if chosen else "",
             "pos": p.pos, "ip": p.ip, "rep": p.rep, "rep_name": REP_NAMES[p.rep], "rep_range": [d.rep_min, d.rep_max],
             "bio": p.bio, "neuro": p.neuro, "wound_values": {"bio": d.bio, "neuro": d.neuro},
-            "skills": {k: d.skills[k] for k in p.skills}, "skill_table": dict(d.skills),
+            "skills": {k: d.skills[k] for k in p.skills}, "skill_table": dict(d.skills) if chosen else {},
             "equipment": [_equip(e) for e in p.equipment], "credits": p.credits, "lag": p.lag,
             "hand": len(p.hand), "drawn": len(p.drawn), "set_aside": len(p.set_aside),
             "clues": list(p.clues), "obligations": list(p.obligations), "finished": p.finished,
@@ -81,6 +83,11 @@ def build_view(game: GamedecGame, state: GamedecState, seat: str | None) -> dict
         involved = seat in (state.active, tr.partner)
         trade = {"from": state.active, "to": tr.partner, "stage": tr.stage,
                  "give": _public_item(tr.give, involved), "get": _public_item(tr.get, involved)}
+        if tr.offers:
+            trade["offers"] = {
+                s: {"give": _public_item(g, seat in (s, state.active)) if g else "",
+                    "get": _public_item(a, seat in (s, state.active)) if a else "", "passed": s in tr.passed}
+                for s, (g, a) in tr.offers.items()}
         if tr.sending is not None and trade is not None:
             trade["sent"] = [s for s in tr.sending.seats if s in tr.sending.choices]
     com = None
@@ -104,6 +111,11 @@ def build_view(game: GamedecGame, state: GamedecState, seat: str | None) -> dict
                    for x in state.terror_revealed],
         "flags": list(state.flags), "options": dict(state.options),
         "setup": state.setup_choice.progress() if state.setup_choice is not None else None,
+        "draft": list(state.draft),
+        "available_detectives": sorted(d for d in pack.detectives
+                                       if all(q.detective != d for q in state.players.values()))
+        if state.draft else [],
+        "placings": list(state.placings),
         "awaiting": game.awaiting(state), "log": list(state.log),
         "result": state.result.model_dump() if state.result else None,
     }

@@ -150,3 +150,42 @@ async def test_a_broken_renderer_does_not_silence_the_game(world: World, cogs: d
     await world.click("Ann", f"arbh:{gid}", thread)
     hand = last(world.to("Ann"))
     assert hand.ephemeral and not hand.files and "Your hand" in hand.text
+
+
+async def test_restart_catches_up_on_unannounced_moves(world: World, cogs: dict[str, Any],
+                                                       monkeypatch: Any) -> None:
+    from types import SimpleNamespace
+
+    import discord
+
+    from bot.announcer import Announcer
+
+    gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
+    assert await world.services.prefs.announced(gid) == (await world.table.record(gid)).version
+    # nothing to catch up on when everything went out
+    fresh = Announcer(world.client, world.services)
+    assert await fresh.catch_up() == 0
+
+    async def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise discord.HTTPException(SimpleNamespace(status=429, reason="x"), "slow down")  # type: ignore[arg-type]
+
+    channel = world.channel(thread)
+    monkeypatch.setattr(channel, "send", refuse)
+    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread)
+    await world.click("Bo", f"arb:{gid}:0:pick:n=3", thread)
+    monkeypatch.undo()
+    record = await world.table.record(gid)
+    assert (await world.services.prefs.announced(gid) or 0) < record.version
+    # the process is killed and started again: a new announcer catches up
+    mark = world.mark()
+    restarted = Announcer(world.client, world.services)
+    assert await restarted.catch_up() == 1
+    await restarted.drain(10)
+    posts = thread_posts(world, thread, mark)
+    assert len(posts) == 1
+    text = posts[0].text
+    assert "While Arbiter was restarting" in text and "Revealed: Ann=2, Bo=3" in text
+    leader = record.user_of((await world.table.prompts(gid))[0].seat)
+    assert f"<@{leader}>" in text and "your move" in text
+    assert await world.services.prefs.announced(gid) == record.version
+    assert await Announcer(world.client, world.services).catch_up() == 0

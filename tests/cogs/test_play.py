@@ -192,3 +192,25 @@ async def test_secret_choice_button_after_choosing(world: World, cogs: dict[str,
     again = last(world.to("Ann"))
     assert again.ephemeral and "moved on" in again.text and "nothing to decide" in again.text
     assert [i.key for i in await world.table.store.intents(gid) if i.by == "1001"] == ["pick:n=1"]
+
+
+async def test_secret_choice_button_is_stale_once_the_player_must_decide_something_else(
+        world: World, cogs: dict[str, Any]) -> None:
+    gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
+    await world.click("Bo", f"arb:{gid}:0:pick:n=1", thread)
+    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread)
+    record = await world.table.record(gid)
+    prompts = await world.table.prompts(gid)
+    leader = "Ann" if record.user_of(prompts[0].seat) == "1001" else "Bo"
+    # the leader's old secret-choice button: a decision (not secret) is open now, so it is stale
+    await world.click(leader, f"arb:{gid}:0:pick:n=3", thread)
+    stale = last(world.to(leader))
+    assert "moved on" in stale.text and ids_like(stale, rf"arb:{gid}:{record.version}:(double|keep)")
+    # a secret-choice button must never apply a key that is legal in the next, public decision
+    await world.click(leader, f"arb:{gid}:0:keep", thread)
+    assert "moved on" in last(world.to(leader)).text
+    assert (await world.table.record(gid)).version == record.version
+    # a redelivered interaction is still answered "already applied"
+    await world.click(leader, f"arb:{gid}:{record.version}:keep", thread, iid=77)
+    await world.click(leader, f"arb:{gid}:0:keep", thread, iid=77)
+    assert "already applied" in last(world.to(leader)).text

@@ -356,13 +356,17 @@ async def play(table: Table, rng: random.Random, *, steps: int = 2000, hand_shar
             return record
         seats = table.human_prompts(state, record)
         assert seats, f"game {table.gid} waits for nobody: {engine.get(GAME).prompts(state)}"
-        for seat in seats:
-            player = players[seat]
-            if rng.random() < hand_share:
-                await player.hand(via_slash=rng.random() < 0.5, timeout=timeout)
-            await player.play_turn(timeout)
+        # several prompts at once are secret simultaneous choices: everyone chooses at the same time
+        await asyncio.gather(*(_turn(players[seat], rng.random() < hand_share, rng.random() < 0.5, timeout)
+                               for seat in seats))
     record, _ = await table.settle()
     return record
+
+
+async def _turn(player: Player, look: bool, slash: bool, timeout: float) -> None:
+    if look:
+        await player.hand(via_slash=slash, timeout=timeout)
+    await player.play_turn(timeout)
 
 
 async def play_to_end(table: Table, rng: random.Random, *, max_steps: int = 2000, hand_share: float = 0.1,

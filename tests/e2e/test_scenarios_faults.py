@@ -2,6 +2,7 @@
 
 alice, bob and cy play Infamy (a four-Round game); cy has closed her DMs. Along the way:
 - 429 answers (with ``retry_after``) on the message routes the bot posts and edits with, and one global 429;
+  a 500 on an edit and a 502 on a post;
 - the gateway connection is dropped twice: resumable (a click sent while the bot is away is replayed on
   RESUME and answered) and not resumable (the bot IDENTIFIES again);
 - bob and cy go on ``/vacation``: agents play their seats, so private events reach them outside their own
@@ -47,6 +48,11 @@ async def test_dms_closed_rate_limits_and_gateway_drops(fake_discord: FakeDiscor
         record = await kit.play(table, rng, steps=4, players=players, hand_share=0)
         limited = [r for r in fake.state.requests if r.fault == "rate_limit"]
         assert len(limited) == 7, [(r.method, r.route) for r in limited]
+        # and Discord's own hiccups: a 500 on an edit, a 502 on a post (discord.py retries both)
+        fake.faults.error("PATCH", MESSAGE, status=500, times=1)
+        fake.faults.error("POST", MESSAGES, status=502, message="Bad Gateway", times=1)
+        record = await kit.play(table, rng, steps=3, players=players, hand_share=0)
+        assert len([r for r in fake.state.requests if r.fault == "error"]) == 2
         assert record["version"] > before, "no move was made while the bot was rate limited"
         retried = {(r.method, r.path) for r in limited} & {(r.method, r.path) for r in fake.state.requests
                                                           if r.fault is None and r.status < 300}

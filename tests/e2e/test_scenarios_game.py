@@ -69,6 +69,8 @@ async def _play(tmp: Path) -> PlayedGame:
             await (await dave.slash("play", action="pass", channel=table.thread_id)).message(10),
         ]}
         spectator["after"] = db.record(table.gid)["version"]
+        # the export holds the seed and every secret choice: a player may not have it mid-game
+        spectator["export"] = await (await alice.slash("game", "export", channel=table.thread_id)).message(10)
         record = await kit.play(table, rng, players=players)
         seconds = time.monotonic() - started
         h = await bob.slash("game", "export", channel=table.thread_id)
@@ -106,6 +108,9 @@ def test_three_members_play_a_whole_game(played: PlayedGame) -> None:
     for answer in dave["answers"]:
         assert answer.ephemeral and "not playing" in answer.text(), answer.text()
         assert not kit.offered_actions(answer, table.gid), answer.custom_ids()
+
+    early = dave["export"]
+    assert early.ephemeral and not early.attachments and "export" in early.text().lower(), early.text()
 
     # everyone who played is a member, no agent
     assert sorted(table.players) == ["alice", "bob", "cy"]

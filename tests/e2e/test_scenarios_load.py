@@ -72,6 +72,8 @@ async def _load(games: int, tmp_path: Path) -> dict[str, float]:
             assert not late, [(i.payload.get("data", {}).get("custom_id") or i.payload.get("data", {}).get("name"),
                                i.latency) for i in late[:10]]
             assert not refused, refused[:5]
+            bad = [(r.method, r.route, r.status) for r in fake.state.requests if r.status >= 400]
+            assert not bad, f"Discord refused requests of the bot: {bad[:5]}"
             assert len({r["gid"] for r in results}) == games
             assert not fake.state.unhandled, fake.state.unhandled[:3]
             assert not errors, f"{len(errors)} interactions answered with an unexpected error: {errors[:3]}"

@@ -13,8 +13,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, InteractionHandle, Message
@@ -101,9 +99,6 @@ async def test_two_hundred_clicks_on_one_button(fake_discord: FakeDiscord, tmp_p
     await _race_test(fake_discord, tmp_path, secret=False)
 
 
-@pytest.mark.xfail(strict=False, reason="bot bug B1 in /work/briefs/bot-bugs.md: a spent secret-choice button "
-                                        "answers \"'Sector 3' is not possible now\" instead of \"the board has "
-                                        "moved on\" when the same player must act next")
 async def test_two_hundred_clicks_on_a_secret_choice_button(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     await _race_test(fake_discord, tmp_path, secret=True)
 

@@ -13,8 +13,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, Message
@@ -130,11 +128,10 @@ async def test_sigkill_mid_game_and_restart(fake_discord: FakeDiscord, tmp_path:
         await bot.stop()
 
 
-@pytest.mark.xfail(strict=False, reason="bot bug B3 in /work/briefs/bot-bugs.md: after a restart, a move whose "
-                                        "announcement was cut off by the kill is never announced")
 async def test_sigkill_before_the_move_is_announced(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """The move is saved, then the bot dies while Discord holds its posts back (429): after the restart the
-    thread and the status message must catch up, or the next player is never told it is their turn."""
+    thread and the status message must catch up, or the next player is never told it is their turn
+    (bug B3, fixed)."""
     fake = fake_discord
     alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
     db_path = tmp_path / "arbiter.db"

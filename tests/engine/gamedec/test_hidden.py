@@ -52,7 +52,8 @@ def test_public_events_never_name_hand_cards() -> None:
     """No public event names a Task card that stays hidden in a hand (before and after the event)."""
     from engine.gamedec.pack import load_pack
     names = {t.id: t.name for t in load_pack().tasks.values()}
-    for seed, options in ((9, {}), (10, {"online_trade": True}), (11, {"tasks_immediately": True})):
+    for seed, options in ((9, {}), (10, {"online_trade": True}), (11, {"tasks_immediately": True}),
+                          (12, {"scenarios": True, "online_trade": True, "play_on": True})):
         seats = ["a1", "b2", "c3", "d4"]
         state = GAME.setup(seats, seed, options)
         agents = {s: RandomAgent(i + seed) for i, s in enumerate(seats)}
@@ -71,3 +72,18 @@ def test_public_events_never_name_hand_cards() -> None:
                 blob = e.text + json.dumps(e.data)
                 for card in hidden:
                     assert names[card] not in blob and card not in blob, (e.text, card)
+
+
+def test_trade_offer_of_a_named_card_hidden_from_third_players() -> None:
+    """RB: "one may show one's Task cards to the other players for this purpose": shown to the trader
+    only; the third detective's view and the public view and image never name it."""
+    state = started()
+    stage_turn(state, "ann")
+    card = state.players["bo"].hand[0]
+    state, _ = do(state, "ann", "trade_call")
+    state, _ = do(state, "bo", f"give:what={card}")
+    state, _ = do(state, "bo", "get:what=none")
+    for seat in (None, "cy"):
+        assert card not in json.dumps(GAME.view(state, seat))
+    assert GAME.view(state, "ann")["trade"]["offers"]["bo"]["give"] == card
+    assert GAME.view(state, "cy")["trade"]["offers"]["bo"]["give"] == "task_card"

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core import IllegalIntent
+from engine.core.seating import clockwise
 from engine.gamedec import GAME
 
 from .helpers import do, force_dice, pass_window, stage_turn, started, texts
@@ -117,3 +121,70 @@ def test_terror_effects_are_data() -> None:
     state.queue = [{"op": "terror"}]
     state, _ = do(state, "ann", "move:to=realium")
     assert len(state.lags) == 8
+
+
+def test_choose_detectives_in_turn_from_the_starting_player() -> None:
+    """RB set-up 5: "Each player, beginning with the Starting Player, chooses or draws at random one gamedec
+    card and places it in front of himself"; 7: "places the pawn ... and then takes 8 Task cards"."""
+    state = GAME.setup(["ann", "bo", "cy"], 5, {"choose_detectives": True})
+    order = clockwise(state.seats, state.start_player)
+    assert all(not p.hand and not p.detective for p in state.players.values())
+    first, second, third = order
+    assert [p.seat for p in GAME.prompts(state)] == [first]
+    state, ev = do(state, first, "detective:id=max_romanov")
+    assert state.players[first].rep == 2  # Max: "starts the game with the highest Reputation level"
+    with pytest.raises(IllegalIntent):
+        do(state, second, "detective:id=max_romanov")  # already taken
+    state, _ = do(state, second, "detective:id=ben_torres")
+    assert not any(p.hand for p in state.players.values())
+    state, ev = do(state, third, "detective:id=vivien_lacroix")
+    assert all(len(p.hand) == 8 for p in state.players.values())
+    assert {p.kind for p in GAME.prompts(state)} == {"start_skill"}
+
+
+def test_play_on_for_second_place() -> None:
+    """RB "End of the Game": "If the players want, they may continue the game for second place. The winner
+    does not take part in the further game - this gamedec's pawn should be removed from the board, and his
+    rounds are skipped. A player who has finished the game cannot perform Assists, Sabotages and Trade"."""
+    state = started(options={"play_on": True})
+    stage_turn(state, "ann")
+    ann = state.players["ann"]
+    ann.ip = 8
+    ann.hand = ["t073"]  # Realium, DL 8: success gives 1 IP
+    for p in state.players.values():
+        p.set_aside = []
+        p.bio = p.neuro = False
+    state, _ = do(state, "ann", "move:to=realium")
+    force_dice(state, 6, 6)
+    state, ev = do(state, "ann", "play:card=t073")
+    assert state.result is None and state.placings == ["ann"]
+    assert state.players["ann"].finished and state.active != "ann"
+    assert "second place" in " ".join(e.text for e in ev)
+    view = GAME.view(state, None)
+    assert all("ann" not in s["pawns"] for s in view["spaces"])
+    # the next detective plays on and may not trade with the winner
+    nxt = state.active
+    assert nxt and not any(i.key().endswith("=ann") for i in GAME.legal(state, nxt) if i.kind == "trade")
+    stage_turn(state, nxt)
+    state.players[nxt].ip = 8
+    state.players[nxt].hand = ["t073"]
+    state, _ = do(state, nxt, "move:to=realium")
+    force_dice(state, 6, 6)
+    state, ev = do(state, nxt, "play:card=t073")
+    assert state.result is not None and state.result.winners == ("ann",)
+    assert "second place" in state.result.reason and nxt in state.result.reason
+
+
+def test_play_on_skips_a_detective_who_finished_outside_his_turn() -> None:
+    """RB: "The winner does not take part in the further game - ... his rounds are skipped"."""
+    from engine.gamedec import rules as R
+
+    state = started(options={"play_on": True})
+    stage_turn(state, "ann")
+    state.queue = [{"op": "turn", "seat": "bo"}, {"op": "turn", "seat": "cy"}, {"op": "hacker_attack"},
+                   {"op": "new_round"}]
+    state.players["bo"].ip = R.goal(state) - 1
+    R.gain_ip(state, "bo")  # e.g. a Scenario's bonus point for its hero, in ann's turn
+    assert state.placings == ["bo"] and state.result is None
+    state, _ = do(state, "ann", "end")
+    assert state.active == "cy"

@@ -11,7 +11,8 @@ from engine.gamedec.agent import HeuristicAgent
 
 OPTION_SETS = [
     {}, {"longer_game": True}, {"tasks_immediately": True}, {"less_randomness": True}, {"online_trade": True},
-    {"variable_start": True}, {"terror": True}, {"scenarios": True},
+    {"variable_start": True}, {"terror": True}, {"scenarios": True}, {"choose_detectives": True},
+    {"play_on": True}, {"play_on": True, "scenarios": True},
 ]
 
 
