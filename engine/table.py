@@ -48,6 +48,7 @@ from .store import Change, Store
 log = logging.getLogger(__name__)
 
 MAX_AGENT_STEPS = 20_000
+AGENT_STEPS_PER_YIELD = 20
 _SEAT_NAME = re.compile(r"[^A-Za-z0-9_]")
 
 
@@ -334,7 +335,7 @@ class Table:
             record.status = "running"
             events = [public("start", f"{game.meta.title} begins: " + ", ".join(s.seat for s in record.seats) + ".")]
             logged: list[LoggedIntent] = []
-            state = self._play_agents(record, state, events, logged, expected + 1)
+            state = await self._play_agents(record, state, events, logged, expected + 1)
             await self._commit(record, expected, state, logged)
         update = Update(record, "start", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
@@ -372,18 +373,24 @@ class Table:
                 seat.away = False
                 events.append(public("return", f"{seat.seat} is back and plays again."))
             seat.missed = 0
-            state = self._play_agents(record, state, events, logged, expected + 1)
+            state = await self._play_agents(record, state, events, logged, expected + 1)
             await self._commit(record, expected, state, logged, idempotency_key)
         update = Update(record, "play", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
         return update
 
-    def _play_agents(
+    async def _play_agents(
         self, record: GameRecord, state: GameState, events: list[Event], logged: list[LoggedIntent], version: int
     ) -> GameState:
-        """Let agents decide for every seat they play, until a person must decide or the game ends."""
+        """Let agents decide for every seat they play, until a person must decide or the game ends.
+
+        A long run of agent moves (a game whose players are all away) hands the event loop back every
+        few moves, so other games and Discord's heartbeats are never starved.
+        """
         game = self.engine_game(record)
-        for _ in range(MAX_AGENT_STEPS):
+        for step in range(MAX_AGENT_STEPS):
+            if step and step % AGENT_STEPS_PER_YIELD == 0:
+                await asyncio.sleep(0)
             if game.outcome(state) is not None:
                 break
             prompt = next((p for p in game.prompts(state) if self._is_agent(record, p.seat)), None)
@@ -487,7 +494,7 @@ class Table:
                 notice.append(public("away", f"{seat.seat} missed {seat.missed} deadlines in a row; an agent plays "
                                              "for them until they return."))
             events = notice + events
-            state = self._play_agents(record, state, events, logged, expected + 1)
+            state = await self._play_agents(record, state, events, logged, expected + 1)
             await self._commit(record, expected, state, logged)
         return Update(record, "deadline", events, [(i.seat, i.key, i.by) for i in logged])
 
@@ -589,7 +596,7 @@ class Table:
             events = [event]
             logged: list[LoggedIntent] = []
             if state is not None and record.status == "running":
-                state = self._play_agents(record, state, events, logged, expected + 1)
+                state = await self._play_agents(record, state, events, logged, expected + 1)
             await self._commit(record, expected, state, logged)
         update = Update(record, "status", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
