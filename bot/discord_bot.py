@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 MISSING_TOKEN = """DISCORD_TOKEN is not set.
 Create a bot application at https://discord.com/developers/applications, copy its bot token and run:
     DISCORD_TOKEN=... arbiter run
-See bot/README-discord.md (or the README) for the intents, permissions and invite link."""
+See README.md, "Running the bot", for the intents, permissions and invite link."""
 
 
 def intents() -> discord.Intents:
