@@ -22,20 +22,16 @@ from typing import Any
 import engine
 
 from . import bench, local, simulate
+from .options import parse_options
 
 log = logging.getLogger(__name__)
 
 
 def _options(text: str | None) -> dict[str, Any]:
-    if not text:
-        return {}
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SystemExit(f"--options must be JSON, e.g. '{{\"variant\": true}}': {exc.msg}") from None
-    if not isinstance(value, dict):
-        raise SystemExit("--options must be a JSON object")
-    return value
+        return parse_options(text)
+    except engine.RuleError as exc:
+        raise SystemExit(f"--options: {exc}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--db", default=os.environ.get("ARBITER_LOCAL_DB", "arbiter-local.db"),
                       help="SQLite file that keeps the game (default: arbiter-local.db)")
     play.add_argument("--resume", nargs="?", const="latest", help="continue a saved game (its id, or the latest)")
-    play.add_argument("--options", help="game options as JSON")
+    play.add_argument("--options", help="game options: JSON or key=value pairs")
     play.add_argument("--boards", default="boards", help="folder for board images (default: boards/)")
     play.add_argument("--no-images", action="store_true", help="do not draw board images")
     play.add_argument("--agent", default="heuristic", choices=["heuristic", "random"], help="kind of agent")
@@ -61,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", type=int)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--agent", default="random", help="random, heuristic, or a comma list per seat")
-    sim.add_argument("--options", help="game options as JSON")
+    sim.add_argument("--options", help="game options: JSON or key=value pairs")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     rep = sub.add_parser("replay", help="replay an exported game and check it reaches the same state")

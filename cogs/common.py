@@ -1,17 +1,14 @@
-"""Small helpers the cogs share: the base class holding the services, autocompletes, option parsing."""
+"""Small helpers the cogs share: the base class holding the services, autocompletes."""
 
 from __future__ import annotations
-
-import json
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.options import parse_options
 from bot.services import Services
 from engine.core import registry
-from engine.core.errors import MalformedIntent
 
 AUTOCOMPLETE_MAX = 25
 CHOICE_MAX = 100
@@ -50,30 +47,4 @@ async def game_kinds_autocomplete(interaction: discord.Interaction, current: str
     return out[:AUTOCOMPLETE_MAX]
 
 
-def _value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
-def parse_options(text: str | None) -> dict[str, Any]:
-    """Game options as JSON (``{"target": 7}``) or key=value pairs (``target=7 variant=short``)."""
-    text = (text or "").strip()
-    if not text:
-        return {}
-    if text.startswith("{"):
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise MalformedIntent(f"The options are not valid JSON: {exc.msg} at character {exc.pos}.") from None
-        if not isinstance(raw, dict):
-            raise MalformedIntent("The options must be a JSON object, like {\"target\": 7}.")
-        return raw
-    out: dict[str, Any] = {}
-    for part in text.replace(";", ",").replace(",", " ").split():
-        name, eq, value = part.partition("=")
-        if not eq or not name:
-            raise MalformedIntent(f"'{part}' should look like name=value (or give the options as JSON).")
-        out[name.strip()] = _value(value.strip())
-    return out
+__all__ = ["ServiceCog", "game_kinds_autocomplete", "my_games_autocomplete", "parse_options"]
