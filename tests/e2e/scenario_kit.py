@@ -116,22 +116,12 @@ def replay_log(record: dict[str, Any], intents: list[tuple[str, str]]) -> Any:
 
 
 @dataclass
-class Checkpoint:
-    """The saved state at one moment the bot's status message had caught up with the table."""
-
-    at: float  # time.monotonic(), comparable with recorded message times
-    version: int
-    state: Any
-
-
-@dataclass
 class Table:
     fake: FakeDiscord
     db: BotDb
     gid: str
     status_id: int  # the lobby/status message; the game's thread has the same id
     players: dict[str, SimMember]  # seat name -> member (seat names are the members' display names)
-    checkpoints: list[Checkpoint] = field(default_factory=list)
     poll: float = 0.03
     """Seconds between looks at the database and the status message while settling."""
 
@@ -146,11 +136,16 @@ class Table:
     def member_of(self, seat: str) -> SimMember | None:
         return self.players.get(seat)
 
+    def status_waiting(self) -> str:
+        """The last text block of the status message: who must act now (or the outcome)."""
+        texts = [str(c.get("content", "")) for c in self.status.walk_components() if c.get("type") == 10]
+        return texts[-1] if texts else ""
+
     def status_turn(self) -> int | None:
         found = TURN_RE.search(self.status.text())
         return int(found.group(1)) if found else None
 
-    async def settle(self, timeout: float = 20.0, checkpoint: bool = False) -> tuple[dict[str, Any], Any]:
+    async def settle(self, timeout: float = 20.0) -> tuple[dict[str, Any], Any]:
         """Wait until the status message shows the saved version; returns (record, state) then."""
         deadline = time.monotonic() + timeout
         while True:
@@ -160,8 +155,6 @@ class Table:
                 if not finished or "Game over" in self.status.text():
                     version, state = self.db.state(self.gid)
                     if version == record["version"]:
-                        if checkpoint:
-                            self.checkpoints.append(Checkpoint(time.monotonic(), version, state))
                         return record, state
             if time.monotonic() > deadline:
                 raise TimeoutError(f"game {self.gid}: the status message shows turn {self.status_turn()}, the "
@@ -356,6 +349,9 @@ async def play(table: Table, rng: random.Random, *, steps: int = 2000, hand_shar
             return record
         seats = table.human_prompts(state, record)
         assert seats, f"game {table.gid} waits for nobody: {engine.get(GAME).prompts(state)}"
+        waiting = table.status_waiting()
+        missing = [seat for seat in seats if table.players[seat].mention not in waiting]
+        assert not missing, f"the status message does not say that {missing} must act: {waiting!r}"
         # several prompts at once are secret simultaneous choices: everyone chooses at the same time
         await asyncio.gather(*(_turn(players[seat], rng.random() < hand_share, rng.random() < 0.5, timeout)
                                for seat in seats))

@@ -41,6 +41,11 @@ async def _one_game(fake: FakeDiscord, db: kit.BotDb, n: int, rng: random.Random
     return {"gid": table.gid, "version": record["version"], "moves": sum(1 for i in log if i[0] in table.players)}
 
 
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
 def table_seat(table: kit.Table) -> str:
     (seat,) = table.players
     return seat
@@ -69,6 +74,14 @@ async def _load(games: int, tmp_path: Path) -> dict[str, float]:
                   f"{sum(int(r['moves']) for r in results)} moves by members in {seconds:.1f}s; "
                   f"time to first response p50 {report['p50'] * 1000:.1f} ms, p99 {report['p99'] * 1000:.1f} ms, "
                   f"max {report['max'] * 1000:.1f} ms; {len(errors)} unexpected errors answered")
+            by_kind: dict[str, list[float]] = {}
+            for i in interactions:
+                data = i.payload.get("data", {})
+                kind = {2: "/" + str(data.get("name")), 4: "autocomplete"}.get(i.type) or str(
+                    data.get("custom_id", "?")).split(":")[0]
+                by_kind.setdefault(kind, []).append(i.latency or 99.0)
+            print("  by kind (count, p50 ms, p99 ms): " + ", ".join(
+                f"{k} {len(v)} {_pct(v, 0.5) * 1000:.0f} {_pct(v, 0.99) * 1000:.0f}" for k, v in sorted(by_kind.items())))
             assert not late, [(i.payload.get("data", {}).get("custom_id") or i.payload.get("data", {}).get("name"),
                                i.latency) for i in late[:10]]
             assert not refused, refused[:5]

@@ -148,3 +148,37 @@ async def test_an_interaction_delivered_twice_is_applied_once(fake_discord: Fake
     finally:
         db.close()
         await bot.stop()
+
+
+async def test_lobby_interactions_delivered_twice_act_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """``/game new``, Join and Start, each delivered twice at once: one game, one seat each, one start."""
+    fake = fake_discord
+    alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
+    bot = kit.arbiter_process(fake, tmp_path / "arbiter.db", tmp_path / "arbiter-bot.log")
+    db = kit.BotDb(tmp_path / "arbiter.db")
+    try:
+        await bot.start()
+        await fake.wait_for_commands("game")
+        h = await alice.slash("game", "new", channel="games", options={"game": "infamy", "seats": 3})
+        await fake.redeliver(h)
+        await h.message(10)
+        await fake.state.wait_for(lambda: len(_callbacks(fake, h)) >= 2, 10, "the second delivery")
+        await asyncio.sleep(0.5)
+        assert len(db.game_ids()) == 1, db.game_ids()
+        lobbies = [m for m in fake.messages_in("games") if any(c.startswith("arbl:") for c in m.custom_ids())]
+        assert len(lobbies) == 1, lobbies
+        gid = db.game_ids()[0]
+        for member, action in ((bob, "join"), (cy, "join"), (alice, "start")):
+            h = await member.click(lobbies[0], f"arbl:{gid}:{action}")
+            await fake.redeliver(h)
+            await h.message(10)
+            await fake.state.wait_for(lambda h=h: len(_callbacks(fake, h)) >= 2, 10, "the second delivery")
+        await asyncio.sleep(0.3)
+        record = db.record(gid)
+        assert [s["name"] for s in record["seats"]] == ["alice", "bob", "cy"], record["seats"]
+        assert record["status"] == "running"
+        assert record["version"] == 4, record["version"]  # created, two joins, started: each once
+        assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
+    finally:
+        db.close()
+        await bot.stop()
