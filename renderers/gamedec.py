@@ -308,6 +308,16 @@ def _status(view: dict[str, Any]) -> str:
     if result:
         winners = result.get("winners") or []
         return ("Winner: " + ", ".join(winners) if winners else "Everyone lost") + f" - {result.get('reason', '')}"
+    trade = view.get("trade")
+    if trade:
+        if trade.get("offers"):
+            made = [f"{s} ({o['give']} for {o['get']})".replace("task_card", "a Task card")
+                    for s, o in trade["offers"].items() if o["give"] and o["get"]]
+            return (f"{trade['from']} asks for trade offers" + (": " + "; ".join(made) if made else "")
+                    + f"; awaiting: {', '.join(view.get('awaiting', []))}")
+        return f"{trade['from']} trades with {trade['to']}; awaiting: {', '.join(view.get('awaiting', []))}"
+    if view.get("draft"):
+        return f"Choosing detectives: {view['draft'][0]} chooses now"
     test = view.get("test")
     if test:
         if test["kind"] == "task" and test.get("card"):

@@ -58,6 +58,9 @@ class HeuristicAgent:
 
     def choose(self, game: Any, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
         dec = state.decisions.top()
+        if dec is not None and dec.kind == "mind":  # the Wound comes anyway: take it for Reputation
+            return next((i for i in legal if i.kind == "ability" and i.get("use") == "mind"
+                         and str(i.get("type")) in dec.text.lower()), legal[0])
         if dec is not None and dec.kind == "story_offer":
             return next((i for i in legal if i.kind == "story_start"), legal[0])
         if (dec is not None and dec.kind not in ("discard", "discard_eq", "sell")) or (
@@ -72,6 +75,8 @@ class HeuristicAgent:
             return self._skill(state, seat, legal)
         if "end" in kinds:
             return self._turn(state, seat, legal)
+        if "accept" in kinds or "take" in kinds:
+            return self._trade_answer(state, seat, legal)
         if "give" in kinds or "get" in kinds or "cancel" in kinds:
             return Intent.of("cancel")
         if "decline" in kinds:
@@ -102,6 +107,39 @@ class HeuristicAgent:
         return game.prompts(state)[0].default if game.prompts(state) else legal[0]
 
     # --- helpers ------------------------------------------------------------------------------
+
+    def _trade_answer(self, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
+        """Take a trade only when it gains something by a rough value of the goods."""
+        t = state.trade
+        no = next(i for i in legal if i.kind == "decline")
+        if t is None:
+            return no
+
+        def value(item: str) -> float:
+            if item in ("", "none"):
+                return 0.0
+            if item in ("c1", "c2"):
+                return float(item[1])
+            if item in load_pack().equipment:
+                eq = load_pack().equipment[item]
+                return 1.0 + 0.3 * self._equip_use(state, seat, eq.skill)
+            return 0.6  # a Task card
+
+        best, gain = no, 0.2
+        for i in legal:
+            card = i.get("card")
+            if i.kind == "accept":  # I am the partner: I receive t.give and give t.get
+                g = value(t.give) - value(str(card) if card else t.get)
+            elif i.kind == "take":
+                offered, asked = t.offers[i.word("src")]
+                g = value(offered) - value(str(card) if card else asked)
+            else:
+                continue
+            if card and isinstance(card, str):
+                g -= 0.1 * self._best_anywhere(state, seat, load_pack().tasks[card])
+            if g > gain:
+                best, gain = i, g
+        return best
 
     def _equip_use(self, state: GamedecState, seat: str, skill: str) -> int:
         pack = load_pack()

@@ -49,9 +49,12 @@ A turn is either Tasks or Attacks. Attack a detective with more IP on your space
 -1 Reputation); the winning attacker takes 1 IP; the loser chooses a Wound.
 Commission: with your Clue on the Target, stand on the Target or the Threatened Corporation: remove that
 Clue (and your Obligation there), then turn the Target safe or remove a Lag.
-Hand limit 8 Task cards, 3 Equipment at the end of your turn. One trade per turn with the active player.
+Hand limit 8 Task cards, 3 Equipment at the end of your turn. Discard cards whenever you are asked something.
+Trade: one per turn, always with the detective whose turn it is: he proposes an offer to one player, or
+asks everyone for offers and takes one (also just before his own Task roll). Credits, Equipment, Task cards.
 Options: Longer Game (16 IP), Task cards available immediately, Less Randomness, Online Trade, Variable
-Starting Player, Terror, Scenarios and Finales (the last implies the Longer Game, Variable SP and Terror).
+Starting Player, Terror, Scenarios and Finales (the last implies the Longer Game, Variable SP and Terror),
+choose detectives (instead of drawing them), play on for second place.
 """
 
 TURN_KINDS = frozenset({
@@ -59,7 +62,7 @@ TURN_KINDS = frozenset({
     "buy_rep", "smear", "commission", "aid", "trade", "trade_call", "discard", "discard_eq",
 })
 DECISION_KINDS = frozenset({"detective", "skill", "pile", "corp", "wound", "pick", "stop", "seven", "roll", "give", "get",
-                            "cancel", "accept", "decline", "send", "cheat", "take"})
+                            "cancel", "accept", "decline", "send", "cheat", "take", "show"})
 ANYTIME_KINDS = frozenset({"discard", "discard_eq", "ability", "story_start"})
 """Universal actions offered in every prompt of their owner (RB "Universal Actions": "at any moment (also in
 the turns of other players)"), besides the decisions that are themselves about discarding."""
@@ -153,8 +156,9 @@ class GamedecGame(Game[GamedecState]):
             test = state.test
             assert test is not None
             what = self._test_label(state)
-            return [Prompt(s, "assist", f"{what}: Assist or Sabotage before the roll?", Intent.of("pass"),
-                           simultaneous=True, pace="quick") for s in state.window.open_seats()]
+            text = f"{what}. Before the roll: Assist (+2) or Sabotage (-2) with your set-aside cards, or pass."
+            return [Prompt(s, "assist", text, Intent.of("pass"), simultaneous=True, pace="quick")
+                    for s in state.window.open_seats()]
         if state.active:
             return [Prompt(state.active, "turn", self._turn_text(state), Intent.of("end"), pace="normal")]
         return []
@@ -324,6 +328,8 @@ class GamedecGame(Game[GamedecState]):
             return ST.place_lag_legal(state)
         if kind == "story_offer":
             return [Intent.of("skip")] + ST.start_options(state, seat)
+        if kind == "mind":
+            return [Intent.of("skip")]
         if kind == "sell":
             picked: list[str] = list(top.data.get("picked", []))
             out = [Intent.of("stop")]
@@ -374,7 +380,8 @@ class GamedecGame(Game[GamedecState]):
                 events += self._anytime_action(state, seat, intent)
                 p = state.players[seat]
                 if (top.kind == "story_offer" and p.story != "hidden") or (
-                        top.kind == "wound" and p.bio and p.neuro):
+                        top.kind == "wound" and p.bio and p.neuro) or (
+                        top.kind == "mind" and intent.kind == "ability" and intent.get("use") == "mind"):
                     state.decisions.pop()
             else:
                 events += self._answer_decision(state, seat, intent)
@@ -480,7 +487,12 @@ class GamedecGame(Game[GamedecState]):
             return [public("discard", f"{R.name(state, seat)} discards {load_pack().equipment[eq].name}.")]
         if kind == "finale":
             return ST.take_finale(state, seat, intent.word("id"))
+        if kind == "skip" and top.kind == "mind":
+            return []
         if kind == "skip" and top.kind == "story_offer":
+            # RB: "At the moment one of the conditions listed on the card is met, the player may (but does
+            # not have to) reveal his Scenario": declined now, the Assist no longer starts it.
+            p.assist_ready = False
             return []
         if kind in ("place_lag", "skip"):
             return ST.place_lag(state, seat, intent)
@@ -676,6 +688,8 @@ class GamedecGame(Game[GamedecState]):
 
     def explain_illegal(self, state: GamedecState, seat: str, intent: Intent, legal: list[Intent]) -> str:
         """Precise refusals for the common mistakes; only facts the seat may know."""
+        if state.trade is not None and intent.kind in ("discard", "discard_eq"):
+            return "Cards cannot be discarded while a trade is being made; discard once it is settled."
         if state.active == seat and not state.decisions and state.window is None and state.trade is None:
             if intent.kind == "move":
                 to = intent.get("to")
@@ -778,7 +792,12 @@ class GamedecGame(Game[GamedecState]):
             return ""
         if test.kind == "task":
             task = load_pack().tasks[test.card]
-            return f"{test.actor} tests {task.name} (DL {task.dl})"
+            mod = R.task_modifier(state, test.actor, task, test.space)
+            mod += 2 * test.plus.get(test.actor, 0) - 2 * test.minus.get(test.actor, 0)
+            lag = ", a 1 fails (Lag)" if (R.lag_on(state, test.space) and not state.options.get("less_randomness")
+                                         and not R.has(state, test.actor, "ignore_lags")) else ""
+            return (f"{test.actor} tests {task.name} (DL {task.dl}, {mod:+d} so far: needs "
+                    f"{max(2, task.dl - mod)}+ on 2 dice{lag})")
         if test.kind == "story":
             return f"{test.actor} undertakes a story Task (DL {ST.story_dl(test.card)})"
         return f"{test.actor} attacks {test.defender} ({test.skill})"
@@ -876,6 +895,8 @@ class GamedecGame(Game[GamedecState]):
             return "Ask every player for trade offers"
         if k == "skip" and (top := state.decisions.top()) is not None and top.kind == "story_offer":
             return "Keep your Scenario hidden"
+        if k == "skip" and (top := state.decisions.top()) is not None and top.kind == "mind":
+            return "Do not use Digital Mind now"
         if k in ST.STORY_KINDS:
             return _story_label(intent)
         return TradeRules.describe(state, intent)

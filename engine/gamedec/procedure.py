@@ -69,7 +69,11 @@ def open_window_or_roll(state: GamedecState) -> list[Event]:
     one learns who could react); it is skipped only when no one holds a set-aside card (a public count)."""
     assert state.test is not None
     seats = eligible_reactors(state, state.test.actor)
-    if any(state.players[s].set_aside for s in seats):
+    # Smoke and Mirrors (a started Scenario: public) lets a tester discard a Credit "before rolling the dice,
+    # analogously to Assist cards" (FAQ), so its holder opens the window too.
+    testers = [state.test.actor] + ([state.test.defender] if state.test.defender else [])
+    boost = any(state.players[s].credits >= 1 and R.power(state, s, "credit_boost") for s in testers)
+    if boost or any(state.players[s].set_aside for s in seats):
         state.window = ReactionWindow(kind="assist", seats=seats, context={"round": state.test.window_round})
         return [public("window", "Before the roll: Assists and Sabotages may be declared "
                                  f"(round {state.test.window_round}).")]
@@ -383,6 +387,9 @@ class Procedure(EffectInterpreter[GamedecState, None]):
         if not missing:
             return [public("wound", f"{R.name(state, step.seat)} already has both Wounds; nothing happens.")]
         if len(missing) == 1:
+            if step.flag != "asked" and _mind_first(state, step.seat, missing[0]):
+                state.queue.insert(0, {"op": "fight_wound", "seat": step.seat, "flag": "asked"})
+                return []
             return R.wound(state, step.seat, missing[0])
         state.decisions.push(step.seat, "wound", "You lost the fight: choose your Wound.")
         return []
@@ -429,6 +436,9 @@ class Procedure(EffectInterpreter[GamedecState, None]):
         if what == "rep_loss":
             return R.change_rep(state, seat, -1)
         if what in ("bio", "neuro"):
+            if step.flag != "asked" and _mind_first(state, seat, what):
+                state.queue.insert(0, {"op": "penalty", "seat": seat, "what": what, "flag": "asked"})
+                return []
             return R.wound(state, seat, what)
         if what == "offend":
             free = R.free_corps(state, seat)
@@ -516,6 +526,17 @@ class Procedure(EffectInterpreter[GamedecState, None]):
             if not p.finished:
                 events += R.wound(state, seat, step.kind)
         return events
+
+
+def _mind_first(state: GamedecState, seat: str, kind: str) -> bool:
+    """Digital Mind (a started Scenario: public) may be used "just before receiving a wound from another
+    source" (FAQ): its holder is asked first when the coming Wound is one he could take for Reputation."""
+    p = state.players[seat]
+    if not R.power(state, seat, "rep_for_wound") or getattr(p, kind) or p.rep >= R.detective(state, seat).rep_max:
+        return False
+    state.decisions.push(seat, "mind", f"A {kind.capitalize()} Wound is coming: use Digital Mind first "
+                                       "(take it for Reputation +1)?")
+    return True
 
 
 def equipment_piles(state: GamedecState) -> list[str]:

@@ -99,6 +99,8 @@ class TradeState(BaseModel):
     (an empty string while not chosen yet)."""
     passed: list[str] = Field(default_factory=list)
     """Call for offers: the seats that made no offer."""
+    shown: list[str] = Field(default_factory=list)
+    """"seat:card" for each Task card shown to the other side of this trade."""
 
 
 class GamedecState(GameState):

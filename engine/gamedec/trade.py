@@ -135,12 +135,13 @@ class TradeRules:
         if t.stage == "give":
             if seat != state.active:
                 return []
-            return [Intent.of("cancel")] + [Intent.of("give", what=w) for w in gives(state, seat)]
+            return ([Intent.of("cancel")] + [Intent.of("give", what=w) for w in gives(state, seat)]
+                    + _shows(state, seat))
         if t.stage == "get":
             if seat != state.active:
                 return []
-            return [Intent.of("cancel")] + [Intent.of("get", what=w)
-                                            for w in asks(state, seat, t.partner, t.give)]
+            return ([Intent.of("cancel")] + [Intent.of("get", what=w) for w in asks(state, seat, t.partner, t.give)]
+                    + _shows(state, seat))
         if t.stage == "answer":
             if seat != t.partner:
                 return []
@@ -150,14 +151,16 @@ class TradeRules:
                 out += [Intent.of("accept", card=c) for c in partner.hand]
             else:
                 out.append(Intent.of("accept"))
-            return out
+            return out + _shows(state, seat)
         if t.stage == "offers":
             if seat not in t.offers or seat in t.passed or _ready(t, seat):
                 return []
             g = t.offers[seat][0]
             if not g:
-                return [Intent.of("cancel")] + [Intent.of("give", what=w) for w in gives(state, seat)]
-            return [Intent.of("cancel")] + [Intent.of("get", what=w) for w in asks(state, seat, state.active, g)]
+                out = [Intent.of("cancel")] + [Intent.of("give", what=w) for w in gives(state, seat)]
+            else:
+                out = [Intent.of("cancel")] + [Intent.of("get", what=w) for w in asks(state, seat, state.active, g)]
+            return out + _shows(state, seat)
         if t.stage == "choose":
             if seat != state.active:
                 return []
@@ -244,6 +247,15 @@ class TradeRules:
         assert t is not None
         active = state.active
         kind = intent.kind
+        if kind == "show":
+            shown = intent.word("card")
+            t.shown.append(f"{seat}:{shown}")
+            to = _show_audience(state, seat)
+            task = load_pack().tasks[shown]
+            detail = (f"{task.name} ({task.world.replace('_', ' ')}, DL {task.dl}, {'/'.join(task.skills)}; "
+                      f"success {'+'.join(task.success)}, failure {task.failure})")
+            return [public("show", f"{seat} shows a Task card to {', '.join(sorted(to - {seat}))}."),
+                    private(to, "shown", f"{seat} shows: {detail}.")]
         if t.stage == "offers":
             return TradeRules._offer_step(state, seat, intent)
         partner = t.partner
@@ -357,7 +369,48 @@ class TradeRules:
             return f"Send {_label(state, str(card), True)}"[:80] if card else "Send the agreed goods"
         if k == "cheat":
             return "Send nothing (cheat)"
+        if k == "show":
+            card = str(intent.get("card"))
+            pack = load_pack()
+            name = pack.tasks[card].name if card in pack.tasks else card
+            seat = _shower(state)
+            if seat:
+                to = ", ".join(sorted(_show_audience(state, seat) - {seat}))
+            else:
+                to = state.active or "the other trader"
+            return f"Show your Task card {name} to {to}"[:80]
         return intent.key()
+
+
+def _show_audience(state: GamedecState, seat: str) -> set[str]:
+    """Who sees a shown card: the other side of the trade (RB: "one may show one's Task cards to the other
+    players for this purpose"), and the shower."""
+    t = state.trade
+    assert t is not None
+    if seat == state.active:
+        others = {t.partner} if t.partner else {s for s in t.offers if s not in t.passed}
+    else:
+        others = {state.active}
+    return others | {seat}
+
+
+def _shower(state: GamedecState) -> str:
+    """The seat a show intent is being described for (the one asked in this trade stage)."""
+    t = state.trade
+    if t is None:
+        return ""
+    if t.stage in ("give", "get"):
+        return state.active
+    if t.stage == "answer":
+        return t.partner
+    return ""
+
+
+def _shows(state: GamedecState, seat: str) -> list[Intent]:
+    """Task cards ``seat`` may show to the other side of this trade (each card once)."""
+    t = state.trade
+    assert t is not None
+    return [Intent.of("show", card=c) for c in state.players[seat].hand if f"{seat}:{c}" not in t.shown]
 
 
 def _ready(t: TradeState, seat: str) -> bool:

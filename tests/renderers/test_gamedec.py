@@ -52,3 +52,30 @@ def test_final_board_renders() -> None:
     state = _midgame(3, 5000)
     assert state.result is not None  # type: ignore[attr-defined]
     Image.open(io.BytesIO(render(GAME.view(state, None)))).verify()
+
+
+def test_local_png_encoder_is_lossless() -> None:
+    """The renderer's own PNG encoder (no row filter, zlib level 1) decodes to the very same pixels."""
+    from renderers.gamedec import to_png
+
+    original = Image.new("RGB", (37, 11), (10, 20, 30))
+    original.putpixel((5, 5), (250, 1, 128))
+    decoded = Image.open(io.BytesIO(to_png(original)))
+    assert decoded.mode == "RGB" and decoded.size == (37, 11)
+    assert decoded.tobytes() == original.tobytes()
+
+
+def test_draft_trade_and_play_on_views_render() -> None:
+    from engine.core import Intent
+
+    state = GAME.setup(["a", "b", "c"], 4, {"choose_detectives": True, "play_on": True})
+    Image.open(io.BytesIO(render(GAME.view(state, None)))).load()
+    while state.draft:
+        seat = state.draft[0]
+        state, _ = GAME.apply(state, seat, GAME.prompts(state)[0].default)
+    for seat in state.seats:
+        state, _ = GAME.apply(state, seat, Intent.of("skill", id="contacts"))
+    active = state.active
+    state, _ = GAME.apply(state, active, Intent.of("trade_call"))
+    image = Image.open(io.BytesIO(render(GAME.view(state, None))))
+    assert image.size[0] == 1600

@@ -49,9 +49,11 @@ def test_playouts_with_each_option(options: dict[str, bool]) -> None:
 def test_every_prompt_has_a_legal_default_and_labels_fit() -> None:
     """Walk a few games checking the contract at every step: defaults legal, labels <= 80 characters,
     legal empty for seats without a prompt."""
-    for n, seed in ((3, 11), (5, 12)):
+    option_sets = ({"online_trade": True, "less_randomness": True},
+                   {"scenarios": True, "choose_detectives": True, "play_on": True})
+    for (n, seed), options in zip(((3, 11), (5, 12), (4, 13)), (*option_sets, option_sets[1]), strict=True):
         seats = _seats(n)
-        state = GAME.setup(seats, seed, {"online_trade": True, "less_randomness": True})
+        state = GAME.setup(seats, seed, options)
         agents = {s: RandomAgent(seed + i) for i, s in enumerate(seats)}
         steps = 0
         while state.result is None and steps < 3000:
@@ -62,7 +64,8 @@ def test_every_prompt_has_a_legal_default_and_labels_fit() -> None:
                 legal = GAME.legal(state, p.seat)
                 assert p.default in legal
                 for intent in legal:
-                    assert len(GAME.describe(state, intent)) <= 80
+                    label = GAME.describe(state, intent)
+                    assert len(label) <= 80 and label != intent.key(), label
                     assert GAME.parse_intent(intent.key()) == intent
             for s in seats:
                 if s not in asked:

@@ -68,9 +68,14 @@ def test_start_by_assisting_the_hero() -> None:
     state, _ = do(state, "ann", "assist:on=bo,n=1")
     state, _ = pass_window(state)
     assert state.players["ann"].assist_ready
+    assert GAME.prompts(state)[0].kind == "story_offer"
+    assert "story_start:via=assist" in {i.key() for i in GAME.legal(state, "ann")}
+    # RB: "At the moment one of the conditions listed on the card is met, the player may (but does not have
+    # to) reveal his Scenario": declined, that Assist no longer starts it
+    state, _ = do(state, "ann", "skip")
     stage_turn(state, "ann")
     state, _ = do(state, "ann", "move:to=realium")
-    assert "story_start:via=assist" in {i.key() for i in GAME.legal(state, "ann")}
+    assert "story_start:via=assist" not in {i.key() for i in GAME.legal(state, "ann")}
 
 
 def test_first_path_rewards_three_and_one_and_a_finale() -> None:
@@ -144,3 +149,22 @@ def test_postorganism_adds_a_lag_each_round() -> None:
     assert prompt.seat == "cy" and prompt.kind == "place_lag" and prompt.default.kind == "skip"
     state, _ = do(state, "cy", "place_lag:world=brahma")
     assert state.lags == ["brahma"]
+
+
+def test_smoke_and_mirrors_opens_the_window_without_set_aside_cards() -> None:
+    """FAQ: "Is the special ability guaranteed by the Scenario "Smoke and Mirrors" cumulative with Assists?
+    Yes ... The Credit token must be discarded before rolling the dice, analogously to Assist cards"."""
+    state = scen_game()
+    ann = state.players["ann"]
+    ann.scenario, ann.story = "smoke_and_mirrors", "started"
+    ann.credits = 1
+    for p in state.players.values():
+        p.set_aside = []
+    ann.hand = ["t073"]
+    state, _ = do(state, "ann", "move:to=realium")
+    state, _ = do(state, "ann", "play:card=t073")
+    assert state.window is not None
+    assert "boost:on=ann" in {i.key() for i in GAME.legal(state, "ann")}
+    state, _ = do(state, "ann", "boost:on=ann")
+    state, ev = pass_window(state)
+    assert state.players["ann"].credits == 0 and "discards a Credit for +2" in texts(ev)

@@ -255,3 +255,50 @@ def test_refusals_explain_the_common_mistakes() -> None:
     ann.obligations = ["novatronics"]
     assert "Obligation already lies" in _refusal(state, "ann", "aid:take=cash")
     assert "Corporation spaces" in _refusal(state, "ann", f"play:card={NEMESIS}")
+
+
+def test_no_discard_during_a_trade_is_explained() -> None:
+    """RB: "except moments when it would interfere with playing out the normal rules (e.g. during Trade)"."""
+    state = game()
+    card = state.players["ann"].hand[0]
+    state, _ = do(state, "ann", "trade:to=bo")
+    assert "while a trade is being made" in _refusal(state, "ann", f"discard:card={card}")
+
+
+def test_digital_mind_just_before_a_task_penalty_wound() -> None:
+    """FAQ: "In particular the player may increase his Reputation at the cost of a wound, just before
+    receiving a wound from another source"."""
+    state = scen("digital_mind")
+    stage_turn(state, "ann")
+    for p in state.players.values():
+        p.set_aside = []
+    state.players["ann"].hand = [NEMESIS]  # failure: Bio Wound
+    state.players["ann"].credits = 1
+    state.lags = []
+    state, _ = do(state, "ann", "move:to=crying_guns")
+    force_dice(state, 1, 2)
+    state, _ = do(state, "ann", f"play:card={NEMESIS}")
+    state, _ = pass_window(state)
+    prompt = GAME.prompts(state)[0]
+    assert prompt.seat == "ann" and prompt.kind == "mind" and prompt.default.kind == "skip"
+    state, ev = do(state, "ann", "ability:use=mind,type=bio")
+    ann = state.players["ann"]
+    assert ann.bio and ann.rep == 1 and GAME.prompts(state)[0].kind == "turn"
+
+
+def test_showing_a_task_card_to_the_other_trader() -> None:
+    """RB: "Expectations and rates are declared openly (one may show one's Task cards to the other players
+    for this purpose)"; the example: "Ben decides to show him his card"."""
+    state = game()
+    card = state.players["bo"].hand[0]
+    state, _ = do(state, "ann", "trade_call")
+    assert f"show:card={card}" in {i.key() for i in GAME.legal(state, "bo")}
+    assert GAME.describe(state, GAME.parse_intent(f"show:card={card}")).endswith("to ann")
+    state, ev = do(state, "bo", f"show:card={card}")
+    shown = [e for e in ev if e.kind == "shown"]
+    assert shown and shown[0].audience == frozenset({"ann", "bo"})
+    public_text = " ".join(e.text for e in ev if e.audience is None)
+    assert "bo shows a Task card to ann" in public_text
+    assert card not in json.dumps(GAME.view(state, "cy"))
+    assert f"show:card={card}" not in {i.key() for i in GAME.legal(state, "bo")}  # each card once
+    assert GAME.prompts(state)[0].kind == "trade_offer"  # showing is not an offer
