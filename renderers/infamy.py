@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, font, wrap
+from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, font, text_width, wrap
 
 SCALE = 1.25
 WIDTH, HEIGHT = 1400, 900
@@ -75,17 +75,6 @@ def to_png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-@lru_cache(maxsize=4096)
-def _text_width(value: str, px: int) -> float:
-    return float(font(px).getlength(value))
-
-
-@lru_cache(maxsize=1024)
-def _wrap(value: str, width_px: int, px: int) -> tuple[str, ...]:
-    """Wrapped lines, cached: Contact, mission and log texts repeat from one image to the next."""
-    return tuple(wrap(value, width_px, px))
-
-
 @lru_cache(maxsize=2048)
 def _text_mask(value: str, px: int, anchor: str) -> tuple[Image.Image, int, int]:
     """The anti-aliased coverage of a text and its offset from the anchor point. Rasterising glyphs is most of
@@ -118,7 +107,7 @@ class Pen:
         self.image.paste(fill, (self.s(x) + dx, self.s(y) + dy), mask)
 
     def width(self, value: str, size: float = 15) -> float:
-        return _text_width(value, self.s(size)) / SCALE
+        return text_width(value, self.s(size)) / SCALE
 
     def fit(self, value: str, max_w: float, size: float = 15) -> str:
         """``value``, cut with an ellipsis to fit ``max_w`` (the longest prefix that fits: binary search)."""
@@ -142,7 +131,7 @@ class Pen:
 
     def lines(self, x: float, y: float, value: str, max_w: float, size: float = 13, fill: RGB = INK,
               max_lines: int = 3, gap: float = 3) -> float:
-        rows = _wrap(value, self.s(max_w), self.s(size))[:max_lines]
+        rows = wrap(value, self.s(max_w), self.s(size))[:max_lines]
         for i, row in enumerate(rows):
             self.text(x, y + i * (size + gap), row, size, fill)
         return y + len(rows) * (size + gap)
