@@ -1,6 +1,6 @@
 """Scenario 5 of issue 6: faults on Discord's side, and the game goes on.
 
-alice, bob and cy play Infamy (a four-Round game); cy has closed her DMs. Along the way:
+alice, bob and cy play Infamy (a six-Round game); cy has closed her DMs. Along the way:
 - 429 answers (with ``retry_after``) on the message routes the bot posts and edits with, and one global 429;
   a 500 on an edit and a 502 on a post;
 - the gateway connection is dropped twice: resumable (a click sent while the bot is away is replayed on
@@ -36,7 +36,7 @@ async def test_dms_closed_rate_limits_and_gateway_drops(fake_discord: FakeDiscor
     try:
         await bot.start()
         await fake.wait_for_commands("game", "play", "hand", "vacation")
-        table = await kit.open_game(fake, db, alice, [bob, cy], options="round_cap=4")
+        table = await kit.open_game(fake, db, alice, [bob, cy], options="round_cap=6")
         players = kit.players_of(table, rng)
         record = await kit.play(table, rng, steps=2, players=players, hand_share=0)
 
@@ -61,10 +61,13 @@ async def test_dms_closed_rate_limits_and_gateway_drops(fake_discord: FakeDiscor
         # a resumable gateway drop, with a click sent while the bot is away
         record, state = await table.settle()
         seat = table.human_prompts(state, record)[0]
+        resumed = fake.gateway.resumed_count
         await fake.drop_gateway()
-        await fake.state.wait_for(lambda: not fake.gateway.connected, 5, "the drop")
+        session = fake.gateway.active
+        assert session is not None and session.conn is None, "the bot is connected again already"
+        # no await between the check and the dispatch: the click is kept for the RESUME
         options_click = await players[seat].member.click(table.status, f"arbo:{table.gid}")
-        await fake.wait_resumed()
+        await fake.wait_resumed(resumed + 1)
         replayed = await options_click.message(10)
         assert replayed.ephemeral and kit.offered_actions(replayed, table.gid), replayed.text()
         record = await kit.play(table, rng, steps=2, players=players, hand_share=0)
