@@ -139,7 +139,9 @@ async def submit(interaction: discord.Interaction, game_id: str, key: str, versi
                                     idempotency_key=str(interaction.id))
     except (NotYourTurn, IllegalIntent):
         if secret_button:
-            await _require_secret_prompt(services, game_id, user)
+            # A secret-choice button is made from the legal choices of its moment; refused now, it is a
+            # spent or outdated button (e.g. the first half of a two-part secret choice clicked again).
+            raise StaleVersion("The board has moved on.") from None
         raise
     if update.duplicate:
         await send(interaction, "That action was already applied.")

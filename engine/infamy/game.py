@@ -770,8 +770,8 @@ class InfamyGame(Game[InfamyState]):
         allowed = ", ".join(str(n) for n in self.allowed_sectors(state, seat))
         second = state.acc_owner == seat and seat in state.half_choice
         if state.acc_owner == seat and intent.get("acc" if second else "own") is None:
-            return ("Now choose the Accomplice's sector (sector:acc=sN)." if second else
-                    "First choose your own sector (sector:own=sN), then the Accomplice's.")
+            return (f"Your own sector card is down; now choose the Accomplice's sector ({allowed})." if second else
+                    f"First choose your own sector ({allowed}), then the Accomplice's.")
         raw = intent.get("acc" if second else "own")
         n = int(raw[1:]) if isinstance(raw, str) and raw[1:].isdigit() else 0
         if not 1 <= n <= 6:

@@ -214,3 +214,14 @@ async def test_secret_choice_button_is_stale_once_the_player_must_decide_somethi
     await world.click(leader, f"arb:{gid}:{record.version}:keep", thread, iid=77)
     await world.click(leader, f"arb:{gid}:0:keep", thread, iid=77)
     assert "already applied" in last(world.to(leader)).text
+
+
+async def test_secret_choice_button_no_longer_legal_while_still_choosing_is_stale(
+        world: World, cogs: dict[str, Any]) -> None:
+    """A secret-choice button refused while its player still has a secret choice open (the first half of a
+    two-part choice clicked again, say) answers 'moved on' with fresh options, not an engine message."""
+    gid, thread = await start_game(world, cogs)
+    await world.click("Ann", f"arb:{gid}:0:pick:n=9", thread)
+    answer = last(world.to("Ann"))
+    assert answer.ephemeral and "moved on" in answer.text and "not allowed" not in answer.text
+    assert not [i for i in await world.table.store.intents(gid) if i.by == "1001"]

@@ -13,8 +13,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, InteractionHandle, Message
@@ -101,9 +99,6 @@ async def test_two_hundred_clicks_on_one_button(fake_discord: FakeDiscord, tmp_p
     await _race_test(fake_discord, tmp_path, secret=False)
 
 
-@pytest.mark.xfail(strict=False, reason="bot bug B4 in /work/briefs/bot-bugs.md: when the player holds the "
-                                        "Accomplice, repeated clicks on the first half of the secret choice get an "
-                                        "engine message instead of 'the board has moved on' (passes otherwise)")
 async def test_two_hundred_clicks_on_a_secret_choice_button(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     await _race_test(fake_discord, tmp_path, secret=True)
 
