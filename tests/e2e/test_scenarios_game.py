@@ -214,9 +214,16 @@ def test_the_secrets_check_finds_a_planted_leak(played: PlayedGame) -> None:
     secrets = hidden_info.secrets_of(played.record, played.intents, times)
     seats = {seat: member.id for seat, member in table.players.items()}
     checker = hidden_info.Checker(fake, seats, secrets)
-    holder, moment, name = next((seat, m, n) for m in secrets.moments if m.at for seat in sorted(seats)
-                                for n in sorted(m.hands[seat]) if n not in m.public_names)
-    other = next(seat for seat in sorted(seats) if seat != holder and name not in moment.hands[seat])
+
+    def secret_from(other: str, name: str, at: float) -> bool:
+        # a planted leak must be one in every moment the checker compares the message with (its lag window)
+        window = secrets.window(at + 0.01)
+        return all(name not in m.public_names and name not in m.hands.get(other, set()) for m in window)
+
+    moment, name, other = next(
+        (m, n, o) for m in secrets.moments if m.at for holder in sorted(seats) for n in sorted(m.hands[holder])
+        for o in sorted(seats) if o != holder and secret_from(o, n, m.at)
+    )
     bob = table.players[other]
     planted = Message(id=fake.state.ids.next(), channel_id=table.thread_id, guild_id=table.status.guild_id,
                       author_id=fake.state.bot_user.id, via="followup", channel_kind="thread",
