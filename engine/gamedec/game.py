@@ -360,6 +360,19 @@ class GamedecGame(Game[GamedecState]):
 
     # --- applying intents ---------------------------------------------------------------------
 
+    @staticmethod
+    def _discard(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        """A discard "at any moment": a Task card to the discard pile, or a piece of Equipment."""
+        who, pack = R.name(state, seat), load_pack()
+        if intent.kind == "discard":
+            card = intent.word("card")
+            state.players[seat].hand.remove(card)
+            state.task_deck.discard(card)
+            return [public("discard", f"{who} discards {pack.tasks[card].name}.")]
+        eq = intent.word("eq")
+        R.discard_equipment(state, seat, eq)
+        return [public("discard", f"{who} discards {pack.equipment[eq].name}.")]
+
     def _apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         events: list[Event] = []
         if state.draft:
@@ -476,15 +489,8 @@ class GamedecGame(Game[GamedecState]):
             return [public("obligation", f"{R.name(state, seat)} {why} {NAMES[corp]}.", seat=seat, corp=corp)]
         if kind == "wound":
             return R.wound(state, seat, intent.word("type"))
-        if kind == "discard":
-            card = intent.word("card")
-            p.hand.remove(card)
-            state.task_deck.discard(card)
-            return [public("discard", f"{R.name(state, seat)} discards {load_pack().tasks[card].name}.")]
-        if kind == "discard_eq":
-            eq = intent.word("eq")
-            R.discard_equipment(state, seat, eq)
-            return [public("discard", f"{R.name(state, seat)} discards {load_pack().equipment[eq].name}.")]
+        if kind in ("discard", "discard_eq"):
+            return self._discard(state, seat, intent)
         if kind == "finale":
             return ST.take_finale(state, seat, intent.word("id"))
         if kind == "skip" and top.kind == "mind":
@@ -610,15 +616,8 @@ class GamedecGame(Game[GamedecState]):
             return TradeRules.open(state, seat, intent.word("to"))
         if kind == "trade_call":
             return TradeRules.call(state, seat)
-        if kind == "discard":
-            card = intent.word("card")
-            p.hand.remove(card)
-            state.task_deck.discard(card)
-            return [public("discard", f"{who} discards {pack.tasks[card].name}.")]
-        if kind == "discard_eq":
-            eq = intent.word("eq")
-            R.discard_equipment(state, seat, eq)
-            return [public("discard", f"{who} discards {pack.equipment[eq].name}.")]
+        if kind in ("discard", "discard_eq"):
+            return self._discard(state, seat, intent)
         if kind in ST.STORY_KINDS:
             events = ST.apply_turn(state, seat, intent)
             if state.test is not None:
