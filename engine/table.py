@@ -512,7 +512,7 @@ class Table:
                 return public("away", f"{seat.seat} is on vacation; an agent plays for them until they return.")
             return public("return", f"{seat.seat} is back and plays again.")
 
-        return await self._running_change(game_id, user, change, seat_user=user)
+        return await self._running_change(game_id, change, seat_user=user)
 
     async def pause(self, game_id: str, by: str, moderator: bool = False) -> Update:
         return await self._set_status(game_id, by, moderator, "paused", "The game is paused.")
@@ -550,7 +550,7 @@ class Table:
                 record.host = by
             return public("kick", f"{seat.seat} was removed; an agent plays the seat.")
 
-        return await self._running_change(game_id, by, change)
+        return await self._running_change(game_id, change)
 
     async def replace(self, game_id: str, by: str, seat_name_: str, user: str, name: str,
                       moderator: bool = False) -> Update:
@@ -567,7 +567,7 @@ class Table:
             seat.user, seat.name, seat.away, seat.missed = user, name or user, False, 0
             return public("replace", f"{name or user} now plays {seat.seat}.")
 
-        return await self._running_change(game_id, by, change)
+        return await self._running_change(game_id, change)
 
     async def set_pace(self, game_id: str, by: str, pace: str, moderator: bool = False) -> Update:
         pacing.check_preset(pace)
@@ -577,12 +577,11 @@ class Table:
             record.pace = pace
             return public("pace", f"The pace is now {pacing.describe(pace)}.")
 
-        return await self._running_change(game_id, by, change, lobby_ok=True)
+        return await self._running_change(game_id, change, lobby_ok=True)
 
     async def _running_change(
         self,
         game_id: str,
-        by: str,
         change: Callable[[GameRecord, SeatRecord | None], Awaitable[Event]],
         seat_user: str | None = None,
         lobby_ok: bool = False,
