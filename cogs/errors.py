@@ -22,6 +22,15 @@ from . import flows
 log = logging.getLogger(__name__)
 
 
+def loggable_custom_id(custom_id: Any) -> str | None:
+    """A component id fit for the log: its kind, game and version, never the intent key it carries (a
+    secret choice's key would otherwise reach the log)."""
+    if not isinstance(custom_id, str):
+        return None
+    parts = custom_id.split(":")
+    return ":".join(parts[:3]) + (":..." if len(parts) > 3 else "")
+
+
 def reference() -> str:
     return secrets.token_hex(3).upper()
 
@@ -52,7 +61,8 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
         data: Any = getattr(interaction, "data", None) or {}
         log.error("unexpected error ref=%s user=%s channel=%s command=%s custom_id=%s game=%s",
                   ref, getattr(interaction.user, "id", None), getattr(interaction, "channel_id", None), command,
-                  data.get("custom_id") if isinstance(data, dict) else None, game_id, exc_info=error)
+                  loggable_custom_id(data.get("custom_id") if isinstance(data, dict) else None), game_id,
+                  exc_info=error)
         await flows.send(interaction, f"Something went wrong on our side. Reference: `{ref}` "
                                       "(quote it to the server's admins). The game itself is safe.")
     except discord.HTTPException:

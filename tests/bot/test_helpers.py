@@ -100,3 +100,12 @@ async def test_expired_interactions_are_only_logged(world: World) -> None:
     error = discord.NotFound(SimpleNamespace(status=404, reason="x"), {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
     await report(interaction, error)
     assert not world.to("Ann")
+
+
+def test_component_ids_reach_the_log_without_their_intent_key() -> None:
+    from cogs.errors import loggable_custom_id
+
+    assert loggable_custom_id("arb:1a2b3c:0:sector:own=s3") == "arb:1a2b3c:0:..."
+    assert "s3" not in (loggable_custom_id("arb:1a2b3c:12:sector:own=s3") or "")
+    assert loggable_custom_id("arbl:1a2b3c:join") == "arbl:1a2b3c:join"
+    assert loggable_custom_id(None) is None
