@@ -18,7 +18,7 @@ from typing import Any
 
 import engine
 from engine.core.agents import RandomAgent
-from engine.core.playout import play_out
+from engine.core.playout import advance, play_out
 from engine.table import Table
 from renderers import board_renderer
 
@@ -86,7 +86,7 @@ def renders(game: Any, count: int) -> dict[str, Any]:
     seats = [f"p{i + 1}" for i in range(game.meta.min_seats)]
     state = game.setup(seats, SEED)
     render = board_renderer(game.meta.id)
-    agent = RandomAgent(SEED)
+    agents = {s: RandomAgent(SEED + i) for i, s in enumerate(seats)}
     times: list[float] = []
     size = 0
     started = time.perf_counter()
@@ -97,12 +97,7 @@ def renders(game: Any, count: int) -> dict[str, Any]:
         if not prompts:
             state = game.setup(seats, SEED + len(times))
             continue
-        for _ in range(5):
-            prompts = game.prompts(state)
-            if not prompts:
-                break
-            seat = prompts[0].seat
-            state, _ = game.apply(state, seat, agent.choose(game, state, seat, game.legal(state, seat)))
+        state = advance(game, state, agents, 5)
         view = game.view(state, None)
         started = time.perf_counter()
         png = render(view)

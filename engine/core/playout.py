@@ -40,6 +40,16 @@ def step(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Any, Intent, l
     return state, intent, events
 
 
+def advance(game: Any, state: Any, agents: Mapping[str, Agent], steps: int) -> Any:
+    """Play at most ``steps`` intents (fewer if the game ends): a game in mid-play, for tests and benches."""
+    for _ in range(steps):
+        seat = next_decision(game, state) if game.outcome(state) is None else None
+        if seat is None:
+            break
+        state, _, _ = step(game, state, seat, agents[seat])
+    return state
+
+
 def play_out(
     game: Any,
     state: Any,

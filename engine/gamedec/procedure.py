@@ -91,6 +91,20 @@ def after_window(state: GamedecState) -> list[Event]:
     return []
 
 
+def reset_turn(state: GamedecState, seat: str, moves: int) -> None:
+    """What a new turn starts from: ``moves`` moves and none of the once-per-turn actions used."""
+    state.active = seat
+    state.moves_left = moves
+    state.moved = False
+    state.turn_mode = ""
+    state.aid_used = False
+    state.drew = False
+    state.trade_done = False
+    state.trade_proposals = 0
+    state.story_move_used = False
+    state.players[seat].commission_ready = False
+
+
 def close_window(state: GamedecState) -> list[Event]:
     """Apply every answer of the closed window, in seat order; reopen it if anyone reacted."""
     window, test = state.window, state.test
@@ -204,22 +218,13 @@ class Procedure(EffectInterpreter[GamedecState, None]):
         p = state.players[seat]
         if p.finished:
             return []  # play-on option: "his rounds are skipped" (he reached the goal earlier this round)
-        state.active = seat
         moves = R.base_moves(state, seat)
         events = [public("turn", f"{R.name(state, seat)}'s turn.", seat=seat)]
         if p.lag:
             p.lag = False
             moves -= 1
             events.append(public("lag", f"{R.name(state, seat)} discards the Lag token instead of a move."))
-        state.moves_left = moves
-        state.moved = False
-        state.turn_mode = ""
-        state.aid_used = False
-        state.drew = False
-        state.trade_done = False
-        state.trade_proposals = 0
-        state.story_move_used = False
-        p.commission_ready = False
+        reset_turn(state, seat, moves)
         # Cards received in other turns: RB "At the start of his turn a player may hold a maximum of eight".
         state.queue[:0] = [{"op": "hand_limit", "seat": seat}, {"op": "equip_limit", "seat": seat}]
         return events

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from engine.core.playout import step
+from engine.core.playout import advance
 from engine.gamedec import GAME
 from engine.gamedec.agent import HeuristicAgent
 from renderers.gamedec import render, render_private
@@ -16,12 +16,7 @@ def _midgame(n: int = 4, steps: int = 200) -> object:
     seats = [f"p{i}" for i in range(n)]
     state = GAME.setup(seats, 3)
     agents = {s: HeuristicAgent(i) for i, s in enumerate(seats)}
-    for _ in range(steps):
-        if state.result is not None:
-            break
-        seat = GAME.prompts(state)[0].seat
-        state, _, _ = step(GAME, state, seat, agents[seat])
-    return state
+    return advance(GAME, state, agents, steps)
 
 
 def test_board_png_opens_with_expected_size() -> None:

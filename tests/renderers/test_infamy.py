@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from engine.core import RandomAgent
-from engine.core.playout import step
+from engine.core.playout import advance
 from engine.infamy import GAME
 from renderers.infamy import HEIGHT, SCALE, WIDTH, render, render_private
 
@@ -16,12 +16,7 @@ def midgame(seed: int = 3, steps: int = 120):
     seats = ["ann", "bo", "cy", "di"]
     state = GAME.setup(seats, seed)
     agents = {s: RandomAgent(i) for i, s in enumerate(seats)}
-    for _ in range(steps):
-        if state.result is not None:
-            break
-        seat = GAME.prompts(state)[0].seat
-        state, _, _ = step(GAME, state, seat, agents[seat])
-    return state
+    return advance(GAME, state, agents, steps)
 
 
 def test_board_png_opens_with_the_expected_size() -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core import Event, Intent, Rng
 from engine.gamedec import GAME
+from engine.gamedec import procedure as P
 from engine.gamedec.state import GamedecState
 
 SEATS = ["ann", "bo", "cy"]
@@ -29,14 +30,7 @@ def started(seats: list[str] | None = None, seed: int = 1, options: dict[str, An
 def stage_turn(state: GamedecState, seat: str, moves: int = 2) -> None:
     """Make ``seat`` the active detective with a fresh turn (edits the state directly)."""
     state.queue = [q for q in state.queue if q["op"] != "turn" or q["seat"] != seat]
-    state.active = seat
-    state.moves_left = moves
-    state.moved = False
-    state.turn_mode = ""
-    state.aid_used = False
-    state.drew = False
-    state.trade_done = False
-    state.trade_proposals = 0
+    P.reset_turn(state, seat, moves)
     state.decisions.items.clear()
 
 
