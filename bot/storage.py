@@ -88,6 +88,10 @@ MIGRATIONS: list[str] = [
         version INTEGER NOT NULL
     );
     """,
+    # 2: games set aside for a moderator say why
+    """
+    ALTER TABLE games ADD COLUMN damage TEXT NOT NULL DEFAULT ''
+    """,
 ]
 
 
@@ -149,17 +153,17 @@ class SqliteStore:
         await db.execute("BEGIN IMMEDIATE")
         try:
             row = (r.status, r.host, r.max_seats, json.dumps(r.options), r.pace, r.version, r.updated_at,
-                   json.dumps(r.place), json.dumps(r.winners), r.reason)
+                   json.dumps(r.place), json.dumps(r.winners), r.reason, r.damage)
             if change.expected_version is None:
                 await db.execute(
                     "INSERT INTO games (id, game, seed, created_at, status, host, max_seats, options, pace, "
-                    "version, updated_at, place, winners, reason) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "version, updated_at, place, winners, reason, damage) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (r.id, r.game, r.seed, r.created_at, *row),
                 )
             else:
                 cursor = await db.execute(
                     "UPDATE games SET status=?, host=?, max_seats=?, options=?, pace=?, version=?, updated_at=?, "
-                    "place=?, winners=?, reason=? WHERE id=? AND version=?",
+                    "place=?, winners=?, reason=?, damage=? WHERE id=? AND version=?",
                     (*row, r.id, change.expected_version),
                 )
                 if cursor.rowcount != 1:
@@ -212,7 +216,7 @@ class SqliteStore:
             id=row["id"], game=row["game"], status=row["status"], host=row["host"], max_seats=row["max_seats"],
             options=json.loads(row["options"]), pace=row["pace"], seed=row["seed"], version=row["version"],
             created_at=row["created_at"], updated_at=row["updated_at"], place=json.loads(row["place"]),
-            winners=json.loads(row["winners"]), reason=row["reason"], seats=await self._seats(row["id"]),
+            winners=json.loads(row["winners"]), reason=row["reason"], damage=row["damage"], seats=await self._seats(row["id"]),
         )
 
     async def game(self, game_id: str) -> GameRecord | None:
@@ -262,6 +266,17 @@ class SqliteStore:
     async def mark_reminded(self, game_id: str, seat: str) -> None:
         async with self._lock:
             await self.db.execute("UPDATE deadlines SET reminded=1 WHERE game_id=? AND seat=?", (game_id, seat))
+
+    async def mark_damaged(self, game_id: str, reason: str) -> None:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                await self.db.execute("UPDATE games SET status='damaged', damage=? WHERE id=?", (reason, game_id))
+                await self.db.execute("DELETE FROM deadlines WHERE game_id=?", (game_id,))
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
 
     async def corrupt_snapshot(self, game_id: str, text: str) -> None:
         """For tests: damage the stored snapshot the way a bad disk or an old version would."""

@@ -6,7 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-Status = Literal["lobby", "running", "paused", "finished", "aborted"]
+Status = Literal["lobby", "running", "paused", "finished", "aborted", "damaged"]
+"""``damaged``: set aside for a moderator because its data or code failed; ``damage`` says why."""
 By = str
 """Who caused an intent: a user id, ``agent`` or ``deadline``."""
 
@@ -45,6 +46,8 @@ class GameRecord(BaseModel):
     """Where the front end shows the game (guild, channel, thread, status message ids)."""
     winners: list[str] = Field(default_factory=list)
     reason: str = ""
+    damage: str = ""
+    """Why the game was set aside (operator-facing; never shown to players), when ``status`` is damaged."""
 
     def seat_of(self, user: str) -> SeatRecord | None:
         for seat in self.seats:

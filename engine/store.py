@@ -60,6 +60,11 @@ class Store(Protocol):
 
     async def mark_reminded(self, game_id: str, seat: str) -> None: ...
 
+    async def mark_damaged(self, game_id: str, reason: str) -> None:
+        """Set the game aside: status ``damaged`` with the operator-facing reason; nothing else changes
+        (the version, snapshot and intent log stay as they are, for a moderator to inspect)."""
+        ...
+
 
 class MemoryStore:
     """A :class:`Store` in memory: the same semantics as SQLite, lost when the process ends."""
@@ -132,6 +137,12 @@ class MemoryStore:
         for deadline in self._deadlines.get(game_id, []):
             if deadline.seat == seat:
                 deadline.reminded = True
+
+    async def mark_damaged(self, game_id: str, reason: str) -> None:
+        record = self._games.get(game_id)
+        if record is not None:
+            record.status, record.damage = "damaged", reason
+        self._deadlines.pop(game_id, None)
 
     # test helpers: damage a snapshot the way a disk or an old version would
     def corrupt_snapshot(self, game_id: str, text: str) -> None:

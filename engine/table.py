@@ -32,6 +32,7 @@ from . import pace as pacing
 from .core import registry
 from .core.agents import make_agent
 from .core.errors import (
+    DamagedGame,
     GameOver,
     IllegalIntent,
     MalformedIntent,
@@ -62,7 +63,7 @@ class Update:
 
     record: GameRecord
     kind: str
-    """lobby | start | play | deadline | reminder | status"""
+    """lobby | start | play | deadline | reminder | status | damaged"""
     events: list[Event] = field(default_factory=list)
     applied: list[tuple[str, str, str]] = field(default_factory=list)
     """(seat, intent key, by) for every intent applied in this change, in order."""
@@ -350,8 +351,13 @@ class Table:
         intent: Intent | str,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        choice: str | None = None,
     ) -> Update:
-        """Apply ``intent`` for ``user``'s seat. The same ``idempotency_key`` is applied only once."""
+        """Apply ``intent`` for ``user``'s seat. The same ``idempotency_key`` is applied only once.
+
+        ``choice`` is the :attr:`Prompt.ref` the intent was offered for (secret-choice buttons carry it
+        instead of a version, since another player's choice must not make theirs stale): the seat must
+        still have that very decision open, or the intent is refused as stale."""
         async with self._lock(game_id):
             record, state = await self._load(game_id)
             if idempotency_key is not None and await self.store.idempotent(idempotency_key) is not None:
@@ -364,6 +370,8 @@ class Table:
                 raise NotAllowed("You are not playing in this game.")
             assert state is not None
             game = self.engine_game(record)
+            if choice is not None and not any(p.seat == seat.seat and p.ref == choice for p in game.prompts(state)):
+                raise StaleVersion("That choice is over: the board has moved on.")
             parsed = intent if isinstance(intent, Intent) else game.parse_intent(intent)
             expected = record.version
             state, events = game.apply(state, seat.seat, parsed)
@@ -435,6 +443,21 @@ class Table:
     def _require_host(record: GameRecord, by: str, moderator: bool) -> None:
         if by != record.host and not moderator:
             raise NotAllowed("Only the game's host or a moderator can do that.")
+
+    # --- setting a game aside ---------------------------------------------------------------
+
+    async def _set_aside(self, record: GameRecord, reason: str) -> Update:
+        """Mark one game damaged after its data or code failed: the operator reads ``reason`` in the log,
+        its players are told (by the update's public event) that a moderator must look at it, and no
+        other game is touched. Returns the update (already published)."""
+        log.error("game %s (%s) set aside as damaged: %s", record.id, record.game, reason)
+        await self.store.mark_damaged(record.id, reason)
+        self._cache.pop(record.id, None)
+        record.status, record.damage = "damaged", reason
+        update = Update(record, "damaged", [public("damaged", "This game is paused for a moderator: its saved "
+                                                              "data could not be used. Every other game goes on.")])
+        await self._publish(update)
+        return update
 
     # --- deadlines --------------------------------------------------------------------------
 

@@ -31,6 +31,17 @@ class StaleVersion(RuleError):
     """The intent was made against an older version of the game: the board has moved on."""
 
 
+class DamagedGame(RuleError):
+    """The game's saved data cannot be trusted (unreadable, inconsistent, or its code failed): it is set
+    aside for a moderator. The message is for players; ``reason`` is for the operator's log only (it may
+    name hidden details such as a snapshot's content)."""
+
+    def __init__(self, message: str = "This game is set aside for a moderator: its saved data could not be "
+                                      "read. Every other game goes on.", reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
+
+
 class DataError(Exception):
     """A data pack is invalid. The message names the file, the record and the field."""
 

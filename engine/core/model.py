@@ -29,6 +29,10 @@ class Prompt:
     default: Intent
     simultaneous: bool = False
     pace: Pace = "normal"
+    ref: str = ""
+    """Which decision this prompt belongs to (e.g. ``round2:sector``), stable while it stays open and
+    different for the next one. A secret-choice button carries it, so a click meant for an earlier
+    decision is refused as stale instead of answering a later one."""
 
 
 @dataclass(frozen=True, slots=True)
