@@ -32,7 +32,6 @@ from . import pace as pacing
 from .core import registry
 from .core.agents import make_agent
 from .core.errors import (
-    DamagedGame,
     GameOver,
     IllegalIntent,
     MalformedIntent,
