@@ -90,7 +90,16 @@ MIGRATIONS: list[str] = [
     """,
     # 2: games set aside for a moderator say why
     """
-    ALTER TABLE games ADD COLUMN damage TEXT NOT NULL DEFAULT ''
+    ALTER TABLE games ADD COLUMN damage TEXT NOT NULL DEFAULT '';
+    CREATE TABLE idempotency_by_game (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        key TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        PRIMARY KEY (game_id, key)
+    );
+    INSERT INTO idempotency_by_game (game_id, key, version) SELECT game_id, key, version FROM idempotency;
+    DROP TABLE idempotency;
+    ALTER TABLE idempotency_by_game RENAME TO idempotency
     """,
 ]
 
@@ -169,8 +178,8 @@ class SqliteStore:
                 if cursor.rowcount != 1:
                     raise StaleVersion("The board has moved on.")
             if change.idempotency_key is not None:
-                await db.execute("INSERT INTO idempotency (key, game_id, version) VALUES (?,?,?)",
-                                 (change.idempotency_key, r.id, r.version))
+                await db.execute("INSERT INTO idempotency (game_id, key, version) VALUES (?,?,?)",
+                                 (r.id, change.idempotency_key, r.version))
             await db.execute("DELETE FROM seats WHERE game_id=?", (r.id,))
             await db.executemany(
                 "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) VALUES (?,?,?,?,?,?,?)",
@@ -234,9 +243,9 @@ class SqliteStore:
         return [LoggedIntent(seq=r["seq"], version=r["version"], seat=r["seat"], key=r["intent"], by=r["by_user"],
                              at=r["at"]) for r in rows]
 
-    async def idempotent(self, key: str) -> tuple[str, int] | None:
-        rows = await self._rows("SELECT game_id, version FROM idempotency WHERE key=?", (key,))
-        return (rows[0]["game_id"], rows[0]["version"]) if rows else None
+    async def idempotent(self, game_id: str, key: str) -> int | None:
+        rows = await self._rows("SELECT version FROM idempotency WHERE game_id=? AND key=?", (game_id, key))
+        return int(rows[0]["version"]) if rows else None
 
     async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]:
         sql = "SELECT DISTINCT g.* FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE 1=1"

@@ -132,7 +132,7 @@ async def submit(interaction: discord.Interaction, game_id: str, key: str, versi
     key = resolve_key(key, legal)
     labels = {i.key(): label for i, label in legal}
     secret_button = version == cx.ANY_VERSION
-    if secret_button and await table.store.idempotent(str(interaction.id)) is None:
+    if secret_button and await table.store.idempotent(game_id, str(interaction.id)) is None:
         await _require_secret_prompt(services, game_id, user)
     try:
         update = await table.submit(game_id, user, key, expected_version=version or None,

@@ -48,8 +48,9 @@ class Store(Protocol):
 
     async def intents(self, game_id: str) -> list[LoggedIntent]: ...
 
-    async def idempotent(self, key: str) -> tuple[str, int] | None:
-        """(game id, version) the key produced, if it was seen before."""
+    async def idempotent(self, game_id: str, key: str) -> int | None:
+        """The version the key produced in that game, if it was seen there before (keys are per game:
+        a key seen in one game never drops a move in another)."""
         ...
 
     async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]: ...
@@ -74,7 +75,7 @@ class MemoryStore:
         self._snapshots: dict[str, tuple[int, int, str]] = {}
         self._intents: dict[str, list[LoggedIntent]] = {}
         self._deadlines: dict[str, list[Deadline]] = {}
-        self._keys: dict[str, tuple[str, int]] = {}
+        self._keys: dict[tuple[str, str], int] = {}
 
     async def open(self) -> None:
         return None
@@ -90,7 +91,7 @@ class MemoryStore:
                 raise StaleVersion(f"game {record.id} already exists")
         elif current is None or current.version != change.expected_version:
             raise StaleVersion("The board has moved on.")
-        if change.idempotency_key is not None and change.idempotency_key in self._keys:
+        if change.idempotency_key is not None and (record.id, change.idempotency_key) in self._keys:
             raise StaleVersion("That action was already applied.")
         self._games[record.id] = record.model_copy(deep=True)
         if change.snapshot is not None:
@@ -99,7 +100,7 @@ class MemoryStore:
         if change.deadlines is not None:
             self._deadlines[record.id] = [d.model_copy() for d in change.deadlines]
         if change.idempotency_key is not None:
-            self._keys[change.idempotency_key] = (record.id, record.version)
+            self._keys[(record.id, change.idempotency_key)] = record.version
 
     async def game(self, game_id: str) -> GameRecord | None:
         record = self._games.get(game_id)
@@ -111,8 +112,8 @@ class MemoryStore:
     async def intents(self, game_id: str) -> list[LoggedIntent]:
         return copy.deepcopy(self._intents.get(game_id, []))
 
-    async def idempotent(self, key: str) -> tuple[str, int] | None:
-        return self._keys.get(key)
+    async def idempotent(self, game_id: str, key: str) -> int | None:
+        return self._keys.get((game_id, key))
 
     async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]:
         out = []

@@ -359,7 +359,7 @@ class Table:
         still have that very decision open, or the intent is refused as stale."""
         async with self._lock(game_id):
             record, state = await self._load(game_id)
-            if idempotency_key is not None and await self.store.idempotent(idempotency_key) is not None:
+            if idempotency_key is not None and await self.store.idempotent(game_id, idempotency_key) is not None:
                 return Update(record, "play", duplicate=True)
             self._require_running(record)
             if expected_version is not None and expected_version != record.version:

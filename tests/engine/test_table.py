@@ -106,6 +106,16 @@ async def test_same_idempotency_key_applies_once(store: Store) -> None:
     assert len(await store.intents(gid)) == 1
 
 
+async def test_idempotency_keys_are_per_game(store: Store) -> None:
+    # Issue 9: "a key seen in one game silently drops a move in another".
+    table = Table(store)
+    first, second = await started(table), await started(table)
+    await table.submit(first, "u1", "pick:n=2", idempotency_key="interaction-1")
+    other = await table.submit(second, "u1", "pick:n=2", idempotency_key="interaction-1")
+    assert not other.duplicate
+    assert len(await store.intents(second)) == 1
+
+
 async def test_racing_submissions_exactly_one_applies(store: Store) -> None:
     table = Table(store)
     gid = await started(table)
