@@ -26,7 +26,7 @@ from .agent import HeuristicAgent
 from .board import AID, CORPS, NAMES, REALIUM, SPACES, is_corp
 from .pack import load_pack
 from .state import GamedecOptions, GamedecState, Player, TestState
-from .trade import TradeRules, turn_intents
+from .trade import TradeRules, step_ref, turn_intents
 from .view import build_view
 
 RULES = """\
@@ -140,16 +140,17 @@ class GamedecGame(Game[GamedecState]):
         if state.draft:
             return [Prompt(state.draft[0], "detective", "Choose your detective (players choose in turn, "
                            "beginning with the Starting Player).", self.legal(state, state.draft[0])[0],
-                           pace="normal")]
+                           pace="normal", ref=f"draft:{len(state.seats) - len(state.draft)}")]
         if state.setup_choice is not None:
             return [Prompt(s, "start_skill", "Choose your starting Skill (your +3 Skill is advised).",
-                           self._best_skill_intent(state, s), simultaneous=True, pace="normal")
+                           self._best_skill_intent(state, s), simultaneous=True, pace="normal",
+                           ref="setup:skill")
                     for s in state.setup_choice.waiting()]
         top = state.decisions.top()
         if top is not None:
             legal = self._decision_base(state, top.seat)
             return [Prompt(top.seat, top.kind, top.text, self._decision_default(state, top.kind, legal),
-                           pace="quick")]
+                           pace="quick", ref=step_ref(state, top.kind))]
         if state.trade is not None:
             return TradeRules.prompts(state)
         if state.window is not None:
@@ -157,10 +158,14 @@ class GamedecGame(Game[GamedecState]):
             assert test is not None
             what = self._test_label(state)
             text = f"{what}. Before the roll: Assist (+2) or Sabotage (-2) with your set-aside cards, or pass."
-            return [Prompt(s, "assist", text, Intent.of("pass"), simultaneous=True, pace="quick")
+            # The window's identity: the step it opened at and its round (it reopens after any reaction).
+            ctx = state.window.context
+            ref = f"w{ctx.get('opened', 0)}-{ctx.get('round', 1)}"
+            return [Prompt(s, "assist", text, Intent.of("pass"), simultaneous=True, pace="quick", ref=ref)
                     for s in state.window.open_seats()]
         if state.active:
-            return [Prompt(state.active, "turn", self._turn_text(state), Intent.of("end"), pace="normal")]
+            return [Prompt(state.active, "turn", self._turn_text(state), Intent.of("end"), pace="normal",
+                           ref=step_ref(state, "turn"))]
         return []
 
     def legal(self, state: GamedecState, seat: str) -> list[Intent]:

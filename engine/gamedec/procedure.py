@@ -74,7 +74,8 @@ def open_window_or_roll(state: GamedecState) -> list[Event]:
     testers = [state.test.actor] + ([state.test.defender] if state.test.defender else [])
     boost = any(state.players[s].credits >= 1 and R.power(state, s, "credit_boost") for s in testers)
     if boost or any(state.players[s].set_aside for s in seats):
-        state.window = ReactionWindow(kind="assist", seats=seats, context={"round": state.test.window_round})
+        state.window = ReactionWindow(kind="assist", seats=seats, context={"round": state.test.window_round,
+                                                                          "opened": state.step})
         return [public("window", "Before the roll: Assists and Sabotages may be declared "
                                  f"(round {state.test.window_round}).")]
     return after_window(state)

@@ -82,6 +82,19 @@ def asks(state: GamedecState, seat: str, other: str, gave: str) -> list[str]:
     return out
 
 
+def step_ref(state: GamedecState, kind: str) -> str:
+    """The ref of a decision only its seat answers: the number of intents applied so far names it, and the
+    next decision of that seat (even another action of the same turn) has a higher number."""
+    return f"s{state.step}:{kind.replace('_', '-')}"[:16]
+
+
+def _trade_ref(state: GamedecState, stage: str) -> str:
+    """A trade's decisions: the turn (Round and the active seat's place), which proposal of that turn, and
+    its stage, so several seats answering a call for offers keep their refs while the others answer."""
+    turn = f"{state.round}-{state.seats.index(state.active) if state.active in state.seats else 0}"
+    return f"{turn}t{state.trade_proposals}:{stage}"[:16]
+
+
 class TradeRules:
     @staticmethod
     def open(state: GamedecState, seat: str, partner: str) -> list[Event]:
@@ -102,13 +115,14 @@ class TradeRules:
         assert t is not None
         if t.stage == "give":
             return [Prompt(state.active, "trade_give", f"Trade with {t.partner}: what do you give?",
-                           Intent.of("cancel"), pace="quick")]
+                           Intent.of("cancel"), pace="quick", ref=_trade_ref(state, "give"))]
         if t.stage == "get":
             return [Prompt(state.active, "trade_get", f"Trade with {t.partner}: what do you ask for?",
-                           Intent.of("cancel"), pace="quick")]
+                           Intent.of("cancel"), pace="quick", ref=_trade_ref(state, "get"))]
         if t.stage == "answer":
             offer = (f"{state.active} offers {_label(state, t.give, False)} for {_label(state, t.get, False)}.")
-            return [Prompt(t.partner, "trade_answer", offer + " Accept?", Intent.of("decline"), pace="quick")]
+            return [Prompt(t.partner, "trade_answer", offer + " Accept?", Intent.of("decline"), pace="quick",
+                           ref=_trade_ref(state, "answer"))]
         if t.stage == "offers":
             out = []
             for s, (g, _) in t.offers.items():
@@ -116,15 +130,17 @@ class TradeRules:
                     continue
                 text = (f"{state.active} asks for trade offers: what do you give? (or make no offer)" if not g
                         else f"Your offer to {state.active}: what do you ask for in return?")
-                out.append(Prompt(s, "trade_offer", text, Intent.of("cancel"), pace="quick"))
+                out.append(Prompt(s, "trade_offer", text, Intent.of("cancel"), pace="quick",
+                                  ref=_trade_ref(state, "o2" if g else "o1")))
             return out
         if t.stage == "choose":
             return [Prompt(state.active, "trade_choose", "Trade offers: take one of them, or decline them all.",
-                           Intent.of("decline"), pace="quick")]
+                           Intent.of("decline"), pace="quick", ref=_trade_ref(state, "choose"))]
         assert t.sending is not None
         text = ("Online trade: send the agreed goods, or cheat?" if _online(state)
                 else "Trade agreed: choose the Task card you give.")
-        return [Prompt(s, "trade_send", text, TradeRules.legal(state, s)[0], simultaneous=True, pace="quick")
+        return [Prompt(s, "trade_send", text, TradeRules.legal(state, s)[0], simultaneous=True, pace="quick",
+                       ref=_trade_ref(state, "send"))
                 for s in t.sending.waiting()]
 
     @staticmethod

@@ -551,16 +551,18 @@ class InfamyGame(Game[InfamyState]):
         if top is not None:
             opts = decision_options(state)
             pace: Pace = "quick" if top.kind == "thug_cancel" else "normal"
-            return [Prompt(top.seat, top.kind, top.text, opts[0][0], pace=pace)]
+            return [Prompt(top.seat, top.kind, top.text, opts[0][0], pace=pace, ref=_step_ref(state, top.kind))]
         if state.phase == "auction" and state.auction is not None:
-            return [Prompt(state.auction.to_act, "bid", self._bid_text(state), Intent.of("pass"), pace="quick")]
+            return [Prompt(state.auction.to_act, "bid", self._bid_text(state), Intent.of("pass"), pace="quick",
+                           ref=_step_ref(state, "bid"))]
         if state.phase == "select" and state.choice is not None:
             # One text for every seat and both of the Accomplice's steps: the public line for a secret choice
             # shows it, and it must not tell whether the Accomplice's controller has put his first card down.
             text = "Choose the sector to enter this Round, in secret (sectors with a Watchdog are closed)"
             if state.acc_owner is not None:
                 text += f"; {state.acc_owner} also chooses one for the Accomplice"
-            return [Prompt(seat, "sector", text + ".", self._select_intents(state, seat)[0], simultaneous=True)
+            return [Prompt(seat, "sector", text + ".", self._select_intents(state, seat)[0], simultaneous=True,
+                           ref=self._sector_ref(state, seat))
                     for seat in state.choice.waiting()]
         if state.phase == "place" and state.slot < len(state.order):
             seat = state.order[state.slot]
@@ -569,13 +571,21 @@ class InfamyGame(Game[InfamyState]):
                 # Deadline default: a resupply zone, else the Smuggler's skip; a mission only if nothing else.
                 default = next((i for i in legal if i.kind == "place" and not i.word("zone").endswith("m")),
                                next((i for i in legal if i.kind == "smuggle"), legal[0]))
-                return [Prompt(seat, "place", self._place_text(state, seat), default)]
+                return [Prompt(seat, "place", self._place_text(state, seat), default, ref=_step_ref(state, "place"))]
         if state.phase == "scheme" and state.scheme_idx < len(state.scheme_order):
             seat = state.scheme_order[state.scheme_idx]
             extra = " (Informant: you may play 2)" if state.informant == seat and state.plays_left > 1 else ""
             return [Prompt(seat, "scheme", f"{seat}: play a Scheme from your hand{extra}, or pass.",
-                           Intent.of("pass"))]
+                           Intent.of("pass"), ref=_step_ref(state, "scheme"))]
         return []  # pragma: no cover - _advance always stops at a prompt
+
+    @staticmethod
+    def _sector_ref(state: InfamyState, seat: str) -> str:
+        """The Round's secret sector choice; the Accomplice's controller answers it in two parts, and his
+        second part is a decision of its own, so a button left from the first cannot answer it. The ref goes
+        only to that seat's own buttons, never into a public line, so it tells no one else anything."""
+        second = state.acc_owner == seat and seat in state.half_choice
+        return f"r{state.round}:sector{'2' if second else ''}"
 
     def _bid_text(self, state: InfamyState) -> str:
         a = state.auction
@@ -895,3 +905,10 @@ class InfamyGame(Game[InfamyState]):
         return [{"id": c, "name": pack.schemes[c].name, "faction": pack.schemes[c].faction,
                  "text": pack.schemes[c].text, "cost": pack.schemes[c].cost.short()
                  if pack.schemes[c].cost != Requirements() else ""} for c in state.players[seat].hand]
+
+
+def _step_ref(state: InfamyState, kind: str) -> str:
+    """The ref of a decision only its own seat can answer: while it is open nobody else can change the
+    state, so the number of intents applied so far names it, and the next one (even of the same kind for
+    the same seat, as in an auction) has a higher number."""
+    return f"s{state.step}:{kind.replace('_', '-')}"[:16]

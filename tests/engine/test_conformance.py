@@ -1,0 +1,189 @@
+"""The conformance suite every game must pass, parametrised over ``engine.games()``.
+
+- Seeded playouts with RANDOM table options (each option drawn from its type: bools, Literals, enums, small
+  ints within their bounds) play to the end. The per-game playout tests use chosen option sets; a crash that
+  only shows under an untried combination (Gamedec's story Task view) escaped them.
+- ``Prompt.ref``: short, stable while a secret decision stays open, new for every next decision of a seat,
+  never reused once closed (a Round 1 button must not answer the Round 2 choice).
+- A fuzz of ``parse_intent``/``describe``/``check``/``apply`` with hostile keys at many states of a playout:
+  only RuleError subclasses, a refused intent changes nothing, and refusals read as plain words.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any
+
+import annotated_types
+import pytest
+from pydantic import BaseModel
+
+import engine
+from engine.core import Intent, Prompt, RandomAgent
+from engine.core.playout import next_decision, play_out, step
+
+GAMES = sorted(g for g, game in engine.games().items() if not type(game).__module__.startswith("tests."))
+"""The real games: the suite's own toy game (tests/support, registered by conftest) is a fixture for the core
+and the table, not a game people play, so it is not held to this suite."""
+REF = re.compile(r"^[A-Za-z0-9:\-]{1,16}$")
+
+
+# --- random table options ---------------------------------------------------------------------------
+
+
+def _bounds(info: Any) -> tuple[int, int]:
+    lo, hi = 0, 6
+    for m in info.metadata:
+        if isinstance(m, annotated_types.Ge):
+            lo = int(m.ge)
+        elif isinstance(m, annotated_types.Gt):
+            lo = int(m.gt) + 1
+        elif isinstance(m, annotated_types.Le):
+            hi = int(m.le)
+        elif isinstance(m, annotated_types.Lt):
+            hi = int(m.lt) - 1
+    return lo, hi
+
+
+def _draw(annotation: Any, info: Any, rng: random.Random) -> Any:
+    """One random value of a field's type; ints stay small (a long game proves nothing more)."""
+    origin = typing.get_origin(annotation)
+    if annotation is bool:
+        return rng.random() < 0.5
+    if origin is typing.Literal:
+        return rng.choice(typing.get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return rng.choice(list(annotation))
+    if annotation is int:
+        lo, hi = _bounds(info)
+        return rng.randint(lo, max(lo, min(hi, lo + 8)))
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _draw(rng.choice(args), info, rng) if args else None
+    return info.default  # a type this drawer does not know: keep the game's default
+
+
+def random_options(model: type[BaseModel], rng: random.Random) -> dict[str, Any]:
+    return {name: _draw(info.annotation, info, rng) for name, info in model.model_fields.items()}
+
+
+def test_random_options_cover_every_field() -> None:
+    """The drawer must really vary every option, or random options would quietly test the defaults."""
+    for game_id in GAMES:
+        model = engine.get(game_id).meta.options
+        draws = [random_options(model, random.Random(seed)) for seed in range(40)]
+        for name in model.model_fields:
+            assert len({repr(d[name]) for d in draws}) > 1, f"{game_id}.{name} is never varied"
+            model.model_validate({name: draws[0][name]})
+
+
+# --- walking a playout ----------------------------------------------------------------------------
+
+
+def _table(game: Any, seed: int) -> tuple[list[str], dict[str, Any]]:
+    rng = random.Random(seed * 7919 + len(game.meta.id))
+    n = rng.randint(game.meta.min_seats, game.meta.max_seats)
+    return [f"p{i}" for i in range(1, n + 1)], random_options(game.meta.options, rng)
+
+
+def walk(game: Any, seats: list[str], seed: int, options: dict[str, Any],
+         max_steps: int = 20_000) -> Iterator[tuple[Any, str | None, Intent | None]]:
+    """Every state of a random playout, with the seat that acted to reach it and its intent (None for the
+    first)."""
+    state = game.setup(seats, seed, options)
+    agents = {s: RandomAgent(seed * 31 + i) for i, s in enumerate(seats)}
+    yield state, None, None
+    for _ in range(max_steps):
+        seat = next_decision(game, state) if game.outcome(state) is None else None
+        if seat is None:
+            return
+        state, intent, _ = step(game, state, seat, agents[seat])
+        yield state, seat, intent
+    raise AssertionError(f"{game.meta.id} seed {seed} {options}: no end after {max_steps} steps")
+
+
+SEEDS = range(4)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_option_playouts_end_with_views(game_id: str, seed: int) -> None:
+    """Play to the end with random options; every seat's view and the public one at every step."""
+    game = engine.get(game_id)
+    seats, options = _table(game, seed)
+    last = None
+    for state, _, _ in walk(game, seats, seed, options):
+        for seat in [None, *seats]:
+            game.view(state, seat)
+        last = state
+    assert last is not None and game.outcome(last) is not None, (seed, options)
+    assert game.prompts(last) == []
+    result = play_out(game, game.setup(seats, seed, options),
+                      {s: RandomAgent(seed * 31 + i) for i, s in enumerate(seats)})
+    assert game.dump(result.state) == game.dump(last), "the same seed and options must give the same game"
+
+
+def _by_seat(prompts: list[Prompt]) -> dict[str, Prompt]:
+    out: dict[str, Prompt] = {}
+    for p in prompts:
+        assert p.seat not in out or out[p.seat].ref == p.ref, f"two decisions at once for {p.seat}: {prompts}"
+        out.setdefault(p.seat, p)
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_prompt_refs_name_one_decision(game_id: str, seed: int) -> None:
+    """Across a playout: a ref is short and plain; a seat whose decision changes gets a new ref (its prompt
+    reads differently, or it applied the default, which always settles a decision); a secret choice keeps
+    its ref while the others answer; a ref that went away comes back only for the same decision (Gamedec's
+    tester may trade in his own Assist window, FAQ, and then return to that window).
+
+    A seat may keep its ref after acting only when its prompt is unchanged: an aside such as Gamedec's
+    universal discard, allowed "at any moment", leaves the decision open."""
+    game = engine.get(game_id)
+    seats, options = _table(game, seed)
+    before: dict[str, Prompt] = {}
+    closed: dict[str, dict[str, tuple[str, str]]] = {s: {} for s in seats}
+    for state, actor, intent in walk(game, seats, seed, options):
+        now = _by_seat(game.prompts(state))
+        for seat, p in now.items():
+            assert REF.match(p.ref), f"bad ref {p.ref!r} for {p.kind}"
+            assert closed[seat].get(p.ref, (p.kind, p.text)) == (p.kind, p.text), (
+                f"{seat}: the ref {p.ref} of a past decision came back for another one ({p.kind})")
+        for seat, p in now.items():
+            old = before.get(seat)
+            if old is not None and p.ref == old.ref:
+                assert (p.kind, p.text, p.default) == (old.kind, old.text, old.default), (
+                    f"{seat}'s decision changed ({old.kind} -> {p.kind}) but kept the ref {p.ref}")
+                assert not (seat == actor and intent == old.default), (
+                    f"{seat} settled {p.ref} with its default and got the same ref again")
+        if actor is not None and not (actor in now and now[actor].simultaneous):
+            for seat, p in now.items():
+                old = before.get(seat)
+                if seat != actor and old is not None and old.simultaneous and p.simultaneous:
+                    assert p.ref == old.ref, f"{seat}'s secret {p.kind} changed ref while others answered"
+        for seat, old in before.items():
+            if seat not in now or now[seat].ref != old.ref:
+                closed[seat][old.ref] = (old.kind, old.text)
+        before = now
+
+
+def test_infamy_sector_refs() -> None:
+    """Infamy's secret sector choice is "r<Round>:sector"; the Accomplice's second part is "...:sector2"."""
+    game = engine.get("infamy")
+    seen: set[str] = set()
+    for state, _, _ in walk(game, ["ann", "bo", "cy"], 3, {"round_cap": 3}):
+        for p in game.prompts(state):
+            if p.kind == "sector":
+                expected = f"r{state.round}:sector"
+                if p.seat == state.acc_owner and p.seat in state.half_choice:
+                    expected += "2"
+                assert p.ref == expected
+                seen.add(p.ref[-1])
+    assert seen == {"r", "2"}, "the playout should have shown both parts of the Accomplice's choice"
