@@ -3,6 +3,8 @@ the Finale cards (RB "Scenarios"). The texts are house-written; the vocabulary o
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Event, Intent, public
 
 from . import rules as R
@@ -150,6 +152,22 @@ def apply_turn(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p.obligations.remove(corp)
         return [public("ability", f"{who} discards 2 set-aside cards to remove the Obligation at {NAMES[corp]}.")]
     raise AssertionError(intent.kind)
+
+
+def story_card(ident: str) -> dict[str, Any]:
+    """A story Task under test, in the shape of a Task card in the view. A test's ``card`` is a Scenario id
+    (its path-1 Task) or the Puppet Master Finale, never a Task card id: reading it from the Task cards made
+    every view raise while a story Task was being tested. Both are public once undertaken (the Scenario is
+    revealed to start it, and undertaking the Task is announced)."""
+    pack = load_pack()
+    if ident == PUPPET:
+        f = pack.finales[PUPPET]
+        return {"id": ident, "name": f.name, "world": "", "dl": story_dl(ident), "skills": [],
+                "success": [], "failure": "", "story": True}
+    path = pack.scenarios[ident].path1
+    assert path is not None
+    return {"id": ident, "name": path.name, "world": path.world, "dl": path.dl, "skills": list(path.skills),
+            "success": [], "failure": "", "story": True}
 
 
 def story_dl(ident: str) -> int:

@@ -8,7 +8,7 @@ from . import rules as R
 from .board import AID, CORPS, EXCHANGES, NAMES, REALIUM, REP_NAMES, SPACES, WORLDS
 from .pack import load_pack
 from .state import GamedecState
-from .story import private_view, public_status
+from .story import private_view, public_status, story_card, story_modifier
 
 if TYPE_CHECKING:
     from .game import GamedecGame
@@ -69,10 +69,12 @@ def build_view(game: GamedecGame, state: GamedecState, seat: str | None) -> dict
     if state.test is not None:
         t = state.test
         test = {"kind": t.kind, "actor": t.actor, "defender": t.defender, "skill": t.skill, "space": t.space,
-                "card": _task(t.card) if t.card else None, "assists": dict(t.plus), "sabotages": dict(t.minus),
+                "card": (story_card(t.card) if t.kind == "story" else _task(t.card)) if t.card else None, "assists": dict(t.plus), "sabotages": dict(t.minus),
                 "window_round": t.window_round}
         if t.kind == "task" and t.card:
             test["modifier"] = R.task_modifier(state, t.actor, pack.tasks[t.card], t.space)
+        elif t.kind == "story" and t.card:
+            test["modifier"] = story_modifier(state, t.actor, t.card, t.space)
     window = None
     if state.window is not None:
         window = {"answered": [s for s in state.window.seats if s in state.window.answers],
