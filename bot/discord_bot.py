@@ -21,10 +21,12 @@ from discord.ext import commands
 from cogs import all_cogs
 from cogs.components import DYNAMIC_ITEMS
 from cogs.errors import on_tree_error
-from engine.table import Table
+from cogs.flows import install_rate_limit
+from engine.table import Limits, Table
 
 from .announcer import Announcer
 from .prefs import Prefs
+from .ratelimit import RateLimiter
 from .render import Renderer
 from .scheduler import Scheduler
 from .services import Services
@@ -64,7 +66,9 @@ class ArbiterBot(commands.Bot):
         settings = self.settings
         self.store = SqliteStore(settings.arbiter_db)
         await self.store.open()
-        table = Table(self.store)
+        table = Table(self.store, limits=Limits(
+            lobbies_per_user=settings.max_lobbies_per_user, running_per_user=settings.max_running_per_user,
+            lobbies_per_guild=settings.max_lobbies_per_guild, running_per_guild=settings.max_running_per_guild))
         prefs = Prefs(settings.arbiter_db)
         await prefs.open()
         services = Services(table=table, renderer=Renderer(settings.render_concurrency), prefs=prefs)
@@ -75,6 +79,7 @@ class ArbiterBot(commands.Bot):
         for cog in all_cogs(services):
             await self.add_cog(cog)
         self.tree.error(on_tree_error)
+        install_rate_limit(self, RateLimiter(settings.rate_limit_actions, settings.rate_limit_seconds))
         await self.sync_commands()
         self._catch_up = asyncio.create_task(services.announcer.catch_up(), name="arbiter-catch-up")
         self._catch_up.add_done_callback(_log_failure)

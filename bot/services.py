@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import MalformedIntent
-from engine.table import Table
+from engine.records import GameRecord
+from engine.table import NotAllowed, Table
 
 from .prefs import Prefs
 from .render import Renderer
@@ -16,6 +18,21 @@ if TYPE_CHECKING:
     from .announcer import Announcer
 
 log = logging.getLogger(__name__)
+
+GAME_ID_MAX = 16
+"""Game ids are 6 hex digits; anything longer a user types is refused before it reaches the store."""
+_GAME_ID = re.compile(rf"[0-9a-f]{{1,{GAME_ID_MAX}}}")
+FOREIGN_GAME = "That game belongs to another server."
+
+
+def clean_game_id(text: str) -> str:
+    """A game id typed by a user, checked for its form: a readable refusal, never a lookup of junk."""
+    game_id = text.strip().lower()
+    if not _GAME_ID.fullmatch(game_id):
+        raise MalformedIntent("That is not a game id: game ids are short hexadecimal codes such as `3fa9c1` "
+                              "(shown in every lobby and status message).")
+    return game_id
+
 
 
 @dataclass
@@ -49,25 +66,39 @@ class Services:
         return self.threads.get(key)
 
     async def resolve(self, interaction: Any, game: str | None = None) -> str:
-        """The game a command is about: the one named, else the thread it was used in, else the caller's only game."""
+        """The game a command is about: the one named, else the thread it was used in, else the caller's only
+        game in this server; refused unless the interaction comes from that game's server (and, used inside a
+        game's thread, from that game's thread): see :meth:`authorize`."""
         if game:
-            game = game.strip().lower()
-            await self.table.record(game)  # raises a readable error for an unknown id
-            return game
+            game_id = clean_game_id(game)
+            record = await self.table.record(game_id)  # raises a readable error for an unknown id
+            await self.authorize(interaction, record)
+            return game_id
         found = await self.game_in_channel(getattr(interaction, "channel_id", None))
         if found is not None:
+            await self.authorize(interaction, await self.table.record(found))
             return found
-        mine = await self.table.games_of(str(interaction.user.id))
         guild = getattr(interaction, "guild_id", None)
-        if guild is not None:
-            mine = [r for r in mine if r.place.get("guild") in (None, str(guild))]
+        if guild is None:
+            raise MalformedIntent("Games live in servers: use this command in the game's server or thread.")
+        mine = [r for r in await self.table.games_of(str(interaction.user.id)) if r.place.get("guild") == str(guild)]
         if len(mine) == 1:
             return mine[0].id
         if not mine:
-            raise MalformedIntent("Use this command inside a game's thread (you are not in any game right now).")
+            raise MalformedIntent("Use this command inside a game's thread (you are not in any game here right now).")
         listed = ", ".join(f"{r.id} ({r.game})" for r in mine[:10])
         raise MalformedIntent(f"Use this command inside a game's thread, or name the game: {listed}.")
 
+    async def authorize(self, interaction: Any, record: GameRecord) -> None:
+        """Authority belongs to the game: the interaction must come from the game's own server, and when it
+        comes from a game's thread, from this game's thread. Nothing about a foreign game is revealed."""
+        guild = getattr(interaction, "guild_id", None)
+        if guild is None or record.place.get("guild") != str(guild):
+            raise NotAllowed(FOREIGN_GAME)
+        here = await self.game_in_channel(getattr(interaction, "channel_id", None))
+        if here is not None and here != record.id:
+            raise NotAllowed("This thread belongs to another game: use that game's own thread, or a channel "
+                             "outside the game threads.")
 
 def services_of(interaction: Any) -> Services:
     services: Services = interaction.client.services

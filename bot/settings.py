@@ -10,6 +10,11 @@
 | ``LOG_LEVEL`` | logging level (default ``INFO``) |
 | ``RENDER_CONCURRENCY`` | how many images may be drawn at once (default 2) |
 | ``TICK_SECONDS`` | how often deadlines are checked (default 30) |
+| ``MAX_LOBBIES_PER_USER`` | open lobbies one member may host or sit in at once (default 5; 0: no limit) |
+| ``MAX_RUNNING_PER_USER`` | running (or paused) games one member may play in at once (default 20) |
+| ``MAX_LOBBIES_PER_GUILD`` | open lobbies in one server (default 50) |
+| ``MAX_RUNNING_PER_GUILD`` | running (or paused) games in one server (default 500) |
+| ``RATE_LIMIT_ACTIONS`` | commands and clicks one member may send in ``RATE_LIMIT_SECONDS`` (default 10 in 10) |
 """
 
 from __future__ import annotations
@@ -44,3 +49,10 @@ class Settings(BaseSettings):
         if self.discord_token is None:
             return None
         return self.discord_token.get_secret_value().strip() or None
+
+    max_lobbies_per_user: int = Field(default=5, ge=0)
+    max_running_per_user: int = Field(default=20, ge=0)
+    max_lobbies_per_guild: int = Field(default=50, ge=0)
+    max_running_per_guild: int = Field(default=500, ge=0)
+    rate_limit_actions: int = Field(default=10, ge=1)
+    rate_limit_seconds: float = Field(default=10.0, gt=0)

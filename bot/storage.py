@@ -291,3 +291,18 @@ class SqliteStore:
         """For tests: damage the stored snapshot the way a bad disk or an old version would."""
         async with self._lock:
             await self.db.execute("UPDATE snapshots SET body=? WHERE game_id=?", (text, game_id))
+
+    async def count_games(self, status: tuple[str, ...], user: str | None = None, guild: str | None = None) -> int:
+        """A COUNT in SQL (the limits ask it on every new lobby and join; loading records would not scale)."""
+        if not status:
+            return 0
+        sql = f"SELECT COUNT(*) FROM games g WHERE g.status IN ({','.join('?' for _ in status)})"
+        args: list[object] = list(status)
+        if user is not None:
+            sql += " AND (g.host = ? OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?))"
+            args += [user, user]
+        if guild is not None:
+            sql += " AND json_extract(g.place, '$.guild') = ?"
+            args.append(guild)
+        rows = await self._rows(sql, args)
+        return int(rows[0][0])

@@ -8,6 +8,7 @@ from bot.services import Services
 
 
 def all_cogs(services: Services) -> list[commands.Cog]:
+    from .components import UnknownComponents
     from .game import GameCog
     from .hands import HandCog
     from .help import HelpCog
@@ -15,4 +16,4 @@ def all_cogs(services: Services) -> list[commands.Cog]:
     from .play import PlayCog
 
     return [GameCog(services), PlayCog(services), HandCog(services), VacationCog(services), GamesCog(services),
-            RemindersCog(services), HelpCog(services)]
+            RemindersCog(services), HelpCog(services), UnknownComponents()]

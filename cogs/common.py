@@ -9,9 +9,24 @@ from discord.ext import commands
 from bot.options import parse_options
 from bot.services import Services
 from engine.core import registry
+from engine.core.errors import MalformedIntent
 
 AUTOCOMPLETE_MAX = 25
 CHOICE_MAX = 100
+NAME_MAX = 32
+"""Seat and display names, and game kinds, as typed by users."""
+
+
+def clipped(text: object, limit: int = CHOICE_MAX) -> str:
+    """Free text we only search with (autocomplete input): cut to ``limit``; never refused."""
+    return text[:limit] if isinstance(text, str) else ""
+
+
+def bounded(text: str, limit: int, what: str) -> str:
+    """Free text a command acts on: refused in plain words when longer than ``limit``."""
+    if len(text) > limit:
+        raise MalformedIntent(f"{what} is too long: at most {limit} characters.")
+    return text
 
 
 class ServiceCog(commands.Cog):
@@ -23,8 +38,10 @@ class ServiceCog(commands.Cog):
 async def my_games_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The caller's active games, for commands that can name a game from outside its thread."""
     services: Services = interaction.client.services  # type: ignore[attr-defined]
-    records = await services.table.games_of(str(interaction.user.id))
-    folded = current.casefold()
+    guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+    records = [r for r in await services.table.games_of(str(interaction.user.id))
+               if guild is not None and r.place.get("guild") == guild]  # only what this server may reach
+    folded = clipped(current).casefold()
     out = []
     for record in records:
         title = registry.get(record.game).meta.title
@@ -36,7 +53,7 @@ async def my_games_autocomplete(interaction: discord.Interaction, current: str) 
 
 
 async def game_kinds_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    folded = current.casefold()
+    folded = clipped(current).casefold()
     out = []
     for game_id, game in registry.games().items():
         meta = game.meta
@@ -47,4 +64,4 @@ async def game_kinds_autocomplete(interaction: discord.Interaction, current: str
     return out[:AUTOCOMPLETE_MAX]
 
 
-__all__ = ["ServiceCog", "game_kinds_autocomplete", "my_games_autocomplete", "parse_options"]
+__all__ = ["ServiceCog", "bounded", "clipped", "game_kinds_autocomplete", "my_games_autocomplete", "parse_options"]

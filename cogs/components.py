@@ -4,19 +4,32 @@ Every button and select is a :class:`discord.ui.DynamicItem`: its ``custom_id`` 
 (game id, version, intent key), so it keeps working after a restart with nothing registered per game.
 Templates start with different prefixes so that no custom id matches two of them.
 
-Discord limits designed around here: ``custom_id`` <= 100 characters (an intent key is <= 80, so
-``arb:<6 hex>:<version>:<key>`` fits; a longer one falls back to the options menu), a button label
-<= 80 characters, five buttons to a row, 25 options to a select (larger sets are paged), 40 components
-and 4000 characters of text in a Components V2 message.
+Every action carries a :class:`Stamp`, what it was offered for: the game's version (``arb:<game>:12:<key>``),
+or, for a secret simultaneous choice, the decision it belongs to (``arb:<game>:sr2.sector:<key>``: the
+prompt's :attr:`~engine.core.model.Prompt.ref`, so that another player's choice does not make yours stale
+while a button left from Round 1 cannot answer Round 2). ``0`` is a secret choice of a game that names no
+decisions (an empty ref).
+
+Discord limits designed around here: ``custom_id`` <= 100 characters (an intent key is <= 80 and a stamp
+at most 26, so ``arb:<6 hex>:<stamp>:<key>`` nearly always fits; one that does not falls back to the
+options menu, whose select carries the stamp instead), a button label <= 80 characters, five buttons to a
+row, 25 options to a select (larger sets are paged), 40 components and 4000 characters of text in a
+Components V2 message.
+
+Nothing in a custom id is trusted: parsing never raises, and the flows check the game's server, the
+caller's seat and the stamp again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from discord import ui
+from discord.ext import commands
 
 from bot import present
 from engine.core.model import GameMeta, Prompt
@@ -27,17 +40,68 @@ BUTTON_LABEL_MAX = 80
 SELECT_MAX = 25
 EPHEMERAL_BUTTONS_MAX = 20
 ANY_VERSION = 0
-"""Secret simultaneous choices carry version 0: another player's choice must not make yours stale."""
+"""The stamp of a secret simultaneous choice whose game names no decisions (an empty ref)."""
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
+REF_TOKEN_MAX = 24
+_REF_PLAIN = re.compile(r"[A-Za-z0-9_.:-]{1,24}")
+TOKEN_PATTERN = r"[A-Za-z0-9_.~-]{1,25}"
+"""A ref token: a plain ref (at most REF_TOKEN_MAX characters) or ``~`` and 12 hex digits."""
+STAMP_PATTERN = r"\d{1,12}|s" + TOKEN_PATTERN
 
 
-def action_custom_id(game: str, version: int, key: str) -> str:
-    return f"arb:{game}:{version}:{key}"
+def ref_token(ref: str) -> str:
+    """A decision's ref as it travels in a custom id: itself when short and plain (``:`` written ``.``,
+    since ``:`` separates the parts of a custom id), else a short digest. Tokens are only compared with
+    the tokens of the decisions open now, never decoded."""
+    if _REF_PLAIN.fullmatch(ref):
+        return ref.replace(":", ".")
+    return "~" + hashlib.sha256(ref.encode()).hexdigest()[:12]
 
 
-def fits(game: str, version: int, key: str) -> bool:
-    return len(action_custom_id(game, version, key)) <= CUSTOM_ID_MAX
+@dataclass(frozen=True)
+class Stamp:
+    """What an offered action was offered for: a ``version``, or a secret decision's ``choice`` (the token
+    of its ref; "" for a game that names no decisions)."""
+
+    version: int | None = None
+    choice: str | None = None
+
+    @classmethod
+    def of_version(cls, version: int) -> Stamp:
+        return cls(version=version)
+
+    @classmethod
+    def of_ref(cls, ref: str) -> Stamp:
+        return cls(choice=ref_token(ref) if ref else "")
+
+    @property
+    def secret(self) -> bool:
+        return self.choice is not None
+
+    def text(self) -> str:
+        if self.choice is not None:
+            return f"s{self.choice}" if self.choice else str(ANY_VERSION)
+        return str(self.version)
+
+    @classmethod
+    def parse(cls, text: str) -> Stamp | None:
+        """The stamp a custom id or autocomplete value carries; None when it is not one (never raises)."""
+        if re.fullmatch(r"\d{1,12}", text):
+            version = int(text)
+            return cls(choice="") if version == ANY_VERSION else cls(version=version)
+        if re.fullmatch("s" + TOKEN_PATTERN, text):
+            return cls(choice=text[1:])
+        return None
+
+
+def action_custom_id(game: str, stamp: Stamp | int, key: str) -> str:
+    stamp = Stamp.of_version(stamp) if isinstance(stamp, int) else stamp
+    return f"arb:{game}:{stamp.text()}:{key}"
+
+
+def fits(game: str, stamp: Stamp | int, key: str) -> bool:
+    return len(action_custom_id(game, stamp, key)) <= CUSTOM_ID_MAX
 
 
 async def _run(interaction: discord.Interaction, name: str, *args: Any) -> None:
@@ -46,25 +110,36 @@ async def _run(interaction: discord.Interaction, name: str, *args: Any) -> None:
     await flows.guarded(interaction, getattr(flows, name), *args)
 
 
-class ActionButton(ui.DynamicItem[ui.Button[Any]], template=r"arb:(?P<game>[0-9a-f]+):(?P<version>\d+):(?P<key>.+)"):
-    """Play one intent. A click on an older version is told the board has moved on."""
+class Admitted:
+    """Every component asks the one rate limit (:func:`cogs.flows.admit`) before its callback runs."""
 
-    def __init__(self, game: str, version: int, key: str, label: str = "",
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        from . import flows
+
+        return await flows.admit(interaction)
+
+
+class ActionButton(Admitted, ui.DynamicItem[ui.Button[Any]],
+                   template=r"arb:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r"):(?P<key>.{1,80})"):
+    """Play one intent. A click on an older version (or a past secret decision) is told the board has moved on."""
+
+    def __init__(self, game: str, stamp: Stamp, key: str, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(ui.Button(label=(label or key)[:BUTTON_LABEL_MAX], style=style,
-                                   custom_id=action_custom_id(game, version, key)))
-        self.game, self.version, self.key = game, version, key
+                                   custom_id=action_custom_id(game, stamp, key)[:CUSTOM_ID_MAX]))
+        self.game, self.stamp, self.key = game, stamp, key
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: Any) -> ActionButton:
-        return cls(match["game"], int(match["version"]), match["key"], getattr(item, "label", "") or "")
+        stamp = Stamp.parse(match["stamp"]) or Stamp(version=-1)  # the template admits only stamps
+        return cls(match["game"], stamp, match["key"], getattr(item, "label", "") or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "submit", self.game, self.key, self.version)
+        await _run(interaction, "submit", self.game, self.key, self.stamp)
 
 
-class OptionsButton(ui.DynamicItem[ui.Button[Any]], template=r"arbo:(?P<game>[0-9a-f]+)"):
+class OptionsButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbo:(?P<game>[0-9a-f]{1,16})"):
     """Open the caller's own options ephemerally ("Choose privately" / "Your options")."""
 
     def __init__(self, game: str, label: str = "Your options") -> None:
@@ -80,7 +155,7 @@ class OptionsButton(ui.DynamicItem[ui.Button[Any]], template=r"arbo:(?P<game>[0-
         await _run(interaction, "show_options", self.game, 0)
 
 
-class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"arbh:(?P<game>[0-9a-f]+)"):
+class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbh:(?P<game>[0-9a-f]{1,16})"):
     """The caller's private view, ephemerally."""
 
     def __init__(self, game: str) -> None:
@@ -95,7 +170,7 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"arbh:(?P<game>[0-9a-
         await _run(interaction, "show_hand", self.game)
 
 
-class PageButton(ui.DynamicItem[ui.Button[Any]], template=r"arbp:(?P<game>[0-9a-f]+):(?P<page>\d+)"):
+class PageButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbp:(?P<game>[0-9a-f]{1,16}):(?P<page>\d{1,6})"):
     """Turn the page of a long options list (selects hold 25 options)."""
 
     def __init__(self, game: str, page: int, label: str) -> None:
@@ -111,31 +186,33 @@ class PageButton(ui.DynamicItem[ui.Button[Any]], template=r"arbp:(?P<game>[0-9a-
         await _run(interaction, "show_options", self.game, self.page, True)
 
 
-class IntentSelect(ui.DynamicItem[ui.Select[Any]], template=r"arbs:(?P<game>[0-9a-f]+):(?P<version>\d+):(?P<page>\d+)"):
+class IntentSelect(Admitted, ui.DynamicItem[ui.Select[Any]],
+                   template=r"arbs:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r"):(?P<page>\d{1,6})"):
     """Choose one intent from a page of at most 25; the value is the intent key, checked again by the table."""
 
-    def __init__(self, game: str, version: int, page: int,
+    def __init__(self, game: str, stamp: Stamp, page: int,
                  options: list[tuple[str, str]] | None = None, placeholder: str = "Choose…") -> None:
         select: ui.Select[Any] = ui.Select(
-            custom_id=f"arbs:{game}:{version}:{page}", placeholder=placeholder[:150], min_values=1, max_values=1,
+            custom_id=f"arbs:{game}:{stamp.text()}:{page}", placeholder=placeholder[:150], min_values=1,
+            max_values=1,
             options=[discord.SelectOption(label=label[:100] or key[:100], value=key) for key, label in options or []]
             or [discord.SelectOption(label="(no options)", value="none")],
         )
         super().__init__(select)
-        self.game, self.version, self.page = game, version, page
+        self.game, self.stamp, self.page = game, stamp, page
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> IntentSelect:
-        return cls(match["game"], int(match["version"]), int(match["page"]))
+        return cls(match["game"], Stamp.parse(match["stamp"]) or Stamp(version=-1), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or []
-        key = str(values[0]) if values else ""
-        await _run(interaction, "submit", self.game, key, self.version)
+        key = str(values[0])[:CUSTOM_ID_MAX] if values and isinstance(values, list) else ""
+        await _run(interaction, "submit", self.game, key, self.stamp)
 
 
-class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"arbl:(?P<game>[0-9a-f]+):(?P<action>join|leave|agent|start)"):
+class LobbyButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbl:(?P<game>[0-9a-f]{1,16}):(?P<action>join|leave|agent|start)"):
     LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
               "agent": ("Add agent seat", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary)}
 
@@ -155,6 +232,36 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"arbl:(?P<game>[0-9a
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ActionButton, OptionsButton, HandButton, PageButton, IntentSelect, LobbyButton,
 )
+
+
+def ours(custom_id: str) -> bool:
+    """Whether a custom id is one of our components' (so one of the items above answers it)."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+               for item in DYNAMIC_ITEMS)
+
+
+class UnknownComponents(commands.Cog):
+    """A click whose custom id none of our components matches (altered, or from a future or past version
+    of the bot) gets a plain refusal instead of Discord's "This interaction failed"."""
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id") if isinstance(data, dict) else None
+        if isinstance(custom_id, str) and ours(custom_id):
+            return
+        from . import flows
+
+        if not await flows.admit(interaction):
+            return
+        try:
+            await interaction.response.send_message(
+                "That button is not one Arbiter can use (it was altered, or it is from another version of the "
+                "bot). Use the buttons under the game's status message, or /play.", ephemeral=True)
+        except discord.HTTPException:
+            pass  # answered elsewhere, or expired: nobody to tell
 
 
 # --- layouts -------------------------------------------------------------------------------------
@@ -252,18 +359,17 @@ def turn_view(scene: GameScene, lines: list[str], mentions: list[str], image: bo
 
 
 def options_view(record: GameRecord, header: str, legal: list[tuple[str, str]], page: int,
-                 secret: bool) -> ui.LayoutView:
+                 stamp: Stamp) -> ui.LayoutView:
     """The caller's own options, ephemeral: buttons when few, a paged select when many."""
-    version = ANY_VERSION if secret else record.version
     parts: list[ui.Item[Any]] = [ui.TextDisplay(present.clip(header, 1500))]
-    if len(legal) <= EPHEMERAL_BUTTONS_MAX and all(fits(record.id, version, k) for k, _ in legal):
-        parts += _rows([ActionButton(record.id, version, k, label) for k, label in legal])
+    if len(legal) <= EPHEMERAL_BUTTONS_MAX and all(fits(record.id, stamp, k) for k, _ in legal):
+        parts += _rows([ActionButton(record.id, stamp, k, label) for k, label in legal])
         return _layout(*parts)
     pages = max(1, -(-len(legal) // SELECT_MAX))
     page = min(max(page, 0), pages - 1)
     chunk = legal[page * SELECT_MAX:(page + 1) * SELECT_MAX]
     row: ui.ActionRow[Any] = ui.ActionRow()
-    row.add_item(IntentSelect(record.id, version, page, chunk,
+    row.add_item(IntentSelect(record.id, stamp, page, chunk,
                               placeholder=f"Choose… (page {page + 1} of {pages}, {len(legal)} options)"))
     parts.append(row)
     nav: list[ui.Item[Any]] = []

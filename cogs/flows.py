@@ -10,17 +10,21 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot import present
+from bot.ratelimit import RateLimiter, polite
 from bot.services import Services, services_of
 from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
 from engine.core.intent import Intent
+from engine.core.model import Prompt
 from engine.records import GameRecord
+from engine.table import NotAllowed, Table
 
 from . import components as cx
 
@@ -82,10 +86,55 @@ def user_id(interaction: discord.Interaction) -> str:
     return str(interaction.user.id)
 
 
-def is_moderator(interaction: discord.Interaction) -> bool:
-    """Manage Server in this guild."""
+def is_moderator(interaction: discord.Interaction, record: GameRecord) -> bool:
+    """Moderation rights over ``record``: its host, or a member with Manage Server *in the game's server*.
+
+    The interaction's permissions are those of the server it comes from, so they count only when that is
+    the game's server (a moderator of another server is nobody here); a DM has no moderator."""
+    guild = getattr(interaction, "guild_id", None)
+    if guild is None or record.place.get("guild") != str(guild):
+        return False
+    if user_id(interaction) == record.host:
+        return True
     permissions = getattr(interaction, "permissions", None)
     return bool(permissions is not None and permissions.manage_guild)
+
+
+async def authorized(interaction: discord.Interaction, game_id: str) -> GameRecord:
+    """The game a component names, once the interaction is known to come from its server (and thread)."""
+    services = services_of(interaction)
+    record = await services.table.record(game_id)
+    await services.authorize(interaction, record)
+    return record
+
+
+# --- the rate limit: one check for every command, autocomplete and component ---------------------
+
+
+def install_rate_limit(client: Any, limiter: RateLimiter) -> None:
+    """Every slash command and autocomplete passes the command tree's check, every component its item's
+    check (:class:`cogs.components.Admitted`); both ask :func:`admit`."""
+    client.rate_limiter = limiter
+    client.tree.interaction_check = admit
+
+
+async def admit(interaction: discord.Interaction) -> bool:
+    """Take one token of the caller's bucket; when it is empty, answer politely and stop there."""
+    limiter: RateLimiter | None = getattr(interaction.client, "rate_limiter", None)
+    if limiter is None:
+        return True
+    autocomplete = interaction.type is discord.InteractionType.autocomplete
+    wait = limiter.retry_after(user_id(interaction), autocomplete=autocomplete)
+    if wait == 0.0:
+        return True
+    try:
+        if autocomplete:
+            await interaction.response.autocomplete([])
+        elif not interaction.response.is_done():
+            await interaction.response.send_message(polite(wait), ephemeral=True)
+    except discord.HTTPException:
+        log.info("could not tell user %s to slow down", user_id(interaction))
+    return False
 
 
 # --- what public messages show -----------------------------------------------------------------
@@ -107,38 +156,105 @@ async def scene(services: Services, game_id: str) -> cx.GameScene:
 # --- flows -------------------------------------------------------------------------------------
 
 
+TYPED_MAX = 200
+"""The longest move text ``/play`` reads (a label or a key; menu values are at most 100 characters)."""
+_TYPED = re.compile(r"(?:v(?P<version>\d{1,12})|s(?P<choice>" + cx.TOKEN_PATTERN + r")?)\|(?P<key>.{1,80})")
+
+
+def menu_value(stamp: cx.Stamp, key: str) -> str:
+    """The value of a ``/play`` menu entry: the stamp it was offered at, then the intent key. A value that
+    would not fit Discord's 100 characters is the bare key, checked as typed by hand."""
+    head = f"s{stamp.choice}" if stamp.choice is not None else f"v{stamp.version}"
+    value = f"{head}|{key}"
+    return value if len(value) <= cx.CUSTOM_ID_MAX else key
+
+
+def typed_move(text: str) -> tuple[cx.Stamp | None, str]:
+    """(stamp, key) of a menu value; (None, text) for text typed by hand."""
+    found = _TYPED.fullmatch(text)
+    if found is None:
+        return None, text
+    if found["version"] is not None:
+        return cx.Stamp.of_version(int(found["version"])), found["key"]
+    return cx.Stamp(choice=found["choice"] or ""), found["key"]
+
+
 def resolve_key(text: str, legal: list[tuple[Intent, str]]) -> str:
-    """A typed value is an intent key, or a label from the menu (matched without case)."""
+    """A move typed by hand: an intent key, or a label from the menu (matched without case), legal now."""
     text = (text or "").strip()
-    keys = {i.key() for i, _ in legal}
-    if text in keys:
+    if not text:
+        raise MalformedIntent("Choose an action (the menu lists what you can do now).")
+    if any(i.key() == text for i, _ in legal):
         return text
     folded = text.casefold()
     for intent, label in legal:
         if label.casefold() == folded:
             return intent.key()
-    if not text:
-        raise MalformedIntent("Choose an action (the menu lists what you can do now).")
-    return text  # the table parses and checks it and explains what is wrong
+    raise IllegalIntent(f"“{present.clip(text, 60)}” is not one of your moves now. Start typing in /play's "
+                        "action box to see the menu of what you can do.")
 
 
-async def submit(interaction: discord.Interaction, game_id: str, key: str, version: int | None = None) -> None:
-    """Play an intent for the caller's seat. The interaction id is the idempotency key."""
+def offer_stamp(record: GameRecord, prompts: list[Prompt], seat: str | None) -> cx.Stamp:
+    """What the options shown now are offered for: the seat's open secret decision, else the version.
+    ``prompts`` must be read after ``record``, so the stamp is never newer than the options."""
+    secret = next((p for p in prompts if p.seat == seat and p.simultaneous), None)
+    return cx.Stamp.of_ref(secret.ref) if secret is not None else cx.Stamp.of_version(record.version)
+
+
+NO_DECISION = "\x00none"
+"""A ref no decision has: what a secret button names while its game is not running."""
+
+
+async def _open_decision(table: Table, record: GameRecord, user: str, token: str) -> str:
+    """The ref of the caller's open secret decision whose token a button carries; stale when none is."""
+    seat = record.seat_of(user)
+    if seat is None:
+        raise NotAllowed("You are not playing in this game.")
+    if record.status != "running":
+        return NO_DECISION  # the table says why (paused, over); should it run again, nothing matches this
+    for prompt in await table.prompts(record.id):
+        if prompt.seat == seat.seat and prompt.simultaneous and cx.Stamp.of_ref(prompt.ref).choice == token:
+            return prompt.ref
+    raise StaleVersion("That choice is over: the board has moved on.")
+
+
+async def _hand_typed(table: Table, record: GameRecord, user: str, text: str,
+                      legal: list[tuple[Intent, str]]) -> tuple[str, cx.Stamp]:
+    """A move typed by hand is taken only as a move legal now, stamped with the state it was found in."""
+    if not legal:
+        if record.seat_of(user) is None:
+            raise NotAllowed("You are not playing in this game.")
+        if record.status != "running":
+            raise IllegalIntent(f"Nothing to decide: the game is {present.status_word(record).lower()}.")
+        raise NotYourTurn("You have nothing to decide right now.")
+    seat = record.seat_of(user)
+    return resolve_key(text, legal), offer_stamp(record, await table.prompts(record.id), seat.seat if seat else None)
+
+
+async def submit(interaction: discord.Interaction, game_id: str, key: str, stamp: cx.Stamp | None = None) -> None:
+    """Play an intent for the caller's seat. The interaction id is the idempotency key.
+
+    ``stamp`` is what the intent was offered for (a version, or a secret decision); None for a move typed
+    by hand, which is accepted only as a key or label legal now (see :mod:`cogs.play`)."""
     await ack(interaction)
     services = services_of(interaction)
     table = services.table
+    record = await authorized(interaction, game_id)
     user = user_id(interaction)
+    key = (key or "")[:TYPED_MAX]
     legal = await table.legal(game_id, user)
-    key = resolve_key(key, legal)
-    labels = {i.key(): label for i, label in legal}
-    secret_button = version == cx.ANY_VERSION
-    if secret_button and await table.store.idempotent(game_id, str(interaction.id)) is None:
-        await _require_secret_prompt(services, game_id, user)
+    seen = await table.store.idempotent(game_id, str(interaction.id)) is not None
+    choice: str | None = None
+    if not seen:  # a second delivery of an applied interaction is answered "already applied" by the table
+        if stamp is None:
+            key, stamp = await _hand_typed(table, record, user, key, legal)
+        if stamp.secret:
+            choice = await _open_decision(table, record, user, stamp.choice or "")
     try:
-        update = await table.submit(game_id, user, key, expected_version=version or None,
-                                    idempotency_key=str(interaction.id))
+        update = await table.submit(game_id, user, key, idempotency_key=str(interaction.id), choice=choice,
+                                    expected_version=None if stamp is None or stamp.secret else stamp.version)
     except (NotYourTurn, IllegalIntent):
-        if secret_button:
+        if stamp is not None and stamp.secret:
             # A secret-choice button is made from the legal choices of its moment; refused now, it is a
             # spent or outdated button (e.g. the first half of a two-part secret choice clicked again).
             raise StaleVersion("The board has moved on.") from None
@@ -146,31 +262,23 @@ async def submit(interaction: discord.Interaction, game_id: str, key: str, versi
     if update.duplicate:
         await send(interaction, "That action was already applied.")
         return
+    await _applied(interaction, services, update, user, key, {i.key(): label for i, label in legal})
+
+
+async def _applied(interaction: discord.Interaction, services: Services, update: Any, user: str, key: str,
+                   labels: dict[str, str]) -> None:
+    """Name the move applied, with the caller's private events, then their next options if any."""
     seat = update.record.seat_of(user)
     mine = [f"• {e.text}" for e in update.events
             if e.audience is not None and seat is not None and seat.seat in e.audience]
     text = f"✅ {labels.get(key, key)}"
     if mine:
         text += "\n" + "\n".join(mine)
-    more = await table.legal(game_id, user)
+    more = await services.table.legal(update.record.id, user)
     if more and update.record.status == "running":
-        await _send_options(interaction, services, game_id, user, 0, intro=text + "\n\n")
+        await _send_options(interaction, services, update.record.id, user, 0, intro=text + "\n\n")
         return
     await send(interaction, text)
-
-
-async def _require_secret_prompt(services: Services, game_id: str, user: str) -> None:
-    """A secret-choice button (version 0) is only good while its player still has a secret choice open.
-
-    Without this, a late click could be applied to whatever the player must decide next, when the same
-    intent key happens to be legal there too.
-    """
-    record = await services.table.record(game_id)
-    seat = record.seat_of(user)
-    if seat is None:
-        return  # the table explains
-    if not any(p.seat == seat.seat and p.simultaneous for p in await services.table.prompts(game_id)):
-        raise StaleVersion("The board has moved on.")
 
 
 async def _options_payload(services: Services, game_id: str, user: str, page: int,
@@ -188,10 +296,10 @@ async def _options_payload(services: Services, game_id: str, user: str, page: in
         all_prompts = await table.prompts(game_id)
         waiting = present.waiting_lines(record, all_prompts, await table.seat_view(game_id, None))
         return text_view(intro + "You have nothing to decide right now.\n" + "\n".join(waiting))
-    secret = any(p.simultaneous for p in prompts)
-    header = intro + "**Your decision**" + (" (secret: only you see this)" if secret else "") + ":\n" + "\n".join(
-        p.text for p in prompts)
-    return cx.options_view(record, header, [(i.key(), label) for i, label in legal], page, secret)
+    stamp = offer_stamp(record, prompts, seat.seat)
+    header = intro + "**Your decision**" + (" (secret: only you see this)" if stamp.secret else "") + ":\n" + (
+        "\n".join(p.text for p in prompts))
+    return cx.options_view(record, header, [(i.key(), label) for i, label in legal], page, stamp)
 
 
 async def _send_options(interaction: discord.Interaction, services: Services, game_id: str, user: str,
@@ -202,6 +310,7 @@ async def _send_options(interaction: discord.Interaction, services: Services, ga
 async def show_options(interaction: discord.Interaction, game_id: str, page: int = 0, edit: bool = False) -> None:
     """The caller's options, ephemerally; a page turn edits the ephemeral message in place."""
     services = services_of(interaction)
+    await authorized(interaction, game_id)
     if edit and not interaction.response.is_done():
         view = await _options_payload(services, game_id, user_id(interaction), page)
         await interaction.response.edit_message(view=view)
@@ -236,7 +345,7 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     services = services_of(interaction)
     table = services.table
     user = user_id(interaction)
-    record = await table.record(game_id)
+    record = await authorized(interaction, game_id)
     meta = registry.get(record.game).meta
     seat = record.seat_of(user)
     if seat is None:
@@ -265,6 +374,7 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
 async def lobby_action(interaction: discord.Interaction, game_id: str, action: str) -> None:
     await ack(interaction)
     table = services_of(interaction).table
+    await authorized(interaction, game_id)  # a forged button naming another server's lobby stops here
     user = interaction.user
     uid = str(user.id)
     name = getattr(user, "display_name", None) or user.name

@@ -11,7 +11,7 @@ from bot.services import Services
 from engine.core import registry
 
 from . import flows
-from .common import game_kinds_autocomplete
+from .common import NAME_MAX, bounded, game_kinds_autocomplete
 
 HELP = """**Arbiter referees board games played by post.**
 **Start a game:** `/game new game:<name>` in a text channel. The bot opens a thread with a lobby: others press **Join**, the host may **Add agent seat** for a computer player, then **Start**.
@@ -34,7 +34,7 @@ class HelpCog(commands.Cog):
     @app_commands.command(name="rules", description="A summary of a game's rules")
     @app_commands.describe(game="Which game", public="Show it to the channel instead of only to you")
     async def rules(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
-        meta = registry.get(game).meta
+        meta = registry.get(bounded(game.strip(), NAME_MAX, "A game name")).meta
         body = meta.rules or meta.summary or "No summary yet."
         text = f"## {meta.title} ({meta.min_seats}-{meta.max_seats} players)\n{body}"
         await flows.ack(interaction, ephemeral=not public)

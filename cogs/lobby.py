@@ -11,13 +11,16 @@ from discord import app_commands
 from engine import pace as pacing
 from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent
+from engine.table import bounded_name
 
 from . import flows
-from .common import ServiceCog, game_kinds_autocomplete, parse_options
+from .common import NAME_MAX, ServiceCog, bounded, game_kinds_autocomplete, parse_options
 
 log = logging.getLogger(__name__)
 
 THREAD_NAME_MAX = 100
+OPTIONS_MAX = 1000
+"""The raw text of ``options``: far more than any game's options need, far less than a flood."""
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 """A week: the longest auto-archive Discord allows; a post in the thread wakes it up again."""
 
@@ -34,9 +37,9 @@ class LobbyCommands(ServiceCog):
                   seats: app_commands.Range[int, 1, 20] | None = None,
                   pace: str = "standard", options: str | None = None) -> None:
         await flows.ack(interaction)
-        engine_game = registry.get(game)
+        engine_game = registry.get(bounded(game.strip(), NAME_MAX, "A game name"))
         meta = engine_game.meta
-        opts = parse_options(options)
+        opts = parse_options(bounded(options, OPTIONS_MAX, "The options text") if options is not None else None)
         engine_game.parse_options(opts)  # a readable error before anything is posted
         wanted = seats if seats is not None else meta.max_seats
         if not meta.min_seats <= wanted <= meta.max_seats:
@@ -50,7 +53,7 @@ class LobbyCommands(ServiceCog):
         if channel is None or not hasattr(channel, "send"):
             raise MalformedIntent("Use /game new in a text channel.")
         user = interaction.user
-        name = getattr(user, "display_name", None) or user.name
+        name = bounded_name(getattr(user, "display_name", None) or user.name, str(user.id))
         message = await channel.send(view=flows.text_view(f"Setting up a game of {meta.title}…"))
         thread = await message.create_thread(name=f"{meta.title} · {name}"[:THREAD_NAME_MAX],
                                              auto_archive_duration=THREAD_ARCHIVE_MINUTES)

@@ -1,67 +1,103 @@
 """Moderation: ``/game pause|resume|abort|kick|replace|pace|log|export``.
 
-The game's host or a member with Manage Server may pause, resume, abort, kick, replace and change the
-pace; the table checks it again. ``/game log`` shows recent public events to anyone. ``/game export``
-carries the seed and every intent, which reveal hidden information, so while a game runs only a
-moderator who holds no seat in it may export; once it ended, anyone may.
+Every command resolves the game and refuses it unless the interaction comes from the game's own server
+(:meth:`bot.services.Services.authorize`). The game's host or a member with Manage Server *in the game's
+server* may pause, resume, abort, kick, replace and change the pace; the table checks it again.
+``/game log`` shows recent public events to anyone there. ``/game export`` of a finished or cancelled
+game carries the seed and every intent, for exact replay; while a game runs, those reveal hidden
+information, so a moderator who holds no seat gets only what is public (the public log, the seats, the
+game and its options) and players get nothing.
 """
 
 from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.services import Services
 from engine.core import registry
-from engine.table import NotAllowed
+from engine.records import GameRecord
+from engine.table import NotAllowed, bounded_name
 
 from . import flows
-from .common import AUTOCOMPLETE_MAX, CHOICE_MAX, ServiceCog, my_games_autocomplete
+from .common import (
+    AUTOCOMPLETE_MAX,
+    CHOICE_MAX,
+    NAME_MAX,
+    ServiceCog,
+    bounded,
+    clipped,
+    my_games_autocomplete,
+)
 from .lobby import PACE_CHOICES
+
+PUBLIC_EXPORT_EVENTS = 10_000
+
+
+async def public_export(services: Services, record: GameRecord) -> dict[str, Any]:
+    """What anyone watching a running game could know: never the seed, hands, deck order, intent log or
+    snapshot (any of them gives hidden information away)."""
+    return {
+        "arbiter_export": 1,
+        "public_only": True,
+        "game": record.game,
+        "id": record.id,
+        "status": record.status,
+        "version": record.version,
+        "pace": record.pace,
+        "options": record.options,
+        "seats": [{"seat": s.seat, "name": s.name, "agent": s.agent} for s in record.seats],
+        "public_log": await flows.public_events(services, record, limit=PUBLIC_EXPORT_EVENTS),
+    }
 
 
 class ModerationCommands(ServiceCog):
-    async def _game(self, interaction: discord.Interaction, game: str | None) -> str:
+    async def _game(self, interaction: discord.Interaction, game: str | None) -> tuple[str, bool]:
+        """The game (checked to be this server's) and whether the caller may moderate it."""
         await flows.ack(interaction)
-        return await self.services.resolve(interaction, game)
+        gid = await self.services.resolve(interaction, game)
+        return gid, flows.is_moderator(interaction, await self.services.table.record(gid))
 
     @app_commands.command(name="pause", description="Pause the game: no deadlines run (host or Manage Server)")
     async def pause(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        gid = await self._game(interaction, game)
-        await self.services.table.pause(gid, flows.user_id(interaction), flows.is_moderator(interaction))
+        gid, moderator = await self._game(interaction, game)
+        await self.services.table.pause(gid, flows.user_id(interaction), moderator)
         await flows.send(interaction, "The game is paused.")
 
     @app_commands.command(name="resume", description="Resume a paused game (host or Manage Server)")
     async def resume(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        gid = await self._game(interaction, game)
-        await self.services.table.resume(gid, flows.user_id(interaction), flows.is_moderator(interaction))
+        gid, moderator = await self._game(interaction, game)
+        await self.services.table.resume(gid, flows.user_id(interaction), moderator)
         await flows.send(interaction, "The game resumes.")
 
     @app_commands.command(name="abort", description="Cancel the game for good (host or Manage Server)")
     async def abort(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        gid = await self._game(interaction, game)
-        await self.services.table.abort(gid, flows.user_id(interaction), flows.is_moderator(interaction))
+        gid, moderator = await self._game(interaction, game)
+        await self.services.table.abort(gid, flows.user_id(interaction), moderator)
         await flows.send(interaction, "The game was cancelled.")
 
     @app_commands.command(name="kick", description="Remove a player; an agent takes the seat (host or Manage Server)")
     @app_commands.describe(member="The player to remove")
     async def kick(self, interaction: discord.Interaction, member: discord.User,
                    game: str | None = None) -> None:
-        gid = await self._game(interaction, game)
-        await self.services.table.kick(gid, flows.user_id(interaction), str(member.id),
-                                       flows.is_moderator(interaction))
-        await flows.send(interaction, f"{member.display_name} was removed; an agent plays the seat.")
+        gid, moderator = await self._game(interaction, game)
+        await self.services.table.kick(gid, flows.user_id(interaction), str(member.id), moderator)
+        await flows.send(interaction, f"{bounded_name(member.display_name, str(member.id))} was removed; an agent "
+                                      "plays the seat.")
 
     @app_commands.command(name="replace", description="Give a seat to another member (host or Manage Server)")
     @app_commands.describe(seat="The seat to hand over", member="Who takes it")
     async def replace(self, interaction: discord.Interaction, seat: str, member: discord.User,
                       game: str | None = None) -> None:
-        gid = await self._game(interaction, game)
-        await self.services.table.replace(gid, flows.user_id(interaction), seat, str(member.id),
-                                          member.display_name, flows.is_moderator(interaction))
-        await flows.send(interaction, f"{member.display_name} now plays {seat}.")
+        seat = bounded(seat.strip(), NAME_MAX, "A seat name")
+        gid, moderator = await self._game(interaction, game)
+        name = bounded_name(member.display_name, str(member.id))
+        await self.services.table.replace(gid, flows.user_id(interaction), seat, str(member.id), name, moderator)
+        await flows.send(interaction, f"{name} now plays {seat}.")
 
     @replace.autocomplete("seat")
     async def _seat(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -70,19 +106,20 @@ class ModerationCommands(ServiceCog):
             record = await self.services.table.record(gid)
         except Exception:  # noqa: BLE001 - an autocomplete only offers nothing
             return []
+        folded = clipped(current).casefold()
         return [app_commands.Choice(name=f"{s.seat} ({s.name})"[:CHOICE_MAX], value=s.seat)
-                for s in record.seats if s.seat and current.casefold() in s.seat.casefold()][:AUTOCOMPLETE_MAX]
+                for s in record.seats if s.seat and folded in s.seat.casefold()][:AUTOCOMPLETE_MAX]
 
     @app_commands.command(name="pace", description="Change how long each decision may take (host or Manage Server)")
     @app_commands.choices(preset=PACE_CHOICES)
     async def pace(self, interaction: discord.Interaction, preset: str, game: str | None = None) -> None:
-        gid = await self._game(interaction, game)
-        await self.services.table.set_pace(gid, flows.user_id(interaction), preset, flows.is_moderator(interaction))
+        gid, moderator = await self._game(interaction, game)
+        await self.services.table.set_pace(gid, flows.user_id(interaction), preset, moderator)
         await flows.send(interaction, f"The pace is now {preset}.")
 
     @app_commands.command(name="log", description="Recent public events of the game")
     async def log(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        gid = await self._game(interaction, game)
+        gid, _ = await self._game(interaction, game)
         record = await self.services.table.record(gid)
         lines = await flows.public_events(self.services, record)
         title = registry.get(record.game).meta.title
@@ -91,16 +128,24 @@ class ModerationCommands(ServiceCog):
 
     @app_commands.command(name="export", description="The seed, options and intent log, for exact replay")
     async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        gid = await self._game(interaction, game)
+        gid, moderator = await self._game(interaction, game)
         record = await self.services.table.record(gid)
-        ended = record.status in ("finished", "aborted")
-        if not ended and not (flows.is_moderator(interaction) and record.seat_of(flows.user_id(interaction)) is None):
-            raise NotAllowed("The export reveals hidden information (the seed and every secret choice): it is "
-                             "available once the game has ended, or to a moderator who does not play in it.")
-        data = await self.services.table.export(gid)
-        payload = json.dumps(data, indent=1).encode()
-        await flows.send(interaction, f"Replay with `arbiter replay {record.id}.json`.",
-                         file=discord.File(io.BytesIO(payload), filename=f"{record.id}.json"))
+        if record.status in ("finished", "aborted"):
+            data = await self.services.table.export(gid)
+            payload = json.dumps(data, indent=1).encode()
+            await flows.send(interaction, f"Replay with `arbiter replay {record.id}.json`.",
+                             file=discord.File(io.BytesIO(payload), filename=f"{record.id}.json"))
+            return
+        if not moderator or record.seat_of(flows.user_id(interaction)) is not None:
+            raise NotAllowed("The full export reveals hidden information (the seed and every secret choice): it "
+                             "is available once the game has ended. A moderator who does not play may export "
+                             "the public record meanwhile.")
+        public = await public_export(self.services, record)
+        await flows.send(interaction, "The game is still running, so this is its public record only (the public "
+                                      "log, the seats and the options); the full export, for exact replay, is "
+                                      "available once it has ended.",
+                         file=discord.File(io.BytesIO(json.dumps(public, indent=1).encode()),
+                                           filename=f"{record.id}-public.json"))
 
     @pause.autocomplete("game")
     @resume.autocomplete("game")

@@ -17,13 +17,15 @@ from .common import ServiceCog, my_games_autocomplete
 
 
 async def _targets(services: Services, interaction: discord.Interaction, game: str | None) -> list[GameRecord]:
-    """The named game, else this thread's game, else every running game of the caller in this server."""
+    """The named game, else this thread's game, else every running game of the caller in this server (each
+    checked to be this server's: a game elsewhere is changed only from its own server)."""
     if game or await services.game_in_channel(interaction.channel_id) is not None:
         return [await services.table.record(await services.resolve(interaction, game))]
+    if interaction.guild_id is None:
+        return []
     mine = await services.table.games_of(str(interaction.user.id))
-    guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-    return [r for r in mine if r.status in ("running", "paused") and (guild is None or r.place.get("guild") in
-                                                                       (None, guild))]
+    guild = str(interaction.guild_id)
+    return [r for r in mine if r.status in ("running", "paused") and r.place.get("guild") == guild]
 
 
 async def _set_away(services: Services, interaction: discord.Interaction, game: str | None, away: bool) -> None:
@@ -82,7 +84,7 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
         table = self.services.table
         user = str(interaction.user.id)
         guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-        records = [r for r in await table.games_of(user) if guild is None or r.place.get("guild") in (None, guild)]
+        records = [r for r in await table.games_of(user) if guild is None or r.place.get("guild") == guild]
         if not records:
             await flows.send(interaction, "You are not in any game here. Open one with /game new.")
             return

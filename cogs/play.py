@@ -1,4 +1,18 @@
-"""``/play``: play an intent by typing, with autocomplete over the caller's legal intents."""
+"""``/play``: play an intent by typing, with autocomplete over the caller's legal intents.
+
+Every move is checked against the state the player saw:
+
+- a value picked from the menu carries what it was offered for, ``v<version>|<key>`` (or, during a
+  secret simultaneous choice, ``s<decision>|<key>``, so another player's choice does not make it stale):
+  it is submitted with that version (or that decision), and refused as stale ("the board has moved on")
+  once the game has moved past it;
+- text typed by hand carries nothing, so it is accepted only as the key or the label (any case) of a
+  move that is legal right now, checked against the version it was matched at; anything else is refused
+  with a pointer to the menu, and the answer always names the move that was applied.
+
+A forged or malformed value gets a refusal in plain words (stale, or not a move you can make now), never
+an exception; text longer than :data:`cogs.flows.TYPED_MAX` is refused before anything is looked up.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +21,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services import Services
+from engine.core.errors import MalformedIntent
 
 from . import flows
-from .common import AUTOCOMPLETE_MAX, CHOICE_MAX, my_games_autocomplete
+from .common import AUTOCOMPLETE_MAX, CHOICE_MAX, clipped, my_games_autocomplete
 
 
 class PlayCog(commands.Cog):
@@ -21,18 +36,28 @@ class PlayCog(commands.Cog):
                            game="The game, when you are not in its thread")
     async def play(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
         await flows.ack(interaction)
+        if len(action) > flows.TYPED_MAX:
+            raise MalformedIntent(f"That move is too long (at most {flows.TYPED_MAX} characters): pick one from "
+                                  "the menu that opens as you type.")
         game_id = await self.services.resolve(interaction, game)
-        await flows.submit(interaction, game_id, action, None)
+        stamp, key = flows.typed_move(action)
+        await flows.submit(interaction, game_id, key, stamp)
 
     @play.autocomplete("action")
     async def _action(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = self.services.table
+        user = str(interaction.user.id)
         try:
             game_id = await self.services.resolve(interaction, getattr(interaction.namespace, "game", None))
-            legal = await self.services.table.legal(game_id, str(interaction.user.id))
+            record = await table.record(game_id)  # before the options: the stamp is never newer than they are
+            legal = await table.legal(game_id, user)
+            seat = record.seat_of(user)
+            stamp = flows.offer_stamp(record, await table.prompts(game_id), seat.seat if seat else None)
         except Exception:  # noqa: BLE001 - an autocomplete only offers nothing
             return []
-        folded = current.casefold().strip()
-        choices = [app_commands.Choice(name=label[:CHOICE_MAX] or intent.key(), value=intent.key())
+        folded = clipped(current, CHOICE_MAX).casefold().strip()
+        choices = [app_commands.Choice(name=label[:CHOICE_MAX] or intent.key(),
+                                       value=flows.menu_value(stamp, intent.key()))
                    for intent, label in legal
                    if not folded or folded in label.casefold() or folded in intent.key().casefold()]
         return choices[:AUTOCOMPLETE_MAX]

@@ -66,6 +66,11 @@ class Store(Protocol):
         (the version, snapshot and intent log stay as they are, for a moderator to inspect)."""
         ...
 
+    async def count_games(self, status: tuple[str, ...], user: str | None = None, guild: str | None = None) -> int:
+        """How many games have one of ``status``, hosted or played by ``user`` and placed in ``guild`` (each
+        filter only when given): a count, so that limits never load every record."""
+        ...
+
 
 class MemoryStore:
     """A :class:`Store` in memory: the same semantics as SQLite, lost when the process ends."""
@@ -149,3 +154,8 @@ class MemoryStore:
     def corrupt_snapshot(self, game_id: str, text: str) -> None:
         version, fmt, _ = self._snapshots[game_id]
         self._snapshots[game_id] = (version, fmt, text)
+
+    async def count_games(self, status: tuple[str, ...], user: str | None = None, guild: str | None = None) -> int:
+        return sum(1 for r in self._games.values()
+                   if r.status in status and (user is None or r.host == user or r.seat_of(user) is not None)
+                   and (guild is None or r.place.get("guild") == guild))

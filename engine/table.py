@@ -56,6 +56,28 @@ class NotAllowed(RuleError):
     """The caller may not do this (not the host, not a moderator, not in the game)."""
 
 
+class LimitReached(NotAllowed):
+    """A user or a server already has as many open lobbies or running games as the limits allow."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How many games one user and one server may have at once, and how long a display name may be.
+
+    Counted in the store (a COUNT, not a load) when a lobby is opened or joined: one user cannot fill the
+    database with lobbies, nor one server take every game slot of a shared bot. ``0`` means no limit.
+    "Running" counts running and paused games (both hold a seat and deadlines)."""
+
+    lobbies_per_user: int = 5
+    running_per_user: int = 20
+    lobbies_per_guild: int = 50
+    running_per_guild: int = 500
+    name_chars: int = 32
+
+
+ACTIVE = ("running", "paused")
+
+
 @dataclass
 class Update:
     """One change to a game, for front ends to announce."""
@@ -90,16 +112,28 @@ def seat_name(display: str, taken: set[str], fallback: str) -> str:
     return name
 
 
+def bounded_name(name: str, fallback: str, limit: int = Limits.name_chars) -> str:
+    """A display name fit to store and show: one line, printable characters only, at most ``limit``
+    characters (a 10 MB name would otherwise be saved and rewritten on every change of the game)."""
+    cleaned = " ".join("".join(ch for ch in name[: limit * 4] if ch.isprintable()).split())
+    return (cleaned or fallback)[:limit]
+
+
 class Table:
     def __init__(
         self,
         store: Store,
         clock: Callable[[], float] = time.time,
         agent_kind: str = "heuristic",
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.agent_kind = agent_kind
+        self.limits = limits or Limits()
+        self._room = asyncio.Lock()
+        """Held while a lobby is opened or joined, from the count to the commit: concurrent requests of one
+        user (or one server) cannot all pass the count before any of them is saved."""
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[GameRecord, GameState | None]] = {}
         self._subscribers: list[Subscriber] = []
@@ -244,17 +278,20 @@ class Table:
             raise IllegalIntent(f"{meta.title} is for {meta.min_seats} to {meta.max_seats} players, not {wanted}.")
         parsed = game.parse_options(options)
         pacing.check_preset(pace)
-        new_id = await self._new_id()
-        now = self.clock()
-        record = GameRecord(
-            id=new_id, game=game_id, host=host, max_seats=wanted, options=parsed.model_dump(mode="json"),
-            pace=pace, seed=seed if seed is not None else secrets.randbits(62), created_at=now,
-            place=dict(place or {}),
-            seats=[SeatRecord(seat="", user=host, name=host_name or host)] if host_plays else [],
-        )
-        async with self._lock(new_id):
-            await self._commit(record, None, None, deadlines=False)
-        update = Update(record, "lobby", [public("lobby", f"{host_name or host} opened a game of {meta.title}.")])
+        host_name = bounded_name(host_name, host, self.limits.name_chars)
+        async with self._room:
+            await self._check_room(host, (place or {}).get("guild"), new_game=True)
+            new_id = await self._new_id()
+            now = self.clock()
+            record = GameRecord(
+                id=new_id, game=game_id, host=host, max_seats=wanted, options=parsed.model_dump(mode="json"),
+                pace=pace, seed=seed if seed is not None else secrets.randbits(62), created_at=now,
+                place=dict(place or {}),
+                seats=[SeatRecord(seat="", user=host, name=host_name)] if host_plays else [],
+            )
+            async with self._lock(new_id):
+                await self._commit(record, None, None, deadlines=False)
+        update = Update(record, "lobby", [public("lobby", f"{host_name} opened a game of {meta.title}.")])
         await self._publish(update)
         return update
 
@@ -276,16 +313,40 @@ class Table:
         await self._publish(update)
         return update
 
+    async def _check_room(self, user: str, guild: str | None, new_game: bool) -> None:
+        """Refuse with :class:`LimitReached` when ``user`` (or, for a new game, the server) is at a limit."""
+        limits, count = self.limits, self.store.count_games
+        if limits.lobbies_per_user and await count(("lobby",), user=user) >= limits.lobbies_per_user:
+            raise LimitReached(f"You already have {limits.lobbies_per_user} open lobbies, the most allowed: "
+                               "start, leave or close one first.")
+        if limits.running_per_user and await count(ACTIVE, user=user) >= limits.running_per_user:
+            raise LimitReached(f"You already play in {limits.running_per_user} games, the most allowed: "
+                               "finish or leave one first.")
+        if not new_game or guild is None:
+            return
+        if limits.lobbies_per_guild and await count(("lobby",), guild=guild) >= limits.lobbies_per_guild:
+            raise LimitReached(f"This server already has {limits.lobbies_per_guild} open lobbies, the most "
+                               "allowed: join one of them, or wait until some start.")
+        if limits.running_per_guild and await count(ACTIVE, guild=guild) >= limits.running_per_guild:
+            raise LimitReached(f"This server already runs {limits.running_per_guild} games, the most allowed: "
+                               "wait until some end.")
+
     async def join(self, game_id: str, user: str, name: str = "") -> Update:
+        name = bounded_name(name, user, self.limits.name_chars)
+
         def change(record: GameRecord) -> Event:
             if record.seat_of(user) is not None:
                 raise IllegalIntent("You have already joined this game.")
             if len(record.seats) >= record.max_seats:
                 raise IllegalIntent(f"All {record.max_seats} seats are taken.")
-            record.seats.append(SeatRecord(seat="", user=user, name=name or user))
-            return public("join", f"{name or user} joined ({len(record.seats)}/{record.max_seats}).")
+            record.seats.append(SeatRecord(seat="", user=user, name=name))
+            return public("join", f"{name} joined ({len(record.seats)}/{record.max_seats}).")
 
-        return await self._lobby_change(game_id, change)
+        async with self._room:
+            record, _ = await self._load(game_id)
+            if record.status == "lobby" and record.seat_of(user) is None:
+                await self._check_room(user, record.place.get("guild"), new_game=False)
+            return await self._lobby_change(game_id, change)
 
     async def leave(self, game_id: str, user: str) -> Update:
         def change(record: GameRecord) -> Event:

@@ -8,14 +8,14 @@ from typing import Any
 from bot.scheduler import Scheduler
 from tests.bot.conftest import Clock
 from tests.cogs.fakes import World
-from tests.cogs.helpers import last, start_game, thread_posts
+from tests.cogs.helpers import choose, last, start_game, thread_posts
 
 
 async def test_deadline_applies_default_and_dms_the_secret_default(world: World, cogs: dict[str, Any],
                                                                     clock: Clock) -> None:
     gid, thread = await start_game(world, cogs, pace="blitz")
-    await world.click("Ann", f"arb:{gid}:0:pick:n=3", thread)
-    await world.click("Bo", f"arb:{gid}:0:pick:n=2", thread)
+    await choose(world, "Ann", gid, thread, "pick:n=3")
+    await choose(world, "Bo", gid, thread, "pick:n=2")
     scheduler = Scheduler(world.table, 1)
     clock.now += 240  # past the reminder point (75% of 5 minutes)
     mark = world.mark()
@@ -38,8 +38,8 @@ async def test_deadline_applies_default_and_dms_the_secret_default(world: World,
 async def test_closed_dms_get_a_notice_in_the_thread(world: World, cogs: dict[str, Any], clock: Clock) -> None:
     gid, thread = await start_game(world, cogs, pace="blitz")
     world.closed_dms.add(1003)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=3", thread)
-    await world.click("Bo", f"arb:{gid}:0:pick:n=2", thread)
+    await choose(world, "Ann", gid, thread, "pick:n=3")
+    await choose(world, "Bo", gid, thread, "pick:n=2")
     clock.now += 1000
     mark = world.mark()
     await Scheduler(world.table, 1).tick()
@@ -58,7 +58,7 @@ async def test_updates_piling_up_are_merged_into_one_post(world: World, cogs: di
     ann, bo = world.interaction("Ann", thread), world.interaction("Bo", thread)
     from cogs import flows
 
-    await asyncio.gather(flows.submit(ann, gid, "pick:n=1", 0), flows.submit(bo, gid, "pick:n=3", 0))
+    await asyncio.gather(flows.submit(ann, gid, "pick:n=1"), flows.submit(bo, gid, "pick:n=3"))
     await world.settle()
     posts = thread_posts(world, thread, mark)
     assert len(posts) == 1 and "Ann has chosen." in posts[0].text and "Bo has chosen." in posts[0].text
@@ -101,7 +101,7 @@ async def test_posts_survive_discord_failures(world: World, cogs: dict[str, Any]
 
     channel = world.channel(thread)
     monkeypatch.setattr(channel, "send", refuse)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread)
+    await choose(world, "Ann", gid, thread, "pick:n=2")
     assert "✅ Pick 2" in last(world.to("Ann")).text
     assert len([i for i in await world.table.store.intents(gid) if i.by == "1001"]) == 1
 
@@ -110,7 +110,7 @@ async def test_reminders_by_dm_for_players_who_opt_in(world: World, cogs: dict[s
     gid, thread = await start_game(world, cogs, pace="blitz")
     await world.command(cogs["RemindersCog"], "reminders", world.interaction("Bo"), by="dm")
     assert "by DM" in last(world.to("Bo")).text
-    await world.click("Ann", f"arb:{gid}:0:pick:n=3", thread)
+    await choose(world, "Ann", gid, thread, "pick:n=3")
     clock.now += 240
     mark = world.mark()
     await Scheduler(world.table, 1).tick()
@@ -171,8 +171,8 @@ async def test_restart_catches_up_on_unannounced_moves(world: World, cogs: dict[
 
     channel = world.channel(thread)
     monkeypatch.setattr(channel, "send", refuse)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread)
-    await world.click("Bo", f"arb:{gid}:0:pick:n=3", thread)
+    await choose(world, "Ann", gid, thread, "pick:n=2")
+    await choose(world, "Bo", gid, thread, "pick:n=3")
     monkeypatch.undo()
     record = await world.table.record(gid)
     assert (await world.services.prefs.announced(gid) or 0) < record.version

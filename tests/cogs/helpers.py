@@ -43,3 +43,22 @@ def status_edits(world: World, since: int = 0) -> list[Sent]:
 
 def thread_posts(world: World, thread: int, since: int = 0) -> list[Sent]:
     return [s for s in world.sent[since:] if s.where == f"channel:{thread}"]
+
+
+async def secret_id(world: World, gid: str, user: str, key: str) -> str:
+    """The custom id of ``user``'s button for ``key`` in the secret decision open for them now (its stamp is
+    the decision's ref, see cogs.components.Stamp)."""
+    from cogs.components import Stamp, action_custom_id
+
+    record = await world.table.record(gid)
+    seat = record.seat_of(str(world.users[user].id))
+    assert seat is not None, f"{user} does not play in {gid}"
+    prompt = next(p for p in await world.table.prompts(gid) if p.seat == seat.seat and p.simultaneous)
+    return action_custom_id(gid, Stamp.of_ref(prompt.ref), key)
+
+
+async def choose(world: World, user: str, gid: str, thread: int, key: str) -> str:
+    """Click ``user``'s secret-choice button for ``key`` (as offered now); returns its custom id."""
+    cid = await secret_id(world, gid, user, key)
+    await world.click(user, cid, thread)
+    return cid

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from tests.cogs.fakes import World
-from tests.cogs.helpers import last, open_game, start_game, thread_posts
+from tests.cogs.helpers import choose, last, open_game, secret_id, start_game, thread_posts
 
 
 async def test_vacation_and_return(world: World, cogs: dict[str, Any]) -> None:
@@ -49,13 +49,14 @@ async def test_games_mine(world: World, cogs: dict[str, Any]) -> None:
 
 async def test_pause_resume_abort_permissions(world: World, cogs: dict[str, Any]) -> None:
     gid, thread = await start_game(world, cogs)
+    cid = await secret_id(world, gid, "Ann", "pick:n=1")
     game = cogs["GameCog"]
     await world.command(game, "pause", world.interaction("Bo", thread))
     assert "Only the game's host or a moderator" in last(world.to("Bo")).text
     await world.command(game, "pause", world.interaction("Mod", thread, moderator=True))
     assert "paused" in last(world.to("Mod")).text
     assert (await world.table.record(gid)).status == "paused"
-    await world.click("Ann", f"arb:{gid}:0:pick:n=1", thread)
+    await world.click("Ann", cid, thread)
     assert "paused" in last(world.to("Ann")).text
     await world.command(game, "resume", world.interaction("Ann", thread))
     assert (await world.table.record(gid)).status == "running"
@@ -86,7 +87,7 @@ async def test_pace_log_export(world: World, cogs: dict[str, Any]) -> None:
     game = cogs["GameCog"]
     await world.command(game, "pace", world.interaction("Ann", thread), preset="relaxed")
     assert (await world.table.record(gid)).pace == "relaxed"
-    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread)
+    await choose(world, "Ann", gid, thread, "pick:n=2")
     await world.command(game, "log", world.interaction("Di", thread))
     log = last(world.to("Di"))
     assert log.ephemeral and "Ann has chosen." in log.text and "picked" not in log.text
@@ -99,10 +100,14 @@ async def test_pace_log_export(world: World, cogs: dict[str, Any]) -> None:
     export = last(world.to("Mod"))
     assert export.ephemeral and export.files
     data = json.loads(export.files[0][1])
-    assert data["id"] == gid and ["Ann", "pick:n=2"] in data["intents"]
+    # a moderator who does not play gets only the public record of a running game: Ann's secret pick, the
+    # seed (which fixes every deal) and the intent log stay out
+    assert data["id"] == gid and data["public_only"] and any("Ann has chosen." in line for line in data["public_log"])
+    assert not {"seed", "intents", "final"} & data.keys() and "pick:n=2" not in export.files[0][1].decode()
     await world.command(game, "abort", world.interaction("Ann", thread))
     await world.command(game, "export", world.interaction("Di", thread))
-    assert last(world.to("Di")).files
+    full = json.loads(last(world.to("Di")).files[0][1])
+    assert ["Ann", "pick:n=2"] in full["intents"] and "seed" in full
 
 
 async def test_help_and_rules(world: World, cogs: dict[str, Any]) -> None:

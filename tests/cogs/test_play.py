@@ -5,18 +5,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cogs.components import Stamp
+from cogs.flows import menu_value
 from engine.core import Intent
 from tests.cogs.fakes import World
-from tests.cogs.helpers import ids_like, last, start_game, status_edits, thread_posts
+from tests.cogs.helpers import choose, ids_like, last, secret_id, start_game, status_edits, thread_posts
 
 
 async def pick(world: World, gid: str, thread: int, user: str, n: int) -> None:
     await world.click(user, f"arbo:{gid}", thread)
     options = last(world.to(user))
     assert options.ephemeral
-    ids = ids_like(options, rf"arb:{gid}:0:pick:n=\d")
-    assert ids == [f"arb:{gid}:0:pick:n={i}" for i in (1, 2, 3)], options.text
-    await world.click(user, f"arb:{gid}:0:pick:n={n}", thread)
+    ids = ids_like(options, rf"arb:{gid}:(?:0|s[^:]+):pick:n=\d")
+    assert ids == [await secret_id(world, gid, user, f"pick:n={i}") for i in (1, 2, 3)], options.text
+    await world.click(user, ids[n - 1], thread)
 
 
 async def test_choose_privately_then_reveal(world: World, cogs: dict[str, Any]) -> None:
@@ -24,9 +26,10 @@ async def test_choose_privately_then_reveal(world: World, cogs: dict[str, Any]) 
     await world.click("Ann", f"arbo:{gid}", thread)
     options = last(world.to("Ann"))
     assert options.ephemeral and "secret" in options.text and "Pick 1, 2 or 3" in options.text
-    assert options.labels()[f"arb:{gid}:0:pick:n=2"] == "Pick 2"
+    cid = await secret_id(world, gid, "Ann", "pick:n=2")
+    assert options.labels()[cid] == "Pick 2"
     mark = world.mark()
-    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread)
+    await world.click("Ann", cid, thread)
     answer = last(world.to("Ann", mark))
     assert answer.ephemeral and "✅ Pick 2" in answer.text and "You picked 2." in answer.text
     public = world.public(mark)
@@ -69,13 +72,14 @@ async def test_a_decision_is_offered_privately_and_a_stale_click_is_told(world: 
     await world.click(name, buttons[0], thread)
     stale = last(world.to(name))
     assert stale.ephemeral and "moved on" in stale.text
-    assert ids_like(stale, rf"arb:{gid}:0:pick:n=\d"), "fresh options come with it"
+    assert ids_like(stale, rf"arb:{gid}:(?:0|s[^:]+):pick:n=\d"), "fresh options come with it"
 
 
 async def test_duplicate_interaction_is_applied_once(world: World, cogs: dict[str, Any]) -> None:
     gid, thread = await start_game(world, cogs)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread, iid=4242)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread, iid=4242)
+    cid = await secret_id(world, gid, "Ann", "pick:n=2")
+    await world.click("Ann", cid, thread, iid=4242)
+    await world.click("Ann", cid, thread, iid=4242)
     assert "already applied" in last(world.to("Ann")).text
     intents = await world.table.store.intents(gid)
     assert [i.key for i in intents if i.by == "1001"] == ["pick:n=2"]
@@ -85,14 +89,17 @@ async def test_play_command_with_autocomplete(world: World, cogs: dict[str, Any]
     gid, thread = await start_game(world, cogs)
     play = cogs["PlayCog"]
     choices = await world.autocomplete(play, "play", "action", world.interaction("Bo", thread), "2")
-    assert [(c.name, c.value) for c in choices] == [("Pick 2", "pick:n=2")]
+    # the value carries the secret decision it was offered for (the same stamp as Bo's buttons)
+    stamp = Stamp.parse((await secret_id(world, gid, "Bo", "x")).split(":")[2])
+    assert stamp is not None and stamp.secret
+    assert [(c.name, c.value) for c in choices] == [("Pick 2", menu_value(stamp, "pick:n=2"))]
     outside = await world.autocomplete(play, "play", "action", world.interaction("Di", thread), "")
     assert outside == []
     await world.command(play, "play", world.interaction("Bo", thread), action="pick 3")
     assert "✅ Pick 3" in last(world.to("Bo")).text
     await world.command(play, "play", world.interaction("Cy", thread), action="pick:n=9")
     refused = last(world.to("Cy"))
-    assert refused.ephemeral and "not allowed" in refused.text
+    assert refused.ephemeral and "not one of your moves now" in refused.text
     await world.command(play, "play", world.interaction("Di", thread), action="pick:n=1")
     assert "not playing" in last(world.to("Di")).text
     # outside the thread, the game is named (or found as the caller's only game)
@@ -102,7 +109,7 @@ async def test_play_command_with_autocomplete(world: World, cogs: dict[str, Any]
 
 async def test_hand_is_private(world: World, cogs: dict[str, Any]) -> None:
     gid, thread = await start_game(world, cogs)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=3", thread)
+    await choose(world, "Ann", gid, thread, "pick:n=3")
     mark = world.mark()
     await world.command(cogs["HandCog"], "hand", world.interaction("Ann", thread))
     hand = last(world.to("Ann", mark))
@@ -187,8 +194,9 @@ async def test_hidden_information_never_public(world: World, cogs: dict[str, Any
 
 async def test_secret_choice_button_after_choosing(world: World, cogs: dict[str, Any]) -> None:
     gid, thread = await start_game(world, cogs)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=1", thread)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=3", thread)
+    old = await secret_id(world, gid, "Ann", "pick:n=3")
+    await choose(world, "Ann", gid, thread, "pick:n=1")
+    await world.click("Ann", old, thread)
     again = last(world.to("Ann"))
     assert again.ephemeral and "moved on" in again.text and "nothing to decide" in again.text
     assert [i.key for i in await world.table.store.intents(gid) if i.by == "1001"] == ["pick:n=1"]
@@ -197,22 +205,24 @@ async def test_secret_choice_button_after_choosing(world: World, cogs: dict[str,
 async def test_secret_choice_button_is_stale_once_the_player_must_decide_something_else(
         world: World, cogs: dict[str, Any]) -> None:
     gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
-    await world.click("Bo", f"arb:{gid}:0:pick:n=1", thread)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=2", thread)
+    old = {user: await secret_id(world, gid, user, "pick:n=3") for user in ("Ann", "Bo")}
+    await choose(world, "Bo", gid, thread, "pick:n=1")
+    await choose(world, "Ann", gid, thread, "pick:n=2")
     record = await world.table.record(gid)
     prompts = await world.table.prompts(gid)
     leader = "Ann" if record.user_of(prompts[0].seat) == "1001" else "Bo"
     # the leader's old secret-choice button: a decision (not secret) is open now, so it is stale
-    await world.click(leader, f"arb:{gid}:0:pick:n=3", thread)
+    await world.click(leader, old[leader], thread)
     stale = last(world.to(leader))
     assert "moved on" in stale.text and ids_like(stale, rf"arb:{gid}:{record.version}:(double|keep)")
     # a secret-choice button must never apply a key that is legal in the next, public decision
-    await world.click(leader, f"arb:{gid}:0:keep", thread)
+    forged = old[leader].rsplit(":", 2)[0] + ":keep"
+    await world.click(leader, forged, thread)
     assert "moved on" in last(world.to(leader)).text
     assert (await world.table.record(gid)).version == record.version
     # a redelivered interaction is still answered "already applied"
     await world.click(leader, f"arb:{gid}:{record.version}:keep", thread, iid=77)
-    await world.click(leader, f"arb:{gid}:0:keep", thread, iid=77)
+    await world.click(leader, forged, thread, iid=77)
     assert "already applied" in last(world.to(leader)).text
 
 
@@ -221,7 +231,7 @@ async def test_secret_choice_button_no_longer_legal_while_still_choosing_is_stal
     """A secret-choice button refused while its player still has a secret choice open (the first half of a
     two-part choice clicked again, say) answers 'moved on' with fresh options, not an engine message."""
     gid, thread = await start_game(world, cogs)
-    await world.click("Ann", f"arb:{gid}:0:pick:n=9", thread)
+    await choose(world, "Ann", gid, thread, "pick:n=9")
     answer = last(world.to("Ann"))
     assert answer.ephemeral and "moved on" in answer.text and "not allowed" not in answer.text
     assert not [i for i in await world.table.store.intents(gid) if i.by == "1001"]

@@ -42,7 +42,10 @@ def arbiter_process(fake: FakeDiscord, db_path: Path, log_path: Path, **env: str
     return BotProcess(
         fake,
         arbiter_argv(),
-        env={"ARBITER_DB": str(db_path), "LOG_LEVEL": "INFO", "TICK_SECONDS": "3600", **env},
+        # simulated members act at machine speed: the per-user rate limit (10 actions in 10 s by default)
+        # is raised so the scenarios measure the bot; test_scenarios_authority.py sets it low to test it
+        env={"ARBITER_DB": str(db_path), "LOG_LEVEL": "INFO", "TICK_SECONDS": "3600", "RATE_LIMIT_ACTIONS": "1000000",
+             **env},
         cwd=REPO_ROOT,
         log_path=log_path,
     )

@@ -21,11 +21,13 @@ from tests.e2e.fake_discord import FakeDiscord, Message
 
 
 def _buttons(msg: Message, gid: str) -> list[tuple[int, str]]:
-    """(version, custom_id) of the action buttons on ``msg``."""
+    """(version, custom_id) of the action buttons on ``msg``; version 0 for a secret choice's (it carries its
+    decision instead)."""
     out = []
     for cid in msg.custom_ids():
         if cid.startswith(f"arb:{gid}:"):
-            out.append((int(cid.split(":")[2]), cid))
+            stamp = cid.split(":")[2]
+            out.append((int(stamp) if stamp.isdigit() else 0, cid))  # 0: a secret choice's button (no version)
     return out
 
 

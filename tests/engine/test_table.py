@@ -12,7 +12,7 @@ from bot.storage import SqliteStore
 from engine.core import GameOver, IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
 from engine.core.playout import replay
 from engine.store import MemoryStore, Store
-from engine.table import NotAllowed, Table, Update, seat_name
+from engine.table import Limits, NotAllowed, Table, Update, seat_name
 from tests.support.toygame import TOY
 
 
@@ -271,7 +271,7 @@ async def test_two_games_committing_at_once_on_one_sqlite_store(tmp_path: Path) 
     """Per-game locks let two games commit concurrently; the store must keep their transactions apart."""
     store = SqliteStore(tmp_path / "c.db")
     await store.open()
-    table = Table(store)
+    table = Table(store, limits=Limits(lobbies_per_user=0))  # six lobbies of one host at once, on purpose
     games = await asyncio.gather(*[started(table) for _ in range(6)])
     results = await asyncio.gather(*[table.submit(g, "u1", "pick:n=2") for g in games], return_exceptions=True)
     assert all(isinstance(r, Update) for r in results), results
