@@ -23,8 +23,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from .decisions import DecisionStack
-from .errors import GameOver, IllegalIntent, MalformedIntent, NotYourTurn, SnapshotError
-from .intent import Intent
+from .errors import GameOver, IllegalIntent, MalformedIntent, NotYourTurn, RuleError, SnapshotError
+from .intent import Intent, Value
+from .menus import Choice, choices
 from .model import Event, GameMeta, Outcome, Prompt
 from .rng import Rng
 
@@ -132,6 +133,31 @@ class Game(ABC, Generic[S]):
             raise MalformedIntent(f"'{intent.kind}' is not an action in {self.meta.title}. Actions: {known}.")
         return intent
 
+    def why_not(self, state: S, seat: str, intent: Intent) -> str | None:
+        """None when ``seat`` may play ``intent`` now; else the refusal a player reads."""
+        try:
+            self.check(state, seat, intent)
+        except RuleError as refusal:
+            return str(refusal)
+        return None
+
+    def is_legal(self, state: S, seat: str, intent: Intent) -> bool:
+        """Whether ``seat`` may play ``intent`` now, without listing every legal intent where the game
+        can check it directly."""
+        return self.why_not(state, seat, intent) is None
+
+    def choices(self, state: S, seat: str, prefix: str = "") -> list[Choice]:
+        """The next part of an intent after ``prefix`` ("", "kind", "kind:a=1"): menus asked in parts."""
+        return choices(self.legal(state, seat), prefix, lambda i: self.describe(state, i),
+                       lambda kind, name, value: self.part_label(state, kind, name, value))
+
+    def part_label(self, state: S, kind: str, name: str, value: Value) -> str:
+        """The label of a partial intent in a menu asked in parts: the kind ("Bid…"), or an argument's
+        value. Games refine it (a card's name for its id)."""
+        if not name:
+            return kind.replace("_", " ").capitalize() + "…"
+        return f"{name.replace('_', ' ')} {value}"
+
     # --- shared checks and helpers ------------------------------------------------------------
 
     def check(self, state: S, seat: str, intent: Intent) -> None:
@@ -173,9 +199,16 @@ class Game(ABC, Generic[S]):
         return Rng(seed=seed & ((1 << 64) - 1))
 
     @staticmethod
-    def finish(state: S, winners: Sequence[str], reason: str, draw: bool = False) -> Event:
-        """End the game; returns the public event announcing it."""
-        state.result = Outcome(winners=tuple(winners), draw=draw, reason=reason)
+    def finish(state: S, winners: Sequence[str], reason: str, draw: bool = False,
+               ranking: Sequence[Sequence[str]] | None = None, scores: dict[str, float] | None = None) -> Event:
+        """End the game; returns the public event announcing it. Without a ``ranking`` the winners come
+        first and every other seat shares the next place (a draw: everyone shares the first)."""
+        if ranking is None:
+            others = tuple(s for s in state.seats if s not in winners)
+            groups = [tuple(state.seats)] if draw or not winners else [tuple(winners), others]
+            ranking = [g for g in groups if g]
+        state.result = Outcome(winners=tuple(winners), draw=draw, reason=reason,
+                               ranking=tuple(tuple(g) for g in ranking), scores=dict(scores or {}))
         who = "Draw" if draw else (", ".join(winners) + " won" if winners else "Everyone lost")
         return Event("game_over", f"{who}: {reason}", None, {"winners": list(winners), "draw": draw})
 

@@ -78,13 +78,24 @@ def private(seats: str | Iterable[str], kind: str, text: str, **data: Any) -> Ev
 
 
 class Outcome(BaseModel):
-    """How a game ended: the winning seats (empty when everyone lost), whether it is a draw, and why."""
+    """How a game ended: the winning seats (empty when everyone lost), whether it is a draw, and why;
+    the full finishing order (``ranking``: groups of tied seats, first place first) and the final scores
+    where the game has them. Leagues and ratings read the ranking."""
 
     model_config = ConfigDict(frozen=True)
 
     winners: tuple[str, ...] = ()
     draw: bool = False
     reason: str = ""
+    ranking: tuple[tuple[str, ...], ...] = ()
+    scores: dict[str, float] = {}
+
+    def place_of(self, seat: str) -> int | None:
+        """1 for the first group, 2 for the next, ...; None for a seat not ranked."""
+        for place, group in enumerate(self.ranking, start=1):
+            if seat in group:
+                return place
+        return None
 
 
 class NoOptions(BaseModel):

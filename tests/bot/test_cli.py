@@ -79,7 +79,7 @@ def test_play_refuses_bad_input_clearly(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0
     assert "There is no action 9; choose 1 to 3." in out
     assert "'fly' is not an action in High Card" in out
-    assert "Refused: 'Pick 7' is not allowed now. Possible: Pick 1, Pick 2, Pick 3." in out
+    assert "Refused: That is not one of the choices. Choose one of: Pick 1, Pick 2, Pick 3." in out
     assert "Saved at version" in out
     assert list((tmp_path / "boards").rglob("*.png"))
 

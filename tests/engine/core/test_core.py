@@ -171,13 +171,13 @@ def test_reaction_window_asks_everyone_else_and_resumes() -> None:
     state = TOY.setup(SEATS, seed=2)
     for s in SEATS:
         state, _ = TOY.apply(state, s, Intent.of("pick", n=1))
-    leader = state.decisions.top().seat  # type: ignore[union-attr]
+    leader = state.leader
     state, _ = TOY.apply(state, leader, Intent.of("double"))
     asked = sorted(p.seat for p in TOY.prompts(state))
     assert asked == sorted(s for s in SEATS if s != leader)
     for s in asked:
         state, _ = TOY.apply(state, s, Intent.of("pass"))
-    assert state.doubled and state.objection is None
+    assert state.doubled and state.waiting.find("window") is None
 
 
 def test_pack_errors_name_file_record_and_field(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -227,7 +227,7 @@ def test_decision_stack_survives_a_dump_and_load() -> None:
     state = TOY.setup(SEATS, seed=2)
     for s in SEATS:
         state, _ = TOY.apply(state, s, Intent.of("pick", n=1))
-    assert state.decisions.top() is not None
+    assert state.waiting.find("turn") is not None
     restored = TOY.load(TOY.dump(state))
     assert [p.seat for p in TOY.prompts(restored)] == [p.seat for p in TOY.prompts(state)]
-    assert TOY.legal(restored, state.decisions.top().seat) == [Intent.of("double"), Intent.of("keep")]  # type: ignore[union-attr]
+    assert TOY.legal(restored, state.leader) == [Intent.of("double"), Intent.of("keep")]

@@ -1,0 +1,177 @@
+"""FlowGame: a :class:`Game` whose contract comes from its steps, waiting frames and actions.
+
+A game on the runtime defines its state (a :class:`FlowState`), its :class:`~.rules.Rules` (steps,
+actions, answer handlers), its view model and its set-up; ``prompts``, ``legal``, ``apply``, refusals,
+labels, ``is_legal``, ``why_not`` and ``choices`` all come from the top waiting frame. A new game
+overrides none of them.
+
+What every such game also gets:
+
+- ``state.opts``: the table options as the game's typed model (declare ``opts: MyOptions``);
+- ``state.log``: the recent public log (the text of every public event, newest last);
+- ``state.turn``: per-turn counters (``state.turn.begin(seat)``, ``use("aid")``, ``used("aid")``);
+- :class:`TableView` fields in every view: who is awaited, secret-choice progress, the seat's own secret
+  choice, the recent log and the result, so adapters read them instead of guessing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel, Field
+
+from . import flow
+from .errors import GameOver, IllegalIntent, NotYourTurn
+from .game import Game, GameState
+from .intent import Intent, Value
+from .labels import fit
+from .model import Event, Outcome, Prompt
+from .rules import Rules
+from .waiting import Option, SecretFrame, Waiting
+
+LOG_KEPT = 40
+
+
+class TurnCounters(BaseModel):
+    """Whose turn it is, how many turns have begun, and what was used this turn."""
+
+    number: int = 0
+    seat: str = ""
+    uses: dict[str, int] = Field(default_factory=dict)
+
+    def begin(self, seat: str) -> None:
+        self.number += 1
+        self.seat = seat
+        self.uses = {}
+
+    def use(self, what: str, times: int = 1) -> None:
+        self.uses[what] = self.uses.get(what, 0) + times
+
+    def used(self, what: str) -> int:
+        return self.uses.get(what, 0)
+
+
+class FlowState(GameState):
+    """The state every runtime game extends. Declare ``steps: list[MyStep]`` (the game's discriminated
+    union of steps) and ``opts: MyOptions``."""
+
+    steps: list[Any] = Field(default_factory=list)
+    waiting: Waiting = Field(default_factory=Waiting)
+    log: list[str] = Field(default_factory=list)
+    turn: TurnCounters = Field(default_factory=TurnCounters)
+
+    def blocked(self) -> bool:
+        return bool(self.waiting)
+
+    def now(self, *steps: flow.Step) -> None:
+        flow.now(self.steps, *steps)
+
+    def later(self, *steps: flow.Step) -> None:
+        flow.later(self.steps, *steps)
+
+    def skip_until(self, op: str) -> int:
+        return flow.skip_until(self.steps, op)
+
+
+class TableView(BaseModel):
+    """What every view holds, whatever the game."""
+
+    awaiting: list[str] = Field(default_factory=list)
+    choosing: dict[str, Any] | None = None
+    """Secret-choice progress (who has chosen, never what), while a secret choice is open."""
+    my_choice: str | None = None
+    """The viewer's own secret choice, while it is not revealed."""
+    log: list[str] = Field(default_factory=list)
+    result: Outcome | None = None
+    turn: int = 0
+
+
+F = TypeVar("F", bound=FlowState)
+
+
+class FlowGame(Game[F]):
+    rules: ClassVar[Rules[Any]]
+
+    # --- what a runtime game implements --------------------------------------------------------
+
+    def view_model(self, state: F, seat: str | None) -> BaseModel:
+        """The game's typed view for ``seat`` (None: public); build it with ``**self.table_view(...)``."""
+        raise NotImplementedError
+
+    # --- the contract, from the frames ---------------------------------------------------------
+
+    def start(self, state: F) -> F:
+        """Run the procedure from set-up until the first question: call at the end of ``_setup``."""
+        self._log(state, self.rules.procedure.run(state))
+        return state
+
+    def prompts(self, state: F) -> list[Prompt]:
+        top = state.waiting.top()
+        if state.result is not None or top is None:
+            return []
+        return top.prompts()
+
+    def legal(self, state: F, seat: str) -> list[Intent]:
+        top = state.waiting.top()
+        if state.result is not None or top is None or seat not in top.asked():
+            return []
+        return top.legal(self.rules, state, seat)
+
+    def check(self, state: F, seat: str, intent: Intent) -> None:
+        if state.result is not None:
+            raise GameOver(f"The game is over: {state.result.reason}")
+        if seat not in state.seats:
+            raise NotYourTurn(f"'{seat}' is not a seat in this game.")
+        top = state.waiting.top()
+        if top is None or seat not in top.asked():
+            waiting = ", ".join(top.asked()) if top is not None else "nobody"
+            raise NotYourTurn(f"It is not {seat}'s turn; waiting for {waiting}.")
+        reason = top.why_not(self.rules, state, seat, intent)
+        if reason:
+            raise IllegalIntent(reason)
+
+    def _apply(self, state: F, seat: str, intent: Intent) -> list[Event]:
+        top = state.waiting.top()
+        assert top is not None  # check() made sure
+        events = top.accept(self.rules, state, seat, intent)
+        events += self.rules.procedure.run(state)
+        self._log(state, events)
+        return events
+
+    def describe(self, state: F, intent: Intent) -> str:
+        try:
+            top = state.waiting.top()
+            label = top.label(self.rules, state, intent) if top is not None else None
+            if label is None:
+                action = self.rules.actions.get(intent.kind)
+                label = action.safe_label(state, intent) if action is not None else None
+        except Exception:  # noqa: BLE001 - a label never crashes, whatever the intent holds
+            label = None
+        return fit(label or intent.kind.replace("_", " ").capitalize())
+
+    def part_label(self, state: F, kind: str, name: str, value: Value) -> str:
+        action = self.rules.actions.get(kind)
+        if not name and action is not None and action.summary:
+            return fit(action.summary)
+        return super().part_label(state, kind, name, value)
+
+    def view(self, state: F, seat: str | None) -> dict[str, Any]:
+        data: dict[str, Any] = self.view_model(state, seat).model_dump(mode="json")
+        return data
+
+    def table_view(self, state: F, seat: str | None) -> dict[str, Any]:
+        """The :class:`TableView` fields for ``seat``'s view."""
+        secret = state.waiting.find("secret")
+        progress = secret.progress() if isinstance(secret, SecretFrame) else None
+        own = secret.own(seat) if isinstance(secret, SecretFrame) else None
+        return {"awaiting": self.awaiting(state), "choosing": progress, "my_choice": own,
+                "log": list(state.log[-12:]), "result": state.result, "turn": state.turn.number}
+
+    def options_of(self, state: F, seat: str) -> list[Option]:
+        """The seat's legal intents with their labels (for adapters)."""
+        return [Option(key=i.key(), label=self.describe(state, i)) for i in self.legal(state, seat)]
+
+    @staticmethod
+    def _log(state: F, events: list[Event]) -> None:
+        state.log += [e.text for e in events if e.audience is None and e.text]
+        del state.log[:-LOG_KEPT]

@@ -1,0 +1,192 @@
+"""A game's rules in one registry: its steps, its actions and its answer handlers, and the way to ask.
+
+Each game module-level ``RULES = Rules[MyState]()`` and registers into it::
+
+    @RULES.step("round")                      # a step of the procedure (see .flow)
+    def round_(state, step): ...
+
+    @RULES.action                             # an action (see .actions)
+    class Bid(Action[MyState]): ...
+
+    @RULES.answers("sell", SellPayload)       # the answer to an ask / a pick (see .waiting)
+    def sold(state, seat, intent, payload): ...
+
+    @RULES.revealed("sector")                 # the choices of a secret frame, all at once
+    def sectors(state, choices, payload): ...
+
+    @RULES.closed("assist")                   # a window's answers, in seat order, when it closes
+    def assists(state, answers, payload): ...
+
+Handlers receive the frame's payload as the model they registered (or :class:`NoPayload`), never a
+bare dict. The asking helpers (:meth:`Rules.ask`, :meth:`secret`, :meth:`window`, :meth:`turn`,
+:meth:`choose_many`) push frames; a question with one possible answer is applied at once, never asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from .actions import Action, ActionSet
+from .flow import Procedure, Step
+from .intent import Intent
+from .labels import fit
+from .model import Event, Pace
+from .waiting import AskFrame, ChooseManyFrame, Frame, Option, SecretFrame, TurnFrame, WindowFrame
+
+S = TypeVar("S")
+A = TypeVar("A", bound=type[Action[Any]])
+F = TypeVar("F", bound=Callable[..., list[Event]])
+
+Offer = Sequence[tuple[Intent, str]]
+"""Answers offered to a seat: (intent, label) pairs."""
+
+
+class NoPayload(BaseModel):
+    """The payload of a frame that carries nothing."""
+
+    model_config = ConfigDict(extra="ignore")
+
+
+def options(offer: Offer) -> list[Option]:
+    return [Option(key=intent.key(), label=fit(label)) for intent, label in offer]
+
+
+def _dump(payload: BaseModel | None) -> dict[str, Any]:
+    return payload.model_dump(mode="json") if payload is not None else {}
+
+
+class Rules(Generic[S]):
+    def __init__(self) -> None:
+        self.procedure: Procedure[Any] = Procedure()
+        self.actions: ActionSet[Any] = ActionSet()
+        self._answers: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
+        self._reveals: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
+        self._closes: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
+
+    # --- registering --------------------------------------------------------------------------
+
+    def step(self, op: str) -> Callable[[F], F]:
+        def register(fn: F) -> F:
+            self.procedure.on(op)(fn)
+            return fn
+
+        return register
+
+    def action(self, cls: A) -> A:
+        self.actions.add(cls())
+        return cls
+
+    @staticmethod
+    def _register(table: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]], topic: str,
+                  payload: type[BaseModel]) -> Callable[[F], F]:
+        def register(fn: F) -> F:
+            if topic in table:
+                raise ValueError(f"topic '{topic}' has two handlers")
+            table[topic] = (fn, payload)
+            return fn
+
+        return register
+
+    def answers(self, topic: str, payload: type[BaseModel] = NoPayload) -> Callable[[F], F]:
+        """``fn(state, seat, intent, payload)`` answers an ask, a pick or an open window's declaration."""
+        return self._register(self._answers, topic, payload)
+
+    def revealed(self, topic: str, payload: type[BaseModel] = NoPayload) -> Callable[[F], F]:
+        """``fn(state, choices, payload)``: a secret frame's choices by seat, once all have chosen."""
+        return self._register(self._reveals, topic, payload)
+
+    def closed(self, topic: str, payload: type[BaseModel] = NoPayload) -> Callable[[F], F]:
+        """``fn(state, answers, payload)``: a window's (seat, intent) answers in seat order, at its close."""
+        return self._register(self._closes, topic, payload)
+
+    @property
+    def topics(self) -> frozenset[str]:
+        return frozenset(self._answers) | frozenset(self._reveals) | frozenset(self._closes)
+
+    # --- the Responder protocol the frames call -----------------------------------------------
+
+    def on_answer(self, state: Any, frame: Frame, seat: str, intent: Intent) -> list[Event]:
+        fn, model = self._answers[frame.topic]
+        return fn(state, seat, intent, model.model_validate(frame.data))
+
+    def on_reveal(self, state: Any, frame: SecretFrame, choices: dict[str, Intent]) -> list[Event]:
+        fn, model = self._reveals[frame.topic]
+        return fn(state, choices, model.model_validate(frame.data))
+
+    def on_close(self, state: Any, frame: WindowFrame, answers: list[tuple[str, Intent]]) -> list[Event]:
+        fn, model = self._closes[frame.topic]
+        return fn(state, answers, model.model_validate(frame.data))
+
+    # --- asking -------------------------------------------------------------------------------
+
+    def ask(self, state: Any, seat: str, topic: str, text: str, offer: Offer, *, default: Intent | None = None,
+            payload: BaseModel | None = None, actions: Iterable[str] = (), pace: Pace = "normal") -> list[Event]:
+        """Ask ``seat`` one question. With exactly one possible answer (and no actions) it is applied now."""
+        kinds = list(actions)
+        frame = AskFrame(topic=topic, text=text, seat=seat, options=options(offer), actions=kinds,
+                         default=(default or (offer[0][0] if offer else Intent("pass"))).key(),
+                         data=_dump(payload), pace=pace)
+        if len(offer) == 1 and not kinds:
+            return self.on_answer(state, frame, seat, offer[0][0])
+        state.waiting.push(frame)
+        return []
+
+    def choose_many(self, state: Any, seat: str, topic: str, text: str, offer: Offer, *, least: int, most: int,
+                    payload: BaseModel | None = None) -> list[Event]:
+        """Ask ``seat`` to pick ``least`` to ``most`` of the offered items (an item's intent key is the value
+        used in the answer ``choose:pick=a+b``: keep it a plain word)."""
+        items = [Option(key=intent.key(), label=fit(label)) for intent, label in offer]
+        frame = ChooseManyFrame(topic=topic, text=text, seat=seat, items=items, least=least,
+                                most=min(most, len(items)), data=_dump(payload))
+        if least >= len(items):
+            return self.on_answer(state, frame, seat, ChooseManyFrame.answer([o.key for o in items]))
+        state.waiting.push(frame)
+        return []
+
+    def secret(self, state: Any, seats: Sequence[str], topic: str, text: str, offers: Mapping[str, Offer], *,
+               defaults: Mapping[str, Intent] | None = None, texts: Mapping[str, str] | None = None,
+               payload: BaseModel | None = None) -> list[Event]:
+        """Every seat in ``seats`` commits in secret; revealed together when the last one has chosen."""
+        frame = SecretFrame(topic=topic, text=text, seats=list(seats),
+                            options={s: options(offers[s]) for s in seats},
+                            defaults={s: i.key() for s, i in (defaults or {}).items()},
+                            texts=dict(texts or {}), data=_dump(payload))
+        state.waiting.push(frame)
+        return []
+
+    def window(self, state: Any, seats: Sequence[str], topic: str, text: str, offers: Mapping[str, Offer], *,
+               open_: bool = False, pass_as: tuple[Intent, str] = (Intent("pass"), "Pass"),
+               payload: BaseModel | None = None) -> list[Event]:
+        """A reaction window for ``seats`` (choose them by the public rules). Nobody asked: it closes now."""
+        frame = WindowFrame(topic=topic, text=text, seats=list(seats),
+                            options={s: options(offers.get(s, ())) for s in seats}, open=open_,
+                            pass_key=pass_as[0].key(), pass_label=pass_as[1], data=_dump(payload))
+        if not seats:
+            return self.on_close(state, frame, [])
+        state.waiting.push(frame)
+        return []
+
+    def turn(self, state: Any, seat: str, topic: str, text: str, actions: Iterable[str], *, default: Intent,
+             pace: Pace = "normal") -> TurnFrame:
+        """Open ``seat``'s turn offering ``actions``; one of them ends it with :meth:`end_turn`."""
+        frame = TurnFrame(topic=topic, text=text, seat=seat, actions=list(actions), default=default.key(), pace=pace)
+        state.waiting.push(frame)
+        return frame
+
+    @staticmethod
+    def end_turn(state: Any) -> None:
+        """Close the open turn (and anything asked on top of it)."""
+        frame = state.waiting.find("turn")
+        if frame is None:
+            return
+        while state.waiting.top() is not frame:
+            state.waiting.pop(state.waiting.top())
+        state.waiting.pop(frame)
+
+    @staticmethod
+    def queue(state: Any, *steps: Step) -> None:
+        """Append ``steps`` to the procedure (shorthand for ``state.later``)."""
+        state.later(*steps)

@@ -1,0 +1,418 @@
+"""Waiting frames: what the game waits for, as data in the state.
+
+The state keeps a stack of frames (:class:`Waiting`). The top frame *is* the answer to ``prompts``,
+``legal`` and ``apply``: whom the game asks, what they may answer, and what an answer does. Kinds:
+
+- :class:`AskFrame` (``ask``): one seat answers one question, from options fixed when asked (and/or
+  from named actions). A question with a single possible answer is never asked: the rules apply it.
+- :class:`ChooseManyFrame` (``choose_many``): one seat picks between ``least`` and ``most`` of n items.
+- :class:`SecretFrame` (``secret``): several seats commit in secret; only *who* has chosen is public;
+  the choices are revealed together when the last one arrives.
+- :class:`WindowFrame` (``window``): a reaction window. *Sealed*: every asked seat answers, and the
+  answers are handled together when it closes. *Open*: each declaration takes effect (and is public)
+  when made; a seat that passed may answer again after a later declaration; the window closes when
+  every asked seat has passed since the last declaration.
+- :class:`TurnFrame` (``turn``): an open turn offering a set of actions until one of them ends it.
+
+Answers go to the game's registered handlers (see :mod:`.flowgame`): ``answers`` for an ask or a pick,
+``revealed`` for a secret, ``closed`` (and ``answers`` for each declaration of an open window) for a
+window. Each frame has a ``ref``, unique in the game: it becomes :attr:`Prompt.ref`, so a button made
+for one decision can never answer a later one.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Annotated, Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .actions import ActionSet, intents_of
+from .errors import MalformedIntent
+from .intent import Intent
+from .labels import listing
+from .model import Event, Pace, Prompt, private, public
+
+PICK_SEPARATOR = "+"
+COMBINATIONS_MAX = 5_000
+"""A choose-many frame lists its combinations for ``legal()`` only up to this many."""
+
+
+class Option(BaseModel):
+    """One answer offered to a seat: an intent key and the label a person reads."""
+
+    model_config = ConfigDict(frozen=True)
+    key: str
+    label: str
+
+
+class Responder(Protocol):
+    """What frames need of a game's rules: its actions and its answer handlers."""
+
+    actions: ActionSet[Any]
+
+    def on_answer(self, state: Any, frame: Frame, seat: str, intent: Intent) -> list[Event]: ...
+
+    def on_reveal(self, state: Any, frame: SecretFrame, choices: dict[str, Intent]) -> list[Event]: ...
+
+    def on_close(self, state: Any, frame: WindowFrame, answers: list[tuple[str, Intent]]) -> list[Event]: ...
+
+
+class Frame(BaseModel):
+    """What every frame holds. ``topic`` names the question (and its handlers); ``data`` is the typed
+    payload the handlers read (the dump of the game's payload model)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: str
+    topic: str
+    ref: str = ""
+    text: str = ""
+    texts: dict[str, str] = Field(default_factory=dict)
+    """Per-seat text, where seats are asked different things."""
+    data: dict[str, Any] = Field(default_factory=dict)
+    pace: Pace = "normal"
+
+    # --- what every kind answers --------------------------------------------------------------
+
+    def asked(self) -> list[str]:
+        """Seats to prompt now, in order."""
+        raise NotImplementedError
+
+    def default_for(self, seat: str) -> str:
+        raise NotImplementedError
+
+    def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
+        raise NotImplementedError
+
+    def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
+        """None when ``intent`` answers this frame for ``seat``; else the refusal a player reads."""
+        raise NotImplementedError
+
+    def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
+        """Take a checked answer: record it, pop the frame when it is done, call the handlers."""
+        raise NotImplementedError
+
+    def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
+        """The label of an answer this frame offers; None when it offers no such answer."""
+        return None
+
+    # --- shared ------------------------------------------------------------------------------
+
+    def text_for(self, seat: str) -> str:
+        return self.texts.get(seat, self.text)
+
+    def sealed(self) -> bool:
+        """True when answers stay secret until the frame closes (the prompts are ``simultaneous``)."""
+        return False
+
+    def prompts(self) -> list[Prompt]:
+        return [Prompt(seat, self.topic, self.text_for(seat), Intent.parse(self.default_for(seat)),
+                       simultaneous=self.sealed(), pace=self.pace, ref=self.ref) for seat in self.asked()]
+
+
+def _option_intents(options: list[Option]) -> list[Intent]:
+    return [Intent.parse(o.key) for o in options]
+
+
+def _option_label(options: list[Option], key: str) -> str | None:
+    return next((o.label for o in options if o.key == key), None)
+
+
+def _not_an_option(options: list[Option], extra: list[str] | None = None) -> str:
+    labels = [o.label for o in options] + (extra or [])
+    return f"That is not one of the choices. Choose one of: {listing(labels)}." if labels else \
+        "There is nothing to choose here."
+
+
+class AskFrame(Frame):
+    kind: Literal["ask"] = "ask"
+    seat: str
+    options: list[Option] = Field(default_factory=list)
+    actions: list[str] = Field(default_factory=list)
+    """Action kinds that answer the question too (their options, checks and effects are the actions')."""
+    default: str
+
+    def asked(self) -> list[str]:
+        return [self.seat]
+
+    def default_for(self, seat: str) -> str:
+        return self.default
+
+    def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
+        if seat != self.seat:
+            return []
+        return _option_intents(self.options) + intents_of(rules.actions, self.actions, state, seat)
+
+    def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
+        if intent.kind in self.actions:
+            return rules.actions[intent.kind].why_not(state, seat, intent)
+        if any(o.key == intent.key() for o in self.options):
+            return None
+        return _not_an_option(self.options, [rules.actions[k].safe_label(state, Intent(k)) for k in self.actions
+                                              if rules.actions[k].options(state, seat)])
+
+    def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
+        state.waiting.pop(self)
+        if intent.kind in self.actions:
+            return rules.actions[intent.kind].apply(state, seat, intent)
+        return rules.on_answer(state, self, seat, intent)
+
+    def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
+        return _option_label(self.options, intent.key())
+
+
+class TurnFrame(Frame):
+    kind: Literal["turn"] = "turn"
+    seat: str
+    actions: list[str]
+    default: str
+    """The intent applied when the turn's deadline passes (usually ending the turn)."""
+
+    def asked(self) -> list[str]:
+        return [self.seat]
+
+    def default_for(self, seat: str) -> str:
+        return self.default
+
+    def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
+        return intents_of(rules.actions, self.actions, state, seat) if seat == self.seat else []
+
+    def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
+        action = rules.actions.get(intent.kind) if intent.kind in self.actions else None
+        if action is None:
+            possible = [rules.actions[k].safe_label(state, Intent(k)) for k in self.actions
+                        if rules.actions[k].options(state, seat)]
+            return f"That is not something you can do in your turn now. You can: {listing(possible)}."
+        return action.why_not(state, seat, intent)
+
+    def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
+        return rules.actions[intent.kind].apply(state, seat, intent)
+
+
+class ChooseManyFrame(Frame):
+    """Pick between ``least`` and ``most`` items; the answer is ``choose:pick=a+b+c`` (items in offer order)."""
+
+    kind: Literal["choose_many"] = "choose_many"
+    seat: str
+    items: list[Option]
+    least: int = 1
+    most: int = 1
+    default: str = ""
+
+    @staticmethod
+    def answer(keys: list[str]) -> Intent:
+        return Intent.of("choose", pick=PICK_SEPARATOR.join(keys)) if keys else Intent.of("choose", pick="none")
+
+    @staticmethod
+    def picked(intent: Intent) -> list[str]:
+        value = intent.get("pick")
+        if not isinstance(value, str) or value == "none":
+            return []
+        return value.split(PICK_SEPARATOR)
+
+    def asked(self) -> list[str]:
+        return [self.seat]
+
+    def default_for(self, seat: str) -> str:
+        return self.default or self.answer([o.key for o in self.items[: self.least]]).key()
+
+    def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
+        if seat != self.seat:
+            return []
+        keys = [o.key for o in self.items]
+        out: list[Intent] = []
+        for size in range(self.least, self.most + 1):
+            for combo in combinations(keys, size):
+                out.append(self.answer(list(combo)))
+                if len(out) >= COMBINATIONS_MAX:
+                    return out
+        return out
+
+    def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
+        if intent.kind != "choose":
+            return f"Choose {self._how_many()} of: {listing([o.label for o in self.items])}."
+        picked = self.picked(intent)
+        order = [o.key for o in self.items]
+        unknown = [p for p in picked if p not in order]
+        if unknown:
+            return f"'{unknown[0]}' is not on offer. Choose from: {listing([o.label for o in self.items])}."
+        if len(set(picked)) != len(picked):
+            return "Each item can be chosen once."
+        if not self.least <= len(picked) <= self.most:
+            return f"Choose {self._how_many()}, not {len(picked)}."
+        if picked != sorted(picked, key=order.index):
+            return "List the chosen items in the order they are offered."
+        return None
+
+    def _how_many(self) -> str:
+        return str(self.least) if self.least == self.most else f"{self.least} to {self.most}"
+
+    def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
+        state.waiting.pop(self)
+        return rules.on_answer(state, self, seat, intent)
+
+    def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
+        if intent.kind != "choose":
+            return None
+        names = [_option_label(self.items, p) or p for p in self.picked(intent)]
+        return "Choose " + (", ".join(names) if names else "nothing")
+
+
+class SecretFrame(Frame):
+    """Simultaneous secret commitments. The public part is :meth:`progress`; the choices stay in the state
+    (views must project them: :meth:`own` for the chooser only) until everyone has chosen."""
+
+    kind: Literal["secret"] = "secret"
+    seats: list[str]
+    options: dict[str, list[Option]]
+    defaults: dict[str, str] = Field(default_factory=dict)
+    chosen: dict[str, str] = Field(default_factory=dict)
+
+    def sealed(self) -> bool:
+        return True
+
+    def asked(self) -> list[str]:
+        return [s for s in self.seats if s not in self.chosen]
+
+    def default_for(self, seat: str) -> str:
+        return self.defaults.get(seat) or self.options[seat][0].key
+
+    def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
+        return _option_intents(self.options.get(seat, [])) if seat in self.asked() else []
+
+    def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
+        if seat in self.chosen:
+            return "Your choice is already made; it is revealed when everyone has chosen."
+        options = self.options.get(seat, [])
+        return None if any(o.key == intent.key() for o in options) else _not_an_option(options)
+
+    def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
+        self.chosen[seat] = intent.key()
+        label = self.label(rules, state, intent) or intent.key()
+        events = [public("chosen", f"{seat} has chosen."), private(seat, "your_choice", f"You chose: {label}.")]
+        if self.asked():
+            return events
+        state.waiting.pop(self)
+        return events + rules.on_reveal(state, self, {s: Intent.parse(self.chosen[s]) for s in self.seats})
+
+    def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
+        key = intent.key()
+        for options in self.options.values():
+            found = _option_label(options, key)
+            if found is not None:
+                return found
+        return None
+
+    def progress(self) -> dict[str, Any]:
+        """Who has chosen (never what), for every view."""
+        chosen = [s for s in self.seats if s in self.chosen]
+        return {"topic": self.topic, "chosen": chosen, "count": len(chosen), "of": len(self.seats)}
+
+    def own(self, seat: str | None) -> str | None:
+        return self.chosen.get(seat) if seat is not None else None
+
+
+class WindowFrame(Frame):
+    """A reaction window. Every seat in ``seats`` is asked (the game decides who may react by the public
+    rules, so the asking tells nothing hidden); ``pass_key`` is always an answer."""
+
+    kind: Literal["window"] = "window"
+    seats: list[str]
+    options: dict[str, list[Option]] = Field(default_factory=dict)
+    """Each seat's reactions besides passing."""
+    pass_key: str = "pass"
+    pass_label: str = "Pass"
+    open: bool = False
+    answers: dict[str, str] = Field(default_factory=dict)
+    pace: Pace = "quick"
+
+    def sealed(self) -> bool:
+        return not self.open
+
+    def asked(self) -> list[str]:
+        return [s for s in self.seats if s not in self.answers]
+
+    def default_for(self, seat: str) -> str:
+        return self.pass_key
+
+    def _offered(self, seat: str) -> list[Option]:
+        return [*self.options.get(seat, []), Option(key=self.pass_key, label=self.pass_label)]
+
+    def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
+        return _option_intents(self._offered(seat)) if seat in self.asked() else []
+
+    def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
+        if seat in self.answers:
+            return "You have already answered; the window closes when everyone has."
+        offered = self._offered(seat)
+        return None if any(o.key == intent.key() for o in offered) else _not_an_option(offered)
+
+    def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
+        key = intent.key()
+        events: list[Event] = []
+        if self.open and key != self.pass_key:
+            self.answers = {}  # a declaration reopens the window for everyone who passed
+            events += rules.on_answer(state, self, seat, intent)
+            if state.waiting.top() is not self:
+                return events  # the declaration itself ended the window
+        self.answers[seat] = key
+        if self.asked():
+            return events
+        state.waiting.pop(self)
+        ordered = [(s, Intent.parse(self.answers[s])) for s in self.seats if s in self.answers]
+        return events + rules.on_close(state, self, ordered)
+
+    def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
+        key = intent.key()
+        if key == self.pass_key:
+            return self.pass_label
+        for options in self.options.values():
+            found = _option_label(options, key)
+            if found is not None:
+                return found
+        return None
+
+
+AnyFrame = Annotated[AskFrame | TurnFrame | ChooseManyFrame | SecretFrame | WindowFrame, Field(discriminator="kind")]
+
+
+class Waiting(BaseModel):
+    """The stack of open frames; the top one is what the game waits for."""
+
+    frames: list[AnyFrame] = Field(default_factory=list)
+    serial: int = 0
+    """How many frames were ever opened: each new frame's ref is unique in the game."""
+
+    def top(self) -> AnyFrame | None:
+        return self.frames[-1] if self.frames else None
+
+    def push(self, frame: AnyFrame) -> AnyFrame:
+        self.serial += 1
+        frame.ref = f"{frame.topic[:10]}:{self.serial}"
+        self.frames.append(frame)
+        return frame
+
+    def pop(self, frame: Frame) -> None:
+        """Close ``frame`` (normally the top one)."""
+        for index in range(len(self.frames) - 1, -1, -1):
+            if self.frames[index].ref == frame.ref:
+                del self.frames[index]
+                return
+        raise ValueError(f"frame {frame.ref} is not open")
+
+    def find(self, kind: str, topic: str | None = None) -> AnyFrame | None:
+        """The topmost open frame of ``kind`` (and ``topic``)."""
+        for frame in reversed(self.frames):
+            if frame.kind == kind and (topic is None or frame.topic == topic):
+                return frame
+        return None
+
+    def __bool__(self) -> bool:
+        return bool(self.frames)
+
+
+def parse_pick(intent: Intent) -> list[str]:
+    """The items of a choose-many answer; a clear refusal for a malformed one."""
+    if intent.kind != "choose":
+        raise MalformedIntent("A pick looks like choose:pick=a+b.")
+    return ChooseManyFrame.picked(intent)
