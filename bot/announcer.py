@@ -12,7 +12,11 @@ post is being made are merged into one post, so a burst of agent moves is one me
   game; when the DM is refused, a notice in the thread asks them to open ``/hand``;
 - reminders are posted in the thread, mentioning the player (or sent by DM to those who asked);
 - the last version announced is remembered per game; at start-up, :meth:`Announcer.catch_up` announces
-  what an earlier process committed but was killed before posting.
+  what an earlier process committed but was killed before posting (game by game: one bad game never
+  stops the others);
+- a game set aside as damaged (update kind ``damaged``) gets its public event posted in its thread (it
+  is paused for a moderator) and a status message without buttons, drawn without the game's code or
+  state, since either may be what failed.
 
 Only public information reaches public messages: event texts whose audience is everyone, the public
 view (seat ``None``) and its image.
@@ -21,6 +25,7 @@ view (seat ``None``) and its image.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +47,9 @@ log = logging.getLogger(__name__)
 SYSTEM_BY = ("agent", "deadline")
 NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+DAMAGED_WORD = "Set aside for a moderator"
+DAMAGED_TEXT = ("This game is paused: its saved data could not be used. A moderator can resume it once the data "
+                "is repaired (`/game resume`) or cancel it (`/game abort`). Every other game goes on.")
 
 
 @dataclass
@@ -116,11 +124,19 @@ class Announcer:
         return self.client.get_partial_messageable(int(channel_id))
 
     async def announce(self, gid: str, batch: list[Update | CatchUp]) -> None:
-        record = await self.table.record(gid)
+        updates = [u for u in batch if isinstance(u, Update)]
+        try:
+            record = await self.table.record(gid)
+        except Exception:
+            if not updates:
+                raise
+            record = updates[-1].record  # the table cannot load it any more (set aside): use what it said
         place = record.place
         if not place.get("thread"):
             return  # not a Discord game (the terminal, tests of the table)
-        updates = [u for u in batch if isinstance(u, Update)]
+        if record.status == "damaged":
+            await self._announce_damaged(record, batch)
+            return
         events = [e for u in updates if not u.duplicate for e in u.events]
         for update in updates:
             self._private(record, update)
@@ -152,6 +168,37 @@ class Announcer:
         if await self._edit_status(record, scene, image) and posted:
             await self.services.prefs.set_announced(gid, record.version)
 
+    async def _announce_damaged(self, record: GameRecord, batch: list[Update | CatchUp]) -> None:
+        """A game set aside: its players are told in its thread that it is paused for a moderator, and the
+        status message loses its buttons. Built without the game's code or state (either may be what
+        failed), from public event texts only; the operator's reason never reaches Discord."""
+        lines = [line for c in batch if isinstance(c, CatchUp) for line in c.lines]
+        lines += present.event_lines(e for u in batch if isinstance(u, Update) and not u.duplicate for e in u.events)
+        title = record.game
+        with contextlib.suppress(Exception):  # an unknown game id is one of the kinds of damage
+            title = self.table.engine_game(record).meta.title
+        posted = True
+        if lines:
+            try:
+                await self._channel(record.place["thread"]).send(content=present.clip("\n".join(lines), 2000),
+                                                                 allowed_mentions=NO_PINGS)
+            except discord.HTTPException:
+                posted = False
+                log.exception("could not post to the thread of game %s", record.id)
+        edited = True
+        if record.place.get("status") and record.place.get("channel"):
+            view = discord.ui.LayoutView(timeout=None)
+            view.add_item(discord.ui.Container(discord.ui.TextDisplay(present.clip(
+                f"## {title} · `{record.id}`\n**{DAMAGED_WORD}**\n{DAMAGED_TEXT}", 2000)), accent_colour=0x95A5A6))
+            try:
+                message = self._channel(record.place["channel"]).get_partial_message(int(record.place["status"]))
+                await message.edit(view=view, attachments=[], allowed_mentions=NO_PINGS)
+            except (discord.HTTPException, ValueError):
+                edited = False
+                log.exception("could not edit the status message of game %s", record.id)
+        if posted and edited:
+            await self.services.prefs.set_announced(record.id, record.version)
+
     async def catch_up(self) -> int:
         """After a start: post what an earlier process saved but had not announced when it stopped.
 
@@ -161,23 +208,31 @@ class Announcer:
         """
         count = 0
         for record in await self.table.store.games(status=("lobby", "running", "paused", "finished", "aborted")):
-            if not record.place.get("thread"):
-                continue
-            announced = await self.services.prefs.announced(record.id)
-            if announced is not None and announced >= record.version:
-                continue
-            if announced is None and record.status in ("finished", "aborted"):
-                continue  # nothing recorded for an ended game: leave old threads alone
-            lines: list[str] = []
-            if record.status != "lobby":
-                missed = await flows.public_events(self.services, record, limit=40, after_version=announced)
-                if missed:
-                    lines = ["While Arbiter was restarting:", *missed]
-            self._enqueue(record.id, CatchUp(lines))
-            count += 1
+            try:
+                count += await self._catch_up_one(record)
+            except Exception:  # one game's bad data must not stop the others' catch-up
+                log.exception("catching up on game %s failed; the other games go on", record.id)
         if count:
             log.info("catching up on %d games after a restart", count)
         return count
+
+    async def _catch_up_one(self, record: GameRecord) -> int:
+        """Queue the catch-up of one game; 1 if queued. A damaged record (a row the store could not fully
+        read) is left to the table: it is set aside when it is next loaded."""
+        if not record.place.get("thread") or record.status == "damaged":
+            return 0
+        announced = await self.services.prefs.announced(record.id)
+        if announced is not None and announced >= record.version:
+            return 0
+        if announced is None and record.status in ("finished", "aborted"):
+            return 0  # nothing recorded for an ended game: leave old threads alone
+        lines: list[str] = []
+        if record.status != "lobby":
+            missed = await flows.public_events(self.services, record, limit=40, after_version=announced)
+            if missed:
+                lines = ["While Arbiter was restarting:", *missed]
+        self._enqueue(record.id, CatchUp(lines))
+        return 1
 
     def _new_mentions(self, record: GameRecord, scene: cx.GameScene) -> list[str]:
         asked = {(p.seat, p.kind) for p in scene.prompts}

@@ -6,6 +6,7 @@
     arbiter bench [--game GAME] [--json]
     arbiter games
     arbiter run
+    arbiter db backup PATH | db restore PATH | db check   [--db PATH]
 """
 
 from __future__ import annotations
@@ -70,6 +71,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="list the games Arbiter plays")
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+
+    db = sub.add_parser("db", help="the bot's database: online backup, restore, integrity check")
+    db.add_argument("--db", default=None, help="the database file (default: ARBITER_DB, else ./arbiter.db)")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    db_backup = db_sub.add_parser("backup", help="an online copy of the database (safe while the bot runs)")
+    db_backup.add_argument("path", help="the backup file to write (or a folder for a dated file)")
+    db_restore = db_sub.add_parser("restore", help="put a backup in place (stop the bot first); the old file "
+                                                   "is kept as NAME.bak")
+    db_restore.add_argument("path", help="the backup file to restore")
+    db_sub.add_parser("check", help="SQLite's quick_check and every game's snapshot checksum, version and "
+                                    "intent log; one line per problem, exit code 1 if any")
     return parser
 
 
@@ -91,7 +103,50 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(bench.run(args))
     if args.command == "run":
         return run_bot()
+    if args.command == "db":
+        return db_command(args.db_command, args.path if args.db_command != "check" else None, args.db)
     return 2
+
+
+def database_path(given: str | None) -> str:
+    """The database the bot uses: ``--db``, else ARBITER_DB (environment or .env), else ./arbiter.db."""
+    if given:
+        return given
+    try:
+        from .settings import Settings
+
+        return Settings().arbiter_db
+    except Exception:  # an unrelated bad setting must not stop an operator's backup
+        return os.environ.get("ARBITER_DB", "./arbiter.db")
+
+
+def db_command(command: str, path: str | None, db: str | None = None) -> int:
+    """``arbiter db backup|restore|check``: 0 on success, 1 when a check finds problems, 2 on failure."""
+    from . import dbtools
+
+    database = database_path(db)
+    try:
+        if command == "backup":
+            assert path is not None
+            written = asyncio.run(dbtools.backup(database, path))
+            print(f"Backed up {database} to {written} (checked with quick_check).")
+            return 0
+        if command == "restore":
+            assert path is not None
+            kept = dbtools.restore(database, path)
+            print(f"Restored {path} to {database}" + (f"; the old database is kept as {kept}." if kept else "."))
+            return 0
+        problems = asyncio.run(dbtools.check(database))
+    except dbtools.ToolError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    for line in problems:
+        print(line)
+    if problems:
+        print(f"{len(problems)} problem(s) in {database}.", file=sys.stderr)
+        return 1
+    print(f"{database}: no problems found.")
+    return 0
 
 
 def replay_file(path: Path) -> int:

@@ -3,7 +3,11 @@
 Start-up opens the SQLite store and the table, registers the persistent components (their custom ids
 carry everything, so nothing is registered per game), loads the cogs, syncs the slash commands (to
 the development guild at once when ``DISCORD_DEV_GUILD`` is set, else globally) and starts the
-deadline scheduler.
+deadline scheduler (which also makes the scheduled online backups).
+
+A database the store refuses (an emptied file, a failed ``quick_check``, a file without Arbiter's
+tables) stops the start with its message and exit code 2: the file is never re-initialised. Nothing
+about one game can stop the start: catch-up and the thread lookup go row by row.
 """
 
 from __future__ import annotations
@@ -25,13 +29,14 @@ from cogs.flows import install_rate_limit
 from engine.table import Limits, Table
 
 from .announcer import Announcer
+from .dbtools import BackupSchedule
 from .prefs import Prefs
 from .ratelimit import RateLimiter
 from .render import Renderer
 from .scheduler import Scheduler
 from .services import Services
 from .settings import Settings
-from .storage import SqliteStore
+from .storage import SqliteStore, StoreRefused
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +69,8 @@ class ArbiterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        self.store = SqliteStore(settings.arbiter_db)
-        await self.store.open()
+        self.store = SqliteStore(settings.arbiter_db, synchronous=settings.arbiter_synchronous)
+        await self.store.open()  # refuses (StoreRefused) a file it cannot trust: see run()
         table = Table(self.store, limits=Limits(
             lobbies_per_user=settings.max_lobbies_per_user, running_per_user=settings.max_running_per_user,
             lobbies_per_guild=settings.max_lobbies_per_guild, running_per_guild=settings.max_running_per_guild))
@@ -83,7 +88,9 @@ class ArbiterBot(commands.Bot):
         await self.sync_commands()
         self._catch_up = asyncio.create_task(services.announcer.catch_up(), name="arbiter-catch-up")
         self._catch_up.add_done_callback(_log_failure)
-        self.scheduler = Scheduler(table, settings.tick_seconds)
+        backups = BackupSchedule(settings.arbiter_db, settings.backup_folder, settings.backup_every_hours,
+                                 settings.backup_keep)
+        self.scheduler = Scheduler(table, settings.tick_seconds, backups=backups, store=self.store)
         self.scheduler.start()
         self._stop_on_sigterm()
         log.info("Arbiter is set up (database %s)", settings.arbiter_db)
@@ -166,6 +173,10 @@ def run() -> int:
     except discord.LoginFailure:
         print("Discord refused the token (DISCORD_TOKEN). Copy it again from the developer portal.",
               file=sys.stderr)
+        return 2
+    except StoreRefused as exc:  # the database cannot be trusted: never start on it, never re-create it
+        log.error("not starting: %s", exc)
+        print(f"Arbiter did not start: {exc}", file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print("Discord refused a privileged intent; Arbiter needs none. Check the application's settings.",

@@ -107,7 +107,7 @@ def chunks(text: str, size: int = 1900) -> list[str]:
 
 def status_word(record: GameRecord) -> str:
     return {"lobby": "Lobby open", "running": "In play", "paused": "Paused", "finished": "Finished",
-            "aborted": "Cancelled"}[record.status]
+            "aborted": "Cancelled", "damaged": "Set aside for a moderator"}[record.status]
 
 
 def outcome_line(record: GameRecord) -> str:

@@ -1,7 +1,9 @@
-"""The deadline loop: every few seconds, ask the table to apply expired defaults and send reminders.
+"""The deadline loop: every few seconds, ask the table to apply expired defaults and send reminders;
+and, when one is due, an online backup of the database.
 
 Deadlines are rows in the database, not sleeping tasks, so a restart loses none: the first tick after
-start-up handles everything that fell due while the bot was down.
+start-up handles everything that fell due while the bot was down. Backups are due by the age of the
+newest one in the backup folder, so a restart neither skips nor repeats one.
 """
 
 from __future__ import annotations
@@ -9,16 +11,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import TYPE_CHECKING
 
 from engine.table import Table
+
+if TYPE_CHECKING:
+    from .dbtools import BackupSchedule
+    from .storage import SqliteStore
 
 log = logging.getLogger(__name__)
 
 
 class Scheduler:
-    def __init__(self, table: Table, seconds: float) -> None:
+    def __init__(self, table: Table, seconds: float, backups: BackupSchedule | None = None,
+                 store: SqliteStore | None = None) -> None:
         self.table = table
         self.seconds = seconds
+        self.backups = backups
+        self.store = store
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -33,9 +43,19 @@ class Scheduler:
             log.exception("deadline tick failed")
             return 0
 
+    async def backup(self) -> None:
+        """A scheduled backup, if one is due. A failure is logged and tried again at the next tick."""
+        if self.backups is None or self.store is None:
+            return
+        try:
+            await self.backups.run_if_due(self.store)
+        except Exception:
+            log.exception("the scheduled backup to %s failed", self.backups.folder)
+
     async def _run(self) -> None:
         while True:
             await self.tick()
+            await self.backup()
             await asyncio.sleep(self.seconds)
 
     async def stop(self) -> None:

@@ -34,7 +34,6 @@ def clean_game_id(text: str) -> str:
     return game_id
 
 
-
 @dataclass
 class Services:
     table: Table
@@ -50,10 +49,18 @@ class Services:
             self.threads[str(thread_id)] = game_id
 
     async def _reindex(self) -> None:
-        for record in await self.table.store.games():
+        """Every game's thread, from the database. The store decodes row by row (a row it cannot read comes
+        back as a minimal damaged record, with its thread when that much is readable), so one bad game never
+        hides the others; if the read fails as a whole, the next miss tries again."""
+        try:
+            records = await self.table.store.games()
+        except Exception:
+            log.exception("the thread index could not be read from the database; trying again at the next miss")
+            return
+        for record in records:
             thread = record.place.get("thread")
             if thread:
-                self.threads[thread] = record.id
+                self.threads[str(thread)] = record.id
         self._indexed = True
 
     async def game_in_channel(self, channel_id: int | str | None) -> str | None:

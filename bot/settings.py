@@ -15,11 +15,16 @@
 | ``MAX_LOBBIES_PER_GUILD`` | open lobbies in one server (default 50) |
 | ``MAX_RUNNING_PER_GUILD`` | running (or paused) games in one server (default 500) |
 | ``RATE_LIMIT_ACTIONS`` | commands and clicks one member may send in ``RATE_LIMIT_SECONDS`` (default 10 in 10) |
+| ``ARBITER_SYNCHRONOUS`` | ``normal`` (default: a kill loses nothing committed, a power cut may lose the last commits) or ``full`` (a power cut loses nothing committed; each commit waits for the disk) |
+| ``BACKUP_DIR`` | folder for the scheduled online backups (default: ``backups`` beside the database) |
+| ``BACKUP_EVERY_HOURS`` | hours between scheduled backups (default 24; 0 turns them off) |
+| ``BACKUP_KEEP`` | how many scheduled backups are kept (default 7; older ones are deleted) |
 """
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -56,3 +61,25 @@ class Settings(BaseSettings):
     max_running_per_guild: int = Field(default=500, ge=0)
     rate_limit_actions: int = Field(default=10, ge=1)
     rate_limit_seconds: float = Field(default=10.0, gt=0)
+
+    arbiter_synchronous: Literal["normal", "full"] = "normal"
+    backup_dir: str | None = None
+    backup_every_hours: float = Field(default=24.0, ge=0)
+    backup_keep: int = Field(default=7, ge=1)
+
+    @field_validator("arbiter_synchronous", mode="before")
+    @classmethod
+    def _synchronous_word(cls, value: Any) -> Any:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("backup_dir", mode="before")
+    @classmethod
+    def _blank_dir_is_none(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def backup_folder(self) -> Path:
+        """Where scheduled backups go: ``BACKUP_DIR``, else a ``backups`` folder beside the database."""
+        if self.backup_dir:
+            return Path(self.backup_dir)
+        return Path(self.arbiter_db).resolve().parent / "backups"

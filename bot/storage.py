@@ -7,8 +7,15 @@ processes, or a stale cache) can never both apply a change to the same version.
 One connection serves the process; an :class:`asyncio.Lock` serialises its use, so a transaction of
 one game never interleaves with another game's statements (the table's locks are per game).
 
-``synchronous=NORMAL`` in WAL mode: a committed change survives the process being killed at any
-moment; only a power cut can lose the last few commits.
+``synchronous=NORMAL`` in WAL mode (the default): a committed change survives the process being killed
+at any moment; only a power cut can lose the last few commits. ``synchronous="full"``
+(``ARBITER_SYNCHRONOUS=full``) syncs the WAL at every commit, so a power cut loses nothing committed.
+
+Opening checks the file before trusting it: a file that exists but is empty is refused (it was a
+database once: taking it as new would lose every game without a word), ``PRAGMA quick_check`` must
+pass, and a non-empty file must hold Arbiter's tables. Each row is decoded on its own, so one row
+that cannot be read is logged with its game id and returned as a minimal damaged record, and every
+other game still loads.
 """
 
 from __future__ import annotations
@@ -16,11 +23,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import sqlite3
 from pathlib import Path
+from typing import Any, Literal
 
 import aiosqlite
 
 from engine.core.errors import StaleVersion
+from engine.integrity import ROW_UNREADABLE, SavedSnapshot, checksum
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change
 
@@ -101,12 +112,53 @@ MIGRATIONS: list[str] = [
     DROP TABLE idempotency;
     ALTER TABLE idempotency_by_game RENAME TO idempotency
     """,
+    # 3: snapshots prove themselves: the sha256 of the body, and the intent-log length they were saved
+    # with. Older rows get an empty checksum (so they are rebuilt from the log once) and the log's
+    # length as it is now.
+    """
+    ALTER TABLE snapshots ADD COLUMN checksum TEXT NOT NULL DEFAULT '';
+    ALTER TABLE snapshots ADD COLUMN steps INTEGER;
+    UPDATE snapshots SET steps = (SELECT COUNT(*) FROM intents i WHERE i.game_id = snapshots.game_id)
+    """,
 ]
+
+Synchronous = Literal["normal", "full"]
+
+
+class StoreRefused(RuntimeError):
+    """The database file cannot be trusted; the message says what is wrong and what to do."""
+
+
+def quick_check(conn: sqlite3.Connection) -> list[str]:
+    """SQLite's ``PRAGMA quick_check``: an empty list when the file is sound, else its complaints."""
+    try:
+        rows = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    return [] if rows == ["ok"] else rows
+
+
+SCHEMA_TABLE = "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'"
+
+
+async def _quick_check(db: aiosqlite.Connection) -> list[str]:
+    try:
+        async with db.execute("PRAGMA quick_check") as cursor:
+            rows = [str(r[0]) for r in await cursor.fetchall()]
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    return [] if rows == ["ok"] else rows
 
 
 class SqliteStore:
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, create: bool | None = None, synchronous: Synchronous = "normal") -> None:
+        """``create``: may a new database be made? None (the default) makes one only where no file
+        exists; True also initialises an existing empty file; False only opens an existing database."""
         self.path = str(path)
+        self.create = create
+        if synchronous not in ("normal", "full"):
+            raise ValueError(f"synchronous must be 'normal' or 'full', not {synchronous!r}")
+        self.synchronous = synchronous
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
@@ -116,16 +168,61 @@ class SqliteStore:
             raise RuntimeError("SqliteStore.open() was not called")
         return self._db
 
+    def _refusal(self) -> str | None:
+        """Why the file must not be opened, judged before SQLite touches it (it would happily turn an
+        emptied file into a fresh, empty database)."""
+        if self.path == ":memory:":
+            return None
+        path = Path(self.path)
+        if not path.exists():
+            if self.create is False:
+                return f"The database {path} does not exist."
+            return None
+        if path.is_dir():
+            return f"The database path {path} is a directory, not a file."
+        if path.stat().st_size == 0 and not self.create:
+            return (f"The database file {path} exists but is empty (0 bytes). It is not taken as a new "
+                    "database: every game would be lost without a word. Restore a backup "
+                    "(arbiter db restore BACKUP), or delete the file to start afresh.")
+        return None
+
     async def open(self) -> None:
+        refusal = self._refusal()
+        if refusal is not None:
+            raise StoreRefused(refusal)
+        existed = self.path != ":memory:" and Path(self.path).exists() and Path(self.path).stat().st_size > 0
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        self._db.row_factory = aiosqlite.Row
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA synchronous=NORMAL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await self._check(db, existed)
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute(f"PRAGMA synchronous={self.synchronous.upper()}")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+        except BaseException:
+            await db.close()
+            raise
+        self._db = db
         await self._migrate()
+
+    async def _check(self, db: aiosqlite.Connection, existed: bool) -> None:
+        """``PRAGMA quick_check``, and Arbiter's tables in a file that held something."""
+        await db.execute("PRAGMA busy_timeout=5000")
+        problems = await _quick_check(db)
+        if problems:
+            shown = "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
+            raise StoreRefused(f"The database {self.path} failed SQLite's integrity check: {shown}. Restore a "
+                               "backup (arbiter db restore BACKUP) or repair the file; it was not changed.")
+        if existed:
+            async with db.execute(SCHEMA_TABLE) as cursor:
+                found = await cursor.fetchone()
+            if found is None:
+                raise StoreRefused(f"The file {self.path} is not empty but holds no Arbiter tables (no "
+                                   "schema_version table): it is not an Arbiter database, or its tables were "
+                                   "lost. It was not changed; point ARBITER_DB at the right file or restore a "
+                                   "backup.")
 
     async def _migrate(self) -> None:
         await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
@@ -191,9 +288,11 @@ class SqliteStore:
                     [(r.id, i.seq, i.version, i.seat, i.key, i.by, i.at) for i in change.intents],
                 )
             if change.snapshot is not None:
+                # the log's length is read back in the same transaction: it is what the store holds
                 await db.execute(
-                    "INSERT OR REPLACE INTO snapshots (game_id, version, format, body) VALUES (?,?,?,?)",
-                    (r.id, r.version, change.snapshot_format, change.snapshot),
+                    "INSERT OR REPLACE INTO snapshots (game_id, version, format, body, checksum, steps) "
+                    "VALUES (?,?,?,?,?, (SELECT COALESCE(MAX(seq), 0) FROM intents WHERE game_id=?))",
+                    (r.id, r.version, change.snapshot_format, change.snapshot, checksum(change.snapshot), r.id),
                 )
             if change.deadlines is not None:
                 await db.execute("DELETE FROM deadlines WHERE game_id=?", (r.id,))
@@ -221,11 +320,42 @@ class SqliteStore:
                            missed=r["missed"]) for r in rows]
 
     async def _record(self, row: aiosqlite.Row) -> GameRecord:
+        """The row as a record; a row that cannot be decoded (bad JSON, a NULL, an unknown status) is
+        logged and comes back as a minimal damaged record, so it never stops the rows after it."""
+        try:
+            return GameRecord(
+                id=row["id"], game=row["game"], status=row["status"], host=row["host"], max_seats=row["max_seats"],
+                options=json.loads(row["options"]), pace=row["pace"], seed=row["seed"], version=row["version"],
+                created_at=row["created_at"], updated_at=row["updated_at"], place=json.loads(row["place"]),
+                winners=json.loads(row["winners"]), reason=row["reason"], damage=row["damage"],
+                seats=await self._seats(row["id"]),
+            )
+        except Exception as exc:  # any field of any type may be bad: the row is reported, not fatal
+            reason = f"{ROW_UNREADABLE} ({type(exc).__name__}: {str(exc)[:200]})"
+            log.error("game %r: %s", row["id"], reason)
+            return await self._minimal(row, reason)
+
+    async def _minimal(self, row: aiosqlite.Row, reason: str) -> GameRecord:
+        """What can still be read of a bad row (above all where its thread is, so its players can be
+        told), as a damaged record."""
+
+        def field(name: str, kind: type, default: Any, decode: bool = False) -> Any:
+            try:
+                value = json.loads(row[name]) if decode else row[name]
+            except Exception:
+                return default
+            return value if isinstance(value, kind) else default
+
+        place = {str(k): str(v) for k, v in field("place", dict, {}, decode=True).items()}
+        try:
+            seats = await self._seats(str(row["id"]))
+        except Exception:
+            seats = []
         return GameRecord(
-            id=row["id"], game=row["game"], status=row["status"], host=row["host"], max_seats=row["max_seats"],
-            options=json.loads(row["options"]), pace=row["pace"], seed=row["seed"], version=row["version"],
-            created_at=row["created_at"], updated_at=row["updated_at"], place=json.loads(row["place"]),
-            winners=json.loads(row["winners"]), reason=row["reason"], damage=row["damage"], seats=await self._seats(row["id"]),
+            id=str(row["id"]), game=field("game", str, "?"), status="damaged", host=field("host", str, ""),
+            max_seats=field("max_seats", int, 0), seed=field("seed", int, 0), version=field("version", int, 0),
+            created_at=field("created_at", float, 0.0), place=place, seats=seats,
+            damage=reason + (f"; earlier: {earlier}" if (earlier := field("damage", str, "")) else ""),
         )
 
     async def game(self, game_id: str) -> GameRecord | None:
@@ -235,6 +365,15 @@ class SqliteStore:
     async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
         rows = await self._rows("SELECT version, format, body FROM snapshots WHERE game_id=?", (game_id,))
         return (rows[0]["version"], rows[0]["format"], rows[0]["body"]) if rows else None
+
+    async def saved_snapshot(self, game_id: str) -> SavedSnapshot | None:
+        rows = await self._rows("SELECT version, format, body, checksum, steps FROM snapshots WHERE game_id=?",
+                                (game_id,))
+        if not rows:
+            return None
+        r = rows[0]
+        return SavedSnapshot(version=r["version"], format=r["format"], body=r["body"], checksum=r["checksum"] or "",
+                             steps=r["steps"])
 
     async def intents(self, game_id: str) -> list[LoggedIntent]:
         rows = await self._rows(
@@ -269,8 +408,14 @@ class SqliteStore:
             sql += " AND (due_at <= ? OR (reminded = 0 AND remind_at <= ?))"
             args.extend([due_before, due_before])
         sql += " ORDER BY due_at, game_id, seat"
-        return [Deadline(game_id=r["game_id"], seat=r["seat"], kind=r["kind"], due_at=r["due_at"],
-                         remind_at=r["remind_at"], reminded=bool(r["reminded"])) for r in await self._rows(sql, args)]
+        out: list[Deadline] = []
+        for r in await self._rows(sql, args):
+            try:
+                out.append(Deadline(game_id=r["game_id"], seat=r["seat"], kind=r["kind"], due_at=r["due_at"],
+                                    remind_at=r["remind_at"], reminded=bool(r["reminded"])))
+            except Exception as exc:  # one bad deadline row must not stop every game's deadlines
+                log.error("game %r: a deadline row cannot be decoded (%s)", r["game_id"], exc)
+        return out
 
     async def mark_reminded(self, game_id: str, seat: str) -> None:
         async with self._lock:
@@ -286,6 +431,30 @@ class SqliteStore:
             except BaseException:
                 await self.db.execute("ROLLBACK")
                 raise
+
+    async def backup(self, target: str | Path) -> None:
+        """An online copy of the whole database to ``target`` (SQLite's backup API: consistent while the
+        bot runs), written beside it under a temporary name, checked, then renamed into place."""
+        target = Path(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".partial")
+        partial.unlink(missing_ok=True)
+        dest = sqlite3.connect(partial, check_same_thread=False)  # used on aiosqlite's thread
+        try:
+            async with self._lock:  # never in the middle of another game's transaction
+                await self.db.backup(dest)
+            problems = quick_check(dest)
+        finally:
+            dest.close()
+        if problems:
+            partial.unlink(missing_ok=True)
+            raise StoreRefused(f"the backup {target} failed its integrity check: {'; '.join(problems[:3])}")
+        os.replace(partial, target)
+
+    async def quick_check(self) -> list[str]:
+        """SQLite's ``PRAGMA quick_check`` of the open database: empty when sound."""
+        async with self._lock:
+            return await _quick_check(self.db)
 
     async def corrupt_snapshot(self, game_id: str, text: str) -> None:
         """For tests: damage the stored snapshot the way a bad disk or an old version would."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .core.errors import StaleVersion
+from .integrity import SavedSnapshot, checksum
 from .records import Deadline, GameRecord, LoggedIntent
 
 
@@ -46,6 +47,11 @@ class Store(Protocol):
         """(version, format, text) of the newest snapshot."""
         ...
 
+    async def saved_snapshot(self, game_id: str) -> SavedSnapshot | None:
+        """The newest snapshot with its checksum and the intent-log length it was saved with (written
+        by the store in the commit's transaction, so they prove the body and the log)."""
+        ...
+
     async def intents(self, game_id: str) -> list[LoggedIntent]: ...
 
     async def idempotent(self, game_id: str, key: str) -> int | None:
@@ -77,7 +83,7 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._games: dict[str, GameRecord] = {}
-        self._snapshots: dict[str, tuple[int, int, str]] = {}
+        self._snapshots: dict[str, SavedSnapshot] = {}
         self._intents: dict[str, list[LoggedIntent]] = {}
         self._deadlines: dict[str, list[Deadline]] = {}
         self._keys: dict[tuple[str, str], int] = {}
@@ -99,9 +105,11 @@ class MemoryStore:
         if change.idempotency_key is not None and (record.id, change.idempotency_key) in self._keys:
             raise StaleVersion("That action was already applied.")
         self._games[record.id] = record.model_copy(deep=True)
+        logged = self._intents.setdefault(record.id, [])
+        logged.extend(i.model_copy() for i in change.intents)
         if change.snapshot is not None:
-            self._snapshots[record.id] = (record.version, change.snapshot_format, change.snapshot)
-        self._intents.setdefault(record.id, []).extend(i.model_copy() for i in change.intents)
+            self._snapshots[record.id] = SavedSnapshot(record.version, change.snapshot_format, change.snapshot,
+                                                       checksum(change.snapshot), logged[-1].seq if logged else 0)
         if change.deadlines is not None:
             self._deadlines[record.id] = [d.model_copy() for d in change.deadlines]
         if change.idempotency_key is not None:
@@ -112,6 +120,10 @@ class MemoryStore:
         return record.model_copy(deep=True) if record else None
 
     async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
+        saved = self._snapshots.get(game_id)
+        return (saved.version, saved.format, saved.body) if saved else None
+
+    async def saved_snapshot(self, game_id: str) -> SavedSnapshot | None:
         return self._snapshots.get(game_id)
 
     async def intents(self, game_id: str) -> list[LoggedIntent]:
@@ -152,8 +164,8 @@ class MemoryStore:
 
     # test helpers: damage a snapshot the way a disk or an old version would
     def corrupt_snapshot(self, game_id: str, text: str) -> None:
-        version, fmt, _ = self._snapshots[game_id]
-        self._snapshots[game_id] = (version, fmt, text)
+        saved = self._snapshots[game_id]
+        self._snapshots[game_id] = SavedSnapshot(saved.version, saved.format, text, saved.checksum, saved.steps)
 
     async def count_games(self, status: tuple[str, ...], user: str | None = None, guild: str | None = None) -> int:
         return sum(1 for r in self._games.values()

@@ -11,7 +11,10 @@ every game safe:
 - seats played by agents (agent seats, players on vacation or taken over after missed deadlines) are
   played at once, inside the same change;
 - :meth:`tick` applies prompt defaults when deadlines pass and sends reminders;
-- a snapshot that cannot be read is rebuilt from the intent log.
+- a snapshot that cannot be read is rebuilt from the intent log; a game whose saved data does not
+  prove itself (checksum, version, a contiguous log of the recorded length, a rebuild that replays
+  every intent) is set aside as damaged, alone, never silently reset; so is a game whose code raises
+  while a deadline is applied or agents play: nothing one game raises stops another game's work.
 
 Front ends subscribe with :meth:`subscribe` and receive an :class:`Update` per change; they show each
 event only to its audience and fetch per-seat views with :meth:`view`.
@@ -20,11 +23,12 @@ event only to its audience and fetch per-seat views with :meth:`view`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,16 +36,17 @@ from . import pace as pacing
 from .core import registry
 from .core.agents import make_agent
 from .core.errors import (
+    DamagedGame,
     GameOver,
     IllegalIntent,
     MalformedIntent,
     RuleError,
-    SnapshotError,
     StaleVersion,
 )
 from .core.game import Game, GameState
 from .core.intent import Intent
 from .core.model import Event, Prompt, private, public
+from .integrity import ROW_UNREADABLE, log_problem, snapshot_problem
 from .records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from .store import Change, Store
 
@@ -54,6 +59,26 @@ _SEAT_NAME = re.compile(r"[^A-Za-z0-9_]")
 
 class NotAllowed(RuleError):
     """The caller may not do this (not the host, not a moderator, not in the game)."""
+
+
+class GameFault(Exception):
+    """A game's own code raised something other than a :class:`RuleError` (a bug, or data it cannot
+    handle). Raised inside the table only: the game is then set aside and callers get :class:`DamagedGame`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@contextlib.contextmanager
+def game_code(record: GameRecord, doing: str) -> Iterator[None]:
+    """Run a game's code: a refusal stays a refusal; anything else becomes a :class:`GameFault`."""
+    try:
+        yield
+    except (RuleError, GameFault):
+        raise
+    except Exception as exc:
+        raise GameFault(f"{type(exc).__name__} in {record.game}'s code while {doing}: {str(exc)[:300]}") from exc
 
 
 class LimitReached(NotAllowed):
@@ -163,6 +188,8 @@ class Table:
         return game
 
     async def _load(self, game_id: str) -> tuple[GameRecord, GameState | None]:
+        """The record and state of a game. A game whose saved data fails its checks is set aside here
+        (:meth:`_set_aside`) and :class:`DamagedGame` is raised; a damaged game loads without a state."""
         cached = self._cache.get(game_id)
         if cached is not None:
             return cached[0].model_copy(deep=True), cached[1]
@@ -170,33 +197,72 @@ class Table:
         if record is None:
             raise MalformedIntent(f"There is no game '{game_id}'.")
         state: GameState | None = None
-        if record.status != "lobby":
-            state = await self._load_state(record)
+        if record.status in ("lobby", "damaged"):
+            if record.status == "damaged":
+                return record, None  # never cached: a moderator may repair it behind our back
+        else:
+            try:
+                state = await self._load_state(record)
+            except DamagedGame as exc:
+                if record.status != "aborted":
+                    await self._set_aside(record, exc.reason)
+                    raise
+                # a cancelled game has nothing left to protect: it stays cancelled, without a board
+                log.info("game %s (cancelled) has no usable saved state: %s", record.id, exc.reason)
         self._cache[game_id] = (record.model_copy(deep=True), state)
         return record, state
 
-    async def _load_state(self, record: GameRecord) -> GameState:
+    async def _load_state(self, record: GameRecord) -> GameState | None:
+        """The verified state: the snapshot if it proves itself, else the rebuild from the intent log if
+        that reaches exactly the recorded game; otherwise :class:`DamagedGame` (with the reason)."""
+        if record.game not in registry.games():
+            raise DamagedGame(reason=f"unknown game {record.game!r}")
         game = self.engine_game(record)
-        saved = await self.store.snapshot(record.id)
-        if saved is not None:
-            version, fmt, text = saved
+        saved = await self.store.saved_snapshot(record.id)
+        intents = await self.store.intents(record.id)
+        if saved is None and not intents and record.status == "aborted":
+            return None  # cancelled in its lobby: it never had a state
+        problem = log_problem(record, intents, saved.steps if saved else None)
+        if problem is not None:
+            raise DamagedGame(reason=problem)
+        if saved is None:
+            raise DamagedGame(reason="no snapshot for a started game (nothing to check its intent log against)")
+        unusable = snapshot_problem(record, saved, game.format)
+        if unusable is None:
             try:
-                if fmt != game.format:
-                    raise SnapshotError(f"snapshot format {fmt}, engine format {game.format}")
-                state: GameState = game.load(text)
-                if version == record.version:
+                state: GameState = game.load(saved.body)
+            except Exception as exc:  # the checksum matched, yet the engine cannot read it (old code?)
+                unusable = f"snapshot unreadable ({type(exc).__name__}: {str(exc)[:200]})"
+            else:
+                if state.step == len(intents):
                     return state
-                raise SnapshotError(f"snapshot version {version} behind game version {record.version}")
-            except SnapshotError as exc:
-                log.warning("game %s: rebuilding from the intent log (%s)", record.id, exc)
-        return await self.rebuild(record)
+                unusable = f"snapshot at step {state.step}, intent log of {len(intents)}"
+        log.warning("game %s: rebuilding from the intent log (%s)", record.id, unusable)
+        return self._replay(record, intents, unusable)
 
     async def rebuild(self, record: GameRecord) -> GameState:
-        """Replay the game from its seed, options and intent log."""
+        """Replay the game from its seed, options and intent log; :class:`DamagedGame` if the log is not
+        whole or does not replay."""
+        intents = await self.store.intents(record.id)
+        saved = await self.store.saved_snapshot(record.id)
+        problem = log_problem(record, intents, saved.steps if saved else None)
+        if problem is not None:
+            raise DamagedGame(reason=problem)
+        return self._replay(record, intents, "rebuild asked for")
+
+    def _replay(self, record: GameRecord, intents: list[LoggedIntent], why: str) -> GameState:
+        """Every logged intent must apply: one that does not means the log is not this game's."""
         game = self.engine_game(record)
-        state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
-        for logged in await self.store.intents(record.id):
-            state, _ = game.apply(state, logged.seat, game.parse_intent(logged.key))
+        try:
+            state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
+        except Exception as exc:
+            raise DamagedGame(reason=f"{why}; the game cannot be set up again: {str(exc)[:200]}") from exc
+        for logged in intents:
+            try:
+                state, _ = game.apply(state, logged.seat, game.parse_intent(logged.key))
+            except Exception as exc:
+                raise DamagedGame(reason=f"{why}; the rebuild stops at seq {logged.seq} (version {logged.version}): "
+                                         f"{type(exc).__name__}: {str(exc)[:200]}") from exc
         return state
 
     async def _commit(
@@ -211,15 +277,19 @@ class Table:
     ) -> None:
         record.version = (expected or 0) + 1 if expected is not None else 1
         record.updated_at = self.clock()
-        game = self.engine_game(record)
+        # without a state (a lobby, a damaged game cancelled) the game's code is not needed: its id may be
+        # the very thing that is damaged
+        game = self.engine_game(record) if state is not None else None
         open_deadlines = None
-        if deadlines:
-            open_deadlines = await self._deadlines(record, state, fresh_clocks)
+        with game_code(record, "saving the game"):
+            if deadlines:
+                open_deadlines = await self._deadlines(record, state, fresh_clocks)
+            snapshot = game.dump(state) if game is not None and state is not None else None
         change = Change(
             record=record,
             expected_version=expected,
-            snapshot=game.dump(state) if state is not None else None,
-            snapshot_format=game.format,
+            snapshot=snapshot,
+            snapshot_format=game.format if game is not None else 1,
             intents=intents or [],
             deadlines=open_deadlines,
             idempotency_key=key,
@@ -377,7 +447,7 @@ class Table:
         return await self._lobby_change(game_id, change)
 
     async def start(self, game_id: str, by: str) -> Update:
-        async with self._lock(game_id):
+        async with self._isolated(game_id), self._lock(game_id):
             record, _ = await self._load(game_id)
             if record.status != "lobby":
                 raise IllegalIntent("The game has already started.")
@@ -418,7 +488,7 @@ class Table:
         ``choice`` is the :attr:`Prompt.ref` the intent was offered for (secret-choice buttons carry it
         instead of a version, since another player's choice must not make theirs stale): the seat must
         still have that very decision open, or the intent is refused as stale."""
-        async with self._lock(game_id):
+        async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
             if idempotency_key is not None and await self.store.idempotent(game_id, idempotency_key) is not None:
                 return Update(record, "play", duplicate=True)
@@ -459,22 +529,33 @@ class Table:
         for step in range(MAX_AGENT_STEPS):
             if step and step % AGENT_STEPS_PER_YIELD == 0:
                 await asyncio.sleep(0)
-            if game.outcome(state) is not None:
+            with game_code(record, "agents played"):
+                state, move = self._agent_move(game, record, state)
+            if move is None:
                 break
-            prompt = next((p for p in game.prompts(state) if self._is_agent(record, p.seat)), None)
-            if prompt is None:
-                break
-            legal = game.legal(state, prompt.seat)
-            agent = make_agent(game, self.agent_kind, seed=(record.seed * 1_000_003 + state.step) & (2**62 - 1))
-            choice = agent.choose(game, state, prompt.seat, legal) if legal else prompt.default
-            state, more = game.apply(state, prompt.seat, choice)
+            seat, choice, more = move
             events.extend(more)
-            logged.append(LoggedIntent(seq=state.step, version=version, seat=prompt.seat, key=choice.key(),
+            logged.append(LoggedIntent(seq=state.step, version=version, seat=seat, key=choice.key(),
                                        by="agent", at=self.clock()))
         else:
             log.error("game %s: agents did not stop after %d steps", record.id, MAX_AGENT_STEPS)
-        self._note_outcome(record, state)
+        with game_code(record, "agents played"):
+            self._note_outcome(record, state)
         return state
+
+    def _agent_move(self, game: Game[Any], record: GameRecord, state: GameState
+                    ) -> tuple[GameState, tuple[str, Intent, list[Event]] | None]:
+        """One agent move, or None when no agent has anything to decide."""
+        if game.outcome(state) is not None:
+            return state, None
+        prompt = next((p for p in game.prompts(state) if self._is_agent(record, p.seat)), None)
+        if prompt is None:
+            return state, None
+        legal = game.legal(state, prompt.seat)
+        agent = make_agent(game, self.agent_kind, seed=(record.seed * 1_000_003 + state.step) & (2**62 - 1))
+        choice = agent.choose(game, state, prompt.seat, legal) if legal else prompt.default
+        state, more = game.apply(state, prompt.seat, choice)
+        return state, (prompt.seat, choice, more)
 
     @staticmethod
     def _is_agent(record: GameRecord, seat: str) -> bool:
@@ -498,6 +579,8 @@ class Table:
             raise GameOver(f"The game is over: {record.reason}")
         if record.status == "aborted":
             raise GameOver("The game was cancelled.")
+        if record.status == "damaged":
+            raise DamagedGame()
 
     @staticmethod
     def _require_host(record: GameRecord, by: str, moderator: bool) -> None:
@@ -506,33 +589,79 @@ class Table:
 
     # --- setting a game aside ---------------------------------------------------------------
 
+    DAMAGED_NOTICE = ("This game is paused for a moderator: part of it could not be read or played. The moves "
+                      "saved so far are kept, and every other game goes on.")
+
     async def _set_aside(self, record: GameRecord, reason: str) -> Update:
         """Mark one game damaged after its data or code failed: the operator reads ``reason`` in the log,
         its players are told (by the update's public event) that a moderator must look at it, and no
-        other game is touched. Returns the update (already published)."""
+        other game is touched. Returns the update (published once the mark is saved)."""
         log.error("game %s (%s) set aside as damaged: %s", record.id, record.game, reason)
-        await self.store.mark_damaged(record.id, reason)
         self._cache.pop(record.id, None)
         record.status, record.damage = "damaged", reason
-        update = Update(record, "damaged", [public("damaged", "This game is paused for a moderator: its saved "
-                                                              "data could not be used. Every other game goes on.")])
+        update = Update(record, "damaged", [public("damaged", self.DAMAGED_NOTICE)])
+        try:
+            await self.store.mark_damaged(record.id, reason)
+        except Exception:  # the store itself fails: nothing is marked, so nothing is announced
+            log.exception("game %s could not be marked damaged", record.id)
+            return update
         await self._publish(update)
         return update
+
+    async def _set_aside_id(self, game_id: str, reason: str) -> None:
+        try:
+            record = await self.store.game(game_id)
+        except Exception:
+            log.exception("game %s: its record cannot be read to set it aside (%s)", game_id, reason)
+            return
+        if record is not None:
+            await self._set_aside(record, reason)
+
+    @contextlib.asynccontextmanager
+    async def _isolated(self, game_id: str) -> AsyncIterator[None]:
+        """Around a change of one game (outside its lock): when the game's own code failed, the game is
+        set aside and the caller gets :class:`DamagedGame` (a refusal), never the game's exception."""
+        try:
+            yield
+        except GameFault as fault:
+            await self._set_aside_id(game_id, fault.reason)
+            raise DamagedGame(reason=fault.reason) from fault
+
+    async def _unmarked(self, record: GameRecord) -> None:
+        """A damaged record that still has deadlines was never set aside (the store marks a game damaged
+        and drops its deadlines together): it is a row the store could not decode. Set it aside now."""
+        if record.status == "damaged":
+            await self._set_aside(record, record.damage or "damaged")
+            raise DamagedGame(reason=record.damage)
 
     # --- deadlines --------------------------------------------------------------------------
 
     async def tick(self, now: float | None = None) -> list[Update]:
-        """Apply the default of every prompt whose deadline has passed; send due reminders."""
+        """Apply the default of every prompt whose deadline has passed; send due reminders.
+
+        One game's failure never stops the pass: a game whose data or code fails is set aside (once,
+        even if several of its deadlines are due) and the next deadline is handled."""
         now = self.clock() if now is None else now
         updates: list[Update] = []
+        aside: set[str] = set()
         for deadline in await self.store.deadlines(due_before=now):
+            if deadline.game_id in aside:
+                continue
             try:
                 if deadline.due_at <= now:
                     update = await self._expire(deadline)
                 else:
                     update = await self._remind(deadline)
-            except (RuleError, SnapshotError):
+            except DamagedGame as exc:
+                aside.add(deadline.game_id)
+                log.warning("deadline of game %s seat %s not applied: the game is set aside (%s)",
+                            deadline.game_id, deadline.seat, exc.reason)
+                continue
+            except RuleError:
                 log.exception("deadline for game %s seat %s could not be applied", deadline.game_id, deadline.seat)
+                continue
+            except Exception:  # the store or the host, not the game: log it, keep the game, try next tick
+                log.exception("deadline for game %s seat %s failed", deadline.game_id, deadline.seat)
                 continue
             if update is not None:
                 updates.append(update)
@@ -541,6 +670,7 @@ class Table:
 
     async def _remind(self, deadline: Deadline) -> Update | None:
         record, _ = await self._load(deadline.game_id)
+        await self._unmarked(record)
         await self.store.mark_reminded(deadline.game_id, deadline.seat)
         if record.status != "running":
             return None
@@ -551,20 +681,22 @@ class Table:
         return Update(record, "reminder", [event])
 
     async def _expire(self, deadline: Deadline) -> Update | None:
-        async with self._lock(deadline.game_id):
+        async with self._isolated(deadline.game_id), self._lock(deadline.game_id):
             record, state = await self._load(deadline.game_id)
+            await self._unmarked(record)
             if record.status != "running" or state is None:
                 return None
             game = self.engine_game(record)
-            prompt: Prompt | None = next(
-                (p for p in game.prompts(state) if p.seat == deadline.seat and p.kind == deadline.kind), None
-            )
-            seat = record.seat_named(deadline.seat)
-            if prompt is None or seat is None:
-                return None
+            with game_code(record, "applying a deadline's default"):
+                prompt: Prompt | None = next(
+                    (p for p in game.prompts(state) if p.seat == deadline.seat and p.kind == deadline.kind), None
+                )
+                seat = record.seat_named(deadline.seat)
+                if prompt is None or seat is None:
+                    return None
+                label = game.describe(state, prompt.default)
+                state, events = game.apply(state, prompt.seat, prompt.default)
             expected = record.version
-            label = game.describe(state, prompt.default)
-            state, events = game.apply(state, prompt.seat, prompt.default)
             notice = [public("timeout", f"Time ran out for {seat.seat}; the default was applied."
                              + ("" if prompt.simultaneous else f" ({label})"))]
             if prompt.simultaneous:
@@ -607,18 +739,49 @@ class Table:
         return await self._set_status(game_id, by, moderator, "aborted", "The game was cancelled.")
 
     async def _set_status(self, game_id: str, by: str, moderator: bool, status: str, text: str) -> Update:
-        async with self._lock(game_id):
+        async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
             self._require_host(record, by, moderator)
-            allowed = {"paused": ("running",), "running": ("paused",), "aborted": ("lobby", "running", "paused")}
+            allowed = {"paused": ("running",), "running": ("paused", "damaged"),
+                       "aborted": ("lobby", "running", "paused", "damaged")}
             if record.status not in allowed[status]:
                 raise IllegalIntent(f"A {record.status} game cannot be {status}.")
+            events = [public("status", text)]
+            logged: list[LoggedIntent] = []
             expected = record.version
+            if record.status == "damaged":
+                state = await self._repaired(record, status)
             record.status = status  # type: ignore[assignment]
-            await self._commit(record, expected, state, fresh_clocks=status == "running")
-        update = Update(record, "status", [public("status", text)])
+            if status == "running" and state is not None:
+                record.damage = ""
+                # agents may owe moves (an agent run may be what failed): they play now, or it fails again
+                state = await self._play_agents(record, state, events, logged, expected + 1)
+            await self._commit(record, expected, state, logged, fresh_clocks=status == "running")
+        update = Update(record, "status", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
         return update
+
+    async def _repaired(self, record: GameRecord, status: str) -> GameState | None:
+        """A damaged game a moderator resumes (or cancels): loaded again from scratch, with every check;
+        if it still fails, it stays damaged and the moderator is told so."""
+        if status == "aborted":
+            return None  # cancelling needs no board (and the board may be what is broken), nor a whole row
+        if record.damage.startswith(ROW_UNREADABLE):
+            raise DamagedGame("This game's database row cannot be read, so it stays set aside: the operator must "
+                              "repair the row first (the log names the game).", reason=record.damage)
+        self._cache.pop(record.id, None)
+        try:
+            state = await self._load_state(record)
+        except DamagedGame as exc:
+            log.warning("game %s stays damaged after a resume was asked: %s", record.id, exc.reason)
+            raise DamagedGame("This game's saved data still cannot be used, so it stays paused for a moderator: "
+                              "the operator's log (and arbiter db check) says what is wrong.",
+                              reason=exc.reason) from exc
+        if state is None:
+            raise DamagedGame("This game has no saved board to resume from; it stays set aside.",
+                              reason="no state to resume")
+        log.info("game %s: its data checks out again; resumed", record.id)
+        return state
 
     async def kick(self, game_id: str, by: str, user: str, moderator: bool = False) -> Update:
         """Remove a player; an agent takes their seat."""
@@ -669,7 +832,7 @@ class Table:
         seat_user: str | None = None,
         lobby_ok: bool = False,
     ) -> Update:
-        async with self._lock(game_id):
+        async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
             if not (record.status in ("running", "paused") or (lobby_ok and record.status == "lobby")):
                 self._require_running(record)
