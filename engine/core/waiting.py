@@ -349,18 +349,17 @@ class WindowFrame(Frame):
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
         key = intent.key()
-        events: list[Event] = []
         if self.open and key != self.pass_key:
-            self.answers = {}  # a declaration reopens the window for everyone who passed
-            events += rules.on_answer(state, self, seat, intent)
-            if state.waiting.top() is not self:
-                return events  # the declaration itself ended the window
+            # A declaration takes effect now and reopens the window for everyone (the declarer too: it
+            # may add more); the window closes once every asked seat has passed since the last one.
+            self.answers = {}
+            return rules.on_answer(state, self, seat, intent)
         self.answers[seat] = key
         if self.asked():
             return events
         state.waiting.pop(self)
         ordered = [(s, Intent.parse(self.answers[s])) for s in self.seats if s in self.answers]
-        return events + rules.on_close(state, self, ordered)
+        return rules.on_close(state, self, ordered)
 
     def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
         key = intent.key()
