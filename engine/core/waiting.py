@@ -356,7 +356,7 @@ class WindowFrame(Frame):
             return rules.on_answer(state, self, seat, intent)
         self.answers[seat] = key
         if self.asked():
-            return events
+            return []
         state.waiting.pop(self)
         ordered = [(s, Intent.parse(self.answers[s])) for s in self.seats if s in self.answers]
         return rules.on_close(state, self, ordered)
