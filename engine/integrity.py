@@ -5,6 +5,23 @@ was written (``steps``: the seq of the last logged intent). Those two facts live
 damaged body cannot vouch for itself, and a log that lost intents (at the end or in the middle) cannot
 pass for a whole one. The table (``engine/table.py``) and ``arbiter db check`` (``bot/dbtools.py``)
 use the same functions, so both judge a game the same way.
+
+The rule, when a started game is loaded:
+
+1. The intent log must be whole: seq numbers exactly 1..n, versions that never go down and never pass
+   the game's version, and n equal to the length recorded beside the snapshot. Otherwise the game is
+   damaged, whatever the snapshot says (the two no longer agree, and nothing says which is right).
+2. The snapshot is used as it is only if its checksum matches its body, its format is the engine's, its
+   version equals the game's version, its body loads, and its step count equals n.
+3. Otherwise the game is rebuilt from its setup by replaying all n intents; the rebuild is accepted only
+   if every intent applies (any exception, a refusal included, means the log is not this game's), so it
+   reaches exactly the recorded game: the same n intents, hence the same state. Otherwise: damaged.
+
+The last logged intent's version may be below the game's: a pause, a kick, a pace change, a vacation
+bump the version without logging an intent (and without changing the state), so "last version ==
+game version" would refuse sound games. What pins the log is its recorded length (a log that lost its
+tail is caught) and the snapshot's version (a stale snapshot is caught). A damaged game is never reset
+to its setup: it is set aside for a moderator (``Table._set_aside``).
 """
 
 from __future__ import annotations
@@ -16,8 +33,8 @@ from .records import GameRecord, LoggedIntent
 
 ROW_UNREADABLE = "its database row cannot be decoded"
 """How a store's minimal damaged record (for a row it cannot read) begins its ``damage``: such a record
-holds only what could be read, so it is never written back (resumed or cancelled) until the row is
-repaired."""
+holds only what could be read, so it is never resumed until the row is repaired (cancelling it writes
+back what could be read: the game is over then)."""
 
 
 def checksum(body: str) -> str:
