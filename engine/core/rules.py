@@ -148,10 +148,15 @@ class Rules(Generic[S]):
 
     def secret(self, state: Any, seats: Sequence[str], topic: str, text: str, offers: Mapping[str, Offer], *,
                defaults: Mapping[str, Intent] | None = None, texts: Mapping[str, str] | None = None,
+               more: Mapping[str, Sequence[tuple[str, Offer]]] | None = None,
                payload: BaseModel | None = None) -> list[Event]:
-        """Every seat in ``seats`` commits in secret; revealed together when the last one has chosen."""
+        """Every seat in ``seats`` commits in secret; revealed together when the last one has chosen.
+        ``more[seat]`` adds later parts to that seat's choice: (question, offer) pairs."""
+        parts = more or {}
         frame = SecretFrame(topic=topic, text=text, seats=list(seats),
                             options={s: options(offers[s]) for s in seats},
+                            more={s: [options(offer) for _, offer in parts[s]] for s in parts},
+                            part_texts={s: [question for question, _ in parts[s]] for s in parts},
                             defaults={s: i.key() for s, i in (defaults or {}).items()},
                             texts=dict(texts or {}), data=_dump(payload))
         state.waiting.push(frame)

@@ -260,12 +260,21 @@ class ChooseManyFrame(Frame):
 
 class SecretFrame(Frame):
     """Simultaneous secret commitments. The public part is :meth:`progress`; the choices stay in the state
-    (views must project them: :meth:`own` for the chooser only) until everyone has chosen."""
+    (views must project them: :meth:`own` for the chooser only) until everyone has chosen.
+
+    A seat may commit in several parts (a private draft: the Accomplice's owner picks a sector card, then
+    the Accomplice's): ``more[seat]`` lists the options of each later part, ``part_texts[seat]`` their
+    questions. The draft is that seat's alone; the commitment is the parts' arguments merged into one
+    intent (``sector:own=s3`` then ``sector:acc=s5`` make ``sector:own=s3,acc=s5``). Each part has its own
+    prompt ref, so a button of the first part cannot answer the second."""
 
     kind: Literal["secret"] = "secret"
     seats: list[str]
     options: dict[str, list[Option]]
+    more: dict[str, list[list[Option]]] = Field(default_factory=dict)
+    part_texts: dict[str, list[str]] = Field(default_factory=dict)
     defaults: dict[str, str] = Field(default_factory=dict)
+    drafts: dict[str, list[str]] = Field(default_factory=dict)
     chosen: dict[str, str] = Field(default_factory=dict)
 
     def sealed(self) -> bool:
@@ -274,21 +283,45 @@ class SecretFrame(Frame):
     def asked(self) -> list[str]:
         return [s for s in self.seats if s not in self.chosen]
 
+    def _part(self, seat: str) -> int:
+        return len(self.drafts.get(seat, []))
+
+    def _options(self, seat: str) -> list[Option]:
+        part = self._part(seat)
+        return self.options.get(seat, []) if part == 0 else self.more[seat][part - 1]
+
+    def prompts(self) -> list[Prompt]:
+        out = []
+        for seat in self.asked():
+            part = self._part(seat)
+            text = self.text_for(seat) if part == 0 else self.part_texts.get(seat, [self.text] * part)[part - 1]
+            out.append(Prompt(seat, self.topic, text, Intent.parse(self.default_for(seat)), simultaneous=True,
+                              pace=self.pace, ref=self.ref if part == 0 else f"{self.ref}.{part + 1}"))
+        return out
+
     def default_for(self, seat: str) -> str:
-        return self.defaults.get(seat) or self.options[seat][0].key
+        if self._part(seat) == 0 and self.defaults.get(seat):
+            return self.defaults[seat]
+        return self._options(seat)[0].key
 
     def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
-        return _option_intents(self.options.get(seat, [])) if seat in self.asked() else []
+        return _option_intents(self._options(seat)) if seat in self.asked() else []
 
     def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
         if seat in self.chosen:
             return "Your choice is already made; it is revealed when everyone has chosen."
-        options = self.options.get(seat, [])
+        options = self._options(seat)
         return None if any(o.key == intent.key() for o in options) else _not_an_option(options)
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
-        self.chosen[seat] = intent.key()
         label = self.label(rules, state, intent) or intent.key()
+        draft = [*self.drafts.get(seat, []), intent.key()]
+        if len(draft) <= len(self.more.get(seat, [])):
+            self.drafts[seat] = draft
+            return [private(seat, "your_choice", f"Noted: {label}. Now the next part of your choice.")]
+        self.drafts.pop(seat, None)
+        parts = [Intent.parse(key) for key in draft]
+        self.chosen[seat] = Intent(parts[0].kind, tuple(arg for part in parts for arg in part.args)).key()
         events = [public("chosen", f"{seat} has chosen."), private(seat, "your_choice", f"You chose: {label}.")]
         if self.asked():
             return events
@@ -297,7 +330,8 @@ class SecretFrame(Frame):
 
     def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
         key = intent.key()
-        for options in self.options.values():
+        lists = [*self.options.values(), *(part for parts in self.more.values() for part in parts)]
+        for options in lists:
             found = _option_label(options, key)
             if found is not None:
                 return found
@@ -309,7 +343,12 @@ class SecretFrame(Frame):
         return {"topic": self.topic, "chosen": chosen, "count": len(chosen), "of": len(self.seats)}
 
     def own(self, seat: str | None) -> str | None:
-        return self.chosen.get(seat) if seat is not None else None
+        """The seat's own commitment (or, mid-draft, its parts so far), for that seat's view only."""
+        if seat is None:
+            return None
+        if seat in self.drafts:
+            return "+".join(self.drafts[seat])
+        return self.chosen.get(seat)
 
 
 class WindowFrame(Frame):

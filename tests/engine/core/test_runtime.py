@@ -259,3 +259,40 @@ def test_view_carries_the_table_fields() -> None:
     state = G.with_steps(AskStep())
     view = G.view(state, None)
     assert view["awaiting"] == ["ann"] and view["got"] == [] and view["result"] is None
+
+
+class DraftStep(Step):
+    op: Literal["draft"] = "draft"
+
+
+def test_a_secret_choice_in_two_parts_is_a_private_draft() -> None:
+    from engine.core.rules import Rules as _Rules
+
+    rules: _Rules[St] = _Rules()
+    revealed: list[dict[str, str]] = []
+
+    @rules.revealed("sector")
+    def _reveal(state: St, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
+        revealed.append({s: i.key() for s, i in choices.items()})
+        return []
+
+    class Drafting(RuntimeGame):
+        pass
+
+    Drafting.rules = rules
+    game = Drafting()
+    state = game.setup(["ann", "bo"], 1)
+    own = [(Intent.of("sector", own=f"s{n}"), f"Sector {n}") for n in (1, 2)]
+    acc = [(Intent.of("sector", acc=f"s{n}"), f"Accomplice to sector {n}") for n in (1, 2)]
+    rules.secret(state, ["ann", "bo"], "sector", "Choose a sector", {"ann": own, "bo": own},
+                 more={"ann": [("Now the Accomplice's sector", acc)]})
+    first = {p.seat: p.ref for p in game.prompts(state)}
+    state, events = game.apply(state, "ann", Intent.of("sector", own="s2"))
+    assert all(e.audience == frozenset({"ann"}) for e in events)  # the first part tells nobody else anything
+    second = {p.seat: p for p in game.prompts(state)}
+    assert second["ann"].ref != first["ann"] and second["ann"].text == "Now the Accomplice's sector"
+    assert game.view(state, "bo")["my_choice"] is None and game.view(state, None)["choosing"]["count"] == 0
+    assert game.legal(state, "ann") == [Intent.of("sector", acc="s1"), Intent.of("sector", acc="s2")]
+    state, _ = game.apply(state, "ann", Intent.of("sector", acc="s1"))
+    state, _ = game.apply(state, "bo", Intent.of("sector", own="s1"))
+    assert revealed == [{"ann": "sector:own=s2,acc=s1", "bo": "sector:own=s1"}]
