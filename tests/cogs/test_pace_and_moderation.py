@@ -15,7 +15,7 @@ async def test_vacation_and_return(world: World, cogs: dict[str, Any]) -> None:
     await world.command(cogs["VacationCog"], "vacation", world.interaction("Bo", thread))
     assert "an agent plays for you" in last([s for s in world.to("Bo") if s.ephemeral]).text
     # the agent chose for Bo at once: Bo hears of it by DM, nobody else sees it
-    assert any(s.where == "dm:1002" and "You picked" in s.text for s in world.since(mark))
+    assert any(s.where == "dm:1002" and "You chose: Pick" in s.text for s in world.since(mark))
     record = await world.table.record(gid)
     seat = record.seat_of("1002")
     assert seat is not None and seat.away

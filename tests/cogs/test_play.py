@@ -31,7 +31,7 @@ async def test_choose_privately_then_reveal(world: World, cogs: dict[str, Any]) 
     mark = world.mark()
     await world.click("Ann", cid, thread)
     answer = last(world.to("Ann", mark))
-    assert answer.ephemeral and "✅ Pick 2" in answer.text and "You picked 2." in answer.text
+    assert answer.ephemeral and "✅ Pick 2" in answer.text and "You chose: Pick 2." in answer.text
     public = world.public(mark)
     assert any("Ann has chosen." in s.text for s in public)
     assert "1 of 3 have chosen" in last(status_edits(world, mark)).text
@@ -175,7 +175,7 @@ async def test_hidden_information_never_public(world: World, cogs: dict[str, Any
                         assert not re.search(r"pick:n=|picked|Pick \d(?!,)|=\d", sent.text), sent.text
                         assert (await world.table.seat_view(gid, None))["my_pick"] is None
                 for sent in world.since(mark):
-                    if "You picked" in sent.text:
+                    if "You chose: Pick" in sent.text:
                         assert sent.where == f"ephemeral:{record.user_of(prompt.seat)}"
         else:
             prompt = prompts[0]
@@ -188,7 +188,7 @@ async def test_hidden_information_never_public(world: World, cogs: dict[str, Any
     assert "Game over" in final.text and not ids_like(final, r"arb.*")
     # private answers were all ephemeral or DMs
     for sent in world.sent:
-        if "You picked" in sent.text or "my_pick" in sent.text:
+        if "You chose: Pick" in sent.text or "my_pick" in sent.text:
             assert not sent.public
 
 
