@@ -18,6 +18,7 @@ from engine.core import (
     public,
 )
 from engine.core.agents import AgentFactory
+from engine.core.shapes import check_shape
 
 from . import procedure as P
 from . import rules as R
@@ -25,6 +26,7 @@ from . import story as ST
 from .agent import HeuristicAgent
 from .board import AID, CORPS, NAMES, REALIUM, SPACES, is_corp
 from .pack import load_pack
+from .shapes import SHAPES
 from .state import GamedecOptions, GamedecState, Player, TestState
 from .trade import TradeRules, step_ref, turn_intents
 from .view import build_view
@@ -813,7 +815,26 @@ class GamedecGame(Game[GamedecState]):
             return f"Your turn: {state.moves_left} move(s). Start with a move (you are in {where})."
         return f"In {where}: act here, move ({state.moves_left} left) or end your turn."
 
+    def parse_intent(self, key: str) -> Intent:
+        intent = super().parse_intent(key)
+        check_shape(SHAPES, intent)
+        return intent
+
+    def check(self, state: GamedecState, seat: str, intent: Intent) -> None:
+        # The shape first, so no rule or refusal text ever reads a missing or mistyped argument.
+        check_shape(SHAPES, intent)
+        super().check(state, seat, intent)
+
     def describe(self, state: GamedecState, intent: Intent) -> str:
+        """A label; a malformed intent is refused (MalformedIntent), and one naming an unknown card, space or
+        seat is labelled by its own key (the refusal that quotes it then lists what is possible)."""
+        check_shape(SHAPES, intent)
+        try:
+            return self._label(state, intent)
+        except KeyError:
+            return intent.key()
+
+    def _label(self, state: GamedecState, intent: Intent) -> str:
         pack = load_pack()
         k = intent.kind
         g = intent.get
@@ -866,7 +887,9 @@ class GamedecGame(Game[GamedecState]):
             if k == "wound" and (top_ := state.decisions.top()) is not None:
                 d = R.detective(state, top_.seat)
                 kind_ = str(g("type"))
-                return f"Take a {kind_.capitalize()} Wound (-{getattr(d, kind_)} to your rolls)"
+                if kind_ in ("bio", "neuro"):
+                    return f"Take a {kind_.capitalize()} Wound (-{getattr(d, kind_)} to your rolls)"
+                return intent.key()
         except KeyError:
             return intent.key()
         simple = {

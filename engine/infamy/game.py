@@ -18,11 +18,13 @@ from engine.core import (
     next_seat,
     private,
 )
+from engine.core.shapes import check_shape
 
 from . import rules as R
 from .agent import HeuristicAgent
 from .effects import INTERPRETER, ask, decision_options, short
 from .pack import FACTIONS, Effect, Requirements
+from .shapes import SHAPES
 from .state import ACC_PAWN, COLOURS, Auction, InfamyOptions, InfamyState, Player, QueueItem
 
 RULES = """\
@@ -679,7 +681,18 @@ class InfamyGame(Game[InfamyState]):
 
     # --- labels and refusals --------------------------------------------------------------------
 
+    def parse_intent(self, key: str) -> Intent:
+        intent = super().parse_intent(key)
+        check_shape(SHAPES, intent)
+        return intent
+
+    def check(self, state: InfamyState, seat: str, intent: Intent) -> None:
+        # The shape first, so no rule or refusal text ever reads a missing or mistyped argument.
+        check_shape(SHAPES, intent)
+        super().check(state, seat, intent)
+
     def describe(self, state: InfamyState, intent: Intent) -> str:
+        check_shape(SHAPES, intent)
         return short(self._describe(state, intent))
 
     def _describe(self, state: InfamyState, intent: Intent) -> str:

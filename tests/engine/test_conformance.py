@@ -107,19 +107,28 @@ def walk(game: Any, seats: list[str], seed: int, options: dict[str, Any],
     raise AssertionError(f"{game.meta.id} seed {seed} {options}: no end after {max_steps} steps")
 
 
-SEEDS = range(4)
+PLAYOUT_SEEDS = range(40)
+"""Random options make the combinations many: 40 tables per game found Gamedec's story-Task view crash
+(seeds 34 and 35 draw Scenarios and test a story Task) in about 15 s for all games."""
+REF_SEEDS = range(12)
+FUZZ_SEEDS = range(6)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", PLAYOUT_SEEDS)
 def test_random_option_playouts_end_with_views(game_id: str, seed: int) -> None:
-    """Play to the end with random options; every seat's view and the public one at every step."""
+    """Play to the end with random options; at every step every seat's view and the public one, and every
+    legal intent reads back from its key (argument shapes refuse no legal intent) with a plain label."""
     game = engine.get(game_id)
     seats, options = _table(game, seed)
     last = None
     for state, _, _ in walk(game, seats, seed, options):
         for seat in [None, *seats]:
             game.view(state, seat)
+        for p in game.prompts(state):
+            for intent in game.legal(state, p.seat):
+                assert game.parse_intent(intent.key()) == intent
+                _plain(game.describe(state, intent), f"the label of {intent.key()}")
         last = state
     assert last is not None and game.outcome(last) is not None, (seed, options)
     assert game.prompts(last) == []
@@ -137,7 +146,7 @@ def _by_seat(prompts: list[Prompt]) -> dict[str, Prompt]:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", REF_SEEDS)
 def test_prompt_refs_name_one_decision(game_id: str, seed: int) -> None:
     """Across a playout: a ref is short and plain; a seat whose decision changes gets a new ref (its prompt
     reads differently, or it applied the default, which always settles a decision); a secret choice keeps
@@ -187,3 +196,103 @@ def test_infamy_sector_refs() -> None:
                 assert p.ref == expected
                 seen.add(p.ref[-1])
     assert seen == {"r", "2"}, "the playout should have shown both parts of the Accomplice's choice"
+
+
+# --- hostile intents ------------------------------------------------------------------------------
+
+BAD_TEXT = re.compile(r"\bNone\b|Traceback|KeyError|IndexError|ValueError|TypeError|AttributeError"
+                      r"|object has no attribute|not subscriptable|unhashable|<class |\bdict\b|\blist\b")
+JUNK_KEYS = ["", " ", ":", "::", "zzz", "nosuch:x=1", "a:b", "a:=1", "a:b=", ",,,", "x" * 81, "é", "1:2=3",
+             "end:x", "pass:=", "move:to=realium,to=brahma"]
+WRONG_VALUES: list[int | str] = [0, -1, -(10**12), 10**30, 3, "zzz", "x", "s0", "s99", "p9", "realium"]
+
+
+def _mutations(intent: Intent, other: Intent, rng: random.Random) -> Iterator[str]:
+    kind, args = intent.kind, list(intent.args)
+    yield kind  # every argument missing
+    for i, (name, value) in enumerate(args):
+        yield _key(kind, args[:i] + args[i + 1:])  # one argument missing
+        for bad in rng.sample(WRONG_VALUES, 4):
+            if bad != value:
+                yield _key(kind, args[:i] + [(name, bad)] + args[i + 1:])
+    yield _key(kind, [*args, ("zz", 1)])  # an argument too many
+    yield _key(kind, list(other.args))  # the right kind, another kind's arguments
+    yield _key(other.kind, args)
+
+
+def _key(kind: str, args: list[tuple[str, int | str]]) -> str:
+    return kind + (":" + ",".join(f"{k}={v}" for k, v in args) if args else "")
+
+
+def hostile_keys(game: Any, state: Any, rng: random.Random) -> list[str]:
+    keys = list(JUNK_KEYS)
+    for kind in sorted(game.intent_kinds):
+        keys += [kind, f"{kind}:id=zzz", f"{kind}:n=-5", f"{kind}:n=99999999999", f"{kind}:x=1,y=zzz"]
+    legal = [i for p in game.prompts(state) for i in game.legal(state, p.seat)]
+    for intent in rng.sample(legal, min(6, len(legal))):
+        keys += _mutations(intent, rng.choice(legal), rng)
+    return keys
+
+
+def _plain(text: str, what: str) -> None:
+    assert isinstance(text, str) and text.strip(), f"{what}: an empty message"
+    assert not BAD_TEXT.search(text), f"{what}: {text!r}"
+
+
+def fuzz_state(game: Any, state: Any, rng: random.Random) -> list[str]:
+    """Throw hostile keys at one state; returns the problems found (empty when it held)."""
+    problems: list[str] = []
+    before = game.dump(state)
+    prompted = [p.seat for p in game.prompts(state)]
+    idle = [s for s in state.seats if s not in prompted]
+    seats = prompted[:2] + idle[:1]
+    for key in hostile_keys(game, state, rng):
+        try:
+            problems += _fuzz_key(game, state, key, seats, before)
+        except AssertionError as exc:
+            problems.append(f"{key!r}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - counting every kind of crash is the point
+            problems.append(f"{key!r}: {type(exc).__name__}: {exc}")
+    return problems
+
+
+def _fuzz_key(game: Any, state: Any, key: str, seats: list[str], before: str) -> list[str]:
+    try:
+        intent = game.parse_intent(key)
+    except engine.RuleError as exc:
+        _plain(str(exc), f"parse_intent({key!r})")
+        return []
+    try:
+        _plain(game.describe(state, intent), f"describe({key!r})")
+    except engine.RuleError as exc:
+        _plain(str(exc), f"describe({key!r}) refused")
+    for seat in seats:
+        try:
+            game.apply(state, seat, intent)
+        except engine.RuleError as exc:
+            _plain(str(exc), f"apply({seat}, {key!r})")
+            assert game.dump(state) == before, f"refused {key!r} changed the state"
+            continue
+        assert intent in game.legal(state, seat), f"{seat}: {key!r} was accepted but is not legal"
+    return []
+
+
+def fuzz_states(game: Any, seed: int, every: int) -> Iterator[Any]:
+    seats, options = _table(game, seed)
+    for n, (state, _, _) in enumerate(walk(game, seats, seed, options)):
+        if n % every == 0 and game.outcome(state) is None:
+            yield state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", FUZZ_SEEDS)
+def test_hostile_intents_are_refused_in_plain_words(game_id: str, seed: int) -> None:
+    """Unknown kinds, known kinds without their arguments, wrong types, huge and negative numbers, unknown
+    words, another kind's arguments and mutated legal keys, at many states of a random-option playout:
+    only RuleError subclasses, in plain words, and a refusal changes nothing."""
+    game = engine.get(game_id)
+    rng = random.Random(seed)
+    problems: list[str] = []
+    for state in fuzz_states(game, seed, every=3):
+        problems += fuzz_state(game, state, rng)
+    assert not problems, f"{len(problems)} problems, e.g.:\n" + "\n".join(sorted(set(problems))[:25])

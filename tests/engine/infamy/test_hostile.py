@@ -1,0 +1,34 @@
+"""Malformed Infamy intents are refused in plain words before any rule or label reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Intent, MalformedIntent
+from engine.infamy import GAME
+from engine.infamy.shapes import SHAPES
+
+
+def test_every_kind_has_a_shape() -> None:
+    assert set(SHAPES) == set(GAME.intent_kinds)
+
+
+@pytest.mark.parametrize(("key", "words"), [
+    ("bid", "'bid' needs 'to'"),
+    ("bid:to=lots", "needs a whole number for 'to'"),
+    ("bid:to=99999999999", "out of range"),
+    ("steal:rival=p2", "'steal' needs 'type'"),
+    ("place:pawn=own,zone=s1a,zone=s1b", "twice"),
+    ("sector:own=s1,colour=red", "has no 'colour'"),
+])
+def test_malformed_keys_are_refused_with_what_is_wrong(key: str, words: str) -> None:
+    """The Contact phase: "Each freelancer may bid ... or pass" - a bid needs its amount, a number."""
+    state = GAME.setup(["ann", "bo", "cy"], 1)
+    with pytest.raises(MalformedIntent) as parsed:
+        GAME.parse_intent(key)
+    assert words in str(parsed.value)
+    before = GAME.dump(state)
+    seat = GAME.prompts(state)[0].seat
+    with pytest.raises(MalformedIntent):
+        GAME.apply(state, seat, Intent.parse(key))
+    assert GAME.dump(state) == before
