@@ -23,12 +23,12 @@ import yarl
 from discord.ext import commands
 
 from cogs import all_cogs
+from cogs.admission import install_rate_limit
+from cogs.announcer import Announcer
 from cogs.components import DYNAMIC_ITEMS
 from cogs.errors import on_tree_error
-from cogs.flows import install_rate_limit
 from engine.table import Limits, Table
 
-from .announcer import Announcer
 from .dbtools import BackupSchedule
 from .prefs import Prefs
 from .ratelimit import RateLimiter
@@ -65,6 +65,8 @@ class ArbiterBot(commands.Bot):
         self.store: SqliteStore | None = None
         self.services: Services | None = None
         self.scheduler: Scheduler | None = None
+        self.announcer: Announcer | None = None
+        """Posts the table's updates; held here (the composition root), never in :class:`Services`."""
         self._catch_up: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
@@ -77,8 +79,8 @@ class ArbiterBot(commands.Bot):
         prefs = Prefs(settings.arbiter_db)
         await prefs.open()
         services = Services(table=table, renderer=Renderer(settings.render_concurrency), prefs=prefs)
-        services.announcer = Announcer(self, services)
-        table.subscribe(services.announcer)
+        announcer = self.announcer = Announcer(self, services)
+        table.subscribe(announcer)
         self.services = services
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in all_cogs(services):
@@ -86,7 +88,7 @@ class ArbiterBot(commands.Bot):
         self.tree.error(on_tree_error)
         install_rate_limit(self, RateLimiter(settings.rate_limit_actions, settings.rate_limit_seconds))
         await self.sync_commands()
-        self._catch_up = asyncio.create_task(services.announcer.catch_up(), name="arbiter-catch-up")
+        self._catch_up = asyncio.create_task(announcer.catch_up(), name="arbiter-catch-up")
         self._catch_up.add_done_callback(_log_failure)
         backups = BackupSchedule(settings.arbiter_db, settings.backup_folder, settings.backup_every_hours,
                                  settings.backup_keep)
@@ -122,9 +124,9 @@ class ArbiterBot(commands.Bot):
         if self.scheduler is not None:
             await self.scheduler.stop()
             self.scheduler = None
-        if self.services is not None and self.services.announcer is not None:
+        if self.announcer is not None:
             try:
-                await self.services.announcer.drain(timeout=10)
+                await self.announcer.drain(timeout=10)
             except TimeoutError:
                 log.warning("some posts were not made before shutdown")
         if self.services is not None:

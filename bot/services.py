@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.errors import MalformedIntent
 from engine.records import GameRecord
@@ -13,9 +13,6 @@ from engine.table import NotAllowed, Table
 
 from .prefs import Prefs
 from .render import Renderer
-
-if TYPE_CHECKING:
-    from .announcer import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +35,6 @@ def clean_game_id(text: str) -> str:
 class Services:
     table: Table
     renderer: Renderer
-    announcer: Announcer | None = None
     prefs: Prefs = field(default_factory=Prefs)
     threads: dict[str, str] = field(default_factory=dict)
     """thread (channel) id -> game id; rebuilt from the database on a miss, so it survives restarts."""

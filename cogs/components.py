@@ -35,6 +35,10 @@ from bot import present
 from engine.core.model import GameMeta, Prompt
 from engine.records import GameRecord
 
+from . import handlers
+from .admission import admit
+from .errors import guarded
+
 CUSTOM_ID_MAX = 100
 BUTTON_LABEL_MAX = 80
 SELECT_MAX = 25
@@ -105,18 +109,16 @@ def fits(game: str, stamp: Stamp | int, key: str) -> bool:
 
 
 async def _run(interaction: discord.Interaction, name: str, *args: Any) -> None:
-    from . import flows  # components and flows refer to each other
-
-    await flows.guarded(interaction, getattr(flows, name), *args)
+    """Start the flow ``name`` (registered by :mod:`cogs.flows`, which builds these components and so
+    is never imported here); its errors go to the one reporter."""
+    await guarded(interaction, handlers.flow(name), *args)
 
 
 class Admitted:
-    """Every component asks the one rate limit (:func:`cogs.flows.admit`) before its callback runs."""
+    """Every component asks the one rate limit (:func:`cogs.admission.admit`) before its callback runs."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        from . import flows
-
-        return await flows.admit(interaction)
+        return await admit(interaction)
 
 
 class ActionButton(Admitted, ui.DynamicItem[ui.Button[Any]],
@@ -252,9 +254,7 @@ class UnknownComponents(commands.Cog):
         custom_id = data.get("custom_id") if isinstance(data, dict) else None
         if isinstance(custom_id, str) and ours(custom_id):
             return
-        from . import flows
-
-        if not await flows.admit(interaction):
+        if not await admit(interaction):
             return
         try:
             await interaction.response.send_message(

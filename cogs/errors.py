@@ -4,12 +4,17 @@
 - :class:`StaleVersion` on a component: "the board has moved on", with the caller's fresh options.
 - Discord check failures and bad arguments: their message.
 - Anything else: logged with context and a short reference the user can quote to the bot's operator.
+
+Components run their flows through :func:`guarded`, commands through the tree's handler
+(:func:`on_tree_error`); both end in :func:`report`. The fresh options after a stale click come from the
+``stale`` flow, found through :mod:`cogs.handlers` (the flows import this module, not the reverse).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -17,7 +22,8 @@ from discord import app_commands
 
 from engine.core.errors import RuleError, StaleVersion
 
-from . import flows
+from . import handlers
+from .answer import send
 
 log = logging.getLogger(__name__)
 
@@ -48,13 +54,13 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
         return
     try:
         if isinstance(error, StaleVersion) and game_id is not None:
-            await flows.stale(interaction, game_id)
+            await handlers.flow("stale")(interaction, game_id)
             return
         if isinstance(error, RuleError):
-            await flows.send(interaction, str(error) or "That is not possible now.")
+            await send(interaction, str(error) or "That is not possible now.")
             return
         if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-            await flows.send(interaction, str(error) or "You cannot use that here.")
+            await send(interaction, str(error) or "You cannot use that here.")
             return
         ref = reference()
         command = getattr(getattr(interaction, "command", None), "qualified_name", None)
@@ -63,12 +69,21 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
                   ref, getattr(interaction.user, "id", None), getattr(interaction, "channel_id", None), command,
                   loggable_custom_id(data.get("custom_id") if isinstance(data, dict) else None), game_id,
                   exc_info=error)
-        await flows.send(interaction, f"Something went wrong on our side. Reference: `{ref}` "
-                                      "(quote it to the server's admins). The game itself is safe.")
+        await send(interaction, f"Something went wrong on our side. Reference: `{ref}` "
+                                "(quote it to the server's admins). The game itself is safe.")
     except discord.HTTPException:
         log.warning("could not tell user %s about an error", getattr(interaction.user, "id", None), exc_info=True)
     except Exception:  # an error while reporting an error must not escape
         log.exception("error while reporting an error")
+
+
+async def guarded(interaction: discord.Interaction, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
+    """Run a component flow; any error goes to :func:`report` (a first argument that is a string is the
+    game id, so a stale click can be answered with that game's fresh options)."""
+    try:
+        await fn(interaction, *args)
+    except Exception as exc:  # noqa: BLE001 - everything is reported, in one place
+        await report(interaction, exc, game_id=args[0] if args and isinstance(args[0], str) else None)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

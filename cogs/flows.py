@@ -1,23 +1,22 @@
 """What happens when someone clicks or types: the shared flows behind commands and components.
 
 Every flow acknowledges the interaction first (Discord allows 3 seconds), then talks to the table,
-then follows up. Private answers are always ephemeral. Errors are not handled here: :func:`guarded`
-hands them to :func:`cogs.errors.report`, the one place that turns errors into messages.
+then follows up. Private answers are always ephemeral. Errors are not handled here: components run
+these flows through :func:`cogs.errors.guarded`, which hands them to :func:`cogs.errors.report`, the one
+place that turns errors into messages. The flows a component or the reporter starts are registered by
+name (:func:`cogs.handlers.provides`), so neither of them imports this module.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot import present
-from bot.ratelimit import RateLimiter, polite
 from bot.services import Services, services_of
 from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
@@ -28,62 +27,18 @@ from engine.table import NotAllowed, Table
 
 from . import components as cx
 
+# The answering primitives and the rate limit live in their own modules (the components and the error
+# reporter use them too); they are re-exported here for the cogs that answer through the flows.
+from .admission import admit as admit
+from .admission import install_rate_limit as install_rate_limit
+from .answer import ack as ack
+from .answer import png as png
+from .answer import send as send
+from .answer import text_view as text_view
+from .answer import user_id as user_id
+from .handlers import provides
+
 log = logging.getLogger(__name__)
-
-
-async def guarded(interaction: discord.Interaction, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
-    """Run a component flow; any error goes to the single error reporter."""
-    try:
-        await fn(interaction, *args)
-    except Exception as exc:  # noqa: BLE001 - everything is reported, in one place
-        from .errors import report
-
-        await report(interaction, exc, game_id=args[0] if args and isinstance(args[0], str) else None)
-
-
-# --- answering ---------------------------------------------------------------------------------
-
-
-async def ack(interaction: discord.Interaction, ephemeral: bool = True) -> None:
-    """Defer within Discord's 3 seconds; the answer follows."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-
-
-async def send(
-    interaction: discord.Interaction,
-    content: str | None = None,
-    *,
-    view: discord.ui.LayoutView | None = None,
-    file: discord.File | None = None,
-    ephemeral: bool = True,
-) -> None:
-    """Answer, whether or not the interaction was deferred. A layout view carries its own text."""
-    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
-    if view is not None:
-        kwargs["view"] = view
-    elif content is not None:
-        kwargs["content"] = present.clip(content, 2000)
-    if file is not None:
-        kwargs["file"] = file
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
-
-
-def text_view(text: str) -> discord.ui.LayoutView:
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(discord.ui.TextDisplay(present.clip(text)))
-    return view
-
-
-def png(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
-
-
-def user_id(interaction: discord.Interaction) -> str:
-    return str(interaction.user.id)
 
 
 def is_moderator(interaction: discord.Interaction, record: GameRecord) -> bool:
@@ -106,35 +61,6 @@ async def authorized(interaction: discord.Interaction, game_id: str) -> GameReco
     record = await services.table.record(game_id)
     await services.authorize(interaction, record)
     return record
-
-
-# --- the rate limit: one check for every command, autocomplete and component ---------------------
-
-
-def install_rate_limit(client: Any, limiter: RateLimiter) -> None:
-    """Every slash command and autocomplete passes the command tree's check, every component its item's
-    check (:class:`cogs.components.Admitted`); both ask :func:`admit`."""
-    client.rate_limiter = limiter
-    client.tree.interaction_check = admit
-
-
-async def admit(interaction: discord.Interaction) -> bool:
-    """Take one token of the caller's bucket; when it is empty, answer politely and stop there."""
-    limiter: RateLimiter | None = getattr(interaction.client, "rate_limiter", None)
-    if limiter is None:
-        return True
-    autocomplete = interaction.type is discord.InteractionType.autocomplete
-    wait = limiter.retry_after(user_id(interaction), autocomplete=autocomplete)
-    if wait == 0.0:
-        return True
-    try:
-        if autocomplete:
-            await interaction.response.autocomplete([])
-        elif not interaction.response.is_done():
-            await interaction.response.send_message(polite(wait), ephemeral=True)
-    except discord.HTTPException:
-        log.info("could not tell user %s to slow down", user_id(interaction))
-    return False
 
 
 # --- what public messages show -----------------------------------------------------------------
@@ -231,6 +157,7 @@ async def _hand_typed(table: Table, record: GameRecord, user: str, text: str,
     return resolve_key(text, legal), offer_stamp(record, await table.prompts(record.id), seat.seat if seat else None)
 
 
+@provides("submit")
 async def submit(interaction: discord.Interaction, game_id: str, key: str, stamp: cx.Stamp | None = None) -> None:
     """Play an intent for the caller's seat. The interaction id is the idempotency key.
 
@@ -307,6 +234,7 @@ async def _send_options(interaction: discord.Interaction, services: Services, ga
     await send(interaction, view=await _options_payload(services, game_id, user, page, intro))
 
 
+@provides("show_options")
 async def show_options(interaction: discord.Interaction, game_id: str, page: int = 0, edit: bool = False) -> None:
     """The caller's options, ephemerally; a page turn edits the ephemeral message in place."""
     services = services_of(interaction)
@@ -319,6 +247,7 @@ async def show_options(interaction: discord.Interaction, game_id: str, page: int
     await _send_options(interaction, services, game_id, user_id(interaction), page)
 
 
+@provides("stale")
 async def stale(interaction: discord.Interaction, game_id: str) -> None:
     """A click on an older version: say so politely, with the fresh options."""
     services = services_of(interaction)
@@ -339,6 +268,7 @@ def view_text(view: dict[str, Any], limit: int = 1400) -> str:
     return "```\n" + text.replace("```", "'''") + "\n```"
 
 
+@provides("show_hand")
 async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     """The caller's private view and private image, ephemerally."""
     await ack(interaction)
@@ -371,6 +301,7 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
                file=png(image, cx.HAND_FILE) if image is not None else None)
 
 
+@provides("lobby_action")
 async def lobby_action(interaction: discord.Interaction, game_id: str, action: str) -> None:
     await ack(interaction)
     table = services_of(interaction).table

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, next_seat, public
 from engine.core.actions import Action
+from engine.core.flowgame import FlowGame
 from engine.core.rules import NoPayload, Rules
 
 from .state import HighCardState, LeaderStep, RoundStep
@@ -40,15 +41,14 @@ def score(state: HighCardState, choices: dict[str, Intent], payload: NoPayload) 
 
 
 def next_round(state: HighCardState) -> list[Event]:
-    from .game import EXAMPLE  # the game finishes the state; rules only decide when
-
+    # ``finish`` is static: the rules end the game without importing the game module that wires them
     winners = [s for s, v in state.scores.items() if v >= state.opts.target]
     ranking = ranked(state)
     scores = {s: float(v) for s, v in state.scores.items()}
     if winners:
-        return [EXAMPLE.finish(state, winners, f"reached {state.opts.target} points", ranking=ranking, scores=scores)]
+        return [FlowGame.finish(state, winners, f"reached {state.opts.target} points", ranking=ranking, scores=scores)]
     if state.round >= state.opts.max_rounds:
-        return [EXAMPLE.finish(state, [], "no one reached the target", draw=True, ranking=ranking, scores=scores)]
+        return [FlowGame.finish(state, [], "no one reached the target", draw=True, ranking=ranking, scores=scores)]
     state.round += 1
     state.leader = next_seat(state.seats, state.leader)
     state.later(LeaderStep(), RoundStep())

@@ -92,7 +92,8 @@ async def test_setup_registers_everything(tmp_path: Path) -> None:
                                                         "log", "export", "return"}
         store = bot._connection._view_store  # registered DynamicItems: no per-game registration needed
         assert len(store._dynamic_items) == 6
-        assert bot.services is not None and bot.services.announcer is not None
+        assert bot.services is not None and bot.announcer is not None
+        assert not hasattr(bot.services, "announcer")  # the composition root holds it
         assert bot.scheduler is not None
         assert bot.tree.on_error is not None and "report" in (bot.tree.on_error.__doc__ or "") + "report"
     finally:

@@ -13,9 +13,10 @@ from typing import Any
 
 import discord
 
-from bot.announcer import Announcer
 from bot.render import Renderer
 from bot.services import Services
+from cogs import flows  # noqa: F401 - registers the flows the components start
+from cogs.announcer import Announcer
 from cogs.components import DYNAMIC_ITEMS
 from cogs.errors import report
 from engine.store import MemoryStore
@@ -279,8 +280,8 @@ class World:
         self.general = self.channel(222, name="general")
         self.table = table or Table(MemoryStore())
         self.services = Services(table=self.table, renderer=Renderer(2))
-        self.services.announcer = Announcer(self.client, self.services)
-        self.table.subscribe(self.services.announcer)
+        self.announcer = Announcer(self.client, self.services)
+        self.table.subscribe(self.announcer)
         self.client.services = self.services
         self.users = {name: FakeUser(uid, name) for uid, name in ((1001, "Ann"), (1002, "Bo"), (1003, "Cy"),
                                                                     (1004, "Di"), (1009, "Mod"))}
@@ -298,8 +299,7 @@ class World:
                                **kwargs)
 
     async def settle(self) -> None:
-        assert self.services.announcer is not None
-        await self.services.announcer.drain(timeout=10)
+        await self.announcer.drain(timeout=10)
 
     def mark(self) -> int:
         return len(self.sent)

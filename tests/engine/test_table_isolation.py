@@ -147,9 +147,8 @@ async def test_catch_up_after_a_restart_survives_an_undecodable_row(tmp_path: Pa
     store = SqliteStore(path)
     await store.open()
     world = World(Table(store, clock=clock))
-    assert world.services.announcer is not None
     mark = world.mark()
-    queued = await world.services.announcer.catch_up()  # nothing announced yet: every healthy game is caught up
+    queued = await world.announcer.catch_up()  # nothing announced yet: every healthy game is caught up
     await world.settle()
     assert queued >= GAMES - 2
     edited = {s.where for s in world.since(mark) if s.where.startswith("edit:")}

@@ -5,10 +5,25 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from bot.scheduler import Scheduler
+from engine.store import MemoryStore
+from engine.table import Table
 from tests.bot.conftest import Clock
 from tests.cogs.fakes import World
 from tests.cogs.helpers import choose, last, start_game, thread_posts
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def world(clock: Clock) -> World:
+    """A world whose table reads the test's clock (deadlines and reminders are moved by hand)."""
+    return World(Table(MemoryStore(), clock=clock))
 
 
 async def test_deadline_applies_default_and_dms_the_secret_default(world: World, cogs: dict[str, Any],
@@ -52,7 +67,7 @@ async def test_closed_dms_get_a_notice_in_the_thread(world: World, cogs: dict[st
 
 async def test_updates_piling_up_are_merged_into_one_post(world: World, cogs: dict[str, Any]) -> None:
     gid, thread = await start_game(world, cogs)
-    announcer = world.services.announcer
+    announcer = world.announcer
     assert announcer is not None
     mark = world.mark()
     ann, bo = world.interaction("Ann", thread), world.interaction("Bo", thread)
@@ -158,7 +173,7 @@ async def test_restart_catches_up_on_unannounced_moves(world: World, cogs: dict[
 
     import discord
 
-    from bot.announcer import Announcer
+    from cogs.announcer import Announcer
 
     gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
     assert await world.services.prefs.announced(gid) == (await world.table.record(gid)).version

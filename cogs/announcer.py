@@ -1,4 +1,5 @@
-"""Turns the table's updates into Discord posts.
+"""Turns the table's updates into Discord posts (Discord presentation: it lives with the adapters; the
+composition root, :mod:`bot.discord_bot`, makes one and subscribes it to the table).
 
 For each game, updates are queued and handled in order by one worker; updates that pile up while a
 post is being made are merged into one post, so a burst of agent moves is one message, not fifty.
@@ -32,15 +33,16 @@ from typing import Any
 
 import discord
 
-from cogs import components as cx
-from cogs import flows
+from bot import present
+from bot.render import Renderer
+from bot.services import Services
 from engine.core.model import Event
 from engine.records import GameRecord
 from engine.table import Table, Update
 
-from . import present
-from .render import Renderer
-from .services import Services
+from . import components as cx
+from . import flows
+from .answer import png
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +161,7 @@ class Announcer:
         posted = True
         if lines or mentions:
             view = cx.turn_view(scene, lines, mentions, image is not None)
-            files = [flows.png(image, cx.BOARD_FILE)] if image is not None else []
+            files = [png(image, cx.BOARD_FILE)] if image is not None else []
             try:
                 await self._channel(place["thread"]).send(view=view, files=files, allowed_mentions=PINGS)
             except discord.HTTPException:
@@ -253,7 +255,7 @@ class Announcer:
         if not place.get("status") or not place.get("channel"):
             return True
         view = cx.status_view(scene, image is not None)
-        attachments = [flows.png(image, cx.BOARD_FILE)] if image is not None else []
+        attachments = [png(image, cx.BOARD_FILE)] if image is not None else []
         try:
             message = self._channel(place["channel"]).get_partial_message(int(place["status"]))
             await message.edit(view=view, attachments=attachments, allowed_mentions=NO_PINGS)
