@@ -885,11 +885,7 @@ class GamedecGame(Game[GamedecState]):
                 kind_ = "Bio" if state.players[state.active].pos == REALIUM else "Neuro"
                 return f"Heal your {kind_} Wound (1 Credit)"
             if k == "wound" and (top_ := state.decisions.top()) is not None:
-                d = R.detective(state, top_.seat)
-                kind_ = str(g("type"))
-                if kind_ in ("bio", "neuro"):
-                    return f"Take a {kind_.capitalize()} Wound (-{getattr(d, kind_)} to your rolls)"
-                return intent.key()
+                return _wound_label(state, top_.seat, intent)
         except KeyError:
             return intent.key()
         simple = {
@@ -939,6 +935,13 @@ def _fit(label: str, limit: int = 80) -> str:
     if len(label) <= limit:
         return label
     return label[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def _wound_label(state: GamedecState, seat: str, intent: Intent) -> str:
+    kind = intent.word("type")
+    if kind not in ("bio", "neuro"):
+        return intent.key()  # not a Wound: the refusal quotes it and lists the two there are
+    return f"Take a {kind.capitalize()} Wound (-{getattr(R.detective(state, seat), kind)} to your rolls)"
 
 
 def _story_label(intent: Intent) -> str:

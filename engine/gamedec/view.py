@@ -65,16 +65,7 @@ def build_view(game: GamedecGame, state: GamedecState, seat: str | None) -> dict
             "start_player": s == state.start_player, "active": s == state.active,
             "scenario": public_status(state, s),
         })
-    test = None
-    if state.test is not None:
-        t = state.test
-        test = {"kind": t.kind, "actor": t.actor, "defender": t.defender, "skill": t.skill, "space": t.space,
-                "card": (story_card(t.card) if t.kind == "story" else _task(t.card)) if t.card else None, "assists": dict(t.plus), "sabotages": dict(t.minus),
-                "window_round": t.window_round}
-        if t.kind == "task" and t.card:
-            test["modifier"] = R.task_modifier(state, t.actor, pack.tasks[t.card], t.space)
-        elif t.kind == "story" and t.card:
-            test["modifier"] = story_modifier(state, t.actor, t.card, t.space)
+    test = _test_view(state)
     window = None
     if state.window is not None:
         window = {"answered": [s for s in state.window.seats if s in state.window.answers],
@@ -146,6 +137,22 @@ def build_view(game: GamedecGame, state: GamedecState, seat: str | None) -> dict
             mine["trade_sent"] = state.trade.sending.own(seat)
         view["me"] = mine
     return view
+
+
+def _test_view(state: GamedecState) -> dict[str, Any] | None:
+    """The Task test or fight waiting for its roll (public: it is announced when it begins)."""
+    t = state.test
+    if t is None:
+        return None
+    test: dict[str, Any] = {
+        "kind": t.kind, "actor": t.actor, "defender": t.defender, "skill": t.skill, "space": t.space,
+        "card": (story_card(t.card) if t.kind == "story" else _task(t.card)) if t.card else None,
+        "assists": dict(t.plus), "sabotages": dict(t.minus), "window_round": t.window_round}
+    if t.kind == "task" and t.card:
+        test["modifier"] = R.task_modifier(state, t.actor, load_pack().tasks[t.card], t.space)
+    elif t.kind == "story" and t.card:
+        test["modifier"] = story_modifier(state, t.actor, t.card, t.space)
+    return test
 
 
 def _public_item(item: str, involved: bool) -> str:

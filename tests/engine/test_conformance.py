@@ -25,7 +25,7 @@ from pydantic import BaseModel
 
 import engine
 from engine.core import Intent, Prompt, RandomAgent
-from engine.core.playout import next_decision, play_out, step
+from engine.core.playout import next_decision, step
 
 GAMES = sorted(g for g, game in engine.games().items() if not type(game).__module__.startswith("tests."))
 """The real games: the suite's own toy game (tests/support, registered by conftest) is a fixture for the core
@@ -109,7 +109,7 @@ def walk(game: Any, seats: list[str], seed: int, options: dict[str, Any],
 
 PLAYOUT_SEEDS = range(40)
 """Random options make the combinations many: 40 tables per game found Gamedec's story-Task view crash
-(seeds 34 and 35 draw Scenarios and test a story Task) in about 15 s for all games."""
+(seeds 34 and 35 draw Scenarios and test a story Task); all games together take under 20 s."""
 REF_SEEDS = range(12)
 FUZZ_SEEDS = range(6)
 
@@ -132,9 +132,7 @@ def test_random_option_playouts_end_with_views(game_id: str, seed: int) -> None:
         last = state
     assert last is not None and game.outcome(last) is not None, (seed, options)
     assert game.prompts(last) == []
-    result = play_out(game, game.setup(seats, seed, options),
-                      {s: RandomAgent(seed * 31 + i) for i, s in enumerate(seats)})
-    assert game.dump(result.state) == game.dump(last), "the same seed and options must give the same game"
+    assert game.dump(game.load(game.dump(last))) == game.dump(last)
 
 
 def _by_seat(prompts: list[Prompt]) -> dict[str, Prompt]:
