@@ -33,7 +33,7 @@ import aiosqlite
 from engine.core.errors import StaleVersion
 from engine.integrity import ROW_UNREADABLE, SavedSnapshot, checksum
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
-from engine.store import Change
+from engine.store import Change, PublicLine
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +119,25 @@ MIGRATIONS: list[str] = [
     ALTER TABLE snapshots ADD COLUMN checksum TEXT NOT NULL DEFAULT '';
     ALTER TABLE snapshots ADD COLUMN steps INTEGER;
     UPDATE snapshots SET steps = (SELECT COUNT(*) FROM intents i WHERE i.game_id = snapshots.game_id)
+    """,
+    # 4: the public log, saved with each change (seq orders a game's lines), so /game log replays nothing.
+    # Games that already had intents have no lines for them: public_log_missing keeps the version up to
+    # which lines are missing, and their log is rebuilt from the intent log when it reaches back that far.
+    """
+    CREATE TABLE public_log (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE INDEX public_log_by_version ON public_log(game_id, version);
+    CREATE TABLE public_log_missing (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        version INTEGER NOT NULL
+    );
+    INSERT INTO public_log_missing (game_id, version)
+        SELECT g.id, g.version FROM games g WHERE EXISTS (SELECT 1 FROM intents i WHERE i.game_id = g.id)
     """,
 ]
 
@@ -300,6 +319,8 @@ class SqliteStore:
                     "INSERT INTO deadlines (game_id, seat, kind, due_at, remind_at, reminded) VALUES (?,?,?,?,?,?)",
                     [(d.game_id, d.seat, d.kind, d.due_at, d.remind_at, int(d.reminded)) for d in change.deadlines],
                 )
+            if change.public_lines:
+                await self._insert_public_lines(r.id, change.public_lines)
             await db.execute("COMMIT")
         except aiosqlite.IntegrityError as exc:
             await db.execute("ROLLBACK")
@@ -475,3 +496,26 @@ class SqliteStore:
             args.append(guild)
         rows = await self._rows(sql, args)
         return int(rows[0][0])
+
+    async def _insert_public_lines(self, game_id: str, lines: list[PublicLine]) -> None:
+        """Inside :meth:`_commit`'s transaction: the lines follow the game's last one."""
+        async with self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM public_log WHERE game_id=?",
+                                   (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        last = int(row[0]) if row is not None else 0
+        await self.db.executemany("INSERT INTO public_log (game_id, version, seq, text) VALUES (?,?,?,?)",
+                                  [(game_id, line.version, last + n, line.text)
+                                   for n, line in enumerate(lines, start=1)])
+
+    async def public_log(self, game_id: str, limit: int, after_version: int | None = None) -> list[PublicLine] | None:
+        """The last ``limit`` lines after ``after_version``; None when some of them predate migration 4
+        (the caller replays the intent log)."""
+        missing = await self._rows("SELECT version FROM public_log_missing WHERE game_id=?", (game_id,))
+        if missing and (after_version is None or after_version < int(missing[0]["version"])):
+            return None
+        if limit <= 0:
+            return []
+        rows = await self._rows(
+            "SELECT version, text FROM public_log WHERE game_id=? AND version > ? ORDER BY seq DESC LIMIT ?",
+            (game_id, -1 if after_version is None else after_version, limit))
+        return [PublicLine(int(r["version"]), str(r["text"])) for r in reversed(rows)]

@@ -206,7 +206,7 @@ class Announcer:
 
         A change is committed before it is announced, so a kill in between leaves a move nobody was told
         about (and a next player who was never mentioned). The last announced version of each game is
-        kept; anything newer is announced now, its public events rebuilt from the intent log.
+        kept; anything newer is announced now, its public events read from the stored public log.
         """
         count = 0
         for record in await self.table.store.games(status=("lobby", "running", "paused", "finished", "aborted")):
@@ -230,7 +230,7 @@ class Announcer:
             return 0  # nothing recorded for an ended game: leave old threads alone
         lines: list[str] = []
         if record.status != "lobby":
-            missed = await flows.public_events(self.services, record, limit=40, after_version=announced)
+            missed = await self.table.public_log(record.id, limit=40, after_version=announced)
             if missed:
                 lines = ["While Arbiter was restarting:", *missed]
         self._enqueue(record.id, CatchUp(lines))

@@ -322,27 +322,3 @@ async def lobby_action(interaction: discord.Interaction, game_id: str, action: s
         update = await table.start(game_id, uid)
         text = "The game has started: the board and your first decisions are in the thread."
     await send(interaction, text)
-
-
-async def public_events(services: Services, record: GameRecord, limit: int = 25,
-                        after_version: int | None = None) -> list[str]:
-    """Recent public events (of intents logged after ``after_version``), rebuilt from the intent log
-    (the table keeps intents, not events)."""
-    import asyncio
-
-    game = registry.get(record.game)
-    logged = await services.table.store.intents(record.id)
-
-    def replay() -> list[str]:
-        state = game.setup([s.seat for s in record.seats], record.seed, record.options)
-        lines: list[str] = []
-        for item in logged:
-            state, events = game.apply(state, item.seat, game.parse_intent(item.key))
-            by = {"agent": " (agent)", "deadline": " (deadline)"}.get(item.by, "")
-            if after_version is None or item.version > after_version:
-                lines += [f"• {e.text}{by}" for e in events if e.audience is None and e.text]
-        return lines[-limit:]
-
-    if record.status == "lobby":
-        return []
-    return await asyncio.to_thread(replay)

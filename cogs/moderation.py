@@ -51,7 +51,7 @@ async def public_export(services: Services, record: GameRecord) -> dict[str, Any
         "pace": record.pace,
         "options": record.options,
         "seats": [{"seat": s.seat, "name": s.name, "agent": s.agent} for s in record.seats],
-        "public_log": await flows.public_events(services, record, limit=PUBLIC_EXPORT_EVENTS),
+        "public_log": await services.table.public_log(record.id, limit=PUBLIC_EXPORT_EVENTS),
     }
 
 
@@ -121,7 +121,7 @@ class ModerationCommands(ServiceCog):
     async def log(self, interaction: discord.Interaction, game: str | None = None) -> None:
         gid, _ = await self._game(interaction, game)
         record = await self.services.table.record(gid)
-        lines = await flows.public_events(self.services, record)
+        lines = await self.services.table.public_log(record.id)
         title = registry.get(record.game).meta.title
         text = f"**{title} `{record.id}`: recent events**\n" + ("\n".join(lines) or "Nothing has happened yet.")
         await flows.send(interaction, text[-1990:] if len(text) > 1990 else text)

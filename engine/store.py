@@ -17,6 +17,15 @@ from .integrity import SavedSnapshot, checksum
 from .records import Deadline, GameRecord, LoggedIntent
 
 
+@dataclass(frozen=True)
+class PublicLine:
+    """One line of a game's public log: the text of an event everyone may read (never a private event's),
+    marked "(agent)" or "(deadline)" when no person played the intent, and the version that produced it."""
+
+    version: int
+    text: str
+
+
 @dataclass
 class Change:
     """One atomic change to a game, as the table hands it to the store."""
@@ -30,6 +39,9 @@ class Change:
     deadlines: list[Deadline] | None = None
     """The game's open deadlines after the change (replacing the old ones); None leaves them as they are."""
     idempotency_key: str | None = None
+    public_lines: list[PublicLine] = field(default_factory=list)
+    """The public event texts of the intents this change applied, saved in the same transaction so that
+    ``/game log`` replays nothing."""
 
 
 class Store(Protocol):
@@ -77,6 +89,11 @@ class Store(Protocol):
         filter only when given): a count, so that limits never load every record."""
         ...
 
+    async def public_log(self, game_id: str, limit: int, after_version: int | None = None) -> list[PublicLine] | None:
+        """The last ``limit`` public lines (of versions after ``after_version``), oldest first; None when
+        the store does not hold them (a game saved before the public log was kept): replay the intents."""
+        ...
+
 
 class MemoryStore:
     """A :class:`Store` in memory: the same semantics as SQLite, lost when the process ends."""
@@ -87,6 +104,7 @@ class MemoryStore:
         self._intents: dict[str, list[LoggedIntent]] = {}
         self._deadlines: dict[str, list[Deadline]] = {}
         self._keys: dict[tuple[str, str], int] = {}
+        self._public: dict[str, list[PublicLine]] = {}
 
     async def open(self) -> None:
         return None
@@ -114,6 +132,7 @@ class MemoryStore:
             self._deadlines[record.id] = [d.model_copy() for d in change.deadlines]
         if change.idempotency_key is not None:
             self._keys[(record.id, change.idempotency_key)] = record.version
+        self._public.setdefault(record.id, []).extend(change.public_lines)
 
     async def game(self, game_id: str) -> GameRecord | None:
         record = self._games.get(game_id)
@@ -171,3 +190,8 @@ class MemoryStore:
         return sum(1 for r in self._games.values()
                    if r.status in status and (user is None or r.host == user or r.seat_of(user) is not None)
                    and (guild is None or r.place.get("guild") == guild))
+
+    async def public_log(self, game_id: str, limit: int, after_version: int | None = None) -> list[PublicLine] | None:
+        lines = [line for line in self._public.get(game_id, [])
+                 if after_version is None or line.version > after_version]
+        return lines[-limit:] if limit > 0 else []

@@ -45,14 +45,18 @@ from .core.errors import (
 )
 from .core.game import Game, GameState
 from .core.intent import Intent
+from .core.menus import Choice
 from .core.model import Event, Prompt, private, public
 from .integrity import ROW_UNREADABLE, log_problem, snapshot_problem
+from .public_log import lines_of, replay
 from .records import Deadline, GameRecord, LoggedIntent, SeatRecord
-from .store import Change, Store
+from .store import Change, PublicLine, Store
 
 log = logging.getLogger(__name__)
 
 MAX_AGENT_STEPS = 20_000
+MAX_PREFIX = 80
+"""A partial intent key is at most as long as a whole one."""
 AGENT_STEPS_PER_YIELD = 20
 _SEAT_NAME = re.compile(r"[^A-Za-z0-9_]")
 
@@ -274,7 +278,9 @@ class Table:
         key: str | None = None,
         deadlines: bool = True,
         fresh_clocks: bool = False,
+        lines: list[PublicLine] | None = None,
     ) -> None:
+        """Save the change; ``lines`` are the public event texts of the intents it applied (saved with them)."""
         record.version = (expected or 0) + 1 if expected is not None else 1
         record.updated_at = self.clock()
         # without a state (a lobby, a damaged game cancelled) the game's code is not needed: its id may be
@@ -293,6 +299,7 @@ class Table:
             intents=intents or [],
             deadlines=open_deadlines,
             idempotency_key=key,
+            public_lines=lines or [],
         )
         try:
             await self.store.commit(change)
@@ -466,8 +473,9 @@ class Table:
             record.status = "running"
             events = [public("start", f"{game.meta.title} begins: " + ", ".join(s.seat for s in record.seats) + ".")]
             logged: list[LoggedIntent] = []
-            state = await self._play_agents(record, state, events, logged, expected + 1)
-            await self._commit(record, expected, state, logged)
+            lines: list[PublicLine] = []
+            state = await self._play_agents(record, state, events, logged, expected + 1, lines)
+            await self._commit(record, expected, state, logged, lines=lines)
         update = Update(record, "start", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
         return update
@@ -505,22 +513,25 @@ class Table:
             parsed = intent if isinstance(intent, Intent) else game.parse_intent(intent)
             expected = record.version
             state, events = game.apply(state, seat.seat, parsed)
+            lines = lines_of(events, user, expected + 1)
             logged = [LoggedIntent(seq=state.step, version=expected + 1, seat=seat.seat, key=parsed.key(),
                                    by=user, at=self.clock())]
             if seat.away:
                 seat.away = False
                 events.append(public("return", f"{seat.seat} is back and plays again."))
             seat.missed = 0
-            state = await self._play_agents(record, state, events, logged, expected + 1)
-            await self._commit(record, expected, state, logged, idempotency_key)
+            state = await self._play_agents(record, state, events, logged, expected + 1, lines)
+            await self._commit(record, expected, state, logged, idempotency_key, lines=lines)
         update = Update(record, "play", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
         return update
 
     async def _play_agents(
-        self, record: GameRecord, state: GameState, events: list[Event], logged: list[LoggedIntent], version: int
+        self, record: GameRecord, state: GameState, events: list[Event], logged: list[LoggedIntent], version: int,
+        lines: list[PublicLine] | None = None,
     ) -> GameState:
-        """Let agents decide for every seat they play, until a person must decide or the game ends.
+        """Let agents decide for every seat they play, until a person must decide or the game ends; their
+        moves go to ``logged``, their events to ``events`` and their public lines to ``lines``.
 
         A long run of agent moves (a game whose players are all away) hands the event loop back every
         few moves, so other games and Discord's heartbeats are never starved.
@@ -535,6 +546,8 @@ class Table:
                 break
             seat, choice, more = move
             events.extend(more)
+            if lines is not None:
+                lines += lines_of(more, "agent", version)
             logged.append(LoggedIntent(seq=state.step, version=version, seat=seat, key=choice.key(),
                                        by="agent", at=self.clock()))
         else:
@@ -697,6 +710,7 @@ class Table:
                 label = game.describe(state, prompt.default)
                 state, events = game.apply(state, prompt.seat, prompt.default)
             expected = record.version
+            lines = lines_of(events, "deadline", expected + 1)
             notice = [public("timeout", f"Time ran out for {seat.seat}; the default was applied."
                              + ("" if prompt.simultaneous else f" ({label})"))]
             if prompt.simultaneous:
@@ -709,8 +723,8 @@ class Table:
                 notice.append(public("away", f"{seat.seat} missed {seat.missed} deadlines in a row; an agent plays "
                                              "for them until they return."))
             events = notice + events
-            state = await self._play_agents(record, state, events, logged, expected + 1)
-            await self._commit(record, expected, state, logged)
+            state = await self._play_agents(record, state, events, logged, expected + 1, lines)
+            await self._commit(record, expected, state, logged, lines=lines)
         return Update(record, "deadline", events, [(i.seat, i.key, i.by) for i in logged])
 
     # --- vacation and moderation ------------------------------------------------------------
@@ -748,6 +762,7 @@ class Table:
                 raise IllegalIntent(f"A {record.status} game cannot be {status}.")
             events = [public("status", text)]
             logged: list[LoggedIntent] = []
+            lines: list[PublicLine] = []
             expected = record.version
             if record.status == "damaged":
                 state = await self._repaired(record, status)
@@ -755,8 +770,8 @@ class Table:
             if status == "running" and state is not None:
                 record.damage = ""
                 # agents may owe moves (an agent run may be what failed): they play now, or it fails again
-                state = await self._play_agents(record, state, events, logged, expected + 1)
-            await self._commit(record, expected, state, logged, fresh_clocks=status == "running")
+                state = await self._play_agents(record, state, events, logged, expected + 1, lines)
+            await self._commit(record, expected, state, logged, fresh_clocks=status == "running", lines=lines)
         update = Update(record, "status", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
         return update
@@ -840,9 +855,10 @@ class Table:
             event = await change(record, record.seat_of(seat_user) if seat_user else None)
             events = [event]
             logged: list[LoggedIntent] = []
+            lines: list[PublicLine] = []
             if state is not None and record.status == "running":
-                state = await self._play_agents(record, state, events, logged, expected + 1)
-            await self._commit(record, expected, state, logged)
+                state = await self._play_agents(record, state, events, logged, expected + 1, lines)
+            await self._commit(record, expected, state, logged, lines=lines)
         update = Update(record, "status", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
         return update
@@ -913,3 +929,27 @@ class Table:
             "version": record.version,
             "final": game.dump(state) if state is not None else None,
         }
+
+    async def public_log(self, game_id: str, limit: int = 25, after_version: int | None = None) -> list[str]:
+        """The game's recent public events (of versions after ``after_version``), as "• text" lines: read
+        from the store, where each change saved them. A game saved before the store kept them is replayed
+        from its intent log instead, off the event loop."""
+        record = await self.record(game_id)
+        if record.status == "lobby":
+            return []
+        stored = await self.store.public_log(game_id, limit, after_version)
+        if stored is None:
+            game = self.engine_game(record)
+            intents = await self.store.intents(game_id)
+            stored = await asyncio.to_thread(replay, game, record, intents, limit, after_version)
+        return [f"• {line.text}" for line in stored]
+
+    async def choices(self, game_id: str, user: str, prefix: str = "") -> list[Choice]:
+        """The next part of an intent after ``prefix`` for ``user``'s seat (menus asked in parts); empty
+        when it is not their turn or nothing legal starts with ``prefix``."""
+        record, state = await self._load(game_id)
+        seat = record.seat_of(user)
+        if state is None or seat is None or record.status != "running":
+            return []
+        found: list[Choice] = self.engine_game(record).choices(state, seat.seat, prefix[:MAX_PREFIX])
+        return found

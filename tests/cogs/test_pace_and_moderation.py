@@ -130,3 +130,37 @@ async def test_my_games_autocomplete(world: World, cogs: dict[str, Any]) -> None
     assert [c.value for c in choices] == [gid]
     await world.command(cogs["HandCog"], "hand", world.interaction("Ann"), game=gid)
     assert last(world.to("Ann")).files
+
+
+async def test_log_export_and_catch_up_replay_nothing(world: World, cogs: dict[str, Any],
+                                                      monkeypatch: Any) -> None:
+    """/game log, the public-only export and the catch-up after a restart read the public lines saved
+    with each change: the intent log is never replayed for a game saved with them."""
+    from dataclasses import replace
+
+    from bot.prefs import Prefs
+    from cogs.announcer import Announcer
+
+    def no_replay(*args: Any) -> Any:
+        raise AssertionError("the intent log was replayed")
+
+    monkeypatch.setattr("engine.table.replay", no_replay)
+    gid, thread = await start_game(world, cogs)
+    game = cogs["GameCog"]
+    for name, n in (("Ann", 2), ("Bo", 3), ("Cy", 1)):
+        await choose(world, name, gid, thread, f"pick:n={n}")
+    await world.command(game, "log", world.interaction("Di", thread))
+    log = last(world.to("Di")).text
+    assert "Revealed: Ann=2, Bo=3, Cy=1" in log and "You chose" not in log
+    await world.command(game, "export", world.interaction("Mod", thread, moderator=True))
+    data = json.loads(last(world.to("Mod")).files[0][1])
+    assert any("Revealed: Ann=2, Bo=3, Cy=1" in line for line in data["public_log"])
+    # a restart whose announced version is older (as if the last posts had not gone out)
+    prefs = Prefs()
+    await prefs.set_announced(gid, 1)
+    mark = world.mark()
+    restarted = Announcer(world.client, replace(world.services, prefs=prefs))
+    assert await restarted.catch_up() == 1
+    await restarted.drain(10)
+    posted = "\n".join(p.text for p in thread_posts(world, thread, mark))
+    assert "While Arbiter was restarting" in posted and "Revealed: Ann=2, Bo=3, Cy=1" in posted
