@@ -32,6 +32,7 @@ from discord import ui
 from discord.ext import commands
 
 from bot import present
+from engine.core.menus import Choice
 from engine.core.model import GameMeta, Prompt
 from engine.records import GameRecord
 
@@ -214,6 +215,64 @@ class IntentSelect(Admitted, ui.DynamicItem[ui.Select[Any]],
         await _run(interaction, "submit", self.game, key, self.stamp)
 
 
+PART_MARK = ">"
+"""Marks a select value that is a partial intent (show its next part), not a whole intent key to play."""
+
+
+def part_custom_id(game: str, stamp: Stamp, prefix: str, page: int = 0) -> str:
+    return f"arbq:{game}:{stamp.text()}:{page}:{prefix}"
+
+
+class PartButton(Admitted, ui.DynamicItem[ui.Button[Any]],
+                 template=r"arbq:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN
+                 + r"):(?P<page>\d{1,6}):(?P<prefix>.{0,80})"):
+    """Show the next part of a menu asked in parts (a kind, then each argument), or another page of it,
+    editing the ephemeral menu in place. It carries what the menu was offered for, so an old one is stale."""
+
+    def __init__(self, game: str, stamp: Stamp, prefix: str, label: str, page: int = 0,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(ui.Button(label=(label or prefix or "Back")[:BUTTON_LABEL_MAX], style=style,
+                                   custom_id=part_custom_id(game, stamp, prefix, page)[:CUSTOM_ID_MAX]))
+        self.game, self.stamp, self.prefix, self.page = game, stamp, prefix, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> PartButton:
+        stamp = Stamp.parse(match["stamp"]) or Stamp(version=-1)
+        return cls(match["game"], stamp, match["prefix"], getattr(item, "label", "") or "", int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _run(interaction, "show_part", self.game, self.stamp, self.prefix, self.page)
+
+
+class PartSelect(Admitted, ui.DynamicItem[ui.Select[Any]],
+                 template=r"arbm:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r")"):
+    """One part of a menu asked in parts, too long for buttons: a whole intent is played, a partial one
+    (value ``>key``) shows its next part. Values are checked again like any typed move."""
+
+    def __init__(self, game: str, stamp: Stamp, options: list[tuple[str, str]] | None = None,
+                 placeholder: str = "Choose…") -> None:
+        select: ui.Select[Any] = ui.Select(
+            custom_id=f"arbm:{game}:{stamp.text()}", placeholder=placeholder[:150], min_values=1, max_values=1,
+            options=[discord.SelectOption(label=label[:100] or value[:100], value=value[:CUSTOM_ID_MAX])
+                     for value, label in options or []] or [discord.SelectOption(label="(no options)", value="none")],
+        )
+        super().__init__(select)
+        self.game, self.stamp = game, stamp
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> PartSelect:
+        return cls(match["game"], Stamp.parse(match["stamp"]) or Stamp(version=-1))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        value = str(values[0])[:CUSTOM_ID_MAX] if values and isinstance(values, list) else ""
+        if value.startswith(PART_MARK):
+            await _run(interaction, "show_part", self.game, self.stamp, value[len(PART_MARK):], 0)
+        else:
+            await _run(interaction, "submit", self.game, value, self.stamp)
+
+
 class LobbyButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbl:(?P<game>[0-9a-f]{1,16}):(?P<action>join|leave|agent|start)"):
     LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
               "agent": ("Add agent seat", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary)}
@@ -232,7 +291,7 @@ class LobbyButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbl:(?P<
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActionButton, OptionsButton, HandButton, PageButton, IntentSelect, LobbyButton,
+    ActionButton, OptionsButton, HandButton, PageButton, IntentSelect, LobbyButton, PartButton, PartSelect,
 )
 
 
@@ -377,6 +436,50 @@ def options_view(record: GameRecord, header: str, legal: list[tuple[str, str]], 
         nav.append(PageButton(record.id, page - 1, "◀ Previous"))
     if page < pages - 1:
         nav.append(PageButton(record.id, page + 1, "Next ▶"))
+    parts += _rows(nav)
+    return _layout(*parts)
+
+
+def parent_prefix(prefix: str) -> str:
+    """The menu one part up: ``kind:a=1,b=2`` -> ``kind:a=1`` -> ``kind`` -> ``""``."""
+    kind, _, rest = prefix.partition(":")
+    if not rest:
+        return ""
+    head = rest.rsplit(",", 1)[0] if "," in rest else ""
+    return f"{kind}:{head}" if head else kind
+
+
+def parts_view(record: GameRecord, header: str, entries: list[Choice], prefix: str, page: int,
+               stamp: Stamp, up: str | None = None) -> ui.LayoutView | None:
+    """One part (``prefix``) of a menu asked in parts: buttons when few (a whole intent plays, a partial one
+    opens its next part), else a paged select; "Back" opens the part ``up`` when given. None when a custom
+    id would not fit Discord's 100 characters (the caller falls back to the paged list of every option)."""
+    ids = [part_custom_id(record.id, stamp, c.key, 0) for c in entries if not c.complete]
+    ids += [part_custom_id(record.id, stamp, prefix, page + 1)]
+    ids += [part_custom_id(record.id, stamp, up)] if up is not None else []
+    if any(len(i) > CUSTOM_ID_MAX for i in ids):
+        return None
+    parts: list[ui.Item[Any]] = [ui.TextDisplay(present.clip(header, 1500))]
+    back: list[ui.Item[Any]] = [PartButton(record.id, stamp, up, "◀ Back")] if up is not None else []
+    if len(entries) <= EPHEMERAL_BUTTONS_MAX and all(fits(record.id, stamp, c.key) for c in entries if c.complete):
+        buttons: list[ui.Item[Any]] = [
+            ActionButton(record.id, stamp, c.key, c.label) if c.complete
+            else PartButton(record.id, stamp, c.key, c.label, style=discord.ButtonStyle.primary) for c in entries]
+        parts += _rows(buttons + back)
+        return _layout(*parts)
+    pages = max(1, -(-len(entries) // SELECT_MAX))
+    page = min(max(page, 0), pages - 1)
+    chunk = entries[page * SELECT_MAX:(page + 1) * SELECT_MAX]
+    row: ui.ActionRow[Any] = ui.ActionRow()
+    options = [(c.key if c.complete else PART_MARK + c.key, c.label) for c in chunk]
+    row.add_item(PartSelect(record.id, stamp, options,
+                            placeholder=f"Choose… (page {page + 1} of {pages}, {len(entries)} options)"))
+    parts.append(row)
+    nav: list[ui.Item[Any]] = list(back)
+    if page > 0:
+        nav.append(PartButton(record.id, stamp, prefix, "◀ Previous", page - 1))
+    if page < pages - 1:
+        nav.append(PartButton(record.id, stamp, prefix, "Next ▶", page + 1))
     parts += _rows(nav)
     return _layout(*parts)
 

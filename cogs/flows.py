@@ -21,6 +21,7 @@ from bot.services import Services, services_of
 from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
 from engine.core.intent import Intent
+from engine.core.menus import Choice
 from engine.core.model import Prompt
 from engine.records import GameRecord
 from engine.table import NotAllowed, Table
@@ -209,7 +210,9 @@ async def _applied(interaction: discord.Interaction, services: Services, update:
 
 
 async def _options_payload(services: Services, game_id: str, user: str, page: int,
-                           intro: str = "") -> discord.ui.LayoutView:
+                           intro: str = "", prefix: str = "") -> discord.ui.LayoutView:
+    """The caller's options: buttons when few, a menu asked in parts (:meth:`Table.choices`) when more
+    than a select holds, at part ``prefix``; the paged list of every option if a part would not fit."""
     table = services.table
     record = await table.record(game_id)
     seat = record.seat_of(user)
@@ -226,7 +229,47 @@ async def _options_payload(services: Services, game_id: str, user: str, page: in
     stamp = offer_stamp(record, prompts, seat.seat)
     header = intro + "**Your decision**" + (" (secret: only you see this)" if stamp.secret else "") + ":\n" + (
         "\n".join(p.text for p in prompts))
-    return cx.options_view(record, header, [(i.key(), label) for i, label in legal], page, stamp)
+    keyed = [(i.key(), label) for i, label in legal]
+    if len(keyed) > cx.SELECT_MAX:
+        parts = await _parts(services.table, record, user, header, prefix, page, stamp)
+        if parts is not None:
+            return parts
+    return cx.options_view(record, header, keyed, page, stamp)
+
+
+PART_DEPTH_MAX = 12
+"""More arguments than any intent has: a bound on opening single-entry parts one after the other."""
+
+
+async def _parts(table: Table, record: GameRecord, user: str, header: str, prefix: str, page: int,
+                 stamp: cx.Stamp) -> discord.ui.LayoutView | None:
+    prefix, entries = await _descend(table, record.id, user, prefix)
+    if not entries and prefix:  # that part is not offered (any more, or never was): from the top
+        prefix, entries = await _descend(table, record.id, user, "")
+    if not entries:
+        return None
+    up = await _up(table, record.id, user, prefix)
+    return cx.parts_view(record, header, entries, prefix, page, stamp, up)
+
+
+async def _descend(table: Table, game_id: str, user: str, prefix: str) -> tuple[str, list[Choice]]:
+    """A part with a single partial entry asks nothing: its next part opens at once."""
+    entries = await table.choices(game_id, user, prefix)
+    for _ in range(PART_DEPTH_MAX):
+        if len(entries) != 1 or entries[0].complete:
+            break
+        prefix = entries[0].key
+        entries = await table.choices(game_id, user, prefix)
+    return prefix, entries
+
+
+async def _up(table: Table, game_id: str, user: str, prefix: str) -> str | None:
+    """The part "Back" opens: the nearest part above with more than one entry; None at the top."""
+    while prefix:
+        prefix = cx.parent_prefix(prefix)
+        if len(await table.choices(game_id, user, prefix)) > 1:
+            return prefix
+    return None
 
 
 async def _send_options(interaction: discord.Interaction, services: Services, game_id: str, user: str,
@@ -245,6 +288,29 @@ async def show_options(interaction: discord.Interaction, game_id: str, page: int
         return
     await ack(interaction)
     await _send_options(interaction, services, game_id, user_id(interaction), page)
+
+
+@provides("show_part")
+async def show_part(interaction: discord.Interaction, game_id: str, stamp: cx.Stamp, prefix: str,
+                    page: int = 0) -> None:
+    """The next part of a menu asked in parts (or another page of one), edited in place. The part must
+    belong to the options offered now: one from an older menu is stale (the board has moved on)."""
+    services = services_of(interaction)
+    record = await authorized(interaction, game_id)
+    user = user_id(interaction)
+    if stamp.secret:
+        await _open_decision(services.table, record, user, stamp.choice or "")
+    elif stamp.version != record.version:
+        raise StaleVersion("The board has moved on since that menu was shown.")
+    view = await _options_payload(services, game_id, user, page, prefix=prefix[:PREFIX_MAX])
+    if interaction.response.is_done():
+        await send(interaction, view=view)
+    else:
+        await interaction.response.edit_message(view=view)
+
+
+PREFIX_MAX = 80
+"""A partial intent key is at most as long as a whole one."""
 
 
 @provides("stale")

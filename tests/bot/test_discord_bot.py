@@ -91,7 +91,7 @@ async def test_setup_registers_everything(tmp_path: Path) -> None:
         assert {o["name"] for o in game["options"]} >= {"new", "pause", "resume", "abort", "kick", "replace", "pace",
                                                         "log", "export", "return"}
         store = bot._connection._view_store  # registered DynamicItems: no per-game registration needed
-        assert len(store._dynamic_items) == 6
+        assert len(store._dynamic_items) == 8
         assert bot.services is not None and bot.announcer is not None
         assert not hasattr(bot.services, "announcer")  # the composition root holds it
         assert bot.scheduler is not None

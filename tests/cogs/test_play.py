@@ -133,25 +133,6 @@ async def test_hand_before_start_and_outside_any_game(world: World, cogs: dict[s
     assert "inside a game's thread" in last(world.to("Di")).text
 
 
-async def test_many_options_are_paged(world: World, cogs: dict[str, Any]) -> None:
-    gid, thread = await start_game(world, cogs, players=("Ann",), game="wide")
-    post = last(thread_posts(world, thread))
-    assert ids_like(post, rf"arbo:{gid}") and not ids_like(post, r"arb:.*"), "60 options do not fit as buttons"
-    await world.click("Ann", f"arbo:{gid}", thread)
-    menu = last(world.to("Ann"))
-    version = (await world.table.record(gid)).version
-    assert ids_like(menu, rf"arbs:{gid}:{version}:0") and ids_like(menu, rf"arbp:{gid}:1")
-    assert [o["value"] for o in menu.select_options()] == [f"take:n={n}" for n in range(1, 26)]
-    await world.click("Ann", f"arbp:{gid}:2", thread)
-    page = last(world.to("Ann"))
-    assert page.where == "update:1001"
-    assert [o["value"] for o in page.select_options()] == [f"take:n={n}" for n in range(51, 61)]
-    assert ids_like(page, rf"arbp:{gid}:1") and not ids_like(page, rf"arbp:{gid}:3")
-    await world.click("Ann", f"arbs:{gid}:{version}:2", thread, values=["take:n=55"])
-    assert "✅ Take 55" in world.to("Ann")[-1].text or "✅ Take 55" in world.to("Ann")[-2].text
-    assert (await world.table.seat_view(gid, None))["picks"] == [55]
-
-
 async def test_hidden_information_never_public(world: World, cogs: dict[str, Any]) -> None:
     """Secret simultaneous choices are never in any non-ephemeral message before they are revealed."""
     gid, thread = await start_game(world, cogs, players=("Ann", "Bo", "Cy"), options="target=4")
