@@ -15,6 +15,7 @@ from typing import Any
 
 import engine
 from engine.core.intent import Intent
+from engine.core.menus import Choice
 from engine.records import GameRecord
 from engine.table import Table, Update
 from renderers import board_renderer, private_renderer
@@ -23,6 +24,9 @@ from .storage import SqliteStore
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Eve", "Flo"]
 SHOWN = 40
+PARTS_OVER = 20
+"""More options than this are asked in parts (the kind, then each argument), as the Discord menus are."""
+PART_DEPTH_MAX = 12
 LOCAL_USER = "local{}"
 
 
@@ -66,6 +70,8 @@ class Terminal:
         _say(f"\n--- {text if text.startswith(seat) else f'{seat}: {text}'} ---")
         if private_image:
             _say(f"  (your private view: {private_image})")
+        if len(legal) > PARTS_OVER:
+            return await self.ask_in_parts(record, user, seat, legal)
         self.menu(legal, SHOWN)
         while True:
             try:
@@ -98,6 +104,84 @@ class Terminal:
                 _say(f"Not understood: {exc} Type a number from 1 to {len(legal)}, or 'help'.")
                 continue
             return intent.key()
+
+    async def ask_in_parts(self, record: GameRecord, user: str, seat: str,
+                           legal: list[tuple[Intent, str]]) -> str | None:
+        """A long menu a part at a time: a numbered list per part; a whole intent is returned, a partial
+        one opens its next part, ``back`` goes one part up. A key or label typed in full is taken too."""
+        above: list[str] = []
+        prefix, entries = await self._part(record, user, "")
+        if not entries:
+            return None
+        self.part_menu(entries, SHOWN)
+        while True:
+            try:
+                line = input(f"{seat}> ").strip()
+            except EOFError:
+                return None
+            if line in ("quit", "exit"):
+                return None
+            if line == "back":
+                if not above:
+                    _say("This is the first question already.")
+                    continue
+                prefix, entries = await self._part(record, user, above.pop())
+                self.part_menu(entries, SHOWN)
+                continue
+            chosen = self._pick_part(line, entries, legal)
+            if chosen is None:
+                continue
+            if chosen.complete:
+                return chosen.key
+            above.append(prefix)
+            prefix, entries = await self._part(record, user, chosen.key)
+            self.part_menu(entries, SHOWN)
+
+    async def _part(self, record: GameRecord, user: str, prefix: str) -> tuple[str, list[Choice]]:
+        """The entries of part ``prefix``; a part with a single partial entry asks nothing and opens its
+        next part at once."""
+        entries = await self.table.choices(record.id, user, prefix)
+        for _ in range(PART_DEPTH_MAX):
+            if len(entries) != 1 or entries[0].complete:
+                break
+            prefix = entries[0].key
+            entries = await self.table.choices(record.id, user, prefix)
+        return prefix, entries
+
+    def _pick_part(self, line: str, entries: list[Choice], legal: list[tuple[Intent, str]]) -> Choice | None:
+        """What a line chose in a part: a number, an entry's label, or a whole key or label legal now;
+        None (with a word to the player) for anything else."""
+        if not line:
+            return None
+        if line in ("help", "?"):
+            _say("Type the number of a choice (or its text); a choice ending in … asks the next part.\n"
+                 "'back' goes up one part, 'all' lists every choice here, 'quit' stops (the game is saved).")
+            return None
+        if line in ("all", "more"):
+            self.part_menu(entries, len(entries))
+            return None
+        if line.isdigit():
+            n = int(line)
+            if 1 <= n <= len(entries):
+                return entries[n - 1]
+            _say(f"There is no choice {n}; choose 1 to {len(entries)}, or 'back'.")
+            return None
+        folded = line.casefold()
+        found = next((c for c in entries if c.label.casefold() == folded or c.key == line), None)
+        if found is None:
+            found = next((Choice(key=i.key(), label=label, complete=True) for i, label in legal
+                          if i.key() == line or label.casefold() == folded), None)
+        if found is None:
+            _say(f"Not one of the choices: type a number from 1 to {len(entries)}, 'back' or 'help'.")
+        return found
+
+    @staticmethod
+    def part_menu(entries: list[Choice], limit: int) -> None:
+        for n, entry in enumerate(entries[:limit], start=1):
+            more = "" if entry.complete or entry.label.endswith("…") else " …"
+            _say(f"  {n:3}. {entry.label}{more}")
+        if len(entries) > limit:
+            _say(f"  ... and {len(entries) - limit} more: type 'all' to list them.")
 
     @staticmethod
     def menu(legal: list[tuple[Intent, str]], limit: int) -> None:
