@@ -169,3 +169,31 @@ async def test_a_burst_of_commands_gets_a_polite_answer(fake_discord: FakeDiscor
         assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
     finally:
         await bot.stop()
+
+
+async def test_one_member_cannot_flood_a_server_with_lobbies(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Issue 9: "one user opened 10,000 lobbies in 2.6 s". Through the real bot (the rate limit raised so
+    that only the lobby limit speaks): 40 ``/game new`` at once open exactly 5 lobbies; the others are told
+    why, and every answer is ephemeral."""
+    fake = fake_discord
+    alice = fake.add_member("alice")
+    db = tmp_path / "arbiter.db"
+    bot = kit.arbiter_process(fake, db, tmp_path / "arbiter-bot.log", RATE_LIMIT_ACTIONS="1000",
+                              MAX_LOBBIES_PER_USER="5")
+    try:
+        await bot.start()
+        await fake.wait_for_commands("game")
+        handles = await asyncio.gather(*(alice.slash("game", "new", channel="games",
+                                                     options={"game": "infamy", "seats": 3}) for _ in range(40)))
+        answers = await asyncio.gather(*(h.message(20) for h in handles))
+        refused = [a for a in answers if "open lobbies, the most allowed" in a.text()]
+        assert len(refused) == 35, [a.text()[:80] for a in answers if a not in refused][:5]
+        assert all(a.ephemeral for a in refused)
+        stored = kit.BotDb(db)
+        try:
+            assert len(stored.game_ids()) == 5
+        finally:
+            stored.close()
+        assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
+    finally:
+        await bot.stop()
