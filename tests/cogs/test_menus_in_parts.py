@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cogs import components as cx
 from engine.core.menus import Choice
 from tests.cogs.fakes import Sent, World
 from tests.cogs.helpers import ids_like, last, start_game
+
+SEED = 1
+"""A Gamedec seed whose random play reaches several turns of more than 25 options."""
 
 
 async def _menu(world: World, gid: str, thread: int, user: str = "Ann") -> Sent:
@@ -126,3 +131,54 @@ def test_parts_view_refuses_ids_over_100_characters() -> None:
     assert cx.parts_view(record, "h", [long], "", 0, cx.Stamp.of_version(3)) is not None
     assert cx.parent_prefix("play:card=c1,target=t2") == "play:card=c1"
     assert cx.parent_prefix("play:card=c1") == "play" and cx.parent_prefix("play") == ""
+
+
+@pytest.mark.parametrize("seed", [SEED])
+async def test_gamedec_is_played_to_the_end_through_menus_in_parts(world: World, cogs: dict[str, Any],
+                                                                   monkeypatch: pytest.MonkeyPatch,
+                                                                   seed: int) -> None:
+    """A real game: four players play Gamedec through whatever their menus offer (parts included) until
+    it ends; every turn of more than 25 options is asked in parts, and moves are played from parts below
+    the kinds."""
+    import random
+
+    monkeypatch.setattr("engine.table.secrets.randbits", lambda bits: seed)  # the game's seed
+    players = ("Ann", "Bo", "Cy", "Di")
+    gid, thread = await start_game(world, cogs, players=players, game="gamedec")
+    names = {str(world.users[p].id): p for p in players}
+    rng = random.Random(seed)
+    deep = 0
+    for _ in range(3000):
+        waiting = [s.user for s in await world.table.awaiting(gid) if s.user in names]
+        if not waiting:
+            break
+        deep += await _play_through_menus(world, gid, thread, names[rng.choice(waiting)], rng)
+    assert (await world.table.record(gid)).status == "finished"
+    assert deep >= 1, f"only {deep} moves were played from a part below the kinds"
+    assert not [s for s in world.sent if "went wrong" in s.text]
+
+
+async def _play_through_menus(world: World, gid: str, thread: int, user: str, rng: Any) -> int:
+    """Open ``user``'s menu and follow random entries until a move is played; 1 if it was played from a
+    part below the first of a menu asked in parts."""
+    uid = str(world.users[user].id)
+    long = len(await world.table.legal(gid, uid)) > 25
+    menu = await _menu(world, gid, thread, user)
+    for depth in range(8):
+        if long:
+            assert not ids_like(menu, rf"arbs:{gid}:.*"), "a long menu is asked in parts"
+        parts = ids_like(menu, rf"arbq:{gid}:\w+:0:.+")
+        plays = ids_like(menu, rf"arb:{gid}:.*")
+        values = [str(o["value"]) for o in menu.select_options()]
+        if not parts + plays + values:
+            return 0
+        choice = rng.choice(parts + plays + values)
+        if choice in values:
+            select = (ids_like(menu, rf"arbm:{gid}:.*") or ids_like(menu, rf"arbs:{gid}:.*"))[0]
+            await world.click(user, select, thread, values=[choice])
+        else:
+            await world.click(user, choice, thread)
+        menu = last(world.to(user))
+        if menu.where != f"update:{uid}":  # a move was played: a new answer, not the menu edited in place
+            return int(long and depth > 0)
+    return 0
