@@ -44,6 +44,9 @@ class Action(Generic[S]):
     family: ClassVar[str] = "play"
     summary: ClassVar[str] = ""
     """One line for a menu's description of the family's options (optional)."""
+    also: ClassVar[tuple[str, ...]] = ()
+    """Other intent kinds this action answers: its options list them among its own, in the order the rules
+    give (placing a pawn or, instead, skipping it), and its refusal and effect take them too."""
 
     def options(self, state: S, seat: str) -> list[Intent]:
         """Every intent of this kind ``seat`` may play now: complete and finite."""
@@ -90,9 +93,10 @@ class ActionSet(Generic[S]):
         self._actions: dict[str, Action[S]] = {}
 
     def add(self, action: Action[S]) -> None:
-        if action.kind in self._actions:
-            raise ValueError(f"action '{action.kind}' is registered twice")
-        self._actions[action.kind] = action
+        for kind in (action.kind, *action.also):
+            if kind in self._actions:
+                raise ValueError(f"action '{kind}' is registered twice")
+            self._actions[kind] = action
 
     def get(self, kind: str) -> Action[S] | None:
         return self._actions.get(kind)
@@ -105,7 +109,12 @@ class ActionSet(Generic[S]):
         return frozenset(self._actions)
 
     def all(self) -> list[Action[S]]:
-        return list(self._actions.values())
+        return list({id(a): a for a in self._actions.values()}.values())
+
+    def offers(self, kinds: list[str], kind: str) -> bool:
+        """Whether an intent of ``kind`` is answered by one of the actions named ``kinds``."""
+        action = self._actions.get(kind)
+        return action is not None and action.kind in kinds
 
 
 def intents_of(actions: ActionSet[Any], kinds: list[str], state: Any, seat: str) -> list[Intent]:

@@ -144,7 +144,7 @@ class AskFrame(Frame):
         return _option_intents(self.options) + intents_of(rules.actions, self.actions, state, seat)
 
     def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
-        if intent.kind in self.actions:
+        if rules.actions.offers(self.actions, intent.kind):
             return rules.actions[intent.kind].why_not(state, seat, intent)
         if any(o.key == intent.key() for o in self.options):
             return None
@@ -153,7 +153,7 @@ class AskFrame(Frame):
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
         state.waiting.pop(self)
-        if intent.kind in self.actions:
+        if rules.actions.offers(self.actions, intent.kind):
             return rules.actions[intent.kind].apply(state, seat, intent)
         return rules.on_answer(state, self, seat, intent)
 
@@ -178,7 +178,7 @@ class TurnFrame(Frame):
         return intents_of(rules.actions, self.actions, state, seat) if seat == self.seat else []
 
     def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
-        action = rules.actions.get(intent.kind) if intent.kind in self.actions else None
+        action = rules.actions.get(intent.kind) if rules.actions.offers(self.actions, intent.kind) else None
         if action is None:
             possible = [rules.actions[k].safe_label(state, Intent(k)) for k in self.actions
                         if rules.actions[k].options(state, seat)]

@@ -296,3 +296,34 @@ def test_a_secret_choice_in_two_parts_is_a_private_draft() -> None:
     state, _ = game.apply(state, "ann", Intent.of("sector", acc="s1"))
     state, _ = game.apply(state, "bo", Intent.of("sector", own="s1"))
     assert revealed == [{"ann": "sector:own=s2,acc=s1", "bo": "sector:own=s1"}]
+
+
+def test_an_action_answering_two_kinds_lists_them_in_its_own_order() -> None:
+    """``Action.also``: one action offers two intent kinds interleaved (each pawn: go there, or stay out), a
+    turn offering it takes both, and an intent of the other kind is refused by the action's own check."""
+    from engine.core.actions import ActionSet
+    from engine.core.waiting import TurnFrame
+
+    class Go(Action[Any]):
+        kind = "go"
+        also = ("stay",)
+
+        def options(self, state: Any, seat: str) -> list[Intent]:
+            return [Intent.of("go", pawn="a"), Intent.of("stay", pawn="a"), Intent.of("go", pawn="b")]
+
+        def apply(self, state: Any, seat: str, intent: Intent) -> list[Event]:
+            return [public(intent.kind, intent.key())]
+
+    class Rules2:
+        actions: ActionSet[Any] = ActionSet()
+
+    Rules2.actions.add(Go())
+    with pytest.raises(ValueError):
+        Rules2.actions.add(Go())
+    assert len(Rules2.actions.all()) == 1 and Rules2.actions.offers(["go"], "stay")
+    frame = TurnFrame(topic="move", seat="ann", actions=["go"], default="stay:pawn=a")
+    rules: Any = Rules2()
+    assert [i.key() for i in frame.legal(rules, None, "ann")] == ["go:pawn=a", "stay:pawn=a", "go:pawn=b"]
+    assert frame.why_not(rules, None, "ann", Intent.of("stay", pawn="a")) is None
+    assert "not possible" in (frame.why_not(rules, None, "ann", Intent.of("stay", pawn="b")) or "")
+    assert frame.accept(rules, None, "ann", Intent.of("stay", pawn="a"))[0].kind == "stay"
