@@ -69,7 +69,7 @@ async def test_the_stored_log_is_the_replayed_log(store: Store, game: str, seed:
     def no_replay(*args: Any) -> Any:
         raise AssertionError("the stored log was replayed")
 
-    monkeypatch.setattr("engine.table.replay", no_replay)
+    monkeypatch.setattr("engine.table.reading.replay", no_replay)
     assert await table.public_log(gid, limit=ALL) == expected
     assert await table.public_log(gid) == expected[-25:]
     # private texts (a drawn card, a secret choice) never reach the stored log

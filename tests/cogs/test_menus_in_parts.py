@@ -142,7 +142,7 @@ async def test_gamedec_is_played_to_the_end_through_menus_in_parts(world: World,
     the kinds."""
     import random
 
-    monkeypatch.setattr("engine.table.secrets.randbits", lambda bits: seed)  # the game's seed
+    monkeypatch.setattr("engine.table.lobby.secrets.randbits", lambda bits: seed)  # the game's seed
     players = ("Ann", "Bo", "Cy", "Di")
     gid, thread = await start_game(world, cogs, players=players, game="gamedec")
     names = {str(world.users[p].id): p for p in players}

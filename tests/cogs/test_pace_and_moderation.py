@@ -144,7 +144,7 @@ async def test_log_export_and_catch_up_replay_nothing(world: World, cogs: dict[s
     def no_replay(*args: Any) -> Any:
         raise AssertionError("the intent log was replayed")
 
-    monkeypatch.setattr("engine.table.replay", no_replay)
+    monkeypatch.setattr("engine.table.reading.replay", no_replay)
     gid, thread = await start_game(world, cogs)
     game = cogs["GameCog"]
     for name, n in (("Ann", 2), ("Bo", 3), ("Cy", 1)):

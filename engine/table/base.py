@@ -1,0 +1,347 @@
+"""What every part of the table shares: the store, the clock, locks and cache; loading (with every
+check of engine.integrity) and saving; setting a damaged game aside; agents playing their seats."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from .. import pace as pacing
+from ..core import registry
+from ..core.agents import make_agent
+from ..core.errors import (
+    DamagedGame,
+    GameOver,
+    IllegalIntent,
+    MalformedIntent,
+    StaleVersion,
+)
+from ..core.game import Game, GameState
+from ..core.intent import Intent
+from ..core.model import Event, public
+from ..integrity import log_problem, snapshot_problem
+from ..public_log import lines_of
+from ..records import Deadline, GameRecord, LoggedIntent
+from ..store import Change, PublicLine, Store
+from .model import (
+    AGENT_STEPS_PER_YIELD,
+    MAX_AGENT_STEPS,
+    GameFault,
+    Limits,
+    NotAllowed,
+    Subscriber,
+    Update,
+    game_code,
+)
+
+log = logging.getLogger(__name__)
+
+
+class TableBase:
+    # --- init --------------------------------------------------------------------------------------------
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        agent_kind: str = "heuristic",
+        limits: Limits | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.agent_kind = agent_kind
+        self.limits = limits or Limits()
+        self._room = asyncio.Lock()
+        """Held while a lobby is opened or joined, from the count to the commit: concurrent requests of one
+        user (or one server) cannot all pass the count before any of them is saved."""
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._cache: dict[str, tuple[GameRecord, GameState | None]] = {}
+        self._subscribers: list[Subscriber] = []
+
+    # --- subscriptions -----------------------------------------------------------------------------------
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Call ``subscriber`` with every :class:`Update`; returns a function that unsubscribes."""
+        self._subscribers.append(subscriber)
+        return lambda: self._subscribers.remove(subscriber) if subscriber in self._subscribers else None
+
+    async def _publish(self, update: Update) -> None:
+        for subscriber in list(self._subscribers):
+            try:
+                await subscriber(update)
+            except Exception:  # a front end's failure must not undo or block the game
+                log.exception("subscriber failed on game %s version %s", update.record.id, update.record.version)
+
+    # --- loading and saving ------------------------------------------------------------------------------
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    @staticmethod
+    def engine_game(record: GameRecord) -> Game[Any]:
+        game: Game[Any] = registry.get(record.game)
+        return game
+
+    async def _load(self, game_id: str) -> tuple[GameRecord, GameState | None]:
+        """The record and state of a game. A game whose saved data fails its checks is set aside here
+        (:meth:`_set_aside`) and :class:`DamagedGame` is raised; a damaged game loads without a state."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            return cached[0].model_copy(deep=True), cached[1]
+        record = await self.store.game(game_id)
+        if record is None:
+            raise MalformedIntent(f"There is no game '{game_id}'.")
+        state: GameState | None = None
+        if record.status in ("lobby", "damaged"):
+            if record.status == "damaged":
+                return record, None  # never cached: a moderator may repair it behind our back
+        else:
+            try:
+                state = await self._load_state(record)
+            except DamagedGame as exc:
+                if record.status != "aborted":
+                    await self._set_aside(record, exc.reason)
+                    raise
+                # a cancelled game has nothing left to protect: it stays cancelled, without a board
+                log.info("game %s (cancelled) has no usable saved state: %s", record.id, exc.reason)
+        self._cache[game_id] = (record.model_copy(deep=True), state)
+        return record, state
+
+    async def _load_state(self, record: GameRecord) -> GameState | None:
+        """The verified state: the snapshot if it proves itself, else the rebuild from the intent log if
+        that reaches exactly the recorded game; otherwise :class:`DamagedGame` (with the reason)."""
+        if record.game not in registry.games():
+            raise DamagedGame(reason=f"unknown game {record.game!r}")
+        game = self.engine_game(record)
+        saved = await self.store.saved_snapshot(record.id)
+        intents = await self.store.intents(record.id)
+        if saved is None and not intents and record.status == "aborted":
+            return None  # cancelled in its lobby: it never had a state
+        problem = log_problem(record, intents, saved.steps if saved else None)
+        if problem is not None:
+            raise DamagedGame(reason=problem)
+        if saved is None:
+            raise DamagedGame(reason="no snapshot for a started game (nothing to check its intent log against)")
+        unusable = snapshot_problem(record, saved, game.format)
+        if unusable is None:
+            try:
+                state: GameState = game.load(saved.body)
+            except Exception as exc:  # the checksum matched, yet the engine cannot read it (old code?)
+                unusable = f"snapshot unreadable ({type(exc).__name__}: {str(exc)[:200]})"
+            else:
+                if state.step == len(intents):
+                    return state
+                unusable = f"snapshot at step {state.step}, intent log of {len(intents)}"
+        log.warning("game %s: rebuilding from the intent log (%s)", record.id, unusable)
+        return self._replay(record, intents, unusable)
+
+    async def rebuild(self, record: GameRecord) -> GameState:
+        """Replay the game from its seed, options and intent log; :class:`DamagedGame` if the log is not
+        whole or does not replay."""
+        intents = await self.store.intents(record.id)
+        saved = await self.store.saved_snapshot(record.id)
+        problem = log_problem(record, intents, saved.steps if saved else None)
+        if problem is not None:
+            raise DamagedGame(reason=problem)
+        return self._replay(record, intents, "rebuild asked for")
+
+    def _replay(self, record: GameRecord, intents: list[LoggedIntent], why: str) -> GameState:
+        """Every logged intent must apply: one that does not means the log is not this game's."""
+        game = self.engine_game(record)
+        try:
+            state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
+        except Exception as exc:
+            raise DamagedGame(reason=f"{why}; the game cannot be set up again: {str(exc)[:200]}") from exc
+        for logged in intents:
+            try:
+                state, _ = game.apply(state, logged.seat, game.parse_intent(logged.key))
+            except Exception as exc:
+                raise DamagedGame(reason=f"{why}; the rebuild stops at seq {logged.seq} (version {logged.version}): "
+                                         f"{type(exc).__name__}: {str(exc)[:200]}") from exc
+        return state
+
+    async def _commit(
+        self,
+        record: GameRecord,
+        expected: int | None,
+        state: GameState | None,
+        intents: list[LoggedIntent] | None = None,
+        key: str | None = None,
+        deadlines: bool = True,
+        fresh_clocks: bool = False,
+        lines: list[PublicLine] | None = None,
+    ) -> None:
+        """Save the change; ``lines`` are the public event texts of the intents it applied (saved with them)."""
+        record.version = (expected or 0) + 1 if expected is not None else 1
+        record.updated_at = self.clock()
+        # without a state (a lobby, a damaged game cancelled) the game's code is not needed: its id may be
+        # the very thing that is damaged
+        game = self.engine_game(record) if state is not None else None
+        open_deadlines = None
+        with game_code(record, "saving the game"):
+            if deadlines:
+                open_deadlines = await self._deadlines(record, state, fresh_clocks)
+            snapshot = game.dump(state) if game is not None and state is not None else None
+        change = Change(
+            record=record,
+            expected_version=expected,
+            snapshot=snapshot,
+            snapshot_format=game.format if game is not None else 1,
+            intents=intents or [],
+            deadlines=open_deadlines,
+            idempotency_key=key,
+            public_lines=lines or [],
+        )
+        try:
+            await self.store.commit(change)
+        except StaleVersion:
+            self._cache.pop(record.id, None)
+            raise
+        self._cache[record.id] = (record.model_copy(deep=True), state)
+
+    async def _deadlines(self, record: GameRecord, state: GameState | None, fresh: bool = False) -> list[Deadline]:
+        """Open deadlines after a change: a prompt still open keeps its clock unless ``fresh``."""
+        if state is None or record.status != "running":
+            return []
+        game = self.engine_game(record)
+        old: dict[tuple[str, str], Deadline] = {}
+        if not fresh:
+            old = {(d.seat, d.kind): d for d in await self.store.deadlines(game_id=record.id)}
+        now = self.clock()
+        out: list[Deadline] = []
+        seen: set[str] = set()
+        for prompt in game.prompts(state):
+            seat = record.seat_named(prompt.seat)
+            if seat is None or seat.agent or prompt.seat in seen:
+                continue
+            seen.add(prompt.seat)
+            kept = old.get((prompt.seat, prompt.kind))
+            if kept is not None:
+                out.append(kept)
+                continue
+            span = pacing.decision_seconds(record.pace, prompt.pace)
+            out.append(Deadline(game_id=record.id, seat=prompt.seat, kind=prompt.kind,
+                                due_at=now + span, remind_at=now + span * pacing.REMIND_AT))
+        return out
+
+    # --- setting a game aside ----------------------------------------------------------------------------
+    DAMAGED_NOTICE = ("This game is paused for a moderator: part of it could not be read or played. The moves "
+                      "saved so far are kept, and every other game goes on.")
+
+    async def _set_aside(self, record: GameRecord, reason: str) -> Update:
+        """Mark one game damaged after its data or code failed: the operator reads ``reason`` in the log,
+        its players are told (by the update's public event) that a moderator must look at it, and no
+        other game is touched. Returns the update (published once the mark is saved)."""
+        log.error("game %s (%s) set aside as damaged: %s", record.id, record.game, reason)
+        self._cache.pop(record.id, None)
+        record.status, record.damage = "damaged", reason
+        update = Update(record, "damaged", [public("damaged", self.DAMAGED_NOTICE)])
+        try:
+            await self.store.mark_damaged(record.id, reason)
+        except Exception:  # the store itself fails: nothing is marked, so nothing is announced
+            log.exception("game %s could not be marked damaged", record.id)
+            return update
+        await self._publish(update)
+        return update
+
+    async def _set_aside_id(self, game_id: str, reason: str) -> None:
+        try:
+            record = await self.store.game(game_id)
+        except Exception:
+            log.exception("game %s: its record cannot be read to set it aside (%s)", game_id, reason)
+            return
+        if record is not None:
+            await self._set_aside(record, reason)
+
+    @contextlib.asynccontextmanager
+    async def _isolated(self, game_id: str) -> AsyncIterator[None]:
+        """Around a change of one game (outside its lock): when the game's own code failed, the game is
+        set aside and the caller gets :class:`DamagedGame` (a refusal), never the game's exception."""
+        try:
+            yield
+        except GameFault as fault:
+            await self._set_aside_id(game_id, fault.reason)
+            raise DamagedGame(reason=fault.reason) from fault
+
+    async def _unmarked(self, record: GameRecord) -> None:
+        """A damaged record that still has deadlines was never set aside (the store marks a game damaged
+        and drops its deadlines together): it is a row the store could not decode. Set it aside now."""
+        if record.status == "damaged":
+            await self._set_aside(record, record.damage or "damaged")
+            raise DamagedGame(reason=record.damage)
+
+    # --- agents ------------------------------------------------------------------------------------------
+    async def _play_agents(
+        self, record: GameRecord, state: GameState, events: list[Event], logged: list[LoggedIntent], version: int,
+        lines: list[PublicLine] | None = None,
+    ) -> GameState:
+        """Let agents decide for every seat they play, until a person must decide or the game ends; their
+        moves go to ``logged``, their events to ``events`` and their public lines to ``lines``.
+
+        A long run of agent moves (a game whose players are all away) hands the event loop back every
+        few moves, so other games and Discord's heartbeats are never starved.
+        """
+        game = self.engine_game(record)
+        for step in range(MAX_AGENT_STEPS):
+            if step and step % AGENT_STEPS_PER_YIELD == 0:
+                await asyncio.sleep(0)
+            with game_code(record, "agents played"):
+                state, move = self._agent_move(game, record, state)
+            if move is None:
+                break
+            seat, choice, more = move
+            events.extend(more)
+            if lines is not None:
+                lines += lines_of(more, "agent", version)
+            logged.append(LoggedIntent(seq=state.step, version=version, seat=seat, key=choice.key(),
+                                       by="agent", at=self.clock()))
+        else:
+            log.error("game %s: agents did not stop after %d steps", record.id, MAX_AGENT_STEPS)
+        with game_code(record, "agents played"):
+            self._note_outcome(record, state)
+        return state
+
+    def _agent_move(self, game: Game[Any], record: GameRecord, state: GameState
+                    ) -> tuple[GameState, tuple[str, Intent, list[Event]] | None]:
+        """One agent move, or None when no agent has anything to decide."""
+        if game.outcome(state) is not None:
+            return state, None
+        prompt = next((p for p in game.prompts(state) if self._is_agent(record, p.seat)), None)
+        if prompt is None:
+            return state, None
+        legal = game.legal(state, prompt.seat)
+        agent = make_agent(game, self.agent_kind, seed=(record.seed * 1_000_003 + state.step) & (2**62 - 1))
+        choice = agent.choose(game, state, prompt.seat, legal) if legal else prompt.default
+        state, more = game.apply(state, prompt.seat, choice)
+        return state, (prompt.seat, choice, more)
+
+    @staticmethod
+    def _is_agent(record: GameRecord, seat: str) -> bool:
+        found = record.seat_named(seat)
+        return found is not None and found.agent
+
+    def _note_outcome(self, record: GameRecord, state: GameState) -> None:
+        outcome = self.engine_game(record).outcome(state)
+        if outcome is not None:
+            record.status = "finished"
+            record.winners = list(outcome.winners)
+            record.reason = outcome.reason
+
+    @staticmethod
+    def _require_running(record: GameRecord) -> None:
+        if record.status == "lobby":
+            raise IllegalIntent("The game has not started yet.")
+        if record.status == "paused":
+            raise IllegalIntent("The game is paused by a moderator; wait until it resumes.")
+        if record.status == "finished":
+            raise GameOver(f"The game is over: {record.reason}")
+        if record.status == "aborted":
+            raise GameOver("The game was cancelled.")
+        if record.status == "damaged":
+            raise DamagedGame()
+
+    @staticmethod
+    def _require_host(record: GameRecord, by: str, moderator: bool) -> None:
+        if by != record.host and not moderator:
+            raise NotAllowed("Only the game's host or a moderator can do that.")

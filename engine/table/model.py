@@ -1,0 +1,110 @@
+"""The table's value types: its errors, limits and updates, and the names it gives seats."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+
+from ..core.errors import (
+    RuleError,
+)
+from ..core.model import Event
+from ..records import GameRecord
+
+log = logging.getLogger(__name__)
+
+MAX_AGENT_STEPS = 20_000
+MAX_PREFIX = 80
+"""A partial intent key is at most as long as a whole one."""
+AGENT_STEPS_PER_YIELD = 20
+_SEAT_NAME = re.compile(r"[^A-Za-z0-9_]")
+
+
+class NotAllowed(RuleError):
+    """The caller may not do this (not the host, not a moderator, not in the game)."""
+
+
+class GameFault(Exception):
+    """A game's own code raised something other than a :class:`RuleError` (a bug, or data it cannot
+    handle). Raised inside the table only: the game is then set aside and callers get :class:`DamagedGame`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@contextlib.contextmanager
+def game_code(record: GameRecord, doing: str) -> Iterator[None]:
+    """Run a game's code: a refusal stays a refusal; anything else becomes a :class:`GameFault`."""
+    try:
+        yield
+    except (RuleError, GameFault):
+        raise
+    except Exception as exc:
+        raise GameFault(f"{type(exc).__name__} in {record.game}'s code while {doing}: {str(exc)[:300]}") from exc
+
+
+class LimitReached(NotAllowed):
+    """A user or a server already has as many open lobbies or running games as the limits allow."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How many games one user and one server may have at once, and how long a display name may be.
+
+    Counted in the store (a COUNT, not a load) when a lobby is opened or joined: one user cannot fill the
+    database with lobbies, nor one server take every game slot of a shared bot. ``0`` means no limit.
+    "Running" counts running and paused games (both hold a seat and deadlines)."""
+
+    lobbies_per_user: int = 5
+    running_per_user: int = 20
+    lobbies_per_guild: int = 50
+    running_per_guild: int = 500
+    name_chars: int = 32
+
+
+ACTIVE = ("running", "paused")
+
+
+@dataclass
+class Update:
+    """One change to a game, for front ends to announce."""
+
+    record: GameRecord
+    kind: str
+    """lobby | start | play | deadline | reminder | status | damaged"""
+    events: list[Event] = field(default_factory=list)
+    applied: list[tuple[str, str, str]] = field(default_factory=list)
+    """(seat, intent key, by) for every intent applied in this change, in order."""
+    duplicate: bool = False
+    """True when the idempotency key had been seen: nothing was applied this time."""
+
+    @property
+    def finished(self) -> bool:
+        return self.record.status == "finished"
+
+
+Subscriber = Callable[[Update], Awaitable[None]]
+
+
+def seat_name(display: str, taken: set[str], fallback: str) -> str:
+    """An engine seat name from a display name: letters, digits and _, unique, at most 16 characters."""
+    base = _SEAT_NAME.sub("", display)[:12]
+    if not base or not base[0].isalpha():
+        base = fallback
+    name, n = base, 2
+    while name.lower() in taken:
+        name = f"{base}{n}"
+        n += 1
+    taken.add(name.lower())
+    return name
+
+
+def bounded_name(name: str, fallback: str, limit: int = Limits.name_chars) -> str:
+    """A display name fit to store and show: one line, printable characters only, at most ``limit``
+    characters (a 10 MB name would otherwise be saved and rewritten on every change of the game)."""
+    cleaned = " ".join("".join(ch for ch in name[: limit * 4] if ch.isprintable()).split())
+    return (cleaned or fallback)[:limit]

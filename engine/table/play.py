@@ -1,0 +1,150 @@
+"""Play: a user's intent applied, and deadlines: defaults applied when they pass, reminders before."""
+
+from __future__ import annotations
+
+import logging
+
+from .. import pace as pacing
+from ..core.errors import (
+    DamagedGame,
+    RuleError,
+    StaleVersion,
+)
+from ..core.intent import Intent
+from ..core.model import Prompt, private, public
+from ..public_log import lines_of
+from ..records import Deadline, LoggedIntent
+from .base import TableBase
+from .model import (
+    NotAllowed,
+    Update,
+    game_code,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Play(TableBase):
+    # --- play --------------------------------------------------------------------------------------------
+    async def submit(
+        self,
+        game_id: str,
+        user: str,
+        intent: Intent | str,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        choice: str | None = None,
+    ) -> Update:
+        """Apply ``intent`` for ``user``'s seat. The same ``idempotency_key`` is applied only once.
+
+        ``choice`` is the :attr:`Prompt.ref` the intent was offered for (secret-choice buttons carry it
+        instead of a version, since another player's choice must not make theirs stale): the seat must
+        still have that very decision open, or the intent is refused as stale."""
+        async with self._isolated(game_id), self._lock(game_id):
+            record, state = await self._load(game_id)
+            if idempotency_key is not None and await self.store.idempotent(game_id, idempotency_key) is not None:
+                return Update(record, "play", duplicate=True)
+            self._require_running(record)
+            if expected_version is not None and expected_version != record.version:
+                raise StaleVersion("The board has moved on since that choice was offered.")
+            seat = record.seat_of(user)
+            if seat is None:
+                raise NotAllowed("You are not playing in this game.")
+            assert state is not None
+            game = self.engine_game(record)
+            if choice is not None and not any(p.seat == seat.seat and p.ref == choice for p in game.prompts(state)):
+                raise StaleVersion("That choice is over: the board has moved on.")
+            parsed = intent if isinstance(intent, Intent) else game.parse_intent(intent)
+            expected = record.version
+            state, events = game.apply(state, seat.seat, parsed)
+            lines = lines_of(events, user, expected + 1)
+            logged = [LoggedIntent(seq=state.step, version=expected + 1, seat=seat.seat, key=parsed.key(),
+                                   by=user, at=self.clock())]
+            if seat.away:
+                seat.away = False
+                events.append(public("return", f"{seat.seat} is back and plays again."))
+            seat.missed = 0
+            state = await self._play_agents(record, state, events, logged, expected + 1, lines)
+            await self._commit(record, expected, state, logged, idempotency_key, lines=lines)
+        update = Update(record, "play", events, [(i.seat, i.key, i.by) for i in logged])
+        await self._publish(update)
+        return update
+
+    # --- deadlines ---------------------------------------------------------------------------------------
+    async def tick(self, now: float | None = None) -> list[Update]:
+        """Apply the default of every prompt whose deadline has passed; send due reminders.
+
+        One game's failure never stops the pass: a game whose data or code fails is set aside (once,
+        even if several of its deadlines are due) and the next deadline is handled."""
+        now = self.clock() if now is None else now
+        updates: list[Update] = []
+        aside: set[str] = set()
+        for deadline in await self.store.deadlines(due_before=now):
+            if deadline.game_id in aside:
+                continue
+            try:
+                if deadline.due_at <= now:
+                    update = await self._expire(deadline)
+                else:
+                    update = await self._remind(deadline)
+            except DamagedGame as exc:
+                aside.add(deadline.game_id)
+                log.warning("deadline of game %s seat %s not applied: the game is set aside (%s)",
+                            deadline.game_id, deadline.seat, exc.reason)
+                continue
+            except RuleError:
+                log.exception("deadline for game %s seat %s could not be applied", deadline.game_id, deadline.seat)
+                continue
+            except Exception:  # the store or the host, not the game: log it, keep the game, try next tick
+                log.exception("deadline for game %s seat %s failed", deadline.game_id, deadline.seat)
+                continue
+            if update is not None:
+                updates.append(update)
+                await self._publish(update)
+        return updates
+
+    async def _remind(self, deadline: Deadline) -> Update | None:
+        record, _ = await self._load(deadline.game_id)
+        await self._unmarked(record)
+        await self.store.mark_reminded(deadline.game_id, deadline.seat)
+        if record.status != "running":
+            return None
+        left = max(0, int(deadline.due_at - self.clock()))
+        hours, minutes = divmod(left // 60, 60)
+        when = f"{hours} h {minutes} min" if hours else f"{minutes} min"
+        event = private(deadline.seat, "reminder", f"Reminder: your decision is due in {when}.", due_at=deadline.due_at)
+        return Update(record, "reminder", [event])
+
+    async def _expire(self, deadline: Deadline) -> Update | None:
+        async with self._isolated(deadline.game_id), self._lock(deadline.game_id):
+            record, state = await self._load(deadline.game_id)
+            await self._unmarked(record)
+            if record.status != "running" or state is None:
+                return None
+            game = self.engine_game(record)
+            with game_code(record, "applying a deadline's default"):
+                prompt: Prompt | None = next(
+                    (p for p in game.prompts(state) if p.seat == deadline.seat and p.kind == deadline.kind), None
+                )
+                seat = record.seat_named(deadline.seat)
+                if prompt is None or seat is None:
+                    return None
+                label = game.describe(state, prompt.default)
+                state, events = game.apply(state, prompt.seat, prompt.default)
+            expected = record.version
+            lines = lines_of(events, "deadline", expected + 1)
+            notice = [public("timeout", f"Time ran out for {seat.seat}; the default was applied."
+                             + ("" if prompt.simultaneous else f" ({label})"))]
+            if prompt.simultaneous:
+                notice.append(private(seat.seat, "timeout_choice", f"Your default choice was applied: {label}."))
+            logged = [LoggedIntent(seq=state.step, version=expected + 1, seat=seat.seat, key=prompt.default.key(),
+                                   by="deadline", at=self.clock())]
+            seat.missed += 1
+            if seat.missed >= pacing.MISSED_BEFORE_AGENT and not seat.away:
+                seat.away = True
+                notice.append(public("away", f"{seat.seat} missed {seat.missed} deadlines in a row; an agent plays "
+                                             "for them until they return."))
+            events = notice + events
+            state = await self._play_agents(record, state, events, logged, expected + 1, lines)
+            await self._commit(record, expected, state, logged, lines=lines)
+        return Update(record, "deadline", events, [(i.seat, i.key, i.by) for i in logged])

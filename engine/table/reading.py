@@ -1,0 +1,112 @@
+"""Reading a game: its record, views, prompts, legal intents with labels, menus in parts, the export and
+the public log."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from ..core.intent import Intent
+from ..core.menus import Choice
+from ..core.model import Prompt
+from ..public_log import replay
+from ..records import GameRecord, SeatRecord
+from .base import TableBase
+from .model import (
+    MAX_PREFIX,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Reading(TableBase):
+    # --- reading -----------------------------------------------------------------------------------------
+    async def record(self, game_id: str) -> GameRecord:
+        record, _ = await self._load(game_id)
+        return record
+
+    async def view(self, game_id: str, user: str | None) -> dict[str, Any]:
+        """The view for ``user``'s seat; the public view for anyone else (spectators)."""
+        record, state = await self._load(game_id)
+        if state is None:
+            return {}
+        seat = record.seat_of(user) if user is not None else None
+        view: dict[str, Any] = self.engine_game(record).view(state, seat.seat if seat else None)
+        return view
+
+    async def seat_view(self, game_id: str, seat: str | None) -> dict[str, Any]:
+        record, state = await self._load(game_id)
+        if state is None:
+            return {}
+        view: dict[str, Any] = self.engine_game(record).view(state, seat)
+        return view
+
+    async def prompts(self, game_id: str) -> list[Prompt]:
+        record, state = await self._load(game_id)
+        if state is None or record.status != "running":
+            return []
+        prompts: list[Prompt] = self.engine_game(record).prompts(state)
+        return prompts
+
+    async def legal(self, game_id: str, user: str) -> list[tuple[Intent, str]]:
+        """The user's legal intents with their labels; empty when it is not their turn."""
+        record, state = await self._load(game_id)
+        seat = record.seat_of(user)
+        if state is None or seat is None or record.status != "running":
+            return []
+        game = self.engine_game(record)
+        return [(i, game.describe(state, i)) for i in game.legal(state, seat.seat)]
+
+    async def awaiting(self, game_id: str) -> list[SeatRecord]:
+        """Seats the game is waiting for (people only: agents have already played)."""
+        record, state = await self._load(game_id)
+        if state is None or record.status != "running":
+            return []
+        asked = {p.seat for p in self.engine_game(record).prompts(state)}
+        return [s for s in record.seats if s.seat in asked]
+
+    async def games_of(self, user: str, active_only: bool = True) -> list[GameRecord]:
+        status = ("lobby", "running", "paused") if active_only else ()
+        return await self.store.games(status=status, user=user)
+
+    async def export(self, game_id: str) -> dict[str, Any]:
+        """Everything needed to replay the game exactly with ``arbiter replay``."""
+        record, state = await self._load(game_id)
+        game = self.engine_game(record)
+        intents = await self.store.intents(game_id)
+        return {
+            "arbiter_export": 1,
+            "game": record.game,
+            "id": record.id,
+            "seats": [s.seat for s in record.seats],
+            "seed": record.seed,
+            "options": record.options,
+            "intents": [[i.seat, i.key] for i in intents],
+            "version": record.version,
+            "final": game.dump(state) if state is not None else None,
+        }
+
+    async def public_log(self, game_id: str, limit: int = 25, after_version: int | None = None) -> list[str]:
+        """The game's recent public events (of versions after ``after_version``), as "• text" lines: read
+        from the store, where each change saved them. A game saved before the store kept them is replayed
+        from its intent log instead, off the event loop."""
+        record = await self.record(game_id)
+        if record.status == "lobby":
+            return []
+        stored = await self.store.public_log(game_id, limit, after_version)
+        if stored is None:
+            game = self.engine_game(record)
+            intents = await self.store.intents(game_id)
+            stored = await asyncio.to_thread(replay, game, record, intents, limit, after_version)
+        return [f"• {line.text}" for line in stored]
+
+    async def choices(self, game_id: str, user: str, prefix: str = "") -> list[Choice]:
+        """The next part of an intent after ``prefix`` for ``user``'s seat (menus asked in parts); empty
+        when it is not their turn or nothing legal starts with ``prefix``."""
+        record, state = await self._load(game_id)
+        seat = record.seat_of(user)
+        if state is None or seat is None or record.status != "running":
+            return []
+        found: list[Choice] = self.engine_game(record).choices(state, seat.seat, prefix[:MAX_PREFIX])
+        return found
