@@ -202,10 +202,12 @@ class Grid:
     def _search(self, start: Cell, budget: int | None, cost: Cost | None, may_pass: Allow, passage: Passage,
                 goals: Collection[Cell] | None = None) -> tuple[dict[Cell, int], dict[Cell, Cell], int | None]:
         """Dijkstra from ``start``. Returns the cost of every cell reached, each cell's predecessor (among
-        equally cheap ones, the first in reading order: that is the tie-break of :meth:`path`), and, with
+        equally cheap ones, one reached by an orthogonal step before a diagonal one, then the first in reading
+        order: that is the tie-break of :meth:`path`), and, with
         ``goals``, the cost of the nearest goal (the search stops after every goal at that cost)."""
         dist: dict[Cell, int] = {start: 0}
         pred: dict[Cell, Cell] = {}
+        rank: dict[Cell, tuple[bool, int, int]] = {}
         done: set[Cell] = set()
         heap: list[tuple[int, int, int]] = [(0, start.row, start.col)]
         found: int | None = None
@@ -233,12 +235,15 @@ class Grid:
                 if budget is not None and nd > budget:
                     continue
                 old = dist.get(to)
+                key = (step.sides is not None, here.row, here.col)
                 if old is None or nd < old:
                     dist[to] = nd
                     pred[to] = here
+                    rank[to] = key
                     heapq.heappush(heap, (nd, to.row, to.col))
-                elif nd == old and (here.row, here.col) < (pred[to].row, pred[to].col):
+                elif nd == old and key < rank[to]:
                     pred[to] = here
+                    rank[to] = key
         return dist, pred, found
 
     def reachable(self, start: Cell, budget: int, cost: Cost | None = None, may_enter: Allow | None = None,
@@ -253,8 +258,9 @@ class Grid:
              may_pass: Allow | None = None, passage: Passage = OPEN, budget: int | None = None) -> Route | None:
         """The cheapest route from ``start`` to ``goal`` (None if there is none within ``budget``).
 
-        Tie-break, deterministic: walking back from the goal, each step goes to the cheapest predecessor
-        that comes first in reading order (top row first, then leftmost)."""
+        Tie-break, deterministic: walking back from the goal, each step goes to the cheapest predecessor,
+        preferring an orthogonal step to a diagonal one, then the first in reading order (top row first,
+        then leftmost)."""
         if goal == start:
             return Route((start,), 0)
         if not self.inside(goal) or not (may_enter or _always)(goal):

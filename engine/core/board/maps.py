@@ -126,6 +126,10 @@ def _edges(lines: list[str], legend: _Legend, off: int, width: int, height: int)
             _edge_char(ch, legend, Edge(Cell(c - 1, r), Cell(c, r)), walls, doors)
     for r in range(0 if off else 1, height + off):
         line = lines[2 * r - 1 + off]
+        for pos in range(1 - off, len(line), 2):
+            if line[pos] not in " +-|":
+                raise ValueError(f"edge line {2 * r + off}, position {pos + 1}: '{line[pos]}' stands on a corner "
+                                 "(doors go under a cell)")
         for c in range(width):
             pos = 2 * c + off
             ch = line[pos] if pos < len(line) else " "
