@@ -154,7 +154,9 @@ def parse_grid(text: str, where: str = "map") -> GridSpec:
         while body and not body[-1]:
             body.pop()
         off = 1 if meta.get("frame", "no") == "yes" else 0
-        if (len(body) - off) % 2 == 0 or len(body) < 1 + 2 * off:
+        if off and len(body) % 2 == 0:
+            body.append("")  # an empty south frame line was dropped with the trailing blank lines
+        if len(body) % 2 == 0 or len(body) < 1 + 2 * off:
             raise ValueError("the picture must alternate cell lines and edge lines"
                              + (", with an edge line first and last" if off else ""))
         height = (len(body) + 1 - 2 * off) // 2
@@ -303,6 +305,7 @@ def compose(width: int, height: int, tiles: dict[tuple[str, str], GridSpec], pla
             marks.setdefault(f"{place.id}.{name}", []).extend(move(c) for c in cells)
     blocked = [Cell(c, r) for r in range(height) for c in range(width) if Cell(c, r) not in covered]
     inside = {e for e in walls if 0 <= min(e.a) and e.b.col < width and e.b.row < height}
+    doors = {e: d for e, d in doors.items() if 0 <= min(e.a) and e.b.col < width and e.b.row < height}
     try:
         return GridSpec(id=board_id, width=width, height=height, metric=metric,
                         blocked=tuple(blocked), walls=tuple(sorted(inside - set(doors))),

@@ -102,8 +102,8 @@ class GridSpec(BaseModel):
         walls = set(self.walls)
         seen: set[Edge] = set()
         for door in self.doors:
-            if not (self.inside(door.edge.a) and self.inside(door.edge.b)):
-                raise ValueError(f"door {door.edge.label} must lie between two squares of the board")
+            if not (self.inside(door.edge.a) or self.inside(door.edge.b)):
+                raise ValueError(f"door {door.edge.label} is not on the board")
             if door.edge in walls:
                 raise ValueError(f"door {door.edge.label} lies on a wall")
             if door.edge in seen:
