@@ -107,6 +107,44 @@ def renders(game: Any, count: int) -> dict[str, Any]:
             "first_ms": round(cold, 2), "png_bytes": size}
 
 
+def board(repeats: int) -> dict[str, Any]:
+    """engine/core/board: ``reachable`` with budget 6 on a 24x24 grid with 100 walls (blocked cells on a
+    Manhattan board, as IPA; edge walls on an eight-way board, as Nakamura Tower), and ``sees`` between every
+    pair of 10 units. Each figure is the median over ``repeats`` runs (lines are cached after the first)."""
+    from engine.core.board import Cell, Edge, Grid, GridSpec
+    from engine.core.board.line import line
+
+    rng = random.Random(SEED)
+    cells = [Cell(c, r) for r in range(24) for c in range(24)]
+    walls = rng.sample(cells[1:], 100)
+    edges = sorted({Edge(c, Cell(c.col + 1, c.row)) for c in rng.sample([c for c in cells if c.col < 23], 100)})
+    units = rng.sample([c for c in cells if c not in walls], 10)
+    ipa = Grid(GridSpec(width=24, height=24, metric="manhattan4", blocked=tuple(walls)))
+    nak = Grid(GridSpec(width=24, height=24, metric="eight_way", walls=tuple(edges)))
+    start = next(c for c in cells[300:] if c not in walls)
+
+    def timed(fn: Any) -> float:
+        times = []
+        for _ in range(repeats):
+            began = time.perf_counter()
+            fn()
+            times.append((time.perf_counter() - began) * 1000)
+        return round(statistics.median(times), 3)
+
+    def all_pairs(g: Any) -> None:
+        for i, a in enumerate(units):
+            for b in units[i + 1:]:
+                g.sees(a, b, blockers=units)
+
+    line.cache_clear()
+    began = time.perf_counter()
+    all_pairs(nak)
+    cold = round((time.perf_counter() - began) * 1000, 3)
+    return {"reachable6_manhattan_ms": timed(lambda: ipa.reachable(start, 6)),
+            "reachable6_eight_way_ms": timed(lambda: nak.reachable(start, 6)),
+            "sees_45_pairs_ms": timed(lambda: all_pairs(nak)), "sees_45_pairs_cold_ms": cold}
+
+
 async def run(args: argparse.Namespace) -> int:
     chosen = args.game or list(engine.games())
     quick = bool(args.quick)
@@ -131,6 +169,9 @@ async def run(args: argparse.Namespace) -> int:
                       f"  board render: p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms ({r['renders']} renders; the first in "
                       f"the process, with fonts and caches cold: {r['first_ms']} ms), {r['png_bytes']} B PNG",
                       flush=True)
+    report["board"] = board(20 if quick else 200)
+    if not args.json:
+        print(f"board geometry: {report['board']}", flush=True)
     if args.json:
         print(json.dumps(report, indent=2))
     return 0
