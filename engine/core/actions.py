@@ -78,6 +78,10 @@ class Action(Generic[S]):
         """A short label a person reads (buttons, menus)."""
         return intent.kind.replace("_", " ").capitalize()
 
+    def register(self, rules: Any) -> None:
+        """Called once when the action is added to a game's rules: an action that asks follow-up questions
+        registers their answer handlers here (see :class:`engine.core.board.MoveAction`)."""
+
     def safe_label(self, state: S, intent: Intent) -> str:
         """:meth:`label` that never raises, whatever the intent's arguments (hostile input included)."""
         try:

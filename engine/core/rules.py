@@ -76,7 +76,9 @@ class Rules(Generic[S]):
         return register
 
     def action(self, cls: A) -> A:
-        self.actions.add(cls())
+        action = cls()
+        self.actions.add(action)
+        action.register(self)
         return cls
 
     @staticmethod

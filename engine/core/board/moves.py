@@ -11,14 +11,17 @@ does. It gets, from the base:
   options, with a reason a player reads (unknown unit, unreadable square, off the board, too far, no way
   through, may not stop there);
 - ``apply``: the cheapest route (deterministic, see :meth:`~.grid.Grid.path`) handed to :meth:`carry_out`.
-  Games where the route matters beyond its cost (IPA's force fields, reactions along a path) override
-  :meth:`route` or ask which route after the move.
+  Where the route matters beyond its cost (IPA's force fields, reactions along a path), the game returns
+  the routes that differ for the rules from :meth:`route_choices`; with more than one, the mover is asked
+  which (an ask frame, topic ``route``, whose answer this action registers) — and only then.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
 
 from ..actions import Action
 from ..intent import Intent
@@ -39,6 +42,13 @@ class Movement:
     may_enter: Allow | None = None
     may_pass: Allow | None = None
     passage: Passage = field(default=OPEN)
+
+
+class RoutePayload(BaseModel):
+    """The routes a mover was asked to choose between (cell labels, start first)."""
+
+    unit: str
+    routes: list[list[str]]
 
 
 class MoveAction(Action[S], Generic[S]):
@@ -67,6 +77,12 @@ class MoveAction(Action[S], Generic[S]):
 
     def unit_label(self, state: S, unit: str) -> str:
         return unit
+
+    def route_choices(self, state: S, unit: str, to: Cell) -> list[tuple[str, Route]]:
+        """The routes to ``to`` that differ for the rules, each with a label ("through the force field at
+        E5", "around it"); the default is the cheapest alone, so nothing is asked."""
+        route = self.route(state, unit, to)
+        return [("", route)] if route is not None else []
 
     # --- given ---------------------------------------------------------------------------------
 
@@ -123,9 +139,27 @@ class MoveAction(Action[S], Generic[S]):
         read = self._read(state, seat, intent)
         assert not isinstance(read, str)  # checked by why_not
         unit, to = read
-        route = self.route(state, unit, to)
-        assert route is not None
-        return self.carry_out(state, seat, unit, route)
+        choices = self.route_choices(state, unit, to)
+        assert choices, "why_not found a route"
+        if len(choices) == 1:
+            return self.carry_out(state, seat, unit, choices[0][1])
+        payload = RoutePayload(unit=unit, routes=[[c.label for c in r.cells] for _, r in choices])
+        offer = [(Intent.of("route", n=i), label or " ".join(c.label for c in r.cells))
+                 for i, (label, r) in enumerate(choices, start=1)]
+        name = self.unit_label(state, unit)
+        question = f"Which way does {name} go to {to.label}?"
+        events: list[Event] = self._rules.ask(state, seat, "route", question, offer, payload=payload)
+        return events
+
+    def register(self, rules: Any) -> None:
+        self._rules = rules
+        rules.answers("route", RoutePayload)(self._route_chosen)
+
+    def _route_chosen(self, state: S, seat: str, intent: Intent, payload: RoutePayload) -> list[Event]:
+        cells = tuple(Cell.parse(label) for label in payload.routes[intent.num("n") - 1])
+        how = self.movement(state, payload.unit)
+        cost = sum(how.cost(c) if how.cost else 1 for c in cells[1:])
+        return self.carry_out(state, seat, payload.unit, Route(cells, cost))
 
     def label(self, state: S, intent: Intent) -> str:
         unit = intent.get("unit")

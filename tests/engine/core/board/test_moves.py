@@ -112,3 +112,59 @@ def test_apply_takes_the_shortest_route_and_every_legal_intent_passes_is_legal()
     state, events = GAME.apply(state, "ann", Intent.parse("move:unit=u1,to=B3"))
     assert state.units["u1"] == "B3" and "by A1 B1 B2 B3" in events[0].text
     assert GAME.load(GAME.dump(state)).units == state.units
+
+
+FIELD = Cell.parse("B2")
+"""A square holding a marker that a unit passing over it picks up (an Event token, say): two routes of the
+same cost, one over it and one around it, differ for the rules, so the mover is asked which."""
+FIELD_RULES: Rules[WalkState] = Rules()
+
+
+@FIELD_RULES.step("walk")
+def _field_walk(state: WalkState, step: WalkStep) -> list[Event]:
+    FIELD_RULES.turn(state, state.seats[0], "walk", "Move a unit.", ["move"],
+                     default=Intent.of("move", unit="none", to="A1"))
+    return []
+
+
+@FIELD_RULES.action
+class FieldWalk(Walk):
+    def movement(self, state: WalkState, unit: str) -> Movement:
+        return Movement(budget=4)
+
+    def route_choices(self, state: WalkState, unit: str, to: Cell) -> list[tuple[str, Route]]:
+        grid, start = self.grid(state), self.where(state, unit)
+        cheapest = grid.path(start, to, budget=4)
+        around = grid.path(start, to, may_pass=lambda c: c != FIELD, budget=4)
+        first, second = grid.path(start, FIELD), grid.path(FIELD, to)
+        assert cheapest is not None
+        if first and second and around and first.cost + second.cost == around.cost == cheapest.cost:
+            through = Route(first.cells + second.cells[1:], first.cost + second.cost)
+            return [("over the marker on B2", through), ("around the marker", around)]
+        return [("", cheapest)]
+
+    def carry_out(self, state: WalkState, seat: str, unit: str, route: Route) -> list[Event]:
+        state.units[unit] = route.cells[-1].label
+        FIELD_RULES.end_turn(state)
+        return [public("move", f"{unit} moves by {' '.join(c.label for c in route.cells)} (cost {route.cost})")]
+
+
+class FieldGame(WalkGame):
+    rules = FIELD_RULES
+
+
+def test_the_mover_is_asked_which_way_only_when_it_matters() -> None:
+    game = FieldGame()
+    state = game.setup(["ann", "bo"], seed=1)
+    state.units = {"u1": "A2", "u2": "D4", "e1": "F4"}
+    # A2 to A4: the cheapest way (A3) does not pass the marker, and no route over it costs as little
+    after, events = game.apply(state, "ann", Intent.parse("move:unit=u1,to=A4"))
+    assert "A2 A3 A4" in events[0].text and not game.prompts(after)
+    # A2 to B3: over B2 or by A3, both 2 moves: asked, and only the two ways are possible answers
+    asked, events = game.apply(state, "ann", Intent.parse("move:unit=u1,to=B3"))
+    assert events == [] and [p.kind for p in game.prompts(asked)] == ["route"]
+    assert [game.describe(asked, i) for i in game.legal(asked, "ann")] == ["over the marker on B2",
+                                                                          "around the marker"]
+    done, events = game.apply(asked, "ann", Intent.of("route", n=1))
+    assert done.units["u1"] == "B3" and "A2 B2 B3 (cost 2)" in events[0].text
+    assert GAME.load(GAME.dump(asked)).waiting.top() is not None  # the question survives a restart
