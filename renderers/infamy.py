@@ -17,6 +17,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.infamy.view import ACC_PAWN, FACTION_NAMES, InfamyView
+
 from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, font, text_width, wrap
 
 SCALE = 1.25
@@ -26,10 +28,8 @@ COLOURS: dict[str, RGB] = {
     "pink": (236, 112, 170), "turquoise": (64, 200, 200), "brown": (176, 122, 78), "yellow": (240, 205, 60),
 }
 ACCOMPLICE: RGB = (15, 15, 18)
-ACC_PAWN = "*acc"
-"""How a view names the black Accomplice pawn (engine.infamy.state.ACC_PAWN)."""
 FACTION: dict[str, RGB] = {"cartel": (214, 69, 65), "megacorp": (76, 139, 230), "militia": (98, 178, 88)}
-FACTION_SHORT = {"cartel": "Cartel", "megacorp": "Megacorp", "militia": "Militia"}
+FACTION_SHORT = FACTION_NAMES
 ZONE: dict[str, tuple[str, RGB]] = {
     "weapon": ("Weapon", (190, 190, 200)), "data": ("Data", (95, 200, 235)), "compound": ("Compound", (200, 120, 230)),
     "henchman": ("Henchman", (230, 160, 90)), "special": ("Special", (240, 190, 70)),
@@ -500,8 +500,14 @@ def _base(view: dict[str, Any]) -> Image.Image:
     return image.copy()
 
 
+def _checked(view: dict[str, Any]) -> dict[str, Any]:
+    """The view read through its typed schema (a view of another shape fails here, not mid-drawing)."""
+    return InfamyView.model_validate(view).model_dump(mode="json")
+
+
 def render(view: dict[str, Any]) -> bytes:
     """The public board. Uses only public fields of the view, so any seat's view gives the same image."""
+    view = _checked(view)
     image = _base(view)
     pen = Pen(image)
     _header(pen, view)
@@ -516,6 +522,7 @@ def render(view: dict[str, Any]) -> bytes:
 
 def render_private(view: dict[str, Any]) -> bytes:
     """One freelancer's hand: Schemes, the secret sector card(s) while choosing, and his tokens."""
+    view = _checked(view)
     hand = view.get("hand") or []
     me = view.get("me") or "?"
     rows = max(1, (len(hand) + 2) // 3)

@@ -426,7 +426,7 @@ class Waiting(BaseModel):
 
     def push(self, frame: AnyFrame) -> AnyFrame:
         self.serial += 1
-        frame.ref = f"{frame.topic[:10]}:{self.serial}"
+        frame.ref = f"{frame.topic[:10].replace('_', '-')}:{self.serial}"  # short and plain
         self.frames.append(frame)
         return frame
 

@@ -80,9 +80,9 @@ class HeuristicAgent:
     def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
         if len(legal) == 1:
             return legal[0]
-        top = state.decisions.top()
-        if top is not None:
-            return self._decide(state, seat, top.kind, legal)
+        top = state.waiting.top()
+        if top is not None and top.kind == "ask":
+            return self._decide(state, seat, top.topic, legal)
         if state.phase == "auction":
             return self._bid(state, seat, legal)
         if state.phase == "select":
@@ -137,7 +137,7 @@ class HeuristicAgent:
         return cheapest
 
     def _select(self, state: Any, seat: str, legal: list[Intent]) -> Intent:
-        own_pick = state.half_choice.get(seat)
+        own_pick = self._own_pick(state, seat)
 
         def score(i: Intent) -> float:
             acc = i.get("acc")
@@ -146,6 +146,13 @@ class HeuristicAgent:
                 return self._sector_value(state, seat, b) * (0.3 if b == own_pick else 1.0) + self.random.random() * 0.6
             return self._sector_value(state, seat, int(i.word("own")[1:])) + self.random.random() * 0.6
         return max(legal, key=score)
+
+    @staticmethod
+    def _own_pick(state: Any, seat: str) -> int | None:
+        """Our own sector card, when it is down and the Accomplice's is still to choose."""
+        frame = state.waiting.find("secret", "sector")
+        draft = frame.drafts.get(seat) if frame is not None else None
+        return int(Intent.parse(draft[0]).word("own")[1:]) if draft else None
 
     def _place(self, state: Any, seat: str, legal: list[Intent]) -> Intent:
         def score(i: Intent) -> float:

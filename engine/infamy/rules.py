@@ -1,15 +1,20 @@
-"""Small rules helpers on the state: tokens, Bribes, Rep, zones, Contact Order and the winner."""
+"""Infamy's rules registry (``RULES``: steps, actions and answers register into it) and the small rules
+helpers on the state: tokens, Bribes, Rep, zones, Contact Order and the winner."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Event, clockwise, private, public
+from engine.core.kits.ranking import best, rank
+from engine.core.rules import Rules
 
 from .pack import FACTIONS, RESOURCES, Effect, Pack, Requirements, default_pack
-from .state import InfamyState, QueueItem
+from .state import InfamyState
+from .view import FACTION_NAMES as FACTION_NAMES
 
-FACTION_NAMES = {"cartel": "Cartel", "megacorp": "Megacorp", "militia": "Militia"}
+RULES: Rules[InfamyState] = Rules()
 WHAT_NAMES = {
     "weapon": "Weapon", "data": "Data", "compound": "Compound", "henchman": "Henchman", "favor": "Favor",
     "infamy": "Infamy", "resource": "resource", "scheme": "Scheme", "bribe": "Bribe",
@@ -22,9 +27,7 @@ def pack() -> Pack:
 
 
 def say(state: InfamyState, text: str, kind: str = "info", **data: Any) -> Event:
-    """A public event, also kept in the short public log the board shows."""
-    state.log.append(text)
-    del state.log[:-8]
+    """A public event (the runtime keeps the recent ones in ``state.log`` for the board)."""
     return public(kind, text, **data)
 
 
@@ -47,7 +50,7 @@ def count(state: InfamyState, seat: str, what: str) -> int:
 
 
 def _finite(state: InfamyState) -> bool:
-    return bool(state.options.get("finite_supply", True))
+    return state.opts.finite_supply
 
 
 def gain(state: InfamyState, seat: str, what: str, n: int) -> int:
@@ -152,9 +155,9 @@ def nonempty_decks(state: InfamyState) -> list[str]:
     return [f for f in FACTIONS if not state.schemes[f].empty]
 
 
-def queue_front(state: InfamyState, seat: str, effects: list[Effect] | tuple[Effect, ...], source: str) -> None:
-    items = [QueueItem(seat=seat, effect=e.model_dump(exclude_defaults=True), source=source) for e in effects]
-    state.queue[0:0] = items
+def queue_front(state: InfamyState, seat: str, effects: Sequence[Effect], source: str) -> None:
+    """Resolve ``effects`` for ``seat`` next, before anything already queued."""
+    state.now(*state.effect_steps(seat, effects, source))
 
 
 def add_rep(state: InfamyState, seat: str, faction: str, n: int) -> list[Event]:
@@ -254,7 +257,13 @@ def contact_order(state: InfamyState) -> list[str]:
 
 # --- winning ------------------------------------------------------------------------------------
 
-def _rank(state: InfamyState, seats: list[str], keys: list[str]) -> list[str]:
+CASE1 = ["infamy", "max_rep", "total_rep", "henchmen"]
+"""Tiebreaks when 15 Infamy wins: most Infamy, most Rep in one faction, most Rep in all, most Henchmen."""
+CASE2 = ["infamy", "total_rep", "henchmen", "missions"]
+"""Tiebreaks when 5 Rep wins: most Infamy, most Rep in all factions, most Henchmen, most missions."""
+
+
+def standing(state: InfamyState, keys: list[str]) -> Any:
     def key(seat: str) -> tuple[int, ...]:
         p = state.players[seat]
         values = {
@@ -262,12 +271,11 @@ def _rank(state: InfamyState, seats: list[str], keys: list[str]) -> list[str]:
             "henchmen": p.henchmen, "missions": len(p.missions),
         }
         return tuple(values[k] for k in keys)
-    best = max(key(s) for s in seats)
-    return [s for s in seats if key(s) == best]
+    return key
 
 
-CASE1 = ["infamy", "max_rep", "total_rep", "henchmen"]
-CASE2 = ["infamy", "total_rep", "henchmen", "missions"]
+def _rank(state: InfamyState, seats: list[str], keys: list[str]) -> list[str]:
+    return best(seats, standing(state, keys))
 
 
 def winners(state: InfamyState, threshold_i: int = 15, threshold_r: int = 5) -> tuple[list[str], str] | None:
@@ -283,3 +291,16 @@ def winners(state: InfamyState, threshold_i: int = 15, threshold_r: int = 5) -> 
     if rep:
         return _rank(state, rep, CASE2), "Rep"
     return _rank(state, qualified, CASE1), "Infamy"
+
+
+def ranking(state: InfamyState, first: list[str], how: str) -> list[list[str]]:
+    """The finishing order: the winners (or the tied leaders), then everyone else by the tiebreaks of the
+    victory that ended the game (case 2 for a Rep victory, else case 1)."""
+    keys = CASE2 if how == "Rep" else CASE1
+    rest = [s for s in state.seats if s not in first]
+    return [list(first), *rank(rest, standing(state, keys))] if first else rank(rest, standing(state, keys))
+
+
+def scores(state: InfamyState) -> dict[str, float]:
+    """Infamy points."""
+    return {s: float(state.players[s].infamy) for s in state.seats}

@@ -10,6 +10,6 @@ SHAPES: Shapes = {
     "bid": {"to": "number"}, "deck": {"faction": W}, "discard": {"card": W}, "hazard": {"zone": W},
     "liaison": {"gain": W}, "place": {"pawn": W, "zone": W, "mission": "word?"}, "play": {"card": W},
     "rep": {"faction": W}, "resolve": {"item": W}, "resource": {"type": W}, "sabotage": {"mission": W},
-    "sector": {"own": "word?", "acc": "word?"}, "smuggle": {"pawn": W}, "steal": {"rival": W, "type": W},
+    "sector": {"own": "word?", "acc": "word?"}, "smuggle": {"pawn": W}, "steal": {"rival": W, "type": "word?"},
     "target": {"rival": W}, "unhazard": {"zone": W}, "watchdog": {"frm": "word?", "to": "word?"},
 }

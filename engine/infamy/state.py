@@ -1,18 +1,21 @@
-"""Infamy's game state: ids and counters only (cards live in the pack)."""
+"""Infamy's options, steps and state: ids and counters only (cards live in the pack)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Deck, GameState, SecretChoice
+from engine.core import Deck
+from engine.core.flow import Step
+from engine.core.flowgame import FlowState
+
+from .pack import Effect
+from .view import ACC_PAWN, COLOURS
+
+__all__ = ["ACC_PAWN", "COLOURS", "Auction", "InfamyOptions", "InfamyState", "InfamyStep", "Phase", "Player"]
 
 Phase = Literal["watchdog", "auction", "select", "place", "scheme", "cleanup"]
-COLOURS = ("pink", "turquoise", "brown", "yellow")
-ACC_PAWN = "*acc"
-"""The black Accomplice pawn in ``pawns``, ``sectors`` and ``placed``: not a possible seat name (a seat may be
-called "acc"), so it never collides with a freelancer's own pawn."""
 
 
 class InfamyOptions(BaseModel):
@@ -62,16 +65,73 @@ class Auction(BaseModel):
     expenses: dict[str, int] = Field(default_factory=dict)
 
 
-class QueueItem(BaseModel):
-    """An effect waiting to resolve for ``seat`` (the interpreter's work list)."""
+# --- the procedure ---------------------------------------------------------------------------------
 
+class RoundStep(Step):
+    """A Round opens: Contacts revealed (the Triggerman first moves a Watchdog from the second Round)."""
+
+    op: Literal["round"] = "round"
+
+
+class AuctionStep(Step):
+    """The Contact being auctioned: the next bidder's go, or the Sector Phase once the track is done."""
+
+    op: Literal["auction"] = "auction"
+
+
+class PlaceStep(Step):
+    """The freelancer at the current Contact Order slot places his pawn(s), or fails."""
+
+    op: Literal["place"] = "place"
+
+
+class SchemeStep(Step):
+    """The current schemer may play a Scheme; after the last one, the end of the Round."""
+
+    op: Literal["scheme"] = "scheme"
+
+
+class CleanupStep(Step):
+    """New missions are dealt and the Day/Night marker flips (after the Sector Chief's removal)."""
+
+    op: Literal["cleanup"] = "cleanup"
+
+
+class EffectStep(Step):
+    """One effect of a card resolving for ``seat`` (``source``: the card, ``benefit:<id>`` or a rule)."""
+
+    op: Literal["effect"] = "effect"
     seat: str
-    effect: dict[str, Any]
+    effect: Effect
     source: str = ""
 
 
-class InfamyState(GameState):
+class Block(BaseModel):
+    """The effects of one card that triggers with others: the winner orders the blocks (Peddler note)."""
+
+    id: str
+    text: str
+    effects: list[Effect]
+
+
+class OrderStep(Step):
+    """Several cards trigger at once: ``seat`` chooses which resolves first."""
+
+    op: Literal["order"] = "order"
+    seat: str
+    blocks: list[Block]
+
+
+InfamyStep = Annotated[RoundStep | AuctionStep | PlaceStep | SchemeStep | CleanupStep | EffectStep | OrderStep,
+                       Field(discriminator="op")]
+
+
+class InfamyState(FlowState):
     game: str = "infamy"
+    format: int = 2
+    """The snapshot format (the game's ``format``): 2 is the runtime's steps and frames."""
+    steps: list[InfamyStep] = Field(default_factory=list)
+    opts: InfamyOptions
     players: dict[str, Player]
     round: int = 1
     day: bool = True
@@ -96,9 +156,6 @@ class InfamyState(GameState):
     chief_added: bool = False
     informant: str | None = None
     rep_locked: list[str] = Field(default_factory=list)
-    choice: SecretChoice | None = None
-    half_choice: dict[str, int] = Field(default_factory=dict)
-    """The Accomplice's controller's own sector card, chosen before the Accomplice's (secret)."""
     sectors: dict[str, int] = Field(default_factory=dict)
     """Revealed sectors this Round: seat -> sector, and ACC_PAWN for the Accomplice."""
     order: list[str] = Field(default_factory=list)
@@ -110,6 +167,6 @@ class InfamyState(GameState):
     scheme_order: list[str] = Field(default_factory=list)
     scheme_idx: int = 0
     plays_left: int = 0
-    queue: list[QueueItem] = Field(default_factory=list)
-    log: list[str] = Field(default_factory=list)
-    """The last public lines, for the board's caption."""
+
+    def effect_steps(self, seat: str, effects: Any, source: str) -> list[EffectStep]:
+        return [EffectStep(seat=seat, effect=e, source=source) for e in effects]

@@ -33,7 +33,7 @@ from engine.core.playout import next_decision, step
 GAMES = sorted(g for g, game in engine.games().items() if not type(game).__module__.startswith("tests."))
 """The real games: the suite's own toy game (tests/support, registered by conftest) is a fixture for the core
 and the table, not a game people play, so it is not held to this suite."""
-REF = re.compile(r"^[A-Za-z0-9:\-]{1,16}$")
+REF = re.compile(r"^[A-Za-z0-9:.\-]{1,16}$")
 
 
 # --- random table options ---------------------------------------------------------------------------

@@ -2,12 +2,39 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core import Event, Intent
+from engine.core.waiting import Waiting
 from engine.infamy import GAME
-from engine.infamy.state import Auction, InfamyState
+from engine.infamy.state import Auction, AuctionStep, InfamyState, PlaceStep, SchemeStep
 
 SEATS3 = ["ann", "bo", "cy"]
 SEATS4 = ["ann", "bo", "cy", "di"]
+
+
+@dataclass
+class Decision:
+    """The question an effect is asking (an ask frame): what (``kind``, its topic) and whom."""
+
+    kind: str
+    seat: str
+
+
+def decision(state: InfamyState) -> Decision | None:
+    top = state.waiting.top()
+    if top is None or top.kind != "ask":
+        return None
+    return Decision(kind=top.topic, seat=top.asked()[0])
+
+
+def run(state: InfamyState) -> list[Event]:
+    """Run the effects a test queued, before the open turn (which is asked again after them)."""
+    top = state.waiting.top()
+    if top is not None and top.kind == "turn":
+        GAME.rules.end_turn(state)
+        state.later({"bid": AuctionStep, "place": PlaceStep, "scheme": SchemeStep}[top.topic]())
+    return GAME.rules.procedure.run(state)
 
 
 def new(seats: list[str] | None = None, seed: int = 1, **options: object) -> InfamyState:
@@ -25,14 +52,16 @@ def keys(state: InfamyState, seat: str) -> list[str]:
 def auction_of(state: InfamyState, track: list[str], triggerman: str = "ann") -> InfamyState:
     """Restart the Contact Phase with the given Contact Track and Triggerman (before any bid)."""
     state = state.model_copy(deep=True)
-    state.queue = []
-    state.decisions.items.clear()
+    state.steps = []
+    state.waiting = Waiting()
     state.track = list(track)
     state.winners = [None] * len(track)
     state.face_down = [False] * len(track)
     state.triggerman = triggerman
     state.phase = "auction"
     state.auction = Auction(pos=0, to_act=triggerman)
+    state.steps = [AuctionStep()]
+    GAME.rules.procedure.run(state)
     return state
 
 
@@ -40,7 +69,7 @@ def pass_all(state: InfamyState) -> InfamyState:
     """Everyone passes on the current Contact (answering only bid prompts)."""
     assert state.auction is not None
     pos = state.auction.pos
-    while state.auction is not None and state.auction.pos == pos and state.phase == "auction" and not state.decisions:
+    while state.auction is not None and state.auction.pos == pos and state.phase == "auction" and not decision(state):
         state, _ = act(state, state.auction.to_act, "pass")
     return state
 
@@ -68,7 +97,7 @@ def win_current(state: InfamyState, seat: str) -> InfamyState:
     """``seat`` wins the Contact being auctioned with the smallest bids; the others pass."""
     assert state.auction is not None
     pos = state.auction.pos
-    while state.auction is not None and state.auction.pos == pos and not state.decisions:
+    while state.auction is not None and state.auction.pos == pos and not decision(state):
         a = state.auction
         if a.to_act == seat:
             high = a.bids.get(a.high, 0) if a.high else 0
@@ -79,7 +108,7 @@ def win_current(state: InfamyState, seat: str) -> InfamyState:
 
 
 def answer(state: InfamyState, key: str) -> InfamyState:
-    top = state.decisions.top()
+    top = decision(state)
     assert top is not None, "no decision is open"
     state, _ = act(state, top.seat, key)
     return state

@@ -11,7 +11,18 @@ from engine.infamy import GAME
 from engine.infamy.pack import default_pack
 from engine.infamy.state import ACC_PAWN
 
-from .helpers import SEATS4, act, answer, choose_sectors, keys, to_select, win_current
+from .helpers import (
+    SEATS4,
+    act,
+    answer,
+    auction_of,
+    choose_sectors,
+    decision,
+    keys,
+    run,
+    to_select,
+    win_current,
+)
 from .test_sector_phase import OTHER, setup_track
 
 
@@ -136,18 +147,18 @@ def test_sabotage_x_with_a_hazard_after_each_sabotages_x_missions() -> None:
 
     s = setup_track(OTHER)
     queue_front(s, "ann", [Effect(op="sabotage", n=2, hazard_after=True)], "test")
-    GAME._advance(s, [])
+    run(s)
     first = s.available[0]
     s = answer(s, f"sabotage:mission={first}")
     s = answer(s, "hazard:zone=none")
-    assert s.decisions.top() is not None and s.decisions.top().kind == "sabotage"
+    assert decision(s) is not None and decision(s).kind == "sabotage"
     second = s.available[0]
     s = answer(s, f"sabotage:mission={second}")
     assert len(s.available) == 1 and s.missions.cards[:2] == [second, first]  # the bottom is index 0
 
     s = setup_track(OTHER)
     queue_front(s, "ann", [Effect(op="hazard_add", n=2, zone="non_hq")], "test")
-    GAME._advance(s, [])
+    run(s)
     s = answer(s, "hazard:zone=s1a")
     assert "hazard:zone=s3b" not in keys(s, "ann")  # sector 3's second zone is the Cartel HQ
 
@@ -183,14 +194,9 @@ def test_smuggler_night_doubles_an_hq_visit_and_sector_2() -> None:
 def test_a_seat_named_acc_does_not_collide_with_the_accomplice_pawn() -> None:
     """Contract: "Seats are opaque names matching ^[A-Za-z][A-Za-z0-9_]{0,15}$", so a freelancer may be called
     "acc"; the Accomplice ("his own (black) Pawn and sector cards") must stay a separate pawn."""
-    from engine.infamy.state import Auction
-
     s = GAME.setup(["acc", "bo", "cy"], 2)
     s.watchdogs = [6]
-    s.queue, s.track = [], ["accomplice", "cloner", "hacker", "chemist", "arms_dealer"]
-    s.winners, s.face_down = [None] * 5, [False] * 5
-    s.triggerman, s.auction = "bo", Auction(pos=0, to_act="bo")
-    s.decisions.items.clear()
+    s = auction_of(s, ["accomplice", "cloner", "hacker", "chemist", "arms_dealer"], triggerman="bo")
     s = to_select(win_current(s, "bo"))
     s = choose_sectors(s, {"acc": "sector:own=s1", "bo": "sector:own=s3;sector:acc=s4", "cy": "sector:own=s5"})
     assert s.sectors == {"acc": 1, "bo": 3, ACC_PAWN: 4, "cy": 5}
@@ -212,6 +218,6 @@ def test_only_the_sector_chiefs_own_watchdog_arms_his_end_of_round_removal() -> 
 
     s = setup_track(OTHER)
     queue_front(s, "bo", [Effect(op="watchdog_add")], "m01")
-    GAME._advance(s, [])
+    run(s)
     s = answer(s, "watchdog:to=s2")
     assert sorted(s.watchdogs) == [2, 6] and not s.chief_added

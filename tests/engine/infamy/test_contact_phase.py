@@ -7,7 +7,7 @@ import pytest
 from engine.core import IllegalIntent, NotYourTurn
 from engine.infamy import GAME
 
-from .helpers import SEATS3, SEATS4, act, auction_of, keys, new, pass_all, to_select
+from .helpers import SEATS3, SEATS4, act, auction_of, decision, keys, new, pass_all, to_select
 
 
 def test_setup_three_and_four_players() -> None:
@@ -146,13 +146,13 @@ def test_watchdog_move_skipped_first_round_then_mandatory() -> None:
     """"Move a Watchdog. The current Triggerman must choose exactly 1 Watchdog Token that is in a sector and
     move it to a new sector of his choice. NOTE: This step is skipped on the first Round of the game.\""""
     s = new(seed=4)
-    assert not s.decisions
+    assert decision(s) is None
     from engine.core.playout import step
     from engine.infamy.agent import HeuristicAgent
     agent = HeuristicAgent(1)
     while s.round == 1:
         s, _, _ = step(GAME, s, GAME.prompts(s)[0].seat, agent)
-    top = s.decisions.top()
+    top = decision(s)
     assert top is not None and top.kind == "watchdog_move" and top.seat == s.triggerman
     legal = keys(s, s.triggerman)
     here = s.watchdogs[0]
@@ -179,7 +179,7 @@ def test_expenses_across_a_turn_and_recovery_at_night_end() -> None:
     while not s.day:
         p = GAME.prompts(s)[0]
         s, _ = GAME.apply(s, p.seat, Intent.of("pass") if p.kind in ("bid", "scheme") else p.default)
-    assert s.round == 3 and s.decisions.top() is not None  # the Watchdog move opens Round 3
+    assert s.round == 3 and decision(s) is not None  # the Watchdog move opens Round 3
     for p in s.players.values():
         assert (p.avail, p.spent, p.markers) == (12, 0, 0)
 

@@ -17,7 +17,9 @@ def test_every_kind_has_a_shape() -> None:
     ("bid", "'bid' needs 'to'"),
     ("bid:to=lots", "needs a whole number for 'to'"),
     ("bid:to=99999999999", "out of range"),
-    ("steal:rival=p2", "'steal' needs 'type'"),
+    # "steal:rival=p2" is legal: it steals a random Scheme ("steals a random Scheme from a rival"), so the
+    # missing argument here is the rival
+    ("steal:type=weapon", "'steal' needs 'rival'"),
     ("place:pawn=own,zone=s1a,zone=s1b", "twice"),
     ("sector:own=s1,colour=red", "has no 'colour'"),
 ])

@@ -14,6 +14,7 @@ from .helpers import (
     answer,
     auction_of,
     choose_sectors,
+    decision,
     keys,
     new,
     pass_all,
@@ -189,7 +190,7 @@ def test_liaison_after_accomplice_offers_only_infamy() -> None:
     s = setup_track(["accomplice", "liaison", "cloner", "hacker", "chemist"])
     s = win_current(s, "ann")
     s = win_current(s, "ann")  # the only option, 2 Infamy, is taken without asking
-    assert s.players["ann"].infamy == 2 and not s.decisions
+    assert s.players["ann"].infamy == 2 and decision(s) is None
 
 
 def test_smuggler_night_doubles_resupply_also_for_the_accomplice() -> None:
@@ -232,10 +233,10 @@ def test_sector_chief_adds_ignores_and_removes_a_watchdog() -> None:
     assert "sector:own=s1" in keys(s, "ann") and "sector:own=s1" not in keys(s, "bo")
     s = choose_sectors(s, {"ann": "sector:own=s1", "bo": "sector:own=s3", "cy": "sector:own=s4"})
     s, _ = act(s, "ann", "place:pawn=own,zone=s1a")
-    while s.phase != "cleanup" or not s.decisions:
+    while s.phase != "cleanup" or decision(s) is None:
         p = GAME.prompts(s)[0]
         s, _ = act(s, p.seat, "pass" if p.kind == "scheme" else p.default.key())
-    assert s.decisions.top().kind == "watchdog_remove" and s.decisions.top().seat == "ann"
+    assert decision(s).kind == "watchdog_remove" and decision(s).seat == "ann"
     s = answer(s, "watchdog:frm=s6")
     assert s.watchdogs == [1] and s.round == 2
 
@@ -247,7 +248,7 @@ def test_thug_victim_may_spend_three_bribes_to_cancel() -> None:
     s = win_current(base, "ann")
     assert "steal:rival=bo,type=weapon" in keys(s, "ann")
     s = answer(s, "steal:rival=bo,type=weapon")
-    top = s.decisions.top()
+    top = decision(s)
     assert top.seat == "bo" and top.kind == "thug_cancel"
     assert GAME.prompts(s)[0].pace == "quick" and GAME.prompts(s)[0].default.key() == "allow"
     cancelled = answer(s, "cancel")
@@ -259,7 +260,7 @@ def test_thug_victim_may_spend_three_bribes_to_cancel() -> None:
     poor.players["bo"].avail, poor.players["bo"].spent = 2, 10
     poor = win_current(poor, "ann")
     poor = answer(poor, "steal:rival=bo,type=data")
-    assert not poor.decisions and poor.players["bo"].res["data"] == 0
+    assert decision(poor) is None and poor.players["bo"].res["data"] == 0
 
 
 def test_saboteur_sabotages_and_may_add_a_non_hq_hazard() -> None:
@@ -280,7 +281,7 @@ def test_hazards_are_limited_to_the_supply() -> None:
     s.hazards = ["s1a", "s1b", "s2a", "s2b"]
     s = win_current(s, "ann")
     s = answer(s, "sabotage:mission=m21")
-    assert not s.decisions and len(s.hazards) == 4
+    assert decision(s) is None and len(s.hazards) == 4
 
 
 def test_informant_draws_two_discards_one_and_plays_two_schemes() -> None:
@@ -291,14 +292,14 @@ def test_informant_draws_two_discards_one_and_plays_two_schemes() -> None:
     s = answer(s, "deck:faction=cartel")
     s = answer(s, "deck:faction=megacorp")
     hand = list(s.players["ann"].hand)
-    assert len(hand) == 2 and s.decisions.top().kind == "discard"
+    assert len(hand) == 2 and decision(s).kind == "discard"
     s = answer(s, f"discard:card={hand[0]}")
     assert s.players["ann"].hand == hand[1:]
     s.players["ann"].hand.append("mi01")
     s.schemes["militia"].remove("mi01")
     s = to_select(s)
     s = choose_sectors(s, {"ann": "sector:own=s1", "bo": "sector:own=s3", "cy": "sector:own=s4"})
-    while s.phase == "place" or s.decisions:
+    while s.phase == "place" or decision(s):
         p = GAME.prompts(s)[0]
         s, _ = act(s, p.seat, p.default.key())
     s.players["ann"].res.update(weapon=5, data=5, compound=5)
@@ -306,8 +307,8 @@ def test_informant_draws_two_discards_one_and_plays_two_schemes() -> None:
     while s.scheme_order[s.scheme_idx] != "ann":
         s, _ = act(s, s.scheme_order[s.scheme_idx], "pass")
     s, _ = act(s, "ann", "play:card=mi01")
-    while s.decisions:
-        s = answer(s, keys(s, s.decisions.top().seat)[0])
+    while decision(s):
+        s = answer(s, keys(s, decision(s).seat)[0])
     assert s.scheme_order[s.scheme_idx] == "ann" and s.plays_left == 1
     s, _ = act(s, "ann", [k for k in keys(s, "ann") if k.startswith("play")][0])
 
@@ -322,7 +323,7 @@ def test_peddler_lets_the_winner_order_triggered_effects() -> None:
     s = answer(s, "resolve:item=insider")
     assert s.players["ann"].res["data"] == 2
     s = answer(s, "resolve:item=enforcer")
-    assert s.players["ann"].res["weapon"] == 2 and s.decisions.top().kind == "resource"
+    assert s.players["ann"].res["weapon"] == 2 and decision(s).kind == "resource"
 
 
 def test_night_henchman_infamy() -> None:

@@ -1,0 +1,185 @@
+"""The Contact Phase auction: bids and Favors (passing is in :mod:`.passing`), and winning a Contact."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, next_seat
+from engine.core.actions import Action
+
+from .. import rules as R
+from ..rules import RULES
+from ..state import Auction, AuctionStep, Block, InfamyState, OrderStep
+
+
+def current(state: InfamyState, seat: str) -> Auction | None:
+    """The auction, when ``seat`` is the one to bid on it now."""
+    a = state.auction
+    return a if state.phase == "auction" and a is not None and a.to_act == seat else None
+
+
+def bid_options(state: InfamyState, seat: str) -> list[Intent]:
+    a = current(state, seat)
+    if a is None or seat == a.high:
+        return []
+    high = a.bids.get(a.high, 0) if a.high else 0
+    own = a.bids.get(seat, 0)
+    return [Intent.of("bid", to=total) for total in range(high + 1, own + state.players[seat].avail)]
+
+
+def favor_options(state: InfamyState, seat: str) -> list[Intent]:
+    a = current(state, seat)
+    if a is None:
+        return []
+    p = state.players[seat]
+    contact = R.pack().contacts[state.track[a.pos]]
+    if p.favors > 0 and p.avail >= 1 and seat not in a.acted and contact.favor_allowed:
+        return [Intent.of("favor")]
+    return []
+
+
+def next_bidder(state: InfamyState, a: Auction) -> str:
+    return next_seat(state.seats, a.to_act, skip=[a.high] if a.high else [])
+
+
+def next_contact(state: InfamyState) -> None:
+    assert state.auction is not None
+    state.auction = Auction(pos=state.auction.pos + 1, to_act=state.triggerman)
+
+
+def return_bids(state: InfamyState, winner: str) -> None:
+    assert state.auction is not None
+    for s, b in state.auction.bids.items():
+        if s != winner:
+            state.players[s].avail += b
+
+
+def win_by_bids(state: InfamyState) -> list[Event]:
+    a = state.auction
+    assert a is not None and a.high is not None
+    winner, bid = a.high, a.bids[a.high]
+    return_bids(state, winner)
+    p = state.players[winner]
+    p.markers += 1
+    p.spent += bid - 1
+    return won(state, winner, f"with a bid of {bid}")
+
+
+def won(state: InfamyState, winner: str, how: str) -> list[Event]:
+    """The winner takes the reward at once (and orders it with the Rep benefits it triggers)."""
+    a = state.auction
+    assert a is not None
+    pack = R.pack()
+    cid = state.track[a.pos]
+    contact = pack.contacts[cid]
+    state.winners[a.pos] = winner
+    state.triggerman = winner
+    events = [R.say(state, f"{winner} wins the {contact.name} {how} and becomes the Triggerman.", "won",
+                    seat=winner, contact=cid)]
+    blocks = [Block(id=cid, text=f"{contact.name}: {contact.text}", effects=list(contact.reward))]
+    for f in contact.factions:
+        blocks += [Block(id=b.id, text=f"{b.name}: {b.text}", effects=list(b.effects))
+                   for b in R.benefits_for(state, winner, "contact", f)]
+    next_contact(state)
+    if len(blocks) > 1:
+        state.now(OrderStep(seat=winner, blocks=blocks))
+    else:
+        R.queue_front(state, winner, blocks[0].effects, cid)
+    return events
+
+
+@RULES.action
+class Bid(Action[InfamyState]):
+    kind = "bid"
+    summary = "Bid (1 Bribe of Expenses + Bribes on the Contact)"
+
+    def options(self, state: InfamyState, seat: str) -> list[Intent]:
+        return bid_options(state, seat)
+
+    def refusal(self, state: InfamyState, seat: str, intent: Intent) -> str | None:
+        a = current(state, seat)
+        if a is None:
+            return None
+        p = state.players[seat]
+        total = intent.get("to")
+        high = a.bids.get(a.high, 0) if a.high else 0
+        if seat == a.high:
+            return "You are already the highest bidder: you cannot raise your own bid."
+        if isinstance(total, int) and total <= high:
+            return f"A bid must beat the highest bid ({high}): bid at least {high + 1}."
+        own = a.bids.get(seat, 0)
+        most = own + p.avail - 1
+        counting = f" (counting your {own} already on it)" if own else ""
+        if most > high:
+            return (f"You have {p.avail} available Bribes; with 1 for Expenses your highest possible bid is "
+                    f"{most}{counting}.")
+        return (f"You cannot afford to top {high}: a bid costs 1 Bribe of Expenses plus the Bribes placed, "
+                f"and you have {p.avail} available{counting}. You can only pass.")
+
+    def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:
+        RULES.end_turn(state)
+        state.now(AuctionStep())
+        a = state.auction
+        assert a is not None
+        total = intent.num("to")
+        p = state.players[seat]
+        own = a.bids.get(seat, 0)
+        R.spend(state, seat, 1)
+        p.avail -= total - own
+        a.bids[seat] = total
+        a.expenses[seat] = a.expenses.get(seat, 0) + 1
+        a.high = seat
+        a.passes = 0
+        if seat not in a.acted:
+            a.acted.append(seat)
+        name = R.pack().contacts[state.track[a.pos]].name
+        events = [R.say(state, f"{seat} pays 1 Bribe of Expenses and bids {total} on the {name}.", "bid",
+                        seat=seat, total=total)]
+        a.to_act = next_bidder(state, a)
+        return events
+
+    def label(self, state: InfamyState, intent: Intent) -> str:
+        a = state.auction
+        own = a.bids.get(a.to_act, 0) if a else 0
+        total = intent.num("to")
+        if own:
+            return f"Raise to {total} (place {total - own} more Bribes + 1 for Expenses)"
+        return f"Bid {total} (place {total} Bribes + 1 for Expenses)"
+
+
+@RULES.action
+class Favor(Action[InfamyState]):
+    kind = "favor"
+
+    def options(self, state: InfamyState, seat: str) -> list[Intent]:
+        return favor_options(state, seat)
+
+    def refusal(self, state: InfamyState, seat: str, intent: Intent) -> str | None:
+        a = current(state, seat)
+        if a is None:
+            return None
+        p = state.players[seat]
+        contact = R.pack().contacts[state.track[a.pos]]
+        if not contact.favor_allowed:
+            return f"A Favor cannot be used on the {contact.name}."
+        if p.favors == 0:
+            return "You have no Favor."
+        if seat in a.acted:
+            return "A Favor can only be used at your first opportunity to bid on a Contact."
+        return "Using a Favor needs 1 available Bribe for Expenses."
+
+    def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:
+        RULES.end_turn(state)
+        state.now(AuctionStep())
+        a = state.auction
+        assert a is not None
+        p = state.players[seat]
+        p.avail -= 1
+        p.markers += 1  # the Expense marks the Contact
+        a.expenses[seat] = a.expenses.get(seat, 0) + 1
+        p.favors -= 1
+        state.supply["favor"] = min(R.BOX["favor"], state.supply["favor"] + 1)
+        return_bids(state, seat)
+        return won(state, seat, "with a Favor")
+
+    def label(self, state: InfamyState, intent: Intent) -> str:
+        return "Use a Favor (+1 Expense): win outright"
+

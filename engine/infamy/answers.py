@@ -1,0 +1,316 @@
+"""The questions Infamy's effects ask, with their typed payloads, and the handlers of their answers.
+
+Every question is an ask (see :mod:`engine.core.waiting`): its options are fixed when it is asked, one
+possible answer is applied at once, and the answer's handler below carries the effect on. The Sector
+Phase's secret choice is revealed in :func:`sectors_revealed`.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, private
+from engine.core.rules import NoPayload
+
+from . import rules as R
+from .pack import FACTIONS, RESOURCES
+from .rules import RULES
+from .state import ACC_PAWN, Block, InfamyState, OrderStep, PlaceStep
+
+Offer = list[tuple[Intent, str]]
+
+
+# --- payloads --------------------------------------------------------------------------------------
+
+class Left(BaseModel):
+    """How many of a repeated effect remain, this answer included."""
+
+    left: int = 1
+    source: str = ""
+
+
+class RepAsk(BaseModel):
+    n: int
+
+
+class StealAsk(BaseModel):
+    cancel_cost: int = 0
+    source: str = ""
+
+
+class ThugAsk(BaseModel):
+    thief: str
+    type: str
+    cost: int
+
+
+class TargetAsk(BaseModel):
+    what: str
+    n: int
+
+
+class SabotageAsk(BaseModel):
+    left: int
+    hazard_after: bool = False
+
+
+class HazardAsk(BaseModel):
+    left: int
+    non_hq: bool = False
+    sector: int | None = None
+
+
+class OrderAsk(BaseModel):
+    blocks: list[Block]
+
+
+# --- asking ----------------------------------------------------------------------------------------
+
+def ask_resource(state: InfamyState, seat: str, n: int, source: str) -> list[Event]:
+    kinds = [r for r in RESOURCES if not state.opts.finite_supply or state.supply[r] > 0]
+    if not kinds:
+        return [R.say(state, f"{seat} gains nothing: no resource left in the supply.")]
+    offer = [(Intent.of("resource", type=r), f"Gain 1 {R.WHAT_NAMES[r]}") for r in kinds]
+    return RULES.ask(state, seat, "resource", f"{seat}: choose a resource to gain.", offer,
+                     payload=Left(left=n, source=source))
+
+
+def ask_draw(state: InfamyState, seat: str, n: int) -> list[Event]:
+    decks = R.nonempty_decks(state)
+    if not decks:
+        return [R.say(state, f"{seat} cannot draw: every Scheme deck is empty.")]
+    offer = [(Intent.of("deck", faction=f), f"Draw from the {R.FACTION_NAMES[f]} deck") for f in decks]
+    return RULES.ask(state, seat, "deck", f"{seat}: choose a Scheme deck to draw from.", offer, payload=Left(left=n))
+
+
+def ask_sabotage(state: InfamyState, seat: str, n: int, hazard_after: bool) -> list[Event]:
+    if not state.available:
+        return [R.say(state, "No available mission to Sabotage.")]
+    p = R.pack()
+    offer = [(Intent.of("sabotage", mission=m), f"Sabotage {p.missions[m].name} (sector {p.missions[m].sector})")
+             for m in state.available]
+    text = f"{seat}: choose an available mission to Sabotage (it goes under the Mission deck)."
+    return RULES.ask(state, seat, "sabotage", text, offer, payload=SabotageAsk(left=n, hazard_after=hazard_after))
+
+
+def ask_hazard(state: InfamyState, seat: str, n: int, non_hq: bool, sector: int | None,
+               optional: bool) -> list[Event]:
+    if R.hazards_left(state) <= 0:
+        return [R.say(state, "No Hazard token is left in the General Supply.")]
+    zones = R.hazard_targets(state, non_hq=non_hq, sector=sector)
+    if not zones:
+        return []
+    offer: Offer = [(Intent.of("hazard", zone=z), f"Hazard on {R.zone_label(z)}") for z in zones]
+    if optional:  # "may": the default is to add none
+        offer.insert(0, (Intent.of("hazard", zone="none"), "Add no Hazard"))
+    return RULES.ask(state, seat, "hazard", f"{seat}: choose a resupply zone for a Hazard.", offer,
+                     payload=HazardAsk(left=n, non_hq=non_hq, sector=sector))
+
+
+def ask_unhazard(state: InfamyState, seat: str, n: int) -> list[Event]:
+    if not state.hazards:
+        return [R.say(state, "There is no Hazard to remove.")]
+    offer = [(Intent.of("unhazard", zone=z), f"Remove the Hazard on {R.zone_label(z)}") for z in sorted(state.hazards)]
+    return RULES.ask(state, seat, "unhazard", f"{seat}: choose a Hazard to remove.", offer, payload=Left(left=n))
+
+
+def ask_order(state: InfamyState, seat: str, blocks: list[Block]) -> list[Event]:
+    offer = [(Intent.of("resolve", item=b.id), f"First: {b.text}") for b in blocks]
+    return RULES.ask(state, seat, "order", f"{seat}: several effects trigger; choose which resolves first.", offer,
+                     payload=OrderAsk(blocks=blocks))
+
+
+# --- answers to effects ----------------------------------------------------------------------------
+
+@RULES.answers("resource", Left)
+def resource(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
+    r = intent.word("type")
+    got = R.gain(state, seat, r, 1)
+    events = [R.say(state, f"{seat} gains {R.plural(got, r)}.")]
+    if data.left > 1:
+        events += ask_resource(state, seat, data.left - 1, data.source)
+    return events
+
+
+@RULES.answers("rep", RepAsk)
+def rep(state: InfamyState, seat: str, intent: Intent, data: RepAsk) -> list[Event]:
+    return R.add_rep(state, seat, intent.word("faction"), data.n)
+
+
+@RULES.answers("liaison")
+def liaison(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
+    g = intent.word("gain")
+    if g == "infamy":
+        R.gain(state, seat, "infamy", 2)
+        return [R.say(state, f"{seat} takes 2 Infamy from the Liaison.")]
+    return R.add_rep(state, seat, g, 1)
+
+
+@RULES.answers("deck", Left)
+def deck(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
+    events = R.draw_schemes(state, seat, intent.word("faction"), 1)
+    if data.left > 1:
+        events += ask_draw(state, seat, data.left - 1)
+    return events
+
+
+@RULES.answers("discard")
+def discard(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
+    card = intent.word("card")
+    scheme = R.pack().schemes[card]
+    state.players[seat].hand.remove(card)
+    state.schemes[scheme.faction].discard(card)
+    return [R.say(state, f"{seat} discards the Scheme {scheme.name}.")]
+
+
+@RULES.answers("steal", StealAsk)
+def steal(state: InfamyState, seat: str, intent: Intent, data: StealAsk) -> list[Event]:
+    rival = intent.word("rival")
+    what = intent.get("type")
+    if what is None:
+        hand = state.players[rival].hand
+        card = hand.pop(state.rng.below(len(hand)))
+        state.players[seat].hand.append(card)
+        name = R.pack().schemes[card].name
+        return [R.say(state, f"{seat} steals a Scheme from {rival}."),
+                private([seat, rival], "stolen", f"The stolen Scheme is {name}.", card=card)]
+    what = str(what)
+    cost = data.cancel_cost
+    if cost and state.players[rival].avail >= cost:
+        name = R.WHAT_NAMES[what]
+        offer = [(Intent.of("allow"), f"Let {seat} take 1 {name}"),
+                 (Intent.of("cancel"), f"Spend {cost} Bribes to cancel the theft")]
+        RULES.ask(state, rival, "thug_cancel", f"{rival}: {seat} steals 1 {name} from you. Spend {cost} Bribes to "
+                  "cancel?", offer, payload=ThugAsk(thief=seat, type=what, cost=cost), pace="quick")
+        return [R.say(state, f"{seat} goes to steal 1 {name} from {rival}.")]
+    R.take_from(state, rival, seat, what)
+    return [R.say(state, f"{seat} steals 1 {R.WHAT_NAMES[what]} from {rival}.")]
+
+
+@RULES.answers("thug_cancel", ThugAsk)
+def thug_cancel(state: InfamyState, seat: str, intent: Intent, data: ThugAsk) -> list[Event]:
+    if intent.kind == "cancel":
+        R.spend(state, seat, data.cost)
+        return [R.say(state, f"{seat} Spends {data.cost} Bribes to cancel the theft.")]
+    R.take_from(state, seat, data.thief, data.type)
+    return [R.say(state, f"{data.thief} steals 1 {R.WHAT_NAMES[data.type]} from {seat}.")]
+
+
+@RULES.answers("target", TargetAsk)
+def target(state: InfamyState, seat: str, intent: Intent, data: TargetAsk) -> list[Event]:
+    rival = intent.word("rival")
+    lost = R.lose(state, rival, data.what, data.n)
+    return [R.say(state, f"{rival} loses {R.plural(lost, data.what)}.")]
+
+
+@RULES.answers("sabotage", SabotageAsk)
+def sabotage(state: InfamyState, seat: str, intent: Intent, data: SabotageAsk) -> list[Event]:
+    m = intent.word("mission")
+    state.available.remove(m)
+    state.missions.put_bottom(m)
+    mission = R.pack().missions[m]
+    events = [R.say(state, f"{seat} Sabotages {mission.name}: it goes under the Mission deck.")]
+    if data.hazard_after:
+        if data.left > 1:  # the next Sabotage waits for this Hazard choice
+            from .pack import Effect
+            R.queue_front(state, seat, [Effect(op="sabotage", n=data.left - 1, hazard_after=True)], "")
+        return events + ask_hazard(state, seat, 1, non_hq=True, sector=mission.sector, optional=True)
+    if data.left > 1:
+        events += ask_sabotage(state, seat, data.left - 1, False)
+    return events
+
+
+@RULES.answers("hazard", HazardAsk)
+def hazard(state: InfamyState, seat: str, intent: Intent, data: HazardAsk) -> list[Event]:
+    z = intent.word("zone")
+    events: list[Event] = []
+    if z != "none":
+        state.hazards.append(z)
+        events.append(R.say(state, f"{seat} adds a Hazard on {R.zone_label(z)}."))
+    if data.left > 1:
+        events += ask_hazard(state, seat, data.left - 1, non_hq=data.non_hq, sector=data.sector, optional=False)
+    return events
+
+
+@RULES.answers("unhazard", Left)
+def unhazard(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
+    z = intent.word("zone")
+    state.hazards.remove(z)
+    events = [R.say(state, f"{seat} removes the Hazard from {R.zone_label(z)}.")]
+    if data.left > 1:
+        events += ask_unhazard(state, seat, data.left - 1)
+    return events
+
+
+@RULES.answers("watchdog_add", Left)
+def watchdog_add(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
+    to = int(intent.word("to")[1:])
+    state.watchdogs.append(to)
+    if data.source == "sector_chief":  # only the Sector Chief's own Watchdog is removed later (A9)
+        state.chief_added = True
+    return [R.say(state, f"{seat} adds a Watchdog to sector {to}.")]
+
+
+@RULES.answers("watchdog_move")
+def watchdog_move(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
+    a, b = int(intent.word("frm")[1:]), int(intent.word("to")[1:])
+    state.watchdogs.remove(a)
+    state.watchdogs.append(b)
+    return [R.say(state, f"{seat} moves a Watchdog from sector {a} to sector {b}.")]
+
+
+@RULES.answers("watchdog_remove")
+def watchdog_remove(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
+    a = int(intent.word("frm")[1:])
+    state.watchdogs.remove(a)
+    return [R.say(state, f"{seat} removes a Watchdog from sector {a} (Sector Chief).")]
+
+
+@RULES.answers("order", OrderAsk)
+def order(state: InfamyState, seat: str, intent: Intent, data: OrderAsk) -> list[Event]:
+    """The chosen block resolves first; the rest are ordered again (or simply follow when one is left)."""
+    chosen = intent.word("item")
+    first = next(b for b in data.blocks if b.id == chosen)
+    rest = [b for b in data.blocks if b.id != chosen]
+    contacts = R.pack().contacts
+
+    def source(block: Block) -> str:
+        return block.id if block.id in contacts else f"benefit:{block.id}"
+
+    steps: list[object] = list(state.effect_steps(seat, first.effects, source(first)))
+    if len(rest) > 1:
+        steps.append(OrderStep(seat=seat, blocks=rest))
+    elif rest:
+        steps += state.effect_steps(seat, rest[0].effects, source(rest[0]))
+    state.now(*steps)  # type: ignore[arg-type]
+    return []
+
+
+# --- the Sector Phase ------------------------------------------------------------------------------
+
+@RULES.revealed("sector")
+def sectors_revealed(state: InfamyState, choices: dict[str, Intent], data: NoPayload) -> list[Event]:
+    state.sectors = {}
+    parts = []
+    for seat, intent in choices.items():
+        state.sectors[seat] = int(intent.word("own")[1:])
+        parts.append(f"{seat} {state.sectors[seat]}")
+        acc = intent.get("acc")
+        if isinstance(acc, str):
+            state.sectors[ACC_PAWN] = int(acc[1:])
+            parts.append(f"Accomplice ({seat}) {state.sectors[ACC_PAWN]}")
+    state.phase = "place"
+    state.slot = 0
+    state.placed = {}
+    load_slot(state)
+    state.now(PlaceStep())
+    return [R.say(state, "Sectors revealed: " + ", ".join(parts) + ".", "reveal", sectors=dict(state.sectors))]
+
+
+def load_slot(state: InfamyState) -> None:
+    if state.slot < len(state.order):
+        seat = state.order[state.slot]
+        state.to_place = ["own"] + (["acc"] if state.acc_owner == seat else [])
+
+
+__all__ = ["FACTIONS", "ask_draw", "ask_hazard", "ask_order", "ask_resource", "ask_sabotage", "ask_unhazard"]
