@@ -9,13 +9,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --create-home --uid 10001 arbiter && mkdir -p /data /app && chown arbiter:arbiter /data
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 COPY engine ./engine
 COPY bot ./bot
 COPY cogs ./cogs
 COPY renderers ./renderers
 COPY data ./data
-RUN pip install -e . && chown -R arbiter:arbiter /app
+# A regular install: the data packs travel inside the package (arbiter_data), as with pip or pipx.
+RUN pip install . && chown -R arbiter:arbiter /app
 
 USER arbiter
 VOLUME ["/data"]

@@ -5,6 +5,7 @@
     arbiter replay FILE
     arbiter bench [--game GAME] [--json]
     arbiter games
+    arbiter options GAME
     arbiter run
     arbiter db backup PATH | db restore PATH | db check   [--db PATH]
 """
@@ -12,13 +13,19 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
+import inspect
 import json
 import logging
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
 
 import engine
 
@@ -44,8 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", type=int, help="number of seats (default: the game's minimum)")
     play.add_argument("--agents", type=int, default=None, help="how many seats agents play (default: all but one)")
     play.add_argument("--seed", type=int, help="random seed (default: random)")
-    play.add_argument("--db", default=os.environ.get("ARBITER_LOCAL_DB", "arbiter-local.db"),
-                      help="SQLite file that keeps the game (default: arbiter-local.db)")
+    # None when not given, so the resume hint repeats --db only when the player chose a file.
+    play.add_argument("--db", default=None,
+                      help="SQLite file that keeps the game (default: ARBITER_LOCAL_DB, else arbiter-local.db)")
     play.add_argument("--resume", nargs="?", const="latest", help="continue a saved game (its id, or the latest)")
     play.add_argument("--options", help="game options: JSON or key=value pairs")
     play.add_argument("--boards", default="boards", help="folder for board images (default: boards/)")
@@ -70,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--quick", action="store_true", help="a smaller sample (for tests)")
 
     sub.add_parser("games", help="list the games Arbiter plays")
+    opts = sub.add_parser("options", help="a game's options: name, meaning and default")
+    opts.add_argument("game", help="game id (see `arbiter games`)")
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
 
     db = sub.add_parser("db", help="the bot's database: online backup, restore, integrity check")
@@ -93,8 +103,15 @@ def main(argv: list[str] | None = None) -> int:
             meta = game.meta
             print(f"{game_id:20} {meta.title} ({meta.min_seats}-{meta.max_seats} players) {meta.summary}")
         return 0
+    if args.command == "options":
+        return print_options(args.game)
     if args.command == "play":
-        return asyncio.run(local.play(args, _options(args.options)))
+        try:
+            return asyncio.run(local.play(args, _options(args.options)))
+        except KeyboardInterrupt:
+            # A second Ctrl-C while the game was being saved: nothing committed is lost either way.
+            print("\nStopped. Every accepted move is saved: arbiter play --resume continues.", file=sys.stderr)
+            return 130
     if args.command == "simulate":
         return simulate.run(args, _options(args.options))
     if args.command == "replay":
@@ -106,6 +123,84 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "db":
         return db_command(args.db_command, args.path if args.db_command != "check" else None, args.db)
     return 2
+
+
+OptionRow = tuple[str, str, str, str]
+"""(name, type, default, meaning) of one option."""
+
+
+def _attribute_docs(model: type[BaseModel]) -> dict[str, str]:
+    """The docstrings written under fields (``x: int = 0`` then ``\"\"\"meaning\"\"\"``), which pydantic
+    keeps only when the model asks for them: a field with neither gets its name and type alone."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(model)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    docs: dict[str, str] = {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    for field, doc in zip(body, body[1:], strict=False):
+        if (isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name)
+                and isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant)
+                and isinstance(doc.value.value, str)):
+            docs[field.target.id] = " ".join(doc.value.value.split())
+    return docs
+
+
+def _type_name(annotation: Any) -> str:
+    if isinstance(annotation, type):
+        return {"bool": "true/false", "int": "whole number", "float": "number", "str": "text"}.get(
+            annotation.__name__, annotation.__name__)
+    return str(annotation).replace("typing.", "")
+
+
+def _default_text(value: Any) -> str:
+    if value is PydanticUndefined:
+        return "(required)"
+    return json.dumps(value) if isinstance(value, bool | int | float | str | type(None)) else repr(value)
+
+
+def option_rows(game_id: str) -> list[OptionRow]:
+    """Every option of a game from its options model: the Field description, else the docstring under
+    the field, else nothing (the name and type still say something)."""
+    model = engine.get(game_id).meta.options
+    docs = _attribute_docs(model)
+    rows: list[OptionRow] = []
+    for name, field in model.model_fields.items():
+        meaning = field.description or docs.get(name, "")
+        rows.append((name, _type_name(field.annotation), _default_text(field.default), meaning))
+    return rows
+
+
+def options_table(game_id: str) -> str:
+    """A game's options as the Markdown table the README carries (tests/test_readme.py compares them)."""
+    rows = option_rows(game_id)
+    if not rows:
+        return "This game has no options."
+    lines = ["| option | type | default | meaning |", "|---|---|---|---|"]
+    lines += [f"| `{n}` | {t} | `{d}` | {m.replace('|', '/')} |" for n, t, d, m in rows]
+    return "\n".join(lines)
+
+
+def print_options(game_id: str) -> int:
+    try:
+        game = engine.get(game_id)
+    except engine.RuleError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    rows = option_rows(game_id)
+    print(f"{game.meta.title} ({game_id}) options, given as --options 'name=value ...' or JSON:")
+    if not rows:
+        print("  (none)")
+    for name, kind, default, meaning in rows:
+        print(f"  {name} ({kind}, default {default})")
+        if meaning:
+            for line in textwrap.wrap(meaning, 90):
+                print(f"      {line}")
+    if rows:
+        name, kind, default, _ = rows[0]
+        example = "true" if kind == "true/false" and default != "true" else ("false" if kind == "true/false" else "...")
+        print(f"For example: arbiter play {game_id} --options '{name}={example}'")
+    return 0
 
 
 def database_path(given: str | None) -> str:
@@ -179,7 +274,14 @@ def replay_file(path: Path) -> int:
 
 
 def run_bot() -> int:
-    if not os.environ.get("DISCORD_TOKEN"):
+    from .settings import Settings
+
+    try:
+        token = Settings().token  # the environment, then .env in the working directory
+    except Exception as exc:  # a bad setting is the operator's to fix: say which, without a traceback
+        print(f"A setting is not valid: {exc}", file=sys.stderr)
+        return 2
+    if not token:
         print(
             "DISCORD_TOKEN is not set.\n"
             "To run the bot on Discord: create an application at the Discord Developer Portal\n"

@@ -117,3 +117,84 @@ def outcome_line(record: GameRecord) -> str:
         names = ", ".join(who(s) for w in record.winners if (s := record.seat_named(w)) is not None)
         return f"**Game over.** Winner: {names}. {record.reason}"
     return f"**Game over.** {record.reason}"
+
+
+# --- views as text (the terminal's `board` and `hand`, for play without images) -------------------------
+
+VIEW_LINES_MAX = 120
+_SKIP_KEYS = frozenset({"game", "version", "schema"})
+
+
+def _words(key: str) -> str:
+    text = key.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "-" if value is None else str(value)
+
+
+def _is_flat(value: Any) -> bool:
+    if isinstance(value, dict):
+        return all(not isinstance(v, dict | list) for v in value.values())
+    if isinstance(value, list):
+        return all(not isinstance(v, dict | list) for v in value)
+    return True
+
+
+def _flat(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{_words(str(k)).lower()} {_scalar(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list):
+        return ", ".join(_scalar(v) for v in value) or "none"
+    return _scalar(value)
+
+
+def view_lines(value: Any, indent: int = 0) -> list[str]:
+    """A view (the JSON of a game's typed view model) as indented lines a person can read: a key per
+    line, flat records and lists of plain values on one line, nested ones indented below their key."""
+    pad = "  " * indent
+    lines: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in _SKIP_KEYS and indent == 0:
+                continue
+            if _is_flat(item):
+                lines.append(f"{pad}{_words(str(key))}: {_flat(item)}")
+            else:
+                lines.append(f"{pad}{_words(str(key))}:")
+                lines += view_lines(item, indent + 1)
+    elif isinstance(value, list):
+        for item in value:
+            if _is_flat(item):
+                lines.append(f"{pad}- {_flat(item)}")
+            else:
+                nested = view_lines(item, indent + 1)
+                lines += [f"{pad}- {nested[0].strip()}", *nested[1:]] if nested else [f"{pad}-"]
+    else:
+        lines.append(f"{pad}{_scalar(value)}")
+    return lines
+
+
+def private_part(own: Any, public: Any) -> Any:
+    """What ``own`` (a seat's view) holds that ``public`` (the spectators' view) does not: the keys
+    whose values differ, recursively; None when nothing differs. Lists are compared whole."""
+    if isinstance(own, dict) and isinstance(public, dict):
+        out = {}
+        for key, value in own.items():
+            if key not in public:
+                out[key] = value
+                continue
+            part = private_part(value, public[key])
+            if part is not None:
+                out[key] = part
+        return out or None
+    return None if own == public else own
+
+
+def clipped_lines(lines: list[str], limit: int = VIEW_LINES_MAX) -> list[str]:
+    if len(lines) <= limit:
+        return lines
+    return [*lines[:limit], f"... and {len(lines) - limit} more lines (the board image shows everything)"]

@@ -31,7 +31,7 @@ class LobbyCommands(ServiceCog):
     @app_commands.command(name="new", description="Open a new game in its own thread, with a lobby to join")
     @app_commands.describe(game="Which game", seats="How many seats (default: the most the game allows)",
                            pace="How long each decision may take",
-                           options='Game options: key=value pairs or JSON, e.g. target=7')
+                           options='Game options: key=value pairs or JSON, e.g. round_cap=30 (Infamy) or terror=true (Gamedec)')
     @app_commands.choices(pace=PACE_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str,
                   seats: app_commands.Range[int, 1, 20] | None = None,

@@ -7,6 +7,7 @@ a key) validated by a pydantic model from the game's engine package. Every recor
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 from pathlib import Path
@@ -21,12 +22,39 @@ Provenance = Literal["rulebook", "reconstructed", "house"]
 M = TypeVar("M", bound=BaseModel)
 
 
+INSTALLED_PACKS = "arbiter_data"
+"""The package the wheel ships ``data/`` as (pyproject/setup.py map it), so an installed copy finds it."""
+
+
 def data_root() -> Path:
-    """Where data packs live: ``$ARBITER_DATA`` or the project's ``data/`` folder."""
+    """Where data packs live: ``$ARBITER_DATA``; else the ``data/`` folder of the checkout this code runs
+    from; else the copy installed with the package (``arbiter_data``)."""
     env = os.environ.get("ARBITER_DATA")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "data"
+    project = Path(__file__).resolve().parents[2]
+    checkout = project / "data"
+    # A checkout wins over an installed copy, so edits to data/ are played at once; pyproject.toml
+    # beside it tells a checkout from a site-packages folder that happens to hold a "data" folder.
+    if (project / "pyproject.toml").is_file() and checkout.is_dir():
+        return checkout
+    installed = _installed_root()
+    return installed if installed is not None else checkout
+
+
+def _installed_root() -> Path | None:
+    # find_spec, not importlib.resources.files: the package has no __init__.py (data/ stays plain data),
+    # and a namespace package's location is its search path.
+    try:
+        spec = importlib.util.find_spec(INSTALLED_PACKS)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for location in spec.submodule_search_locations:
+        if Path(location).is_dir():
+            return Path(location)
+    return None
 
 
 def pack_dir(game_id: str, root: Path | None = None) -> Path:

@@ -26,9 +26,10 @@ def arbiter(*args: str, cwd: Path) -> subprocess.Popen[str]:
 
 
 def read_until_ok(proc: subprocess.Popen[str]) -> int:
-    """Answer '1' to each prompt until the CLI confirms a commit; return the confirmed version."""
+    """Answer '1' to each prompt until the CLI confirms a commit; return the confirmed version. The
+    blank line first takes the keyboard when hotseat hands it over (a menu ignores a blank line)."""
     assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write("1\n")
+    proc.stdin.write("\n1\n")
     proc.stdin.flush()
     for line in proc.stdout:
         if "ok v" in line:
@@ -71,17 +72,84 @@ def test_sigkill_mid_game_loses_no_accepted_intent(tmp_path: Path, kill_after: i
 
 def test_play_refuses_bad_input_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    answers = iter(["9", "fly", "pick:n=7", "quit"])
+    """ISSUE 17: anything but a number, a label or a command gets "type a number from 1 to N, a label, or
+    `help`", never the engine's vocabulary of action kinds; `quit` in any case."""
+    answers = iter(["9", "fly", "pick:n=7", "QUIT"])
     monkeypatch.setattr("builtins.input", lambda _prompt="": next(answers))
     code = main(["play", "toy", "--seats", "2", "--agents", "1", "--seed", "1", "--db", str(tmp_path / "x.db"),
                  "--boards", str(tmp_path / "boards")])
     out = capsys.readouterr().out
     assert code == 0
-    assert "There is no action 9; choose 1 to 3." in out
-    assert "'fly' is not an action in High Card" in out
-    assert "Refused: That is not one of the choices. Choose one of: Pick 1, Pick 2, Pick 3." in out
-    assert "Saved at version" in out
+    assert "There is no action 9. Not understood: type a number from 1 to 3, a label, or 'help'." in out
+    assert out.count("type a number from 1 to 3, a label, or 'help'.") == 3
+    assert "not an action" not in out and "pick:" not in out  # no intent kinds, no keys
+    assert "Saved at version " in out and "Resume with: arbiter play --resume" in out
+    assert f"--db {tmp_path / 'x.db'}" in out
     assert list((tmp_path / "boards").rglob("*.png"))
+
+
+def test_the_resume_hint_names_the_db_only_when_given(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ARBITER_LOCAL_DB", raising=False)
+    monkeypatch.setattr("builtins.input", lambda _prompt="": "quit")
+    assert main(["play", "toy", "--seats", "2", "--seed", "1", "--no-images"]) == 0
+    out = capsys.readouterr().out
+    assert "Resume with: arbiter play --resume " in out and "--db" not in out
+    assert (tmp_path / "arbiter-local.db").exists()
+
+
+def test_options_lists_every_option_with_its_meaning_and_default(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import option_rows
+
+    assert main(["options", "toy"]) == 0
+    out = capsys.readouterr().out
+    rows = option_rows("toy")
+    assert rows
+    for name, kind, default, meaning in rows:
+        assert f"{name} ({kind}, default {default})" in out
+        assert not meaning or meaning.split()[0] in out
+    assert "For example: arbiter play toy --options" in out
+    assert main(["options", "nope"]) == 2
+    assert "There is no game 'nope'" in capsys.readouterr().err
+
+
+def test_an_option_without_a_description_shows_its_name_and_type() -> None:
+    from pydantic import BaseModel, Field
+
+    from bot.cli import _attribute_docs, _default_text, _type_name
+
+    class Opts(BaseModel):
+        plain: int = 3
+        described: bool = Field(False, description="Said in the Field.")
+        documented: str = "x"
+        """Said under the field."""
+
+    assert _attribute_docs(Opts) == {"documented": "Said under the field."}
+    assert _type_name(int) == "whole number" and _type_name(bool) == "true/false"
+    assert _default_text(3) == "3" and _default_text(False) == "false"
+
+
+def test_the_lobby_example_options_are_accepted_by_the_games_they_name() -> None:
+    """ISSUE 17: `target=7`, the only example in the product, was refused by both games."""
+    import re
+
+    from bot.options import parse_options
+
+    text = (ROOT / "cogs" / "lobby.py").read_text(encoding="utf-8")
+    examples = re.findall(r"(\w+=\w+) \((\w+)\)", text[text.index("options='Game options"):])
+    assert len(examples) >= 2, examples
+    for option, game_id in examples:
+        game = engine_by_title(game_id)
+        game.meta.options.model_validate(parse_options(option))
+
+
+def engine_by_title(title: str):  # type: ignore[no-untyped-def]
+    import engine
+
+    found = [g for g in engine.games().values() if g.meta.title.lower() == title.lower()]
+    assert found, f"no game titled {title}"
+    return found[0]
 
 
 def test_simulate_reports_figures(capsys: pytest.CaptureFixture[str]) -> None:
