@@ -191,3 +191,24 @@ def test_run_without_token_explains(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert "DISCORD_TOKEN is not set" in err and "arbiter play" in err
+
+
+def test_run_reads_the_token_from_a_dot_env_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """ISSUE 17: the README promises that the variables may be put in a `.env` file."""
+    import bot.discord_bot
+    from bot.cli import run_bot
+    from bot.settings import Settings
+
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert run_bot() == 2  # no .env yet: explained, not started
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-the-dot-env\nARBITER_DB=./games.db\n", encoding="utf-8")
+    started: list[str | None] = []
+    monkeypatch.setattr(bot.discord_bot, "run", lambda: started.append(Settings().token) or 0)
+    assert run_bot() == 0
+    assert started == ["from-the-dot-env"]
+    assert Settings().arbiter_db == "./games.db"
+    monkeypatch.setenv("DISCORD_TOKEN", "from-the-environment")  # the environment wins over .env
+    assert Settings().token == "from-the-environment"
