@@ -8,8 +8,9 @@ from typing import Any
 from engine.core import Deck, GameMeta, IllegalIntent, Intent, RandomAgent
 from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
+from engine.core.waiting import SecretFrame
 
-from . import actions, answers, effects, steps  # noqa: F401 - they register into RULES
+from . import actions, answers, effects, refusals, steps  # noqa: F401 - they register into RULES
 from . import rules as R
 from .agent import HeuristicAgent
 from .pack import FACTIONS
@@ -96,13 +97,15 @@ class InfamyGame(FlowGame[InfamyState]):
 
     def check(self, state: InfamyState, seat: str, intent: Intent) -> None:
         check_shape(SHAPES, intent)
+        secret = state.waiting.top()
+        if isinstance(secret, SecretFrame) and seat in secret.chosen and state.result is None:
+            # A seat whose card is down is no longer asked: say so, not "it is not your turn".
+            raise IllegalIntent(refusals.explain(self, state, seat, intent))
         try:
             super().check(state, seat, intent)
         except IllegalIntent:
-            reason = steps.sector_refusal(state, seat, intent)
-            if reason is None:
-                raise
-            raise IllegalIntent(reason) from None
+            # One voice for every refusal: the precise reason, then what the seat can do instead.
+            raise IllegalIntent(refusals.explain(self, state, seat, intent)) from None
 
     def describe(self, state: InfamyState, intent: Intent) -> str:
         check_shape(SHAPES, intent)

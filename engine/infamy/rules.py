@@ -147,7 +147,8 @@ def draw_schemes(state: InfamyState, seat: str, faction: str, n: int) -> list[Ev
     if not cards:
         return [say(state, f"{seat} could not draw: the {FACTION_NAMES[faction]} Scheme deck is empty.")]
     names = ", ".join(pack().schemes[c].name for c in cards)
-    return [say(state, f"{seat} draws {len(cards)} {FACTION_NAMES[faction]} Scheme(s)."),
+    many = "Scheme" if len(cards) == 1 else "Schemes"
+    return [say(state, f"{seat} draws {len(cards)} {FACTION_NAMES[faction]} {many}."),
             private(seat, "drew", f"You drew: {names}.", cards=cards)]
 
 

@@ -6,16 +6,22 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, clockwise
 from engine.core.flowgame import FlowGame
-from engine.core.waiting import SecretFrame
 
 from . import rules as R
 from .actions import bidding, passing, placing, scheming
 from .answers import load_slot
 from .pack import FACTIONS, Effect
+from .refusals import allowed_sectors
 from .rules import RULES
 from .state import Auction, AuctionStep, CleanupStep, InfamyState, PlaceStep, RoundStep, SchemeStep
 
-SECTOR_TEXT = "Choose the sector to enter this Round, in secret (sectors with a Watchdog are closed)"
+
+def sector_text(state: InfamyState) -> str:
+    """The secret choice's question: one text for every seat (the bot shows it publicly), so it names the
+    Sector Chief's winner, to whom Watchdog sectors are open (public: he won the Contact in the open)."""
+    closed = "sectors with a Watchdog are closed" + (
+        f" to all but {state.chief} (Sector Chief)" if state.chief is not None else "")
+    return f"Choose the sector to enter this Round, in secret ({closed})"
 
 
 @RULES.step("round")
@@ -72,12 +78,6 @@ def bid_text(state: InfamyState) -> str:
 
 # --- Sector Phase ----------------------------------------------------------------------------------
 
-def allowed_sectors(state: InfamyState, seat: str) -> list[int]:
-    if seat == state.chief:
-        return list(range(1, 7))
-    return [n for n in range(1, 7) if n not in state.watchdogs]
-
-
 def sector_label(n: int, whose: str) -> str:
     return f"{whose}: sector {n} ({R.pack().sectors[n].name})"
 
@@ -90,7 +90,7 @@ def start_sectors(state: InfamyState) -> list[Event]:
     offers = {s: [(Intent.of("sector", own=f"s{n}"), sector_label(n, "Your card")) for n in allowed_sectors(state, s)]
               for s in state.seats}
     more = {}
-    text = SECTOR_TEXT
+    text = sector_text(state)
     owner = state.acc_owner
     if owner is not None:
         # One text for every seat and both parts: the public line of a secret choice shows it, and it must not
@@ -146,8 +146,9 @@ def place_text(state: InfamyState, seat: str) -> str:
         sector = state.sectors[placing.pawn_id(seat, pawn)]
         parts.append(f"{'the Accomplice' if pawn == 'acc' else 'your pawn'} in sector {sector}")
     order = " (either first)" if len(parts) > 1 else ""
+    stay = ", or stay out (Smuggler: 1 resource and 1 Scheme instead)" if state.day and state.smuggler == seat else ""
     return (f"{seat}: place {' and '.join(parts)}{order}: a free resupply zone, or the mission zone to "
-            "complete a mission you can pay.")
+            f"complete a mission you can pay{stay}.")
 
 
 # --- Scheme Phase and the end of the Round ---------------------------------------------------------
@@ -248,21 +249,3 @@ def cleanup(state: InfamyState, step: CleanupStep) -> list[Event]:
     state.day = not state.day
     state.now(RoundStep())
     return []
-
-
-def sector_refusal(state: InfamyState, seat: str, intent: Intent) -> str | None:
-    """Why a sector card is refused, in the rulebook's words (None: not a sector choice now)."""
-    frame = state.waiting.find("secret", "sector")
-    if frame is None or intent.kind != "sector" or not isinstance(frame, SecretFrame) or seat in frame.chosen:
-        return None
-    allowed = ", ".join(str(n) for n in allowed_sectors(state, seat))
-    second = state.acc_owner == seat and seat in frame.drafts
-    if state.acc_owner == seat and intent.get("acc" if second else "own") is None:
-        return (f"Your own sector card is down; now choose the Accomplice's sector ({allowed})." if second else
-                f"First choose your own sector ({allowed}), then the Accomplice's.")
-    raw = intent.get("acc" if second else "own")
-    n = int(raw[1:]) if isinstance(raw, str) and raw[1:].isdigit() else 0
-    if not 1 <= n <= 6:
-        return f"There is no such sector: the sectors are 1 to 6. You may choose {allowed}."
-    return (f"Sector {n} holds a Watchdog: no freelancer may select it (only the Sector Chief's winner may). "
-            f"Choose one of {allowed}.")

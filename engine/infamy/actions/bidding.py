@@ -95,24 +95,30 @@ class Bid(Action[InfamyState]):
         return bid_options(state, seat)
 
     def refusal(self, state: InfamyState, seat: str, intent: Intent) -> str | None:
+        """The reason only: the game adds what the seat can do instead (pass, a Favor, the bids it can make)."""
         a = current(state, seat)
         if a is None:
             return None
         p = state.players[seat]
         total = intent.get("to")
+        if total is None:
+            return "A bid needs an amount: the total of your Bribes on the Contact after the bid"
         high = a.bids.get(a.high, 0) if a.high else 0
         if seat == a.high:
-            return "You are already the highest bidder: you cannot raise your own bid."
-        if isinstance(total, int) and total <= high:
-            return f"A bid must beat the highest bid ({high}): bid at least {high + 1}."
+            return "You are already the highest bidder: you cannot raise your own bid"
         own = a.bids.get(seat, 0)
         most = own + p.avail - 1
         counting = f" (counting your {own} already on it)" if own else ""
-        if most > high:
-            return (f"You have {p.avail} available Bribes; with 1 for Expenses your highest possible bid is "
-                    f"{most}{counting}.")
-        return (f"You cannot afford to top {high}: a bid costs 1 Bribe of Expenses plus the Bribes placed, "
-                f"and you have {p.avail} available{counting}. You can only pass.")
+        if most <= high:
+            # Whatever was asked, the least bid is out of reach: name the shortfall, not the minimum.
+            need = high + 1 - own + 1
+            return (f"You cannot afford to top {high}: the least bid, {high + 1}{counting}, needs "
+                    f"{R.plural(need, 'bribe')} available ({high + 1 - own} placed + 1 for Expenses) and you have "
+                    f"{p.avail}: {need - p.avail} short")
+        if isinstance(total, int) and total <= high:
+            return f"A bid must beat the highest bid ({high}): bid at least {high + 1}"
+        return (f"You have {R.plural(p.avail, 'bribe')} available; with 1 for Expenses your highest possible bid "
+                f"is {most}{counting}")
 
     def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:
         RULES.end_turn(state)
@@ -141,8 +147,8 @@ class Bid(Action[InfamyState]):
         own = a.bids.get(a.to_act, 0) if a else 0
         total = intent.num("to")
         if own:
-            return f"Raise to {total} (place {total - own} more Bribes + 1 for Expenses)"
-        return f"Bid {total} (place {total} Bribes + 1 for Expenses)"
+            return f"Raise to {total} (place {R.plural(total - own, 'bribe')} more + 1 for Expenses)"
+        return f"Bid {total} (place {R.plural(total, 'bribe')} + 1 for Expenses)"
 
 
 @RULES.action
@@ -159,12 +165,12 @@ class Favor(Action[InfamyState]):
         p = state.players[seat]
         contact = R.pack().contacts[state.track[a.pos]]
         if not contact.favor_allowed:
-            return f"A Favor cannot be used on the {contact.name}."
+            return f"A Favor cannot be used on the {contact.name}"
         if p.favors == 0:
-            return "You have no Favor."
+            return "You have no Favor"
         if seat in a.acted:
-            return "A Favor can only be used at your first opportunity to bid on a Contact."
-        return "Using a Favor needs 1 available Bribe for Expenses."
+            return "A Favor can only be used at your first opportunity to bid on a Contact"
+        return "Using a Favor needs 1 available Bribe for Expenses"
 
     def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:
         RULES.end_turn(state)

@@ -109,11 +109,13 @@ class Place(Action[InfamyState]):
         return [i for pawn in state.to_place for i in pawn_options(state, seat, pawn)]
 
     def refusal(self, state: InfamyState, seat: str, intent: Intent) -> str | None:
-        if intent.kind != "place" or placer(state) != seat:
+        if placer(state) != seat:
             return None
         pawn, zone = intent.get("pawn"), intent.get("zone")
         if pawn not in state.to_place:
             return "That pawn is not yours to place now." if pawn != "acc" else "You have no Accomplice pawn to place."
+        if intent.kind == "smuggle":
+            return "Only the Smuggler's winner may stay out instead of placing, and only by Day"
         sector = state.sectors[pawn_id(seat, str(pawn))]
         if not isinstance(zone, str) or len(zone) != 3 or zone[1] != str(sector):
             return f"That pawn goes to sector {sector} (its revealed card): choose a zone there."

@@ -3,10 +3,13 @@ Informant), paying its cost; its effects resolve at once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import Event, Intent
 from engine.core.actions import Action
 
 from .. import rules as R
+from ..pack import Effect
 from ..rules import RULES
 from ..state import InfamyState, SchemeStep
 
@@ -16,6 +19,11 @@ def next_schemer(state: InfamyState) -> None:
     if state.scheme_idx < len(state.scheme_order):
         seat = state.scheme_order[state.scheme_idx]
         state.plays_left = 1 + (1 if state.informant == seat else 0)
+
+
+def rep_only(effects: Sequence[Effect]) -> bool:
+    """A Scheme whose whole effect is Rep (nothing at all under the Accomplice's Rep lock)."""
+    return bool(effects) and all(e.op == "rep" for e in effects)
 
 
 def schemer(state: InfamyState) -> str | None:
@@ -36,11 +44,13 @@ class Play(Action[InfamyState]):
                 if R.can_pay(state, seat, pack.schemes[c].cost)]
 
     def refusal(self, state: InfamyState, seat: str, intent: Intent) -> str | None:
+        if schemer(state) != seat:
+            return None
         card = intent.get("card")
         if card not in state.players[seat].hand:
-            return "You do not hold that Scheme."
+            return "You do not hold that Scheme"
         s = R.pack().schemes.get(str(card))
-        return f"You cannot pay the cost of {s.name} ({s.cost.short()})." if s is not None else None
+        return f"You cannot pay the cost of {s.name} ({s.cost.short()})" if s is not None else None
 
     def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:
         RULES.end_turn(state)
@@ -58,4 +68,7 @@ class Play(Action[InfamyState]):
 
     def label(self, state: InfamyState, intent: Intent) -> str:
         s = R.pack().schemes[intent.word("card")]
+        if schemer(state) in state.rep_locked and rep_only(s.effects):
+            # Still playable (RULINGS: the Rep lock), but the player must see it would do nothing.
+            return f"Play {s.name} (no effect: you gain no Rep this Round): {s.text}"
         return f"Play {s.name}: {s.text}"
