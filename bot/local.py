@@ -147,7 +147,9 @@ def match_label(line: str, labels: list[str]) -> tuple[int | None, list[int]]:
 
 def not_understood(line: str, count: int, candidates: list[str] | None = None) -> str:
     if candidates:
-        shown = "; ".join(candidates[:6]) + (" ..." if len(candidates) > 6 else "")
+        # The part before a parenthesis names an action; the rest is detail the menu above shows.
+        short = [c.split(" (")[0] for c in candidates]
+        shown = ", ".join(short[:6]) + (", ..." if len(short) > 6 else "")
         return f"'{line}' could be {len(candidates)} actions: {shown}. Type more of it, or its number."
     return f"Not understood: type a number from 1 to {count}, a label, or 'help'."
 
@@ -245,13 +247,13 @@ class Terminal:
             part = private_part(own, public)
             _say(f"What only {seat} can see:" if part else
                  f"Nothing is hidden from the others right now ({seat}); 'board' shows the table.")
-            for text in clipped_lines(view_lines(part or {}, 1)):
-                _say(text)
+            for text in clipped_lines(view_lines(part or {})):
+                _say(f"  {text}")
             return True
         if word == "board":
             _say(f"The table (version {record.version}):")
-            for text in clipped_lines(view_lines(await self.table.seat_view(record.id, None), 1)):
-                _say(text)
+            for text in clipped_lines(view_lines(await self.table.seat_view(record.id, None))):
+                _say(f"  {text}")
             return True
         if word == "log":
             lines = await self.table.public_log(record.id, limit=LOG_SHOWN)

@@ -73,7 +73,7 @@ def test_a_start_of_a_label_plays_it_and_an_ambiguous_one_asks_for_more(
     assert Terminal.pick("pa", menu) == "c"  # type: ignore[arg-type]
     assert Terminal.pick("pick", menu) is None  # type: ignore[arg-type]
     out = capsys.readouterr().out
-    assert "'pick' could be 2 actions: Pick 1; Pick 2. Type more of it, or its number." in out
+    assert "'pick' could be 2 actions: Pick 1, Pick 2. Type more of it, or its number." in out
 
 
 async def test_private_news_waits_for_its_seat_and_the_keyboard_is_handed_over(
@@ -202,3 +202,13 @@ def test_ctrl_c_at_a_prompt_saves_and_prints_the_resume_command(tmp_path: Path) 
     assert "Traceback" not in out and "KeyboardInterrupt" not in out
     assert "Saved at version " in out and "Resume with: arbiter play --resume " in out
     assert f"--db {tmp_path / 'c.db'}" in out
+
+
+def test_the_resume_hint_uses_the_command_as_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.local as local
+
+    monkeypatch.setattr(sys, "argv", ["/home/ann/arbiter/.venv/bin/arbiter", "play"])
+    monkeypatch.setattr(local.shutil, "which", lambda _name: None)  # not on the PATH: the path typed
+    assert local.resume_hint("g1", None) == "/home/ann/arbiter/.venv/bin/arbiter play --resume g1"
+    monkeypatch.setattr(local.shutil, "which", lambda _name: "/home/ann/arbiter/.venv/bin/arbiter")
+    assert local.resume_hint("g1", None) == "arbiter play --resume g1"
