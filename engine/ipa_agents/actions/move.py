@@ -1,0 +1,221 @@
+"""Movement: ``move:unit=a1,to=D7`` for an Agent (one contiguous move a turn, plus the Speed Boost's extra
+move) and for a Sentry (its own square a round); walls at set-up: ``wall:col=D,row=7``.
+
+RB "Movement": "Each Agent has 5 movement points ... distance is counted horizontally and vertically";
+RB "Physics": "Your units may only move through other units if the owner of the unit through which your
+unit is to move allows it. Units normally cannot stand on squares that are already occupied by another
+unit." Gravitational Enforcer: "the unit loses 2 movement points for the rest of the round ... If a unit is
+trapped in 2 force fields, that unit can move only 1 square" (A-15: the budget shrinks as fields are
+entered; walls do not stop a field).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.core import Event, Intent, public
+from engine.core.actions import Action
+from engine.core.board import Cell, MoveAction, Movement, Passage, Route
+from engine.core.board.grid import Grid
+
+from ..pack import pack
+from ..rules import RULES, grid, occupied, stunned, walls
+from ..setup import legal_walls
+from ..state import EventsStep, IpaState, RoundStep, SetupWallStep
+
+
+def _fields(state: IpaState, unit: str) -> list[tuple[Cell, int]]:
+    """The armed force fields that slow ``unit`` (none for a Sentry; UE 6: not its owner's own)."""
+    seat = next((a.seat for a in state.agents.values() if a.unit == unit), None)
+    if seat is None:
+        return []
+    radius = pack().equipment["gravitational_enforcer"].radius
+    own_free = state.agents[seat].ue == "own_fields"
+    out = []
+    for fe in state.equipment.values():
+        if fe.kind == "gravitational_enforcer" and fe.armed and fe.owner is not None:
+            if own_free and fe.owner == seat:
+                continue
+            bonus = sum(pack().upgrades[u].amount for u in state.agents[fe.owner].upgrades
+                        if pack().upgrades[u].effect == "radius")
+            out.append((Cell.parse(fe.cell), radius + bonus))
+    return out
+
+
+def _budget(base: int, count: int) -> int:
+    return base if count == 0 else (max(0, base - 2) if count == 1 else min(base, 1))
+
+
+@RULES.action
+class Move(MoveAction[IpaState]):
+    summary = "Move your Agent or a Sentry"
+
+    def grid(self, state: IpaState) -> Grid:
+        return grid(state)
+
+    def movers(self, state: IpaState, seat: str) -> list[str]:
+        agent = state.agents[seat]
+        if not agent.alive or stunned(agent):
+            return []
+        out = []
+        if self._agent_budget(state, seat) > 0:
+            out.append(agent.unit)
+        for fe in state.equipment.values():
+            if fe.owner == seat and pack().equipment[fe.kind].moves and fe.moved != state.round:
+                out.append(fe.unit)
+        return out
+
+    def _agent_budget(self, state: IpaState, seat: str) -> int:
+        agent = state.agents[seat]
+        if not state.turn.used("move"):
+            return pack().numbers.movement + (1 if agent.ue == "speed" else 0)
+        if state.turn.used("speed") > state.turn.used("speed_spent"):
+            return 2
+        return 0
+
+    def where(self, state: IpaState, unit: str) -> Cell:
+        agent = next((a for a in state.agents.values() if a.unit == unit), None)
+        return Cell.parse(agent.cell if agent is not None else state.equipment[unit].cell)
+
+    def movement(self, state: IpaState, unit: str) -> Movement:
+        taken = {Cell.parse(c) for c in occupied(state, but=unit)}
+        agent = next((a for a in state.agents.values() if a.unit == unit), None)
+        if agent is not None:
+            budget = self._agent_budget(state, agent.seat)
+        else:
+            fe = state.equipment[unit]
+            legs = sum(pack().upgrades[u].amount for u in state.agents[fe.owner].upgrades
+                       if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "moves") \
+                if fe.owner else 0
+            budget = pack().equipment[fe.kind].moves + legs
+        return Movement(budget=budget, may_enter=lambda c: c not in taken, may_pass=lambda c: c not in taken,
+                        passage=Passage(blocked=walls(state)))
+
+    # the force fields make the budget depend on the way taken: a search over (square, fields entered)
+
+    def _search(self, state: IpaState, unit: str, goal: Cell | None) -> tuple[dict[Cell, int], Route | None]:
+        how = self.movement(state, unit)
+        fields = _fields(state, unit)
+        g = grid(state)
+        start = self.where(state, unit)
+
+        def inside(c: Cell) -> int:
+            return sum(1 << i for i, (centre, r) in enumerate(fields) if g.distance(centre, c) <= r)
+
+        base = how.budget
+        first = (start, inside(start))
+        seen: dict[tuple[Cell, int], tuple[Cell, int] | None] = {first: None}
+        steps = {first: 0}
+        best: dict[Cell, int] = {}
+        todo = deque([first])
+        while todo:
+            here = todo.popleft()
+            cell, mask = here
+            if goal is not None and cell == goal:
+                path = [here]
+                while seen[path[-1]] is not None:
+                    prev = seen[path[-1]]
+                    assert prev is not None
+                    path.append(prev)
+                cells = tuple(c for c, _ in reversed(path))
+                return best, Route(cells, len(cells) - 1)
+            if cell != start and how.may_pass is not None and not how.may_pass(cell):
+                continue
+            for nxt in g.neighbours(cell, how.passage):
+                nmask = mask | inside(nxt)
+                if steps[here] + 1 > _budget(base, bin(nmask).count("1")):
+                    continue
+                key = (nxt, nmask)
+                if key in seen:
+                    continue
+                seen[key] = here
+                steps[key] = steps[here] + 1
+                if how.may_enter is None or how.may_enter(nxt):
+                    best.setdefault(nxt, steps[key])
+                todo.append(key)
+        return best, None
+
+    def destinations(self, state: IpaState, unit: str) -> dict[Cell, int]:
+        start = self.where(state, unit)
+        reach, _ = self._search(state, unit, None)
+        return {c: d for c, d in reach.items() if c != start}
+
+    def route(self, state: IpaState, unit: str, to: Cell) -> Route | None:
+        how = self.movement(state, unit)
+        if how.may_enter is not None and not how.may_enter(to):
+            return None
+        _, found = self._search(state, unit, to)
+        return found
+
+    def carry_out(self, state: IpaState, seat: str, unit: str, route: Route) -> list[Event]:
+        dest = route.cells[-1].label
+        agent = state.agents[seat]
+        if unit == agent.unit:
+            if state.turn.used("move"):
+                state.turn.use("speed_spent")
+            state.turn.use("move")
+            agent.cell = dest
+        else:
+            fe = state.equipment[unit]
+            fe.cell = dest
+            fe.moved = state.round
+        state.last_path = [c.label for c in route.cells]
+        name = "Agent" if unit == agent.unit else f"Sentry {unit}"
+        return [public("move", f"{seat}'s {name} moves to {dest} ({route.steps} squares).", path=state.last_path)]
+
+    def unit_label(self, state: IpaState, unit: str) -> str:
+        return "your Agent" if unit.startswith("a") else f"field equipment {unit}"
+
+    def label(self, state: IpaState, intent: Intent) -> str:
+        unit, to = intent.get("unit"), intent.get("to")
+        name = self.unit_label(state, unit) if isinstance(unit, str) else "a unit"
+        return f"Move {name} to {to}" if isinstance(to, str) else f"Move {name}"
+
+
+# --- walls at set-up -------------------------------------------------------------------------------------
+
+
+def split(label: str) -> tuple[str, int]:
+    return "".join(ch for ch in label if ch.isalpha()), int("".join(ch for ch in label if ch.isdigit()))
+
+
+@RULES.action
+class PlaceWall(Action[IpaState]):
+    """Asked in two parts that each fit one menu: the column (A-X), then the row (1-24)."""
+
+    kind = "wall"
+    summary = "Place a wall"
+
+    def options(self, state: IpaState, seat: str) -> list[Intent]:
+        out = []
+        for label in legal_walls(state, seat):
+            col, row = split(label)
+            out.append(Intent.of("wall", col=col, row=row))
+        return out
+
+    def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
+        col, row = intent.get("col"), intent.get("row")
+        if not isinstance(col, str) or not isinstance(row, int):
+            return "Name the square by its column and row, like col=D,row=7."
+        label = f"{col.upper()}{row}"
+        return (f"A wall cannot stand on {label}: it is taken, in an opponent's starting corner, would make a "
+                "group of more than 5 walls, or would cut off part of the map.")
+
+    def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
+        label = f"{intent.word('col')}{intent.num('row')}"
+        state.walls.append(label)
+        return [public("wall", f"{seat} places a wall on {label}.")]
+
+    def label(self, state: IpaState, intent: Intent) -> str:
+        col, row = intent.get("col"), intent.get("row")
+        return f"Wall on {col}{row}" if isinstance(col, str) and isinstance(row, int) else "Place a wall"
+
+
+def wall_steps(state: IpaState) -> list[SetupWallStep | EventsStep | RoundStep]:
+    """RB: "All players divide the 40 terrain tokens fairly between themselves" (A-53: 13 each with 3)."""
+    each = pack().numbers.walls // len(state.seats)
+    steps: list[SetupWallStep | EventsStep | RoundStep] = []
+    for n in range(each):
+        for seat in state.seats:
+            steps.append(SetupWallStep(seat=seat, left=each - n))
+    return [*steps, EventsStep(), RoundStep()]

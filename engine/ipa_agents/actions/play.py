@@ -1,0 +1,309 @@
+"""Activating Item Cards (``play:card=uzi.1,at=a2``), the Damage Converter's payment
+(``convert:card=uzi.1``) and a Sentry's shot (``shoot:unit=e1,at=a2``).
+
+RB "Item Types": Artifact ("costs one action", once, "The target must be in the Agent's line of sight"),
+Construct ("costs no action"), Melee Weapon ("The target must stand on an adjoining square (diagonal also
+works)"), Ranged Weapon ("must have a "clear shot" ... a minimum and/or maximum range"), Space
+Manipulation ("costs one action"); Multiple Activations: "If an Agent receives a further action while it
+is in turn, that Agent may ... activate an already activated Item Card once more."
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, public
+from engine.core.actions import Action
+
+from ..effects import card_hit, equipment_hit, queue_hits, reveal, shot_line
+from ..pack import Card, pack
+from ..rules import (
+    RULES,
+    adjacent8,
+    agent_of_unit,
+    card_of,
+    clear_shot,
+    distance,
+    meets,
+    sees,
+    stunned,
+    unit_name,
+)
+from ..state import AgentState, IpaState
+
+
+def actions_left(state: IpaState) -> int:
+    """RB Helpless: "The target cannot take an action when it is next in turn"."""
+    agent = state.agents.get(state.acting)
+    if agent is not None and any(s.status == "helpless" for s in agent.statuses):
+        return 0
+    return 1 + state.turn.used("bonus_action") - state.turn.used("action")
+
+
+def free_artifacts(state: IpaState) -> int:
+    return state.turn.used("multitask") - state.turn.used("multitask_spent")
+
+
+def credits(agent: AgentState) -> int:
+    return agent.credits + agent.turn_credits
+
+
+def pay(agent: AgentState, amount: int) -> None:
+    """A-7: sale credits first, then saved ones."""
+    from_turn = min(agent.turn_credits, amount)
+    agent.turn_credits -= from_turn
+    agent.credits -= amount - from_turn
+
+
+def _range_ok(state: IpaState, agent: AgentState, card: Card, there: str) -> bool:
+    d = distance(agent.cell, there)
+    if card.type == "melee":
+        return adjacent8(agent.cell, there) and sees(state, agent.cell, there)
+    if not sees(state, agent.cell, there):
+        return False
+    if card.range is not None:
+        bonus = 5 if card.type == "ranged" and state.turn.used("ocular") > state.turn.used("ocular_spent") else 0
+        if d > card.range + bonus:
+            return False
+    if d < card.min_range:
+        return False
+    return card.type != "ranged" or clear_shot(state, agent.unit, agent.cell, there)
+
+
+def targets(state: IpaState, agent: AgentState, card: Card) -> list[str]:
+    """The units and field equipment ``card`` may aim at now, by its target type (RB "Target Types")."""
+    out: list[str] = []
+    if card.target in ("target", "units", "agent"):
+        out += [a.unit for a in state.agents.values() if a.alive and a.seat != agent.seat]
+    if card.target in ("target", "equipment"):
+        out += [e.unit for e in state.equipment.values() if e.owner != agent.seat]
+    cells = {a.unit: a.cell for a in state.agents.values()} | {e.unit: e.cell for e in state.equipment.values()}
+    return [u for u in out if _range_ok(state, agent, card, cells[u])]
+
+
+def _playable(state: IpaState, agent: AgentState, instance: str, again: bool) -> bool:
+    card = card_of(instance)
+    if not meets(state, agent, card) or credits(agent) < card.cost or card.type == "rift":
+        return False
+    if card.type == "construct":
+        return not again
+    if again and card.type == "artifact":
+        return False
+    if card.type == "artifact" and free_artifacts(state) > 0:
+        return True
+    return actions_left(state) > 0
+
+
+@RULES.action
+class Play(Action[IpaState]):
+    kind = "play"
+    summary = "Activate an Item Card"
+
+    def _cards(self, state: IpaState, seat: str) -> list[tuple[str, bool]]:
+        agent = state.agents[seat]
+        if not agent.alive or stunned(agent):
+            return []
+        listed: list[tuple[str, bool]] = []
+        seen: set[str] = set()
+        for instance in sorted(agent.hand):
+            kind = instance.split(".")[0]
+            if kind in seen:
+                continue  # copies of one card play alike: offer one
+            if _playable(state, agent, instance, again=False):
+                seen.add(kind)
+                listed.append((instance, False))
+        for act in agent.active:
+            if card_of(act.card).type in ("melee", "ranged", "space") and _playable(state, agent, act.card, True):
+                listed.append((act.card, True))
+        return listed
+
+    def options(self, state: IpaState, seat: str) -> list[Intent]:
+        agent = state.agents[seat]
+        out: list[Intent] = []
+        for instance, _ in self._cards(state, seat):
+            card = card_of(instance)
+            if not card.aims():
+                out.append(Intent.of("play", card=instance))
+                continue
+            aims = targets(state, agent, card)
+            for unit in aims:
+                out.append(Intent.of("play", card=instance, at=unit))
+            if card.double_for is not None and credits(agent) >= card.double_for + card.cost:
+                out += [Intent.of("play", card=instance, at=a, also=b) for a in aims for b in aims]
+        return out
+
+    def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
+        agent = state.agents[seat]
+        instance = intent.get("card")
+        if not isinstance(instance, str) or (instance not in agent.hand and
+                                             all(a.card != instance for a in agent.active)):
+            return "That card is not in your inventory."
+        card = card_of(instance)
+        if stunned(agent):
+            return "Your Agent is stunned: it cannot activate Item Cards."
+        if not meets(state, agent, card):
+            from ..rules import missing
+            return f"{card.name} needs {', '.join(missing(state, agent, card))}."
+        if card.type == "rift":
+            return "Rifts are played as reactions, when a hit lands."
+        if card.type != "construct" and actions_left(state) <= 0:
+            return "You have no action left this turn."
+        return f"{card.name} cannot reach that target now (line of sight, range, clear shot or target type)."
+
+    def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
+        agent = state.agents[seat]
+        instance = intent.word("card")
+        card = card_of(instance)
+        again = instance not in agent.hand
+        twin = self._twin(agent, card, instance) if not again else None
+        self._spend(state, card)
+        if card.cost:
+            pay(agent, card.cost)
+        reveal(state, seat, instance)
+        events = [public("play", f"{seat} activates {card.name}.", card=card.id)]
+        events += self._self_effects(state, agent, card)
+        at = intent.get("at")
+        if not isinstance(at, str):
+            return events
+        hits = [card_hit(state, seat, instance, at)]
+        also = intent.get("also")
+        if isinstance(also, str) and card.double_for is not None:
+            pay(agent, card.double_for)
+            hits.append(card_hit(state, seat, instance, also))
+        if twin is not None:
+            reveal(state, seat, twin)
+            hits.append(card_hit(state, seat, twin, at))
+            events.append(public("play", f"{seat} fires the second {card.name} with the same action."))
+        if card.type == "ranged":
+            shot_line(state, agent.cell, _cell(state, at), True)
+        RULES.end_turn(state)
+        queue_hits(state, hits, seat)
+        return events
+
+    @staticmethod
+    def _twin(agent: AgentState, card: Card, instance: str) -> str | None:
+        if not card.twin:
+            return None
+        return next((c for c in agent.hand if c != instance and c.split(".")[0] == card.id), None)
+
+    @staticmethod
+    def _spend(state: IpaState, card: Card) -> None:
+        if card.type == "construct":
+            return
+        if card.type == "artifact" and free_artifacts(state) > 0:
+            state.turn.use("multitask_spent")
+            return
+        state.turn.use("action")
+
+    @staticmethod
+    def _self_effects(state: IpaState, agent: AgentState, card: Card) -> list[Event]:
+        events: list[Event] = []
+        for effect in card.effects:
+            if effect.op == "heal":
+                healed = min(effect.amount, agent.max_life - agent.life)
+                agent.life += healed
+                events.append(public("heal", f"{agent.seat}'s Agent heals {healed} life."))
+            elif effect.op == "gain":
+                if effect.what == "credits":
+                    agent.credits += effect.amount
+                else:
+                    agent.sp += effect.amount
+                events.append(public("gain", f"{agent.seat} gains {effect.amount} {effect.what}."))
+            elif effect.op == "extra_artifacts":
+                state.turn.use("multitask", effect.count)
+                events.append(public("gain", f"{agent.seat} may activate {effect.count} more Artifacts this turn."))
+        return events
+
+    def label(self, state: IpaState, intent: Intent) -> str:
+        instance = intent.get("card")
+        name = card_of(instance).name if isinstance(instance, str) and instance.split(".")[0] in pack().cards \
+            else "a card"
+        at, also = intent.get("at"), intent.get("also")
+        text = f"Activate {name}"
+        if isinstance(at, str):
+            text += f" on {unit_name(state, at)}"
+        if isinstance(also, str):
+            text += f" and {unit_name(state, also)}"
+        return text
+
+
+def _cell(state: IpaState, unit: str) -> str:
+    agent = agent_of_unit(state, unit)
+    return agent.cell if agent is not None else state.equipment[unit].cell
+
+
+@RULES.action
+class Convert(Action[IpaState]):
+    """Damage Converter: "for payment of 1 credit can convert any damage into fire damage and adds +1 to
+    fire damage"; A-38: per weapon card, for the rest of the turn."""
+
+    kind = "convert"
+    summary = "Pay the Damage Converter for a weapon"
+
+    def options(self, state: IpaState, seat: str) -> list[Intent]:
+        agent = state.agents[seat]
+        conv = [e for a in agent.active for e in card_of(a.card).effects if e.op == "convert"]
+        if not agent.alive or stunned(agent) or not conv or credits(agent) < conv[0].cost:
+            return []
+        return [Intent.of("convert", card=a.card) for a in agent.active
+                if card_of(a.card).type in ("melee", "ranged") and not a.converted] + \
+               [Intent.of("convert", card=c) for c in sorted(agent.hand) if card_of(c).type in ("melee", "ranged")
+                and meets(state, agent, card_of(c))]
+
+    def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
+        agent = state.agents[seat]
+        instance = intent.word("card")
+        conv = next(e for a in agent.active for e in card_of(a.card).effects if e.op == "convert")
+        pay(agent, conv.cost)
+        if instance in agent.hand:
+            agent.hand.remove(instance)
+            from ..state import Active
+            agent.active.append(Active(card=instance, uses=0, converted=True))
+        else:
+            next(a for a in agent.active if a.card == instance).converted = True
+        return [public("convert", f"{seat} pays the Damage Converter: {card_of(instance).name} deals fire, +1.")]
+
+    def label(self, state: IpaState, intent: Intent) -> str:
+        instance = intent.get("card")
+        ok = isinstance(instance, str) and instance.split(".")[0] in pack().cards
+        return f"Convert {card_of(instance).name if ok else 'a weapon'} to fire (+1)"  # type: ignore[arg-type]
+
+
+@RULES.action
+class Shoot(Action[IpaState]):
+    """A Sentry: "receives 1 shot per round (when the buyer is in turn)", "A shot costs no action", "It
+    cannot fire in the round in which it was placed", "counts in the same way as a shot from a ranged
+    weapon"."""
+
+    kind = "shoot"
+    summary = "Fire a Sentry"
+
+    def options(self, state: IpaState, seat: str) -> list[Intent]:
+        out = []
+        for fe in state.equipment.values():
+            spec = pack().equipment[fe.kind]
+            if fe.owner != seat or not spec.damage or fe.fired == state.round or fe.placed == state.turn.number:
+                continue
+            rng = (spec.range or 0) + sum(pack().upgrades[u].amount for u in state.agents[seat].upgrades
+                                          if pack().upgrades[u].equipment == fe.kind
+                                          and pack().upgrades[u].effect == "range")
+            for agent in state.agents.values():
+                if agent.alive and agent.seat != seat and distance(fe.cell, agent.cell) <= rng and \
+                        sees(state, fe.cell, agent.cell) and clear_shot(state, fe.unit, fe.cell, agent.cell):
+                    out.append(Intent.of("shoot", unit=fe.unit, at=agent.unit))
+        return out
+
+    def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
+        fe = state.equipment[intent.word("unit")]
+        fe.fired = state.round
+        at = intent.word("at")
+        shot_line(state, fe.cell, _cell(state, at), True)
+        RULES.end_turn(state)
+        queue_hits(state, [equipment_hit(state, fe.unit, at)], seat)
+        return [public("shoot", f"{seat}'s {pack().equipment[fe.kind].name} {fe.unit} fires at {unit_name(state, at)}.")]
+
+    def label(self, state: IpaState, intent: Intent) -> str:
+        unit, at = intent.get("unit"), intent.get("at")
+        target = unit_name(state, at) if isinstance(at, str) else "a target"
+        return f"Fire {unit if isinstance(unit, str) else 'a Sentry'} at {target}"
+
+
+__all__ = ["Play", "Convert", "Shoot", "actions_left", "credits", "pay", "targets"]

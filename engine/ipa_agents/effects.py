@@ -1,0 +1,468 @@
+"""The effect interpreter: a hit on its way (damage roll, defensive roll, the Rift window, the effects),
+damage with its types, death, kill rewards and the end of the game.
+
+RB "Defensive Roll": "If one of the dice shows a 6, your unit dodges and is not hit." "If you roll a 6 with
+both dice, your unit dodges, is not hit, and 1 damage is dealt to the attacker, unless the attacker is a
+piece of field equipment. ... Your Agent also receives 1 additional ability point." "If you roll a 1 with
+both dice ... your unit takes 2 additional damage." "Against gas damage, self-inflicted damage, and attacks
+directed against items, players or inventories, you cannot use defensive rolls."
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, private, public
+from engine.core.flowgame import FlowGame
+
+from .pack import DamageType
+from .rules import (
+    RULES,
+    P,
+    agent_of_unit,
+    card_of,
+    clear_shot,
+    grid,
+    occupied,
+    seat_of_unit,
+    stunned,
+    unit_cell,
+    unit_name,
+    walls,
+)
+from .state import Active, Hit, HitStep, IpaState, OverTimeOn, ResumeStep, StatusOn
+
+# --- building hits ---------------------------------------------------------------------------------
+
+
+def card_hit(state: IpaState, seat: str, instance: str, target: str) -> Hit:
+    card = card_of(instance)
+    agent = state.agents[seat]
+    indices = [i for i, e in enumerate(card.effects) if e.op in ("damage", "over_time", "status", "shove",
+                                                                  "lose_on_roll", "destroy_equipment")]
+    return Hit(attacker=agent.unit, seat=seat, card=instance, target=target, effects=indices)
+
+
+def equipment_hit(state: IpaState, unit: str, target: str) -> Hit:
+    fe = state.equipment[unit]
+    return Hit(attacker=unit, seat=fe.owner or "", target=target)
+
+
+# --- the amount and type -----------------------------------------------------------------------------
+
+
+def _equipment_damage(state: IpaState, unit: str) -> tuple[int, DamageType]:
+    fe = state.equipment[unit]
+    spec = P().equipment[fe.kind]
+    bonus = sum(u.amount for u in (P().upgrades[x] for x in _owner_upgrades(state, fe.owner))
+                if u.equipment == fe.kind and u.effect == "damage")
+    return spec.damage + bonus, spec.damage_type
+
+
+def _owner_upgrades(state: IpaState, seat: str | None) -> list[str]:
+    return list(state.agents[seat].upgrades) if seat else []
+
+
+def _roll_damage(state: IpaState, hit: Hit) -> list[Event]:
+    """Fix the hit's amount and type before the defence (RB example: "First Player 1 rolls to see how much
+    damage Player 2 receives")."""
+    if not hit.card:
+        if hit.attacker in state.equipment:
+            hit.amount, hit.type = _equipment_damage(state, hit.attacker)
+        return []  # over time (Drowning): the amount is fixed
+    card = card_of(hit.card)
+    agent = state.agents[hit.seat]
+    events: list[Event] = []
+    damage = next((e for e in card.effects if e.op == "damage"), None)
+    if damage is None:
+        hit.type = card.default_type()
+        return []
+    amount = damage.amount
+    if damage.roll is not None:
+        face = state.rng.roll(1)[0]
+        amount = damage.roll[face]
+        events.append(public("roll", f"{hit.seat} rolls {face} for {card.name}: {amount} damage."))
+    if damage.bonus_if_owns and any(_owns_id(agent, c) for c in damage.bonus_if_owns):
+        amount += damage.bonus
+    hit.type = damage.type or card.default_type()
+    active = next((a for a in agent.active if a.card == hit.card), None)
+    if active is not None and active.converted:
+        hit.type, amount = "fire", amount + _converter_plus(state, hit.seat)
+    if card.type == "melee" and state.turn.used("krono") > state.turn.used("krono_spent"):
+        state.turn.use("krono_spent")
+        amount += 1
+    hit.amount = amount
+    return events
+
+
+def _converter_plus(state: IpaState, seat: str) -> int:
+    for act in state.agents[seat].active:
+        for effect in card_of(act.card).effects:
+            if effect.op == "convert":
+                return effect.plus
+    return 0
+
+
+def _owns_id(agent: object, card_id: str) -> bool:
+    from .rules import owns
+    return owns(agent, card_id)  # type: ignore[arg-type]
+
+
+# --- the defence ------------------------------------------------------------------------------------
+
+
+def defender(state: IpaState, unit: str) -> str | None:
+    return seat_of_unit(state, unit)
+
+
+def can_defend(state: IpaState, hit: Hit) -> bool:
+    if state.opts.defence_dice == 0 or hit.type == "gas":
+        return False
+    target_agent = agent_of_unit(state, hit.target)
+    if target_agent is not None:
+        return not stunned(target_agent)
+    fe = state.equipment.get(hit.target)
+    if fe is None or fe.life is None:
+        return False
+    if hit.card and any(card_of(hit.card).effects[i].op == "destroy_equipment" for i in hit.effects):
+        return False  # RB: "If a piece of field equipment is destroyed, it also cannot make a defensive roll"
+    return hit.type not in P().equipment[fe.kind].weakness
+
+
+class HitPayload(BaseModel):
+    hit: Hit
+
+
+@RULES.step("hit")
+def hit_step(state: IpaState, step: HitStep) -> list[Event]:
+    hit = step.hit
+    if not _still_there(state, hit):
+        return []
+    events = _roll_damage(state, hit)
+    target_agent = agent_of_unit(state, hit.target)
+    if target_agent is not None:
+        target_agent.attacked += 1
+        if state.opts.overwhelming_numbers and target_agent.attacked > 3:
+            hit.extra += 1  # A-36: the attacks after the third
+    if not can_defend(state, hit):
+        return events + landed(state, hit)
+    seat = defender(state, hit.target)
+    if seat is None or not state.agents[seat].alive:
+        return events + defend(state, hit, True)
+    what = card_of(hit.card).name if hit.card else unit_name(state, hit.attacker)
+    text = (f"{unit_name(state, hit.attacker)} attacks {unit_name(state, hit.target)} with {what} "
+            f"({hit.amount} {hit.type}). Defensive roll?")
+    offer = [(Intent.of("defend", roll="yes"), "Roll the defensive dice"),
+             (Intent.of("defend", roll="no"), "Forgo the defensive roll")]
+    return events + RULES.ask(state, seat, "defend", text, offer, payload=HitPayload(hit=hit), pace="quick")
+
+
+def _still_there(state: IpaState, hit: Hit) -> bool:
+    if state.result is not None:
+        return False
+    attacker = agent_of_unit(state, hit.attacker)
+    if attacker is not None and not attacker.alive:
+        return False
+    if hit.attacker.startswith("e") and hit.attacker not in state.equipment:
+        return False
+    target = agent_of_unit(state, hit.target)
+    return target.alive if target is not None else hit.target in state.equipment
+
+
+@RULES.answers("defend", HitPayload)
+def defend_answered(state: IpaState, seat: str, intent: Intent, payload: HitPayload) -> list[Event]:
+    return defend(state, payload.hit, intent.get("roll") == "yes")
+
+
+def defend(state: IpaState, hit: Hit, rolls: bool) -> list[Event]:
+    if not rolls:
+        return [public("defence", f"{unit_name(state, hit.target)} forgoes the defensive roll.")] + landed(state, hit)
+    dice = state.rng.roll(state.opts.defence_dice)
+    shown = " and ".join(str(d) for d in dice)
+    name = unit_name(state, hit.target)
+    if 6 in dice:
+        events = [public("defence", f"{name} rolls {shown} and dodges.", dice=dice)]
+        if dice.count(6) == 2:
+            events += _double_six(state, hit)
+        return events + _after(state, hit)
+    if len(dice) == 2 and dice == [1, 1]:
+        hit.extra += 2
+        events = [public("defence", f"{name} rolls 1 and 1: the dodge fails badly, 2 more damage.", dice=dice)]
+    else:
+        events = [public("defence", f"{name} rolls {shown}: hit.", dice=dice)]
+    return events + landed(state, hit)
+
+
+def _double_six(state: IpaState, hit: Hit) -> list[Event]:
+    events: list[Event] = []
+    owner = defender(state, hit.target)
+    if owner is not None and state.agents[owner].alive:
+        state.agents[owner].points += 1
+        events.append(public("point", f"{owner}'s Agent gains an ability point for the double 6."))
+    attacker = agent_of_unit(state, hit.attacker)
+    if attacker is not None:
+        events.append(public("reflect", f"1 damage goes back to {attacker.seat}'s Agent (self-inflicted)."))
+        events += damage(state, attacker.unit, 1, "physical", None, typed=False)
+    return events
+
+
+# --- the Rift window --------------------------------------------------------------------------------
+
+
+def rift_options(state: IpaState, seat: str, hit: Hit) -> list[tuple[Intent, str]]:
+    """The Rifts ``seat`` may play against this hit: "You may also activate a rift after a failed defensive
+    roll"; Space Vacuum "can only be used against a Space Manipulation, if it is active"; "The target must
+    be in the Agent's line of sight" (A-49: the Rift's user is the target, or sees the attacker or the
+    target)."""
+    from .rules import meets, sees
+
+    agent = state.agents[seat]
+    if not agent.alive or stunned(agent):
+        return []
+    source = card_of(hit.card).type if hit.card else None
+    target_cell, attacker_cell = unit_cell(state, hit.target), unit_cell(state, hit.attacker)
+    in_sight = seat_of_unit(state, hit.target) == seat or any(
+        c is not None and sees(state, agent.cell, c) for c in (target_cell, attacker_cell))
+    if not in_sight:
+        return []
+    out = []
+    for instance in agent.hand:
+        card = card_of(instance)
+        if card.type != "rift" or not meets(state, agent, card):
+            continue
+        cancel = next(e for e in card.effects if e.op == "cancel")
+        if cancel.hit or (source is not None and source in cancel.against):
+            out.append((Intent.of("rift", card=instance), f"Play {card.name} to cancel it"))
+    return out
+
+
+def landed(state: IpaState, hit: Hit) -> list[Event]:
+    """The hit lands unless a Rift cancels it: one sealed window for every other living Agent, whether or
+    not it holds a Rift, so the window itself tells nobody who could have reacted (Ruling R-3)."""
+    seats = [a.seat for a in state.agents.values() if a.alive and a.seat != hit.seat]
+    seats = [s for s in state.seats if s in seats]
+    offers = {s: rift_options(state, s, hit) for s in seats}
+    text = f"{unit_name(state, hit.target)} is hit. Any reaction?"
+    return RULES.window(state, seats, "rift", text, offers, pass_as=(Intent("pass"), "No reaction"),
+                        payload=HitPayload(hit=hit))
+
+
+@RULES.closed("rift", HitPayload)
+def rift_closed(state: IpaState, answers: list[tuple[str, Intent]], payload: HitPayload) -> list[Event]:
+    hit = payload.hit
+    for seat, intent in answers:
+        if intent.kind != "rift":
+            continue
+        instance = intent.word("card")
+        agent = state.agents[seat]
+        if instance not in agent.hand:
+            continue
+        agent.hand.remove(instance)
+        state.recycle.append(instance)
+        return [public("rift", f"{seat} activates the Rift {card_of(instance).name}: the hit is cancelled.")] + \
+            _after(state, hit)
+    return apply_hit(state, hit) + _after(state, hit)
+
+
+def _after(state: IpaState, hit: Hit) -> list[Event]:
+    return check_end(state)
+
+
+# --- the effects --------------------------------------------------------------------------------------
+
+
+def apply_hit(state: IpaState, hit: Hit) -> list[Event]:
+    if not hit.card:
+        return damage(state, hit.target, hit.amount + hit.extra, hit.type, hit.seat)
+    card = card_of(hit.card)
+    events: list[Event] = []
+    dealt = False
+    for i in hit.effects:
+        effect = card.effects[i]
+        if effect.op == "damage":
+            events += damage(state, hit.target, hit.amount + hit.extra, hit.type, hit.seat)
+            dealt = True
+        elif effect.op == "status":
+            events += inflict(state, hit.target, effect.status, hit.seat)
+        elif effect.op == "over_time":
+            turns = state.rng.roll(1)[0]
+            target = agent_of_unit(state, hit.target)
+            if target is not None:
+                target.over_time.append(OverTimeOn(card=hit.card, by=hit.seat, amount=effect.amount,
+                                                   type=effect.type or card.default_type(), turns=turns))
+                events.append(public("over_time", f"{card.name} will strike {target.seat}'s Agent for {turns} turns."))
+        elif effect.op == "lose_on_roll":
+            face = state.rng.roll(1)[0]
+            events.append(public("roll", f"{hit.seat} rolls {face} for {card.name}."))
+            if face >= effect.face:
+                events += damage(state, hit.target, effect.life, "physical", hit.seat, typed=False)
+        elif effect.op == "destroy_equipment":
+            events += destroy(state, hit.target)
+        elif effect.op == "shove":
+            events += shove(state, hit, effect.squares)
+    if hit.extra and not dealt:
+        events += damage(state, hit.target, hit.extra, card.default_type(), hit.seat)  # A-23
+    return events
+
+
+def inflict(state: IpaState, unit: str, status: str, by: str) -> list[Event]:
+    """RB: "All field equipment is immune to the effects of Stun ... Helpless"; UE 4 makes an Agent immune."""
+    target = agent_of_unit(state, unit)
+    if target is None or not target.alive:
+        return []
+    if target.ue == "steady":
+        return [public("immune", f"{target.seat}'s Agent is immune to {status}.")]
+    target.statuses = [s for s in target.statuses if s.status != status]
+    # Helpless lasts through the target's own next turn (R-6), whoever is in turn first
+    target.statuses.append(StatusOn(status=status, by=target.seat if status == "helpless" else by))
+    word = "stunned (under shock)" if status == "stun" else "helpless: no action in its next turn"
+    return [public("status", f"{target.seat}'s Agent is {word}.")]
+
+
+def shove(state: IpaState, hit: Hit, squares: int) -> list[Event]:
+    """Fear: "You may move the unit up to 3 squares in any direction you choose" (A-37: the activator
+    moves it along a legal orthogonal path)."""
+    start = unit_cell(state, hit.target)
+    if start is None:
+        return []
+    taken = set(occupied(state, but=hit.target))
+    from engine.core.board import Cell, Passage
+
+    reach = grid(state).reachable(Cell.parse(start), squares, may_enter=lambda c: c.label not in taken,
+                                  may_pass=lambda c: c.label not in taken, passage=Passage(blocked=walls(state)))
+    cells = sorted(reach, key=lambda c: (reach[c], c.row, c.col))[:20]
+    offer = [(Intent.of("shove", to=c.label), f"Move it to {c.label}") for c in cells]
+    offer.insert(0, (Intent.of("shove", to=start), f"Leave it on {start}"))
+    return RULES.ask(state, hit.seat, "shove", f"Where does {unit_name(state, hit.target)} go?", offer,
+                     payload=HitPayload(hit=hit))
+
+
+@RULES.answers("shove", HitPayload)
+def shoved(state: IpaState, seat: str, intent: Intent, payload: HitPayload) -> list[Event]:
+    to = intent.word("to")
+    target = agent_of_unit(state, payload.hit.target)
+    if target is not None:
+        target.cell = to
+    elif payload.hit.target in state.equipment:
+        state.equipment[payload.hit.target].cell = to
+    return [public("shove", f"{unit_name(state, payload.hit.target)} is moved to {to}.")]
+
+
+def destroy(state: IpaState, unit: str) -> list[Event]:
+    fe = state.equipment.pop(unit, None)
+    if fe is None:
+        return []
+    return [public("destroyed", f"{P().equipment[fe.kind].name} {unit} is destroyed.")]
+
+
+def reduction(state: IpaState, unit: str, amount: int, kind: DamageType) -> int:
+    """RB Water Shield: "All fire damage is reduced by 50%. It does not stack ... 3 fire damage will only
+    deal 1" (A-22: floor of half; the best reduction of a type applies, not their sum)."""
+    target = agent_of_unit(state, unit)
+    if target is None:
+        fe = state.equipment[unit]
+        return 0 if kind in P().equipment[fe.kind].immune else amount
+    best = amount
+    for act in target.active:
+        for effect in card_of(act.card).effects:
+            if effect.op == "immune" and effect.type == kind:
+                return 0
+            if effect.op == "reduce" and effect.type == kind:
+                best = min(best, amount // 2 if effect.half else max(0, amount - effect.amount))
+    return best
+
+
+def damage(state: IpaState, unit: str, amount: int, kind: DamageType, by: str | None, typed: bool = True) -> list[Event]:
+    """Subtract damage from a unit's life; ``by`` is the attacking seat (None: self-inflicted); untyped
+    life loss (``typed=False``) is not reduced."""
+    if amount <= 0:
+        return []
+    dealt = reduction(state, unit, amount, kind) if typed else amount
+    name = unit_name(state, unit)
+    if dealt <= 0:
+        return [public("damage", f"{name} takes no damage ({kind} is stopped).")]
+    events = [public("damage", f"{name} loses {dealt} life ({kind}).", unit=unit, amount=dealt)]
+    target = agent_of_unit(state, unit)
+    if by is not None and state.opts.sandmen and by in state.agents and state.agents[by].alive:
+        state.agents[by].credits += 1
+    if target is None:
+        fe = state.equipment[unit]
+        fe.life = (fe.life or 0) - dealt
+        if fe.life <= 0:
+            events += destroy(state, unit)
+        return events
+    target.life -= dealt
+    if by is not None and by != target.seat:
+        target.statuses = [s for s in target.statuses if s.status != "stun"]  # RB Stun: damage from an enemy ends it
+    if target.life <= 0:
+        events += die(state, target.seat, by)
+    return events
+
+
+def die(state: IpaState, seat: str, by: str | None) -> list[Event]:
+    """RB: "When a unit's life falls to 0 or below, the unit dies. If an Agent dies, its "corpse" remains
+    on the battle map." "If an Agent dies, all Item Cards are deactivated and their effect ends (including
+    constructs)." "If your Agent or its field equipment kills another Agent (the fatal attack), you receive
+    2 credits, which you may save"."""
+    agent = state.agents[seat]
+    agent.alive = False
+    agent.hand += [a.card for a in agent.active]
+    agent.active = []
+    agent.statuses, agent.over_time = [], []
+    state.dead.append(seat)
+    for fe in state.equipment.values():
+        if fe.owner == seat:
+            fe.owner = None
+    for other in state.agents.values():
+        other.statuses = [s for s in other.statuses if s.by != seat]
+        other.over_time = [o for o in other.over_time if o.by != seat]
+    events = [public("death", f"{seat}'s Agent dies; its corpse stays on {agent.cell}.")]
+    if by is not None and by != seat and by in state.agents and state.agents[by].alive:
+        state.agents[by].credits += P().numbers.kill_credits
+        events.append(public("kill", f"{by} receives {P().numbers.kill_credits} credits for the kill."))
+    return events
+
+
+def check_end(state: IpaState) -> list[Event]:
+    """The last Agent standing wins (A-48); everyone dead at once is a draw."""
+    if state.result is not None:
+        return []
+    alive = [a.seat for a in state.agents.values() if a.alive]
+    if len(alive) > 1:
+        return []
+    order = [[s] for s in reversed(state.dead)]
+    if not alive:
+        return [FlowGame.finish(state, [], "every Agent is dead", draw=True, ranking=[list(state.seats)])]
+    return [FlowGame.finish(state, alive, "the last Agent standing", ranking=[alive, *order],
+                            scores={s: float(state.agents[s].life) for s in state.seats})]
+
+
+def resume(state: IpaState, seat: str) -> None:
+    state.now(ResumeStep(seat=seat))
+
+
+def queue_hits(state: IpaState, hits: list[Hit], seat: str) -> None:
+    state.now(*[HitStep(hit=h) for h in hits], ResumeStep(seat=seat))
+
+
+def reveal(state: IpaState, seat: str, instance: str) -> Active:
+    agent = state.agents[seat]
+    if instance in agent.hand:
+        agent.hand.remove(instance)
+        act = Active(card=instance)
+        agent.active.append(act)
+        return act
+    act = next(a for a in agent.active if a.card == instance)
+    act.uses += 1
+    return act
+
+
+def shot_line(state: IpaState, a: str, b: str, clear: bool) -> None:
+    state.last_shot = [a, b, "clear" if clear else "blocked"]
+
+
+def whisper(seat: str, text: str) -> Event:
+    return private(seat, "private", text)
+
+
+__all__ = ["card_hit", "check_end", "clear_shot", "damage", "equipment_hit", "queue_hits", "reveal"]

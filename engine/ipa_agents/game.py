@@ -1,0 +1,105 @@
+"""IPA: The Agents, wired: metadata, set-up and the view. The rules are the steps (:mod:`.steps`), actions
+(:mod:`.actions`) and effects (:mod:`.effects`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import GameMeta, Intent, RandomAgent
+from engine.core.board import Cell, load_grid
+from engine.core.flowgame import FlowGame
+from engine.core.shapes import check_shape
+
+from . import actions, effects, steps  # noqa: F401 - they register into RULES
+from .actions.move import wall_steps
+from .agent import HeuristicAgent
+from .pack import MAPS, map_path, pack
+from .rules import RULES
+from .setup import CORNERS, SEAT_CORNERS, quadrant
+from .shapes import SHAPES
+from .state import AgentState, EventsStep, EventToken, IpaOptions, IpaState, RoundStep
+from .view import IpaView
+from .viewing import build_view
+
+RULES_SUMMARY = """\
+IPA: The Agents: 2-4 Agents fight on a 24 x 24 battle map; the last Agent standing wins.
+Set-up: Agents in distinct corners, Precision/Strength/Intellect 1, life 20/17/15 for 2/3/4 players,
+7 secret Item Cards each; the players place the 40 walls in turn (never in an opponent's corner, no group of
+more than 5, never cutting off a square); 4 Event tokens per player go face down by the dice, the same number
+in each quadrant. Or a Standard Battle Map.
+Your turn: one move of up to 5 squares (orthogonal, not through units; Gravitational Enforcers slow you) and
+one action (activate an Item Card, pick up the Event you stand on, take over field equipment), before or
+after the move. Free: Constructs, the Space Shop (sell cards for credits to spend now; Injections, field
+equipment, SP upgrades), Sentry shots, discarding, Spoils of War next to a corpse.
+Attacks: the defender rolls 2d6: any 6 dodges, a double 6 reflects 1 damage, a double 1 adds 2. After a hit
+every other Agent may play a Rift (everyone is asked, so nobody learns who holds one).
+End of turn: 2 life lost per inactive card above 7. End of round: draw a card (or not), rank +1 (to 20) and
+an ability point.
+"""
+
+INTENT_KINDS = frozenset(SHAPES)
+
+
+class IpaGame(FlowGame[IpaState]):
+    meta = GameMeta(id="ipa_agents", title="IPA: The Agents", min_seats=2, max_seats=4, options=IpaOptions,
+                    summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
+                    rules=RULES_SUMMARY)
+    state_type = IpaState
+    rules = RULES
+    intent_kinds = INTENT_KINDS
+    agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+    def _setup(self, seats: list[str], seed: int, options: Any) -> IpaState:
+        numbers = pack().numbers
+        rng = self.new_rng(seed)
+        life = numbers.life[len(seats)]
+        corners = [CORNERS[i] for i in SEAT_CORNERS[len(seats)]]
+        agents = {s: AgentState(seat=s, unit=f"a{i + 1}", cell=corners[i], corner=corners[i], life=life,
+                                max_life=life) for i, s in enumerate(seats)}
+        state = IpaState(game=self.meta.id, seats=seats, rng=rng, opts=options, agents=agents,
+                         size=numbers.size, deck=rng.shuffled(pack().deck()))
+        for agent in agents.values():
+            agent.hand = [state.deck.pop() for _ in range(numbers.hand)]
+        if options.battle_map in MAPS:
+            _standard_map(state, options.battle_map)
+            state.steps = [RoundStep()]
+        else:
+            state.steps = list(wall_steps(state))
+        return self.start(state)
+
+    def parse_intent(self, key: str) -> Intent:
+        intent = super().parse_intent(key)
+        check_shape(SHAPES, intent)
+        return intent
+
+    def check(self, state: IpaState, seat: str, intent: Intent) -> None:
+        check_shape(SHAPES, intent)
+        super().check(state, seat, intent)
+
+    def describe(self, state: IpaState, intent: Intent) -> str:
+        check_shape(SHAPES, intent)
+        return super().describe(state, intent)
+
+    def view_model(self, state: IpaState, seat: str | None) -> IpaView:
+        return build_view(self, state, seat)
+
+
+def _standard_map(state: IpaState, name: str) -> None:
+    """RB: points 6 and 7 "may be skipped when using a Standard Battle Map". The maps are house maps (the
+    printed ones are not in the text); each holds 4 Event squares per quadrant, of which each player count
+    uses its own number, first in reading order."""
+    spec = load_grid(map_path(name))
+    state.walls = [c.label for c in sorted(spec.blocked, key=Cell.reading)]
+    pool = [k.id for k in pack().events.values() for _ in range(k.count)]
+    state.rng.shuffle(pool)
+    per = {q: 0 for q in range(4)}
+    for c in sorted(spec.marks.get("event", ()), key=Cell.reading):
+        q = quadrant(c.label, state.size)
+        if per[q] < len(state.seats):
+            per[q] += 1
+            state.events.append(EventToken(cell=c.label, kind=pool.pop()))
+
+
+IPA = IpaGame()
+"""Exported as ``GAME`` from the package only once the conformance suite and the rules tests pass."""
+__all__ = ["IPA", "EventsStep", "IpaGame"]

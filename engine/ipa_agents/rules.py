@@ -1,0 +1,180 @@
+"""The rules registry of IPA: The Agents and the queries every part of the rules shares: who stands where,
+line of sight and clear shot, abilities with their bonuses, requirements and the piles."""
+
+from __future__ import annotations
+
+from engine.core.board import Cell, GridSpec, grid_of
+from engine.core.board.grid import Grid
+from engine.core.rules import Rules
+
+from .pack import ABILITIES, Ability, Card, Pack, pack
+from .state import AgentState, EquipmentState, IpaState
+
+RULES: Rules[IpaState] = Rules()
+
+_SPECS: dict[int, GridSpec] = {}
+
+
+def grid(state: IpaState) -> Grid:
+    spec = _SPECS.get(state.size)
+    if spec is None:
+        spec = _SPECS[state.size] = GridSpec(id="ipa", width=state.size, height=state.size)
+    return grid_of(spec)
+
+
+def P() -> Pack:
+    return pack()
+
+
+def card_of(instance: str) -> Card:
+    return P().card(instance)
+
+
+def cell(label: str) -> Cell:
+    return Cell.parse(label)
+
+
+def agent_of_unit(state: IpaState, unit: str) -> AgentState | None:
+    return next((a for a in state.agents.values() if a.unit == unit), None)
+
+
+def unit_cell(state: IpaState, unit: str) -> str | None:
+    agent = agent_of_unit(state, unit)
+    if agent is not None:
+        return agent.cell
+    fe = state.equipment.get(unit)
+    return fe.cell if fe is not None else None
+
+
+def living(state: IpaState) -> list[AgentState]:
+    return [state.agents[s] for s in state.seats if state.agents[s].alive]
+
+
+def walls(state: IpaState) -> frozenset[Cell]:
+    return frozenset(Cell.parse(w) for w in state.walls)
+
+
+def occupied(state: IpaState, but: str = "") -> dict[str, str]:
+    """Cells holding a living unit or field equipment -> the unit id (corpses do not count: "You may stand
+    on squares on which dead units lie")."""
+    out = {a.cell: a.unit for a in state.agents.values() if a.alive and a.unit != but}
+    out.update({e.cell: e.unit for e in state.equipment.values() if e.unit != but})
+    return out
+
+
+def stunned(agent: AgentState) -> bool:
+    return any(s.status == "stun" for s in agent.statuses)
+
+
+def ability(state: IpaState, agent: AgentState, which: Ability) -> int:
+    """The ability with the bonuses of active Constructs ("Brain Juicer ... +4 Intellect")."""
+    bonus = 0
+    for act in agent.active:
+        card = card_of(act.card)
+        if card.type == "construct":
+            bonus += sum(e.amount for e in card.effects if e.op == "ability" and e.ability == which)
+    return agent.abilities[which] + bonus
+
+
+def meets(state: IpaState, agent: AgentState, card: Card) -> bool:
+    """RB: "for the ability Strength you must have a 6 to be able to use the Butcher's Axe" (a threshold,
+    not a cost); Rules for Beginners: "no abilities are required"."""
+    if state.opts.beginners:
+        return True
+    return all(ability(state, agent, a) >= n for a, n in card.requires.items())
+
+
+def missing(state: IpaState, agent: AgentState, card: Card) -> list[str]:
+    return [f"{a} {n}" for a, n in card.requires.items() if ability(state, agent, a) < n]
+
+
+def sees(state: IpaState, a: str, b: str) -> bool:
+    """RB "Line of Sight": blocked by walls only (units and field equipment do not block it); where the
+    line passes exactly through a corner it is blocked only between two walls (A-17)."""
+    return grid(state).sees(cell(a), cell(b), blockers=walls(state), corner="sides")
+
+
+def clear_shot(state: IpaState, shooter: str, a: str, b: str) -> bool:
+    """RB "Physics": "For a ranged weapon to hit its target, no units or field equipment may stand in the
+    way of the attack"; stunned and dead units do not obstruct; UE 2 lets an Agent and its own Sentries
+    shoot past one another."""
+    owner = seat_of_unit(state, shooter)
+    exempt: set[str] = set()
+    if owner is not None and state.agents[owner].ue == "clear_shot":
+        exempt = {state.agents[owner].unit} | {e.unit for e in state.equipment.values() if e.owner == owner}
+    blockers = set(walls(state))
+    for agent in state.agents.values():
+        if agent.alive and not stunned(agent) and agent.unit not in exempt:
+            blockers.add(cell(agent.cell))
+    for fe in state.equipment.values():
+        if fe.unit not in exempt:
+            blockers.add(cell(fe.cell))
+    return grid(state).sees(cell(a), cell(b), blockers=blockers, corner="sides")
+
+
+def seat_of_unit(state: IpaState, unit: str) -> str | None:
+    agent = agent_of_unit(state, unit)
+    if agent is not None:
+        return agent.seat
+    fe = state.equipment.get(unit)
+    return fe.owner if fe is not None else None
+
+
+def distance(a: str, b: str) -> int:
+    ca, cb = cell(a), cell(b)
+    return abs(ca.col - cb.col) + abs(ca.row - cb.row)
+
+
+def adjacent8(a: str, b: str) -> bool:
+    ca, cb = cell(a), cell(b)
+    return a != b and max(abs(ca.col - cb.col), abs(ca.row - cb.row)) == 1
+
+
+def hand_limit(agent: AgentState) -> int:
+    """RB: at most 7 inactive cards at the end of the turn; UE 3: "+2 inactive Item Cards"."""
+    return P().numbers.hand + (2 if agent.ue == "hand" else 0)
+
+
+def draw_card(state: IpaState) -> str | None:
+    """Draw from the stack; RB "Recycle Pile": it "is shuffled together with the stack of Item Cards when
+    only two cards remain on the stack" (A-30)."""
+    if not state.deck and state.recycle:
+        _reshuffle(state)
+    if not state.deck:
+        return None
+    card = state.deck.pop()
+    if len(state.deck) <= 2 and state.recycle:
+        _reshuffle(state)
+    return card
+
+
+def _reshuffle(state: IpaState) -> None:
+    state.deck = state.rng.shuffled(state.deck + state.recycle)
+    state.recycle = []
+
+
+def equipment_of(state: IpaState, seat: str) -> list[EquipmentState]:
+    return [e for e in state.equipment.values() if e.owner == seat]
+
+
+def owns(agent: AgentState, card_id: str) -> bool:
+    return any(c.split(".")[0] == card_id for c in agent.hand) or any(
+        a.card.split(".")[0] == card_id for a in agent.active)
+
+
+def unit_name(state: IpaState, unit: str) -> str:
+    agent = agent_of_unit(state, unit)
+    if agent is not None:
+        return f"{agent.seat}'s Agent"
+    fe = state.equipment.get(unit)
+    if fe is not None:
+        return f"{P().equipment[fe.kind].name} {unit}"
+    return unit
+
+
+def abilities_text(state: IpaState, agent: AgentState) -> str:
+    return " ".join(f"{a[0].upper()}{ability(state, agent, a)}" for a in ABILITIES)
+
+
+def is_equipment(state: IpaState, unit: str) -> EquipmentState | None:
+    return state.equipment.get(unit)

@@ -1,0 +1,197 @@
+"""IPA: The Agents' table options, steps and state.
+
+Units have short ids: an Agent is ``a1``..``a4`` (by seat), a piece of field equipment ``e1``, ``e2``...
+Cells are kept as labels ("D7") so a snapshot reads plainly. Inactive cards are the hand; active cards
+(face up) are :class:`Active` records; Constructs stay active for the whole game.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.flow import Step
+from engine.core.flowgame import FlowState
+
+from .pack import ABILITIES, Ability, DamageType, Status
+
+MapChoice = Literal["players", "standard_1", "standard_2", "standard_3", "standard_4", "standard_5"]
+
+
+class IpaOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    battle_map: MapChoice = Field("players", description="players: walls placed by the players and Events "
+                                  "by the dice (set-up 6 and 7); standard_N: a Standard Battle Map (house maps)")
+    beginners: bool = Field(False, description="Rules for Beginners: no ability requirements")
+    overwhelming_numbers: bool = Field(False, description="Advanced: from the third attack on a unit in a round, +1")
+    sandmen: bool = Field(False, description="Alternative: 1 saved credit each time your Agent deals damage")
+    defence_dice: Literal[2, 1, 0] = Field(2, description="Quick game: 1 die or none for the defensive roll")
+    round_limit: int = Field(40, ge=3, le=200, description="House: after this many rounds the game ends, "
+                             "ranked by life (the rulebook has no limit)")
+
+
+class Active(BaseModel):
+    """A face-up card of an Agent's inventory."""
+
+    card: str
+    uses: int = 1
+    converted: bool = False
+    """Damage Converter paid for this weapon this turn."""
+
+
+class StatusOn(BaseModel):
+    status: Status
+    by: str
+    """The seat whose next turn ends it (RB: "until Player 2 is in turn again")."""
+
+
+class OverTimeOn(BaseModel):
+    card: str
+    by: str
+    amount: int
+    type: DamageType
+    turns: int
+
+
+class AgentState(BaseModel):
+    seat: str
+    unit: str
+    cell: str
+    corner: str
+    life: int
+    max_life: int
+    abilities: dict[Ability, int] = Field(default_factory=lambda: dict.fromkeys(ABILITIES, 1))
+    points: int = 0
+    """Ability points not placed yet (double-6 bonuses)."""
+    credits: int = 0
+    """Saved credits (Aliens Events, kills, the Sandmen)."""
+    turn_credits: int = 0
+    """Credits from sales this turn: spent now or lost (RB "must be spent immediately")."""
+    sp: int = 0
+    ue: str | None = None
+    upgrades: list[str] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    active: list[Active] = Field(default_factory=list)
+    statuses: list[StatusOn] = Field(default_factory=list)
+    over_time: list[OverTimeOn] = Field(default_factory=list)
+    alive: bool = True
+    looted: list[str] = Field(default_factory=list)
+    """Corpses (unit ids) this Agent has looked into."""
+    attacked: int = 0
+    """Attacks declared against it this round (Overwhelming numbers)."""
+    gifts: int = 0
+
+
+class EquipmentState(BaseModel):
+    unit: str
+    kind: str
+    owner: str | None
+    """The seat; None while its owner is dead and nobody has taken it over."""
+    cell: str
+    life: int | None
+    placed: int
+    """The turn number it was placed in (it cannot fire in that turn)."""
+    fired: int = -1
+    """The round it last fired in."""
+    moved: int = -1
+    armed: bool = False
+
+
+class EventToken(BaseModel):
+    cell: str
+    kind: str
+    """Hidden from everyone until picked up (views never show it)."""
+
+
+class Hit(BaseModel):
+    """One hit of an attack on its way: who, with what, on whom; the damage once rolled."""
+
+    attacker: str
+    """The attacking unit (an Agent or a Sentry)."""
+    seat: str
+    card: str = ""
+    """The card instance ('' for field equipment)."""
+    target: str
+    amount: int = 0
+    type: DamageType = "physical"
+    extra: int = 0
+    rolled: list[int] = Field(default_factory=list)
+    effects: list[int] = Field(default_factory=list)
+    """Indices of the card's effects this hit carries."""
+
+
+class SetupWallStep(Step):
+    op: Literal["wall"] = "wall"
+    seat: str
+    left: int
+
+
+class EventsStep(Step):
+    op: Literal["events"] = "events"
+
+
+class RoundStep(Step):
+    op: Literal["round"] = "round"
+
+
+class TurnStep(Step):
+    op: Literal["turn"] = "turn"
+    seat: str
+
+
+class EndTurnStep(Step):
+    op: Literal["end_turn"] = "end_turn"
+    seat: str
+
+
+class HitStep(Step):
+    op: Literal["hit"] = "hit"
+    hit: Hit
+
+
+class OverTimeStep(Step):
+    op: Literal["over_time"] = "over_time"
+    seat: str
+
+
+class RoundEndStep(Step):
+    op: Literal["round_end"] = "round_end"
+
+
+class ResumeStep(Step):
+    """Back to the acting seat's open turn after an attack resolved."""
+
+    op: Literal["resume"] = "resume"
+    seat: str
+
+
+IpaStep = Annotated[SetupWallStep | EventsStep | RoundStep | TurnStep | EndTurnStep | HitStep | OverTimeStep
+                    | RoundEndStep | ResumeStep, Field(discriminator="op")]
+
+
+class IpaState(FlowState):
+    steps: list[IpaStep] = Field(default_factory=list)
+    opts: IpaOptions
+    size: int = 24
+    walls: list[str] = Field(default_factory=list)
+    agents: dict[str, AgentState]
+    """By seat."""
+    equipment: dict[str, EquipmentState] = Field(default_factory=dict)
+    events: list[EventToken] = Field(default_factory=list)
+    deck: list[str] = Field(default_factory=list)
+    """The stack of Item Cards, top last (hidden)."""
+    recycle: list[str] = Field(default_factory=list)
+    """The recycle pile, top last (hidden)."""
+    round: int = 0
+    rank: int = 1
+    """The one rank token (A-9): every Agent has this rank."""
+    serial: int = 0
+    """Field equipment made so far (for ids)."""
+    dead: list[str] = Field(default_factory=list)
+    """Seats in the order their Agents died."""
+    last_path: list[str] = Field(default_factory=list)
+    last_shot: list[str] = Field(default_factory=list)
+    """[from, to, 'clear' | 'blocked'] of the last attack at range."""
+    acting: str = ""
+    """The seat in turn."""

@@ -1,0 +1,244 @@
+"""The procedure: wall placement, Event tokens, rounds of turns, the start and end of a turn, and the end
+of a round (draws, ranks, ability points)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, private, public
+from engine.core.flowgame import FlowGame
+
+from .effects import check_end, damage
+from .pack import ABILITIES
+from .rules import RULES, P, card_of, draw_card, hand_limit, stunned
+from .setup import event_free, event_square, legal_walls
+from .state import (
+    EndTurnStep,
+    EventsStep,
+    EventToken,
+    Hit,
+    HitStep,
+    IpaState,
+    OverTimeStep,
+    ResumeStep,
+    RoundEndStep,
+    RoundStep,
+    SetupWallStep,
+    TurnStep,
+)
+
+TURN_ACTIONS = ["move", "play", "convert", "shoot", "pickup", "sell", "buy", "upgrade", "loot", "takeover",
+                "train", "discard", "end"]
+
+
+# --- set-up -------------------------------------------------------------------------------------------
+
+
+@RULES.step("wall")
+def place_wall(state: IpaState, step: SetupWallStep) -> list[Event]:
+    """RB set-up 6: "The players place the terrain tokens onto the battle map one after the other.\""""
+    cells = legal_walls(state, step.seat)
+    if not cells:
+        return []
+    first = cells[len(cells) // 2]
+    c = first
+    default = Intent.of("wall", col="".join(ch for ch in c if ch.isalpha()), row=int("".join(ch for ch in c if ch.isdigit())))
+    text = f"Place a wall ({step.left} left for you). Not in an opponent's corner, no group of more than 5."
+    return RULES.ask(state, step.seat, "wall", text, [], default=default, actions=["wall"])
+
+
+@RULES.step("events")
+def place_events(state: IpaState, step: EventsStep) -> list[Event]:
+    """RB set-up 7: each player draws 4 Event tokens; "In each quadrant of the battle map, the same number
+    of Event tokens must be placed face down"; the red and yellow d10 give the square (A-20: re-rolled
+    when the square is taken or in a starting corner)."""
+    pool = [k.id for k in P().events.values() for _ in range(k.count)]
+    state.rng.shuffle(pool)
+    rolls: list[str] = []
+    for _seat in state.seats:
+        for q in range(4):
+            kind = pool.pop()
+            for _ in range(200):
+                red, yellow = state.rng.between(1, 10), state.rng.between(1, 10)
+                square = event_square(state, q, red, yellow)
+                if event_free(state, square):
+                    break
+            state.events.append(EventToken(cell=square, kind=kind))
+            rolls.append(square)
+    return [public("events", f"{len(rolls)} Event tokens are placed face down, {len(state.seats)} in each quadrant.")]
+
+
+# --- rounds and turns -----------------------------------------------------------------------------------
+
+
+@RULES.step("round")
+def open_round(state: IpaState, step: RoundStep) -> list[Event]:
+    state.round += 1
+    for agent in state.agents.values():
+        agent.attacked = 0
+        agent.gifts = 0
+    state.later(*[TurnStep(seat=s) for s in state.seats], RoundEndStep())
+    return [public("round", f"Round {state.round} begins (rank {state.rank}).")]
+
+
+@RULES.step("turn")
+def begin_turn(state: IpaState, step: TurnStep) -> list[Event]:
+    """RB "Turn Cycle": "If the effect of an item lasts 1 game round, the effect continues until the player
+    who activated (used) the item is in turn again." RB "Multiple Activations": "it is deactivated when its
+    owner is in turn again. When deactivated, the card is taken back into the hand"."""
+    seat = step.seat
+    agent = state.agents[seat]
+    state.turn.begin(seat)
+    state.acting = seat
+    events: list[Event] = []
+    for other in state.agents.values():
+        ends = [s.by == seat and not (s.status == "helpless" and other.seat == seat) for s in other.statuses]
+        ended = [s for s, e in zip(other.statuses, ends, strict=True) if e]
+        other.statuses = [s for s, e in zip(other.statuses, ends, strict=True) if not e]
+        events += [public("status_end", f"{other.seat}'s Agent is no longer {s.status}ned." if s.status == "stun"
+                          else f"{other.seat}'s Agent is no longer helpless.") for s in ended if other.alive]
+    if not agent.alive:
+        return events
+    if not stunned(agent):
+        events += _deactivate(state, seat)  # A-27: a stunned Agent cannot deactivate; later
+    state.now(OverTimeStep(seat=seat), ResumeStep(seat=seat))
+    return events
+
+
+def _deactivate(state: IpaState, seat: str) -> list[Event]:
+    agent = state.agents[seat]
+    keep = []
+    lingering = {o.card for a in state.agents.values() for o in a.over_time}
+    for act in agent.active:
+        card = card_of(act.card)
+        if card.type == "construct" or act.card in lingering:
+            act.converted = False
+            keep.append(act)
+        elif card.type == "artifact":
+            state.recycle.append(act.card)
+        else:
+            agent.hand.append(act.card)
+    agent.active = keep
+    return []
+
+
+@RULES.step("over_time")
+def over_time(state: IpaState, step: OverTimeStep) -> list[Event]:
+    """Drowning: "The unit is dealt 1 energy damage every time it becomes that unit's turn ... The unit gets
+    a defensive roll every time ... The defensive roll must be taken before the unit does anything else.\""""
+    agent = state.agents[step.seat]
+    hits = []
+    for ot in agent.over_time:
+        ot.turns -= 1
+        hits.append(HitStep(hit=Hit(attacker=state.agents[ot.by].unit, seat=ot.by, card="", target=agent.unit,
+                                    amount=ot.amount, type=ot.type)))
+    agent.over_time = [o for o in agent.over_time if o.turns > 0]
+    state.now(*hits)
+    return []
+
+
+@RULES.step("resume")
+def resume_turn(state: IpaState, step: ResumeStep) -> list[Event]:
+    if state.result is not None:
+        return []
+    agent = state.agents[step.seat]
+    if not agent.alive:
+        state.now(EndTurnStep(seat=step.seat))
+        return []
+    RULES.turn(state, step.seat, "turn", turn_text(state, step.seat), TURN_ACTIONS, default=Intent("end"))
+    return []
+
+
+def turn_text(state: IpaState, seat: str) -> str:
+    agent = state.agents[seat]
+    parts = [f"Round {state.round}, your turn: life {agent.life}/{agent.max_life}"]
+    if stunned(agent):
+        parts.append("stunned: you can do nothing but discard and end")
+    moved, acted = state.turn.used("move"), state.turn.used("action")
+    parts.append("move used" if moved else "move available")
+    parts.append(f"actions used {acted}/{1 + state.turn.used('bonus_action')}")
+    return "; ".join(parts) + "."
+
+
+@RULES.step("end_turn")
+def end_turn(state: IpaState, step: EndTurnStep) -> list[Event]:
+    """RB "Inventory": "When your Agent ends its turn, it loses 2 life for each inactive card above 7";
+    RB "Space Shop": sale credits "must be spent immediately" (they vanish now). A-14: the Gravitational
+    Enforcers bought this turn are armed."""
+    agent = state.agents[step.seat]
+    events: list[Event] = []
+    for fe in state.equipment.values():
+        if fe.owner == step.seat:
+            fe.armed = True
+    agent.statuses = [s for s in agent.statuses if not (s.status == "helpless" and s.by == step.seat)]
+    if agent.alive:
+        over = len(agent.hand) - hand_limit(agent)
+        if over > 0:
+            loss = over * P().numbers.hand_penalty
+            events.append(public("hand_limit", f"{step.seat} ends the turn with {over} cards too many."))
+            events += damage(state, agent.unit, loss, "physical", None, typed=False)
+        agent.turn_credits = 0
+    return events + check_end(state)
+
+
+@RULES.step("round_end")
+def end_round(state: IpaState, step: RoundEndStep) -> list[Event]:
+    """RB: "After a game round has been completed, all Agents may draw one Item Card, and all Agents advance
+    one rank upwards (up to rank 20). You may also decide not to draw an Item Card." The choices are made by
+    everyone at once, in secret (the draw is private)."""
+    if state.round >= state.opts.round_limit:
+        return _round_limit(state)
+    seats = [a.seat for a in state.agents.values() if a.alive]
+    seats = [s for s in state.seats if s in seats]
+    gains = state.rank < P().numbers.rank_cap
+    offers = {}
+    for seat in seats:
+        offer = []
+        for draw in ("yes", "no"):
+            for stat in (ABILITIES if gains else ("none",)):
+                word = "Draw a card" if draw == "yes" else "No card"
+                label = f"{word}, +1 {stat.capitalize()}" if stat != "none" else word
+                offer.append((Intent.of("ready", draw=draw, point=stat), label))
+        offers[seat] = offer
+    text = "End of the round: draw an Item Card? Place the rank's ability point."
+    return RULES.secret(state, seats, "round_end", text, offers)
+
+
+class NoData(BaseModel):
+    pass
+
+
+@RULES.revealed("round_end")
+def round_ended(state: IpaState, choices: dict[str, Intent], payload: NoData) -> list[Event]:
+    events: list[Event] = []
+    gains = state.rank < P().numbers.rank_cap
+    for seat in state.seats:
+        intent = choices.get(seat)
+        agent = state.agents[seat]
+        if intent is None or not agent.alive:
+            continue
+        if intent.get("draw") == "yes":
+            card = draw_card(state)
+            if card is not None:
+                agent.hand.append(card)
+                events.append(private(seat, "draw", f"You draw {card_of(card).name}."))
+        point = intent.get("point")
+        if gains and point in ABILITIES:
+            agent.abilities[point] += 1
+        events.append(public("ready", f"{seat}: {'draws a card' if intent.get('draw') == 'yes' else 'no card'}"
+                             + (f", +1 {point}" if gains and point in ABILITIES else "") + "."))
+    if gains:
+        state.rank += 1
+    state.later(RoundStep())
+    return events
+
+
+def _round_limit(state: IpaState) -> list[Event]:
+    """House: the table's round limit ends the game; the living rank by life, the dead by when they died."""
+    alive = [a for a in state.agents.values() if a.alive]
+    lives = sorted({a.life for a in alive}, reverse=True)
+    ranking = [[a.seat for a in alive if a.life == life] for life in lives] + [[s] for s in reversed(state.dead)]
+    top = ranking[0]
+    scores = {s: float(state.agents[s].life) for s in state.seats}
+    reason = f"the round limit ({state.opts.round_limit}) is reached; most life left"
+    return [FlowGame.finish(state, top, reason, draw=len(top) > 1, ranking=ranking, scores=scores)]

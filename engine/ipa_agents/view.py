@@ -1,0 +1,70 @@
+"""What each seat of IPA: The Agents sees: the battle map (walls, face-down Events, Agents, corpses, field
+equipment), each Agent's public statistics, and the viewer's own hand. Event kinds, the deck's order and the
+recycle pile, other hands and who holds a Rift never appear."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core.flowgame import TableView
+
+
+class CardView(BaseModel):
+    id: str
+    name: str
+    type: str
+    price: int
+    requires: str
+    text: str
+    usable: bool
+    """Whether the viewer's Agent meets the ability requirements now."""
+
+
+class AgentView(BaseModel):
+    seat: str
+    unit: str
+    cell: str
+    alive: bool
+    life: int
+    max_life: int
+    abilities: dict[str, int]
+    """With the bonuses of active Constructs."""
+    points: int
+    credits: int
+    sp: int
+    ue: str | None
+    upgrades: list[str]
+    hand: int
+    active: list[str]
+    statuses: list[str]
+
+
+class EquipmentView(BaseModel):
+    unit: str
+    kind: str
+    name: str
+    owner: str | None
+    cell: str
+    life: int | None
+    armed: bool
+
+
+class IpaView(TableView):
+    round: int
+    rank: int
+    acting: str
+    size: int
+    walls: list[str]
+    events: list[str]
+    """Squares with a face-down Event token (never its kind)."""
+    agents: list[AgentView]
+    equipment: list[EquipmentView]
+    deck: int
+    recycle: int
+    last_path: list[str]
+    last_shot: list[str]
+    hand: list[CardView] | None = None
+    """The viewer's own inactive cards (None for spectators)."""
+    picture: dict[str, Any]

@@ -1,0 +1,66 @@
+"""A bare table for rules scenarios: two or more Agents on an empty map, in their turn, with dice scripted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from engine.core import Intent
+from engine.core.rng import Rng
+from engine.ipa_agents.game import IPA
+from engine.ipa_agents.state import IpaState
+
+
+def table(seats: int = 2, **options: Any) -> IpaState:
+    """A game in round 1, the first seat in turn, on a map without walls or Events."""
+    state = IPA.setup([f"p{i}" for i in range(1, seats + 1)], 7, {"battle_map": "standard_5", **options})
+    state.walls, state.events = [], []
+    return state
+
+
+def place(state: IpaState, **cells: str) -> None:
+    for seat, cell in cells.items():
+        state.agents[seat].cell = cell
+
+
+def hand(state: IpaState, seat: str, *cards: str) -> None:
+    state.agents[seat].hand = [c if "." in c else f"{c}.1" for c in cards]
+
+
+@contextmanager
+def dice(*faces: int) -> Iterator[None]:
+    """Script the dice: each roll takes the next faces."""
+    queue = list(faces)
+    original = Rng.roll
+
+    def roll(self: Rng, n: int = 1, sides: int = 6) -> list[int]:
+        if len(queue) >= n:
+            out = queue[:n]
+            del queue[:n]
+            return out
+        return original(self, n, sides)
+
+    Rng.roll = roll  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Rng.roll = original  # type: ignore[method-assign]
+
+
+def act(state: IpaState, seat: str, key: str) -> tuple[IpaState, list[str]]:
+    new, events = IPA.apply(state, seat, Intent.parse(key))
+    return new, [e.text for e in events if e.audience is None]
+
+
+def answer_all(state: IpaState) -> IpaState:
+    """Let every open reaction window close with 'No reaction' and every defensive roll be rolled."""
+    for _ in range(50):
+        prompts = IPA.prompts(state)
+        kinds = {p.kind for p in prompts}
+        if not prompts or kinds == {"turn"} or "round_end" in kinds:
+            return state
+        p = prompts[0]
+        key = "defend:roll=yes" if p.kind == "defend" else p.default.key()
+        state, _ = IPA.apply(state, p.seat, Intent.parse(key))
+    return state
