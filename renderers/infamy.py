@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.infamy.view import ACC_PAWN, FACTION_NAMES, InfamyView
+from engine.infamy.view import ACC_PAWN, FACTION_NAMES, InfamyView, PlayerView, SectorView
 
 from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, font, text_width, wrap
 
@@ -137,16 +137,16 @@ class Pen:
         return y + len(rows) * (size + gap)
 
 
-def _colour_of(view: dict[str, Any], who: str | None) -> RGB:
+def _colour_of(view: InfamyView, who: str | None) -> RGB:
     if who == ACC_PAWN:
         return ACCOMPLICE
-    for p in view["players"]:
-        if p["seat"] == who:
-            return COLOURS.get(p["colour"], INK)
+    for p in view.players:
+        if p.seat == who:
+            return COLOURS.get(p.colour, INK)
     return MUTED
 
 
-def _pawn(pen: Pen, view: dict[str, Any], x: float, y: float, who: str, r: float = 13) -> None:
+def _pawn(pen: Pen, view: InfamyView, x: float, y: float, who: str, r: float = 13) -> None:
     colour = _colour_of(view, who)
     pen.disc(x, y, r, colour, outline=(255, 255, 255), width=2)
     label = "A" if who == ACC_PAWN else who[:1].upper()
@@ -164,79 +164,79 @@ def _header_base(pen: Pen, day: bool) -> None:
         pen.disc(39, 24, 10, (24, 26, 32))
 
 
-def _header(pen: Pen, view: dict[str, Any]) -> None:
-    day = view["day"]
-    pen.text(54, 28, f"INFAMY   Turn {view['turn']} · {'DAY' if day else 'NIGHT'} (Round {view['round']})", 20,
+def _header(pen: Pen, view: InfamyView) -> None:
+    day = view.day
+    pen.text(54, 28, f"INFAMY   Turn {view.turn} · {'DAY' if day else 'NIGHT'} (Round {view.round})", 20,
              anchor="lm")
-    phase = PHASES.get(view["phase"], view["phase"])
+    phase = PHASES.get(view.phase, view.phase)
     pen.text(470, 28, phase, 18, DAY_SKY if day else NIGHT_SKY, anchor="lm")
-    if view.get("result"):
-        res = view["result"]
-        status = ("DRAW: " if res["draw"] else "WINNER: ") + ", ".join(res["winners"]) + " · " + res["reason"]
+    res = view.result
+    if res is not None:
+        status = ("DRAW: " if res.draw else "WINNER: ") + ", ".join(res.winners) + " · " + res.reason
         pen.text(WIDTH - 24, 28, pen.fit(status, 640, 17), 17, (120, 240, 120), anchor="rm")
         return
-    waiting = view.get("waiting_for") or []
+    waiting = view.waiting_for
     if waiting:
-        who = ", ".join(w["seat"] for w in waiting)
-        first = waiting[0]["text"] if len(waiting) == 1 else "choosing a sector in secret"
-        prefix = f"{waiting[0]['seat']}: "
+        who = ", ".join(w.seat for w in waiting)
+        first = waiting[0].text if len(waiting) == 1 else "choosing a sector in secret"
+        prefix = f"{waiting[0].seat}: "
         if first.startswith(prefix):
             first = first[len(prefix):]
-        auction = view.get("auction")
-        if len(waiting) == 1 and waiting[0]["kind"] == "bid" and auction:  # the full prompt is too long here
-            name = view["track"][auction["pos"] - 1]["name"]
-            high = auction["high"]
-            lead = f"{high} leads with {auction['bids'][high]}" if high else "no bid yet"
+        auction = view.auction
+        if len(waiting) == 1 and waiting[0].kind == "bid" and auction:  # the full prompt is too long here
+            name = view.track[auction.pos - 1].name
+            high = auction.high
+            lead = f"{high} leads with {auction.bids[high]}" if high is not None else "no bid yet"
             first = f"bid on the {name} ({lead})"
         pen.text(WIDTH - 24, 28, pen.fit(f"Waiting for {who}: {first}", 560, 16), 16, anchor="rm")
 
 
-def _contact_track(pen: Pen, view: dict[str, Any]) -> None:
+def _contact_track(pen: Pen, view: InfamyView) -> None:
     x0, y0, w, h = 10, 56, 160, 136
-    auction = view.get("auction")
+    auction = view.auction
     for i in range(5):
         x = x0 + i * (w + 6)
-        if i >= len(view["track"]):
+        if i >= len(view.track):
             pen.box(x, y0, x + w, y0 + h, fill=DIM)
             continue
-        c = view["track"][i]
-        current = auction is not None and auction["pos"] == c["pos"]
-        winner = c["winner"]
-        fill = DIM if c["face_down"] else CARD
+        c = view.track[i]
+        current = auction is not None and auction.pos == c.pos
+        winner = c.winner
+        fill = DIM if c.face_down else CARD
         outline = (255, 255, 255) if current else (_colour_of(view, winner) if winner else None)
         pen.box(x, y0, x + w, y0 + h, fill=fill, outline=outline, width=3 if current or winner else 2)
-        pen.text(x + 8, y0 + 6, str(c["pos"]), 14, MUTED)
-        if c["face_down"]:
+        pen.text(x + 8, y0 + 6, str(c.pos), 14, MUTED)
+        if c.face_down:
             pen.text(x + w / 2, y0 + h / 2, "face down", 15, MUTED, anchor="mm")
-            pen.text(x + w / 2, y0 + h / 2 + 20, c["name"], 13, MUTED, anchor="mm")
+            pen.text(x + w / 2, y0 + h / 2 + 20, c.name, 13, MUTED, anchor="mm")
             continue
-        pen.text(x + 24, y0 + 5, pen.fit(c["name"], w - 50, 16), 16)
-        if c.get("ongoing"):
+        pen.text(x + 24, y0 + 5, pen.fit(c.name, w - 50, 16), 16)
+        if c.ongoing:
             pen.text(x + w - 8, y0 + 6, "*", 16, DAY_SKY, anchor="ra")
-        tag_w = min(56.0, (w - 16) / max(1, len(c["factions"])))
-        for j, f in enumerate(c["factions"]):
+        tag_w = min(56.0, (w - 16) / max(1, len(c.factions)))
+        for j, f in enumerate(c.factions):
             tx = x + 8 + j * tag_w
             pen.box(tx, y0 + 27, tx + tag_w - 4, y0 + 41, fill=FACTION[f], radius=4)
             label = FACTION_SHORT[f] if tag_w >= 56 else FACTION_SHORT[f][:4]
             pen.text(tx + (tag_w - 4) / 2, y0 + 34, label, 10, (255, 255, 255), anchor="mm")
-        pen.lines(x + 8, y0 + 46, c["text"], w - 16, 12, MUTED, max_lines=3)
+        pen.lines(x + 8, y0 + 46, c.text, w - 16, 12, MUTED, max_lines=3)
         if winner:
             pen.box(x + 6, y0 + h - 30, x + w - 6, y0 + h - 6, fill=_colour_of(view, winner), radius=5)
             pen.text(x + w / 2, y0 + h - 18, f"won by {winner}", 14, (20, 20, 20), anchor="mm")
         elif current:
-            bids = c.get("bids") or {}
+            bids = c.bids or {}
             if not bids:
                 pen.text(x + 8, y0 + h - 22, "no bid yet", 13, MUTED)
             for j, (seat, amount) in enumerate(sorted(bids.items(), key=lambda kv: -kv[1])[:4]):
                 bx = x + 8 + j * 41
                 pen.box(bx, y0 + h - 30, bx + 37, y0 + h - 6, fill=_colour_of(view, seat), radius=5,
-                        outline=(255, 255, 255) if seat == c.get("high") else None)
+                        outline=(255, 255, 255) if seat == c.high else None)
                 pen.text(bx + 18.5, y0 + h - 18, str(amount), 15, (20, 20, 20), anchor="mm")
     info_x = x0 + 5 * (w + 6)
-    pen.text(info_x + 4, y0 + 22, f"deck {view['contact_deck']}", 11)
+    pen.text(info_x + 4, y0 + 22, f"deck {view.contact_deck}", 11)
     if auction:
         pen.text(info_x + 4, y0 + 44, "bidding", 11, MUTED)
-        pen.text(info_x + 4, y0 + 58, pen.fit(auction["to_act"], 34, 11), 11)
+        pen.text(info_x + 4, y0 + 58, pen.fit(auction.to_act, 34, 11), 11)
 
 
 TILE_W, TILE_H, ZONE_W = 294, 178, 86
@@ -251,77 +251,77 @@ def _zone_x(x: float) -> list[float]:
     return [x + 10, x + 104, x + 198]
 
 
-def _sector_tile(pen: Pen, idx: int, sec: dict[str, Any], day: bool, blocked: bool) -> None:
+def _sector_tile(pen: Pen, idx: int, sec: SectorView, day: bool, blocked: bool) -> None:
     """The fixed part of a sector tile: frame, number, name, and the three zones with their labels."""
     x, y = _tile_origin(idx)
     pen.box(x, y, x + TILE_W, y + TILE_H, fill=(44, 33, 36) if blocked else TILE,
             outline=WATCHDOG if blocked else None)
-    pen.text(x + 10, y + 8, f"{sec['id']}", 24, DAY_SKY)
-    pen.text(x + 36, y + 12, sec["name"], 17)
+    pen.text(x + 10, y + 8, f"{sec.id}", 24, DAY_SKY)
+    pen.text(x + 36, y + 12, sec.name, 17)
     zx = _zone_x(x)
     pen.box(zx[0], y + 40, zx[0] + ZONE_W, y + 140, fill=(60, 52, 40))
     pen.text(zx[0] + ZONE_W / 2, y + 52, "MISSION", 13, DAY_SKY, anchor="mm")
-    for k, z in enumerate(sec["zones"]):
+    for k, z in enumerate(sec.zones):
         zx0 = zx[k + 1]
-        if z["kind"] == "hq":
-            label, colour = FACTION_SHORT[z["faction"]], FACTION[z["faction"]]
+        if z.kind == "hq" and z.faction is not None:
+            label, colour = FACTION_SHORT[z.faction], FACTION[z.faction]
         else:
-            label, colour = ZONE[z["kind"]]
+            label, colour = ZONE[z.kind]
         pen.box(zx0, y + 40, zx0 + ZONE_W, y + 140, fill=(50, 56, 68), outline=colour)
         pen.text(zx0 + ZONE_W / 2, y + 52, pen.fit(label, ZONE_W - 6, 13), 13, colour, anchor="mm")
-        if z["kind"] == "special":
+        if z.kind == "special":
             pen.text(zx0 + ZONE_W / 2, y + 68, "Day: recover 3" if day else "Night: +1i", 11, INK, anchor="mm")
-        elif z["kind"] == "hq":
+        elif z.kind == "hq":
             pen.text(zx0 + ZONE_W / 2, y + 68, "HQ: 1r/Scheme", 11, INK, anchor="mm")
         else:
             pen.text(zx0 + ZONE_W / 2, y + 68, "+1", 12, MUTED, anchor="mm")
 
 
-def _sectors(pen: Pen, view: dict[str, Any]) -> None:
+def _sectors(pen: Pen, view: InfamyView) -> None:
     """What changes on the sector tiles (the rest is in the base layer): Watchdogs, missions, Hazards, pawns."""
     w, h, zw = TILE_W, TILE_H, ZONE_W
-    choosing = view.get("choosing")
-    revealed = view.get("revealed") or {}
-    for idx, sec in enumerate(view["sectors"]):
+    choosing = view.choosing
+    revealed = view.revealed
+    for idx, sec in enumerate(view.sectors):
         x, y = _tile_origin(idx)
-        blocked = sec["watchdogs"] > 0
+        blocked = sec.watchdogs > 0
         if blocked:
-            _sector_tile(pen, idx, sec, view["day"], blocked=True)
-        for k in range(sec["watchdogs"]):
+            _sector_tile(pen, idx, sec, view.day, blocked=True)
+        for k in range(sec.watchdogs):
             bx = x + w - 100 - k * 30
             pen.box(bx, y + 8, x + w - 8 - k * 30 if k == 0 else bx + 92, y + 30, fill=WATCHDOG, radius=5)
             pen.text(bx + 46, y + 19, "WATCHDOG" if k == 0 else "x2", 12, (255, 255, 255), anchor="mm")
         zx = _zone_x(x)
-        missions_here = [m for m in view["missions"] if m["sector"] == sec["id"]]
+        missions_here = [m for m in view.missions if m.sector == sec.id]
         if missions_here:
             pen.box(zx[0], y + 40, zx[0] + zw, y + 140, fill=None, outline=DAY_SKY)
         pen.text(zx[0] + zw / 2, y + 70, f"{len(missions_here)} avail." if missions_here else "none", 12,
                  INK if missions_here else MUTED, anchor="mm")
-        if sec["mission_pawn"]:
-            _pawn(pen, view, zx[0] + zw / 2, y + 110, sec["mission_pawn"], 16)
-        for k, z in enumerate(sec["zones"]):
+        if sec.mission_pawn:
+            _pawn(pen, view, zx[0] + zw / 2, y + 110, sec.mission_pawn, 16)
+        for k, z in enumerate(sec.zones):
             zx0 = zx[k + 1]
-            if z["hazard"]:
+            if z.hazard:
                 pen.box(zx0 + 4, y + 78, zx0 + zw - 4, y + 96, fill=HAZARD, radius=4)
                 pen.text(zx0 + zw / 2, y + 87, "HAZARD", 12, (20, 20, 20), anchor="mm")
-            if z["pawn"]:
-                _pawn(pen, view, zx0 + zw / 2, y + 118, z["pawn"], 16)
+            if z.pawn:
+                _pawn(pen, view, zx0 + zw / 2, y + 118, z.pawn, 16)
         # who chose / who came here
         footer = []
         if choosing is None and revealed:
-            footer = [s for s, n in revealed.items() if n == sec["id"]]
+            footer = [s for s, n in revealed.items() if n == sec.id]
         if footer:
-            owner = (view.get("flags") or {}).get("accomplice")
+            owner = view.flags.accomplice
             names = ", ".join(f"{owner}'s Accomplice" if s == ACC_PAWN else s for s in footer)
             pen.text(x + 10, y + h - 24, pen.fit(f"entering: {names}", w - 20, 13), 13, MUTED)
         elif blocked:
             pen.text(x + 10, y + h - 24, "closed by Watchdog", 13, WATCHDOG)
 
 
-def _infamy_track(pen: Pen, view: dict[str, Any]) -> None:
+def _infamy_track(pen: Pen, view: InfamyView) -> None:
     x0, y0, x1 = 10, 566, 900
     left, right = x0 + 64, x1 - 14
-    top = max(20, max((p["infamy"] for p in view["players"]), default=0))
+    top = max(20, max((p.infamy for p in view.players), default=0))
     step = (right - left) / top
     for i in range(top + 1):
         x = left + i * step
@@ -330,19 +330,19 @@ def _infamy_track(pen: Pen, view: dict[str, Any]) -> None:
         if big:
             pen.text(x, y0 + 3, str(i), 11, DAY_SKY if i == 15 else MUTED, anchor="ma")
     by_value: dict[int, list[str]] = {}
-    for p in view["players"]:
-        by_value.setdefault(p["infamy"], []).append(p["seat"])
+    for p in view.players:
+        by_value.setdefault(p.infamy, []).append(p.seat)
     for value, seats in by_value.items():
         for k, seat in enumerate(seats):
             _pawn(pen, view, left + value * step + k * 5, y0 + 27, seat, 9)
 
 
-def _missions(pen: Pen, view: dict[str, Any]) -> None:
+def _missions(pen: Pen, view: InfamyView) -> None:
     x0, y0, y1 = 10, 612, 890
-    missions = view["missions"]
+    missions = view.missions
     n = max(4, len(missions))
     w = (890 - 6 * (n - 1) - 20) / n
-    pen.text(x0, y0, f"Missions ({view['mission_deck']} in deck)", 13, MUTED)
+    pen.text(x0, y0, f"Missions ({view.mission_deck} in deck)", 13, MUTED)
     for i in range(n):
         x = x0 + i * (w + 6)
         if i >= len(missions):
@@ -351,12 +351,12 @@ def _missions(pen: Pen, view: dict[str, Any]) -> None:
         m = missions[i]
         pen.box(x, y0 + 18, x + w, y1, fill=CARD)
         pen.box(x + 6, y0 + 24, x + 40, y0 + 54, fill=(24, 26, 32), radius=6)
-        pen.text(x + 23, y0 + 39, str(m["sector"]), 20, DAY_SKY, anchor="mm")
-        pen.lines(x + 46, y0 + 24, m["name"], w - 52, 16, INK, max_lines=2, gap=1)
-        pen.text(x + 8, y0 + 62, " · ".join(t.title() for t in m["types"]) or "-", 12, MUTED)
+        pen.text(x + 23, y0 + 39, str(m.sector), 20, DAY_SKY, anchor="mm")
+        pen.lines(x + 46, y0 + 24, m.name, w - 52, 16, INK, max_lines=2, gap=1)
+        pen.text(x + 8, y0 + 62, " · ".join(t.title() for t in m.types) or "-", 12, MUTED)
         pen.text(x + 8, y0 + 84, "Pay", 12, MUTED)
         rx = x + 38
-        for k, v in m["requires"].items():
+        for k, v in m.requires.items():
             if not v:
                 continue
             label = {"weapon": "W", "data": "D", "compound": "C", "henchman": "H", "favor": "F", "bribe": "B"}[k]
@@ -365,13 +365,13 @@ def _missions(pen: Pen, view: dict[str, Any]) -> None:
             pen.text(rx + 17, y0 + 90, f"{v}{label}", 13, (20, 20, 20), anchor="mm")
             rx += 38
         y: float = y0 + 110
-        if m["reward"]:
-            y = pen.lines(x + 8, y + 4, m["reward"], w - 16, 15, INK, max_lines=3)
-        pen.text(x + 8, y1 - 56, f"+{m['infamy']}i", 22, DAY_SKY)
-        if m["rep"]:
-            pen.text(x + 70, y1 - 52, f"+{m['rep']}r", 18, INK)
-        for k, f in enumerate(m["factions"]):
-            fx = x + 8 + k * (w - 16) / 3
+        if m.reward:
+            y = pen.lines(x + 8, y + 4, m.reward, w - 16, 15, INK, max_lines=3)
+        pen.text(x + 8, y1 - 56, f"+{m.infamy}i", 22, DAY_SKY)
+        if m.rep:
+            pen.text(x + 70, y1 - 52, f"+{m.rep}r", 18, INK)
+        for j, f in enumerate(m.factions):
+            fx = x + 8 + j * (w - 16) / 3
             pen.box(fx, y1 - 24, fx + (w - 16) / 3 - 4, y1 - 8, fill=FACTION[f], radius=4)
             pen.text(fx + ((w - 16) / 3 - 4) / 2, y1 - 16, FACTION_SHORT[f], 10, (255, 255, 255), anchor="mm")
 
@@ -383,15 +383,15 @@ def _panel_height(count: int) -> float:
     return min(150, (660 - PANEL_Y0) / max(1, count) - 6)
 
 
-def _players_base(pen: Pen, players: list[dict[str, Any]]) -> None:
+def _players_base(pen: Pen, players: list[PlayerView]) -> None:
     """The fixed part of each freelancer's panel: frame, colour, name and the empty Rep tracks."""
     x0, x1, h = PANEL_X0, PANEL_X1, _panel_height(len(players))
     for i, p in enumerate(players):
         y = PANEL_Y0 + i * (h + 6)
-        colour = COLOURS.get(p["colour"], INK)
+        colour = COLOURS.get(p.colour, INK)
         pen.box(x0, y, x1, y + h, fill=PANEL, width=2)
         pen.box(x0, y, x0 + 10, y + h, fill=colour, radius=4)
-        pen.text(x0 + 20, y + 6, pen.fit(p["seat"], 150, 19), 19, colour)
+        pen.text(x0 + 20, y + 6, pen.fit(p.seat, 150, 19), 19, colour)
         for k, f in enumerate(("cartel", "megacorp", "militia")):
             ry = y + 34 + k * 18
             pen.text(x0 + 20, ry, FACTION_SHORT[f], 12, FACTION[f])
@@ -400,83 +400,82 @@ def _players_base(pen: Pen, players: list[dict[str, Any]]) -> None:
                 pen.box(bx, ry + 1, bx + 16, ry + 14, fill=DIM, radius=3)
 
 
-def _players(pen: Pen, view: dict[str, Any]) -> None:
+def _players(pen: Pen, view: InfamyView) -> None:
     x0, x1, y0 = PANEL_X0, PANEL_X1, PANEL_Y0
-    players = view["players"]
+    players = view.players
     h = _panel_height(len(players))
-    chosen = set((view.get("choosing") or {}).get("chosen", []))
+    chosen = set((view.choosing or {}).get("chosen", []))
     for i, p in enumerate(players):
         y = y0 + i * (h + 6)
-        if p["seat"] in (view.get("awaiting") or []):
+        if p.seat in view.awaiting:
             pen.box(x0, y, x1, y + h, fill=None, outline=(255, 255, 255), width=2)
         tags = []
-        if p["triggerman"]:
+        if p.triggerman:
             tags.append("TRIGGERMAN")
-        if view.get("choosing") is not None:
-            tags.append("CHOSEN" if p["seat"] in chosen else "choosing...")
-        pen.text(x0 + 180, y + 9, "  ".join(tags), 13, (130, 230, 130) if p["seat"] in chosen else DAY_SKY)
-        pen.text(x1 - 10, y + 4, f"{p['infamy']}i", 24, DAY_SKY, anchor="ra")
+        if view.choosing is not None:
+            tags.append("CHOSEN" if p.seat in chosen else "choosing...")
+        pen.text(x0 + 180, y + 9, "  ".join(tags), 13, (130, 230, 130) if p.seat in chosen else DAY_SKY)
+        pen.text(x1 - 10, y + 4, f"{p.infamy}i", 24, DAY_SKY, anchor="ra")
         for k, f in enumerate(("cartel", "megacorp", "militia")):  # filled Rep boxes over the empty track
             ry = y + 34 + k * 18
-            for lvl in range(1, p["rep"][f] + 1):
+            for lvl in range(1, p.rep[f] + 1):
                 bx = x0 + 86 + (lvl - 1) * 20
                 pen.box(bx, ry + 1, bx + 16, ry + 14, fill=FACTION[f], radius=3)
         # resources and assets
-        res = p["res"]
+        res = p.res
         cx = x0 + 200
         items = [("W", res["weapon"], ZONE["weapon"][1]), ("D", res["data"], ZONE["data"][1]),
-                 ("C", res["compound"], ZONE["compound"][1]), ("H", p["henchmen"], ZONE["henchman"][1]),
-                 ("F", p["favors"], (250, 250, 250))]
+                 ("C", res["compound"], ZONE["compound"][1]), ("H", p.henchmen, ZONE["henchman"][1]),
+                 ("F", p.favors, (250, 250, 250))]
         for k, (label, value, col) in enumerate(items):
             bx = cx + k * 52
             pen.box(bx, y + 34, bx + 46, y + 56, fill=col, radius=5)
             pen.text(bx + 23, y + 45, f"{value} {label}", 14, (20, 20, 20), anchor="mm")
-        b = p["bribes"]
-        bribe_line = f"Bribes {b['available']} avail · {b['spent']} spent · {b['on_contacts']} on Contacts"
-        if b.get("bid"):
-            bribe_line += f" · {b['bid']} bid"
+        b = p.bribes
+        bribe_line = f"Bribes {b.available} avail · {b.spent} spent · {b.on_contacts} on Contacts"
+        if b.bid:
+            bribe_line += f" · {b.bid} bid"
         pen.text(cx, y + 62, pen.fit(bribe_line, x1 - cx - 8, 13), 13)
-        pen.text(cx, y + 80, f"Schemes {p['hand_count']} · Missions {len(p['missions'])}", 13, MUTED)
-        if p["contacts"] and h > 100:
-            pen.text(x0 + 20, y + 98, pen.fit("Contacts: " + ", ".join(p["contacts"]), x1 - x0 - 30, 13), 13, INK)
-        flags = view.get("flags") or {}
+        pen.text(cx, y + 80, f"Schemes {p.hand_count} · Missions {len(p.missions)}", 13, MUTED)
+        if p.contacts and h > 100:
+            pen.text(x0 + 20, y + 98, pen.fit("Contacts: " + ", ".join(p.contacts), x1 - x0 - 30, 13), 13, INK)
         marks = [name for key, name in (("accomplice", "Accomplice"), ("smuggler", "Smuggler"),
                                          ("chief", "Sector Chief"), ("informant", "Informant"))
-                 if flags.get(key) == p["seat"]]
+                 if getattr(view.flags, key) == p.seat]
         if marks and h > 118:
             pen.text(x0 + 20, y + 116, "Ongoing: " + ", ".join(marks), 12, DAY_SKY)
-        benefits = [b["name"] for b in p.get("benefits", [])]
+        benefits = [benefit.name for benefit in p.benefits]
         if benefits and h > 140:
             pen.text(x0 + 20, y + h - 16, pen.fit("Rep benefits: " + ", ".join(benefits), x1 - x0 - 30, 12), 12, MUTED)
 
 
-def _footer(pen: Pen, view: dict[str, Any]) -> None:
+def _footer(pen: Pen, view: InfamyView) -> None:
     x0, x1, y0, y1 = 910, WIDTH - 10, 666, 890
-    sup = view["supply"]
+    sup = view.supply
     pen.text(x0 + 70, y0 + 8, f"W {sup['weapon']}  D {sup['data']}  C {sup['compound']}  H {sup['henchman']}  "
              f"F {sup['favor']}  Hazards {sup['hazard']}  Watchdogs {sup['watchdog']}", 13)
-    decks = view["scheme_decks"]
+    decks = view.scheme_decks
     pen.text(x0 + 70, y0 + 28, "  ".join(f"{FACTION_SHORT[f]} {decks[f]}" for f in decks), 13)
-    order = view.get("order") or []
+    order = view.order
     if order:
         pen.text(x0 + 10, y0 + 48, pen.fit("Contact Order: " + " > ".join(order), x1 - x0 - 20, 13), 13, INK)
     y: float = y0 + 72
-    for line in (view.get("log") or [])[-7:]:
+    for line in view.log[-7:]:
         y = pen.lines(x0 + 10, y, line, x1 - x0 - 20, 12, MUTED, max_lines=2, gap=2)
         if y > y1 - 14:
             break
 
 
-def _draw_base(pen: Pen, view: dict[str, Any]) -> None:
+def _draw_base(pen: Pen, view: InfamyView) -> None:
     """Everything that stays put while a game goes on: frames, labels, empty tracks and sector tiles."""
-    _header_base(pen, view["day"])
+    _header_base(pen, view.day)
     pen.box(840, 56, 900, 192, fill=PANEL)  # Contact deck and bidder box, right of the Contact Track
     pen.text(844, 62, "Contacts", 11, MUTED)
-    for idx, sec in enumerate(view["sectors"]):
-        _sector_tile(pen, idx, sec, view["day"], blocked=False)
+    for idx, sec in enumerate(view.sectors):
+        _sector_tile(pen, idx, sec, view.day, blocked=False)
     pen.box(10, 566, 900, 606, fill=PANEL)
     pen.text(18, 586, "Infamy", 13, MUTED, anchor="lm")
-    _players_base(pen, view["players"])
+    _players_base(pen, view.players)
     pen.box(910, 666, WIDTH - 10, 890, fill=PANEL)
     pen.text(920, 674, "Supply", 13, MUTED)
     pen.text(920, 694, "Schemes", 13, MUTED)
@@ -485,11 +484,11 @@ def _draw_base(pen: Pen, view: dict[str, Any]) -> None:
 _BASES: dict[tuple[Any, ...], Image.Image] = {}
 
 
-def _base(view: dict[str, Any]) -> Image.Image:
+def _base(view: InfamyView) -> Image.Image:
     """A fresh copy of the empty board for this table (seats, colours, sectors) and Round (Day/Night);
     drawn once and cached, since it is about a third of the drawing."""
-    key = (view["day"], tuple((p["seat"], p["colour"]) for p in view["players"]),
-           tuple((s["id"], s["name"], tuple((z["kind"], z["faction"]) for z in s["zones"])) for s in view["sectors"]))
+    key = (view.day, tuple((p.seat, p.colour) for p in view.players),
+           tuple((s.id, s.name, tuple((z.kind, z.faction) for z in s.zones)) for s in view.sectors))
     image = _BASES.get(key)
     if image is None:
         if len(_BASES) >= 8:
@@ -500,14 +499,15 @@ def _base(view: dict[str, Any]) -> Image.Image:
     return image.copy()
 
 
-def _checked(view: dict[str, Any]) -> dict[str, Any]:
-    """The view read through its typed schema (a view of another shape fails here, not mid-drawing)."""
-    return InfamyView.model_validate(view).model_dump(mode="json")
+def _checked(view: dict[str, Any] | InfamyView) -> InfamyView:
+    """The view read through its typed schema (a view of another shape fails here, not mid-drawing); the
+    drawing reads the model's attributes, so a renamed field is a type error, not a blank board."""
+    return view if isinstance(view, InfamyView) else InfamyView.model_validate(view)
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(data: dict[str, Any] | InfamyView) -> bytes:
     """The public board. Uses only public fields of the view, so any seat's view gives the same image."""
-    view = _checked(view)
+    view = _checked(data)
     image = _base(view)
     pen = Pen(image)
     _header(pen, view)
@@ -520,34 +520,34 @@ def render(view: dict[str, Any]) -> bytes:
     return to_png(image)
 
 
-def render_private(view: dict[str, Any]) -> bytes:
+def render_private(data: dict[str, Any] | InfamyView) -> bytes:
     """One freelancer's hand: Schemes, the secret sector card(s) while choosing, and his tokens."""
-    view = _checked(view)
-    hand = view.get("hand") or []
-    me = view.get("me") or "?"
+    view = _checked(data)
+    hand = view.hand or []
+    me = view.me or "?"
     rows = max(1, (len(hand) + 2) // 3)
-    player = next((p for p in view["players"] if p["seat"] == me), None)
-    benefits = player.get("benefits", []) if player else []
+    player = view.player(me)
+    benefits = player.benefits if player else []
     w, h = 900, 130 + rows * 118 + (30 + 20 * len(benefits) if benefits else 0)
     image, _ = canvas(Pen.s(w), Pen.s(h), BACKGROUND)
     pen = Pen(image)
-    colour = COLOURS.get(player["colour"], INK) if player else INK
+    colour = COLOURS.get(player.colour, INK) if player else INK
     pen.box(10, 8, w - 10, 48, fill=(24, 26, 32), outline=colour)
     pen.text(24, 28, f"{me}: your hand", 20, colour, anchor="lm")
     if player:
-        res = player["res"]
-        pen.text(w - 24, 28, f"{player['infamy']}i · W{res['weapon']} D{res['data']} C{res['compound']} "
-                 f"H{player['henchmen']} F{player['favors']} · Bribes {player['bribes']['available']}", 15,
+        res = player.res
+        pen.text(w - 24, 28, f"{player.infamy}i · W{res['weapon']} D{res['data']} C{res['compound']} "
+                 f"H{player.henchmen} F{player.favors} · Bribes {player.bribes.available}", 15,
                  anchor="rm")
-    mine = view.get("my_choice")
-    revealed = view.get("revealed") or {}
+    mine = view.my_choice
+    revealed = view.revealed
     if mine:
-        card = f"Your secret sector card: {mine['own']}"
-        if mine.get("acc"):
-            card += f" · Accomplice's sector card: {mine['acc']}"
+        card = f"Your secret sector card: {mine.own}"
+        if mine.acc:
+            card += f" · Accomplice's sector card: {mine.acc}"
     elif me in revealed:
         card = f"Your sector this Round: {revealed[me]}"
-        if (view.get("flags") or {}).get("accomplice") == me and ACC_PAWN in revealed:
+        if view.flags.accomplice == me and ACC_PAWN in revealed:
             card += f" · Accomplice: {revealed[ACC_PAWN]}"
     else:
         card = "No sector card chosen yet this Round."
@@ -558,20 +558,20 @@ def render_private(view: dict[str, Any]) -> bytes:
     for i, c in enumerate(hand):
         x = 10 + (i % 3) * (cw + 6)
         y = 124 + (i // 3) * 118
-        pen.box(x, y, x + cw, y + 110, fill=CARD, outline=FACTION[c["faction"]])
-        pen.box(x, y, x + cw, y + 24, fill=FACTION[c["faction"]], radius=8)
-        pen.text(x + 8, y + 12, pen.fit(c["name"], cw - 80, 15), 15, (255, 255, 255), anchor="lm")
-        pen.text(x + cw - 8, y + 12, FACTION_SHORT[c["faction"]], 11, (255, 255, 255), anchor="rm")
+        pen.box(x, y, x + cw, y + 110, fill=CARD, outline=FACTION[c.faction])
+        pen.box(x, y, x + cw, y + 24, fill=FACTION[c.faction], radius=8)
+        pen.text(x + 8, y + 12, pen.fit(c.name, cw - 80, 15), 15, (255, 255, 255), anchor="lm")
+        pen.text(x + cw - 8, y + 12, FACTION_SHORT[c.faction], 11, (255, 255, 255), anchor="rm")
         yy = y + 30
-        if c.get("cost"):
-            pen.text(x + 8, yy, f"Cost: {c['cost']}", 12, DAY_SKY)
+        if c.cost:
+            pen.text(x + 8, yy, f"Cost: {c.cost}", 12, DAY_SKY)
             yy += 16
-        pen.lines(x + 8, yy, c["text"], cw - 16, 13, INK, max_lines=4)
+        pen.lines(x + 8, yy, c.text, cw - 16, 13, INK, max_lines=4)
     if benefits:
         y0 = 130 + rows * 118
         pen.text(24, y0, "Your Rep benefits", 15, MUTED)
         for i, b in enumerate(benefits):
-            pen.text(24, y0 + 22 + i * 20, f"{FACTION_SHORT[b['faction']]} {b['level']} · {b['name']}:", 13,
-                     FACTION[b["faction"]])
-            pen.text(230, y0 + 22 + i * 20, pen.fit(b["text"], w - 250, 13), 13)
+            pen.text(24, y0 + 22 + i * 20, f"{FACTION_SHORT[b.faction]} {b.level} · {b.name}:", 13,
+                     FACTION[b.faction])
+            pen.text(230, y0 + 22 + i * 20, pen.fit(b.text, w - 250, 13), 13)
     return to_png(image)

@@ -91,6 +91,8 @@ F = TypeVar("F", bound=FlowState)
 
 class FlowGame(Game[F]):
     rules: ClassVar[Rules[Any]]
+    log_kept: ClassVar[int] = LOG_KEPT
+    """Public log lines kept in the state (a game whose views show fewer keeps fewer: smaller snapshots)."""
 
     # --- what a runtime game implements --------------------------------------------------------
 
@@ -171,7 +173,6 @@ class FlowGame(Game[F]):
         """The seat's legal intents with their labels (for adapters)."""
         return [Option(key=i.key(), label=self.describe(state, i)) for i in self.legal(state, seat)]
 
-    @staticmethod
-    def _log(state: F, events: list[Event]) -> None:
+    def _log(self, state: F, events: list[Event]) -> None:
         state.log += [e.text for e in events if e.audience is None and e.text]
-        del state.log[:-LOG_KEPT]
+        del state.log[:-self.log_kept]

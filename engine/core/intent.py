@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import MalformedIntent
 
@@ -80,9 +81,18 @@ class Intent:
 
     @classmethod
     def parse(cls, text: str) -> Intent:
-        """Read an intent from its key. Raises :class:`MalformedIntent` with a readable message."""
+        """Read an intent from its key. Raises :class:`MalformedIntent` with a readable message.
+
+        Keys read before come from a cache: frames keep their options as keys and read them back for every
+        ``legal`` and prompt, and intents are immutable, so the same key always gives an equal intent."""
         if not isinstance(text, str):
             raise MalformedIntent("An action must be text.")
+        if cls is not Intent:
+            return cls._parse(text)
+        return _parse_cached(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Intent:
         text = text.strip()
         if not text:
             raise MalformedIntent("The action is empty.")
@@ -102,3 +112,12 @@ class Intent:
 
     def __str__(self) -> str:
         return self.key()
+
+
+PARSED_KEPT = 8192
+"""Keys :meth:`Intent.parse` remembers (a refused key is never kept: its error is raised anew)."""
+
+
+@lru_cache(maxsize=PARSED_KEPT)
+def _parse_cached(text: str) -> Intent:
+    return Intent._parse(text)

@@ -63,6 +63,8 @@ class InfamyGame(FlowGame[InfamyState]):
     )
     state_type = InfamyState
     rules = RULES
+    log_kept = 12
+    """The views show the last 12 public lines; keeping no more keeps snapshots (and copies) small."""
     intent_kinds = INTENT_KINDS
     format = 2
     """2: on the runtime (steps and waiting frames); format-1 games are rebuilt from their intent log."""

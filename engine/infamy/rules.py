@@ -4,9 +4,10 @@ helpers on the state: tokens, Bribes, Rep, zones, Contact Order and the winner."
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
-from engine.core import Event, clockwise, private, public
+from engine.core import Event, Intent, clockwise, private, public
 from engine.core.kits.ranking import best, rank
 from engine.core.rules import Rules
 
@@ -24,6 +25,17 @@ BOX = {"weapon": 18, "data": 18, "compound": 18, "henchman": 20, "favor": 6, "ha
 
 def pack() -> Pack:
     return default_pack()
+
+
+@lru_cache(maxsize=4096)
+def _interned(kind: str, args: tuple[tuple[str, int | str, type], ...]) -> Intent:
+    return Intent(kind, tuple((name, value) for name, value, _ in args))
+
+
+def intent(kind: str, /, **args: int | str) -> Intent:
+    """``Intent.of``, built once per distinct intent: the options of a turn are rebuilt for every ``legal`` and
+    every check, and intents are immutable. (The type is part of the key, so ``True`` never passes for 1.)"""
+    return _interned(kind, tuple((name, value, type(value)) for name, value in args.items()))
 
 
 def say(state: InfamyState, text: str, kind: str = "info", **data: Any) -> Event:

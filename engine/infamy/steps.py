@@ -53,10 +53,10 @@ def auction(state: InfamyState, step: AuctionStep) -> list[Event]:
         state.auction = None
         return start_sectors(state)
     seat = a.to_act
-    if state.opts.auto_pass and not bidding.bid_options(state, seat) and not bidding.favor_options(state, seat):
+    if state.opts.auto_pass and not bidding.bid_range(state, seat) and not bidding.favor_options(state, seat):
         state.now(AuctionStep())
         return passing.pass_on_contact(state, seat, auto=True)
-    RULES.turn(state, seat, "bid", bid_text(state), ["pass", "bid", "favor"], default=Intent.of("pass"),
+    RULES.turn(state, seat, "bid", bid_text(state), ["pass", "bid", "favor"], default=R.intent("pass"),
                pace="quick")
     return []
 
@@ -87,7 +87,7 @@ def start_sectors(state: InfamyState) -> list[Event]:
     (two parts of one private choice, so each menu holds 6 sectors at most)."""
     state.order = R.contact_order(state)
     state.phase = "select"
-    offers = {s: [(Intent.of("sector", own=f"s{n}"), sector_label(n, "Your card")) for n in allowed_sectors(state, s)]
+    offers = {s: [(R.intent("sector", own=f"s{n}"), sector_label(n, "Your card")) for n in allowed_sectors(state, s)]
               for s in state.seats}
     more = {}
     text = sector_text(state)
@@ -96,7 +96,7 @@ def start_sectors(state: InfamyState) -> list[Event]:
         # One text for every seat and both parts: the public line of a secret choice shows it, and it must not
         # tell whether the Accomplice's controller has put his first card down.
         text += f"; {owner} also chooses one for the Accomplice"
-        acc = [(Intent.of("sector", acc=f"s{n}"), sector_label(n, "Accomplice's card")) for n in
+        acc = [(R.intent("sector", acc=f"s{n}"), sector_label(n, "Accomplice's card")) for n in
                allowed_sectors(state, owner)]
         more[owner] = [(text + ".", acc)]
     event = R.say(state, "Sector Phase: everyone chooses a sector in secret. Contact Order: "
@@ -173,7 +173,7 @@ def scheme(state: InfamyState, step: SchemeStep) -> list[Event]:
         return []
     extra = " (Informant: you may play 2)" if state.informant == seat and state.plays_left > 1 else ""
     RULES.turn(state, seat, "scheme", f"{seat}: play a Scheme from your hand{extra}, or pass.", ["pass", "play"],
-               default=Intent.of("pass"))
+               default=R.intent("pass"))
     return []
 
 

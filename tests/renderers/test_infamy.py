@@ -9,6 +9,7 @@ from PIL import Image
 from engine.core import RandomAgent
 from engine.core.playout import advance
 from engine.infamy import GAME
+from engine.infamy.view import InfamyView
 from renderers.infamy import HEIGHT, SCALE, WIDTH, render, render_private
 
 
@@ -63,7 +64,7 @@ def test_palette_png_stays_close_to_the_drawing() -> None:
     from PIL import ImageChops
 
     from renderers.infamy import Pen, _base
-    view = GAME.view(midgame(), None)
+    view = InfamyView.model_validate(GAME.view(midgame(), None))
     drawn = _base(view)
     Pen(drawn).box(100, 100, 300, 200, fill=(45, 50, 61), outline=(250, 120, 30))
     Pen(drawn).text(120, 120, "Hazard 12 Weapons", 15)
@@ -72,3 +73,19 @@ def test_palette_png_stays_close_to_the_drawing() -> None:
     histogram = ImageChops.difference(drawn, decoded).convert("L").histogram()
     assert max(level for level, count in enumerate(histogram) if count) <= 40
     assert sum(histogram[25:]) < drawn.width * drawn.height // 1000
+
+
+def test_the_renderer_reads_the_typed_view() -> None:
+    """The drawing reads ``InfamyView`` attributes: the model and its JSON dump draw the same image, and a view
+    that does not fit the schema is refused before any drawing."""
+    import pytest
+    from pydantic import ValidationError
+
+    state = midgame(seed=5, steps=90)
+    data = GAME.view(state, "bo")
+    model = InfamyView.model_validate(data)
+    assert render(model) == render(data) and render_private(model) == render_private(data)
+    broken = dict(data)
+    del broken["players"]
+    with pytest.raises(ValidationError):
+        render(broken)

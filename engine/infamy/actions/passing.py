@@ -40,9 +40,9 @@ class Pass(Action[InfamyState]):
 
     def options(self, state: InfamyState, seat: str) -> list[Intent]:
         if bidding.current(state, seat) is not None:
-            return [Intent.of("pass")]
+            return [R.intent("pass")]
         if state.phase == "scheme" and state.scheme_order[state.scheme_idx] == seat:
-            return [Intent.of("pass")]
+            return [R.intent("pass")]
         return []
 
     def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:

@@ -27,12 +27,12 @@ def pawn_options(state: InfamyState, seat: str, pawn: str) -> list[Intent]:
     sector = state.sectors[pawn_id(seat, pawn)]
     out: list[Intent] = []
     if not (sector in state.watchdogs and seat != state.chief):
-        out += [Intent.of("place", pawn=pawn, zone=z) for z in R.free_resupply(state, sector)]
+        out += [R.intent("place", pawn=pawn, zone=z) for z in R.free_resupply(state, sector)]
         mz = f"s{sector}m"
         if mz not in state.pawns:
-            out += [Intent.of("place", pawn=pawn, zone=mz, mission=m) for m in R.payable_missions(state, seat, sector)]
+            out += [R.intent("place", pawn=pawn, zone=mz, mission=m) for m in R.payable_missions(state, seat, sector)]
     if state.day and state.smuggler == seat:
-        out.append(Intent.of("smuggle", pawn=pawn))
+        out.append(R.intent("smuggle", pawn=pawn))
     return out
 
 
