@@ -38,20 +38,25 @@ def picture(state: IpaState) -> dict[str, Any]:
     for cell in state.events:
         tokens.append((Cell.parse(cell.cell), "?", None))
     for a in state.agents.values():
-        label = f"{a.seat[:8]} {a.life}/{a.max_life} R{state.rank}" if a.alive else f"corpse {a.seat[:8]}"
+        # short, so it stays readable in a 22-pixel square; the side panel has the rest
+        label = f"{a.seat[:4]} {a.life}" if a.alive else f"x {a.seat[:4]}"
         if a.alive and stunned(a):
-            label = f"{a.seat[:8]} {a.life} stun"
+            label = f"{a.seat[:4]} {a.life}!"
         tokens.append((Cell.parse(a.cell), label[:24], index[a.seat] if a.alive else None))
     for fe in state.equipment.values():
-        name = pack().equipment[fe.kind].name.split()[0][:7]
-        life = f" {fe.life}" if fe.life is not None else ""
-        tokens.append((Cell.parse(fe.cell), f"{name} {fe.unit}{life}"[:24], index.get(fe.owner or "", None)))
+        mark = {"sentry": "S", "gravitational_enforcer": "G", "scary_mary": "M"}.get(fe.kind, "T")
+        life = f"{fe.life}" if fe.life is not None else ""
+        tokens.append((Cell.parse(fe.cell), f"{mark}{life}", index.get(fe.owner or "", None)))
     sight = []
     if len(state.last_shot) == 3:
         sight.append((Cell.parse(state.last_shot[0]), Cell.parse(state.last_shot[1]), state.last_shot[2] == "clear"))
-    return grid_picture(grid(state), title=f"IPA: The Agents - round {state.round}, rank {state.rank}",
-                        tokens=tokens, blocked=[Cell.parse(w) for w in state.walls],
-                        path=[Cell.parse(c) for c in state.last_path], sight=sight)
+    pic = grid_picture(grid(state), title=f"IPA: The Agents - round {state.round}, rank {state.rank}",
+                       tokens=tokens, blocked=[Cell.parse(w) for w in state.walls],
+                       path=[Cell.parse(c) for c in state.last_path], sight=sight)
+    for token in pic["tokens"]:
+        if token["seat"] is None:  # face-down Events, corpses and ownerless equipment in grey, never a seat's colour
+            token["colour"] = [150, 150, 150] if token["label"] == "?" else [90, 90, 90]
+    return pic
 
 
 def build_view(game: Any, state: IpaState, seat: str | None) -> IpaView:
