@@ -3,8 +3,8 @@
 - :mod:`.game`: :class:`Game` and :class:`GameState`, the contract.
 - :mod:`.intent`, :mod:`.model`: intents, prompts, events, outcomes, game metadata.
 - :mod:`.errors`: the :class:`RuleError` family.
-- :mod:`.rng`, :mod:`.deck`, :mod:`.seating`, :mod:`.supply`: seeded randomness, decks, seat order,
-  token supplies.
+- :mod:`.rng`, :mod:`.deck`, :mod:`.seating`: seeded randomness, decks, seat order (token supplies
+  with a box limit: :mod:`.kits.resources`).
 - :mod:`.commitments`, :mod:`.reactions`, :mod:`.decisions`: secret simultaneous choices, reaction
   windows, the pending-decision stack.
 - :mod:`.effects`: the base for a game's card-effect interpreter.
@@ -34,12 +34,11 @@ from .reactions import ReactionWindow
 from .registry import games, get, register, unregister
 from .rng import Rng
 from .seating import clockwise, next_seat, previous_seat
-from .supply import Supply
 
 __all__ = [
     "Agent", "DataError", "Decision", "DecisionStack", "Deck", "EffectInterpreter", "Event", "Game",
     "GameMeta", "GameOver", "GameState", "IllegalIntent", "Intent", "MalformedIntent", "NoOptions",
     "NotYourTurn", "Outcome", "Pace", "Prompt", "RandomAgent", "ReactionWindow", "Rng", "RuleError",
-    "SecretChoice", "SnapshotError", "StaleVersion", "Supply", "clockwise", "games", "get", "handles",
+    "SecretChoice", "SnapshotError", "StaleVersion", "clockwise", "games", "get", "handles",
     "make_agent", "next_seat", "previous_seat", "private", "public", "register", "unregister",
 ]

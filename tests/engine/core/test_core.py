@@ -16,7 +16,6 @@ from engine.core import (
     Rng,
     SecretChoice,
     SnapshotError,
-    Supply,
     clockwise,
     next_seat,
 )
@@ -83,14 +82,6 @@ def test_seat_order() -> None:
     assert clockwise(SEATS, "bo", include_start=False) == ["cy", "ann"]
     assert next_seat(SEATS, "cy") == "ann"
     assert next_seat(SEATS, "ann", skip=["bo"]) == "cy"
-
-
-def test_supply_limits() -> None:
-    supply = Supply(name="hazard", stock=2, capacity=2)
-    assert supply.take(3) == 0 and supply.stock == 2
-    assert supply.take(3, partial=True) == 2 and supply.exhausted
-    supply.put(5)
-    assert supply.stock == 2
 
 
 def test_secret_choice_reveals_only_when_complete() -> None:
