@@ -139,6 +139,14 @@ MIGRATIONS: list[str] = [
     INSERT INTO public_log_missing (game_id, version)
         SELECT g.id, g.version FROM games g WHERE EXISTS (SELECT 1 FROM intents i WHERE i.game_id = g.id)
     """,
+    # 5: the table's own state of a game (time banks, turn clocks, votes, extensions), one JSON body per
+    # game, written in each change's transaction; a game without a row has none yet
+    """
+    CREATE TABLE table_state (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        body TEXT NOT NULL
+    )
+    """,
 ]
 
 Synchronous = Literal["normal", "full"]
@@ -321,6 +329,8 @@ class SqliteStore:
                 )
             if change.public_lines:
                 await self._insert_public_lines(r.id, change.public_lines)
+            if change.table_state is not None:
+                await self._save_table_state(r.id, change.table_state)
             await db.execute("COMMIT")
         except aiosqlite.IntegrityError as exc:
             await db.execute("ROLLBACK")
@@ -519,3 +529,25 @@ class SqliteStore:
             "SELECT version, text FROM public_log WHERE game_id=? AND version > ? ORDER BY seq DESC LIMIT ?",
             (game_id, -1 if after_version is None else after_version, limit))
         return [PublicLine(int(r["version"]), str(r["text"])) for r in reversed(rows)]
+
+    async def _save_table_state(self, game_id: str, body: dict[str, Any]) -> None:
+        """Inside :meth:`_commit`'s transaction: the table's state of the game rides with the change."""
+        try:
+            await self.db.execute("INSERT OR REPLACE INTO table_state (game_id, body) VALUES (?, ?)",
+                                  (game_id, json.dumps(body)))
+        except aiosqlite.OperationalError:  # a schema before migration 5 (tests of older code): no clocks kept
+            log.debug("game %s: no table_state table; its clocks are not kept", game_id)
+
+    async def table_state(self, game_id: str) -> dict[str, Any]:
+        try:
+            rows = await self._rows("SELECT body FROM table_state WHERE game_id=?", (game_id,))
+        except aiosqlite.OperationalError:  # a schema before migration 5
+            return {}
+        if not rows:
+            return {}
+        try:
+            body = json.loads(rows[0]["body"])
+        except (TypeError, ValueError):
+            log.warning("game %s: its table state cannot be read; clocks start afresh", game_id)
+            return {}
+        return body if isinstance(body, dict) else {}

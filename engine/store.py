@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from .core.errors import StaleVersion
 from .integrity import SavedSnapshot, checksum
@@ -42,6 +42,9 @@ class Change:
     public_lines: list[PublicLine] = field(default_factory=list)
     """The public event texts of the intents this change applied, saved in the same transaction so that
     ``/game log`` replays nothing."""
+    table_state: dict[str, Any] | None = None
+    """The table's own state of the game (time banks, turn clocks, votes, extensions) after the change,
+    saved in the same transaction; None leaves it as it is."""
 
 
 class Store(Protocol):
@@ -94,6 +97,10 @@ class Store(Protocol):
         the store does not hold them (a game saved before the public log was kept): replay the intents."""
         ...
 
+    async def table_state(self, game_id: str) -> dict[str, Any]:
+        """The table's own state of the game as last committed (``Change.table_state``); {} when none."""
+        ...
+
 
 class MemoryStore:
     """A :class:`Store` in memory: the same semantics as SQLite, lost when the process ends."""
@@ -105,6 +112,7 @@ class MemoryStore:
         self._deadlines: dict[str, list[Deadline]] = {}
         self._keys: dict[tuple[str, str], int] = {}
         self._public: dict[str, list[PublicLine]] = {}
+        self._table_state: dict[str, dict[str, Any]] = {}
 
     async def open(self) -> None:
         return None
@@ -133,6 +141,8 @@ class MemoryStore:
         if change.idempotency_key is not None:
             self._keys[(record.id, change.idempotency_key)] = record.version
         self._public.setdefault(record.id, []).extend(change.public_lines)
+        if change.table_state is not None:
+            self._table_state[record.id] = copy.deepcopy(change.table_state)
 
     async def game(self, game_id: str) -> GameRecord | None:
         record = self._games.get(game_id)
@@ -195,3 +205,6 @@ class MemoryStore:
         lines = [line for line in self._public.get(game_id, [])
                  if after_version is None or line.version > after_version]
         return lines[-limit:] if limit > 0 else []
+
+    async def table_state(self, game_id: str) -> dict[str, Any]:
+        return copy.deepcopy(self._table_state.get(game_id, {}))

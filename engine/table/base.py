@@ -10,7 +10,6 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from .. import pace as pacing
 from ..core import registry
 from ..core.agents import make_agent
 from ..core.errors import (
@@ -27,6 +26,7 @@ from ..integrity import log_problem, snapshot_problem
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
+from .clocks import TableState, open_clocks, stop_clocks
 from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
@@ -171,17 +171,23 @@ class TableBase:
         deadlines: bool = True,
         fresh_clocks: bool = False,
         lines: list[PublicLine] | None = None,
+        table_state: TableState | None = None,
     ) -> None:
-        """Save the change; ``lines`` are the public event texts of the intents it applied (saved with them)."""
+        """Save the change; ``lines`` are the public event texts of the intents it applied (saved with them).
+        ``table_state``: the game's clocks, votes and extensions as the caller changed them (else read)."""
         record.version = (expected or 0) + 1 if expected is not None else 1
         record.updated_at = self.clock()
         # without a state (a lobby, a damaged game cancelled) the game's code is not needed: its id may be
         # the very thing that is damaged
         game = self.engine_game(record) if state is not None else None
         open_deadlines = None
+        ts = table_state
+        if ts is None and deadlines:
+            ts = await self._table_state(record.id)
         with game_code(record, "saving the game"):
             if deadlines:
-                open_deadlines = await self._deadlines(record, state, fresh_clocks)
+                assert ts is not None
+                open_deadlines = await self._deadlines(record, state, fresh_clocks, ts, intents)
             snapshot = game.dump(state) if game is not None and state is not None else None
         change = Change(
             record=record,
@@ -192,6 +198,7 @@ class TableBase:
             deadlines=open_deadlines,
             idempotency_key=key,
             public_lines=lines or [],
+            table_state=ts.model_dump(mode="json") if ts is not None else None,
         )
         try:
             await self.store.commit(change)
@@ -200,30 +207,25 @@ class TableBase:
             raise
         self._cache[record.id] = (record.model_copy(deep=True), state)
 
-    async def _deadlines(self, record: GameRecord, state: GameState | None, fresh: bool = False) -> list[Deadline]:
-        """Open deadlines after a change: a prompt still open keeps its clock unless ``fresh``."""
-        if state is None or record.status != "running":
-            return []
-        game = self.engine_game(record)
-        old: dict[tuple[str, str], Deadline] = {}
-        if not fresh:
-            old = {(d.seat, d.kind): d for d in await self.store.deadlines(game_id=record.id)}
+    async def _deadlines(self, record: GameRecord, state: GameState | None, fresh: bool = False,
+                         ts: TableState | None = None, intents: list[LoggedIntent] | None = None) -> list[Deadline]:
+        """Open deadlines after a change: a clock that times the same turn, secret decision or reaction
+        window keeps running unless ``fresh`` (:func:`engine.table.clocks.open_clocks`)."""
+        ts = ts if ts is not None else TableState()
         now = self.clock()
-        out: list[Deadline] = []
-        seen: set[str] = set()
-        for prompt in game.prompts(state):
-            seat = record.seat_named(prompt.seat)
-            if seat is None or seat.agent or prompt.seat in seen:
-                continue
-            seen.add(prompt.seat)
-            kept = old.get((prompt.seat, prompt.kind))
-            if kept is not None:
-                out.append(kept)
-                continue
-            span = pacing.decision_seconds(record.pace, prompt.pace)
-            out.append(Deadline(game_id=record.id, seat=prompt.seat, kind=prompt.kind,
-                                due_at=now + span, remind_at=now + span * pacing.REMIND_AT))
-        return out
+        if state is None or record.status != "running":
+            stop_clocks(record, ts, now)
+            return []
+        if fresh:
+            stop_clocks(record, ts, now)
+        game = self.engine_game(record)
+        old: dict[str, Deadline] = {}
+        if not fresh:
+            old = {d.seat: d for d in await self.store.deadlines(game_id=record.id)}
+        return open_clocks(record, game.prompts(state), old, ts, intents, now)
+
+    async def _table_state(self, game_id: str) -> TableState:
+        return TableState.of(await self.store.table_state(game_id))
 
     # --- setting a game aside ----------------------------------------------------------------------------
     DAMAGED_NOTICE = ("This game is paused for a moderator: part of it could not be read or played. The moves "

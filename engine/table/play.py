@@ -10,11 +10,13 @@ from ..core.errors import (
     RuleError,
     StaleVersion,
 )
+from ..core.game import GameState
 from ..core.intent import Intent
-from ..core.model import Prompt, private, public
+from ..core.model import Event, Prompt, private, public
 from ..public_log import lines_of
-from ..records import Deadline, LoggedIntent
+from ..records import Deadline, GameRecord, LoggedIntent
 from .base import TableBase
+from .clocks import TURN, clock_id
 from .model import (
     NotAllowed,
     Update,
@@ -22,6 +24,9 @@ from .model import (
 )
 
 log = logging.getLogger(__name__)
+
+MAX_DEFAULTS_PER_TURN = 50
+"""A bound on the defaults one expired turn applies (a turn of more decisions than this is a game bug)."""
 
 
 class Play(TableBase):
@@ -112,33 +117,33 @@ class Play(TableBase):
         left = max(0, int(deadline.due_at - self.clock()))
         hours, minutes = divmod(left // 60, 60)
         when = f"{hours} h {minutes} min" if hours else f"{minutes} min"
-        event = private(deadline.seat, "reminder", f"Reminder: your decision is due in {when}.", due_at=deadline.due_at)
+        event = private(deadline.seat, "reminder", f"Reminder: your decision is due in {when}.",
+                        due_at=deadline.due_at)
         return Update(record, "reminder", [event])
 
     async def _expire(self, deadline: Deadline) -> Update | None:
+        """The seat's clock ran out: its default is applied, and, when the clock timed a whole turn, the
+        defaults of the rest of that turn too (one missed turn, not one per decision in it)."""
         async with self._isolated(deadline.game_id), self._lock(deadline.game_id):
             record, state = await self._load(deadline.game_id)
             await self._unmarked(record)
             if record.status != "running" or state is None:
                 return None
             game = self.engine_game(record)
+            seat = record.seat_named(deadline.seat)
             with game_code(record, "applying a deadline's default"):
                 prompt: Prompt | None = next(
                     (p for p in game.prompts(state) if p.seat == deadline.seat and p.kind == deadline.kind), None
                 )
-                seat = record.seat_named(deadline.seat)
                 if prompt is None or seat is None:
                     return None
-                label = game.describe(state, prompt.default)
-                state, events = game.apply(state, prompt.seat, prompt.default)
-            expected = record.version
+                expected = record.version
+                state, events, logged, labels = self._defaults(record, state, prompt, expected + 1)
             lines = lines_of(events, "deadline", expected + 1)
             notice = [public("timeout", f"Time ran out for {seat.seat}; the default was applied."
-                             + ("" if prompt.simultaneous else f" ({label})"))]
+                             + ("" if prompt.simultaneous else f" ({'; '.join(labels)})"))]
             if prompt.simultaneous:
-                notice.append(private(seat.seat, "timeout_choice", f"Your default choice was applied: {label}."))
-            logged = [LoggedIntent(seq=state.step, version=expected + 1, seat=seat.seat, key=prompt.default.key(),
-                                   by="deadline", at=self.clock())]
+                notice.append(private(seat.seat, "timeout_choice", f"Your default choice was applied: {labels[0]}."))
             seat.missed += 1
             if seat.missed >= pacing.MISSED_BEFORE_AGENT and not seat.away:
                 seat.away = True
@@ -148,3 +153,26 @@ class Play(TableBase):
             state = await self._play_agents(record, state, events, logged, expected + 1, lines)
             await self._commit(record, expected, state, logged, lines=lines)
         return Update(record, "deadline", events, [(i.seat, i.key, i.by) for i in logged])
+
+    def _defaults(self, record: GameRecord, state: GameState, prompt: Prompt, version: int
+                  ) -> tuple[GameState, list[Event], list[LoggedIntent], list[str]]:
+        """Apply ``prompt``'s default, then, while the same seat's turn clock goes on (its next decision
+        in the same turn, nobody else acting in between), the next decision's default."""
+        game = self.engine_game(record)
+        events: list[Event] = []
+        logged: list[LoggedIntent] = []
+        labels: list[str] = []
+        ident = clock_id(prompt)
+        current: Prompt | None = prompt
+        while current is not None and len(logged) < MAX_DEFAULTS_PER_TURN:
+            labels.append(game.describe(state, current.default))
+            state, more = game.apply(state, current.seat, current.default)
+            events += more
+            logged.append(LoggedIntent(seq=state.step, version=version, seat=current.seat,
+                                       key=current.default.key(), by="deadline", at=self.clock()))
+            if ident != TURN or game.outcome(state) is not None:
+                break
+            current = next((p for p in game.prompts(state) if p.seat == prompt.seat), None)
+            if current is not None and clock_id(current) != TURN:
+                current = None
+        return state, events, logged, labels
