@@ -47,6 +47,8 @@ from .answer import png
 log = logging.getLogger(__name__)
 
 SYSTEM_BY = ("agent", "deadline")
+MESSAGE_TOO_OLD = 30046
+"""Discord's "maximum number of edits to messages older than 1 hour reached": that message is frozen."""
 NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 DAMAGED_WORD = "Set aside for a moderator"
@@ -259,9 +261,42 @@ class Announcer:
         try:
             message = self._channel(place["channel"]).get_partial_message(int(place["status"]))
             await message.edit(view=view, attachments=attachments, allowed_mentions=NO_PINGS)
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            if exc.code == MESSAGE_TOO_OLD:
+                return await self._new_status(record, scene, image)
             log.exception("could not edit the status message of game %s", record.id)
             return False
+        return True
+
+    async def _new_status(self, record: GameRecord, scene: cx.GameScene, image: bytes | None) -> bool:
+        """Discord will no longer edit the status message (error 30046): post a fresh one in the thread,
+        remember it, and say so in the old one (a new message, since the old cannot be edited)."""
+        place = record.place
+        view = cx.status_view(scene, image is not None)
+        files = [png(image, cx.BOARD_FILE)] if image is not None else []
+        try:
+            fresh = await self._channel(place["thread"]).send(view=view, files=files, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.exception("could not post a new status message for game %s", record.id)
+            return False
+        old_channel, old_id = place["channel"], place["status"]
+        try:
+            await self.services.table.move_status(record.id, {"channel": str(fresh.channel.id), "status": str(fresh.id)})
+        except Exception:
+            log.exception("game %s: the new status message could not be remembered", record.id)
+            return True
+        fresh_scene = await flows.scene(self.services, record.id)  # the move is a change: show its version
+        try:
+            await fresh.edit(view=cx.status_view(fresh_scene, image is not None), allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.info("game %s: the new status message shows the version before the move", record.id)
+        link = f"https://discord.com/channels/{place.get('guild', '@me')}/{fresh.channel.id}/{fresh.id}"
+        try:
+            old = self._channel(old_channel).get_partial_message(int(old_id))
+            await old.reply(content=f"This status message can no longer be updated; the game goes on here: {link}",
+                            allowed_mentions=NO_PINGS)
+        except (discord.HTTPException, ValueError):
+            log.info("game %s: could not leave a note under the old status message", record.id)
         return True
 
     async def _reminders(self, record: GameRecord, events: list[Event]) -> list[str]:
@@ -273,10 +308,18 @@ class Announcer:
                 if seat is None or seat.user is None:
                     continue
                 if seat.user.isdigit() and await self.services.prefs.dm_reminders(seat.user):
-                    self._spawn(self._dm(record, seat.user, [event.text], notice=False))
+                    self._spawn(self._dm(record, seat.user, [self._reminder_text(event)], notice=False))
                 else:
-                    lines.append(f"⏰ {present.mention(seat)} {event.text}")
+                    lines.append(f"⏰ {present.mention(seat)} {self._reminder_text(event)}")
         return lines
+
+    @staticmethod
+    def _reminder_text(event: Event) -> str:
+        """A reminder that stays true after it is posted: the deadline as a Discord timestamp, not "in 2 h"."""
+        due = event.data.get("due_at")
+        if isinstance(due, int | float):
+            return f"Reminder: your decision is due {cx.stamp_of(due)}."
+        return event.text
 
     # --- private news --------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from discord import ui
 from discord.ext import commands
 
 from bot import present
+from engine import pace as pacing
 from engine.core.menus import Choice
 from engine.core.model import GameMeta, Prompt
 from engine.records import GameRecord
@@ -290,8 +291,29 @@ class LobbyButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbl:(?P<
         await _run(interaction, "lobby_action", self.game, self.action)
 
 
+class ConfirmButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbc:(?P<game>[0-9a-f]{1,16}):(?P<action>abort)"):
+    """The second step of an irreversible command (``/game abort``): the table checks the caller again."""
+
+    def __init__(self, game: str, action: str) -> None:
+        super().__init__(ui.Button(label="Yes, cancel the game", style=discord.ButtonStyle.danger,
+                                   custom_id=f"arbc:{game}:{action}"))
+        self.game, self.action = game, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> ConfirmButton:
+        return cls(match["game"], match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _run(interaction, "confirm", self.game, self.action)
+
+
+def confirm_view(game: str, action: str, text: str) -> ui.LayoutView:
+    return _layout(ui.TextDisplay(present.clip(text, 1500)), *_rows([ConfirmButton(game, action)]), colour=0xE74C3C)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ActionButton, OptionsButton, HandButton, PageButton, IntentSelect, LobbyButton, PartButton, PartSelect,
+    ConfirmButton,
 )
 
 
@@ -334,6 +356,35 @@ class GameScene:
     meta: GameMeta
     prompts: list[Prompt] = field(default_factory=list)
     public_view: dict[str, Any] = field(default_factory=dict)
+    due: dict[str, float] = field(default_factory=dict)
+    """When each awaited seat's deadline falls (unix time): public, like who is awaited."""
+    clocks: dict[str, float] = field(default_factory=dict)
+    """Each seat's remaining time in seconds (its bank under a bank pace)."""
+    votes: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def stamp_of(when: float, long: bool = True) -> str:
+    """A Discord timestamp: each reader sees it in their own time zone and it stays true after posting."""
+    unix = int(when)
+    return f"<t:{unix}:R> (<t:{unix}:f>)" if long else f"<t:{unix}:R>"
+
+
+def deadline_lines(scene: GameScene, long: bool = True) -> list[str]:
+    """One line per awaited seat with its deadline; under a bank pace, every seat's remaining bank too."""
+    record = scene.record
+    if record.status != "running" or not scene.due:
+        return []
+    out = []
+    for seat_name, when in sorted(scene.due.items(), key=lambda kv: kv[1]):
+        seat = record.seat_named(seat_name)
+        out.append(f"⏳ {seat.name if seat and seat.name else seat_name}: due {stamp_of(when, long)}")
+    if pacing.plan(record.pace).bank and scene.clocks:
+        banks = ", ".join(f"{s} {pacing.span(v)}" for s, v in scene.clocks.items() if s not in scene.due)
+        if banks:
+            out.append(f"Time banks: {banks}")
+    for kind, (yes, need) in scene.votes.items():
+        out.append(f"🗳️ Vote to {kind}: {yes} of {need} (/game vote)")
+    return out
 
 
 def _rows(items: list[ui.Item[Any]], per_row: int = 5) -> list[ui.ActionRow[Any]]:
@@ -396,6 +447,7 @@ def status_view(scene: GameScene, image: bool) -> ui.LayoutView:
     head = (f"## {meta.title} · `{record.id}`\n**{present.status_word(record)}** · pace {record.pace} · "
             f"turn {record.version}\n**Players:** {seats}")
     waiting = present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
+    waiting += deadline_lines(scene)
     tail = present.outcome_line(record) or ("\n".join(waiting) if waiting else "")
     if record.status == "paused":
         tail = "The game is paused by a moderator."
@@ -410,7 +462,7 @@ def turn_view(scene: GameScene, lines: list[str], mentions: list[str], image: bo
     record = scene.record
     body = present.last_lines(lines, 2400) or "…"
     waiting = present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
-    tail = present.outcome_line(record) or "\n".join(waiting)
+    tail = present.outcome_line(record) or "\n".join(waiting + deadline_lines(scene, long=False))
     if mentions:
         tail = " ".join(mentions) + " — your move.\n" + tail
     return _layout(ui.TextDisplay(present.clip(body, 2400)), _board(image),

@@ -77,7 +77,8 @@ async def scene(services: Services, game_id: str) -> cx.GameScene:
     public_view = await table.seat_view(game_id, None)
     # No action buttons on public messages: a seat's legal intents can reveal its hidden cards, so each
     # player opens their own options ephemerally ("Your options" / "Choose privately").
-    return cx.GameScene(record, meta, prompts, public_view)
+    return cx.GameScene(record, meta, prompts, public_view, await table.due(game_id), await table.clocks(game_id),
+                        await table.open_votes(game_id))
 
 
 # --- flows -------------------------------------------------------------------------------------
@@ -229,6 +230,9 @@ async def _options_payload(services: Services, game_id: str, user: str, page: in
     stamp = offer_stamp(record, prompts, seat.seat)
     header = intro + "**Your decision**" + (" (secret: only you see this)" if stamp.secret else "") + ":\n" + (
         "\n".join(p.text for p in prompts))
+    when = (await table.due(game_id)).get(seat.seat)
+    if when is not None:
+        header += f"\n⏳ Due {cx.stamp_of(when)}"
     keyed = [(i.key(), label) for i, label in legal]
     if len(keyed) > cx.SELECT_MAX:
         parts = await _parts(services.table, record, user, header, prefix, page, stamp)
@@ -388,3 +392,13 @@ async def lobby_action(interaction: discord.Interaction, game_id: str, action: s
         update = await table.start(game_id, uid)
         text = "The game has started: the board and your first decisions are in the thread."
     await send(interaction, text)
+
+
+@provides("confirm")
+async def confirm(interaction: discord.Interaction, game_id: str, action: str) -> None:
+    """The confirmation of an irreversible command; the table checks the caller's authority again."""
+    await ack(interaction)
+    record = await authorized(interaction, game_id)
+    if action == "abort":
+        await services_of(interaction).table.abort(game_id, user_id(interaction), is_moderator(interaction, record))
+        await send(interaction, "The game was cancelled.")

@@ -9,9 +9,10 @@ from bot.services import Services
 from .lobby import LobbyCommands
 from .moderation import ModerationCommands
 from .pace import PaceGameCommands
+from .seats import SeatCommands
 
 
-class GameCog(LobbyCommands, PaceGameCommands, ModerationCommands, commands.GroupCog,
+class GameCog(LobbyCommands, PaceGameCommands, ModerationCommands, SeatCommands, commands.GroupCog,
               group_name="game", group_description="Open, run and moderate games"):
     def __init__(self, services: Services) -> None:
         self.services = services

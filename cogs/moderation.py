@@ -23,6 +23,7 @@ from engine.core import registry
 from engine.records import GameRecord
 from engine.table import NotAllowed, bounded_name
 
+from . import components as cx
 from . import flows
 from .common import (
     AUTOCOMPLETE_MAX,
@@ -77,8 +78,10 @@ class ModerationCommands(ServiceCog):
     @app_commands.command(name="abort", description="Cancel the game for good (host or Manage Server)")
     async def abort(self, interaction: discord.Interaction, game: str | None = None) -> None:
         gid, moderator = await self._game(interaction, game)
-        await self.services.table.abort(gid, flows.user_id(interaction), moderator)
-        await flows.send(interaction, "The game was cancelled.")
+        if not moderator:  # refused before asking; the table checks again on the confirmation
+            raise NotAllowed("Only the game's host or a moderator can do that.")
+        await flows.send(interaction, view=cx.confirm_view(
+            gid, "abort", f"Cancel game `{gid}` for good? Nobody can play it afterwards."))
 
     @app_commands.command(name="kick", description="Remove a player; an agent takes the seat (host or Manage Server)")
     @app_commands.describe(member="The player to remove")

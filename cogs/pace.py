@@ -11,7 +11,9 @@ from bot.services import Services
 from engine.core import registry
 from engine.core.errors import RuleError
 from engine.records import GameRecord
+from engine.table import NotAllowed
 
+from . import components as cx
 from . import flows
 from .common import ServiceCog, my_games_autocomplete
 
@@ -46,6 +48,11 @@ async def _set_away(services: Services, interaction: discord.Interaction, game: 
             lines.append(f"• {title} `{record.id}`: {exc}")
     head = "Enjoy your break. Use /game return when you are back." if away else "Welcome back."
     await flows.send(interaction, head + "\n" + "\n".join(lines))
+
+
+def _title(record: GameRecord) -> str:
+    game = registry.games().get(record.game)  # a damaged record may name a game this bot no longer has
+    return game.meta.title if game is not None else record.game
 
 
 class PaceGameCommands(ServiceCog):
@@ -94,8 +101,44 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             where = f"<#{record.place['thread']}>" if record.place.get("thread") else f"`{record.id}`"
             awaiting = {s.user for s in await table.awaiting(record.id)}
             flag = " — **your turn**" if user in awaiting else ""
+            seat = record.seat_of(user)
+            when = (await table.due(record.id)).get(seat.seat) if seat is not None and seat.seat else None
+            if flag and when is not None:
+                flag += f", due {cx.stamp_of(when, long=False)}"
             lines.append(f"• {title} `{record.id}` in {where}: {present.status_word(record)}{flag}")
         await flows.send(interaction, "**Your games**\n" + "\n".join(lines[:40]))
+
+
+    @app_commands.command(name="open", description="Open lobbies in this server, to join")
+    async def open_(self, interaction: discord.Interaction) -> None:
+        await flows.ack(interaction)
+        if interaction.guild_id is None:
+            await flows.send(interaction, "Lobbies live in servers: use /games open in one.")
+            return
+        guild = str(interaction.guild_id)
+        lobbies = [r for r in await self.services.table.store.games(status=("lobby",)) if r.place.get("guild") == guild]
+        if not lobbies:
+            await flows.send(interaction, "No open lobby here. Open one with /game new.")
+            return
+        lines = [f"• {registry.get(r.game).meta.title} `{r.id}` in <#{r.place.get('thread', '')}>: "
+                 f"{len(r.seats)}/{r.max_seats} seats, pace {r.pace} — /game join game:{r.id}" for r in lobbies[:30]]
+        await flows.send(interaction, "**Open lobbies**\n" + "\n".join(lines))
+
+    @app_commands.command(name="all", description="Every game of this server (Manage Server)")
+    async def all_(self, interaction: discord.Interaction) -> None:
+        await flows.ack(interaction)
+        permissions = getattr(interaction, "permissions", None)
+        if interaction.guild_id is None or permissions is None or not permissions.manage_guild:
+            raise NotAllowed("Only members with Manage Server can list every game of this server.")
+        guild = str(interaction.guild_id)
+        records = [r for r in await self.services.table.store.games(status=("lobby", "running", "paused", "damaged"))
+                   if r.place.get("guild") == guild]
+        if not records:
+            await flows.send(interaction, "No game is open or running here.")
+            return
+        lines = [f"• {_title(r)} `{r.id}` in <#{r.place.get('thread', '')}>: "
+                 f"{present.status_word(r)}, {len(r.seats)} seats, pace {r.pace}" for r in records[:40]]
+        await flows.send(interaction, f"**Games of this server** ({len(records)})\n" + "\n".join(lines))
 
 
 class RemindersCog(commands.Cog):

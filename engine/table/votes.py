@@ -172,3 +172,13 @@ class Votes(TableBase):
         if record.status != "running":
             return {}
         return {d.seat: d.due_at for d in await self.store.deadlines(game_id=game_id)}
+
+    async def move_status(self, game_id: str, place: dict[str, str]) -> GameRecord:
+        """Where the front end shows the game changed (a new status message): saved as a change of its
+        own, announced to nobody (the front end that moved it shows it)."""
+        async with self._lock(game_id):
+            record, state = await self._load(game_id)
+            expected = record.version
+            record.place.update({k: str(v)[:40] for k, v in place.items()})
+            await self._commit(record, expected, state, deadlines=False)
+        return record

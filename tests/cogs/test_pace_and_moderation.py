@@ -62,6 +62,9 @@ async def test_pause_resume_abort_permissions(world: World, cogs: dict[str, Any]
     assert (await world.table.record(gid)).status == "running"
     mark = world.mark()
     await world.command(game, "abort", world.interaction("Ann", thread))
+    assert (await world.table.record(gid)).status == "running"  # asked first: nothing is cancelled yet
+    assert f"arbc:{gid}:abort" in last(world.to("Ann")).custom_ids()
+    await world.click("Ann", f"arbc:{gid}:abort", thread)
     assert (await world.table.record(gid)).status == "aborted"
     assert any("cancelled" in p.text for p in world.public(mark))
 
@@ -105,6 +108,7 @@ async def test_pace_log_export(world: World, cogs: dict[str, Any]) -> None:
     assert data["id"] == gid and data["public_only"] and any("Ann has chosen." in line for line in data["public_log"])
     assert not {"seed", "intents", "final"} & data.keys() and "pick:n=2" not in export.files[0][1].decode()
     await world.command(game, "abort", world.interaction("Ann", thread))
+    await world.click("Ann", f"arbc:{gid}:abort", thread)
     await world.command(game, "export", world.interaction("Di", thread))
     full = json.loads(last(world.to("Di")).files[0][1])
     assert ["Ann", "pick:n=2"] in full["intents"] and "seed" in full
