@@ -91,7 +91,9 @@ async def test_setup_registers_everything(tmp_path: Path) -> None:
         assert {o["name"] for o in game["options"]} >= {"new", "pause", "resume", "abort", "kick", "replace", "pace",
                                                         "log", "export", "return"}
         store = bot._connection._view_store  # registered DynamicItems: no per-game registration needed
-        assert len(store._dynamic_items) == 9  # cogs.components.DYNAMIC_ITEMS, with the confirmation button
+        from cogs.components import DYNAMIC_ITEMS
+
+        assert set(store._dynamic_items.values()) == set(DYNAMIC_ITEMS)  # every one, each once
         assert bot.services is not None and bot.announcer is not None
         assert not hasattr(bot.services, "announcer")  # the composition root holds it
         assert bot.scheduler is not None
