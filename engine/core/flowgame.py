@@ -8,7 +8,8 @@ overrides none of them.
 What every such game also gets:
 
 - ``state.opts``: the table options as the game's typed model (declare ``opts: MyOptions``);
-- ``state.log``: the recent public log (the text of every public event, newest last);
+- ``state.log``: the recent public log (the text of every public event, newest last; a game may leave
+  some kinds out, ``log_skipped``);
 - ``state.turn``: per-turn counters (``state.turn.begin(seat)``, ``use("aid")``, ``used("aid")``);
 - :class:`TableView` fields in every view: who is awaited, secret-choice progress, the seat's own secret
   choice, the recent log and the result, so adapters read them instead of guessing.
@@ -27,7 +28,7 @@ from .intent import Intent, Value
 from .labels import fit
 from .model import Event, Outcome, Prompt
 from .rules import Rules
-from .waiting import Option, SecretFrame, Waiting
+from .waiting import Option, SecretFrame, TurnFrame, Waiting
 
 LOG_KEPT = 40
 
@@ -61,7 +62,10 @@ class FlowState(GameState):
     turn: TurnCounters = Field(default_factory=TurnCounters)
 
     def blocked(self) -> bool:
-        return bool(self.waiting)
+        top = self.waiting.top()
+        if isinstance(top, TurnFrame):
+            return top.holds(self.steps)
+        return top is not None
 
     def now(self, *steps: flow.Step) -> None:
         flow.now(self.steps, *steps)
@@ -93,6 +97,9 @@ class FlowGame(Game[F]):
     rules: ClassVar[Rules[Any]]
     log_kept: ClassVar[int] = LOG_KEPT
     """Public log lines kept in the state (a game whose views show fewer keeps fewer: smaller snapshots)."""
+    log_skipped: ClassVar[frozenset[str]] = frozenset()
+    """Event kinds a game's log leaves out (the notices of who has chosen or answered: ``chosen``,
+    ``answered``), where its board shows them while they matter and they are no news afterwards."""
 
     # --- what a runtime game implements --------------------------------------------------------
 
@@ -117,7 +124,7 @@ class FlowGame(Game[F]):
         top = state.waiting.top()
         if state.result is not None or top is None or seat not in top.asked():
             return []
-        return top.legal(self.rules, state, seat)
+        return top.legal(self.rules, state, seat) + top.aside_intents(self.rules, state, seat)
 
     def check(self, state: F, seat: str, intent: Intent) -> None:
         if state.result is not None:
@@ -128,14 +135,22 @@ class FlowGame(Game[F]):
         if top is None or seat not in top.asked():
             waiting = ", ".join(top.asked()) if top is not None else "nobody"
             raise NotYourTurn(f"It is not {seat}'s turn; waiting for {waiting}.")
-        reason = top.why_not(self.rules, state, seat, intent)
+        if top.is_aside(self.rules, state, seat, intent):
+            reason = self.rules.actions[intent.kind].why_not(state, seat, intent)
+        else:
+            reason = top.why_not(self.rules, state, seat, intent)
         if reason:
             raise IllegalIntent(reason)
 
     def _apply(self, state: F, seat: str, intent: Intent) -> list[Event]:
         top = state.waiting.top()
         assert top is not None  # check() made sure
-        events = top.accept(self.rules, state, seat, intent)
+        if top.is_aside(self.rules, state, seat, intent):
+            events = self.rules.actions[intent.kind].apply(state, seat, intent)
+        else:
+            events = top.accept(self.rules, state, seat, intent)
+            if isinstance(top, TurnFrame):
+                state.waiting.renew(top)  # the turn's next action is another decision: an older button is stale
         events += self.rules.procedure.run(state)
         self._log(state, events)
         return events
@@ -174,5 +189,5 @@ class FlowGame(Game[F]):
         return [Option(key=i.key(), label=self.describe(state, i)) for i in self.legal(state, seat)]
 
     def _log(self, state: F, events: list[Event]) -> None:
-        state.log += [e.text for e in events if e.audience is None and e.text]
+        state.log += [e.text for e in events if e.audience is None and e.text and e.kind not in self.log_skipped]
         del state.log[:-self.log_kept]

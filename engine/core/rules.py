@@ -19,7 +19,8 @@ Each game module-level ``RULES = Rules[MyState]()`` and registers into it::
 
 Handlers receive the frame's payload as the model they registered (or :class:`NoPayload`), never a
 bare dict. The asking helpers (:meth:`Rules.ask`, :meth:`secret`, :meth:`window`, :meth:`turn`,
-:meth:`choose_many`) push frames; a question with one possible answer is applied at once, never asked.
+:meth:`choose_many`, :meth:`each`) push frames; a question with one possible answer is applied at once,
+never asked (unless it offers asides: the seat may do something else first).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from .actions import Action, ActionSet
+from .each import EachFrame, Question
 from .flow import Procedure, Step
 from .intent import Intent
 from .labels import fit
@@ -52,6 +54,10 @@ class NoPayload(BaseModel):
 
 def options(offer: Offer) -> list[Option]:
     return [Option(key=intent.key(), label=fit(label)) for intent, label in offer]
+
+
+def _default(offer: Offer, default: Intent | None) -> str:
+    return (default or (offer[0][0] if offer else Intent("pass"))).key()
 
 
 def _dump(payload: BaseModel | None) -> dict[str, Any]:
@@ -101,7 +107,8 @@ class Rules(Generic[S]):
         return self._register(self._reveals, topic, payload)
 
     def closed(self, topic: str, payload: type[BaseModel] = NoPayload) -> Callable[[F], F]:
-        """``fn(state, answers, payload)``: a window's (seat, intent) answers in seat order, at its close."""
+        """``fn(state, answers, payload)``: a window's (or an each-frame's) (seat, intent) answers in seat
+        order, at its close."""
         return self._register(self._closes, topic, payload)
 
     @property
@@ -118,20 +125,21 @@ class Rules(Generic[S]):
         fn, model = self._reveals[frame.topic]
         return fn(state, choices, model.model_validate(frame.data))
 
-    def on_close(self, state: Any, frame: WindowFrame, answers: list[tuple[str, Intent]]) -> list[Event]:
+    def on_close(self, state: Any, frame: Frame, answers: list[tuple[str, Intent]]) -> list[Event]:
         fn, model = self._closes[frame.topic]
         return fn(state, answers, model.model_validate(frame.data))
 
     # --- asking -------------------------------------------------------------------------------
 
     def ask(self, state: Any, seat: str, topic: str, text: str, offer: Offer, *, default: Intent | None = None,
-            payload: BaseModel | None = None, actions: Iterable[str] = (), pace: Pace = "normal") -> list[Event]:
-        """Ask ``seat`` one question. With exactly one possible answer (and no actions) it is applied now."""
+            payload: BaseModel | None = None, actions: Iterable[str] = (), asides: Iterable[str] = (),
+            pace: Pace = "normal") -> list[Event]:
+        """Ask ``seat`` one question. With exactly one possible answer (and no actions nor asides) it is
+        applied now."""
         kinds = list(actions)
         frame = AskFrame(topic=topic, text=text, seat=seat, options=options(offer), actions=kinds,
-                         default=(default or (offer[0][0] if offer else Intent("pass"))).key(),
-                         data=_dump(payload), pace=pace)
-        if len(offer) == 1 and not kinds:
+                         default=_default(offer, default), data=_dump(payload), pace=pace, asides=list(asides))
+        if len(offer) == 1 and not kinds and not frame.asides:
             return self.on_answer(state, frame, seat, offer[0][0])
         state.waiting.push(frame)
         return []
@@ -151,35 +159,67 @@ class Rules(Generic[S]):
     def secret(self, state: Any, seats: Sequence[str], topic: str, text: str, offers: Mapping[str, Offer], *,
                defaults: Mapping[str, Intent] | None = None, texts: Mapping[str, str] | None = None,
                more: Mapping[str, Sequence[tuple[str, Offer]]] | None = None,
-               payload: BaseModel | None = None) -> list[Event]:
+               payload: BaseModel | None = None, announce: str = "{seat} has chosen.",
+               confirm: str = "You chose: {label}.", pace: Pace = "normal") -> list[Event]:
         """Every seat in ``seats`` commits in secret; revealed together when the last one has chosen.
-        ``more[seat]`` adds later parts to that seat's choice: (question, offer) pairs."""
+        ``more[seat]`` adds later parts to that seat's choice: (question, offer) pairs. ``announce`` and
+        ``confirm`` are the notices of each commitment (see :class:`SecretFrame`)."""
         parts = more or {}
         frame = SecretFrame(topic=topic, text=text, seats=list(seats),
                             options={s: options(offers[s]) for s in seats},
                             more={s: [options(offer) for _, offer in parts[s]] for s in parts},
                             part_texts={s: [question for question, _ in parts[s]] for s in parts},
                             defaults={s: i.key() for s, i in (defaults or {}).items()},
-                            texts=dict(texts or {}), data=_dump(payload))
+                            texts=dict(texts or {}), data=_dump(payload), announce=announce, confirm=confirm,
+                            pace=pace)
         state.waiting.push(frame)
         return []
 
     def window(self, state: Any, seats: Sequence[str], topic: str, text: str, offers: Mapping[str, Offer], *,
                open_: bool = False, pass_as: tuple[Intent, str] = (Intent("pass"), "Pass"),
-               payload: BaseModel | None = None) -> list[Event]:
-        """A reaction window for ``seats`` (choose them by the public rules). Nobody asked: it closes now."""
+               payload: BaseModel | None = None, actions: Iterable[str] = (), asides: Iterable[str] = (),
+               announce: str = "", confirm: str = "") -> list[Event]:
+        """A reaction window for ``seats`` (choose them by the public rules). Nobody asked: it closes now.
+        ``actions`` offer reactions read from the state when asked; ``announce``/``confirm``: see
+        :class:`WindowFrame`."""
         frame = WindowFrame(topic=topic, text=text, seats=list(seats),
                             options={s: options(offers.get(s, ())) for s in seats}, open=open_,
-                            pass_key=pass_as[0].key(), pass_label=pass_as[1], data=_dump(payload))
+                            pass_key=pass_as[0].key(), pass_label=pass_as[1], data=_dump(payload),
+                            actions=list(actions), asides=list(asides), announce=announce, confirm=confirm)
         if not seats:
             return self.on_close(state, frame, [])
         state.waiting.push(frame)
         return []
 
+    def each(self, state: Any, seats: Sequence[str], topic: str, questions: Mapping[str, tuple[str, Offer]], *,
+             defaults: Mapping[str, Intent] | None = None, payload: BaseModel | None = None,
+             asides: Iterable[str] = (), pace: Pace = "normal") -> list[Event]:
+        """Ask every seat in ``seats`` its own question at once, in the open: ``questions[seat]`` is its
+        (text, offer). Nobody asked: it closes now."""
+        asked = {s: Question(text=questions[s][0], options=options(questions[s][1]),
+                             default=_default(questions[s][1], (defaults or {}).get(s))) for s in seats}
+        frame = EachFrame(topic=topic, seats=list(seats), questions=asked, data=_dump(payload),
+                          asides=list(asides), pace=pace)
+        if not seats:
+            return self.on_close(state, frame, [])
+        state.waiting.push(frame)
+        return []
+
+    @staticmethod
+    def follow_up(state: Any, topic: str, seat: str, text: str, offer: Offer, *,
+                  default: Intent | None = None) -> None:
+        """From the handler of ``seat``'s answer in the open each-frame ``topic``: ask it a next question."""
+        frame = state.waiting.find("each", topic)
+        if not isinstance(frame, EachFrame):
+            raise ValueError(f"no each-frame '{topic}' is open")
+        frame.ask_again(seat, text, options(offer), _default(offer, default))
+
     def turn(self, state: Any, seat: str, topic: str, text: str, actions: Iterable[str], *, default: Intent,
-             pace: Pace = "normal") -> TurnFrame:
-        """Open ``seat``'s turn offering ``actions``; one of them ends it with :meth:`end_turn`."""
-        frame = TurnFrame(topic=topic, text=text, seat=seat, actions=list(actions), default=default.key(), pace=pace)
+             pace: Pace = "normal", waits_for: Iterable[str] | None = None) -> TurnFrame:
+        """Open ``seat``'s turn offering ``actions``; one of them ends it with :meth:`end_turn`. With
+        ``waits_for`` (the ops of the rest of the round), the steps its actions queue run while it is open."""
+        frame = TurnFrame(topic=topic, text=text, seat=seat, actions=list(actions), default=default.key(), pace=pace,
+                          waits_for=None if waits_for is None else list(waits_for))
         state.waiting.push(frame)
         return frame
 

@@ -12,7 +12,14 @@ The state keeps a stack of frames (:class:`Waiting`). The top frame *is* the ans
   answers are handled together when it closes. *Open*: each declaration takes effect (and is public)
   when made; a seat that passed may answer again after a later declaration; the window closes when
   every asked seat has passed since the last declaration.
-- :class:`TurnFrame` (``turn``): an open turn offering a set of actions until one of them ends it.
+- :class:`TurnFrame` (``turn``): an open turn offering a set of actions until one of them ends it. Each
+  action is a decision of its own (the frame takes a new ref after it). With ``waits_for``, the steps an
+  action queues (a card's effects, a roll) run while the turn stays open: only the steps of those ops (the
+  rest of the round) wait for the turn to end.
+- :class:`~.each.EachFrame` (``each``): several seats answer a question of their own at once, in the open;
+  an answer may lead to a follow-up question for that seat.
+
+Any frame may also offer *asides* (see :mod:`.frame`): actions taken without answering it.
 
 Answers go to the game's registered handlers (see :mod:`.flowgame`): ``answers`` for an ask or a pick,
 ``revealed`` for a secret, ``closed`` (and ``answers`` for each declaration of an open window) for a
@@ -23,105 +30,24 @@ for one decision can never answer a later one.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Annotated, Any, Literal, Protocol
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from .actions import ActionSet, intents_of
+from .actions import intents_of
+from .each import EachFrame
 from .errors import MalformedIntent
+from .frame import Frame, Option, Responder, not_an_option, option_intents, option_label
 from .intent import Intent
 from .labels import listing
 from .model import Event, Pace, Prompt, private, public
 
+__all__ = ["AnyFrame", "AskFrame", "ChooseManyFrame", "EachFrame", "Frame", "Option", "Responder", "SecretFrame",
+           "TurnFrame", "Waiting", "WindowFrame", "parse_pick"]
+
 PICK_SEPARATOR = "+"
 COMBINATIONS_MAX = 5_000
 """A choose-many frame lists its combinations for ``legal()`` only up to this many."""
-
-
-class Option(BaseModel):
-    """One answer offered to a seat: an intent key and the label a person reads."""
-
-    model_config = ConfigDict(frozen=True)
-    key: str
-    label: str
-
-
-class Responder(Protocol):
-    """What frames need of a game's rules: its actions and its answer handlers."""
-
-    actions: ActionSet[Any]
-
-    def on_answer(self, state: Any, frame: Frame, seat: str, intent: Intent) -> list[Event]: ...
-
-    def on_reveal(self, state: Any, frame: SecretFrame, choices: dict[str, Intent]) -> list[Event]: ...
-
-    def on_close(self, state: Any, frame: WindowFrame, answers: list[tuple[str, Intent]]) -> list[Event]: ...
-
-
-class Frame(BaseModel):
-    """What every frame holds. ``topic`` names the question (and its handlers); ``data`` is the typed
-    payload the handlers read (the dump of the game's payload model)."""
-
-    model_config = ConfigDict(extra="forbid")
-    kind: str
-    topic: str
-    ref: str = ""
-    text: str = ""
-    texts: dict[str, str] = Field(default_factory=dict)
-    """Per-seat text, where seats are asked different things."""
-    data: dict[str, Any] = Field(default_factory=dict)
-    pace: Pace = "normal"
-
-    # --- what every kind answers --------------------------------------------------------------
-
-    def asked(self) -> list[str]:
-        """Seats to prompt now, in order."""
-        raise NotImplementedError
-
-    def default_for(self, seat: str) -> str:
-        raise NotImplementedError
-
-    def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
-        raise NotImplementedError
-
-    def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
-        """None when ``intent`` answers this frame for ``seat``; else the refusal a player reads."""
-        raise NotImplementedError
-
-    def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
-        """Take a checked answer: record it, pop the frame when it is done, call the handlers."""
-        raise NotImplementedError
-
-    def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
-        """The label of an answer this frame offers; None when it offers no such answer."""
-        return None
-
-    # --- shared ------------------------------------------------------------------------------
-
-    def text_for(self, seat: str) -> str:
-        return self.texts.get(seat, self.text)
-
-    def sealed(self) -> bool:
-        """True when answers stay secret until the frame closes (the prompts are ``simultaneous``)."""
-        return False
-
-    def prompts(self) -> list[Prompt]:
-        return [Prompt(seat, self.topic, self.text_for(seat), Intent.parse(self.default_for(seat)),
-                       simultaneous=self.sealed(), pace=self.pace, ref=self.ref) for seat in self.asked()]
-
-
-def _option_intents(options: list[Option]) -> list[Intent]:
-    return [Intent.parse(o.key) for o in options]
-
-
-def _option_label(options: list[Option], key: str) -> str | None:
-    return next((o.label for o in options if o.key == key), None)
-
-
-def _not_an_option(options: list[Option], extra: list[str] | None = None) -> str:
-    labels = [o.label for o in options] + (extra or [])
-    return f"That is not one of the choices. Choose one of: {listing(labels)}." if labels else \
-        "There is nothing to choose here."
 
 
 class AskFrame(Frame):
@@ -141,14 +67,14 @@ class AskFrame(Frame):
     def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
         if seat != self.seat:
             return []
-        return _option_intents(self.options) + intents_of(rules.actions, self.actions, state, seat)
+        return option_intents(self.options) + intents_of(rules.actions, self.actions, state, seat)
 
     def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
         if rules.actions.offers(self.actions, intent.kind):
             return rules.actions[intent.kind].why_not(state, seat, intent)
         if any(o.key == intent.key() for o in self.options):
             return None
-        return _not_an_option(self.options, [rules.actions[k].safe_label(state, Intent(k)) for k in self.actions
+        return not_an_option(self.options, [rules.actions[k].safe_label(state, Intent(k)) for k in self.actions
                                               if rules.actions[k].options(state, seat)])
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
@@ -158,7 +84,7 @@ class AskFrame(Frame):
         return rules.on_answer(state, self, seat, intent)
 
     def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
-        return _option_label(self.options, intent.key())
+        return option_label(self.options, intent.key())
 
 
 class TurnFrame(Frame):
@@ -167,6 +93,13 @@ class TurnFrame(Frame):
     actions: list[str]
     default: str
     """The intent applied when the turn's deadline passes (usually ending the turn)."""
+    waits_for: list[str] | None = None
+    """Ops of the steps that wait for the turn to end (the next turns, the end of the round); a step of any
+    other op queued ahead of them runs while the turn stays open. None: every queued step waits."""
+
+    def holds(self, steps: list[Any]) -> bool:
+        """Whether the turn waits for its seat now (else the queued step ahead of it runs first)."""
+        return self.waits_for is None or not steps or steps[0].op in self.waits_for
 
     def asked(self) -> list[str]:
         return [self.seat]
@@ -254,7 +187,7 @@ class ChooseManyFrame(Frame):
     def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
         if intent.kind != "choose":
             return None
-        names = [_option_label(self.items, p) or p for p in self.picked(intent)]
+        names = [option_label(self.items, p) or p for p in self.picked(intent)]
         return "Choose " + (", ".join(names) if names else "nothing")
 
 
@@ -266,7 +199,10 @@ class SecretFrame(Frame):
     the Accomplice's): ``more[seat]`` lists the options of each later part, ``part_texts[seat]`` their
     questions. The draft is that seat's alone; the commitment is the parts' arguments merged into one
     intent (``sector:own=s3`` then ``sector:acc=s5`` make ``sector:own=s3,acc=s5``). Each part has its own
-    prompt ref, so a button of the first part cannot answer the second."""
+    prompt ref, so a button of the first part cannot answer the second.
+
+    ``announce`` is the public notice of each commitment (who, never what) and ``confirm`` the chooser's
+    private confirmation (``{seat}`` and ``{label}`` are filled in; an empty text sends none)."""
 
     kind: Literal["secret"] = "secret"
     seats: list[str]
@@ -276,6 +212,8 @@ class SecretFrame(Frame):
     defaults: dict[str, str] = Field(default_factory=dict)
     drafts: dict[str, list[str]] = Field(default_factory=dict)
     chosen: dict[str, str] = Field(default_factory=dict)
+    announce: str = "{seat} has chosen."
+    confirm: str = "You chose: {label}."
 
     def sealed(self) -> bool:
         return True
@@ -296,7 +234,7 @@ class SecretFrame(Frame):
             part = self._part(seat)
             text = self.text_for(seat) if part == 0 else self.part_texts.get(seat, [self.text] * part)[part - 1]
             out.append(Prompt(seat, self.topic, text, Intent.parse(self.default_for(seat)), simultaneous=True,
-                              pace=self.pace, ref=self.ref if part == 0 else f"{self.ref}.{part + 1}"))
+                              pace=self.pace, ref=self.ref if part == 0 else f"{self.ref}-{part + 1}"))
         return out
 
     def default_for(self, seat: str) -> str:
@@ -305,13 +243,13 @@ class SecretFrame(Frame):
         return self._options(seat)[0].key
 
     def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
-        return _option_intents(self._options(seat)) if seat in self.asked() else []
+        return option_intents(self._options(seat)) if seat in self.asked() else []
 
     def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
         if seat in self.chosen:
             return "Your choice is already made; it is revealed when everyone has chosen."
         options = self._options(seat)
-        return None if any(o.key == intent.key() for o in options) else _not_an_option(options)
+        return None if any(o.key == intent.key() for o in options) else not_an_option(options)
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
         label = self.label(rules, state, intent) or intent.key()
@@ -322,7 +260,9 @@ class SecretFrame(Frame):
         self.drafts.pop(seat, None)
         parts = [Intent.parse(key) for key in draft]
         self.chosen[seat] = Intent(parts[0].kind, tuple(arg for part in parts for arg in part.args)).key()
-        events = [public("chosen", f"{seat} has chosen."), private(seat, "your_choice", f"You chose: {label}.")]
+        events = [public("chosen", self.announce.format(seat=seat))]
+        if self.confirm:
+            events.append(private(seat, "your_choice", self.confirm.format(seat=seat, label=label)))
         if self.asked():
             return events
         state.waiting.pop(self)
@@ -332,7 +272,7 @@ class SecretFrame(Frame):
         key = intent.key()
         lists = [*self.options.values(), *(part for parts in self.more.values() for part in parts)]
         for options in lists:
-            found = _option_label(options, key)
+            found = option_label(options, key)
             if found is not None:
                 return found
         return None
@@ -353,17 +293,26 @@ class SecretFrame(Frame):
 
 class WindowFrame(Frame):
     """A reaction window. Every seat in ``seats`` is asked (the game decides who may react by the public
-    rules, so the asking tells nothing hidden); ``pass_key`` is always an answer."""
+    rules, so the asking tells nothing hidden); ``pass_key`` is always an answer.
+
+    Reactions are fixed ``options`` and/or named ``actions``, whose options are read from the state each time
+    (what a seat may still declare after an aside changed its cards) and whose refusals and labels are the
+    actions'; an answer of either kind goes to the window's handlers, never to the action's effect. In a
+    sealed window ``announce`` is the public notice of each answer (who, never what; empty: none) and
+    ``confirm`` the private confirmation of a reaction (``{seat}``, ``{label}`` filled in)."""
 
     kind: Literal["window"] = "window"
     seats: list[str]
     options: dict[str, list[Option]] = Field(default_factory=dict)
     """Each seat's reactions besides passing."""
+    actions: list[str] = Field(default_factory=list)
     pass_key: str = "pass"
     pass_label: str = "Pass"
     open: bool = False
     answers: dict[str, str] = Field(default_factory=dict)
     pace: Pace = "quick"
+    announce: str = ""
+    confirm: str = ""
 
     def sealed(self) -> bool:
         return not self.open
@@ -378,13 +327,18 @@ class WindowFrame(Frame):
         return [*self.options.get(seat, []), Option(key=self.pass_key, label=self.pass_label)]
 
     def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
-        return _option_intents(self._offered(seat)) if seat in self.asked() else []
+        if seat not in self.asked():
+            return []
+        reactions = option_intents(self.options.get(seat, [])) + intents_of(rules.actions, self.actions, state, seat)
+        return [*reactions, Intent.parse(self.pass_key)]
 
     def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
         if seat in self.answers:
             return "You have already answered; the window closes when everyone has."
+        if rules.actions.offers(self.actions, intent.kind):
+            return rules.actions[intent.kind].why_not(state, seat, intent)
         offered = self._offered(seat)
-        return None if any(o.key == intent.key() for o in offered) else _not_an_option(offered)
+        return None if any(o.key == intent.key() for o in offered) else not_an_option(offered)
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
         key = intent.key()
@@ -394,24 +348,35 @@ class WindowFrame(Frame):
             self.answers = {}
             return rules.on_answer(state, self, seat, intent)
         self.answers[seat] = key
+        events = self._noticed(rules, state, seat, intent)
         if self.asked():
-            return []
+            return events
         state.waiting.pop(self)
         ordered = [(s, Intent.parse(self.answers[s])) for s in self.seats if s in self.answers]
-        return rules.on_close(state, self, ordered)
+        return events + rules.on_close(state, self, ordered)
+
+    def _noticed(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
+        events = [public("answered", self.announce.format(seat=seat), seat=seat)] if self.announce else []
+        if self.confirm and intent.key() != self.pass_key:
+            label = self.label(rules, state, intent)
+            if label is None and rules.actions.offers(self.actions, intent.kind):
+                label = rules.actions[intent.kind].safe_label(state, intent)
+            events.append(private(seat, "your_answer", self.confirm.format(seat=seat, label=label or intent.key())))
+        return events
 
     def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
         key = intent.key()
         if key == self.pass_key:
             return self.pass_label
         for options in self.options.values():
-            found = _option_label(options, key)
+            found = option_label(options, key)
             if found is not None:
                 return found
         return None
 
 
-AnyFrame = Annotated[AskFrame | TurnFrame | ChooseManyFrame | SecretFrame | WindowFrame, Field(discriminator="kind")]
+AnyFrame = Annotated[AskFrame | TurnFrame | ChooseManyFrame | SecretFrame | WindowFrame | EachFrame,
+                     Field(discriminator="kind")]
 
 
 class Waiting(BaseModel):
@@ -425,10 +390,21 @@ class Waiting(BaseModel):
         return self.frames[-1] if self.frames else None
 
     def push(self, frame: AnyFrame) -> AnyFrame:
-        self.serial += 1
-        frame.ref = f"{frame.topic[:10].replace('_', '-')}:{self.serial}"  # short and plain
+        frame.ref = self._next_ref(frame)
         self.frames.append(frame)
         return frame
+
+    def renew(self, frame: Frame) -> None:
+        """Give ``frame``, while it stays open, a new ref: what it asks now is another decision."""
+        for open_frame in self.frames:
+            if open_frame.ref == frame.ref:
+                open_frame.ref = self._next_ref(open_frame)
+                return
+
+    def _next_ref(self, frame: Frame) -> str:
+        # short and plain (letters, digits, '-' and ':'), so it travels in a button's custom id as it is
+        self.serial += 1
+        return f"{frame.topic[:10].replace('_', '-')}:{self.serial}"
 
     def pop(self, frame: Frame) -> None:
         """Close ``frame`` (normally the top one)."""
