@@ -5,8 +5,9 @@
 - :mod:`.errors`: the :class:`RuleError` family.
 - :mod:`.rng`, :mod:`.deck`, :mod:`.seating`: seeded randomness, decks, seat order (token supplies
   with a box limit: :mod:`.kits.resources`).
-- :mod:`.commitments`, :mod:`.reactions`, :mod:`.decisions`: secret simultaneous choices, reaction
-  windows, the pending-decision stack.
+- :mod:`.commitments`, :mod:`.decisions`: secret simultaneous choices, the pending-decision stack.
+- :mod:`.flow`, :mod:`.waiting`, :mod:`.actions`, :mod:`.rules`, :mod:`.flowgame`: the runtime (typed steps,
+  waiting frames, actions, the rules registry, the game built from them).
 - :mod:`.effects`: the base for a game's card-effect interpreter.
 - :mod:`.datapack`: data-pack loading with precise errors.
 - :mod:`.agents`, :mod:`.playout`: agents and the loop that lets them play.
@@ -30,7 +31,6 @@ from .errors import (
 from .game import Game, GameState
 from .intent import Intent
 from .model import Event, GameMeta, NoOptions, Outcome, Pace, Prompt, private, public
-from .reactions import ReactionWindow
 from .registry import games, get, register, unregister
 from .rng import Rng
 from .seating import clockwise, next_seat, previous_seat
@@ -38,7 +38,7 @@ from .seating import clockwise, next_seat, previous_seat
 __all__ = [
     "Agent", "DataError", "Decision", "DecisionStack", "Deck", "EffectInterpreter", "Event", "Game",
     "GameMeta", "GameOver", "GameState", "IllegalIntent", "Intent", "MalformedIntent", "NoOptions",
-    "NotYourTurn", "Outcome", "Pace", "Prompt", "RandomAgent", "ReactionWindow", "Rng", "RuleError",
+    "NotYourTurn", "Outcome", "Pace", "Prompt", "RandomAgent", "Rng", "RuleError",
     "SecretChoice", "SnapshotError", "StaleVersion", "clockwise", "games", "get", "handles",
     "make_agent", "next_seat", "previous_seat", "private", "public", "register", "unregister",
 ]

@@ -8,8 +8,7 @@ overrides none of them.
 What every such game also gets:
 
 - ``state.opts``: the table options as the game's typed model (declare ``opts: MyOptions``);
-- ``state.log``: the recent public log (the text of every public event, newest last; a game may leave
-  some kinds out, ``log_skipped``);
+- ``state.log``: the recent public log (the text of every public event, newest last);
 - ``state.turn``: per-turn counters (``state.turn.begin(seat)``, ``use("aid")``, ``used("aid")``);
 - :class:`TableView` fields in every view: who is awaited, secret-choice progress, the seat's own secret
   choice, the recent log and the result, so adapters read them instead of guessing.
@@ -97,9 +96,6 @@ class FlowGame(Game[F]):
     rules: ClassVar[Rules[Any]]
     log_kept: ClassVar[int] = LOG_KEPT
     """Public log lines kept in the state (a game whose views show fewer keeps fewer: smaller snapshots)."""
-    log_skipped: ClassVar[frozenset[str]] = frozenset()
-    """Event kinds a game's log leaves out (the notices of who has chosen or answered: ``chosen``,
-    ``answered``), where its board shows them while they matter and they are no news afterwards."""
 
     # --- what a runtime game implements --------------------------------------------------------
 
@@ -189,5 +185,5 @@ class FlowGame(Game[F]):
         return [Option(key=i.key(), label=self.describe(state, i)) for i in self.legal(state, seat)]
 
     def _log(self, state: F, events: list[Event]) -> None:
-        state.log += [e.text for e in events if e.audience is None and e.text and e.kind not in self.log_skipped]
+        state.log += [e.text for e in events if e.audience is None and e.text]
         del state.log[:-self.log_kept]

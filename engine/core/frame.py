@@ -9,7 +9,7 @@ frame itself). An intent the frame offers as an answer answers it, even when an 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,9 +17,6 @@ from .actions import ActionSet, intents_of
 from .intent import Intent
 from .labels import listing
 from .model import Event, Pace, Prompt
-
-if TYPE_CHECKING:
-    from .waiting import SecretFrame
 
 
 class Option(BaseModel):
@@ -37,7 +34,7 @@ class Responder(Protocol):
 
     def on_answer(self, state: Any, frame: Frame, seat: str, intent: Intent) -> list[Event]: ...
 
-    def on_reveal(self, state: Any, frame: SecretFrame, choices: dict[str, Intent]) -> list[Event]: ...
+    def on_reveal(self, state: Any, frame: Frame, choices: dict[str, Intent]) -> list[Event]: ...
 
     def on_close(self, state: Any, frame: Frame, answers: list[tuple[str, Intent]]) -> list[Event]: ...
 

@@ -121,7 +121,7 @@ class Rules(Generic[S]):
         fn, model = self._answers[frame.topic]
         return fn(state, seat, intent, model.model_validate(frame.data))
 
-    def on_reveal(self, state: Any, frame: SecretFrame, choices: dict[str, Intent]) -> list[Event]:
+    def on_reveal(self, state: Any, frame: Frame, choices: dict[str, Intent]) -> list[Event]:
         fn, model = self._reveals[frame.topic]
         return fn(state, choices, model.model_validate(frame.data))
 
@@ -160,7 +160,7 @@ class Rules(Generic[S]):
                defaults: Mapping[str, Intent] | None = None, texts: Mapping[str, str] | None = None,
                more: Mapping[str, Sequence[tuple[str, Offer]]] | None = None,
                payload: BaseModel | None = None, announce: str = "{seat} has chosen.",
-               confirm: str = "You chose: {label}.", pace: Pace = "normal") -> list[Event]:
+               confirm: str = "You chose: {label}.", pace: Pace = "normal", asides: Iterable[str] = ()) -> list[Event]:
         """Every seat in ``seats`` commits in secret; revealed together when the last one has chosen.
         ``more[seat]`` adds later parts to that seat's choice: (question, offer) pairs. ``announce`` and
         ``confirm`` are the notices of each commitment (see :class:`SecretFrame`)."""
@@ -171,7 +171,7 @@ class Rules(Generic[S]):
                             part_texts={s: [question for question, _ in parts[s]] for s in parts},
                             defaults={s: i.key() for s, i in (defaults or {}).items()},
                             texts=dict(texts or {}), data=_dump(payload), announce=announce, confirm=confirm,
-                            pace=pace)
+                            pace=pace, asides=list(asides))
         state.waiting.push(frame)
         return []
 

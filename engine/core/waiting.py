@@ -338,7 +338,11 @@ class WindowFrame(Frame):
         if rules.actions.offers(self.actions, intent.kind):
             return rules.actions[intent.kind].why_not(state, seat, intent)
         offered = self._offered(seat)
-        return None if any(o.key == intent.key() for o in offered) else not_an_option(offered)
+        if any(o.key == intent.key() for o in offered):
+            return None
+        reactions = [Option(key=i.key(), label=rules.actions[i.kind].safe_label(state, i))
+                     for i in intents_of(rules.actions, self.actions, state, seat)]
+        return not_an_option([*self.options.get(seat, []), *reactions, offered[-1]])
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
         key = intent.key()
@@ -402,9 +406,10 @@ class Waiting(BaseModel):
                 return
 
     def _next_ref(self, frame: Frame) -> str:
-        # short and plain (letters, digits, '-' and ':'), so it travels in a button's custom id as it is
+        # short and plain (letters, digits, '-' and ':'; at most 16 characters with a part's '-2', up to
+        # 99,999 frames), so it travels in a button's custom id as it is
         self.serial += 1
-        return f"{frame.topic[:10].replace('_', '-')}:{self.serial}"
+        return f"{frame.topic[:8].replace('_', '-')}:{self.serial}"
 
     def pop(self, frame: Frame) -> None:
         """Close ``frame`` (normally the top one)."""
