@@ -1,11 +1,14 @@
-"""Gamedec: game detectives against hackers in the Net (2-6 players).
+"""Gamedec: game detectives against hackers in the Net (2-6 players), on the runtime of ``engine/core``.
 
 Modules: ``board`` (the 13 spaces, exchanges, Aid menus), ``pack`` (data-pack models and the cached loader
-of ``data/gamedec``), ``state`` (the state and the options model), ``rules`` (Reputation, Wounds, points,
-test modifiers, entry rules, Equipment piles), ``procedure`` (the round and card effects as a queue of
-interpreted steps, the Assist/Sabotage window), ``trade`` (offers and Online Trade), ``story`` (Scenarios
-and Finales), ``view`` (redacted views), ``game`` (the contract), ``agent`` (the heuristic agent).
-Rulings on the rulebook's gaps: ``RULINGS.md``.
+of ``data/gamedec``), ``state`` (the state and the options model), ``steps`` (the procedure's typed steps),
+``runtime`` (``RULES``, the registry everything below registers into), ``rules`` (Reputation, Wounds,
+points, test modifiers, entry rules, Equipment piles), ``setup`` (the board, the detectives, the hands and
+starting Skills), ``procedure`` (the round, the turn, the limits, Terror cards), ``rolls`` (Task tests and
+fights: the Assist/Sabotage window, the roll, rewards and penalties), ``decisions`` (the questions asked of
+one detective), ``trade`` (offers and Online Trade), ``story`` (Scenarios and Finales), ``actions/`` (the
+turn's actions and the universal ones), ``labels`` (what a person reads), ``view`` (the typed views),
+``game`` (the wiring), ``agent`` (the heuristic agent). Rulings on the rulebook's gaps: ``RULINGS.md``.
 """
 
 from .game import GAME, GamedecGame

@@ -19,7 +19,7 @@ FAIL_COST = {"rep_loss": 0.15, "bio": 0.25, "neuro": 0.25, "offend": 0.2}
 
 def _lag_fail(state: GamedecState, seat: str, space: str) -> bool:
     return (R.lag_on(state, space) and not R.has(state, seat, "ignore_lags")
-            and not state.options.get("less_randomness"))
+            and not state.opts.less_randomness)
 
 
 def task_chance(state: GamedecState, seat: str, task: Task, space: str, extra: int = 0) -> float:
@@ -57,21 +57,31 @@ class HeuristicAgent:
         self.random = random.Random(seed)
 
     def choose(self, game: Any, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
-        dec = state.decisions.top()
-        if dec is not None and dec.kind == "mind":  # the Wound comes anyway: take it for Reputation
-            return next((i for i in legal if i.kind == "ability" and i.get("use") == "mind"
-                         and str(i.get("type")) in dec.text.lower()), legal[0])
-        if dec is not None and dec.kind == "story_offer":
-            return next((i for i in legal if i.kind == "story_start"), legal[0])
-        if (dec is not None and dec.kind not in ("discard", "discard_eq", "sell")) or (
+        dec = state.decision()
+        if dec is not None and dec.topic in ("mind", "story_offer"):
+            return self._story_offer(dec.topic, dec.text, legal)
+        if (dec is not None and dec.topic not in ("discard", "discard_eq", "sell")) or (
                 dec is None and state.trade is None and state.window is not None):
             # universal actions offered inside other prompts: this agent discards only when it must
             core = [i for i in legal if i.kind not in UNIVERSAL]
             legal = core or legal
-        kinds = {i.kind for i in legal}
+        choice = self._by_kinds(state, seat, legal, {i.kind for i in legal})
+        if choice is not None:
+            return choice
+        return game.prompts(state)[0].default if game.prompts(state) else legal[0]
+
+    @staticmethod
+    def _story_offer(topic: str, text: str, legal: list[Intent]) -> Intent:
+        if topic == "mind":  # the Wound comes anyway: take it for Reputation
+            return next((i for i in legal if i.kind == "ability" and i.get("use") == "mind"
+                         and str(i.get("type")) in text.lower()), legal[0])
+        return next((i for i in legal if i.kind == "story_start"), legal[0])
+
+    def _by_kinds(self, state: GamedecState, seat: str, legal: list[Intent], kinds: set[str]) -> Intent | None:
+        setup = state.waiting.top()
         if "pass" in kinds:
             return self._react(state, seat, legal)
-        if state.setup_choice is not None or (kinds == {"skill"}):
+        if (setup is not None and setup.topic == "start_skill") or kinds == {"skill"}:
             return self._skill(state, seat, legal)
         if "end" in kinds:
             return self._turn(state, seat, legal)
@@ -85,13 +95,14 @@ class HeuristicAgent:
             return next(i for i in legal if i.kind == "send")
         if kinds <= {"send", "cheat"}:
             return legal[0]
+        return self._decision(state, seat, legal, kinds)
+
+    def _decision(self, state: GamedecState, seat: str, legal: list[Intent], kinds: set[str]) -> Intent | None:
+        pack = load_pack()
         if "discard" in kinds:
-            pack = load_pack()
-            worst = min((i for i in legal if i.kind == "discard"),
-                        key=lambda i: self._best_anywhere(state, seat, pack.tasks[i.word("card")]))
-            return worst
+            return min((i for i in legal if i.kind == "discard"),
+                       key=lambda i: self._best_anywhere(state, seat, pack.tasks[i.word("card")]))
         if "discard_eq" in kinds:
-            pack = load_pack()
             return min(legal, key=lambda i: self._equip_use(state, seat, pack.equipment[i.word("eq")].skill))
         if "seven" in kinds:
             return self._seven(state, seat)
@@ -99,12 +110,12 @@ class HeuristicAgent:
             return next((i for i in legal if i.word("id") != state.threatened), legal[0])
         if "pile" in kinds:
             top = state.equip_faceup[-1] if state.equip_faceup else None
-            if top and self._equip_use(state, seat, load_pack().equipment[top].skill) > 0:
+            if top and self._equip_use(state, seat, pack.equipment[top].skill) > 0:
                 return next((i for i in legal if i.get("take") == "faceup"), legal[0])
             return next((i for i in legal if i.get("take") == "deck"), legal[0])
         if "stop" in kinds:
             return Intent.of("stop")
-        return game.prompts(state)[0].default if game.prompts(state) else legal[0]
+        return None
 
     # --- helpers ------------------------------------------------------------------------------
 
@@ -197,58 +208,67 @@ class HeuristicAgent:
         return Intent.of("pass")
 
     def _turn(self, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
-        p = state.players[seat]
-        pack = load_pack()
         by_kind: dict[str, list[Intent]] = {}
         for i in legal:
             by_kind.setdefault(i.kind, []).append(i)
         if state.moved:
-            for story in ("story_finish", "story_start"):
-                if story in by_kind:
-                    return by_kind[story][0]
-            if "story_task" in by_kind and self._story_chance(state, seat) >= 0.25:
-                return by_kind["story_task"][0]
-            if "commission" in by_kind and self._commission_pays(state, seat):
-                com = by_kind["commission"]
-                flip = next((i for i in com if i.get("lag") is None), None)
-                if flip is not None and state.target_lag:
-                    return flip
-                if not state.target_lag or flip is None:
-                    return self._pick_lag(state, seat, com)
-            if "aid" in by_kind:
-                return self._aid(state, seat, by_kind["aid"])
-            if "heal" in by_kind:
-                return by_kind["heal"][0]
-            if "buy_rep" in by_kind and p.rep < 1 and p.credits >= 1:
-                return by_kind["buy_rep"][0]
-            if "buy_skill" in by_kind:
-                return self._skill(state, seat, by_kind["buy_skill"])
-            if "buy_equip" in by_kind and p.credits >= 2 and len(p.equipment) < 3:
-                return by_kind["buy_equip"][0]
-            plays = by_kind.get("play", [])
-            best, best_v = None, 0.05
-            for i in plays:
-                v = task_value(state, seat, pack.tasks[i.word("card")], p.pos)
-                if v > best_v:
-                    best, best_v = i, v
-            attack = self._attack(state, seat, by_kind.get("attack", []))
-            if attack is not None and (best is None or best_v < 0.45):
-                return attack
-            if best is not None:
-                return best
-            late = not R.clue_gives_ip(state, seat)
-            if "draw" in by_kind and (len(p.hand) + len(p.drawn) <= 7 or late):
-                return by_kind["draw"][0]
+            here = self._act_here(state, seat, by_kind)
+            if here is not None:
+                return here
         moves = by_kind.get("move", [])
         if moves:
             return max(moves, key=lambda i: self._space_score(state, seat, i.word("to"))
                        + (0.2 if i.get("lose") is None else 0.0))
         return Intent.of("end")
 
+    def _act_here(self, state: GamedecState, seat: str, by_kind: dict[str, list[Intent]]) -> Intent | None:
+        p = state.players[seat]
+        for story in ("story_finish", "story_start"):
+            if story in by_kind:
+                return by_kind[story][0]
+        if "story_task" in by_kind and self._story_chance(state, seat) >= 0.25:
+            return by_kind["story_task"][0]
+        if "commission" in by_kind and self._commission_pays(state, seat):
+            com = by_kind["commission"]
+            flip = next((i for i in com if i.get("lag") is None), None)
+            if flip is not None and state.target_lag:
+                return flip
+            if not state.target_lag or flip is None:
+                return self._pick_lag(state, seat, com)
+        if "aid" in by_kind:
+            return self._aid(state, seat, by_kind["aid"])
+        if "heal" in by_kind:
+            return by_kind["heal"][0]
+        if "buy_rep" in by_kind and p.rep < 1 and p.credits >= 1:
+            return by_kind["buy_rep"][0]
+        if "buy_skill" in by_kind:
+            return self._skill(state, seat, by_kind["buy_skill"])
+        if "buy_equip" in by_kind and p.credits >= 2 and len(p.equipment) < 3:
+            return by_kind["buy_equip"][0]
+        return self._task_or_fight(state, seat, by_kind)
+
+    def _task_or_fight(self, state: GamedecState, seat: str, by_kind: dict[str, list[Intent]]) -> Intent | None:
+        p = state.players[seat]
+        pack = load_pack()
+        best, best_v = None, 0.05
+        for i in by_kind.get("play", []):
+            v = task_value(state, seat, pack.tasks[i.word("card")], p.pos)
+            if v > best_v:
+                best, best_v = i, v
+        attack = self._attack(state, seat, by_kind.get("attack", []))
+        if attack is not None and (best is None or best_v < 0.45):
+            return attack
+        if best is not None:
+            return best
+        late = not R.clue_gives_ip(state, seat)
+        if "draw" in by_kind and (len(p.hand) + len(p.drawn) <= 7 or late):
+            return by_kind["draw"][0]
+        return None
+
     def _commission_pays(self, state: GamedecState, seat: str) -> bool:
         """With Variable Starting Player the first Commission ends the round and costs the next turn: worth it
         only for a clear leader (it takes the other detectives' turns away)."""
-        if not state.options.get("variable_start") or state.commission_done:
+        if not state.opts.variable_start or state.commission_done:
             return True
         p = state.players[seat]
         lead = all(p.ip > q.ip + 1 for s, q in state.players.items() if s != seat)

@@ -50,9 +50,6 @@ REP_NAMES: Final[dict[int, str]] = {-2: "Extremely bad", -1: "Bad", 0: "Neutral"
 DRAWS_BY_REP: Final[dict[int, int]] = {-2: 1, -1: 2, 0: 3, 1: 4, 2: 5}
 
 
-def is_world(space: str) -> bool:
-    return space in WORLDS
-
 
 def is_corp(space: str) -> bool:
     return space in CORPS

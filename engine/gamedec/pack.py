@@ -179,6 +179,19 @@ def _by_id(records: list[_R]) -> dict[str, _R]:
     return {r.id: r for r in records}
 
 
+def _check_scenarios(root: Path, scenarios: dict[str, Scenario], dets: dict[str, Detective],
+                     finales: dict[str, Finale]) -> None:
+    for sc in scenarios.values():
+        where = f"{root / 'scenarios.json'}: record '{sc.id}'"
+        if sc.hero and sc.hero not in dets:
+            raise DataError(f"{where}, field 'hero': unknown detective '{sc.hero}'")
+        for f in sc.finales1 + sc.finales2:
+            if f not in finales:
+                raise DataError(f"{where}, field 'finales': unknown Finale '{f}'")
+        if not sc.special and (sc.path1 is None or sc.path2 is None):
+            raise DataError(f"{where}, field 'path1': a hero Scenario needs two story paths")
+
+
 def read_pack(root: Path) -> Pack:
     """Load and cross-check a pack folder; raises DataError naming the file, record and field."""
     skills = _by_id(load_records(root / "skills.json", Skill))
@@ -189,15 +202,7 @@ def read_pack(root: Path) -> Pack:
     terror = _by_id(load_records(root / "terror.json", Terror))
     scenarios = _by_id(load_records(root / "scenarios.json", Scenario))
     finales = _by_id(load_records(root / "finales.json", Finale))
-    for sc in scenarios.values():
-        where = f"{root / 'scenarios.json'}: record '{sc.id}'"
-        if sc.hero and sc.hero not in dets:
-            raise DataError(f"{where}, field 'hero': unknown detective '{sc.hero}'")
-        for f in sc.finales1 + sc.finales2:
-            if f not in finales:
-                raise DataError(f"{where}, field 'finales': unknown Finale '{f}'")
-        if not sc.special and (sc.path1 is None or sc.path2 is None):
-            raise DataError(f"{where}, field 'path1': a hero Scenario needs two story paths")
+    _check_scenarios(root, scenarios, dets, finales)
     if len(skills) != 8:
         raise DataError(f"{root / 'skills.json'}: expected 8 Skills, found {len(skills)}")
     for d in dets.values():

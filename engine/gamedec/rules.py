@@ -1,16 +1,19 @@
 """Rule helpers on the Gamedec state: Reputation, Wounds, Investigation Points, tests, entry, decks.
 
 Functions here mutate the state they are given and return the events they caused. They never decide
-what a player chooses; choices are pushed as decisions by the game.
+what a player chooses; choices are asked by the procedure (``decisions.py``).
 """
 
 from __future__ import annotations
 
 from engine.core import Event, Game, public
+from engine.core.flow import Step
+from engine.core.waiting import TurnFrame
 
-from .board import DRAWS_BY_REP, NAMES, NEEDS_CREDIT, NO_BAD_REP, REALIUM, REP_NAMES, WORLDS
+from .board import CORPS, DRAWS_BY_REP, NAMES, NEEDS_CREDIT, NO_BAD_REP, REALIUM, REP_NAMES, WORLDS
 from .pack import Detective, Task, load_pack
 from .state import GamedecState, Player
+from .steps import ChooseSkillStep, EndTurnStep, TerrorStep
 
 HAND_LIMIT = 8
 EQUIP_LIMIT = 3
@@ -68,16 +71,7 @@ def power(state: GamedecState, seat: str, op: str, space: str | None = None) -> 
 
 
 def goal(state: GamedecState) -> int:
-    return 16 if state.options.get("longer_game") else 9
-
-
-def note(state: GamedecState, events: list[Event]) -> list[Event]:
-    """Keep the last public texts for the status panel."""
-    for e in events:
-        if e.audience is None and e.kind not in ("answered", "chosen"):
-            state.log.append(e.text)
-    del state.log[:-8]
-    return events
+    return 16 if state.opts.longer_game else 9
 
 
 # --- Reputation and Wounds --------------------------------------------------------------------
@@ -125,7 +119,6 @@ def wound_penalty(state: GamedecState, seat: str) -> int:
 
 
 def free_corps(state: GamedecState, seat: str) -> list[str]:
-    from .board import CORPS
     return [c for c in CORPS if c not in player(state, seat).obligations]
 
 
@@ -175,7 +168,7 @@ def reach_goal(state: GamedecState, seats: list[str]) -> list[Event]:
     """``seats`` (best first) reached the goal. RB "End of the Game": "the game immediately ends with his
     victory"; with the play-on option: "If the players want, they may continue the game for second place.
     The winner does not take part in the further game"."""
-    if not state.options.get("play_on"):
+    if not state.opts.play_on:
         best = seats[0]
         player(state, best).finished = True
         return [Game.finish(state, [best], f"{name(state, best)} reached {goal(state)} Investigation Points")]
@@ -189,6 +182,8 @@ def reach_goal(state: GamedecState, seats: list[str]) -> list[Event]:
     still = [s for s in state.seats if not player(state, s).finished]
     if len(state.placings) == 1 and len(still) >= 2:
         events.append(public("play_on", "The others play on for second place; the winner leaves the board."))
+        if state.active in seats:
+            leave_turn(state, state.active)
         return events
     first = state.placings[0]
     second = state.placings[1] if len(state.placings) > 1 else max(still, key=lambda s: placing_key(state, s))
@@ -197,24 +192,36 @@ def reach_goal(state: GamedecState, seats: list[str]) -> list[Event]:
     return events
 
 
+def leave_turn(state: GamedecState, seat: str) -> None:
+    """Play on: the winner "does not take part in the further game" - a detective who reached the goal in his
+    own turn leaves the board at once: his turn ends as soon as what it set off is resolved."""
+    frame = state.waiting.find("turn")
+    if not isinstance(frame, TurnFrame) or frame.seat != seat:
+        return
+    waits = frame.waits_for or []
+    rest = next((i for i, step in enumerate(state.steps) if step.op in waits), len(state.steps))
+    state.steps.insert(rest, EndTurnStep(seat=seat))
+    state.waiting.pop(frame)
+
+
 def _thresholds(state: GamedecState, seat: str, before: int, after: int) -> list[Event]:
-    front: list[dict[str, object]] = []
-    skill_marks = (5, 10, 15) if state.options.get("longer_game") else (5,)
+    front: list[Step] = []
+    skill_marks = (5, 10, 15) if state.opts.longer_game else (5,)
     for mark in skill_marks:
         if before < mark <= after:
-            front.append({"op": "choose_skill", "seat": seat})
-    if state.options.get("terror"):
-        marks = (7, 10) if state.options.get("scenarios") else (7,)
+            front.append(ChooseSkillStep(seat=seat))
+    if state.opts.terror:
+        marks = (7, 10) if state.opts.scenarios else (7,)
         for mark in marks:
             if before < mark <= after:
-                front.append({"op": "terror"})
-    state.queue[:0] = front
+                front.append(TerrorStep())
+    state.now(*front)
     return []
 
 
 def clue_gives_ip(state: GamedecState, seat: str) -> bool:
     """RB: "Points 7, 8 and 9 cannot be gained this way" (the Longer Game lifts it)."""
-    return bool(state.options.get("longer_game")) or player(state, seat).ip < CLUE_CAP
+    return state.opts.longer_game or player(state, seat).ip < CLUE_CAP
 
 
 # --- tests ------------------------------------------------------------------------------------
@@ -236,7 +243,7 @@ def task_modifier(state: GamedecState, seat: str, task: Task, space: str) -> int
     """Everything but the dice and Assists/Sabotages."""
     mod = skill_bonus(state, seat, task.skills, space) - wound_penalty(state, seat)
     mod += story_bonus(state, seat, space)
-    if state.options.get("less_randomness") and lag_on(state, space) and not has(state, seat, "ignore_lags"):
+    if state.opts.less_randomness and lag_on(state, space) and not has(state, seat, "ignore_lags"):
         mod -= 2
     if "firewalls" in state.flags:
         mod -= 1
@@ -252,7 +259,7 @@ def story_bonus(state: GamedecState, seat: str, space: str) -> int:
 def fight_modifier(state: GamedecState, seat: str, skill: str, space: str, other: str) -> int:
     mod = skill_bonus(state, seat, [skill], space) - wound_penalty(state, seat)
     mod += power(state, seat, "fight_bonus", space)
-    if state.options.get("less_randomness") and lag_on(state, space):
+    if state.opts.less_randomness and lag_on(state, space):
         # Lags cancel out between two fighters; only Vivien's opponent keeps the -2.
         me_immune, other_immune = has(state, seat, "ignore_lags"), has(state, other, "ignore_lags")
         if not me_immune and other_immune:
@@ -353,5 +360,12 @@ def refill_corp(state: GamedecState, corp: str) -> None:
     state.corp_equip[corp] = draw_equipment_deck(state)
 
 
-def world_name(space: str) -> str:
-    return NAMES.get(space, space)
+
+def equipment_piles(state: GamedecState) -> list[str]:
+    """The piles an Equipment card can be taken from now."""
+    piles = []
+    if state.equip_deck or len(state.equip_faceup) > 1:
+        piles.append("deck")
+    if state.equip_faceup:
+        piles.append("faceup")
+    return piles

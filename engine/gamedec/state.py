@@ -1,4 +1,9 @@
-"""The Gamedec game state (ids only) and its options model."""
+"""The Gamedec game state (ids only) and its options model.
+
+What the game waits for is in ``waiting`` (the runtime's frames): the turn, a decision asked of one
+detective, the Assist/Sabotage window, the steps of a trade, the secret choices; what is still to happen
+is in ``steps``. The rest is the board, the decks and the detectives.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Deck, GameState, ReactionWindow, SecretChoice
+from engine.core import Deck
+from engine.core.flowgame import FlowState
+from engine.core.waiting import AskFrame, WindowFrame
+
+from .steps import DraftStep, GamedecStep
+
+DECISIONS = frozenset({"skill", "pile", "corp", "wound", "discard", "discard_eq", "seven", "finale", "place_lag",
+                       "story_offer", "mind", "sell"})
+"""The topics of the questions asked of one detective in the course of the rules (decisions.py asks them),
+as opposed to the set-up's choices and the steps of a trade."""
 
 
 class GamedecOptions(BaseModel):
@@ -92,8 +106,6 @@ class TradeState(BaseModel):
     get: str = ""
     """What the active detective receives (same vocabulary)."""
     stage: Literal["give", "get", "answer", "offers", "choose", "send"] = "give"
-    partner_card: str = ""
-    sending: SecretChoice | None = None
     offers: dict[str, list[str]] = Field(default_factory=dict)
     """Call for offers: each offering seat -> [what he gives, what he asks from the active detective]
     (an empty string while not chosen yet)."""
@@ -103,13 +115,12 @@ class TradeState(BaseModel):
     """"seat:card" for each Task card shown to the other side of this trade."""
 
 
-class GamedecState(GameState):
+class GamedecState(FlowState):
     game: str = "gamedec"
+    format: int = 2
+    steps: list[GamedecStep] = Field(default_factory=list)
+    opts: GamedecOptions
     players: dict[str, Player]
-    phase: Literal["setup", "play"] = "setup"
-    setup_choice: SecretChoice | None = None
-    draft: list[str] = Field(default_factory=list)
-    """Choose-detectives option: the seats still to choose, in order (the first one is asked)."""
     placings: list[str] = Field(default_factory=list)
     """Play-on option: the seats that reached the goal, in order."""
     round: int = 0
@@ -126,9 +137,6 @@ class GamedecState(GameState):
     trade_proposals: int = 0
     trade: TradeState | None = None
     test: TestState | None = None
-    window: ReactionWindow | None = None
-    queue: list[dict[str, Any]] = Field(default_factory=list)
-    """Pending effects and procedure steps, run in order; a step that asks someone pauses the queue."""
     task_deck: Deck
     equip_deck: list[str]
     equip_faceup: list[str]
@@ -148,5 +156,21 @@ class GamedecState(GameState):
     terror_revealed: list[str] = Field(default_factory=list)
     flags: list[str] = Field(default_factory=list)
     last_roll: dict[str, Any] | None = None
-    log: list[str] = Field(default_factory=list)
-    """The last public event texts (for the status panel)."""
+
+    @property
+    def window(self) -> WindowFrame | None:
+        """The Assist/Sabotage window of the test under way, while it is open (a trade may stand on it)."""
+        frame = self.waiting.find("window", "assist")
+        return frame if isinstance(frame, WindowFrame) else None
+
+    @property
+    def draft(self) -> list[str]:
+        """Choose-detectives option: the seats still to choose, in order (the first one is asked)."""
+        top = self.waiting.top()
+        asked = [top.seat] if isinstance(top, AskFrame) and top.topic == "detective" else []
+        return asked + [step.seat for step in self.steps if isinstance(step, DraftStep)]
+
+    def decision(self) -> AskFrame | None:
+        """The decision asked now (the top frame), if the game waits on one."""
+        top = self.waiting.top()
+        return top if isinstance(top, AskFrame) and top.topic in DECISIONS else None

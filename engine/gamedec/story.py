@@ -1,19 +1,28 @@
 """The Scenarios option: secret Scenario cards, their start conditions, abilities, two story paths and
-the Finale cards (RB "Scenarios"). The texts are house-written; the vocabulary of abilities is data."""
+the Finale cards (RB "Scenarios"). The texts are house-written; the vocabulary of abilities is data.
+
+The story actions (``actions/story.py``) call the effects here; the story's own decisions (a Finale to
+take, Postorganism's Lag, revealing a Scenario started by an Assist, Digital Mind before a Wound) are
+registered here too.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, Intent, public
+from pydantic import BaseModel
 
+from engine.core import Event, Intent, public
+from engine.core.rules import NoPayload, Offer
+
+from . import labels as L
 from . import rules as R
 from .board import NAMES, WORLDS, is_corp
+from .decisions import decide, decision
 from .pack import load_pack
+from .runtime import RULES
 from .state import GamedecState, TestState
 
-STORY_KINDS = frozenset({"story_start", "story_task", "story_finish", "ability", "finale", "boost", "place_lag",
-                         "skip"})
 PUPPET = "puppet_master"
 
 
@@ -56,25 +65,36 @@ def start_options(state: GamedecState, seat: str) -> list[Intent]:
     return out
 
 
-def turn_legal(state: GamedecState, seat: str) -> list[Intent]:
-    """Story intents in a detective's own turn (after a move for the Tasks)."""
-    if not state.options.get("scenarios"):
+def story_tasks(state: GamedecState, seat: str) -> list[Intent]:
+    """The story Tasks ``seat`` may undertake in his turn (after a move, once per move, not after an attack):
+    his started Scenario's first path, the Puppet Master Finale."""
+    if not state.opts.scenarios or not state.moved or state.story_move_used or state.turn_mode == "attacks":
         return []
     p = state.players[seat]
-    pack = load_pack()
-    out = start_options(state, seat)
+    out = []
     if p.story == "started":
-        sc = pack.scenarios[p.scenario]
-        if sc.path1 is not None and state.moved and not state.story_move_used and state.turn_mode != "attacks":
-            world = sc.path1.world
-            if world == p.pos or (world == "universal" and not is_corp(p.pos)):
-                out.append(Intent.of("story_task"))
-        if sc.path2 is not None and _can_pay(state, seat, sc.path2.cost, sc.path2.count):
-            out.append(Intent.of("story_finish"))
-    if (PUPPET in p.finales and state.moved and not state.story_move_used and not is_corp(p.pos)
-            and state.turn_mode != "attacks"):
+        path = load_pack().scenarios[p.scenario].path1
+        if path is not None and (path.world == p.pos or (path.world == "universal" and not is_corp(p.pos))):
+            out.append(Intent.of("story_task"))
+    if PUPPET in p.finales and not is_corp(p.pos):
         out.append(Intent.of("story_task", card=PUPPET))
-    return out + _abilities(state, seat)
+    return out
+
+
+def can_finish(state: GamedecState, seat: str) -> bool:
+    """The started Scenario's second path can be paid for now."""
+    p = state.players[seat]
+    if not state.opts.scenarios or p.story != "started":
+        return False
+    path = load_pack().scenarios[p.scenario].path2
+    return path is not None and _can_pay(state, seat, path.cost, path.count)
+
+
+def abilities(state: GamedecState, seat: str) -> list[Intent]:
+    """Digital Mind and Big Brother, usable "At any moment of the game" (FAQ)."""
+    if not state.opts.scenarios or state.players[seat].finished:
+        return []
+    return _abilities(state, seat)
 
 
 def _abilities(state: GamedecState, seat: str) -> list[Intent]:
@@ -87,15 +107,13 @@ def _abilities(state: GamedecState, seat: str) -> list[Intent]:
     return out
 
 
-def anytime_legal(state: GamedecState, seat: str) -> list[Intent]:
-    """Story intents usable at any moment, in any prompt of their owner: the abilities the FAQ says work "At
-    any moment of the game" (Digital Mind, Big Brother), and revealing a Scenario started by an Assist (RB:
-    "Starting a Scenario by means of an Assist may take place in another player's round")."""
-    if not state.options.get("scenarios"):
-        return []
+def anytime_start(state: GamedecState, seat: str) -> list[Intent]:
+    """Revealing a Scenario started by an Assist, in any prompt of its owner (RB: "Starting a Scenario by
+    means of an Assist may take place in another player's round")."""
     p = state.players[seat]
-    out = [Intent.of("story_start", via="assist")] if p.story == "hidden" and p.assist_ready else []
-    return out + _abilities(state, seat)
+    if not state.opts.scenarios or p.finished or p.story != "hidden" or not p.assist_ready:
+        return []
+    return [Intent.of("story_start", via="assist")]
 
 
 def _can_pay(state: GamedecState, seat: str, cost: str, count: int) -> bool:
@@ -104,54 +122,64 @@ def _can_pay(state: GamedecState, seat: str, cost: str, count: int) -> bool:
     return have >= count
 
 
-def apply_turn(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+def reveal(state: GamedecState, seat: str, via: str) -> list[Event]:
+    """Start the Scenario: pay what its start condition asks and reveal it."""
+    p = state.players[seat]
+    if via in WORLDS:
+        p.clues.remove(via)
+    elif via == "clues":
+        del p.clues[:2]
+    elif via == "assist":
+        p.assist_ready = False
+    else:
+        p.commission_ready = False
+    p.story = "started"
+    sc = load_pack().scenarios[p.scenario]
+    return [public("story", f"{R.name(state, seat)} reveals the Scenario {sc.name}: {sc.text}", seat=seat,
+                   scenario=sc.id)]
+
+
+def undertake(state: GamedecState, seat: str, card: str | None) -> list[Event]:
+    """A story Task is tested like a Task card (the caller opens its Assist window)."""
     p = state.players[seat]
     pack = load_pack()
-    who = R.name(state, seat)
-    if intent.kind == "story_start":
-        via = intent.word("via")
-        if via in WORLDS:
-            p.clues.remove(via)
-        elif via == "clues":
-            del p.clues[:2]
-        elif via == "assist":
-            p.assist_ready = False
-        else:
-            p.commission_ready = False
-        p.story = "started"
-        sc = pack.scenarios[p.scenario]
-        return [public("story", f"{who} reveals the Scenario {sc.name}: {sc.text}", seat=seat, scenario=sc.id)]
-    if intent.kind == "story_task":
-        state.story_move_used = True
-        state.turn_mode = "tasks"
-        card = intent.get("card")
-        ident = card if isinstance(card, str) else p.scenario
-        state.test = TestState(kind="story", actor=seat, card=ident, space=p.pos)
-        label = pack.finales[PUPPET].name if ident == PUPPET else pack.scenarios[ident].path1.name  # type: ignore[union-attr]
-        return [public("play", f"{who} undertakes the story Task {label} (DL {story_dl(ident)}).", seat=seat)]
-    if intent.kind == "story_finish":
-        sc = pack.scenarios[p.scenario]
-        path = sc.path2
-        assert path is not None
-        if path.cost == "equipment":
-            for eq in list(p.equipment[: path.count]):
-                R.discard_equipment(state, seat, eq)
-        elif path.cost == "credits":
-            p.credits -= path.count
-        else:
-            used, p.set_aside = p.set_aside[: path.count], p.set_aside[path.count:]
-            state.task_deck.discard(*used)
-        events = [public("story", f"{who} completes the Scenario {sc.name} ({path.name}).", seat=seat)]
-        return events + complete(state, seat, {seat: path.ip}, sc.finales2)
-    if intent.kind == "ability":
-        if intent.word("use") == "mind":
-            return R.wound(state, seat, intent.word("type")) + R.change_rep(state, seat, +1)
-        corp = intent.word("corp")
-        used, p.set_aside = p.set_aside[:2], p.set_aside[2:]
+    state.story_move_used = True
+    state.turn_mode = "tasks"
+    ident = card if card is not None else p.scenario
+    state.test = TestState(kind="story", actor=seat, card=ident, space=p.pos)
+    label = pack.finales[PUPPET].name if ident == PUPPET else pack.scenarios[ident].path1.name  # type: ignore[union-attr]
+    return [public("play", f"{R.name(state, seat)} undertakes the story Task {label} (DL {story_dl(ident)}).",
+                   seat=seat)]
+
+
+def finish(state: GamedecState, seat: str) -> list[Event]:
+    """The second story path: pay its cost and complete the Scenario."""
+    p = state.players[seat]
+    sc = load_pack().scenarios[p.scenario]
+    path = sc.path2
+    assert path is not None
+    if path.cost == "equipment":
+        for eq in list(p.equipment[: path.count]):
+            R.discard_equipment(state, seat, eq)
+    elif path.cost == "credits":
+        p.credits -= path.count
+    else:
+        used, p.set_aside = p.set_aside[: path.count], p.set_aside[path.count:]
         state.task_deck.discard(*used)
-        p.obligations.remove(corp)
-        return [public("ability", f"{who} discards 2 set-aside cards to remove the Obligation at {NAMES[corp]}.")]
-    raise AssertionError(intent.kind)
+    events = [public("story", f"{R.name(state, seat)} completes the Scenario {sc.name} ({path.name}).", seat=seat)]
+    return events + complete(state, seat, {seat: path.ip}, sc.finales2)
+
+
+def use_ability(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+    if intent.word("use") == "mind":
+        return R.wound(state, seat, intent.word("type")) + R.change_rep(state, seat, +1)
+    p = state.players[seat]
+    corp = intent.word("corp")
+    used, p.set_aside = p.set_aside[:2], p.set_aside[2:]
+    state.task_deck.discard(*used)
+    p.obligations.remove(corp)
+    return [public("ability", f"{R.name(state, seat)} discards 2 set-aside cards to remove the Obligation at "
+                              f"{NAMES[corp]}.")]
 
 
 def story_card(ident: str) -> dict[str, Any]:
@@ -185,7 +213,7 @@ def story_modifier(state: GamedecState, seat: str, ident: str, space: str) -> in
         assert path is not None
         skills = list(path.skills)
     mod = R.skill_bonus(state, seat, skills, space) - R.wound_penalty(state, seat) + R.story_bonus(state, seat, space)
-    if state.options.get("less_randomness") and R.lag_on(state, space) and not R.has(state, seat, "ignore_lags"):
+    if state.opts.less_randomness and R.lag_on(state, space) and not R.has(state, seat, "ignore_lags"):
         mod -= 2
     return mod
 
@@ -210,18 +238,23 @@ def complete(state: GamedecState, seat: str, awards: dict[str, int], finales: li
     p.story = "done"
     free = [f for f in finales if f not in taken_finales(state)]
     if free:
-        state.decisions.push(seat, "finale", "Choose your Finale card.", options=free)
-    events = R.gain_ip_many(state, awards)
-    if state.result is not None:
-        state.decisions.items.clear()
-    return events
+        decide(state, seat, "finale", "Choose your Finale card.", FinalePayload(options=free))
+    return R.gain_ip_many(state, awards)
 
 
-def finale_legal(state: GamedecState, seat: str, options: list[str]) -> list[Intent]:
-    return [Intent.of("finale", id=f) for f in options]
+class FinalePayload(BaseModel):
+    options: list[str]
 
 
-def take_finale(state: GamedecState, seat: str, finale: str) -> list[Event]:
+@decision("finale", FinalePayload)
+def _finales(state: GamedecState, seat: str, payload: FinalePayload) -> tuple[Offer, Intent | None]:
+    offer = [Intent.of("finale", id=f) for f in payload.options]
+    return [(i, L.describe(state, i)) for i in offer], None
+
+
+@RULES.answers("finale", FinalePayload)
+def _take_finale(state: GamedecState, seat: str, intent: Intent, payload: FinalePayload) -> list[Event]:
+    finale = intent.word("id")
     state.players[seat].finales.append(finale)
     f = load_pack().finales[finale]
     return [public("finale", f"{R.name(state, seat)} takes the Finale {f.name}: {f.text}", seat=seat)]
@@ -241,19 +274,79 @@ def round_start(state: GamedecState) -> None:
     Corporate Investigation, after revealing a new Corporate Commission card"."""
     for seat in state.seats:
         if R.power(state, seat, "lag_each_round") and any(w not in state.lags for w in WORLDS):
-            state.decisions.push(seat, "place_lag", "Postorganism: add a Lag to a Sensory World?")
+            decide(state, seat, "place_lag", "Postorganism: add a Lag to a Sensory World?")
 
 
-def place_lag_legal(state: GamedecState) -> list[Intent]:
-    return [Intent.of("skip")] + [Intent.of("place_lag", world=w) for w in WORLDS if w not in state.lags]
+@decision("place_lag")
+def _lag_worlds(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
+    worlds = [Intent.of("place_lag", world=w) for w in WORLDS if w not in state.lags]
+    return [(Intent.of("skip"), L.skip_label("place_lag")), *((i, L.describe(state, i)) for i in worlds)], None
 
 
-def place_lag(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+@RULES.answers("place_lag")
+def _place_lag(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     if intent.kind == "skip":
         return []
     world = intent.word("world")
     state.lags.append(world)
     return [public("lags", f"{R.name(state, seat)} (Postorganism) adds a Lag in {NAMES[world]}.")]
+
+
+# --- revealing a Scenario started by an Assist; Digital Mind before a Wound ---------------------------------
+
+
+def offer_reveal(state: GamedecState, helpers: list[str]) -> None:
+    """RB: "Starting a Scenario by means of an Assist may take place in another player's round". Every
+    hidden-Scenario holder who assisted another detective is asked (the first of ``helpers``, in seat order,
+    first), so the question reveals nothing."""
+    for seat in reversed(helpers):
+        decide(state, seat, "story_offer", "You assisted another detective: if that starts your Scenario, you "
+                                           "may reveal it now.")
+
+
+def _revealed(state: GamedecState, seat: str, aside: Intent) -> bool:
+    return state.players[seat].story != "hidden"
+
+
+@decision("story_offer", closes=_revealed)
+def _reveal_options(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
+    starts = [(i, L.describe(state, i)) for i in start_options(state, seat)]
+    return [(Intent.of("skip"), L.skip_label("story_offer")), *starts], None
+
+
+@RULES.answers("story_offer")
+def _reveal_or_not(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
+    if intent.kind == "story_start":
+        return reveal(state, seat, intent.word("via"))
+    # RB: "At the moment one of the conditions listed on the card is met, the player may (but does not have
+    # to) reveal his Scenario": declined now, the Assist no longer starts it.
+    state.players[seat].assist_ready = False
+    return []
+
+
+def mind_first(state: GamedecState, seat: str, kind: str) -> bool:
+    """Digital Mind (a started Scenario: public) may be used "just before receiving a wound from another
+    source" (FAQ): its holder is asked first when the coming Wound is one he could take for Reputation."""
+    p = state.players[seat]
+    if not R.power(state, seat, "rep_for_wound") or getattr(p, kind) or p.rep >= R.detective(state, seat).rep_max:
+        return False
+    decide(state, seat, "mind", f"A {kind.capitalize()} Wound is coming: use Digital Mind first (take it for "
+                                "Reputation +1)?")
+    return True
+
+
+def _mind_used(state: GamedecState, seat: str, aside: Intent) -> bool:
+    return aside.kind == "ability" and aside.get("use") == "mind"
+
+
+@decision("mind", closes=_mind_used)
+def _mind(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
+    return [(Intent.of("skip"), L.skip_label("mind"))], None
+
+
+@RULES.answers("mind")
+def _mind_skipped(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
+    return []
 
 
 def double_agent_winner(state: GamedecState) -> str:

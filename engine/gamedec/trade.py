@@ -6,57 +6,53 @@ becoming acquainted with all offers, the player currently playing his turn may c
 
 Two ways in, both from the active detective's prompt (his turn, or his own pre-roll window, FAQ "Can one
 trade while performing a Task? Yes, but only before the dice roll"):
-- ``trade:to=X``: the active detective builds one offer in two steps (what he gives, what he asks for) and
-  X accepts or declines;
-- ``trade_call``: every other detective still playing may build an offer to him in the same two steps (or
-  make none); the offers are public, and the active detective takes one of them or declines them all.
-With the Online Trade option, both sides then secretly choose whether to really send their part (a
-SecretChoice revealed together); goods need not be held when promised; whoever did not send loses 1
-Reputation. Without it, a "Task card of the giver's choice" is picked by its giver after the agreement.
+- ``trade:to=X``: the active detective builds one offer in two questions (what he gives, what he asks for)
+  and X accepts or declines;
+- ``trade_call``: every other detective still playing may build an offer to him in the same two questions
+  (or make none), all at once and in the open; then the active detective takes one or declines them all.
+With the Online Trade option, both sides then secretly choose whether to really send their part (a secret
+frame revealed together); goods need not be held when promised; whoever did not send loses 1 Reputation.
+Without it, a "Task card of the giver's choice" is picked by its giver when the trade is agreed. While a
+trade is being built or answered, its sides may show Task cards of their hands to each other (an aside).
 """
 
 from __future__ import annotations
 
-from engine.core import Event, Intent, Prompt, SecretChoice, private, public
+from engine.core import Event, Intent, private, public
+from engine.core.rules import NoPayload, Offer
 
+from . import labels as L
 from . import rules as R
+from .actions.base import GamedecAction
 from .pack import load_pack
+from .rolls import refresh_window
+from .runtime import RULES
 from .state import GamedecState, TradeState
 
 MAX_PROPOSALS = 2
 """House limit: at most two proposals or calls for offers per turn (so a turn cannot stall on offers)."""
-
-
-def _label(state: GamedecState, item: str, owner_view: bool) -> str:
-    pack = load_pack()
-    if item == "none":
-        return "nothing"
-    if item in ("c1", "c2"):
-        return f"{item[1]} Credit{'s' if item == 'c2' else ''}"
-    if item == "task":
-        return "a Task card (giver's choice)"
-    if item in pack.equipment:
-        return pack.equipment[item].name
-    if item in pack.tasks:
-        return f"the Task card {pack.tasks[item].name}" if owner_view else "a Task card"
-    return item
+ASIDES = ("show", "discard", "discard_eq")
+"""Showing a Task card; discards are named so that they are refused in plain words (no discard "during
+Trade", RB "Universal Actions")."""
 
 
 def _online(state: GamedecState) -> bool:
-    return bool(state.options.get("online_trade"))
+    return state.opts.online_trade
+
+
+def _over(state: GamedecState) -> None:
+    """The trade is settled; a window it was made in asks again if the tester's modifier changed."""
+    state.trade = None
+    refresh_window(state)
+
+
+def _others(state: GamedecState, seat: str) -> list[str]:
+    return [o for o in state.seats if o != seat and not state.players[o].finished]
 
 
 def can_trade(state: GamedecState, seat: str) -> bool:
     return (seat == state.active and not state.trade_done and state.trade_proposals < MAX_PROPOSALS
-            and any(o != seat and not state.players[o].finished for o in state.seats))
-
-
-def turn_intents(state: GamedecState, seat: str) -> list[Intent]:
-    """The active detective's ways to start a trade."""
-    if not can_trade(state, seat):
-        return []
-    others = [o for o in state.seats if o != seat and not state.players[o].finished]
-    return [Intent.of("trade_call")] + [Intent.of("trade", to=o) for o in others]
+            and bool(_others(state, seat)))
 
 
 def gives(state: GamedecState, seat: str) -> list[str]:
@@ -82,353 +78,299 @@ def asks(state: GamedecState, seat: str, other: str, gave: str) -> list[str]:
     return out
 
 
-def step_ref(state: GamedecState, kind: str) -> str:
-    """The ref of a decision only its seat answers: the number of intents applied so far names it, and the
-    next decision of that seat (even another action of the same turn) has a higher number."""
-    return f"s{state.step}:{kind.replace('_', '-')}"[:16]
+def _offer(state: GamedecState, intents: list[Intent]) -> Offer:
+    return [(i, L.describe(state, i)) for i in intents]
 
 
-def _trade_ref(state: GamedecState, stage: str) -> str:
-    """A trade's decisions: the turn (Round and the active seat's place), which proposal of that turn, and
-    its stage, so several seats answering a call for offers keep their refs while the others answer."""
-    turn = f"{state.round}-{state.seats.index(state.active) if state.active in state.seats else 0}"
-    return f"{turn}t{state.trade_proposals}:{stage}"[:16]
+def _items(state: GamedecState, first: str, kind: str, items: list[str]) -> Offer:
+    return _offer(state, [Intent.of(first)] + [Intent.of(kind, what=w) for w in items])
 
 
-class TradeRules:
-    @staticmethod
-    def open(state: GamedecState, seat: str, partner: str) -> list[Event]:
+def _ask(state: GamedecState, seat: str, topic: str, text: str, offer: Offer, asides: tuple[str, ...] = ASIDES) -> None:
+    RULES.ask(state, seat, topic, text, offer, asides=asides, pace="quick")
+
+
+# --- opening a trade ------------------------------------------------------------------------------------
+
+
+class Trade(GamedecAction):
+    """``trade:to=X`` and ``trade_call``: the active detective's ways to start a trade."""
+
+    kind = "trade"
+    also = ("trade_call",)
+    family = "trade"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        if (state.test is not None and state.test.kind == "attack") or not can_trade(state, seat):
+            return []  # RULINGS 15: before a Task's roll, not a fight's
+        return [Intent.of("trade_call")] + [Intent.of("trade", to=o) for o in _others(state, seat)]
+
+    def refusal(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
+        if state.trade_done:
+            return "You already made a trade this turn (one trade per turn)."
+        if state.trade_proposals >= MAX_PROPOSALS:
+            return "You already proposed two trades this turn."
+        return None
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         state.trade_proposals += 1
-        state.trade = TradeState(partner=partner)
-        return [public("trade", f"{seat} prepares a trade offer for {partner}.")]
-
-    @staticmethod
-    def call(state: GamedecState, seat: str) -> list[Event]:
-        state.trade_proposals += 1
-        others = [o for o in state.seats if o != seat and not state.players[o].finished]
+        if intent.kind == "trade":
+            partner = intent.word("to")
+            state.trade = TradeState(partner=partner)
+            _ask(state, seat, "trade_give", f"Trade with {partner}: what do you give?",
+                 _items(state, "cancel", "give", gives(state, seat)))
+            return [public("trade", f"{seat} prepares a trade offer for {partner}.")]
+        others = _others(state, seat)
         state.trade = TradeState(stage="offers", offers={o: ["", ""] for o in others})
+        text = f"{seat} asks for trade offers: what do you give? (or make no offer)"
+        RULES.each(state, others, "trade_offer", {o: (text, _items(state, "cancel", "give", gives(state, o)))
+                                                  for o in others}, asides=ASIDES, pace="quick")
         return [public("trade", f"{seat} asks for trade offers: {', '.join(others)} may each make one.")]
 
-    @staticmethod
-    def prompts(state: GamedecState) -> list[Prompt]:
-        t = state.trade
-        assert t is not None
-        if t.stage == "give":
-            return [Prompt(state.active, "trade_give", f"Trade with {t.partner}: what do you give?",
-                           Intent.of("cancel"), pace="quick", ref=_trade_ref(state, "give"))]
-        if t.stage == "get":
-            return [Prompt(state.active, "trade_get", f"Trade with {t.partner}: what do you ask for?",
-                           Intent.of("cancel"), pace="quick", ref=_trade_ref(state, "get"))]
-        if t.stage == "answer":
-            offer = (f"{state.active} offers {_label(state, t.give, False)} for {_label(state, t.get, False)}.")
-            return [Prompt(t.partner, "trade_answer", offer + " Accept?", Intent.of("decline"), pace="quick",
-                           ref=_trade_ref(state, "answer"))]
-        if t.stage == "offers":
-            out = []
-            for s, (g, _) in t.offers.items():
-                if s in t.passed or _ready(t, s):
-                    continue
-                text = (f"{state.active} asks for trade offers: what do you give? (or make no offer)" if not g
-                        else f"Your offer to {state.active}: what do you ask for in return?")
-                out.append(Prompt(s, "trade_offer", text, Intent.of("cancel"), pace="quick",
-                                  ref=_trade_ref(state, "o2" if g else "o1")))
-            return out
-        if t.stage == "choose":
-            return [Prompt(state.active, "trade_choose", "Trade offers: take one of them, or decline them all.",
-                           Intent.of("decline"), pace="quick", ref=_trade_ref(state, "choose"))]
-        assert t.sending is not None
-        text = ("Online trade: send the agreed goods, or cheat?" if _online(state)
-                else "Trade agreed: choose the Task card you give.")
-        return [Prompt(s, "trade_send", text, TradeRules.legal(state, s)[0], simultaneous=True, pace="quick",
-                       ref=_trade_ref(state, "send"))
-                for s in t.sending.waiting()]
 
-    @staticmethod
-    def legal(state: GamedecState, seat: str) -> list[Intent]:
+class Show(GamedecAction):
+    """Show a Task card of one's hand to the other side of the trade (RULINGS 35; each card once)."""
+
+    kind = "show"
+    family = "trade"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
         t = state.trade
-        assert t is not None
-        online = _online(state)
-        if t.stage == "give":
-            if seat != state.active:
-                return []
-            return ([Intent.of("cancel")] + [Intent.of("give", what=w) for w in gives(state, seat)]
-                    + _shows(state, seat))
-        if t.stage == "get":
-            if seat != state.active:
-                return []
-            return ([Intent.of("cancel")] + [Intent.of("get", what=w) for w in asks(state, seat, t.partner, t.give)]
-                    + _shows(state, seat))
-        if t.stage == "answer":
-            if seat != t.partner:
-                return []
-            partner = state.players[t.partner]
-            out = [Intent.of("decline")]
-            if t.get == "task" and not online:
-                out += [Intent.of("accept", card=c) for c in partner.hand]
-            else:
-                out.append(Intent.of("accept"))
-            return out + _shows(state, seat)
-        if t.stage == "offers":
-            if seat not in t.offers or seat in t.passed or _ready(t, seat):
-                return []
-            g = t.offers[seat][0]
-            if not g:
-                out = [Intent.of("cancel")] + [Intent.of("give", what=w) for w in gives(state, seat)]
-            else:
-                out = [Intent.of("cancel")] + [Intent.of("get", what=w) for w in asks(state, seat, state.active, g)]
-            return out + _shows(state, seat)
-        if t.stage == "choose":
-            if seat != state.active:
-                return []
-            out = [Intent.of("decline")]
-            me = state.players[seat]
-            for s, (_g, a) in t.offers.items():
-                if not _ready(t, s):
-                    continue
-                if a == "task" and not online:
-                    out += [Intent.of("take", src=s, card=c) for c in me.hand]
-                else:
-                    out.append(Intent.of("take", src=s))
-            return out
-        assert t.sending is not None
-        if seat not in t.sending.waiting():
+        if t is None:
             return []
-        mine = t.give if seat == state.active else t.get
-        holder = state.players[seat]
-        if not online:
-            return [Intent.of("send", card=c) for c in holder.hand]
-        if mine == "none":
-            return [Intent.of("send")]
-        if mine == "task":
-            return [Intent.of("send", card=c) for c in holder.hand] + [Intent.of("cheat")]
-        if TradeRules._holds(state, seat, mine):
-            return [Intent.of("send"), Intent.of("cheat")]
-        return [Intent.of("cheat")]
+        return [Intent.of("show", card=c) for c in state.players[seat].hand if f"{seat}:{c}" not in t.shown]
 
-    @staticmethod
-    def _holds(state: GamedecState, seat: str, item: str) -> bool:
-        p = state.players[seat]
-        if item in ("c1", "c2"):
-            return p.credits >= int(item[1])
-        return item in p.equipment or item in p.hand or item == "none"
-
-    @staticmethod
-    def _transfer(state: GamedecState, src: str, dst: str, item: str) -> None:
-        a, b = state.players[src], state.players[dst]
-        if item in ("c1", "c2"):
-            n = int(item[1])
-            a.credits -= n
-            b.credits += n
-        elif item in a.equipment:
-            a.equipment.remove(item)
-            b.equipment.append(item)
-        elif item in a.hand:
-            a.hand.remove(item)
-            b.hand.append(item)
-
-    @staticmethod
-    def _agreed(state: GamedecState) -> list[Event]:
-        """Both sides agreed: exchange at once, or first ask for the secret sending / the card to give."""
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         t = state.trade
         assert t is not None
-        active, partner = state.active, t.partner
-        if _online(state):
-            t.stage = "send"
-            t.sending = SecretChoice(kind="trade_send", seats=[active, partner], allow_change=False)
-            return [public("trade", f"{partner} and {active} agree; both now secretly send their goods.")]
-        pickers = [s for s, item in ((active, t.give), (partner, t.get)) if item == "task"]
-        if pickers:
-            t.stage = "send"
-            t.sending = SecretChoice(kind="trade_send", seats=pickers, allow_change=False)
-            return [public("trade", f"{partner} and {active} agree; the Task card to give is being chosen.")]
-        return TradeRules._exchange(state, t.give, t.get)
-
-    @staticmethod
-    def _exchange(state: GamedecState, give: str, got: str) -> list[Event]:
-        t = state.trade
-        assert t is not None
-        active, partner = state.active, t.partner
-        TradeRules._transfer(state, active, partner, give)
-        TradeRules._transfer(state, partner, active, got)
-        state.trade = None
-        state.trade_done = True
-        return [public("trade", f"Trade done: {active} gives {_label(state, give, False)}, {partner} gives "
-                                f"{_label(state, got, False)}."),
-                private({active, partner}, "trade_done", f"Trade: {active} gives {_label(state, give, True)}, "
-                                                         f"{partner} gives {_label(state, got, True)}.")]
-
-    @staticmethod
-    def apply(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
-        t = state.trade
-        assert t is not None
-        active = state.active
-        kind = intent.kind
-        if kind == "show":
-            shown = intent.word("card")
-            t.shown.append(f"{seat}:{shown}")
-            to = _show_audience(state, seat)
-            task = load_pack().tasks[shown]
-            detail = (f"{task.name} ({task.world.replace('_', ' ')}, DL {task.dl}, {'/'.join(task.skills)}; "
-                      f"success {'+'.join(task.success)}, failure {task.failure})")
-            return [public("show", f"{seat} shows a Task card to {', '.join(sorted(to - {seat}))}."),
-                    private(to, "shown", f"{seat} shows: {detail}.")]
-        if t.stage == "offers":
-            return TradeRules._offer_step(state, seat, intent)
-        partner = t.partner
-        if kind == "cancel":
-            state.trade = None
-            return [public("trade", f"{active} withdraws the trade offer.")]
-        if kind == "give":
-            t.give = intent.word("what")
-            t.stage = "get"
-            return []
-        if kind == "get":
-            t.get = intent.word("what")
-            t.stage = "answer"
-            parties = {active, partner}
-            return [public("trade", f"{active} offers {partner} {_label(state, t.give, False)} for "
-                                    f"{_label(state, t.get, False)}."),
-                    private(parties, "trade_offer", f"Offer: {_label(state, t.give, True)} for "
-                                                    f"{_label(state, t.get, True)}.")]
-        if kind == "decline":
-            state.trade = None
-            if t.stage == "choose":
-                return [public("trade", f"{active} declines every offer.")]
-            return [public("trade", f"{partner} declines the trade.")]
-        if kind == "accept":
-            card = intent.get("card")
-            if isinstance(card, str):
-                t.get = card
-            return [public("trade", f"{partner} accepts.")] + TradeRules._agreed(state)
-        if kind == "take":
-            src = intent.word("src")
-            offered, asked = t.offers[src]
-            t.partner, t.give, t.get = src, asked, offered
-            card = intent.get("card")
-            if isinstance(card, str):
-                t.give = card
-            return [public("trade", f"{active} takes {src}'s offer.")] + TradeRules._agreed(state)
-        # send / cheat: Online Trade, or the giver picking "a Task card of his choice"
-        assert t.sending is not None
-        t.sending.commit(seat, intent.key())
-        events: list[Event] = [public("trade", f"{seat} has chosen what to send.")]
-        if not t.sending.complete:
-            return events
-        answers = {s: Intent.parse(k) for s, k in t.sending.reveal().items()}
-        if not _online(state):
-            give = answers[active].word("card") if active in answers else t.give
-            got = answers[partner].word("card") if partner in answers else t.get
-            return events + TradeRules._exchange(state, give, got)
-        for s, other, item in ((active, partner, t.give), (partner, active, t.get)):
-            ans = answers[s]
-            if ans.kind == "cheat":
-                events.append(public("trade_cheat", f"{R.name(state, s)} did not send the agreed goods."))
-                events += R.change_rep(state, s, -1)
-                continue
-            card = ans.get("card")
-            sent = card if isinstance(card, str) else item
-            TradeRules._transfer(state, s, other, sent)
-            events.append(public("trade", f"{s} sends {_label(state, sent, False)}."))
-            if sent in load_pack().tasks:
-                events.append(private({s, other}, "trade_card", f"{s} sends {_label(state, sent, True)}."))
-        state.trade = None
-        state.trade_done = True
-        return events
-
-    @staticmethod
-    def _offer_step(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
-        t = state.trade
-        assert t is not None
-        events: list[Event] = []
-        if intent.kind == "cancel":
-            t.passed.append(seat)
-            events.append(public("trade", f"{seat} makes no offer."))
-        elif intent.kind == "give":
-            t.offers[seat][0] = intent.word("what")
-        else:
-            t.offers[seat][1] = intent.word("what")
-            g, a = t.offers[seat]
-            events += [public("trade", f"{seat} offers {state.active} {_label(state, g, False)} for "
-                                       f"{_label(state, a, False)}."),
-                       private({seat, state.active}, "trade_offer", f"{seat} offers {_label(state, g, True)} "
-                                                                   f"for {_label(state, a, True)}.")]
-        if all(s in t.passed or _ready(t, s) for s in t.offers):
-            if any(_ready(t, s) for s in t.offers):
-                t.stage = "choose"
-            else:
-                state.trade = None
-                events.append(public("trade", "Nobody made a trade offer."))
-        return events
-
-    @staticmethod
-    def describe(state: GamedecState, intent: Intent) -> str:
-        k = intent.kind
-        what = intent.get("what")
-        if k == "give":
-            return f"Give {_label(state, str(what), True)}"[:80]
-        if k == "get":
-            return f"Ask for {_label(state, str(what), True)}"[:80]
-        if k == "accept":
-            card = intent.get("card")
-            return f"Accept, giving {_label(state, str(card), True)}"[:80] if card else "Accept the trade"
-        if k == "take":
-            src = str(intent.get("src"))
-            t = state.trade
-            card = intent.get("card")
-            if t is not None and src in t.offers:
-                g, a = t.offers[src]
-                paid = _label(state, str(card), True) if card else _label(state, a, True)
-                return f"Take {src}'s offer: {_label(state, g, True)} for {paid}"[:80]
-            return f"Take {src}'s offer"
-        if k == "send":
-            card = intent.get("card")
-            return f"Send {_label(state, str(card), True)}"[:80] if card else "Send the agreed goods"
-        if k == "cheat":
-            return "Send nothing (cheat)"
-        if k == "show":
-            card = str(intent.get("card"))
-            pack = load_pack()
-            name = pack.tasks[card].name if card in pack.tasks else card
-            seat = _shower(state)
-            if seat:
-                to = ", ".join(sorted(_show_audience(state, seat) - {seat}))
-            else:
-                to = state.active or "the other trader"
-            return f"Show your Task card {name} to {to}"[:80]
-        return intent.key()
+        shown = intent.word("card")
+        t.shown.append(f"{seat}:{shown}")
+        to = L.show_audience(state, seat)
+        task = load_pack().tasks[shown]
+        detail = (f"{task.name} ({task.world.replace('_', ' ')}, DL {task.dl}, {'/'.join(task.skills)}; "
+                  f"success {'+'.join(task.success)}, failure {task.failure})")
+        return [public("show", f"{seat} shows a Task card to {', '.join(sorted(to - {seat}))}."),
+                private(to, "shown", f"{seat} shows: {detail}.")]
 
 
-def _show_audience(state: GamedecState, seat: str) -> set[str]:
-    """Who sees a shown card: the other side of the trade (RB: "one may show one's Task cards to the other
-    players for this purpose"), and the shower."""
+RULES.action(Trade)
+RULES.action(Show)
+
+
+# --- one offer to one partner ----------------------------------------------------------------------------
+
+
+def _withdrawn(state: GamedecState) -> list[Event]:
+    _over(state)
+    return [public("trade", f"{state.active} withdraws the trade offer.")]
+
+
+@RULES.answers("trade_give")
+def _given(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None
-    if seat == state.active:
-        others = {t.partner} if t.partner else {s for s in t.offers if s not in t.passed}
-    else:
-        others = {state.active}
-    return others | {seat}
+    if intent.kind == "cancel":
+        return _withdrawn(state)
+    t.give = intent.word("what")
+    t.stage = "get"
+    _ask(state, seat, "trade_get", f"Trade with {t.partner}: what do you ask for?",
+         _items(state, "cancel", "get", asks(state, seat, t.partner, t.give)))
+    return []
 
 
-def _shower(state: GamedecState) -> str:
-    """The seat a show intent is being described for (the one asked in this trade stage)."""
-    t = state.trade
-    if t is None:
-        return ""
-    if t.stage in ("give", "get"):
-        return state.active
-    if t.stage == "answer":
-        return t.partner
-    return ""
-
-
-def _shows(state: GamedecState, seat: str) -> list[Intent]:
-    """Task cards ``seat`` may show to the other side of this trade (each card once)."""
+@RULES.answers("trade_get")
+def _asked(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None
-    return [Intent.of("show", card=c) for c in state.players[seat].hand if f"{seat}:{c}" not in t.shown]
+    if intent.kind == "cancel":
+        return _withdrawn(state)
+    active, partner = state.active, t.partner
+    t.get = intent.word("what")
+    t.stage = "answer"
+    accepts = ([Intent.of("accept", card=c) for c in state.players[partner].hand]
+               if t.get == "task" and not _online(state) else [Intent.of("accept")])
+    offer = f"{active} offers {L.item_label(state, t.give, False)} for {L.item_label(state, t.get, False)}."
+    _ask(state, partner, "trade_answer", offer + " Accept?", _offer(state, [Intent.of("decline"), *accepts]))
+    return [public("trade", f"{active} offers {partner} {L.item_label(state, t.give, False)} for "
+                            f"{L.item_label(state, t.get, False)}."),
+            private({active, partner}, "trade_offer", f"Offer: {L.item_label(state, t.give, True)} for "
+                                                      f"{L.item_label(state, t.get, True)}.")]
+
+
+@RULES.answers("trade_answer")
+def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
+    t = state.trade
+    assert t is not None
+    if intent.kind == "decline":
+        _over(state)
+        return [public("trade", f"{t.partner} declines the trade.")]
+    card = intent.get("card")
+    if isinstance(card, str):
+        t.get = card
+    return [public("trade", f"{t.partner} accepts.")] + _agreed(state)
+
+
+# --- offers from every other detective ---------------------------------------------------------------------
 
 
 def _ready(t: TradeState, seat: str) -> bool:
     g, a = t.offers.get(seat, ["", ""])
     return bool(g) and bool(a)
+
+
+@RULES.answers("trade_offer")
+def _offer_part(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
+    t = state.trade
+    assert t is not None
+    if intent.kind == "cancel":
+        t.passed.append(seat)
+        return [public("trade", f"{seat} makes no offer.")]
+    if intent.kind == "give":
+        t.offers[seat][0] = intent.word("what")
+        RULES.follow_up(state, "trade_offer", seat, f"Your offer to {state.active}: what do you ask for in return?",
+                        _items(state, "cancel", "get", asks(state, seat, state.active, t.offers[seat][0])))
+        return []
+    t.offers[seat][1] = intent.word("what")
+    g, a = t.offers[seat]
+    return [public("trade", f"{seat} offers {state.active} {L.item_label(state, g, False)} for "
+                            f"{L.item_label(state, a, False)}."),
+            private({seat, state.active}, "trade_offer", f"{seat} offers {L.item_label(state, g, True)} "
+                                                        f"for {L.item_label(state, a, True)}.")]
+
+
+@RULES.closed("trade_offer")
+def _offers_made(state: GamedecState, answers: list[tuple[str, Intent]], payload: NoPayload) -> list[Event]:
+    t = state.trade
+    assert t is not None
+    if not any(_ready(t, s) for s in t.offers):
+        _over(state)
+        return [public("trade", "Nobody made a trade offer.")]
+    t.stage = "choose"
+    me = state.players[state.active]
+    takes = []
+    for s, (_g, a) in t.offers.items():
+        if not _ready(t, s):
+            continue
+        if a == "task" and not _online(state):
+            takes += [Intent.of("take", src=s, card=c) for c in me.hand]
+        else:
+            takes.append(Intent.of("take", src=s))
+    _ask(state, state.active, "trade_choose", "Trade offers: take one of them, or decline them all.",
+         _offer(state, [Intent.of("decline"), *takes]), asides=ASIDES[1:])
+    return []
+
+
+@RULES.answers("trade_choose")
+def _chose(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
+    t = state.trade
+    assert t is not None
+    if intent.kind == "decline":
+        _over(state)
+        return [public("trade", f"{state.active} declines every offer.")]
+    src = intent.word("src")
+    offered, asked = t.offers[src]
+    t.partner, t.give, t.get = src, asked, offered
+    card = intent.get("card")
+    if isinstance(card, str):
+        t.give = card
+    return [public("trade", f"{state.active} takes {src}'s offer.")] + _agreed(state)
+
+
+# --- the exchange -------------------------------------------------------------------------------------
+
+
+def _agreed(state: GamedecState) -> list[Event]:
+    """Both sides agreed: exchange at once, or first ask for the secret sending / the card to give."""
+    t = state.trade
+    assert t is not None
+    active, partner = state.active, t.partner
+    if _online(state):
+        senders = [active, partner]
+        text, news = "Online trade: send the agreed goods, or cheat?", "both now secretly send their goods"
+    else:
+        senders = [s for s, item in ((active, t.give), (partner, t.get)) if item == "task"]
+        text, news = "Trade agreed: choose the Task card you give.", "the Task card to give is being chosen"
+        if not senders:
+            return _exchange(state, t.give, t.get)
+    t.stage = "send"
+    RULES.secret(state, senders, "trade_send", text, {s: _offer(state, _sendings(state, s)) for s in senders},
+                 announce="{seat} has chosen what to send.", confirm="", pace="quick", asides=ASIDES[1:])
+    return [public("trade", f"{partner} and {active} agree; {news}.")]
+
+
+def _sendings(state: GamedecState, seat: str) -> list[Intent]:
+    t = state.trade
+    assert t is not None
+    mine = t.give if seat == state.active else t.get
+    hand = state.players[seat].hand
+    if not _online(state):
+        return [Intent.of("send", card=c) for c in hand]
+    if mine == "none":
+        return [Intent.of("send")]
+    if mine == "task":
+        return [Intent.of("send", card=c) for c in hand] + [Intent.of("cheat")]
+    if _holds(state, seat, mine):
+        return [Intent.of("send"), Intent.of("cheat")]
+    return [Intent.of("cheat")]
+
+
+def _holds(state: GamedecState, seat: str, item: str) -> bool:
+    p = state.players[seat]
+    if item in ("c1", "c2"):
+        return p.credits >= int(item[1])
+    return item in p.equipment or item in p.hand or item == "none"
+
+
+def _transfer(state: GamedecState, src: str, dst: str, item: str) -> None:
+    a, b = state.players[src], state.players[dst]
+    if item in ("c1", "c2"):
+        n = int(item[1])
+        a.credits -= n
+        b.credits += n
+    elif item in a.equipment:
+        a.equipment.remove(item)
+        b.equipment.append(item)
+    elif item in a.hand:
+        a.hand.remove(item)
+        b.hand.append(item)
+
+
+def _exchange(state: GamedecState, give: str, got: str) -> list[Event]:
+    t = state.trade
+    assert t is not None
+    active, partner = state.active, t.partner
+    _transfer(state, active, partner, give)
+    _transfer(state, partner, active, got)
+    _over(state)
+    state.trade_done = True
+    return [public("trade", f"Trade done: {active} gives {L.item_label(state, give, False)}, {partner} gives "
+                            f"{L.item_label(state, got, False)}."),
+            private({active, partner}, "trade_done", f"Trade: {active} gives {L.item_label(state, give, True)}, "
+                                                     f"{partner} gives {L.item_label(state, got, True)}.")]
+
+
+@RULES.revealed("trade_send")
+def _sent(state: GamedecState, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
+    t = state.trade
+    assert t is not None
+    active, partner = state.active, t.partner
+    if not _online(state):
+        give = choices[active].word("card") if active in choices else t.give
+        got = choices[partner].word("card") if partner in choices else t.get
+        return _exchange(state, give, got)
+    events: list[Event] = []
+    for s, other, item in ((active, partner, t.give), (partner, active, t.get)):
+        answer = choices[s]
+        if answer.kind == "cheat":
+            events.append(public("trade_cheat", f"{R.name(state, s)} did not send the agreed goods."))
+            events += R.change_rep(state, s, -1)
+            continue
+        card = answer.get("card")
+        sent = card if isinstance(card, str) else item
+        _transfer(state, s, other, sent)
+        events.append(public("trade", f"{s} sends {L.item_label(state, sent, False)}."))
+        if sent in load_pack().tasks:
+            events.append(private({s, other}, "trade_card", f"{s} sends {L.item_label(state, sent, True)}."))
+    _over(state)
+    state.trade_done = True
+    return events

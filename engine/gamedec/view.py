@@ -1,8 +1,14 @@
-"""What each seat may see. ``seat=None`` is the public view: no hand, no face-down card, no secret."""
+"""What each seat may see, as a typed model (the renderer reads its dump). ``seat=None`` is the public view:
+no hand, no face-down card, no secret; ``me`` is the seat's own part."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.flowgame import TableView
+from engine.core.waiting import SecretFrame
 
 from . import rules as R
 from .board import AID, CORPS, EXCHANGES, NAMES, REALIUM, REP_NAMES, SPACES, WORLDS
@@ -10,153 +16,335 @@ from .pack import load_pack
 from .state import GamedecState
 from .story import private_view, public_status, story_card, story_modifier
 
-if TYPE_CHECKING:
-    from .game import GamedecGame
+
+class CardView(BaseModel):
+    """A Task card (or, ``story``, a story Task under test in the shape of one)."""
+
+    id: str
+    name: str
+    world: str
+    dl: int
+    skills: list[str]
+    success: list[str]
+    failure: str
+    story: bool = False
 
 
-def _task(card: str) -> dict[str, Any]:
+class HandCard(CardView):
+    bonus: int
+    """The test modifier on the card's own space, before Assists (Lags aside)."""
+
+
+class EquipView(BaseModel):
+    id: str
+    name: str
+    skill: str
+
+
+class SpaceView(BaseModel):
+    id: str
+    name: str
+    kind: Literal["realium", "world", "corp"]
+    pawns: list[str]
+    clues: list[str]
+    obligations: list[str]
+    lag: bool
+    exchange: str
+    equipment: EquipView | None = None
+    """A Corporation's Equipment card on offer."""
+    aid: str | None = None
+
+
+class StoryStatus(BaseModel):
+    status: str
+    name: str | None
+    finales: list[str]
+
+
+class PlayerView(BaseModel):
+    seat: str
+    index: int
+    detective: str
+    name: str
+    ability: str
+    pos: str
+    ip: int
+    rep: int
+    rep_name: str
+    rep_range: list[int]
+    bio: bool
+    neuro: bool
+    wound_values: dict[str, int]
+    skills: dict[str, int]
+    skill_table: dict[str, int]
+    equipment: list[EquipView]
+    credits: int
+    lag: bool
+    hand: int
+    drawn: int
+    set_aside: int
+    clues: list[str]
+    obligations: list[str]
+    finished: bool
+    start_player: bool
+    active: bool
+    scenario: StoryStatus | None
+
+
+class TestView(BaseModel):
+    """The Task test or fight waiting for its roll (public: it is announced when it begins)."""
+
+    kind: str
+    actor: str
+    defender: str
+    skill: str
+    space: str
+    card: CardView | None
+    assists: dict[str, int]
+    sabotages: dict[str, int]
+    window_round: int
+    modifier: int | None = None
+
+
+class WindowView(BaseModel):
+    answered: list[str]
+    waiting: list[str]
+
+
+class OfferView(BaseModel):
+    give: str
+    get: str
+    passed: bool
+
+
+class TradeView(BaseModel):
+    model_config = ConfigDict(serialize_by_alias=True, validate_by_name=True)
+    from_: str = Field(alias="from")
+    to: str
+    stage: str
+    give: str
+    get: str
+    offers: dict[str, OfferView] | None = None
+    sent: list[str] | None = None
+    """Online Trade: who has chosen what to send (never what)."""
+
+
+class CommissionView(BaseModel):
+    id: str
+    target: str
+    threatened: str
+
+
+class TerrorView(BaseModel):
+    id: str
+    name: str
+    text: str
+
+
+class SetupView(BaseModel):
+    kind: str
+    chosen: list[str]
+    count: int
+    of: int
+
+
+class MeView(BaseModel):
+    hand: list[HandCard]
+    set_aside: list[CardView]
+    drawn: int
+    detective: PlayerView
+    scenario: dict[str, Any]
+    window_answer: str | None = None
+    start_skill: str | None = None
+    trade_sent: str | None = None
+
+
+class GamedecView(TableView):
+    game: str = "gamedec"
+    seat: str | None
+    round: int
+    rounds_left: int
+    goal: int
+    clue_cap: int | None
+    start_player: str
+    active: str
+    moves_left: int
+    moved: bool
+    turn_mode: str
+    commission: CommissionView | None
+    target: str
+    target_lag: bool
+    threatened: str
+    lags: list[str]
+    spaces: list[SpaceView]
+    players: list[PlayerView]
+    equipment_top: EquipView | None
+    equipment_deck: int
+    equipment_faceup: int
+    task_deck: int
+    task_discards: int
+    task_discard_top: CardView | None
+    commission_deck: int
+    test: TestView | None
+    window: WindowView | None
+    trade: TradeView | None
+    last_roll: dict[str, Any] | None
+    terror: list[TerrorView]
+    flags: list[str]
+    options: dict[str, bool]
+    setup: SetupView | None
+    draft: list[str]
+    available_detectives: list[str]
+    placings: list[str]
+    me: MeView | None = None
+
+
+def _task(card: str) -> CardView:
     t = load_pack().tasks[card]
-    return {"id": t.id, "name": t.name, "world": t.world, "dl": t.dl, "skills": list(t.skills),
-            "success": list(t.success), "failure": t.failure}
+    return CardView(id=t.id, name=t.name, world=t.world, dl=t.dl, skills=list(t.skills), success=list(t.success),
+                    failure=t.failure)
 
 
-def _equip(card: str | None) -> dict[str, Any] | None:
+def _equip(card: str | None) -> EquipView | None:
     if card is None:
         return None
     e = load_pack().equipment[card]
-    return {"id": e.id, "name": e.name, "skill": e.skill}
+    return EquipView(id=e.id, name=e.name, skill=e.skill)
 
 
-def build_view(game: GamedecGame, state: GamedecState, seat: str | None) -> dict[str, Any]:
-    pack = load_pack()
-    rounds_left = len(state.commission_deck)
-    if state.options.get("longer_game") and not state.options.get("scenarios") and not state.second_deck_used:
-        rounds_left += 8
-    spaces = []
-    for space in SPACES:
-        entry: dict[str, Any] = {
-            "id": space, "name": NAMES[space],
-            "kind": "realium" if space == REALIUM else ("world" if space in WORLDS else "corp"),
-            "pawns": [s for s in state.seats if state.players[s].pos == space and not state.players[s].finished],
-            "clues": [s for s in state.seats if space in state.players[s].clues],
-            "obligations": [s for s in state.seats if space in state.players[s].obligations],
-            "lag": space in state.lags,
-            "exchange": EXCHANGES.get(space, ""),
-        }
-        if space in CORPS:
-            heal, cash = AID[space]
-            entry["equipment"] = _equip(state.corp_equip.get(space))
-            entry["aid"] = f"heal {heal} / {'1 Credit' if cash == 'credit' else 'Reputation +1'} / equipment"
-        spaces.append(entry)
-    players = []
-    for i, s in enumerate(state.seats):
-        p = state.players[s]
-        chosen = bool(p.detective)
-        d = pack.detectives[p.detective or min(pack.detectives)]  # a placeholder while still choosing
-        players.append({
-            "seat": s, "index": i, "detective": d.id if chosen else "",
-            "name": d.name if chosen else "(choosing a detective)", "ability": d.ability_text if chosen else "",
-            "pos": p.pos, "ip": p.ip, "rep": p.rep, "rep_name": REP_NAMES[p.rep], "rep_range": [d.rep_min, d.rep_max],
-            "bio": p.bio, "neuro": p.neuro, "wound_values": {"bio": d.bio, "neuro": d.neuro},
-            "skills": {k: d.skills[k] for k in p.skills}, "skill_table": dict(d.skills) if chosen else {},
-            "equipment": [_equip(e) for e in p.equipment], "credits": p.credits, "lag": p.lag,
-            "hand": len(p.hand), "drawn": len(p.drawn), "set_aside": len(p.set_aside),
-            "clues": list(p.clues), "obligations": list(p.obligations), "finished": p.finished,
-            "start_player": s == state.start_player, "active": s == state.active,
-            "scenario": public_status(state, s),
-        })
-    test = _test_view(state)
-    window = None
-    if state.window is not None:
-        window = {"answered": [s for s in state.window.seats if s in state.window.answers],
-                  "waiting": state.window.open_seats()}
-    trade: dict[str, Any] | None = None
-    if state.trade is not None:
-        tr = state.trade
-        involved = seat in (state.active, tr.partner)
-        trade = {"from": state.active, "to": tr.partner, "stage": tr.stage,
-                 "give": _public_item(tr.give, involved), "get": _public_item(tr.get, involved)}
-        if tr.offers:
-            trade["offers"] = {
-                s: {"give": _public_item(g, seat in (s, state.active)) if g else "",
-                    "get": _public_item(a, seat in (s, state.active)) if a else "", "passed": s in tr.passed}
-                for s, (g, a) in tr.offers.items()}
-        if tr.sending is not None and trade is not None:
-            trade["sent"] = [s for s in tr.sending.seats if s in tr.sending.choices]
-    com = None
-    if state.commission:
-        c = pack.commissions[state.commission]
-        com = {"id": c.id, "target": c.target, "threatened": c.threatened}
-    view: dict[str, Any] = {
-        "game": "gamedec", "seat": seat, "round": state.round, "rounds_left": rounds_left,
-        "goal": R.goal(state), "clue_cap": None if state.options.get("longer_game") else R.CLUE_CAP,
-        "start_player": state.start_player, "active": state.active, "moves_left": state.moves_left,
-        "moved": state.moved, "turn_mode": state.turn_mode, "commission": com, "target": state.target,
-        "target_lag": state.target_lag, "threatened": state.threatened, "lags": list(state.lags),
-        "spaces": spaces, "players": players,
-        "equipment_top": _equip(state.equip_faceup[-1] if state.equip_faceup else None),
-        "equipment_deck": len(state.equip_deck), "equipment_faceup": len(state.equip_faceup),
-        "task_deck": len(state.task_deck.cards), "task_discards": len(state.task_deck.discards),
-        "task_discard_top": _task(state.task_deck.discards[-1]) if state.task_deck.discards else None,
-        "commission_deck": len(state.commission_deck),
-        "test": test, "window": window, "trade": trade, "last_roll": state.last_roll,
-        "terror": [{"id": x, "name": pack.terror[x].name, "text": pack.terror[x].text}
-                   for x in state.terror_revealed],
-        "flags": list(state.flags), "options": dict(state.options),
-        "setup": state.setup_choice.progress() if state.setup_choice is not None else None,
-        "draft": list(state.draft),
-        "available_detectives": sorted(d for d in pack.detectives
-                                       if all(q.detective != d for q in state.players.values()))
-        if state.draft else [],
-        "placings": list(state.placings),
-        "awaiting": game.awaiting(state), "log": list(state.log),
-        "result": state.result.model_dump() if state.result else None,
-    }
-    if seat is not None and seat in state.players:
-        p = state.players[seat]
-        hand = []
-        for card in p.hand:
-            entry = _task(card)
-            task = pack.tasks[card]
-            where = task.world if task.world in WORLDS or task.world == REALIUM else WORLDS[0]
-            entry["bonus"] = R.task_modifier(state, seat, task, where) + (
-                2 if state.options.get("less_randomness") and R.lag_on(state, where) else 0)
-            hand.append(entry)
-        mine: dict[str, Any] = {
-            "hand": hand,
-            "set_aside": [_task(c) for c in p.set_aside],
-            "drawn": len(p.drawn),
-            "detective": players[state.seats.index(seat)],
-            "scenario": private_view(state, seat),
-        }
-        if state.window is not None and seat in state.window.answers:
-            mine["window_answer"] = state.window.answers[seat]
-        if state.setup_choice is not None:
-            mine["start_skill"] = state.setup_choice.own(seat)
-        if state.trade is not None and state.trade.sending is not None:
-            mine["trade_sent"] = state.trade.sending.own(seat)
-        view["me"] = mine
+def _space(state: GamedecState, space: str) -> SpaceView:
+    view = SpaceView(
+        id=space, name=NAMES[space], kind="realium" if space == REALIUM else ("world" if space in WORLDS else "corp"),
+        pawns=[s for s in state.seats if state.players[s].pos == space and not state.players[s].finished],
+        clues=[s for s in state.seats if space in state.players[s].clues],
+        obligations=[s for s in state.seats if space in state.players[s].obligations],
+        lag=space in state.lags, exchange=EXCHANGES.get(space, ""))
+    if space in CORPS:
+        heal, cash = AID[space]
+        view.equipment = _equip(state.corp_equip.get(space))
+        view.aid = f"heal {heal} / {'1 Credit' if cash == 'credit' else 'Reputation +1'} / equipment"
     return view
 
 
-def _test_view(state: GamedecState) -> dict[str, Any] | None:
-    """The Task test or fight waiting for its roll (public: it is announced when it begins)."""
+def _player(state: GamedecState, index: int, s: str) -> PlayerView:
+    pack = load_pack()
+    p = state.players[s]
+    chosen = bool(p.detective)
+    d = pack.detectives[p.detective or min(pack.detectives)]  # a placeholder while still choosing
+    status = public_status(state, s)
+    return PlayerView(
+        seat=s, index=index, detective=d.id if chosen else "", name=d.name if chosen else "(choosing a detective)",
+        ability=d.ability_text if chosen else "", pos=p.pos, ip=p.ip, rep=p.rep, rep_name=REP_NAMES[p.rep],
+        rep_range=[d.rep_min, d.rep_max], bio=p.bio, neuro=p.neuro, wound_values={"bio": d.bio, "neuro": d.neuro},
+        skills={k: d.skills[k] for k in p.skills}, skill_table=dict(d.skills) if chosen else {},
+        equipment=[e for e in (_equip(c) for c in p.equipment) if e is not None], credits=p.credits, lag=p.lag,
+        hand=len(p.hand), drawn=len(p.drawn), set_aside=len(p.set_aside), clues=list(p.clues),
+        obligations=list(p.obligations), finished=p.finished, start_player=s == state.start_player,
+        active=s == state.active, scenario=StoryStatus.model_validate(status) if status is not None else None)
+
+
+def _test(state: GamedecState) -> TestView | None:
     t = state.test
     if t is None:
         return None
-    test: dict[str, Any] = {
-        "kind": t.kind, "actor": t.actor, "defender": t.defender, "skill": t.skill, "space": t.space,
-        "card": (story_card(t.card) if t.kind == "story" else _task(t.card)) if t.card else None,
-        "assists": dict(t.plus), "sabotages": dict(t.minus), "window_round": t.window_round}
+    card = (CardView.model_validate(story_card(t.card)) if t.kind == "story" else _task(t.card)) if t.card else None
+    view = TestView(kind=t.kind, actor=t.actor, defender=t.defender, skill=t.skill, space=t.space, card=card,
+                    assists=dict(t.plus), sabotages=dict(t.minus), window_round=t.window_round)
     if t.kind == "task" and t.card:
-        test["modifier"] = R.task_modifier(state, t.actor, load_pack().tasks[t.card], t.space)
+        view.modifier = R.task_modifier(state, t.actor, load_pack().tasks[t.card], t.space)
     elif t.kind == "story" and t.card:
-        test["modifier"] = story_modifier(state, t.actor, t.card, t.space)
-    return test
+        view.modifier = story_modifier(state, t.actor, t.card, t.space)
+    return view
+
+
+def _secret(state: GamedecState, topic: str) -> SecretFrame | None:
+    frame = state.waiting.find("secret", topic)
+    return frame if isinstance(frame, SecretFrame) else None
+
+
+def _trade(state: GamedecState, seat: str | None) -> TradeView | None:
+    tr = state.trade
+    if tr is None:
+        return None
+    involved = seat in (state.active, tr.partner)
+    view = TradeView(from_=state.active, to=tr.partner, stage=tr.stage, give=_public_item(tr.give, involved),
+                     get=_public_item(tr.get, involved))
+    if tr.offers:
+        view.offers = {s: OfferView(give=_public_item(g, seat in (s, state.active)) if g else "",
+                                    get=_public_item(a, seat in (s, state.active)) if a else "",
+                                    passed=s in tr.passed)
+                       for s, (g, a) in tr.offers.items()}
+    sending = _secret(state, "trade_send")
+    if sending is not None:
+        view.sent = [s for s in sending.seats if s in sending.chosen]
+    return view
 
 
 def _public_item(item: str, involved: bool) -> str:
+    return "task_card" if item in load_pack().tasks and not involved else item
+
+
+def _me(state: GamedecState, seat: str, me: PlayerView) -> MeView:
     pack = load_pack()
-    if item in pack.tasks and not involved:
-        return "task_card"
-    return item
+    p = state.players[seat]
+    hand = []
+    for card in p.hand:
+        task = pack.tasks[card]
+        where = task.world if task.world in WORLDS or task.world == REALIUM else WORLDS[0]
+        bonus = R.task_modifier(state, seat, task, where) + (
+            2 if state.opts.less_randomness and R.lag_on(state, where) else 0)
+        hand.append(HandCard(**_task(card).model_dump(), bonus=bonus))
+    mine = MeView(hand=hand, set_aside=[_task(c) for c in p.set_aside], drawn=len(p.drawn), detective=me,
+                  scenario=private_view(state, seat))
+    window = state.window
+    if window is not None and seat in window.answers:
+        mine.window_answer = window.answers[seat]
+    setup = _secret(state, "start_skill")
+    if setup is not None:
+        mine.start_skill = setup.own(seat)
+    sending = _secret(state, "trade_send")
+    if state.trade is not None and sending is not None:
+        mine.trade_sent = sending.own(seat)
+    return mine
+
+
+def build(state: GamedecState, seat: str | None, table: dict[str, Any]) -> GamedecView:
+    """``seat``'s view; ``table`` holds the fields every runtime game's view has (awaiting, log, result...)."""
+    pack = load_pack()
+    rounds_left = len(state.commission_deck)
+    if state.opts.longer_game and not state.opts.scenarios and not state.second_deck_used:
+        rounds_left += 8
+    players = [_player(state, i, s) for i, s in enumerate(state.seats)]
+    window = state.window
+    setup = _secret(state, "start_skill")
+    progress = setup.progress() if setup is not None else None
+    draft = state.draft
+    com = pack.commissions[state.commission] if state.commission else None
+    view = GamedecView(
+        **{**table, "log": list(state.log[-8:])}, seat=seat, round=state.round, rounds_left=rounds_left,
+        goal=R.goal(state), clue_cap=None if state.opts.longer_game else R.CLUE_CAP,
+        start_player=state.start_player, active=state.active, moves_left=state.moves_left, moved=state.moved,
+        turn_mode=state.turn_mode,
+        commission=CommissionView(id=com.id, target=com.target, threatened=com.threatened) if com else None,
+        target=state.target, target_lag=state.target_lag, threatened=state.threatened, lags=list(state.lags),
+        spaces=[_space(state, s) for s in SPACES], players=players,
+        equipment_top=_equip(state.equip_faceup[-1] if state.equip_faceup else None),
+        equipment_deck=len(state.equip_deck), equipment_faceup=len(state.equip_faceup),
+        task_deck=len(state.task_deck.cards), task_discards=len(state.task_deck.discards),
+        task_discard_top=_task(state.task_deck.discards[-1]) if state.task_deck.discards else None,
+        commission_deck=len(state.commission_deck), test=_test(state),
+        window=WindowView(answered=[s for s in window.seats if s in window.answers], waiting=window.asked())
+        if window is not None else None,
+        trade=_trade(state, seat), last_roll=state.last_roll,
+        terror=[TerrorView(id=x, name=pack.terror[x].name, text=pack.terror[x].text) for x in state.terror_revealed],
+        flags=list(state.flags), options=state.opts.model_dump(),
+        setup=SetupView(kind=progress["topic"], chosen=progress["chosen"], count=progress["count"],
+                        of=progress["of"]) if progress is not None else None,
+        draft=draft,
+        available_detectives=sorted(d for d in pack.detectives if all(q.detective != d for q in state.players.values()))
+        if draft else [],
+        placings=list(state.placings))
+    if seat is not None and seat in state.players:
+        view.me = _me(state, seat, players[state.seats.index(seat)])
+    return view
+

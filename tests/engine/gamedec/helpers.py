@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, Intent, Rng
+from engine.core.flow import Step
 from engine.gamedec import GAME
 from engine.gamedec import procedure as P
 from engine.gamedec.state import GamedecState
+from engine.gamedec.steps import StartSkillStep, TurnStep
 
 SEATS = ["ann", "bo", "cy"]
 
@@ -21,6 +23,10 @@ def started(seats: list[str] | None = None, seed: int = 1, options: dict[str, An
         for seat, det in zip(seats, detectives, strict=False):
             state.players[seat].detective = det
             state.players[seat].rep = 2 if det == "max_romanov" else 0
+        # the starting-Skill question (its defaults) is asked again for the detectives staged here
+        state.waiting.frames.clear()
+        state.now(StartSkillStep())
+        state = GAME.start(state)
     for seat in seats:
         state, _ = GAME.apply(state, seat, GAME.prompts(state)[0].default if GAME.prompts(state)[0].seat == seat
                               else Intent.of("skill", id="contacts"))
@@ -29,9 +35,16 @@ def started(seats: list[str] | None = None, seed: int = 1, options: dict[str, An
 
 def stage_turn(state: GamedecState, seat: str, moves: int = 2) -> None:
     """Make ``seat`` the active detective with a fresh turn (edits the state directly)."""
-    state.queue = [q for q in state.queue if q["op"] != "turn" or q["seat"] != seat]
+    state.steps = [s for s in state.steps if not (isinstance(s, TurnStep) and s.seat == seat)]
     P.reset_turn(state, seat, moves)
-    state.decisions.items.clear()
+    state.waiting.frames.clear()
+    P.open_turn(state, seat)
+
+
+def queue(state: GamedecState, *steps: Step) -> None:
+    """Replace the steps still to come (edits the state directly). Steps the open turn does not wait for run
+    at the next move, before it is asked again."""
+    state.steps = list(steps)
 
 
 def force_dice(state: GamedecState, *faces: int) -> None:
@@ -52,7 +65,7 @@ def pass_window(state: GamedecState) -> tuple[GamedecState, list[Event]]:
     """Everyone asked in the open Assist/Sabotage window passes."""
     events: list[Event] = []
     while state.window is not None:
-        seat = state.window.open_seats()[0]
+        seat = state.window.asked()[0]
         state, ev = do(state, seat, "pass")
         events += ev
     return state, events

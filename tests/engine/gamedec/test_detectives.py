@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.gamedec import GAME
+from engine.gamedec.steps import HackerAttackStep, NewRoundStep
 
-from .helpers import do, force_dice, pass_window, stage_turn, started, texts
+from .helpers import do, force_dice, pass_window, queue, stage_turn, started, texts
 
 
 def with_detective(det: str) -> object:
@@ -115,7 +116,7 @@ def test_vivien_never_keeps_a_lag_token() -> None:
     state = with_detective("vivien_lacroix")
     state.target, state.threatened, state.target_lag = "brahma", "zoenet", True
     state.players["ann"].obligations = ["zoenet"]
-    state.queue = [{"op": "hacker_attack"}, {"op": "new_round"}]
+    queue(state, HackerAttackStep(), NewRoundStep())
     state, _ = do(state, "ann", "end")
     assert not state.players["ann"].lag
 

@@ -15,7 +15,9 @@ import engine
 from engine.core import Intent, MalformedIntent, RandomAgent, RuleError
 from engine.core.playout import next_decision, step
 from engine.gamedec import GAME
+from engine.gamedec.decisions import decide
 from engine.gamedec.shapes import SHAPES
+from engine.gamedec.story import FinalePayload
 
 from .helpers import SEATS, stage_turn, started
 
@@ -43,7 +45,7 @@ def test_every_kind_has_a_shape() -> None:
 def test_finale_with_a_bad_id_is_refused(key: str) -> None:
     state = started(options={"scenarios": True})
     seat = state.active
-    state.decisions.push(seat, "finale", "Choose your Finale card.", options=["puppet_master"])
+    decide(state, seat, "finale", "Choose your Finale card.", FinalePayload(options=["puppet_master"]))
     before = GAME.dump(state)
     with pytest.raises(RuleError) as refused:
         GAME.apply(state, seat, GAME.parse_intent(key) if key != "finale" else Intent.of("finale"))
@@ -78,7 +80,7 @@ def test_wound_of_an_unknown_type_is_refused() -> None:
     """RB: the loser of a fight "chooses a Wound" - Bio or Neuro; anything else is refused."""
     state = started()
     stage_turn(state, "ann")
-    state.decisions.push("bo", "wound", "Choose your Wound: Bio or Neuro.")
+    decide(state, "bo", "wound", "Choose your Wound: Bio or Neuro.")
     before = GAME.dump(state)
     intent = GAME.parse_intent("wound:type=zzz")
     assert GAME.describe(state, intent) == "wound:type=zzz"

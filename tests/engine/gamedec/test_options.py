@@ -7,8 +7,9 @@ import pytest
 from engine.core import IllegalIntent
 from engine.core.seating import clockwise
 from engine.gamedec import GAME
+from engine.gamedec.steps import HackerAttackStep, NewRoundStep, TerrorStep, TurnStep
 
-from .helpers import do, force_dice, pass_window, stage_turn, started, texts
+from .helpers import do, force_dice, pass_window, queue, stage_turn, started, texts
 
 NEMESIS = "t010"
 PAPER_CIPHER = "t073"
@@ -43,7 +44,7 @@ def test_longer_game_second_commission_deck() -> None:
     state = game(longer_game=True)
     state.commission_used += state.commission_deck
     state.commission_deck = []
-    state.queue = [{"op": "hacker_attack"}, {"op": "new_round"}]
+    queue(state, HackerAttackStep(), NewRoundStep())
     state, ev = do(state, "ann", "end")
     assert state.result is None and state.second_deck_used and len(state.commission_deck) == 7
 
@@ -84,7 +85,7 @@ def test_variable_starting_player_ends_the_round() -> None:
     who takes the Starting Player marker in the above way skips his Round in the next Turn"."""
     state = started(options={"variable_start": True})
     first = state.active
-    order = [q["seat"] for q in state.queue if q["op"] == "turn"]
+    order = [s.seat for s in state.steps if isinstance(s, TurnStep)]
     second = order[0]
     state, _ = do(state, first, "end")
     assert state.active == second
@@ -118,7 +119,7 @@ def test_terror_effects_are_data() -> None:
     state = game(terror=True)
     state.terror_deck = ["x01"]
     state.lags = []
-    state.queue = [{"op": "terror"}]
+    queue(state, TerrorStep())
     state, _ = do(state, "ann", "move:to=realium")
     assert len(state.lags) == 8
 
@@ -181,8 +182,7 @@ def test_play_on_skips_a_detective_who_finished_outside_his_turn() -> None:
 
     state = started(options={"play_on": True})
     stage_turn(state, "ann")
-    state.queue = [{"op": "turn", "seat": "bo"}, {"op": "turn", "seat": "cy"}, {"op": "hacker_attack"},
-                   {"op": "new_round"}]
+    queue(state, TurnStep(seat="bo"), TurnStep(seat="cy"), HackerAttackStep(), NewRoundStep())
     state.players["bo"].ip = R.goal(state) - 1
     R.gain_ip(state, "bo")  # e.g. a Scenario's bonus point for its hero, in ann's turn
     assert state.placings == ["bo"] and state.result is None

@@ -64,7 +64,11 @@ def test_bad_pack_names_file_record_and_field(tmp_path: Path) -> None:
 
 
 def test_every_terror_effect_has_a_handler() -> None:
-    from engine.gamedec.procedure import Procedure
+    from engine.gamedec import GAME
+    from engine.gamedec.steps import TerrorEffectStep
+
     pack = load_pack()
     for card in pack.terror.values():
-        Procedure.check_ops(f"terror.json '{card.id}'", card.effects)
+        for effect in card.effects:
+            step = TerrorEffectStep.model_validate(effect.model_dump())
+            assert step.op in GAME.rules.procedure.ops, f"terror.json '{card.id}': no handler for '{step.op}'"

@@ -6,8 +6,9 @@ import pytest
 
 from engine.core import IllegalIntent, Intent, MalformedIntent, NotYourTurn
 from engine.gamedec import GAME
+from engine.gamedec.steps import HackerAttackStep, NewRoundStep, TurnStep
 
-from .helpers import do, force_dice, pass_window, stage_turn, started, texts
+from .helpers import do, force_dice, pass_window, queue, stage_turn, started, texts
 
 DATA_THIEF = "t083"      # universal, DL 12, Discretion/Deduction, Clue + IP, failure: Reputation loss
 NEMESIS = "t010"         # Crying Guns, DL 8, Shooting/Melee, Clue only, failure: Bio
@@ -294,8 +295,7 @@ def test_hacker_attack_places_lag_and_lag_tokens() -> None:
     state.lags = []
     state.players["bo"].obligations = ["mobillenium"]
     state.players["cy"].obligations = ["zoenet"]
-    state.queue = [{"op": "hacker_attack"}, {"op": "new_round"}]
-    state.active = "ann"
+    queue(state, HackerAttackStep(), NewRoundStep())
     state, ev = do(state, "ann", "end")
     assert "twisted" in state.lags
     assert state.round == 2
@@ -324,8 +324,8 @@ def test_lag_token_costs_a_move_and_taida_keeps_two() -> None:
     state = started(detectives=["max_romanov", "taida_wolf", "angela_baal"])
     state.players["ann"].lag = True
     state.players["bo"].lag = True
-    state.queue = [{"op": "turn", "seat": "ann"}, {"op": "turn", "seat": "bo"}]
-    state.active = "cy"
+    queue(state, TurnStep(seat="ann"), TurnStep(seat="bo"))
+    stage_turn(state, "cy")
     state, _ = do(state, "cy", "end")
     assert state.active == "ann" and state.moves_left == 1 and not state.players["ann"].lag
     state, _ = do(state, "ann", "end")
@@ -451,7 +451,7 @@ def test_everyone_loses_when_no_commission_can_be_revealed() -> None:
     previous round, the game ends" and "All players are considered to have lost"."""
     state = max_game()
     state.commission_deck = []
-    state.queue = [{"op": "hacker_attack"}, {"op": "new_round"}]
+    queue(state, HackerAttackStep(), NewRoundStep())
     state, ev = do(state, "ann", "end")
     assert state.result is not None and state.result.winners == () and not state.result.draw
     assert GAME.outcome(state) is not None

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from engine.gamedec import GAME
+from engine.gamedec.steps import HackerAttackStep, NewRoundStep
 
-from .helpers import do, force_dice, pass_window, stage_turn, started, texts
+from .helpers import do, force_dice, pass_window, queue, stage_turn, started, texts
 
 
 def scen_game() -> object:
@@ -25,7 +26,7 @@ def test_scenarios_imply_longer_game_variable_start_and_terror() -> None:
     """RB: "A game with Scenarios should include additional rules: "Longer Game" ..., "Variable Starting
     Player", and "Terror"."""
     state = started(options={"scenarios": True})
-    assert state.options["longer_game"] and state.options["variable_start"] and state.options["terror"]
+    assert state.opts.longer_game and state.opts.variable_start and state.opts.terror
     assert all(p.scenario and p.story == "hidden" for p in state.players.values())
     assert len(state.terror_revealed) == 1  # "More Terror Cards": one at the start of the game
 
@@ -131,7 +132,7 @@ def test_double_agent_wins_when_the_deck_runs_out() -> None:
     state = scen_game()
     state.players["cy"].scenario, state.players["cy"].story = "double_agent", "started"
     state.commission_deck = []
-    state.queue = [{"op": "hacker_attack"}, {"op": "new_round"}]
+    queue(state, HackerAttackStep(), NewRoundStep())
     state, _ = do(state, "ann", "end")
     assert state.result is not None and state.result.winners == ("cy",)
 
@@ -142,7 +143,7 @@ def test_postorganism_adds_a_lag_each_round() -> None:
     state = scen_game()
     state.players["cy"].scenario, state.players["cy"].story = "postorganism", "started"
     state.lags = []
-    state.queue = [{"op": "hacker_attack"}, {"op": "new_round"}]
+    queue(state, HackerAttackStep(), NewRoundStep())
     state.target = ""
     state, _ = do(state, "ann", "end")
     prompt = GAME.prompts(state)[0]

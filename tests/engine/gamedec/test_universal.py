@@ -10,6 +10,7 @@ import pytest
 
 from engine.core import IllegalIntent
 from engine.gamedec import GAME
+from engine.gamedec.decisions import decide
 
 from .helpers import do, force_dice, pass_window, stage_turn, started, texts
 
@@ -127,9 +128,9 @@ def test_discard_inside_another_prompt() -> None:
     state, _ = do(state, "ann", "move:to=crying_guns" if ann.credits else "move:to=realium")
     state.players["ann"].hand = ["t073"]
     state, _ = do(state, "ann", "play:card=t073")
-    assert state.window is not None and "bo" in state.window.open_seats()
+    assert state.window is not None and "bo" in state.window.asked()
     state, ev = do(state, "bo", f"discard:card={card}")
-    assert card not in state.players["bo"].hand and "bo" in state.window.open_seats()
+    assert card not in state.players["bo"].hand and "bo" in state.window.asked()
     assert "has answered" not in texts(ev)
     # no discard while a trade is being made
     state, _ = pass_window(state)
@@ -140,7 +141,7 @@ def test_discard_inside_another_prompt() -> None:
 
 def test_discard_inside_a_decision_keeps_the_decision() -> None:
     state = game()
-    state.decisions.push("bo", "skill", "Choose a Skill.")
+    decide(state, "bo", "skill", "Choose a Skill.")
     card = state.players["bo"].hand[0]
     assert f"discard:card={card}" in {i.key() for i in GAME.legal(state, "bo")}
     assert GAME.prompts(state)[0].default.kind == "skill"
@@ -165,7 +166,7 @@ def test_digital_mind_at_any_moment() -> None:
     the game ... In particular the player may increase his Reputation at the cost of a wound, just before
     receiving a wound from another source"."""
     state = scen("digital_mind")
-    state.decisions.push("ann", "wound", "You lost the fight: choose your Wound.")
+    decide(state, "ann", "wound", "You lost the fight: choose your Wound.")
     keys = {i.key() for i in GAME.legal(state, "ann")}
     assert "ability:use=mind,type=bio" in keys
     state, _ = do(state, "ann", "ability:use=mind,type=bio")
@@ -187,7 +188,7 @@ def test_big_brother_outside_ones_turn() -> None:
     assert state.window is not None
     state, _ = do(state, "ann", "ability:use=obligation,corp=novatronics")
     assert state.players["ann"].obligations == [] and state.players["ann"].set_aside == []
-    assert "ann" in state.window.open_seats()
+    assert "ann" in state.window.asked()
 
 
 def test_scenario_started_by_an_assist_is_revealed_in_that_round() -> None:

@@ -1,0 +1,3 @@
+"""Gamedec's actions, one class per intent kind (see :mod:`engine.core.actions`): the turn's (``moves``,
+``tasks``, ``exchanges``, ``corporate``, ``story``) and the universal ones usable in other prompts too
+(``anytime``). ``base`` holds what they share. ``game.py`` imports the modules, which registers them."""

@@ -1,0 +1,50 @@
+"""Discards "at any moment": in the turn, and as asides in the owner's other prompts (RULINGS 37)."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent
+
+from ..decisions import discard, refresh
+from ..rolls import refresh_window
+from ..runtime import RULES
+from ..state import GamedecState
+from .base import GamedecAction
+
+NOT_IN_TRADE = "Cards cannot be discarded while a trade is being made; discard once it is settled."
+
+
+class Discarding(GamedecAction):
+    family = "discard"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        if state.players[seat].finished or state.trade is not None:
+            return []  # RB: not "when it would interfere with playing out the normal rules (e.g. during Trade)"
+        return self.cards(state, seat)
+
+    def cards(self, state: GamedecState, seat: str) -> list[Intent]:
+        raise NotImplementedError
+
+    def refusal(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
+        return NOT_IN_TRADE if state.trade is not None else None
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        events = discard(state, seat, intent)
+        refresh(state, seat, intent)  # a decision it was taken in stays open (asked again if it changed)
+        refresh_window(state)
+        return events
+
+
+@RULES.action
+class Discard(Discarding):
+    kind = "discard"
+
+    def cards(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of("discard", card=c) for c in state.players[seat].hand]
+
+
+@RULES.action
+class DiscardEquipment(Discarding):
+    kind = "discard_eq"
+
+    def cards(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of("discard_eq", eq=e) for e in state.players[seat].equipment]

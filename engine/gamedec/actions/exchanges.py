@@ -1,0 +1,168 @@
+"""The exchanges of the board's spaces (RB "Exchanges on Board Spaces", RULINGS 30-32): pointless ones are
+not offered."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, public
+
+from .. import rules as R
+from ..board import NAMES, REALIUM
+from ..decisions import SELL_TEXT, CorpPayload, SellPayload, decide
+from ..pack import load_pack
+from ..runtime import RULES
+from ..state import GamedecState
+from .base import TurnAction
+
+
+class Exchange(TurnAction):
+    """An exchange offered on ``space`` after a move, to a detective holding at least ``credits``."""
+
+    space = ""
+    credits = 1
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        p = state.players[seat]
+        if not state.moved or p.pos != self.space or p.credits < self.credits:
+            return []
+        return self.offers(state, seat)
+
+    def offers(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of(self.kind)]
+
+
+@RULES.action
+class Heal(TurnAction):
+    """Realium: 1 Credit heals the Bio Wound; Paradise Beach: the Neuro Wound."""
+
+    kind = "heal"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        p = state.players[seat]
+        if not state.moved or p.credits < 1:
+            return []
+        wounded = (p.pos == REALIUM and p.bio) or (p.pos == "paradise_beach" and p.neuro)
+        return [Intent.of("heal")] if wounded else []
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        p = state.players[seat]
+        p.credits -= 1
+        return R.heal(state, seat, "bio" if p.pos == REALIUM else "neuro")
+
+
+@RULES.action
+class SellTasks(Exchange):
+    kind = "sell_tasks"
+    space = "brahma"
+    credits = 0
+
+    def offers(self, state: GamedecState, seat: str) -> list[Intent]:
+        p = state.players[seat]
+        return [Intent.of("sell_tasks")] if len(p.hand) + len(p.drawn) >= 3 else []
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        return decide(state, seat, "sell", SELL_TEXT, SellPayload(picked=[]))
+
+
+@RULES.action
+class BuyEquipment(Exchange):
+    kind = "buy_equip"
+    space = "crying_guns"
+
+    def offers(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of("buy_equip", pile=pile) for pile in R.equipment_piles(state)]
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        state.players[seat].credits -= 1
+        return [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Crying Guns.")] + R.take_equipment(
+            state, seat, intent.word("pile"))
+
+
+@RULES.action
+class BuySkill(Exchange):
+    kind = "buy_skill"
+    space = "deep_past"
+    credits = 2
+
+    def offers(self, state: GamedecState, seat: str) -> list[Intent]:
+        held = state.players[seat].skills
+        return [Intent.of("buy_skill", id=s) for s in load_pack().skills if s not in held]
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        p = state.players[seat]
+        p.credits -= 2
+        p.skills.append(intent.word("id"))
+        return [public("exchange", f"{R.name(state, seat)} pays 2 Credits in Deep Past World for the Skill "
+                                   f"{intent.word('id')}.")]
+
+
+@RULES.action
+class SellEquipment(Exchange):
+    kind = "sell_equip"
+    space = "dream_space"
+    credits = 0
+
+    def offers(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of("sell_equip", eq=e) for e in state.players[seat].equipment]
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        eq = intent.word("eq")
+        R.discard_equipment(state, seat, eq)
+        state.players[seat].credits += 1
+        return [public("exchange", f"{R.name(state, seat)} trades {load_pack().equipment[eq].name} for 1 Credit in "
+                                   "Dream Space.")]
+
+
+@RULES.action
+class Hunt(Exchange):
+    """Happy Hunting Grounds: another detective places an Obligation where he chooses."""
+
+    kind = "hunt"
+    space = "happy_hunting"
+
+    def offers(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of("hunt", on=o) for o in state.seats
+                if o != seat and not state.players[o].finished and R.free_corps(state, o)]
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        on = intent.word("on")
+        state.players[seat].credits -= 1
+        events = [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Happy Hunting Grounds: {on} must place "
+                                     "an Obligation.")]
+        free = R.free_corps(state, on)
+        if len(free) == 1:
+            state.players[on].obligations.append(free[0])
+            return events + [public("obligation", f"{R.name(state, on)} places an Obligation at {NAMES[free[0]]}.")]
+        return events + decide(state, on, "corp", f"{seat} hunted you: choose the Corporation for your Obligation.",
+                               CorpPayload(why="hunt"))
+
+
+@RULES.action
+class BuyReputation(Exchange):
+    kind = "buy_rep"
+    space = "speed_demons"
+
+    def offers(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of("buy_rep")] if state.players[seat].rep < R.detective(state, seat).rep_max else []
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        state.players[seat].credits -= 1
+        return [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Speed Demons.")] + R.change_rep(
+            state, seat, +1)
+
+
+@RULES.action
+class Smear(Exchange):
+    """Twisted & Perverted: another detective's Reputation -2."""
+
+    kind = "smear"
+    space = "twisted"
+
+    def offers(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of("smear", on=o) for o in state.seats if o != seat and not state.players[o].finished
+                and state.players[o].rep > R.detective(state, o).rep_min]
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        on = intent.word("on")
+        state.players[seat].credits -= 1
+        return [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Twisted & Perverted to smear {on}.")] + \
+            R.change_rep(state, on, -2)

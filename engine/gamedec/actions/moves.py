@@ -1,0 +1,109 @@
+"""Ending the turn, moving, drawing Task cards in the Realium (RULINGS 5-9)."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, private, public
+
+from .. import labels as L
+from .. import procedure as P
+from .. import rules as R
+from ..board import NAMES, REALIUM, SPACES, is_corp
+from ..pack import load_pack
+from ..runtime import RULES
+from ..state import GamedecState
+from .base import GamedecAction, TurnAction
+
+
+@RULES.action
+class End(GamedecAction):
+    kind = "end"
+    family = "end"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of("end")]
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        return P.end_turn(state, seat)
+
+
+@RULES.action
+class Move(GamedecAction):
+    """Moves are optional (RULINGS 5); Hei Lan may choose to lose Reputation in Twisted & Perverted (9)."""
+
+    kind = "move"
+    family = "move"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        if state.moves_left <= 0:
+            return []
+        out = []
+        for space in SPACES:
+            if not R.entry_problem(state, seat, space):
+                out.append(Intent.of("move", to=space))
+                if space == "twisted" and R.has(state, seat, "twisted_immune"):
+                    out.append(Intent.of("move", to=space, lose="rep"))
+        return out
+
+    def refusal(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
+        if state.moves_left <= 0:
+            return "You have no move left this turn: act here or end your turn."
+        to = intent.get("to")
+        problem = R.entry_problem(state, seat, to) if isinstance(to, str) and to in SPACES else ""
+        return f"You cannot move there: {problem}." if problem else None
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        p = state.players[seat]
+        who = R.name(state, seat)
+        to = intent.word("to")
+        state.moves_left -= 1
+        state.moved = True
+        state.aid_used = False
+        state.drew = False
+        state.story_move_used = False
+        p.pos = to
+        turn = state.waiting.find("turn")
+        if turn is not None:
+            turn.text = L.turn_text(state)
+        events = [public("move", f"{who} moves to {NAMES[to]}.", seat=seat, to=to)]
+        if to == "happy_hunting" or (to == "twisted" and (
+                not R.has(state, seat, "twisted_immune") or intent.get("lose") == "rep")):
+            events += R.change_rep(state, seat, -1)
+        if is_corp(to) and R.has(state, seat, "corp_credit"):
+            p.credits += 1
+            events.append(public("credit", f"{who} collects 1 Credit from {NAMES[to]} ({p.credits})."))
+        if "short_circuit" in state.flags and R.lag_on(state, to):
+            events += R.wound(state, seat, "neuro")
+        return events
+
+
+@RULES.action
+class Draw(TurnAction):
+    """RB: "The action of drawing Task cards may be performed once per each visit"; unseen until the turn
+    ends, unless Task cards are available immediately."""
+
+    kind = "draw"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        here = state.players[seat].pos
+        return [Intent.of("draw")] if state.moved and here == REALIUM and not state.drew else []
+
+    def reason(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        if state.players[seat].pos != REALIUM:
+            return "Task cards are drawn only in the Realium."
+        if state.drew:
+            return "You already drew Task cards on this visit to the Realium; move again to draw again."
+        return ""
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        p = state.players[seat]
+        state.drew = True
+        cards = state.task_deck.draw(state.rng, R.draw_count(state, seat))
+        if state.opts.tasks_immediately:
+            p.hand += cards
+            seen = ", ".join(load_pack().tasks[c].name for c in cards)
+        else:
+            p.drawn += cards
+            seen = "face down until the end of your turn."
+        return [public("draw", f"{R.name(state, seat)} draws {len(cards)} Task card{'s' if len(cards) != 1 else ''}.",
+                       seat=seat, n=len(cards)),
+                private(seat, "drawn", "Drawn: " + seen)]

@@ -1,0 +1,101 @@
+"""Playing a Task card and attacking a detective: a turn is either Tasks or Attacks (RULINGS 10, 20-21)."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, public
+
+from .. import rules as R
+from ..board import NAMES, is_corp
+from ..pack import load_pack
+from ..rolls import before_roll
+from ..runtime import RULES
+from ..state import GamedecState, TestState
+from .base import TurnAction
+
+
+@RULES.action
+class Play(TurnAction):
+    kind = "play"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        p = state.players[seat]
+        if not state.moved or state.turn_mode == "attacks" or is_corp(p.pos):
+            return []
+        tasks = load_pack().tasks
+        return [Intent.of("play", card=c) for c in p.hand if R.can_play(state, seat, tasks[c], p.pos)]
+
+    def reason(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        if state.turn_mode == "attacks":
+            return "You attacked this turn, so you cannot play Task cards until your next turn."
+        p = state.players[seat]
+        card = intent.get("card")
+        if not isinstance(card, str) or card not in p.hand:
+            extra = " (cards drawn this turn are playable from your next turn)" if p.drawn else ""
+            return f"That Task card is not in your hand{extra}."
+        task = load_pack().tasks[card]
+        if is_corp(p.pos):
+            return "No Task cards are played on Corporation spaces."
+        where = "any Sensory World or the Realium" if task.world == "universal" else NAMES[task.world]
+        return f"{task.name} can be played only in {where}; you are in {NAMES[p.pos]}."
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        p = state.players[seat]
+        card = intent.word("card")
+        task = load_pack().tasks[card]
+        p.hand.remove(card)
+        state.turn_mode = "tasks"
+        state.test = TestState(kind="task", actor=seat, card=card, space=p.pos)
+        mod = R.task_modifier(state, seat, task, p.pos)
+        events = [public("play", f"{R.name(state, seat)} plays {task.name} (DL {task.dl}, {'/'.join(task.skills)}) "
+                                 f"in {NAMES[p.pos]}: modifier {mod:+d}.", seat=seat, card=card)]
+        return events + before_roll(state)
+
+
+@RULES.action
+class Attack(TurnAction):
+    """RB: only a detective with more Investigation Points, on the same space, not on a Corporation, each
+    detective once per round; the attacker loses 1 Reputation."""
+
+    kind = "attack"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        p = state.players[seat]
+        if not state.moved or state.turn_mode == "tasks" or is_corp(p.pos):
+            return []
+        out = []
+        for other in state.seats:
+            q = state.players[other]
+            if other != seat and q.pos == p.pos and not q.finished and q.ip > p.ip and other not in state.attacked:
+                out += [Intent.of("attack", on=other, skill="shooting"), Intent.of("attack", on=other, skill="melee")]
+        return out
+
+    def reason(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        if state.turn_mode == "tasks":
+            return "You played a Task card this turn, so you cannot attack until your next turn."
+        p = state.players[seat]
+        on = intent.get("on")
+        if not isinstance(on, str) or on not in state.players or on == seat:
+            return "Attack another detective on your space."
+        q = state.players[on]
+        if is_corp(p.pos):
+            return "Attacks are not possible on Corporation spaces."
+        if q.pos != p.pos:
+            return f"{on} is not on your space ({NAMES[p.pos]})."
+        if q.ip <= p.ip:
+            return f"You may attack only a detective with more Investigation Points than you ({p.ip})."
+        if on in state.attacked:
+            return f"{on} has already been attacked this round."
+        if intent.get("skill") not in ("shooting", "melee"):
+            return "An attack uses Shooting or Melee."
+        return ""
+
+    def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
+        on, skill = intent.word("on"), intent.word("skill")
+        state.turn_mode = "attacks"
+        state.attacked.append(on)
+        events = [public("attack", f"{R.name(state, seat)} attacks {R.name(state, on)} with {skill}.", seat=seat,
+                         on=on)]
+        events += R.change_rep(state, seat, -1)
+        state.test = TestState(kind="attack", actor=seat, defender=on, skill=skill,
+                               space=state.players[seat].pos)
+        return events + before_roll(state)

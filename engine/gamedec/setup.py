@@ -1,0 +1,110 @@
+"""Set-up (RB "Preparing the Game"): the board, the decks, the detectives, the hands and the starting
+Skills. RULINGS 1-4."""
+
+from __future__ import annotations
+
+from engine.core import Deck, Event, Intent, Rng, clockwise, public
+from engine.core.rules import NoPayload
+
+from . import labels as L
+from . import rules as R
+from . import story as ST
+from .board import CORPS
+from .pack import load_pack
+from .runtime import RULES
+from .state import GamedecOptions, GamedecState, Player
+from .steps import DealStep, DraftStep, NewRoundStep, StartSkillStep, TerrorStep
+
+
+def new_state(seats: list[str], rng: Rng, opts: GamedecOptions) -> GamedecState:
+    """The board before the first decision: the Equipment and Commission decks, the Task deck, the detectives
+    (drawn by the seed, or chosen in turn with the ``choose_detectives`` option) and the Starting Player."""
+    if opts.scenarios:
+        opts = opts.model_copy(update={"longer_game": True, "variable_start": True, "terror": True})
+    pack = load_pack()
+    # RB set-up 5: "Each player, beginning with the Starting Player, chooses or draws at random one gamedec
+    # card" - drawn by the seed, or chosen in turn with the choose_detectives option.
+    draft = opts.choose_detectives
+    detectives = [""] * len(seats) if draft else rng.shuffled(sorted(pack.detectives))[: len(seats)]
+    start = rng.choice(seats)
+    players = {seat: Player(detective=det, rep=pack.detectives[det].start_rep if det else 0)
+               for seat, det in zip(seats, detectives, strict=True)}
+    equip = rng.shuffled(sorted(pack.equipment))
+    corp_equip: dict[str, str | None] = {c: equip.pop() for c in CORPS}
+    faceup = [equip.pop()]
+    commissions = rng.shuffled(sorted(pack.commissions))
+    state = GamedecState(
+        seats=seats, rng=rng, opts=opts, players=players, start_player=start,
+        task_deck=Deck.shuffled(sorted(pack.tasks), rng), equip_deck=equip, equip_faceup=faceup,
+        corp_equip=corp_equip, commission_deck=commissions,
+    )
+    # RULINGS 1: the detectives are chosen before the Task cards are dealt (step 7 comes after step 5)
+    drafting = [DraftStep(seat=seat) for seat in clockwise(seats, start)] if draft else []
+    state.later(*drafting, DealStep(), StartSkillStep())
+    return state
+
+
+@RULES.step("draft")
+def _draft(state: GamedecState, step: DraftStep) -> list[Event]:
+    taken = {p.detective for p in state.players.values()}
+    offer = [Intent.of("detective", id=d) for d in sorted(load_pack().detectives) if d not in taken]
+    return RULES.ask(state, step.seat, "detective", "Choose your detective (players choose in turn, beginning with "
+                     "the Starting Player).", [(i, L.describe(state, i)) for i in offer])
+
+
+@RULES.answers("detective")
+def _chosen(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
+    det = load_pack().detectives[intent.word("id")]
+    state.players[seat].detective = det.id
+    state.players[seat].rep = det.start_rep
+    return [public("detective", f"{seat} chooses {det.name}.", seat=seat, detective=det.id)]
+
+
+@RULES.step("deal")
+def _deal(state: GamedecState, step: DealStep) -> list[Event]:
+    """Set-up steps 7-8 (hands, the two set-aside Commissions) and the optional decks."""
+    pack = load_pack()
+    rng = state.rng
+    for seat in clockwise(state.seats, state.start_player):
+        state.players[seat].hand = state.task_deck.draw(rng, 8)
+    for _ in range(2):
+        card = state.commission_deck.pop()
+        state.commission_used.append(card)
+        target = pack.commissions[card].target
+        if target not in state.lags:
+            state.lags.append(target)
+    if state.opts.terror:
+        state.terror_deck = rng.shuffled(sorted(pack.terror))
+    if state.opts.scenarios:
+        ST.deal(state)
+    if state.opts.choose_detectives:
+        return [public("deal", "Each detective takes 8 Task cards; choose your starting Skill.")]
+    return []
+
+
+@RULES.step("start_skill")
+def _start_skill(state: GamedecState, step: StartSkillStep) -> list[Event]:
+    """RULINGS 2: a secret simultaneous choice after the deal; the default is the detective's +3 Skill."""
+    skills = [Intent.of("skill", id=s) for s in load_pack().skills]
+    offer = [(i, L.skill_label(state, "", i)) for i in skills]
+    best = {seat: _best_skill(state, seat) for seat in state.seats}
+    return RULES.secret(state, state.seats, "start_skill", "Choose your starting Skill (your +3 Skill is advised).",
+                        {seat: offer for seat in state.seats}, defaults=best,
+                        announce="{seat} has chosen a starting Skill.")
+
+
+def _best_skill(state: GamedecState, seat: str) -> Intent:
+    d = R.detective(state, seat)
+    return Intent.of("skill", id=max(d.skills, key=lambda s: (d.skills[s], s)))
+
+
+@RULES.revealed("start_skill")
+def _start_skills(state: GamedecState, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
+    for seat, intent in choices.items():
+        state.players[seat].skills = [intent.word("id")]
+    events = [public("skills", "Starting Skills: " + ", ".join(
+        f"{R.name(state, s)} {state.players[s].skills[0]}" for s in state.seats) + ".")]
+    if state.opts.scenarios:
+        state.later(TerrorStep())  # RB "More Terror Cards": "one Terror card at the start of the game"
+    state.later(NewRoundStep())
+    return events
