@@ -19,6 +19,7 @@ class HighCardGame(FlowGame[HighCardState]):
     meta = GameMeta(id="toy", title="High Card", min_seats=2, max_seats=5, options=HighCardOptions,
                     summary="Pick 1-3 in secret; the unique highest scores.", rules=RULES_SUMMARY)
     state_type = HighCardState
+    format = 2
     rules = RULES
     intent_kinds = frozenset({"pick", "double", "keep", "object", "pass"})
 

@@ -38,6 +38,8 @@ HighCardStep = Annotated[RoundStep | LeaderStep, Field(discriminator="op")]
 
 
 class HighCardState(FlowState):
+    format: int = 2
+    """The snapshot format: bump it (and ``HighCardGame.format``) whenever the state's shape changes."""
     steps: list[HighCardStep] = Field(default_factory=list)
     opts: HighCardOptions
     scores: dict[str, int]

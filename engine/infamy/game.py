@@ -66,8 +66,9 @@ class InfamyGame(FlowGame[InfamyState]):
     log_kept = 12
     """The views show the last 12 public lines; keeping no more keeps snapshots (and copies) small."""
     intent_kinds = INTENT_KINDS
-    format = 2
-    """2: on the runtime (steps and waiting frames); format-1 games are rebuilt from their intent log."""
+    format = 3
+    """2: on the runtime (steps and waiting frames); 3: the frames as the Gamedec port extended them. Older
+    games are rebuilt from their intent log."""
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> InfamyState:

@@ -128,8 +128,9 @@ InfamyStep = Annotated[RoundStep | AuctionStep | PlaceStep | SchemeStep | Cleanu
 
 class InfamyState(FlowState):
     game: str = "infamy"
-    format: int = 2
-    """The snapshot format (the game's ``format``): 2 is the runtime's steps and frames."""
+    format: int = 3
+    """The snapshot format (the game's ``format``): 2 is the runtime's steps and frames; 3 its frames after
+    the Gamedec port (asides, per-part refs)."""
     steps: list[InfamyStep] = Field(default_factory=list)
     opts: InfamyOptions
     players: dict[str, Player]

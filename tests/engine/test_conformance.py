@@ -185,7 +185,7 @@ def test_prompt_refs_name_one_decision(game_id: str, seed: int) -> None:
 
 
 def test_infamy_sector_refs() -> None:
-    """Infamy's secret sector choice has its frame's ref; the Accomplice's second part is "<ref>.2"."""
+    """Infamy's secret sector choice has its frame's ref; the Accomplice's second part is "<ref>-2"."""
     game = engine.get("infamy")
     seen: set[str] = set()
     for state, _, _ in walk(game, ["ann", "bo", "cy"], 3, {"round_cap": 3}):
@@ -194,10 +194,10 @@ def test_infamy_sector_refs() -> None:
                 frame = state.waiting.find("secret", "sector")
                 expected = frame.ref
                 if p.seat == state.acc_owner and p.seat in frame.drafts:
-                    expected += ".2"
+                    expected += "-2"
                 assert p.ref == expected
                 seen.add(p.ref[-2:])
-    assert ".2" in seen and len(seen) > 1, "the playout should have shown both parts of the Accomplice's choice"
+    assert "-2" in seen and len(seen) > 1, "the playout should have shown both parts of the Accomplice's choice"
 
 
 # --- hostile intents ------------------------------------------------------------------------------

@@ -141,7 +141,7 @@ def test_dump_load_round_trip_and_bad_snapshots() -> None:
     with pytest.raises(SnapshotError):
         TOY.load("{not json")
     with pytest.raises(SnapshotError):
-        TOY.load(TOY.dump(state).replace('"format":1', '"format":99'))
+        TOY.load(TOY.dump(state).replace(f'"format":{TOY.format}', '"format":99'))
 
 
 @pytest.mark.parametrize("seed", range(20))
