@@ -25,10 +25,6 @@ ENGINE_FORBIDDEN = {"discord", "PIL", "aiosqlite", "asyncpg", "sqlite3"}
 CORE_VALUE_TYPES = {"engine.core.model", "engine.core.intent"}
 """What a renderer may take from engine/core besides a game's view module: plain value types."""
 
-PORTING_CYCLES: set[str] = set()
-"""Packages whose games are being ported onto engine/core right now and still hold a cycle inside the
-package. The port removes it; then the entry goes (Gamedec's went with its port). A cycle that leaves such a
-package, or any other cycle, still fails."""
 
 
 def module_name(path: Path) -> str:
@@ -114,10 +110,6 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def _excused(component: list[str]) -> bool:
-    return any(all(m == pkg or m.startswith(pkg + ".") for m in component) for pkg in PORTING_CYCLES)
-
-
 def test_the_cycle_finder_finds_a_cycle_and_a_lazy_import(tmp_path: Path) -> None:
     """The checks below can fail: a lazy import inside a function and one under TYPE_CHECKING count."""
     a = tmp_path / "a.py"
@@ -131,7 +123,7 @@ def test_the_cycle_finder_finds_a_cycle_and_a_lazy_import(tmp_path: Path) -> Non
 
 def test_no_import_cycle() -> None:
     edges, _ = graph()
-    found = [c for c in cycles(edges) if not _excused(c)]
+    found = cycles(edges)
     assert not found, "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
 
 
