@@ -327,22 +327,23 @@ class WindowFrame(Frame):
         return [*self.options.get(seat, []), Option(key=self.pass_key, label=self.pass_label)]
 
     def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
+        """The reactions, then passing; or passing where one of the window's actions offers it (first, say)."""
         if seat not in self.asked():
             return []
         reactions = option_intents(self.options.get(seat, [])) + intents_of(rules.actions, self.actions, state, seat)
-        return [*reactions, Intent.parse(self.pass_key)]
+        passing = Intent.parse(self.pass_key)
+        return reactions if passing in reactions else [*reactions, passing]
 
     def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
         if seat in self.answers:
             return "You have already answered; the window closes when everyone has."
         if rules.actions.offers(self.actions, intent.kind):
             return rules.actions[intent.kind].why_not(state, seat, intent)
-        offered = self._offered(seat)
-        if any(o.key == intent.key() for o in offered):
+        if any(o.key == intent.key() for o in self._offered(seat)):
             return None
-        reactions = [Option(key=i.key(), label=rules.actions[i.kind].safe_label(state, i))
-                     for i in intents_of(rules.actions, self.actions, state, seat)]
-        return not_an_option([*self.options.get(seat, []), *reactions, offered[-1]])
+        offered = [Option(key=i.key(), label=self.label(rules, state, i) or rules.actions[i.kind].safe_label(state, i))
+                   for i in self.legal(rules, state, seat)]
+        return not_an_option(offered)
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
         key = intent.key()

@@ -15,7 +15,7 @@ from engine.core.flow import Step
 from engine.core.flowgame import FlowGame, FlowState, TableView
 from engine.core.rules import NoPayload, Rules
 
-REF = re.compile(r"^[A-Za-z0-9:\-]{1,16}$")
+REF = re.compile(r"^[A-Za-z0-9:.\-]{1,16}$")
 """The conformance suite's ref pattern."""
 
 
@@ -286,3 +286,32 @@ def test_a_window_refusal_names_the_reactions_its_actions_offer() -> None:
     R.window(state, ["ann", "bo"], "help", "Help?", {}, actions=["help"])
     assert G.why_not(state, "bo", Intent.of("draw")) == (
         "That is not one of the choices. Choose one of: Help with 1, Help with 2, Pass.")
+
+
+def test_a_window_lists_passing_where_its_actions_offer_it() -> None:
+    """Passing comes last, unless one of the window's actions offers it: then in their order."""
+
+    class Passing(Action[St]):
+        kind = "pass"
+
+        def options(self, state: St, seat: str) -> list[Intent]:
+            return [Intent.of("pass")]
+
+    rules: Rules[St] = Rules()
+    rules.actions.add(Passing())
+    rules.actions.add(Help())
+    rules.closed("help")(_helped)
+
+    class Passes(FramesGame):
+        pass
+
+    Passes.rules = rules
+    game = Passes()
+    state = game.setup(["ann", "bo", "cy"], 1)
+    rules.window(state, ["ann", "bo"], "help", "Help?", {}, actions=["pass", "help"])
+    assert [i.key() for i in game.legal(state, "ann")] == ["pass", "help:n=1", "help:n=2"]
+    assert game.why_not(state, "ann", Intent.of("draw")) == (
+        "That is not one of the choices. Choose one of: Pass, Help with 1, Help with 2.")
+    state, _ = game.apply(state, "ann", Intent.of("pass"))
+    state, _ = game.apply(state, "bo", Intent.of("help", n=2))
+    assert state.got == ["ann=pass,bo=help:n=2"]
