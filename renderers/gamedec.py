@@ -262,7 +262,7 @@ def _status(view: dict[str, Any]) -> str:
         return f"Choosing detectives: {view['draft'][0]} chooses now"
     test = view.get("test")
     if test:
-        if test["kind"] == "task" and test.get("card"):
+        if test["kind"] in ("task", "story") and test.get("card"):
             c = test["card"]
             return (f"{test['actor']} tests {c['name']} (DL {c['dl']}, modifier {test.get('modifier', 0):+d}); "
                     f"awaiting: {', '.join(view.get('awaiting', []))}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import GameMeta, Intent, RandomAgent
+from engine.core import Event, GameMeta, Intent, RandomAgent
 from engine.core.agents import AgentFactory
 from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
@@ -59,6 +59,8 @@ class GamedecGame(FlowGame[GamedecState]):
     format = 2
     """2: the runtime's steps and frames (format 1 games are rebuilt from their intent logs)."""
     rules = RULES
+    log_kept = 8
+    """The status panel shows the last 8 public lines."""
     intent_kinds = frozenset(SHAPES)
     agents: ClassVar[dict[str, AgentFactory]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
@@ -67,6 +69,10 @@ class GamedecGame(FlowGame[GamedecState]):
 
     def view_model(self, state: GamedecState, seat: str | None) -> GamedecView:
         return build(state, seat, self.table_view(state, seat))
+
+    def _log(self, state: GamedecState, events: list[Event]) -> None:
+        # who has chosen or answered is shown while it matters (the view's progress), not news for the log
+        super()._log(state, [e for e in events if e.kind not in ("chosen", "answered")])
 
     # Argument shapes first, so no rule, refusal or label ever reads a missing or mistyped argument.
 

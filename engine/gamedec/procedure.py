@@ -36,7 +36,11 @@ TURN_ACTIONS = (
     "buy_rep", "smear", "commission", "aid", "story_start", "story_task", "story_finish", "ability", "trade",
     "discard", "discard_eq",
 )
-"""What a detective's turn offers, in menu order (each action says when it is possible)."""
+"""What a detective's turn offers once he has moved, in menu order (each action says when it is possible)."""
+_UNIVERSAL = ("end", "move", "trade", "discard", "discard_eq", "story_start", "ability")
+BEFORE_MOVING = _UNIVERSAL + tuple(kind for kind in TURN_ACTIONS if kind not in _UNIVERSAL)
+"""The same actions before his first move, the universal ones first: until he moves only they are possible
+(RB: "The round must begin with a move"), and the others refuse saying so."""
 
 
 # --- Phase 1, Corporate Investigation ------------------------------------------------------------------
@@ -111,7 +115,7 @@ def reset_turn(state: GamedecState, seat: str, moves: int) -> None:
 def open_turn(state: GamedecState, seat: str) -> None:
     """``seat``'s turn is open: it is offered the turn's actions until it ends it."""
     state.turn.begin(seat)
-    RULES.turn(state, seat, "turn", L.turn_text(state), TURN_ACTIONS, default=Intent.of("end"), waits_for=ROUND_OPS)
+    RULES.turn(state, seat, "turn", L.turn_text(state), BEFORE_MOVING, default=Intent.of("end"), waits_for=ROUND_OPS)
 
 
 @RULES.step("turn")

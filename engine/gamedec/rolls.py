@@ -75,7 +75,7 @@ def _window_text(state: GamedecState) -> str:
 
 def _open_window(state: GamedecState) -> list[Event]:
     assert state.test is not None
-    RULES.window(state, reactors(state), "assist", _window_text(state), {}, actions=["assist", "boost"],
+    RULES.window(state, reactors(state), "assist", _window_text(state), {}, actions=["pass", "assist", "boost"],
                  asides=WINDOW_ASIDES, announce="{seat} has answered.", confirm="You declared: {label}.")
     return [public("window", "Before the roll: Assists and Sabotages may be declared "
                              f"(round {state.test.window_round}).")]
@@ -117,6 +117,16 @@ def before_roll(state: GamedecState) -> list[Event]:
 # --- the window's answers -----------------------------------------------------------------------------
 
 
+class Pass(GamedecAction):
+    """Passing, the window's first answer (most answers are a pass) and its default."""
+
+    kind = "pass"
+    family = "end"
+
+    def options(self, state: GamedecState, seat: str) -> list[Intent]:
+        return [Intent.of("pass")]
+
+
 class Assist(GamedecAction):
     """Assist (+2) or Sabotage (-2) a tester with 1-3 set-aside cards (RULINGS 11: finite menus)."""
 
@@ -147,6 +157,7 @@ class Boost(GamedecAction):
         return []
 
 
+RULES.action(Pass)
 RULES.action(Assist)
 RULES.action(Boost)
 

@@ -321,7 +321,7 @@ def build(state: GamedecState, seat: str | None, table: dict[str, Any]) -> Gamed
     draft = state.draft
     com = pack.commissions[state.commission] if state.commission else None
     view = GamedecView(
-        **{**table, "log": list(state.log[-8:])}, seat=seat, round=state.round, rounds_left=rounds_left,
+        **table, seat=seat, round=state.round, rounds_left=rounds_left,
         goal=R.goal(state), clue_cap=None if state.opts.longer_game else R.CLUE_CAP,
         start_player=state.start_player, active=state.active, moves_left=state.moves_left, moved=state.moved,
         turn_mode=state.turn_mode,

@@ -74,3 +74,14 @@ def test_draft_trade_and_play_on_views_render() -> None:
     state, _ = GAME.apply(state, active, Intent.of("trade_call"))
     image = Image.open(io.BytesIO(render(GAME.view(state, None))))
     assert image.size[0] == 1600
+
+
+def test_a_story_task_under_test_is_captioned_as_a_test() -> None:
+    """A story Task is tested "analogous to a Task card held in hand": the caption names it, not a fight."""
+    from renderers.gamedec import _status
+    from tests.engine.gamedec.test_story_view import _story_test_state
+
+    state = _story_test_state()
+    caption = _status(GAME.view(state, None))
+    assert f"{state.test.actor} tests " in caption and "attacks" not in caption
+    Image.open(io.BytesIO(render(GAME.view(state, None)))).load()

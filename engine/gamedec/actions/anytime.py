@@ -8,7 +8,7 @@ from ..decisions import discard, refresh
 from ..rolls import refresh_window
 from ..runtime import RULES
 from ..state import GamedecState
-from .base import GamedecAction
+from .base import GamedecAction, one
 
 NOT_IN_TRADE = "Cards cannot be discarded while a trade is being made; discard once it is settled."
 
@@ -39,7 +39,7 @@ class Discard(Discarding):
     kind = "discard"
 
     def cards(self, state: GamedecState, seat: str) -> list[Intent]:
-        return [Intent.of("discard", card=c) for c in state.players[seat].hand]
+        return [one("discard", "card", c) for c in state.players[seat].hand]
 
 
 @RULES.action
@@ -47,4 +47,4 @@ class DiscardEquipment(Discarding):
     kind = "discard_eq"
 
     def cards(self, state: GamedecState, seat: str) -> list[Intent]:
-        return [Intent.of("discard_eq", eq=e) for e in state.players[seat].equipment]
+        return [one("discard_eq", "eq", e) for e in state.players[seat].equipment]

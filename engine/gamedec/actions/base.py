@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Intent
 from engine.core.actions import Action
+from engine.core.intent import Value
 from engine.core.labels import listing
 
 from .. import labels as L
 from ..state import GamedecState
 
 MOVE_FIRST = "Your turn must begin with a move (it may be to the space you are on)."
+
+
+@lru_cache(maxsize=2048)
+def one(kind: str, name: str, value: Value) -> Intent:
+    """The intent ``kind:name=value``, built once: the options listed at every step (moves, discards, cards
+    to play) are the same few hundred intents, and intents are immutable."""
+    return Intent.of(kind, **{name: value})
 
 
 class GamedecAction(Action[GamedecState]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
+from engine.core.waiting import TurnFrame
 
 from .. import labels as L
 from .. import procedure as P
@@ -11,7 +12,7 @@ from ..board import NAMES, REALIUM, SPACES, is_corp
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState
-from .base import GamedecAction, TurnAction
+from .base import GamedecAction, TurnAction, one
 
 
 @RULES.action
@@ -39,7 +40,7 @@ class Move(GamedecAction):
         out = []
         for space in SPACES:
             if not R.entry_problem(state, seat, space):
-                out.append(Intent.of("move", to=space))
+                out.append(one("move", "to", space))
                 if space == "twisted" and R.has(state, seat, "twisted_immune"):
                     out.append(Intent.of("move", to=space, lose="rep"))
         return out
@@ -62,8 +63,9 @@ class Move(GamedecAction):
         state.story_move_used = False
         p.pos = to
         turn = state.waiting.find("turn")
-        if turn is not None:
+        if isinstance(turn, TurnFrame):  # the turn's question and menu after a move
             turn.text = L.turn_text(state)
+            turn.actions = list(P.TURN_ACTIONS)
         events = [public("move", f"{who} moves to {NAMES[to]}.", seat=seat, to=to)]
         if to == "happy_hunting" or (to == "twisted" and (
                 not R.has(state, seat, "twisted_immune") or intent.get("lose") == "rep")):

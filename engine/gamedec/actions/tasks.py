@@ -10,7 +10,7 @@ from ..pack import load_pack
 from ..rolls import before_roll
 from ..runtime import RULES
 from ..state import GamedecState, TestState
-from .base import TurnAction
+from .base import TurnAction, one
 
 
 @RULES.action
@@ -22,7 +22,7 @@ class Play(TurnAction):
         if not state.moved or state.turn_mode == "attacks" or is_corp(p.pos):
             return []
         tasks = load_pack().tasks
-        return [Intent.of("play", card=c) for c in p.hand if R.can_play(state, seat, tasks[c], p.pos)]
+        return [one("play", "card", c) for c in p.hand if R.can_play(state, seat, tasks[c], p.pos)]
 
     def reason(self, state: GamedecState, seat: str, intent: Intent) -> str:
         if state.turn_mode == "attacks":
