@@ -44,7 +44,18 @@ def game_code(record: GameRecord, doing: str) -> Iterator[None]:
     except (RuleError, GameFault):
         raise
     except Exception as exc:
-        raise GameFault(f"{type(exc).__name__} in {record.game}'s code while {doing}: {str(exc)[:300]}") from exc
+        # The reason reaches the operator's log and the stored ``damage``: it names the exception's type and
+        # where it was raised, never its message (a game's KeyError can name a hidden card).
+        raise GameFault(f"{type(exc).__name__} in {record.game}'s code while {doing}, at {_where(exc)}") from exc
+
+
+def _where(exc: BaseException) -> str:
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return "an unknown place"
+    return f"{tb.tb_frame.f_code.co_filename.rsplit('/', 2)[-1]}:{tb.tb_lineno}"
 
 
 class LimitReached(NotAllowed):
