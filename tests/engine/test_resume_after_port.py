@@ -1,4 +1,4 @@
-"""Gamedec games saved before the port onto the runtime (snapshot format 1) load after it: the table
+"""Infamy and Gamedec games saved before the port onto the runtime (snapshot format 1) load after it: the table
 rebuilds them from their intent log, and they stand where they stood (version, who is awaited, and every
 user-seat's legal intents), so no game in progress is lost by the port."""
 
@@ -8,13 +8,16 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from bot.storage import SqliteStore
 from engine.table import Table
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
-async def test_gamedec_games_saved_before_the_port_resume(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["infamy", "gamedec"])
+async def test_games_saved_before_the_port_resume(game: str, tmp_path: Path) -> None:
     db = tmp_path / "pre_runtime.db"
     shutil.copy(FIXTURES / "pre_runtime.db", db)
     expected = json.loads((FIXTURES / "pre_runtime_expected.json").read_text())
@@ -24,7 +27,7 @@ async def test_gamedec_games_saved_before_the_port_resume(tmp_path: Path) -> Non
         table = Table(store)
         checked = 0
         for record in await store.games():
-            if record.game != "gamedec":
+            if record.game != game:
                 continue
             want = expected[record.id]
             prompts = await table.prompts(record.id)
