@@ -38,8 +38,12 @@ WORLD_FILL: RGB = (40, 58, 78)
 CORP_FILL: RGB = (62, 52, 74)
 REALIUM_FILL: RGB = (58, 66, 52)
 ENTRY = {
-    "brahma": "no Bad Reputation", "dream_space": "no Bad Reputation", "crying_guns": "needs 1 Credit",
-    "deep_past": "needs 1 Credit", "happy_hunting": "-1 Reputation on entry", "twisted": "-1 Reputation on entry",
+    "brahma": "no Bad Reputation",
+    "dream_space": "no Bad Reputation",
+    "crying_guns": "needs 1 Credit",
+    "deep_past": "needs 1 Credit",
+    "happy_hunting": "-1 Reputation on entry",
+    "twisted": "-1 Reputation on entry",
 }
 
 
@@ -62,7 +66,9 @@ def _pawns(draw: ImageDraw.ImageDraw, view: dict[str, Any], seats: list[str], x:
         text(draw, (cx + 14, cy + 14), seat[:2], size=13, fill=(0, 0, 0), anchor="mm")
 
 
-def _tokens(draw: ImageDraw.ImageDraw, view: dict[str, Any], seats: list[str], x: int, y: int, label: str) -> None:
+def _tokens(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], seats: list[str], x: int, y: int, label: str
+) -> None:
     if not seats:
         return
     text(draw, (x, y + 2), label, size=13, fill=MUTED)
@@ -73,20 +79,27 @@ def _tokens(draw: ImageDraw.ImageDraw, view: dict[str, Any], seats: list[str], x
         text(draw, (bx + 10, y + 10), seat[:1], size=12, fill=(0, 0, 0), anchor="mm")
 
 
-def _space_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], space: dict[str, Any],
-               box: tuple[int, int, int, int]) -> None:
+def _space_box(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], space: dict[str, Any], box: tuple[int, int, int, int]
+) -> None:
     x0, y0, x1, y1 = box
     kind = space["kind"]
     fill = WORLD_FILL if kind == "world" else (CORP_FILL if kind == "corp" else REALIUM_FILL)
     is_target = view["target"] == space["id"]
     is_threat = view["threatened"] == space["id"]
-    outline = RED if (is_target and view["target_lag"]) else (GREEN if is_target else (ACCENT if is_threat else None))
+    outline = (
+        RED
+        if (is_target and view["target_lag"])
+        else (GREEN if is_target else (ACCENT if is_threat else None))
+    )
     panel(draw, box, fill=fill, outline=outline, width=4 if outline else 2)
     badges: list[tuple[str, RGB]] = []
     if space["lag"]:
         badges.append(("LAG", RED))
     if is_target:
-        badges.append(("TARGET" if view["target_lag"] else "TARGET: safe", RED if view["target_lag"] else GREEN))
+        badges.append(
+            ("TARGET" if view["target_lag"] else "TARGET: safe", RED if view["target_lag"] else GREEN)
+        )
     if is_threat:
         badges.append(("THREATENED", (190, 130, 30)))
     widths = [int(text_width(label, 12)) + 12 for label, _ in badges]
@@ -144,8 +157,9 @@ def _ip_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, i
             draw.rectangle((tx, ty, tx + 13, ty + 13), fill=seat_colour(p["index"]), outline=(0, 0, 0))
 
 
-def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any],
-                  box: tuple[int, int, int, int]) -> None:
+def _player_panel(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], box: tuple[int, int, int, int]
+) -> None:
     x0, y0, x1, y1 = box
     awaited = p["seat"] in view.get("awaiting", [])
     outline = ACCENT if awaited else seat_colour(p["index"])
@@ -154,8 +168,11 @@ def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, 
     draw.rectangle((x0 + 8, y0 + 10, x0 + 24, y0 + 26), fill=colour)
     placings = view.get("placings") or []
     won = (" - 1st" if placings[0] == p["seat"] else " - 2nd") if p["seat"] in placings else " - WON"
-    marks = (" [SP]" if p["start_player"] else "") + (won if p["finished"] else "") + (
-        "  << turn" if p.get("active") else "")
+    marks = (
+        (" [SP]" if p["start_player"] else "")
+        + (won if p["finished"] else "")
+        + ("  << turn" if p.get("active") else "")
+    )
     text(draw, (x0 + 30, y0 + 8), f"{p['seat']}{marks}", size=18)
     text(draw, (x0 + 10, y0 + 32), p["name"], size=15, fill=MUTED)
     y = y0 + 54
@@ -177,7 +194,10 @@ def _player_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, 
     if story:
         name = story.get("name") or "secret"
         finales = story.get("finales") or []
-        lines.append(f"Scenario: {name} ({story.get('status')})" + (f"; Finale: {', '.join(finales)}" if finales else ""))
+        lines.append(
+            f"Scenario: {name} ({story.get('status')})"
+            + (f"; Finale: {', '.join(finales)}" if finales else "")
+        )
     width = x1 - x0 - 20
     for line in lines:
         for part in wrap(line, width, 14)[:2]:
@@ -198,8 +218,10 @@ def render(view: dict[str, Any]) -> bytes:
     head = f"Gamedec  -  Round {view['round']}  -  {view['rounds_left']} Commission card(s) left"
     text(draw, (20, 14), head, size=26)
     if com:
-        sub = (f"Target: {spaces[com['target']]['name']} ({'Lag side' if view['target_lag'] else 'safe'})   "
-               f"Threatened: {spaces[com['threatened']]['name']}")
+        sub = (
+            f"Target: {spaces[com['target']]['name']} ({'Lag side' if view['target_lag'] else 'safe'})   "
+            f"Threatened: {spaces[com['threatened']]['name']}"
+        )
         text(draw, (WIDTH - 20, 18), sub, size=18, fill=ACCENT, anchor="ra")
     # board
     top = 60
@@ -229,9 +251,11 @@ def render(view: dict[str, Any]) -> bytes:
     fy = py + 245
     panel(draw, (20, fy, WIDTH - 20, height - 12))
     top_eq = view.get("equipment_top")
-    decks = (f"Task deck {view['task_deck']} / discards {view['task_discards']}    Equipment deck "
-             f"{view['equipment_deck']}, face-up: {top_eq['name'] if top_eq else 'none'}    Lags on board: "
-             f"{len(view['lags'])}")
+    decks = (
+        f"Task deck {view['task_deck']} / discards {view['task_discards']}    Equipment deck "
+        f"{view['equipment_deck']}, face-up: {top_eq['name'] if top_eq else 'none'}    Lags on board: "
+        f"{len(view['lags'])}"
+    )
     options = [k.replace("_", " ") for k, v in (view.get("options") or {}).items() if v]
     if options:
         decks += "    Options: " + ", ".join(options)
@@ -249,14 +273,22 @@ def _status(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result:
         winners = result.get("winners") or []
-        return ("Winner: " + ", ".join(winners) if winners else "Everyone lost") + f" - {result.get('reason', '')}"
+        return (
+            "Winner: " + ", ".join(winners) if winners else "Everyone lost"
+        ) + f" - {result.get('reason', '')}"
     trade = view.get("trade")
     if trade:
         if trade.get("offers"):
-            made = [f"{s} ({o['give']} for {o['get']})".replace("task_card", "a Task card")
-                    for s, o in trade["offers"].items() if o["give"] and o["get"]]
-            return (f"{trade['from']} asks for trade offers" + (": " + "; ".join(made) if made else "")
-                    + f"; awaiting: {', '.join(view.get('awaiting', []))}")
+            made = [
+                f"{s} ({o['give']} for {o['get']})".replace("task_card", "a Task card")
+                for s, o in trade["offers"].items()
+                if o["give"] and o["get"]
+            ]
+            return (
+                f"{trade['from']} asks for trade offers"
+                + (": " + "; ".join(made) if made else "")
+                + f"; awaiting: {', '.join(view.get('awaiting', []))}"
+            )
         return f"{trade['from']} trades with {trade['to']}; awaiting: {', '.join(view.get('awaiting', []))}"
     if view.get("draft"):
         return f"Choosing detectives: {view['draft'][0]} chooses now"
@@ -264,13 +296,17 @@ def _status(view: dict[str, Any]) -> str:
     if test:
         if test["kind"] in ("task", "story") and test.get("card"):
             c = test["card"]
-            return (f"{test['actor']} tests {c['name']} (DL {c['dl']}, modifier {test.get('modifier', 0):+d}); "
-                    f"awaiting: {', '.join(view.get('awaiting', []))}")
+            return (
+                f"{test['actor']} tests {c['name']} (DL {c['dl']}, modifier {test.get('modifier', 0):+d}); "
+                f"awaiting: {', '.join(view.get('awaiting', []))}"
+            )
         return f"{test['actor']} attacks {test['defender']} ({test['skill']}); awaiting: {', '.join(view['awaiting'])}"
     if view.get("active"):
-        return (f"{view['active']}'s turn - {view['moves_left']} move(s) left"
-                + (f" ({view['turn_mode']})" if view.get("turn_mode") else "")
-                + f"; awaiting: {', '.join(view.get('awaiting', []))}")
+        return (
+            f"{view['active']}'s turn - {view['moves_left']} move(s) left"
+            + (f" ({view['turn_mode']})" if view.get("turn_mode") else "")
+            + f"; awaiting: {', '.join(view.get('awaiting', []))}"
+        )
     return "Awaiting: " + ", ".join(view.get("awaiting", []))
 
 
@@ -283,9 +319,14 @@ def render_private(view: dict[str, Any]) -> bytes:
     image, draw = canvas(1000, 90 + 30 * rows)
     det = me.get("detective") or {}
     text(draw, (20, 14), f"{view.get('seat')} - {det.get('name', '')}: your hand", size=24)
-    text(draw, (20, 46), f"Drawn face down this turn: {me.get('drawn', 0)} (seen at the end of your turn).  "
-         "Bonus = Skills + Equipment - Wounds on the card's world (a Sensory World for universal cards)",
-         size=14, fill=MUTED)
+    text(
+        draw,
+        (20, 46),
+        f"Drawn face down this turn: {me.get('drawn', 0)} (seen at the end of your turn).  "
+        "Bonus = Skills + Equipment - Wounds on the card's world (a Sensory World for universal cards)",
+        size=14,
+        fill=MUTED,
+    )
     y = 80
     header = ["Task", "World", "DL", "Bonus", "Skills", "Success", "Failure"]
     cols = [20, 300, 450, 500, 570, 750, 880]
@@ -295,9 +336,15 @@ def render_private(view: dict[str, Any]) -> bytes:
     for card in hand:
         draw.rectangle((14, y - 3, 986, y + 23), fill=PANEL)
         bonus = card.get("bonus")
-        values = [card["name"], card["world"].replace("_", " "), str(card["dl"]),
-                  f"{bonus:+d}" if isinstance(bonus, int) else "", "/".join(card["skills"]),
-                  "+".join(card["success"]), card["failure"]]
+        values = [
+            card["name"],
+            card["world"].replace("_", " "),
+            str(card["dl"]),
+            f"{bonus:+d}" if isinstance(bonus, int) else "",
+            "/".join(card["skills"]),
+            "+".join(card["success"]),
+            card["failure"],
+        ]
         for c, v in zip(cols, values, strict=True):
             text(draw, (c, y), v[:30], size=15)
         y += 30

@@ -4,11 +4,12 @@ Modules: ``board`` (the 13 spaces, exchanges, Aid menus), ``pack`` (data-pack mo
 of ``data/gamedec``), ``state`` (the state and the options model), ``steps`` (the procedure's typed steps),
 ``runtime`` (``RULES``, the registry everything below registers into), ``rules`` (Reputation, Wounds,
 points, test modifiers, entry rules, Equipment piles), ``setup`` (the board, the detectives, the hands and
-starting Skills), ``procedure`` (the round, the turn, the limits, Terror cards), ``rolls`` (Task tests and
-fights: the Assist/Sabotage window, the roll, rewards and penalties), ``decisions`` (the questions asked of
+starting Skills), ``procedure`` (the round, the turn, the limits, Terror cards), ``effects`` (Task tests and
+fights: the Assist/Sabotage window, the roll, rewards and penalties), ``answers`` (the questions asked of
 one detective), ``trade`` (offers and Online Trade), ``story`` (Scenarios and Finales), ``actions/`` (the
-turn's actions and the universal ones), ``labels`` (what a person reads), ``view`` (the typed views),
-``game`` (the wiring), ``agent`` (the heuristic agent). Rulings on the rulebook's gaps: ``RULINGS.md``.
+turn's actions and the universal ones), ``labels`` (what a person reads), ``refusals`` (why an intent is
+refused, and what is possible instead), ``view`` (the typed view schema), ``viewing`` (building it from the
+state), ``game`` (the wiring), ``agent`` (the heuristic agent). Rulings on the rulebook's gaps: ``RULINGS.md``.
 """
 
 from .game import GAME, GamedecGame

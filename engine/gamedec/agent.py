@@ -18,8 +18,7 @@ FAIL_COST = {"rep_loss": 0.15, "bio": 0.25, "neuro": 0.25, "offend": 0.2}
 
 
 def _lag_fail(state: GamedecState, seat: str, space: str) -> bool:
-    return (R.lag_on(state, space) and not R.has(state, seat, "ignore_lags")
-            and not state.opts.less_randomness)
+    return R.lag_on(state, space) and not R.has(state, seat, "ignore_lags") and not state.opts.less_randomness
 
 
 def task_chance(state: GamedecState, seat: str, task: Task, space: str, extra: int = 0) -> float:
@@ -61,7 +60,8 @@ class HeuristicAgent:
         if dec is not None and dec.topic in ("mind", "story_offer"):
             return self._story_offer(dec.topic, dec.text, legal)
         if (dec is not None and dec.topic not in ("discard", "discard_eq", "sell")) or (
-                dec is None and state.trade is None and state.window is not None):
+            dec is None and state.trade is None and state.window is not None
+        ):
             # universal actions offered inside other prompts: this agent discards only when it must
             core = [i for i in legal if i.kind not in UNIVERSAL]
             legal = core or legal
@@ -73,11 +73,19 @@ class HeuristicAgent:
     @staticmethod
     def _story_offer(topic: str, text: str, legal: list[Intent]) -> Intent:
         if topic == "mind":  # the Wound comes anyway: take it for Reputation
-            return next((i for i in legal if i.kind == "ability" and i.get("use") == "mind"
-                         and str(i.get("type")) in text.lower()), legal[0])
+            return next(
+                (
+                    i
+                    for i in legal
+                    if i.kind == "ability" and i.get("use") == "mind" and str(i.get("type")) in text.lower()
+                ),
+                legal[0],
+            )
         return next((i for i in legal if i.kind == "story_start"), legal[0])
 
-    def _by_kinds(self, state: GamedecState, seat: str, legal: list[Intent], kinds: set[str]) -> Intent | None:
+    def _by_kinds(
+        self, state: GamedecState, seat: str, legal: list[Intent], kinds: set[str]
+    ) -> Intent | None:
         setup = state.waiting.top()
         if "pass" in kinds:
             return self._react(state, seat, legal)
@@ -97,11 +105,15 @@ class HeuristicAgent:
             return legal[0]
         return self._decision(state, seat, legal, kinds)
 
-    def _decision(self, state: GamedecState, seat: str, legal: list[Intent], kinds: set[str]) -> Intent | None:
+    def _decision(
+        self, state: GamedecState, seat: str, legal: list[Intent], kinds: set[str]
+    ) -> Intent | None:
         pack = load_pack()
         if "discard" in kinds:
-            return min((i for i in legal if i.kind == "discard"),
-                       key=lambda i: self._best_anywhere(state, seat, pack.tasks[i.word("card")]))
+            return min(
+                (i for i in legal if i.kind == "discard"),
+                key=lambda i: self._best_anywhere(state, seat, pack.tasks[i.word("card")]),
+            )
         if "discard_eq" in kinds:
             return min(legal, key=lambda i: self._equip_use(state, seat, pack.equipment[i.word("eq")].skill))
         if "seven" in kinds:
@@ -168,13 +180,18 @@ class HeuristicAgent:
         def score(i: Intent) -> float:
             s = i.word("id")
             return d.skills[s] + 0.6 * sum(1 for c in hand if s in pack.tasks[c].skills)
+
         return max(legal, key=score)
 
     def _seven(self, state: GamedecState, seat: str) -> Intent:
         test = state.test
         assert test is not None
         task = load_pack().tasks[test.card]
-        mod = R.task_modifier(state, seat, task, test.space) + 2 * test.plus.get(seat, 0) - 2 * test.minus.get(seat, 0)
+        mod = (
+            R.task_modifier(state, seat, task, test.space)
+            + 2 * test.plus.get(seat, 0)
+            - 2 * test.minus.get(seat, 0)
+        )
         roll_chance = R.success_chance(mod, task.dl, _lag_fail(state, seat, test.space))
         return Intent.of("seven") if 7 + mod >= task.dl and roll_chance < 1 else Intent.of("roll")
 
@@ -217,8 +234,12 @@ class HeuristicAgent:
                 return here
         moves = by_kind.get("move", [])
         if moves:
-            return max(moves, key=lambda i: self._space_score(state, seat, i.word("to"))
-                       + (0.2 if i.get("lose") is None else 0.0))
+            return max(
+                moves,
+                key=lambda i: (
+                    self._space_score(state, seat, i.word("to")) + (0.2 if i.get("lose") is None else 0.0)
+                ),
+            )
         return Intent.of("end")
 
     def _act_here(self, state: GamedecState, seat: str, by_kind: dict[str, list[Intent]]) -> Intent | None:
@@ -247,7 +268,9 @@ class HeuristicAgent:
             return by_kind["buy_equip"][0]
         return self._task_or_fight(state, seat, by_kind)
 
-    def _task_or_fight(self, state: GamedecState, seat: str, by_kind: dict[str, list[Intent]]) -> Intent | None:
+    def _task_or_fight(
+        self, state: GamedecState, seat: str, by_kind: dict[str, list[Intent]]
+    ) -> Intent | None:
         p = state.players[seat]
         pack = load_pack()
         best, best_v = None, 0.05
@@ -276,6 +299,7 @@ class HeuristicAgent:
 
     def _story_chance(self, state: GamedecState, seat: str) -> float:
         from .story import PUPPET, story_dl, story_modifier
+
         p = state.players[seat]
         ident = PUPPET if PUPPET in p.finales else p.scenario
         mod = story_modifier(state, seat, ident, p.pos)
@@ -288,6 +312,7 @@ class HeuristicAgent:
         def score(i: Intent) -> float:
             lag = i.get("lag")
             return sum(1.0 for c in hand if pack.tasks[c].world == lag) if isinstance(lag, str) else 0.0
+
         return max(options, key=score)
 
     def _aid(self, state: GamedecState, seat: str, options: list[Intent]) -> Intent:
@@ -311,6 +336,7 @@ class HeuristicAgent:
 
     def _move_from(self, state: GamedecState, seat: str) -> Intent:
         from .board import SPACES
+
         options = [s for s in SPACES if not R.entry_problem(state, seat, s)]
         return Intent.of("move", to=max(options, key=lambda s: self._space_score(state, seat, s)))
 
@@ -321,8 +347,16 @@ class HeuristicAgent:
             mine = R.fight_modifier(state, seat, skill, state.players[seat].pos, on)
             theirs = R.fight_modifier(state, on, skill, state.players[seat].pos, seat)
             diff = mine - theirs
-            wins = sum(1 for a in range(2, 13) for b in range(2, 13) if a + diff > b
-                       for _ in range(_ways(a) * _ways(b))) / 1296
+            wins = (
+                sum(
+                    1
+                    for a in range(2, 13)
+                    for b in range(2, 13)
+                    if a + diff > b
+                    for _ in range(_ways(a) * _ways(b))
+                )
+                / 1296
+            )
             if wins > best_c:
                 best, best_c = i, wins
         return best
@@ -332,8 +366,14 @@ class HeuristicAgent:
         pack = load_pack()
         score = 0.0
         if not is_corp(space):
-            values = sorted((task_value(state, seat, pack.tasks[c], space) for c in p.hand
-                             if R.task_playable_here(pack.tasks[c], space)), reverse=True)
+            values = sorted(
+                (
+                    task_value(state, seat, pack.tasks[c], space)
+                    for c in p.hand
+                    if R.task_playable_here(pack.tasks[c], space)
+                ),
+                reverse=True,
+            )
             score += sum(v for v in values[:2] if v > 0)
         if space == REALIUM:
             if len(p.hand) <= 4 or not R.clue_gives_ip(state, seat):

@@ -6,17 +6,32 @@ from typing import Final
 
 REALIUM: Final = "realium"
 WORLDS: Final[tuple[str, ...]] = (
-    "brahma", "crying_guns", "deep_past", "dream_space", "happy_hunting", "paradise_beach", "speed_demons",
+    "brahma",
+    "crying_guns",
+    "deep_past",
+    "dream_space",
+    "happy_hunting",
+    "paradise_beach",
+    "speed_demons",
     "twisted",
 )
 CORPS: Final[tuple[str, ...]] = ("mobillenium", "novatronics", "pharma", "zoenet")
 SPACES: Final[tuple[str, ...]] = (REALIUM, *WORLDS, *CORPS)
 
 NAMES: Final[dict[str, str]] = {
-    "realium": "Realium", "brahma": "Brahma", "crying_guns": "Crying Guns", "deep_past": "Deep Past World",
-    "dream_space": "Dream Space", "happy_hunting": "Happy Hunting Grounds", "paradise_beach": "Paradise Beach",
-    "speed_demons": "Speed Demons", "twisted": "Twisted & Perverted", "mobillenium": "Mobillenium",
-    "novatronics": "Novatronics", "pharma": "Pharma Nanolabs", "zoenet": "Zoenet Labs",
+    "realium": "Realium",
+    "brahma": "Brahma",
+    "crying_guns": "Crying Guns",
+    "deep_past": "Deep Past World",
+    "dream_space": "Dream Space",
+    "happy_hunting": "Happy Hunting Grounds",
+    "paradise_beach": "Paradise Beach",
+    "speed_demons": "Speed Demons",
+    "twisted": "Twisted & Perverted",
+    "mobillenium": "Mobillenium",
+    "novatronics": "Novatronics",
+    "pharma": "Pharma Nanolabs",
+    "zoenet": "Zoenet Labs",
 }
 
 NO_BAD_REP: Final = frozenset({"brahma", "dream_space"})
@@ -48,7 +63,6 @@ AID: Final[dict[str, tuple[str, str]]] = {
 
 REP_NAMES: Final[dict[int, str]] = {-2: "Extremely bad", -1: "Bad", 0: "Neutral", 1: "Good", 2: "Excellent"}
 DRAWS_BY_REP: Final[dict[int, int]] = {-2: 1, -1: 2, 0: 3, 1: 4, 2: 5}
-
 
 
 def is_corp(space: str) -> bool:

@@ -10,7 +10,7 @@ from engine.core.agents import AgentFactory
 from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
 
-from . import decisions, procedure, rolls, setup, story, trade  # noqa: F401 - they register their rules
+from . import answers, effects, procedure, setup, story, trade  # noqa: F401 - they register their rules
 from . import labels as L
 from .actions import anytime, corporate, exchanges, moves, tasks  # noqa: F401 - they register their actions
 from .actions import story as story_actions  # noqa: F401
@@ -18,7 +18,8 @@ from .agent import HeuristicAgent
 from .runtime import RULES
 from .shapes import SHAPES
 from .state import GamedecOptions, GamedecState
-from .view import GamedecView, build
+from .view import GamedecView
+from .viewing import build
 
 RULES_SUMMARY = """\
 Gamedec: 2-6 game detectives hunt hackers across the Net. First to 9 Investigation Points (IP) wins at once.
@@ -51,7 +52,11 @@ choose detectives (instead of drawing them), play on for second place.
 
 class GamedecGame(FlowGame[GamedecState]):
     meta = GameMeta(
-        id="gamedec", title="Gamedec", min_seats=2, max_seats=6, options=GamedecOptions,
+        id="gamedec",
+        title="Gamedec",
+        min_seats=2,
+        max_seats=6,
+        options=GamedecOptions,
         summary="Game detectives chase hackers through virtual worlds: first to 9 Investigation Points wins.",
         rules=RULES_SUMMARY,
     )

@@ -18,11 +18,20 @@ from .pack import load_pack
 from .state import GamedecState
 
 SIMPLE = {
-    "end": "End turn", "draw": "Draw Task cards", "heal": "Heal a Wound (1 Credit)",
-    "sell_tasks": "Sell 3 Task cards for 1 Credit", "buy_rep": "Reputation +1 (1 Credit)",
-    "pass": "Pass", "stop": "Stop (cancel)", "seven": "Take 7 on the dice", "roll": "Roll the dice",
-    "cancel": "Cancel the trade", "decline": "Decline the trade", "trade_call": "Ask every player for trade offers",
-    "cheat": "Send nothing (cheat)", "story_finish": "Complete your Scenario (second path)",
+    "end": "End turn",
+    "draw": "Draw Task cards",
+    "heal": "Heal a Wound (1 Credit)",
+    "sell_tasks": "Sell 3 Task cards for 1 Credit",
+    "buy_rep": "Reputation +1 (1 Credit)",
+    "pass": "Pass",
+    "stop": "Stop (cancel)",
+    "seven": "Take 7 on the dice",
+    "roll": "Roll the dice",
+    "cancel": "Cancel the trade",
+    "decline": "Decline the trade",
+    "trade_call": "Ask every player for trade offers",
+    "cheat": "Send nothing (cheat)",
+    "story_finish": "Complete your Scenario (second path)",
 }
 
 
@@ -90,7 +99,9 @@ def skill_label(state: GamedecState, seat: str, intent: Intent) -> str:
 def _react(state: GamedecState, intent: Intent) -> str:
     n = intent.num("n")
     sign = "+" if intent.kind == "assist" else "-"
-    return f"{intent.kind.capitalize()} {intent.word('on')} with {n} card{'s' if n > 1 else ''} ({sign}{2 * n})"
+    return (
+        f"{intent.kind.capitalize()} {intent.word('on')} with {n} card{'s' if n > 1 else ''} ({sign}{2 * n})"
+    )
 
 
 def _commission(state: GamedecState, intent: Intent) -> str:
@@ -107,8 +118,11 @@ def _aid(state: GamedecState, intent: Intent) -> str:
     heal_kind, cash_kind = AID[corp]
     card = state.corp_equip.get(corp)
     eq = load_pack().equipment[card].name if card else "Equipment"
-    words = {"heal": f"heal {heal_kind.capitalize()}", "cash": "1 Credit" if cash_kind == "credit" else
-             "Reputation +1", "equip": f"Equipment {eq}"}
+    words = {
+        "heal": f"heal {heal_kind.capitalize()}",
+        "cash": "1 Credit" if cash_kind == "credit" else "Reputation +1",
+        "equip": f"Equipment {eq}",
+    }
     parts = take.split("+")
     if parts == ["cash", "cash"]:
         return "Aid: " + ("2 Credits" if cash_kind == "credit" else "Reputation +2")
@@ -160,7 +174,9 @@ def _skip(state: GamedecState, intent: Intent) -> str:
 
 
 def skip_label(topic: str) -> str:
-    return {"story_offer": "Keep your Scenario hidden", "mind": "Do not use Digital Mind now"}.get(topic, "Add no Lag")
+    return {"story_offer": "Keep your Scenario hidden", "mind": "Do not use Digital Mind now"}.get(
+        topic, "Add no Lag"
+    )
 
 
 # --- the Scenarios option -----------------------------------------------------------------------
@@ -168,8 +184,11 @@ def skip_label(topic: str) -> str:
 
 def _story_start(state: GamedecState, intent: Intent) -> str:
     via = intent.word("via")
-    how = {"assist": "after your Assist", "commission": "after your Commission",
-           "clues": "removing your 2 oldest Clues"}.get(via, f"removing your Clue in {NAMES.get(via, via)}")
+    how = {
+        "assist": "after your Assist",
+        "commission": "after your Commission",
+        "clues": "removing your 2 oldest Clues",
+    }.get(via, f"removing your Clue in {NAMES.get(via, via)}")
     return f"Reveal your Scenario ({how})"
 
 
@@ -180,7 +199,9 @@ def _story_task(state: GamedecState, intent: Intent) -> str:
 def _ability(state: GamedecState, intent: Intent) -> str:
     if intent.word("use") == "mind":
         return f"Digital Mind: take a {str(intent.get('type')).capitalize()} Wound for Reputation +1"
-    return f"Big Brother: 2 set-aside cards to lift the Obligation at {NAMES.get(str(intent.get('corp')), '')}"
+    return (
+        f"Big Brother: 2 set-aside cards to lift the Obligation at {NAMES.get(str(intent.get('corp')), '')}"
+    )
 
 
 def _finale(state: GamedecState, intent: Intent) -> str:
@@ -242,7 +263,11 @@ def _show(state: GamedecState, intent: Intent) -> str:
     pack = load_pack()
     name = pack.tasks[card].name if card in pack.tasks else card
     seat = shower(state)
-    to = ", ".join(sorted(show_audience(state, seat) - {seat})) if seat else (state.active or "the other trader")
+    to = (
+        ", ".join(sorted(show_audience(state, seat) - {seat}))
+        if seat
+        else (state.active or "the other trader")
+    )
     return f"Show your Task card {name} to {to}"[:80]
 
 
@@ -285,12 +310,37 @@ def _plain(text: Callable[[Intent], str]) -> Callable[[GamedecState, Intent], st
 
 
 LABELS: dict[str, Callable[[GamedecState, Intent], str]] = {
-    "move": _move, "play": _play, "discard": _card, "pick": _card, "discard_eq": _equipment,
-    "sell_equip": _equipment, "skill": _skill, "buy_skill": _skill, "assist": _react, "sabotage": _react,
-    "commission": _commission, "aid": _aid, "buy_equip": _pile, "pile": _pile, "heal": _heal, "wound": _wound,
-    "detective": _detective, "skip": _skip, "story_start": _story_start, "story_task": _story_task,
-    "ability": _ability, "finale": _finale, "place_lag": _place_lag, "give": _give_get, "get": _give_get,
-    "accept": _accept, "take": _take, "send": _send, "show": _show, "cancel": _cancel, "decline": _decline,
+    "move": _move,
+    "play": _play,
+    "discard": _card,
+    "pick": _card,
+    "discard_eq": _equipment,
+    "sell_equip": _equipment,
+    "skill": _skill,
+    "buy_skill": _skill,
+    "assist": _react,
+    "sabotage": _react,
+    "commission": _commission,
+    "aid": _aid,
+    "buy_equip": _pile,
+    "pile": _pile,
+    "heal": _heal,
+    "wound": _wound,
+    "detective": _detective,
+    "skip": _skip,
+    "story_start": _story_start,
+    "story_task": _story_task,
+    "ability": _ability,
+    "finale": _finale,
+    "place_lag": _place_lag,
+    "give": _give_get,
+    "get": _give_get,
+    "accept": _accept,
+    "take": _take,
+    "send": _send,
+    "show": _show,
+    "cancel": _cancel,
+    "decline": _decline,
     "attack": _plain(lambda i: f"Attack {i.word('on')} with {i.word('skill')}"),
     "hunt": _plain(lambda i: f"Make {i.word('on')} place an Obligation (1 Credit)"),
     "smear": _plain(lambda i: f"Lower {i.word('on')}'s Reputation by 2 (1 Credit)"),

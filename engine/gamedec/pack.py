@@ -20,8 +20,16 @@ from .board import CORPS, WORLDS
 Reward = Literal["clue", "ip", "skill", "equipment", "credit", "rep"]
 Penalty = Literal["rep_loss", "bio", "neuro", "offend"]
 Ability = Literal[
-    "ignore_bad_rep_entry", "start_excellent", "wins_ties", "ignore_lags", "extra_move", "twisted_immune",
-    "ignore_wounds", "corp_credit", "novatronics_unlimited", "extra_draw",
+    "ignore_bad_rep_entry",
+    "start_excellent",
+    "wins_ties",
+    "ignore_lags",
+    "extra_move",
+    "twisted_immune",
+    "ignore_wounds",
+    "corp_credit",
+    "novatronics_unlimited",
+    "extra_draw",
 ]
 
 
@@ -108,9 +116,21 @@ _R = TypeVar("_R", bound=_Record)
 
 
 StoryAbility = Literal[
-    "test_bonus", "fight_bonus", "extra_move", "ignore_lags", "ignore_wounds", "realium_anywhere",
-    "rep_for_wound", "credit_boost", "obligation_for_cards", "double_agent", "equipment_count_bonus",
-    "rep_on_success", "credit_on_success", "puppet_task", "lag_each_round",
+    "test_bonus",
+    "fight_bonus",
+    "extra_move",
+    "ignore_lags",
+    "ignore_wounds",
+    "realium_anywhere",
+    "rep_for_wound",
+    "credit_boost",
+    "obligation_for_cards",
+    "double_agent",
+    "equipment_count_bonus",
+    "rep_on_success",
+    "credit_on_success",
+    "puppet_task",
+    "lag_each_round",
 ]
 
 
@@ -179,8 +199,9 @@ def _by_id(records: list[_R]) -> dict[str, _R]:
     return {r.id: r for r in records}
 
 
-def _check_scenarios(root: Path, scenarios: dict[str, Scenario], dets: dict[str, Detective],
-                     finales: dict[str, Finale]) -> None:
+def _check_scenarios(
+    root: Path, scenarios: dict[str, Scenario], dets: dict[str, Detective], finales: dict[str, Finale]
+) -> None:
     for sc in scenarios.values():
         where = f"{root / 'scenarios.json'}: record '{sc.id}'"
         if sc.hero and sc.hero not in dets:
@@ -207,7 +228,9 @@ def read_pack(root: Path) -> Pack:
         raise DataError(f"{root / 'skills.json'}: expected 8 Skills, found {len(skills)}")
     for d in dets.values():
         if set(d.skills) != set(skills):
-            raise DataError(f"{root / 'detectives.json'}: record '{d.id}', field 'skills': needs all 8 Skills")
+            raise DataError(
+                f"{root / 'detectives.json'}: record '{d.id}', field 'skills': needs all 8 Skills"
+            )
     for e in equipment.values():
         if e.skill not in skills:
             raise DataError(f"{root / 'equipment.json'}: record '{e.id}', field 'skill': unknown '{e.skill}'")
@@ -219,8 +242,16 @@ def read_pack(root: Path) -> Pack:
         raise DataError(f"{root / 'detectives.json'}: at least 6 detectives are needed for 6 players")
     if len(commissions) < 3:
         raise DataError(f"{root / 'commissions.json'}: at least 3 Commission cards are needed")
-    return Pack(skills=skills, detectives=dets, equipment=equipment, tasks=tasks,
-                commissions=commissions, terror=terror, scenarios=scenarios, finales=finales)
+    return Pack(
+        skills=skills,
+        detectives=dets,
+        equipment=equipment,
+        tasks=tasks,
+        commissions=commissions,
+        terror=terror,
+        scenarios=scenarios,
+        finales=finales,
+    )
 
 
 @cache

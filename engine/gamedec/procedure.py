@@ -1,5 +1,5 @@
 """The round: Corporate Investigation, the detectives' turns, the Hacker Attack; hand and Equipment limits;
-Terror cards. (Task tests and fights are in ``rolls.py``, set-up in ``setup.py``.)
+Terror cards. (Task tests and fights are in ``effects.py``, set-up in ``setup.py``.)
 
 Phase 1 queues one ``turn`` step per detective, the Hacker Attack and the next round's Phase 1 at once. A
 turn is a frame offering the turn's actions (``TURN_ACTIONS``); the steps they queue run while it is open,
@@ -12,8 +12,8 @@ from engine.core import Event, Game, Intent, clockwise, public
 
 from . import labels as L
 from . import rules as R
+from .answers import decide
 from .board import NAMES, WORLDS
-from .decisions import decide
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState
@@ -32,9 +32,28 @@ from .steps import (
 from .story import double_agent_winner, round_start
 
 TURN_ACTIONS = (
-    "end", "move", "draw", "play", "attack", "heal", "sell_tasks", "buy_equip", "buy_skill", "sell_equip", "hunt",
-    "buy_rep", "smear", "commission", "aid", "story_start", "story_task", "story_finish", "ability", "trade",
-    "discard", "discard_eq",
+    "end",
+    "move",
+    "draw",
+    "play",
+    "attack",
+    "heal",
+    "sell_tasks",
+    "buy_equip",
+    "buy_skill",
+    "sell_equip",
+    "hunt",
+    "buy_rep",
+    "smear",
+    "commission",
+    "aid",
+    "story_start",
+    "story_task",
+    "story_finish",
+    "ability",
+    "trade",
+    "discard",
+    "discard_eq",
 )
 """What a detective's turn offers once he has moved, in menu order (each action says when it is possible)."""
 _UNIVERSAL = ("end", "move", "trade", "discard", "discard_eq", "story_start", "ability")
@@ -65,16 +84,23 @@ def _new_round(state: GamedecState, step: NewRoundStep) -> list[Event]:
     state.commission_done = False
     state.end_round_after = ""
     state.attacked = []
-    events.append(public("commission", f"Round {state.round}: the hackers target {NAMES[com.target]}; "
-                                       f"{NAMES[com.threatened]} is threatened.", target=com.target,
-                         threatened=com.threatened))
+    events.append(
+        public(
+            "commission",
+            f"Round {state.round}: the hackers target {NAMES[com.target]}; "
+            f"{NAMES[com.threatened]} is threatened.",
+            target=com.target,
+            threatened=com.threatened,
+        )
+    )
     turns = []
     for seat in clockwise(state.seats, state.start_player):
         p = state.players[seat]
         if p.skip_turn:
             p.skip_turn = False
-            events.append(public("skip", f"{R.name(state, seat)} took the Starting Player marker and skips this "
-                                         "round."))
+            events.append(
+                public("skip", f"{R.name(state, seat)} took the Starting Player marker and skips this round.")
+            )
         elif not p.finished:
             turns.append(TurnStep(seat=seat))
     state.later(*turns, HackerAttackStep(), NewRoundStep())
@@ -87,12 +113,18 @@ def _deck_ran_out(state: GamedecState) -> Event:
     """RB: "If the Starting Player cannot reveal a Corporate Commission card ... the game ends"."""
     agent = double_agent_winner(state)
     if agent:
-        return Game.finish(state, [agent], f"{R.name(state, agent)}, the Double Agent, sold the Net to the hackers")
+        return Game.finish(
+            state, [agent], f"{R.name(state, agent)}, the Double Agent, sold the Net to the hackers"
+        )
     if state.placings:
-        return Game.finish(state, [state.placings[0]], f"{R.name(state, state.placings[0])} won; the Commission "
-                                                       "deck ran out before a second place")
-    return Game.finish(state, [], "the Corporate Commission deck ran out: the hackers' final attack shuts the "
-                                  "Net down")
+        return Game.finish(
+            state,
+            [state.placings[0]],
+            f"{R.name(state, state.placings[0])} won; the Commission deck ran out before a second place",
+        )
+    return Game.finish(
+        state, [], "the Corporate Commission deck ran out: the hackers' final attack shuts the Net down"
+    )
 
 
 # --- Phase 2, the turns --------------------------------------------------------------------------------
@@ -115,7 +147,9 @@ def reset_turn(state: GamedecState, seat: str, moves: int) -> None:
 def open_turn(state: GamedecState, seat: str) -> None:
     """``seat``'s turn is open: it is offered the turn's actions until it ends it."""
     state.turn.begin(seat)
-    RULES.turn(state, seat, "turn", L.turn_text(state), BEFORE_MOVING, default=Intent.of("end"), waits_for=ROUND_OPS)
+    RULES.turn(
+        state, seat, "turn", L.turn_text(state), BEFORE_MOVING, default=Intent.of("end"), waits_for=ROUND_OPS
+    )
 
 
 @RULES.step("turn")
@@ -140,7 +174,12 @@ def _turn(state: GamedecState, step: TurnStep) -> list[Event]:
 def end_turn(state: GamedecState, seat: str) -> list[Event]:
     """The turn's ``end``: the face-down draws are looked at, the limits applied, then the next turn."""
     RULES.end_turn(state)
-    state.now(RevealDrawnStep(seat=seat), HandLimitStep(seat=seat), EquipLimitStep(seat=seat), EndTurnStep(seat=seat))
+    state.now(
+        RevealDrawnStep(seat=seat),
+        HandLimitStep(seat=seat),
+        EquipLimitStep(seat=seat),
+        EndTurnStep(seat=seat),
+    )
     return [public("end", f"{R.name(state, seat)} ends the turn.")]
 
 
@@ -152,8 +191,12 @@ def _reveal_drawn(state: GamedecState, step: RevealDrawnStep) -> list[Event]:
     p.hand += p.drawn
     n = len(p.drawn)
     p.drawn = []
-    return [public("reveal_drawn", f"{R.name(state, step.seat)} looks at the {n} Task card{'s' if n > 1 else ''} "
-                                   "drawn this turn.")]
+    return [
+        public(
+            "reveal_drawn",
+            f"{R.name(state, step.seat)} looks at the {n} Task card{'s' if n > 1 else ''} drawn this turn.",
+        )
+    ]
 
 
 @RULES.step("hand_limit")
@@ -163,7 +206,9 @@ def _hand_limit(state: GamedecState, step: HandLimitStep) -> list[Event]:
     if over <= 0:
         return []
     state.now(HandLimitStep(seat=step.seat))
-    return decide(state, step.seat, "discard", f"Hand limit 8: discard {over} more Task card{'s' if over > 1 else ''}.")
+    return decide(
+        state, step.seat, "discard", f"Hand limit 8: discard {over} more Task card{'s' if over > 1 else ''}."
+    )
 
 
 @RULES.step("equip_limit")
@@ -182,8 +227,12 @@ def _end_turn(state: GamedecState, step: EndTurnStep) -> list[Event]:
         # RB: the first to perform a Commission "ends the round after his turn, going straight to the next
         # Corporate Investigation".
         state.skip_until("new_round")
-        return [public("round_end", f"{R.name(state, step.seat)} holds the Starting Player marker: the round ends "
-                                    "now.")]
+        return [
+            public(
+                "round_end",
+                f"{R.name(state, step.seat)} holds the Starting Player marker: the round ends now.",
+            )
+        ]
     return []
 
 
@@ -203,8 +252,14 @@ def _hacker_attack(state: GamedecState, step: HackerAttackStep) -> list[Event]:
                 p.lag = True
                 hit.append(seat)
         who = f"; Lag tokens for {', '.join(hit)}" if hit else ""
-        events.append(public("hacker_attack", f"Hacker Attack: a Lag appears in {NAMES[state.target]}{who}.",
-                             target=state.target, lagged=hit))
+        events.append(
+            public(
+                "hacker_attack",
+                f"Hacker Attack: a Lag appears in {NAMES[state.target]}{who}.",
+                target=state.target,
+                lagged=hit,
+            )
+        )
     else:
         events.append(public("hacker_attack", "The Commission was performed: the hacker attack fails."))
     state.target, state.threatened, state.commission, state.target_lag = "", "", "", False
@@ -227,7 +282,7 @@ def _terror(state: GamedecState, step: TerrorStep) -> list[Event]:
 @RULES.step("add_lags")
 def _add_lags(state: GamedecState, step: TerrorEffectStep) -> list[Event]:
     free = [w for w in WORLDS if w not in state.lags]
-    chosen = free if step.count >= len(free) else state.rng.shuffled(free)[:step.count]
+    chosen = free if step.count >= len(free) else state.rng.shuffled(free)[: step.count]
     state.lags += chosen
     return [public("lags", "Lags appear in " + (", ".join(NAMES[w] for w in chosen) or "no world") + ".")]
 
@@ -270,4 +325,3 @@ def _wound_all(state: GamedecState, step: TerrorEffectStep) -> list[Event]:
         if not p.finished:
             events += R.wound(state, seat, step.kind)
     return events
-

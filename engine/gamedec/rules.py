@@ -1,7 +1,7 @@
 """Rule helpers on the Gamedec state: Reputation, Wounds, Investigation Points, tests, entry, decks.
 
 Functions here mutate the state they are given and return the events they caused. They never decide
-what a player chooses; choices are asked by the procedure (``decisions.py``).
+what a player chooses; choices are asked by the procedure (``answers.py``).
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ def goal(state: GamedecState) -> int:
 
 # --- Reputation and Wounds --------------------------------------------------------------------
 
+
 def change_rep(state: GamedecState, seat: str, delta: int) -> list[Event]:
     """One level at a time, clamped to the detective's range ("nothing happens" beyond it)."""
     p, d = player(state, seat), detective(state, seat)
@@ -86,8 +87,14 @@ def change_rep(state: GamedecState, seat: str, delta: int) -> list[Event]:
             p.rep += step
     if p.rep == before:
         return [public("reputation", f"{name(state, seat)}: Reputation stays {REP_NAMES[p.rep]}.", seat=seat)]
-    return [public("reputation", f"{name(state, seat)}: Reputation {REP_NAMES[before]} -> {REP_NAMES[p.rep]}.",
-                   seat=seat, rep=p.rep)]
+    return [
+        public(
+            "reputation",
+            f"{name(state, seat)}: Reputation {REP_NAMES[before]} -> {REP_NAMES[p.rep]}.",
+            seat=seat,
+            rep=p.rep,
+        )
+    ]
 
 
 def wound(state: GamedecState, seat: str, kind: str) -> list[Event]:
@@ -124,6 +131,7 @@ def free_corps(state: GamedecState, seat: str) -> list[str]:
 
 # --- Investigation Points ---------------------------------------------------------------------
 
+
 def placing_key(state: GamedecState, seat: str) -> tuple[int, int, int, int, int]:
     """RB tie-break: more IP, higher Reputation, fewer Obligations, more Skills, more Credits."""
     p = player(state, seat)
@@ -138,8 +146,15 @@ def gain_ip_many(state: GamedecState, awards: dict[str, int]) -> list[Event]:
     for seat, amount in awards.items():
         p = player(state, seat)
         p.ip += amount
-        events.append(public("ip", f"{name(state, seat)} gains {amount} Investigation Point"
-                                   f"{'s' if amount > 1 else ''} ({p.ip}).", seat=seat, ip=p.ip))
+        events.append(
+            public(
+                "ip",
+                f"{name(state, seat)} gains {amount} Investigation Point"
+                f"{'s' if amount > 1 else ''} ({p.ip}).",
+                seat=seat,
+                ip=p.ip,
+            )
+        )
         if p.ip >= goal(state):
             reached.append(seat)
     if reached:
@@ -157,8 +172,14 @@ def gain_ip(state: GamedecState, seat: str, amount: int = 1) -> list[Event]:
     p = player(state, seat)
     before = p.ip
     p.ip += amount
-    events = [public("ip", f"{name(state, seat)} gains {amount} Investigation Point"
-                     f"{'s' if amount > 1 else ''} ({p.ip}).", seat=seat, ip=p.ip)]
+    events = [
+        public(
+            "ip",
+            f"{name(state, seat)} gains {amount} Investigation Point{'s' if amount > 1 else ''} ({p.ip}).",
+            seat=seat,
+            ip=p.ip,
+        )
+    ]
     if p.ip >= goal(state):
         return events + reach_goal(state, [seat])
     return events + _thresholds(state, seat, before, p.ip)
@@ -177,8 +198,14 @@ def reach_goal(state: GamedecState, seats: list[str]) -> list[Event]:
         player(state, seat).finished = True
         state.placings.append(seat)
         place = "first" if len(state.placings) == 1 else "second"
-        events.append(public("placing", f"{name(state, seat)} reaches {goal(state)} Investigation Points: "
-                                        f"{place} place.", seat=seat, place=len(state.placings)))
+        events.append(
+            public(
+                "placing",
+                f"{name(state, seat)} reaches {goal(state)} Investigation Points: {place} place.",
+                seat=seat,
+                place=len(state.placings),
+            )
+        )
     still = [s for s in state.seats if not player(state, s).finished]
     if len(state.placings) == 1 and len(still) >= 2:
         events.append(public("play_on", "The others play on for second place; the winner leaves the board."))
@@ -187,8 +214,14 @@ def reach_goal(state: GamedecState, seats: list[str]) -> list[Event]:
         return events
     first = state.placings[0]
     second = state.placings[1] if len(state.placings) > 1 else max(still, key=lambda s: placing_key(state, s))
-    events.append(Game.finish(state, [first], f"{name(state, first)} reached {goal(state)} Investigation Points "
-                                              f"first; second place: {name(state, second)}"))
+    events.append(
+        Game.finish(
+            state,
+            [first],
+            f"{name(state, first)} reached {goal(state)} Investigation Points "
+            f"first; second place: {name(state, second)}",
+        )
+    )
     return events
 
 
@@ -225,6 +258,7 @@ def clue_gives_ip(state: GamedecState, seat: str) -> bool:
 
 
 # --- tests ------------------------------------------------------------------------------------
+
 
 def lag_on(state: GamedecState, space: str) -> bool:
     return space in state.lags or (space == state.target and state.target_lag)
@@ -293,6 +327,7 @@ def task_playable_here(task: Task, space: str) -> bool:
 
 # --- movement ---------------------------------------------------------------------------------
 
+
 def entry_problem(state: GamedecState, seat: str, space: str) -> str:
     """Why ``seat`` may not enter ``space`` now ('' when it may)."""
     p = player(state, seat)
@@ -312,6 +347,7 @@ def draw_count(state: GamedecState, seat: str) -> int:
 
 
 # --- Equipment piles --------------------------------------------------------------------------
+
 
 def _renew_deck(state: GamedecState) -> None:
     """RB: an empty deck is re-formed from the face-up pile, unless only one card lies there."""
@@ -347,7 +383,9 @@ def take_equipment(state: GamedecState, seat: str, pile: str) -> list[Event]:
         return [public("equipment", "No Equipment card is left to take.")]
     player(state, seat).equipment.append(card)
     eq = load_pack().equipment[card]
-    return [public("equipment", f"{name(state, seat)} takes {eq.name} (+2 {eq.skill}).", seat=seat, card=card)]
+    return [
+        public("equipment", f"{name(state, seat)} takes {eq.name} (+2 {eq.skill}).", seat=seat, card=card)
+    ]
 
 
 def discard_equipment(state: GamedecState, seat: str, card: str) -> None:
@@ -358,7 +396,6 @@ def discard_equipment(state: GamedecState, seat: str, card: str) -> None:
 
 def refill_corp(state: GamedecState, corp: str) -> None:
     state.corp_equip[corp] = draw_equipment_deck(state)
-
 
 
 def equipment_piles(state: GamedecState) -> list[str]:

@@ -27,16 +27,25 @@ def new_state(seats: list[str], rng: Rng, opts: GamedecOptions) -> GamedecState:
     draft = opts.choose_detectives
     detectives = [""] * len(seats) if draft else rng.shuffled(sorted(pack.detectives))[: len(seats)]
     start = rng.choice(seats)
-    players = {seat: Player(detective=det, rep=pack.detectives[det].start_rep if det else 0)
-               for seat, det in zip(seats, detectives, strict=True)}
+    players = {
+        seat: Player(detective=det, rep=pack.detectives[det].start_rep if det else 0)
+        for seat, det in zip(seats, detectives, strict=True)
+    }
     equip = rng.shuffled(sorted(pack.equipment))
     corp_equip: dict[str, str | None] = {c: equip.pop() for c in CORPS}
     faceup = [equip.pop()]
     commissions = rng.shuffled(sorted(pack.commissions))
     state = GamedecState(
-        seats=seats, rng=rng, opts=opts, players=players, start_player=start,
-        task_deck=Deck.shuffled(sorted(pack.tasks), rng), equip_deck=equip, equip_faceup=faceup,
-        corp_equip=corp_equip, commission_deck=commissions,
+        seats=seats,
+        rng=rng,
+        opts=opts,
+        players=players,
+        start_player=start,
+        task_deck=Deck.shuffled(sorted(pack.tasks), rng),
+        equip_deck=equip,
+        equip_faceup=faceup,
+        corp_equip=corp_equip,
+        commission_deck=commissions,
     )
     # RULINGS 1: the detectives are chosen before the Task cards are dealt (step 7 comes after step 5)
     drafting = [DraftStep(seat=seat) for seat in clockwise(seats, start)] if draft else []
@@ -48,8 +57,13 @@ def new_state(seats: list[str], rng: Rng, opts: GamedecOptions) -> GamedecState:
 def _draft(state: GamedecState, step: DraftStep) -> list[Event]:
     taken = {p.detective for p in state.players.values()}
     offer = [Intent.of("detective", id=d) for d in sorted(load_pack().detectives) if d not in taken]
-    return RULES.ask(state, step.seat, "detective", "Choose your detective (players choose in turn, beginning with "
-                     "the Starting Player).", [(i, L.describe(state, i)) for i in offer])
+    return RULES.ask(
+        state,
+        step.seat,
+        "detective",
+        "Choose your detective (players choose in turn, beginning with the Starting Player).",
+        [(i, L.describe(state, i)) for i in offer],
+    )
 
 
 @RULES.answers("detective")
@@ -88,9 +102,15 @@ def _start_skill(state: GamedecState, step: StartSkillStep) -> list[Event]:
     skills = [Intent.of("skill", id=s) for s in load_pack().skills]
     offer = [(i, L.skill_label(state, "", i)) for i in skills]
     best = {seat: _best_skill(state, seat) for seat in state.seats}
-    return RULES.secret(state, state.seats, "start_skill", "Choose your starting Skill (your +3 Skill is advised).",
-                        {seat: offer for seat in state.seats}, defaults=best,
-                        announce="{seat} has chosen a starting Skill.")
+    return RULES.secret(
+        state,
+        state.seats,
+        "start_skill",
+        "Choose your starting Skill (your +3 Skill is advised).",
+        {seat: offer for seat in state.seats},
+        defaults=best,
+        announce="{seat} has chosen a starting Skill.",
+    )
 
 
 def _best_skill(state: GamedecState, seat: str) -> Intent:
@@ -102,8 +122,14 @@ def _best_skill(state: GamedecState, seat: str) -> Intent:
 def _start_skills(state: GamedecState, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
     for seat, intent in choices.items():
         state.players[seat].skills = [intent.word("id")]
-    events = [public("skills", "Starting Skills: " + ", ".join(
-        f"{R.name(state, s)} {state.players[s].skills[0]}" for s in state.seats) + ".")]
+    events = [
+        public(
+            "skills",
+            "Starting Skills: "
+            + ", ".join(f"{R.name(state, s)} {state.players[s].skills[0]}" for s in state.seats)
+            + ".",
+        )
+    ]
     if state.opts.scenarios:
         state.later(TerrorStep())  # RB "More Terror Cards": "one Terror card at the start of the game"
     state.later(NewRoundStep())

@@ -17,9 +17,23 @@ from engine.core.waiting import AskFrame, WindowFrame
 
 from .steps import DraftStep, GamedecStep
 
-DECISIONS = frozenset({"skill", "pile", "corp", "wound", "discard", "discard_eq", "seven", "finale", "place_lag",
-                       "story_offer", "mind", "sell"})
-"""The topics of the questions asked of one detective in the course of the rules (decisions.py asks them),
+DECISIONS = frozenset(
+    {
+        "skill",
+        "pile",
+        "corp",
+        "wound",
+        "discard",
+        "discard_eq",
+        "seven",
+        "finale",
+        "place_lag",
+        "story_offer",
+        "mind",
+        "sell",
+    }
+)
+"""The topics of the questions asked of one detective in the course of the rules (answers.py asks them),
 as opposed to the set-up's choices and the steps of a trade."""
 
 

@@ -142,8 +142,24 @@ class TerrorEffectStep(Step):
 
 
 GamedecStep = Annotated[
-    DraftStep | DealStep | StartSkillStep | NewRoundStep | TurnStep | RevealDrawnStep | HandLimitStep
-    | EquipLimitStep | EndTurnStep | HackerAttackStep | RollStep | FightWoundStep | IpStep | RewardStep
-    | PenaltyStep | ChooseSkillStep | EquipPickStep | TerrorStep | TerrorEffectStep,
+    DraftStep
+    | DealStep
+    | StartSkillStep
+    | NewRoundStep
+    | TurnStep
+    | RevealDrawnStep
+    | HandLimitStep
+    | EquipLimitStep
+    | EndTurnStep
+    | HackerAttackStep
+    | RollStep
+    | FightWoundStep
+    | IpStep
+    | RewardStep
+    | PenaltyStep
+    | ChooseSkillStep
+    | EquipPickStep
+    | TerrorStep
+    | TerrorEffectStep,
     Field(discriminator="op"),
 ]

@@ -17,8 +17,8 @@ from engine.core.rules import NoPayload, Offer
 
 from . import labels as L
 from . import rules as R
+from .answers import decide, decision
 from .board import NAMES, WORLDS, is_corp
-from .decisions import decide, decision
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState, TestState
@@ -135,8 +135,14 @@ def reveal(state: GamedecState, seat: str, via: str) -> list[Event]:
         p.commission_ready = False
     p.story = "started"
     sc = load_pack().scenarios[p.scenario]
-    return [public("story", f"{R.name(state, seat)} reveals the Scenario {sc.name}: {sc.text}", seat=seat,
-                   scenario=sc.id)]
+    return [
+        public(
+            "story",
+            f"{R.name(state, seat)} reveals the Scenario {sc.name}: {sc.text}",
+            seat=seat,
+            scenario=sc.id,
+        )
+    ]
 
 
 def undertake(state: GamedecState, seat: str, card: str | None) -> list[Event]:
@@ -148,8 +154,13 @@ def undertake(state: GamedecState, seat: str, card: str | None) -> list[Event]:
     ident = card if card is not None else p.scenario
     state.test = TestState(kind="story", actor=seat, card=ident, space=p.pos)
     label = pack.finales[PUPPET].name if ident == PUPPET else pack.scenarios[ident].path1.name  # type: ignore[union-attr]
-    return [public("play", f"{R.name(state, seat)} undertakes the story Task {label} (DL {story_dl(ident)}).",
-                   seat=seat)]
+    return [
+        public(
+            "play",
+            f"{R.name(state, seat)} undertakes the story Task {label} (DL {story_dl(ident)}).",
+            seat=seat,
+        )
+    ]
 
 
 def finish(state: GamedecState, seat: str) -> list[Event]:
@@ -164,9 +175,11 @@ def finish(state: GamedecState, seat: str) -> list[Event]:
     elif path.cost == "credits":
         p.credits -= path.count
     else:
-        used, p.set_aside = p.set_aside[: path.count], p.set_aside[path.count:]
+        used, p.set_aside = p.set_aside[: path.count], p.set_aside[path.count :]
         state.task_deck.discard(*used)
-    events = [public("story", f"{R.name(state, seat)} completes the Scenario {sc.name} ({path.name}).", seat=seat)]
+    events = [
+        public("story", f"{R.name(state, seat)} completes the Scenario {sc.name} ({path.name}).", seat=seat)
+    ]
     return events + complete(state, seat, {seat: path.ip}, sc.finales2)
 
 
@@ -178,8 +191,12 @@ def use_ability(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
     used, p.set_aside = p.set_aside[:2], p.set_aside[2:]
     state.task_deck.discard(*used)
     p.obligations.remove(corp)
-    return [public("ability", f"{R.name(state, seat)} discards 2 set-aside cards to remove the Obligation at "
-                              f"{NAMES[corp]}.")]
+    return [
+        public(
+            "ability",
+            f"{R.name(state, seat)} discards 2 set-aside cards to remove the Obligation at {NAMES[corp]}.",
+        )
+    ]
 
 
 def story_card(ident: str) -> dict[str, Any]:
@@ -190,12 +207,28 @@ def story_card(ident: str) -> dict[str, Any]:
     pack = load_pack()
     if ident == PUPPET:
         f = pack.finales[PUPPET]
-        return {"id": ident, "name": f.name, "world": "", "dl": story_dl(ident), "skills": [],
-                "success": [], "failure": "", "story": True}
+        return {
+            "id": ident,
+            "name": f.name,
+            "world": "",
+            "dl": story_dl(ident),
+            "skills": [],
+            "success": [],
+            "failure": "",
+            "story": True,
+        }
     path = pack.scenarios[ident].path1
     assert path is not None
-    return {"id": ident, "name": path.name, "world": path.world, "dl": path.dl, "skills": list(path.skills),
-            "success": [], "failure": "", "story": True}
+    return {
+        "id": ident,
+        "name": path.name,
+        "world": path.world,
+        "dl": path.dl,
+        "skills": list(path.skills),
+        "success": [],
+        "failure": "",
+        "story": True,
+    }
 
 
 def story_dl(ident: str) -> int:
@@ -212,7 +245,11 @@ def story_modifier(state: GamedecState, seat: str, ident: str, space: str) -> in
         path = load_pack().scenarios[ident].path1
         assert path is not None
         skills = list(path.skills)
-    mod = R.skill_bonus(state, seat, skills, space) - R.wound_penalty(state, seat) + R.story_bonus(state, seat, space)
+    mod = (
+        R.skill_bonus(state, seat, skills, space)
+        - R.wound_penalty(state, seat)
+        + R.story_bonus(state, seat, space)
+    )
     if state.opts.less_randomness and R.lag_on(state, space) and not R.has(state, seat, "ignore_lags"):
         mod -= 2
     return mod
@@ -280,7 +317,10 @@ def round_start(state: GamedecState) -> None:
 @decision("place_lag")
 def _lag_worlds(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
     worlds = [Intent.of("place_lag", world=w) for w in WORLDS if w not in state.lags]
-    return [(Intent.of("skip"), L.skip_label("place_lag")), *((i, L.describe(state, i)) for i in worlds)], None
+    return [
+        (Intent.of("skip"), L.skip_label("place_lag")),
+        *((i, L.describe(state, i)) for i in worlds),
+    ], None
 
 
 @RULES.answers("place_lag")
@@ -300,8 +340,12 @@ def offer_reveal(state: GamedecState, helpers: list[str]) -> None:
     hidden-Scenario holder who assisted another detective is asked (the first of ``helpers``, in seat order,
     first), so the question reveals nothing."""
     for seat in reversed(helpers):
-        decide(state, seat, "story_offer", "You assisted another detective: if that starts your Scenario, you "
-                                           "may reveal it now.")
+        decide(
+            state,
+            seat,
+            "story_offer",
+            "You assisted another detective: if that starts your Scenario, you may reveal it now.",
+        )
 
 
 def _revealed(state: GamedecState, seat: str, aside: Intent) -> bool:
@@ -328,10 +372,18 @@ def mind_first(state: GamedecState, seat: str, kind: str) -> bool:
     """Digital Mind (a started Scenario: public) may be used "just before receiving a wound from another
     source" (FAQ): its holder is asked first when the coming Wound is one he could take for Reputation."""
     p = state.players[seat]
-    if not R.power(state, seat, "rep_for_wound") or getattr(p, kind) or p.rep >= R.detective(state, seat).rep_max:
+    if (
+        not R.power(state, seat, "rep_for_wound")
+        or getattr(p, kind)
+        or p.rep >= R.detective(state, seat).rep_max
+    ):
         return False
-    decide(state, seat, "mind", f"A {kind.capitalize()} Wound is coming: use Digital Mind first (take it for "
-                                "Reputation +1)?")
+    decide(
+        state,
+        seat,
+        "mind",
+        f"A {kind.capitalize()} Wound is coming: use Digital Mind first (take it for Reputation +1)?",
+    )
     return True
 
 
@@ -362,10 +414,16 @@ def private_view(state: GamedecState, seat: str) -> dict[str, object]:
     if not p.scenario:
         return {}
     sc = load_pack().scenarios[p.scenario]
-    return {"id": sc.id, "name": sc.name, "hero": sc.hero, "text": sc.text, "status": p.story,
-            "start": [c.model_dump() for c in sc.start],
-            "path1": sc.path1.model_dump() if sc.path1 else None,
-            "path2": sc.path2.model_dump() if sc.path2 else None}
+    return {
+        "id": sc.id,
+        "name": sc.name,
+        "hero": sc.hero,
+        "text": sc.text,
+        "status": p.story,
+        "start": [c.model_dump() for c in sc.start],
+        "path1": sc.path1.model_dump() if sc.path1 else None,
+        "path2": sc.path2.model_dump() if sc.path2 else None,
+    }
 
 
 def public_status(state: GamedecState, seat: str) -> dict[str, object] | None:
@@ -374,6 +432,8 @@ def public_status(state: GamedecState, seat: str) -> dict[str, object] | None:
         return None
     pack = load_pack()
     shown = p.story in ("started", "done")
-    return {"status": p.story, "name": pack.scenarios[p.scenario].name if shown else None,
-            "finales": [pack.finales[f].name for f in p.finales]}
-
+    return {
+        "status": p.story,
+        "name": pack.scenarios[p.scenario].name if shown else None,
+        "finales": [pack.finales[f].name for f in p.finales],
+    }

@@ -24,8 +24,8 @@ from engine.core.rules import NoPayload, Offer
 from . import labels as L
 from . import rules as R
 from .actions.base import GamedecAction
+from .effects import refresh_window
 from .pack import load_pack
-from .rolls import refresh_window
 from .runtime import RULES
 from .state import GamedecState, TradeState
 
@@ -51,8 +51,12 @@ def _others(state: GamedecState, seat: str) -> list[str]:
 
 
 def can_trade(state: GamedecState, seat: str) -> bool:
-    return (seat == state.active and not state.trade_done and state.trade_proposals < MAX_PROPOSALS
-            and bool(_others(state, seat)))
+    return (
+        seat == state.active
+        and not state.trade_done
+        and state.trade_proposals < MAX_PROPOSALS
+        and bool(_others(state, seat))
+    )
 
 
 def gives(state: GamedecState, seat: str) -> list[str]:
@@ -86,7 +90,9 @@ def _items(state: GamedecState, first: str, kind: str, items: list[str]) -> Offe
     return _offer(state, [Intent.of(first)] + [Intent.of(kind, what=w) for w in items])
 
 
-def _ask(state: GamedecState, seat: str, topic: str, text: str, offer: Offer, asides: tuple[str, ...] = ASIDES) -> None:
+def _ask(
+    state: GamedecState, seat: str, topic: str, text: str, offer: Offer, asides: tuple[str, ...] = ASIDES
+) -> None:
     RULES.ask(state, seat, topic, text, offer, asides=asides, pace="quick")
 
 
@@ -117,14 +123,25 @@ class Trade(GamedecAction):
         if intent.kind == "trade":
             partner = intent.word("to")
             state.trade = TradeState(partner=partner)
-            _ask(state, seat, "trade_give", f"Trade with {partner}: what do you give?",
-                 _items(state, "cancel", "give", gives(state, seat)))
+            _ask(
+                state,
+                seat,
+                "trade_give",
+                f"Trade with {partner}: what do you give?",
+                _items(state, "cancel", "give", gives(state, seat)),
+            )
             return [public("trade", f"{seat} prepares a trade offer for {partner}.")]
         others = _others(state, seat)
         state.trade = TradeState(stage="offers", offers={o: ["", ""] for o in others})
         text = f"{seat} asks for trade offers: what do you give? (or make no offer)"
-        RULES.each(state, others, "trade_offer", {o: (text, _items(state, "cancel", "give", gives(state, o)))
-                                                  for o in others}, asides=ASIDES, pace="quick")
+        RULES.each(
+            state,
+            others,
+            "trade_offer",
+            {o: (text, _items(state, "cancel", "give", gives(state, o))) for o in others},
+            asides=ASIDES,
+            pace="quick",
+        )
         return [public("trade", f"{seat} asks for trade offers: {', '.join(others)} may each make one.")]
 
 
@@ -147,10 +164,14 @@ class Show(GamedecAction):
         t.shown.append(f"{seat}:{shown}")
         to = L.show_audience(state, seat)
         task = load_pack().tasks[shown]
-        detail = (f"{task.name} ({task.world.replace('_', ' ')}, DL {task.dl}, {'/'.join(task.skills)}; "
-                  f"success {'+'.join(task.success)}, failure {task.failure})")
-        return [public("show", f"{seat} shows a Task card to {', '.join(sorted(to - {seat}))}."),
-                private(to, "shown", f"{seat} shows: {detail}.")]
+        detail = (
+            f"{task.name} ({task.world.replace('_', ' ')}, DL {task.dl}, {'/'.join(task.skills)}; "
+            f"success {'+'.join(task.success)}, failure {task.failure})"
+        )
+        return [
+            public("show", f"{seat} shows a Task card to {', '.join(sorted(to - {seat}))}."),
+            private(to, "shown", f"{seat} shows: {detail}."),
+        ]
 
 
 RULES.action(Trade)
@@ -173,8 +194,13 @@ def _given(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
         return _withdrawn(state)
     t.give = intent.word("what")
     t.stage = "get"
-    _ask(state, seat, "trade_get", f"Trade with {t.partner}: what do you ask for?",
-         _items(state, "cancel", "get", asks(state, seat, t.partner, t.give)))
+    _ask(
+        state,
+        seat,
+        "trade_get",
+        f"Trade with {t.partner}: what do you ask for?",
+        _items(state, "cancel", "get", asks(state, seat, t.partner, t.give)),
+    )
     return []
 
 
@@ -187,14 +213,25 @@ def _asked(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     active, partner = state.active, t.partner
     t.get = intent.word("what")
     t.stage = "answer"
-    accepts = ([Intent.of("accept", card=c) for c in state.players[partner].hand]
-               if t.get == "task" and not _online(state) else [Intent.of("accept")])
+    accepts = (
+        [Intent.of("accept", card=c) for c in state.players[partner].hand]
+        if t.get == "task" and not _online(state)
+        else [Intent.of("accept")]
+    )
     offer = f"{active} offers {L.item_label(state, t.give, False)} for {L.item_label(state, t.get, False)}."
     _ask(state, partner, "trade_answer", offer + " Accept?", _offer(state, [Intent.of("decline"), *accepts]))
-    return [public("trade", f"{active} offers {partner} {L.item_label(state, t.give, False)} for "
-                            f"{L.item_label(state, t.get, False)}."),
-            private({active, partner}, "trade_offer", f"Offer: {L.item_label(state, t.give, True)} for "
-                                                      f"{L.item_label(state, t.get, True)}.")]
+    return [
+        public(
+            "trade",
+            f"{active} offers {partner} {L.item_label(state, t.give, False)} for "
+            f"{L.item_label(state, t.get, False)}.",
+        ),
+        private(
+            {active, partner},
+            "trade_offer",
+            f"Offer: {L.item_label(state, t.give, True)} for {L.item_label(state, t.get, True)}.",
+        ),
+    ]
 
 
 @RULES.answers("trade_answer")
@@ -227,15 +264,28 @@ def _offer_part(state: GamedecState, seat: str, intent: Intent, payload: NoPaylo
         return [public("trade", f"{seat} makes no offer.")]
     if intent.kind == "give":
         t.offers[seat][0] = intent.word("what")
-        RULES.follow_up(state, "trade_offer", seat, f"Your offer to {state.active}: what do you ask for in return?",
-                        _items(state, "cancel", "get", asks(state, seat, state.active, t.offers[seat][0])))
+        RULES.follow_up(
+            state,
+            "trade_offer",
+            seat,
+            f"Your offer to {state.active}: what do you ask for in return?",
+            _items(state, "cancel", "get", asks(state, seat, state.active, t.offers[seat][0])),
+        )
         return []
     t.offers[seat][1] = intent.word("what")
     g, a = t.offers[seat]
-    return [public("trade", f"{seat} offers {state.active} {L.item_label(state, g, False)} for "
-                            f"{L.item_label(state, a, False)}."),
-            private({seat, state.active}, "trade_offer", f"{seat} offers {L.item_label(state, g, True)} "
-                                                        f"for {L.item_label(state, a, True)}.")]
+    return [
+        public(
+            "trade",
+            f"{seat} offers {state.active} {L.item_label(state, g, False)} for "
+            f"{L.item_label(state, a, False)}.",
+        ),
+        private(
+            {seat, state.active},
+            "trade_offer",
+            f"{seat} offers {L.item_label(state, g, True)} for {L.item_label(state, a, True)}.",
+        ),
+    ]
 
 
 @RULES.closed("trade_offer")
@@ -255,8 +305,14 @@ def _offers_made(state: GamedecState, answers: list[tuple[str, Intent]], payload
             takes += [Intent.of("take", src=s, card=c) for c in me.hand]
         else:
             takes.append(Intent.of("take", src=s))
-    _ask(state, state.active, "trade_choose", "Trade offers: take one of them, or decline them all.",
-         _offer(state, [Intent.of("decline"), *takes]), asides=ASIDES[1:])
+    _ask(
+        state,
+        state.active,
+        "trade_choose",
+        "Trade offers: take one of them, or decline them all.",
+        _offer(state, [Intent.of("decline"), *takes]),
+        asides=ASIDES[1:],
+    )
     return []
 
 
@@ -293,8 +349,17 @@ def _agreed(state: GamedecState) -> list[Event]:
         if not senders:
             return _exchange(state, t.give, t.get)
     t.stage = "send"
-    RULES.secret(state, senders, "trade_send", text, {s: _offer(state, _sendings(state, s)) for s in senders},
-                 announce="{seat} has chosen what to send.", confirm="", pace="quick", asides=ASIDES[1:])
+    RULES.secret(
+        state,
+        senders,
+        "trade_send",
+        text,
+        {s: _offer(state, _sendings(state, s)) for s in senders},
+        announce="{seat} has chosen what to send.",
+        confirm="",
+        pace="quick",
+        asides=ASIDES[1:],
+    )
     return [public("trade", f"{partner} and {active} agree; {news}.")]
 
 
@@ -343,10 +408,19 @@ def _exchange(state: GamedecState, give: str, got: str) -> list[Event]:
     _transfer(state, partner, active, got)
     _over(state)
     state.trade_done = True
-    return [public("trade", f"Trade done: {active} gives {L.item_label(state, give, False)}, {partner} gives "
-                            f"{L.item_label(state, got, False)}."),
-            private({active, partner}, "trade_done", f"Trade: {active} gives {L.item_label(state, give, True)}, "
-                                                     f"{partner} gives {L.item_label(state, got, True)}.")]
+    return [
+        public(
+            "trade",
+            f"Trade done: {active} gives {L.item_label(state, give, False)}, {partner} gives "
+            f"{L.item_label(state, got, False)}.",
+        ),
+        private(
+            {active, partner},
+            "trade_done",
+            f"Trade: {active} gives {L.item_label(state, give, True)}, "
+            f"{partner} gives {L.item_label(state, got, True)}.",
+        ),
+    ]
 
 
 @RULES.revealed("trade_send")

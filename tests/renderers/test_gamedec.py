@@ -31,7 +31,7 @@ def test_public_image_ignores_hands() -> None:
     before = render(GAME.view(state, None))
     changed = state.model_copy(deep=True)  # type: ignore[attr-defined]
     seat = changed.seats[0]
-    changed.players[seat].hand = list(reversed(changed.task_deck.cards[:len(changed.players[seat].hand)]))
+    changed.players[seat].hand = list(reversed(changed.task_deck.cards[: len(changed.players[seat].hand)]))
     assert render(GAME.view(changed, None)) == before
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.core import Event, Intent
 
-from ..decisions import discard, refresh
-from ..rolls import refresh_window
+from ..answers import discard, refresh
+from ..effects import refresh_window
 from ..runtime import RULES
 from ..state import GamedecState
 from .base import GamedecAction, one

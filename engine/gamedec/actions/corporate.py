@@ -38,8 +38,10 @@ class Commission(TurnAction):
         if state.target not in state.players[seat].clues:
             return f"You need your Clue on the Target ({NAMES[state.target]}) to perform the Commission."
         if state.players[seat].pos not in (state.target, state.threatened):
-            return (f"Stand on the Target ({NAMES[state.target]}) or the Threatened Corporation "
-                    f"({NAMES[state.threatened]}) to perform the Commission.")
+            return (
+                f"Stand on the Target ({NAMES[state.target]}) or the Threatened Corporation "
+                f"({NAMES[state.threatened]}) to perform the Commission."
+            )
         return ""
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
@@ -57,7 +59,9 @@ class Commission(TurnAction):
             result = "turns the Target safe"
         else:
             result = "(no Lag to remove)"
-        events = [public("commission_done", f"{who} performs the Corporate Commission and {result}.", seat=seat)]
+        events = [
+            public("commission_done", f"{who} performs the Corporate Commission and {result}.", seat=seat)
+        ]
         if p.story == "hidden":
             p.commission_ready = True
         if not state.commission_done:
@@ -66,8 +70,12 @@ class Commission(TurnAction):
                 state.start_player = seat
                 state.end_round_after = seat
                 p.skip_turn = True
-                events.append(public("start_player", f"{who} takes the Starting Player marker; the round ends after "
-                                                     "this turn."))
+                events.append(
+                    public(
+                        "start_player",
+                        f"{who} takes the Starting Player marker; the round ends after this turn.",
+                    )
+                )
         return events
 
 
@@ -82,7 +90,9 @@ class Aid(TurnAction):
         here = p.pos
         if not state.moved or not is_corp(here) or state.aid_used:
             return []
-        if here in p.obligations and not (here == "novatronics" and R.has(state, seat, "novatronics_unlimited")):
+        if here in p.obligations and not (
+            here == "novatronics" and R.has(state, seat, "novatronics_unlimited")
+        ):
             return []
         heal_kind, _ = AID[here]
         out = []
@@ -113,8 +123,14 @@ class Aid(TurnAction):
         events: list[Event] = []
         if corp not in p.obligations:
             p.obligations.append(corp)
-            events.append(public("aid", f"{R.name(state, seat)} takes Corporate Aid from {NAMES[corp]} "
-                                        "(Obligation placed).", seat=seat, corp=corp))
+            events.append(
+                public(
+                    "aid",
+                    f"{R.name(state, seat)} takes Corporate Aid from {NAMES[corp]} (Obligation placed).",
+                    seat=seat,
+                    corp=corp,
+                )
+            )
         else:
             events.append(public("aid", f"{R.name(state, seat)} takes Corporate Aid from {NAMES[corp]}."))
         for part in intent.word("take").split("+"):

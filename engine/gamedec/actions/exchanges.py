@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 
 from .. import rules as R
+from ..answers import SELL_TEXT, CorpPayload, SellPayload, decide
 from ..board import NAMES, REALIUM
-from ..decisions import SELL_TEXT, CorpPayload, SellPayload, decide
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState
@@ -73,8 +73,9 @@ class BuyEquipment(Exchange):
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         state.players[seat].credits -= 1
-        return [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Crying Guns.")] + R.take_equipment(
-            state, seat, intent.word("pile"))
+        return [
+            public("exchange", f"{R.name(state, seat)} pays 1 Credit in Crying Guns.")
+        ] + R.take_equipment(state, seat, intent.word("pile"))
 
 
 @RULES.action
@@ -91,8 +92,12 @@ class BuySkill(Exchange):
         p = state.players[seat]
         p.credits -= 2
         p.skills.append(intent.word("id"))
-        return [public("exchange", f"{R.name(state, seat)} pays 2 Credits in Deep Past World for the Skill "
-                                   f"{intent.word('id')}.")]
+        return [
+            public(
+                "exchange",
+                f"{R.name(state, seat)} pays 2 Credits in Deep Past World for the Skill {intent.word('id')}.",
+            )
+        ]
 
 
 @RULES.action
@@ -108,8 +113,12 @@ class SellEquipment(Exchange):
         eq = intent.word("eq")
         R.discard_equipment(state, seat, eq)
         state.players[seat].credits += 1
-        return [public("exchange", f"{R.name(state, seat)} trades {load_pack().equipment[eq].name} for 1 Credit in "
-                                   "Dream Space.")]
+        return [
+            public(
+                "exchange",
+                f"{R.name(state, seat)} trades {load_pack().equipment[eq].name} for 1 Credit in Dream Space.",
+            )
+        ]
 
 
 @RULES.action
@@ -120,20 +129,35 @@ class Hunt(Exchange):
     space = "happy_hunting"
 
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
-        return [Intent.of("hunt", on=o) for o in state.seats
-                if o != seat and not state.players[o].finished and R.free_corps(state, o)]
+        return [
+            Intent.of("hunt", on=o)
+            for o in state.seats
+            if o != seat and not state.players[o].finished and R.free_corps(state, o)
+        ]
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         on = intent.word("on")
         state.players[seat].credits -= 1
-        events = [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Happy Hunting Grounds: {on} must place "
-                                     "an Obligation.")]
+        events = [
+            public(
+                "exchange",
+                f"{R.name(state, seat)} pays 1 Credit in Happy Hunting Grounds: {on} must place "
+                "an Obligation.",
+            )
+        ]
         free = R.free_corps(state, on)
         if len(free) == 1:
             state.players[on].obligations.append(free[0])
-            return events + [public("obligation", f"{R.name(state, on)} places an Obligation at {NAMES[free[0]]}.")]
-        return events + decide(state, on, "corp", f"{seat} hunted you: choose the Corporation for your Obligation.",
-                               CorpPayload(why="hunt"))
+            return events + [
+                public("obligation", f"{R.name(state, on)} places an Obligation at {NAMES[free[0]]}.")
+            ]
+        return events + decide(
+            state,
+            on,
+            "corp",
+            f"{seat} hunted you: choose the Corporation for your Obligation.",
+            CorpPayload(why="hunt"),
+        )
 
 
 @RULES.action
@@ -147,7 +171,8 @@ class BuyReputation(Exchange):
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         state.players[seat].credits -= 1
         return [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Speed Demons.")] + R.change_rep(
-            state, seat, +1)
+            state, seat, +1
+        )
 
 
 @RULES.action
@@ -158,11 +183,17 @@ class Smear(Exchange):
     space = "twisted"
 
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
-        return [Intent.of("smear", on=o) for o in state.seats if o != seat and not state.players[o].finished
-                and state.players[o].rep > R.detective(state, o).rep_min]
+        return [
+            Intent.of("smear", on=o)
+            for o in state.seats
+            if o != seat
+            and not state.players[o].finished
+            and state.players[o].rep > R.detective(state, o).rep_min
+        ]
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         on = intent.word("on")
         state.players[seat].credits -= 1
-        return [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Twisted & Perverted to smear {on}.")] + \
-            R.change_rep(state, on, -2)
+        return [
+            public("exchange", f"{R.name(state, seat)} pays 1 Credit in Twisted & Perverted to smear {on}.")
+        ] + R.change_rep(state, on, -2)

@@ -67,8 +67,9 @@ class Move(GamedecAction):
             turn.text = L.turn_text(state)
             turn.actions = list(P.TURN_ACTIONS)
         events = [public("move", f"{who} moves to {NAMES[to]}.", seat=seat, to=to)]
-        if to == "happy_hunting" or (to == "twisted" and (
-                not R.has(state, seat, "twisted_immune") or intent.get("lose") == "rep")):
+        if to == "happy_hunting" or (
+            to == "twisted" and (not R.has(state, seat, "twisted_immune") or intent.get("lose") == "rep")
+        ):
             events += R.change_rep(state, seat, -1)
         if is_corp(to) and R.has(state, seat, "corp_credit"):
             p.credits += 1
@@ -106,6 +107,12 @@ class Draw(TurnAction):
         else:
             p.drawn += cards
             seen = "face down until the end of your turn."
-        return [public("draw", f"{R.name(state, seat)} draws {len(cards)} Task card{'s' if len(cards) != 1 else ''}.",
-                       seat=seat, n=len(cards)),
-                private(seat, "drawn", "Drawn: " + seen)]
+        return [
+            public(
+                "draw",
+                f"{R.name(state, seat)} draws {len(cards)} Task card{'s' if len(cards) != 1 else ''}.",
+                seat=seat,
+                n=len(cards),
+            ),
+            private(seat, "drawn", "Drawn: " + seen),
+        ]

@@ -8,8 +8,8 @@ from engine.core import Event, Intent
 from engine.core.waiting import TurnFrame
 
 from .. import story as ST
-from ..decisions import refresh
-from ..rolls import before_roll, refresh_window
+from ..answers import refresh
+from ..effects import before_roll, refresh_window
 from ..runtime import RULES
 from ..state import GamedecState
 from .base import GamedecAction

@@ -6,8 +6,8 @@ from engine.core import Event, Intent, public
 
 from .. import rules as R
 from ..board import NAMES, is_corp
+from ..effects import before_roll
 from ..pack import load_pack
-from ..rolls import before_roll
 from ..runtime import RULES
 from ..state import GamedecState, TestState
 from .base import TurnAction, one
@@ -46,8 +46,15 @@ class Play(TurnAction):
         state.turn_mode = "tasks"
         state.test = TestState(kind="task", actor=seat, card=card, space=p.pos)
         mod = R.task_modifier(state, seat, task, p.pos)
-        events = [public("play", f"{R.name(state, seat)} plays {task.name} (DL {task.dl}, {'/'.join(task.skills)}) "
-                                 f"in {NAMES[p.pos]}: modifier {mod:+d}.", seat=seat, card=card)]
+        events = [
+            public(
+                "play",
+                f"{R.name(state, seat)} plays {task.name} (DL {task.dl}, {'/'.join(task.skills)}) "
+                f"in {NAMES[p.pos]}: modifier {mod:+d}.",
+                seat=seat,
+                card=card,
+            )
+        ]
         return events + before_roll(state)
 
 
@@ -65,8 +72,17 @@ class Attack(TurnAction):
         out = []
         for other in state.seats:
             q = state.players[other]
-            if other != seat and q.pos == p.pos and not q.finished and q.ip > p.ip and other not in state.attacked:
-                out += [Intent.of("attack", on=other, skill="shooting"), Intent.of("attack", on=other, skill="melee")]
+            if (
+                other != seat
+                and q.pos == p.pos
+                and not q.finished
+                and q.ip > p.ip
+                and other not in state.attacked
+            ):
+                out += [
+                    Intent.of("attack", on=other, skill="shooting"),
+                    Intent.of("attack", on=other, skill="melee"),
+                ]
         return out
 
     def reason(self, state: GamedecState, seat: str, intent: Intent) -> str:
@@ -93,9 +109,13 @@ class Attack(TurnAction):
         on, skill = intent.word("on"), intent.word("skill")
         state.turn_mode = "attacks"
         state.attacked.append(on)
-        events = [public("attack", f"{R.name(state, seat)} attacks {R.name(state, on)} with {skill}.", seat=seat,
-                         on=on)]
+        events = [
+            public(
+                "attack", f"{R.name(state, seat)} attacks {R.name(state, on)} with {skill}.", seat=seat, on=on
+            )
+        ]
         events += R.change_rep(state, seat, -1)
-        state.test = TestState(kind="attack", actor=seat, defender=on, skill=skill,
-                               space=state.players[seat].pos)
+        state.test = TestState(
+            kind="attack", actor=seat, defender=on, skill=skill, space=state.players[seat].pos
+        )
         return events + before_roll(state)

@@ -14,8 +14,12 @@ from engine.gamedec.steps import StartSkillStep, TurnStep
 SEATS = ["ann", "bo", "cy"]
 
 
-def started(seats: list[str] | None = None, seed: int = 1, options: dict[str, Any] | None = None,
-            detectives: list[str] | None = None) -> GamedecState:
+def started(
+    seats: list[str] | None = None,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    detectives: list[str] | None = None,
+) -> GamedecState:
     """A game past the starting-Skill choice, at the first detective's turn in round 1."""
     seats = seats or list(SEATS)
     state = GAME.setup(seats, seed, options or {})
@@ -28,8 +32,13 @@ def started(seats: list[str] | None = None, seed: int = 1, options: dict[str, An
         state.now(StartSkillStep())
         state = GAME.start(state)
     for seat in seats:
-        state, _ = GAME.apply(state, seat, GAME.prompts(state)[0].default if GAME.prompts(state)[0].seat == seat
-                              else Intent.of("skill", id="contacts"))
+        state, _ = GAME.apply(
+            state,
+            seat,
+            GAME.prompts(state)[0].default
+            if GAME.prompts(state)[0].seat == seat
+            else Intent.of("skill", id="contacts"),
+        )
     return state
 
 

@@ -51,9 +51,14 @@ def test_face_down_draws_hidden_even_from_owner() -> None:
 def test_public_events_never_name_hand_cards() -> None:
     """No public event names a Task card that stays hidden in a hand (before and after the event)."""
     from engine.gamedec.pack import load_pack
+
     names = {t.id: t.name for t in load_pack().tasks.values()}
-    for seed, options in ((9, {}), (10, {"online_trade": True}), (11, {"tasks_immediately": True}),
-                          (12, {"scenarios": True, "online_trade": True, "play_on": True})):
+    for seed, options in (
+        (9, {}),
+        (10, {"online_trade": True}),
+        (11, {"tasks_immediately": True}),
+        (12, {"scenarios": True, "online_trade": True, "play_on": True}),
+    ):
         seats = ["a1", "b2", "c3", "d4"]
         state = GAME.setup(seats, seed, options)
         agents = {s: RandomAgent(i + seed) for i, s in enumerate(seats)}

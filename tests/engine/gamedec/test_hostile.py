@@ -15,7 +15,7 @@ import engine
 from engine.core import Intent, MalformedIntent, RandomAgent, RuleError
 from engine.core.playout import next_decision, step
 from engine.gamedec import GAME
-from engine.gamedec.decisions import decide
+from engine.gamedec.answers import decide
 from engine.gamedec.shapes import SHAPES
 from engine.gamedec.story import FinalePayload
 
@@ -58,8 +58,10 @@ def test_a_finale_label_for_an_unknown_card_is_its_key() -> None:
     assert GAME.describe(state, Intent.of("finale", id="x")) == "finale:id=x"
 
 
-@pytest.mark.parametrize("key", ["assist:on=bo,n=x", "assist:on=bo", "sabotage:on=bo,n=-1",
-                                 "assist:on=bo,n=99999999999", "assist:n=1"])
+@pytest.mark.parametrize(
+    "key",
+    ["assist:on=bo,n=x", "assist:on=bo", "sabotage:on=bo,n=-1", "assist:on=bo,n=99999999999", "assist:n=1"],
+)
 def test_assist_with_a_bad_count_is_refused_in_words(key: str) -> None:
     state = _window_state()
     seat = GAME.prompts(state)[0].seat
@@ -72,7 +74,11 @@ def test_assist_with_a_bad_count_is_refused_in_words(key: str) -> None:
         GAME.describe(state, intent)
     with pytest.raises(MalformedIntent) as refused:
         GAME.apply(state, seat, intent)
-    assert "assist" in str(refused.value) or "sabotage" in str(refused.value) or "out of range" in str(refused.value)
+    assert (
+        "assist" in str(refused.value)
+        or "sabotage" in str(refused.value)
+        or "out of range" in str(refused.value)
+    )
     assert GAME.dump(state) == before
 
 
@@ -90,7 +96,9 @@ def test_wound_of_an_unknown_type_is_refused() -> None:
     assert GAME.dump(state) == before
 
 
-@pytest.mark.parametrize("kind", sorted(k for k, spec in SHAPES.items() if any(not w.endswith("?") for w in spec.values())))
+@pytest.mark.parametrize(
+    "kind", sorted(k for k, spec in SHAPES.items() if any(not w.endswith("?") for w in spec.values()))
+)
 def test_a_missing_argument_is_named_never_none(kind: str) -> None:
     state = started()
     with pytest.raises(MalformedIntent) as refused:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.gamedec import GAME
-from engine.gamedec.decisions import registered
+from engine.gamedec.answers import registered
 from engine.gamedec.state import DECISIONS
 
 from .helpers import do, stage_turn, started
@@ -62,4 +62,7 @@ def test_offers_are_asked_at_once_and_in_the_open() -> None:
     state, _ = do(state, "bo", "give:what=none")
     now = {p.seat: p for p in GAME.prompts(state)}
     assert now["cy"].ref == first["cy"].ref  # cy's question did not change
-    assert now["bo"].ref != first["bo"].ref and now["bo"].text == "Your offer to ann: what do you ask for in return?"
+    assert (
+        now["bo"].ref != first["bo"].ref
+        and now["bo"].text == "Your offer to ann: what do you ask for in return?"
+    )

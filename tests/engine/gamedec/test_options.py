@@ -97,7 +97,9 @@ def test_variable_starting_player_ends_the_round() -> None:
     state, ev = do(state, second, "end")
     assert state.round == 2 and "round ends now" in texts(ev)
     assert state.active != second and "skips this round" in texts(ev)
-    assert not any(e.kind == "hacker_attack" for e in ev)  # no Hacker Attack: the round went straight to Phase 1
+    assert not any(
+        e.kind == "hacker_attack" for e in ev
+    )  # no Hacker Attack: the round went straight to Phase 1
 
 
 def test_terror_card_revealed_at_seven_points() -> None:

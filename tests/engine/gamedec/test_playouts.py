@@ -10,9 +10,17 @@ from engine.gamedec import GAME
 from engine.gamedec.agent import HeuristicAgent
 
 OPTION_SETS = [
-    {}, {"longer_game": True}, {"tasks_immediately": True}, {"less_randomness": True}, {"online_trade": True},
-    {"variable_start": True}, {"terror": True}, {"scenarios": True}, {"choose_detectives": True},
-    {"play_on": True}, {"play_on": True, "scenarios": True},
+    {},
+    {"longer_game": True},
+    {"tasks_immediately": True},
+    {"less_randomness": True},
+    {"online_trade": True},
+    {"variable_start": True},
+    {"terror": True},
+    {"scenarios": True},
+    {"choose_detectives": True},
+    {"play_on": True},
+    {"play_on": True, "scenarios": True},
 ]
 
 
@@ -49,8 +57,10 @@ def test_playouts_with_each_option(options: dict[str, bool]) -> None:
 def test_every_prompt_has_a_legal_default_and_labels_fit() -> None:
     """Walk a few games checking the contract at every step: defaults legal, labels <= 80 characters,
     legal empty for seats without a prompt."""
-    option_sets = ({"online_trade": True, "less_randomness": True},
-                   {"scenarios": True, "choose_detectives": True, "play_on": True})
+    option_sets = (
+        {"online_trade": True, "less_randomness": True},
+        {"scenarios": True, "choose_detectives": True, "play_on": True},
+    )
     for (n, seed), options in zip(((3, 11), (5, 12), (4, 13)), (*option_sets, option_sets[1]), strict=True):
         seats = _seats(n)
         state = GAME.setup(seats, seed, options)
@@ -71,7 +81,9 @@ def test_every_prompt_has_a_legal_default_and_labels_fit() -> None:
                 if s not in asked:
                     assert GAME.legal(state, s) == []
             seat = prompts[0].seat
-            state, _ = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat, GAME.legal(state, seat)))
+            state, _ = GAME.apply(
+                state, seat, agents[seat].choose(GAME, state, seat, GAME.legal(state, seat))
+            )
             steps += 1
 
 
@@ -95,8 +107,10 @@ def test_heuristic_beats_random() -> None:
         for seed in range(6):
             seats = _seats(n)
             hero = seats[seed % n]
-            agents = {s: (HeuristicAgent(seed) if s == hero else RandomAgent(seed * 10 + i))
-                      for i, s in enumerate(seats)}
+            agents = {
+                s: (HeuristicAgent(seed) if s == hero else RandomAgent(seed * 10 + i))
+                for i, s in enumerate(seats)
+            }
             result = play_out(GAME, GAME.setup(seats, seed), agents)
             games += 1
             wins += hero in result.state.result.winners  # type: ignore[union-attr]

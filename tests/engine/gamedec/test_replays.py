@@ -28,15 +28,36 @@ GAMES = json.loads(RECORDED.read_text())["games"]
 
 def facts(state: GamedecState) -> dict[str, Any]:
     assert state.result is not None
-    return {"result": state.result.model_dump(mode="json"), "round": state.round, "lags": sorted(state.lags),
-            "players": {s: {"detective": p.detective, "ip": p.ip, "rep": p.rep, "credits": p.credits,
-                            "skills": p.skills, "clues": p.clues, "obligations": p.obligations, "bio": p.bio,
-                            "neuro": p.neuro, "equipment": p.equipment, "hand": p.hand, "set_aside": p.set_aside,
-                            "scenario": p.scenario, "story": p.story, "finales": p.finales}
-                        for s, p in state.players.items()}}
+    return {
+        "result": state.result.model_dump(mode="json"),
+        "round": state.round,
+        "lags": sorted(state.lags),
+        "players": {
+            s: {
+                "detective": p.detective,
+                "ip": p.ip,
+                "rep": p.rep,
+                "credits": p.credits,
+                "skills": p.skills,
+                "clues": p.clues,
+                "obligations": p.obligations,
+                "bio": p.bio,
+                "neuro": p.neuro,
+                "equipment": p.equipment,
+                "hand": p.hand,
+                "set_aside": p.set_aside,
+                "scenario": p.scenario,
+                "story": p.story,
+                "finales": p.finales,
+            }
+            for s, p in state.players.items()
+        },
+    }
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"seed{g['seed']}-{len(g['seats'])}p-{'+'.join(g['options'])}")
+@pytest.mark.parametrize(
+    "game", GAMES, ids=lambda g: f"seed{g['seed']}-{len(g['seats'])}p-{'+'.join(g['options'])}"
+)
 def test_a_recorded_game_replays_to_the_same_end(game: dict[str, Any]) -> None:
     state = GAME.setup(game["seats"], game["seed"], game["options"])
     for n, line in enumerate(game["log"], start=1):
@@ -53,8 +74,10 @@ def record(path: Path) -> None:
     for game in GAMES:
         seats, seed = game["seats"], game["seed"]
         state = GAME.setup(seats, seed, game["options"])
-        agents = {s: (HeuristicAgent(seed * 10 + i) if i % 2 else RandomAgent(seed * 10 + i))
-                  for i, s in enumerate(seats)}
+        agents = {
+            s: (HeuristicAgent(seed * 10 + i) if i % 2 else RandomAgent(seed * 10 + i))
+            for i, s in enumerate(seats)
+        }
         log = []
         while state.result is None:
             seat = GAME.prompts(state)[0].seat
@@ -62,8 +85,12 @@ def record(path: Path) -> None:
             state, _ = GAME.apply(state, seat, intent)
             log.append(f"{seat} {intent.key()}")
         games.append({**game, "log": log, "end": facts(state)})
-    path.write_text(json.dumps({"recorded_with": "tests.engine.gamedec.test_replays.record", "games": games},
-                               separators=(",", ":")))
+    path.write_text(
+        json.dumps(
+            {"recorded_with": "tests.engine.gamedec.test_replays.record", "games": games},
+            separators=(",", ":"),
+        )
+    )
 
 
 if __name__ == "__main__":

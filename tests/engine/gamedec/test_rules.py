@@ -10,11 +10,11 @@ from engine.gamedec.steps import HackerAttackStep, NewRoundStep, TurnStep
 
 from .helpers import do, force_dice, pass_window, queue, stage_turn, started, texts
 
-DATA_THIEF = "t083"      # universal, DL 12, Discretion/Deduction, Clue + IP, failure: Reputation loss
-NEMESIS = "t010"         # Crying Guns, DL 8, Shooting/Melee, Clue only, failure: Bio
-TOO_EASY = "t021"        # Deep Past World, DL 8, Agility/Melee, Clue only, failure: Neuro
-PAPER_CIPHER = "t073"    # Realium, DL 8, Contacts/Hacking, Clue, failure: offend a Corporation
-GOGGLES = "e16"          # Deduction
+DATA_THIEF = "t083"  # universal, DL 12, Discretion/Deduction, Clue + IP, failure: Reputation loss
+NEMESIS = "t010"  # Crying Guns, DL 8, Shooting/Melee, Clue only, failure: Bio
+TOO_EASY = "t021"  # Deep Past World, DL 8, Agility/Melee, Clue only, failure: Neuro
+PAPER_CIPHER = "t073"  # Realium, DL 8, Contacts/Hacking, Clue, failure: offend a Corporation
+GOGGLES = "e16"  # Deduction
 JETPACK, INCAPACITATOR = "e07", "e04"
 
 
@@ -437,8 +437,9 @@ def test_window_answers_stay_secret_until_it_closes() -> None:
     state, _ = do(state, "ann", "move:to=realium")
     state, _ = do(state, "ann", f"play:card={PAPER_CIPHER}")
     prompts = GAME.prompts(state)
-    assert {p.seat for p in prompts} == {"ann", "bo", "cy"} and all(p.default == Intent.of("pass")
-                                                                  for p in prompts)
+    assert {p.seat for p in prompts} == {"ann", "bo", "cy"} and all(
+        p.default == Intent.of("pass") for p in prompts
+    )
     state, ev = do(state, "bo", "sabotage:on=ann,n=1")
     public_text = texts([e for e in ev if e.audience is None])
     assert "sabotage" not in public_text.lower()

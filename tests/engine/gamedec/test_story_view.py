@@ -54,7 +54,9 @@ def test_the_story_task_view_shows_no_unrevealed_scenario() -> None:
     public = GAME.view(state, None)
     text = repr(public)
     pack = load_pack()
-    hidden = [p.scenario for seat, p in state.players.items() if seat != state.test.actor and p.story == "hidden"]
+    hidden = [
+        p.scenario for seat, p in state.players.items() if seat != state.test.actor and p.story == "hidden"
+    ]
     assert hidden, "the seeded game should hold an unrevealed Scenario at this point"
     for ident in hidden:
         assert pack.scenarios[ident].name not in text and ident not in text

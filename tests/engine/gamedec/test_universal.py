@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import IllegalIntent
 from engine.gamedec import GAME
-from engine.gamedec.decisions import decide
+from engine.gamedec.answers import decide
 
 from .helpers import do, force_dice, pass_window, stage_turn, started, texts
 

@@ -14,8 +14,8 @@ from engine.core.rules import NoPayload
 from . import rules as R
 from . import story as ST
 from .actions.base import GamedecAction
+from .answers import CorpPayload, decide
 from .board import NAMES, REALIUM
-from .decisions import CorpPayload, decide
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState, TestState
@@ -42,10 +42,19 @@ def test_label(state: GamedecState) -> str:
         task = load_pack().tasks[test.card]
         mod = R.task_modifier(state, test.actor, task, test.space)
         mod += 2 * test.plus.get(test.actor, 0) - 2 * test.minus.get(test.actor, 0)
-        lag = ", a 1 fails (Lag)" if (R.lag_on(state, test.space) and not state.opts.less_randomness
-                                     and not R.has(state, test.actor, "ignore_lags")) else ""
-        return (f"{test.actor} tests {task.name} (DL {task.dl}, {mod:+d} so far: needs "
-                f"{max(2, task.dl - mod)}+ on 2 dice{lag})")
+        lag = (
+            ", a 1 fails (Lag)"
+            if (
+                R.lag_on(state, test.space)
+                and not state.opts.less_randomness
+                and not R.has(state, test.actor, "ignore_lags")
+            )
+            else ""
+        )
+        return (
+            f"{test.actor} tests {task.name} (DL {task.dl}, {mod:+d} so far: needs "
+            f"{max(2, task.dl - mod)}+ on 2 dice{lag})"
+        )
     if test.kind == "story":
         return f"{test.actor} undertakes a story Task (DL {ST.story_dl(test.card)})"
     return f"{test.actor} attacks {test.defender} ({test.skill})"
@@ -65,7 +74,9 @@ def _window_needed(state: GamedecState) -> bool:
     Mirrors (a started Scenario: public), which a Credit discards "before rolling the dice, analogously to
     Assist cards" (FAQ)."""
     assert state.test is not None
-    boost = any(state.players[s].credits >= 1 and R.power(state, s, "credit_boost") for s in _testers(state.test))
+    boost = any(
+        state.players[s].credits >= 1 and R.power(state, s, "credit_boost") for s in _testers(state.test)
+    )
     return boost or any(state.players[s].set_aside for s in reactors(state))
 
 
@@ -75,10 +86,23 @@ def _window_text(state: GamedecState) -> str:
 
 def _open_window(state: GamedecState) -> list[Event]:
     assert state.test is not None
-    RULES.window(state, reactors(state), "assist", _window_text(state), {}, actions=["pass", "assist", "boost"],
-                 asides=WINDOW_ASIDES, announce="{seat} has answered.", confirm="You declared: {label}.")
-    return [public("window", "Before the roll: Assists and Sabotages may be declared "
-                             f"(round {state.test.window_round}).")]
+    RULES.window(
+        state,
+        reactors(state),
+        "assist",
+        _window_text(state),
+        {},
+        actions=["pass", "assist", "boost"],
+        asides=WINDOW_ASIDES,
+        announce="{seat} has answered.",
+        confirm="You declared: {label}.",
+    )
+    return [
+        public(
+            "window",
+            f"Before the roll: Assists and Sabotages may be declared (round {state.test.window_round}).",
+        )
+    ]
 
 
 def _seven_offered(state: GamedecState) -> bool:
@@ -178,8 +202,16 @@ def _declared(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
     book[on] = book.get(on, 0) + n
     sign = "+" if intent.kind == "assist" else "-"
     whom = "their own roll" if on == seat else on
-    events = [public(intent.kind, f"{R.name(state, seat)} {'assists' if sign == '+' else 'sabotages'} {whom} with "
-                                  f"{n} card{'s' if n > 1 else ''} ({sign}{2 * n}).", seat=seat, on=on, n=n)]
+    events = [
+        public(
+            intent.kind,
+            f"{R.name(state, seat)} {'assists' if sign == '+' else 'sabotages'} {whom} with "
+            f"{n} card{'s' if n > 1 else ''} ({sign}{2 * n}).",
+            seat=seat,
+            on=on,
+            n=n,
+        )
+    ]
     if intent.kind == "assist" and on != seat:
         if seat not in test.rewarded:  # RULINGS 13: +1 Reputation once per test
             test.rewarded.append(seat)
@@ -222,8 +254,13 @@ def _window_closed(state: GamedecState, answers: list[tuple[str, Intent]], paylo
 
 
 def _lag_fails(state: GamedecState, seat: str, space: str, dice: list[int], take_seven: bool) -> bool:
-    return (not state.opts.less_randomness and R.lag_on(state, space) and not R.has(state, seat, "ignore_lags")
-            and 1 in dice and not take_seven)
+    return (
+        not state.opts.less_randomness
+        and R.lag_on(state, space)
+        and not R.has(state, seat, "ignore_lags")
+        and 1 in dice
+        and not take_seven
+    )
 
 
 @RULES.step("roll")
@@ -246,12 +283,29 @@ def _task_roll(state: GamedecState, test: TestState) -> list[Event]:
     total = sum(dice) + mod + cards
     lag_fail = _lag_fails(state, seat, test.space, dice, test.take_seven)
     ok = total >= task.dl and not lag_fail
-    state.last_roll = {"kind": "task", "seat": seat, "card": task.id, "dice": dice, "modifier": mod,
-                       "cards": cards, "total": total, "dl": task.dl, "success": ok, "lag_fail": lag_fail}
+    state.last_roll = {
+        "kind": "task",
+        "seat": seat,
+        "card": task.id,
+        "dice": dice,
+        "modifier": mod,
+        "cards": cards,
+        "total": total,
+        "dl": task.dl,
+        "success": ok,
+        "lag_fail": lag_fail,
+    }
     how = "takes 7" if test.take_seven else f"rolls {dice[0]}+{dice[1]}"
     verdict = "success" if ok else ("failure: a 1 on a Lag space" if lag_fail else "failure")
-    events = [public("roll", f"{R.name(state, seat)} {how} {mod:+d} (cards {cards:+d}) = {total} vs {task.dl}: "
-                             f"{verdict}.", dice=dice, total=total, success=ok)]
+    events = [
+        public(
+            "roll",
+            f"{R.name(state, seat)} {how} {mod:+d} (cards {cards:+d}) = {total} vs {task.dl}: {verdict}.",
+            dice=dice,
+            total=total,
+            success=ok,
+        )
+    ]
     state.test = None
     if ok:
         state.task_deck.discard(task.id)
@@ -270,13 +324,25 @@ def _fight(state: GamedecState, test: TestState) -> list[Event]:
     rolls = {a: state.rng.roll(2, 6), d: state.rng.roll(2, 6)}
     totals = {}
     for me, other in ((a, d), (d, a)):
-        totals[me] = (sum(rolls[me]) + R.fight_modifier(state, me, test.skill, test.space, other)
-                      + 2 * test.plus.get(me, 0) - 2 * test.minus.get(me, 0))
-    state.last_roll = {"kind": "attack", "attacker": a, "defender": d, "dice": rolls, "totals": totals,
-                       "skill": test.skill}
+        totals[me] = (
+            sum(rolls[me])
+            + R.fight_modifier(state, me, test.skill, test.space, other)
+            + 2 * test.plus.get(me, 0)
+            - 2 * test.minus.get(me, 0)
+        )
+    state.last_roll = {
+        "kind": "attack",
+        "attacker": a,
+        "defender": d,
+        "dice": rolls,
+        "totals": totals,
+        "skill": test.skill,
+    }
     state.test = None
-    text = (f"Fight ({test.skill}): {a} {rolls[a][0]}+{rolls[a][1]} -> {totals[a]}, "
-            f"{d} {rolls[d][0]}+{rolls[d][1]} -> {totals[d]}")
+    text = (
+        f"Fight ({test.skill}): {a} {rolls[a][0]}+{rolls[a][1]} -> {totals[a]}, "
+        f"{d} {rolls[d][0]}+{rolls[d][1]} -> {totals[d]}"
+    )
     winner = a if totals[a] > totals[d] else (d if totals[d] > totals[a] else "")
     if not winner:
         tie_breakers = [s for s in (a, d) if R.has(state, s, "wins_ties")]
@@ -302,11 +368,28 @@ def _story_roll(state: GamedecState, test: TestState) -> list[Event]:
     total = sum(dice) + mod + cards
     lag_fail = _lag_fails(state, seat, test.space, dice, test.take_seven)
     ok = total >= dl and not lag_fail
-    state.last_roll = {"kind": "story", "seat": seat, "card": test.card, "dice": dice, "modifier": mod,
-                       "cards": cards, "total": total, "dl": dl, "success": ok, "lag_fail": lag_fail}
+    state.last_roll = {
+        "kind": "story",
+        "seat": seat,
+        "card": test.card,
+        "dice": dice,
+        "modifier": mod,
+        "cards": cards,
+        "total": total,
+        "dl": dl,
+        "success": ok,
+        "lag_fail": lag_fail,
+    }
     state.test = None
-    events = [public("roll", f"{R.name(state, seat)} rolls {dice[0]}+{dice[1]} {mod:+d} (cards {cards:+d}) = "
-                             f"{total} vs {dl}: {'success' if ok else 'failure'}.", dice=dice, success=ok)]
+    events = [
+        public(
+            "roll",
+            f"{R.name(state, seat)} rolls {dice[0]}+{dice[1]} {mod:+d} (cards {cards:+d}) = "
+            f"{total} vs {dl}: {'success' if ok else 'failure'}.",
+            dice=dice,
+            success=ok,
+        )
+    ]
     return events + ST.resolve(state, seat, test.card, ok)
 
 
@@ -362,7 +445,9 @@ def _clue(state: GamedecState, seat: str, space: str) -> list[Event]:
     if space in p.clues:
         return [public("clue", f"{R.name(state, seat)} already has a Clue in {NAMES[space]}.")]
     p.clues.append(space)
-    events = [public("clue", f"{R.name(state, seat)} places a Clue in {NAMES[space]}.", seat=seat, space=space)]
+    events = [
+        public("clue", f"{R.name(state, seat)} places a Clue in {NAMES[space]}.", seat=seat, space=space)
+    ]
     if R.clue_gives_ip(state, seat):
         return events + R.gain_ip(state, seat)
     return events + [public("clue", "Investigation Points 7-9 cannot be gained with Clues.")]
@@ -384,8 +469,13 @@ def _penalty(state: GamedecState, step: PenaltyStep) -> list[Event]:
     if len(free) == 1:
         state.players[seat].obligations.append(free[0])
         return [public("offend", f"{R.name(state, seat)} offends {NAMES[free[0]]} (Obligation).")]
-    return decide(state, seat, "corp", "Failure: choose the Corporation you offend (an Obligation).",
-                  CorpPayload(why="offend"))
+    return decide(
+        state,
+        seat,
+        "corp",
+        "Failure: choose the Corporation you offend (an Obligation).",
+        CorpPayload(why="offend"),
+    )
 
 
 @RULES.step("choose_skill")
@@ -408,4 +498,3 @@ def _equip_pick(state: GamedecState, step: EquipPickStep) -> list[Event]:
     if len(piles) == 1:
         return R.take_equipment(state, step.seat, piles[0])
     return decide(state, step.seat, "pile", "Take an Equipment card: from the deck or the face-up pile?")
-

@@ -50,9 +50,14 @@ class Kind:
 _KINDS: dict[str, Kind] = {}
 
 
-def decision(topic: str, payload: type[BaseModel] = NoPayload, asides: tuple[str, ...] = ANYTIME,
-             closes: Closes | None = None) -> Callable[[B], B]:
+def decision(
+    topic: str,
+    payload: type[BaseModel] = NoPayload,
+    asides: tuple[str, ...] = ANYTIME,
+    closes: Closes | None = None,
+) -> Callable[[B], B]:
     """Register how the decision ``topic`` builds its answers."""
+
     def register(build: B) -> B:
         if topic not in DECISIONS or topic in _KINDS:
             raise ValueError(f"decision '{topic}' is unknown or registered twice")
@@ -62,13 +67,16 @@ def decision(topic: str, payload: type[BaseModel] = NoPayload, asides: tuple[str
     return register
 
 
-def decide(state: GamedecState, seat: str, topic: str, text: str, payload: BaseModel | None = None) -> list[Event]:
+def decide(
+    state: GamedecState, seat: str, topic: str, text: str, payload: BaseModel | None = None
+) -> list[Event]:
     """Ask ``seat`` the decision ``topic``."""
     kind = _KINDS[topic]
     data = payload if payload is not None else kind.payload()
     offer, default = kind.build(state, seat, data)
-    return RULES.ask(state, seat, topic, text, offer, default=default, payload=data, asides=kind.asides,
-                     pace="quick")
+    return RULES.ask(
+        state, seat, topic, text, offer, default=default, payload=data, asides=kind.asides, pace="quick"
+    )
 
 
 def refresh(state: GamedecState, seat: str, aside: Intent) -> None:
@@ -211,7 +219,9 @@ def _sellable(state: GamedecState, seat: str, payload: SellPayload) -> tuple[Off
     """RULINGS 32: any 3 Task cards of the hand or of this turn's face-down draws (by position)."""
     p = state.players[seat]
     picks = [Intent.of("pick", card=c) for c in p.hand if c not in payload.picked]
-    picks += [Intent.of("pick", card=f"d{i + 1}") for i in range(len(p.drawn)) if f"d{i + 1}" not in payload.picked]
+    picks += [
+        Intent.of("pick", card=f"d{i + 1}") for i in range(len(p.drawn)) if f"d{i + 1}" not in payload.picked
+    ]
     return _offer(state, [Intent.of("stop"), *picks]), None
 
 
@@ -233,8 +243,13 @@ def _sold(state: GamedecState, seat: str, intent: Intent, payload: SellPayload) 
     state.task_deck.discard(*cards)
     p.credits += 1
     names = ", ".join(load_pack().tasks[c].name for c in cards)
-    return [public("exchange", f"{R.name(state, seat)} discards 3 Task cards in Brahma for 1 Credit ({names}).",
-                   seat=seat)]
+    return [
+        public(
+            "exchange",
+            f"{R.name(state, seat)} discards 3 Task cards in Brahma for 1 Credit ({names}).",
+            seat=seat,
+        )
+    ]
 
 
 # --- Less Randomness: take 7 ----------------------------------------------------------------------------
