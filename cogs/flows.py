@@ -9,7 +9,6 @@ name (:func:`cogs.handlers.provides`), so neither of them imports this module.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from typing import Any
@@ -18,7 +17,7 @@ import discord
 
 from bot import present
 from bot.services import Services, services_of
-from engine.core import registry
+from engine.core import hand_text, registry
 from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
 from engine.core.intent import Intent
 from engine.core.menus import Choice
@@ -77,8 +76,15 @@ async def scene(services: Services, game_id: str) -> cx.GameScene:
     public_view = await table.seat_view(game_id, None)
     # No action buttons on public messages: a seat's legal intents can reveal its hidden cards, so each
     # player opens their own options ephemerally ("Your options" / "Choose privately").
-    return cx.GameScene(record, meta, prompts, public_view, await table.due(game_id), await table.clocks(game_id),
-                        await table.open_votes(game_id))
+    return cx.GameScene(
+        record,
+        meta,
+        prompts,
+        public_view,
+        await table.due(game_id),
+        await table.clocks(game_id),
+        await table.open_votes(game_id),
+    )
 
 
 # --- flows -------------------------------------------------------------------------------------
@@ -118,8 +124,10 @@ def resolve_key(text: str, legal: list[tuple[Intent, str]]) -> str:
     for intent, label in legal:
         if label.casefold() == folded:
             return intent.key()
-    raise IllegalIntent(f"“{present.clip(text, 60)}” is not one of your moves now. Start typing in /play's "
-                        "action box to see the menu of what you can do.")
+    raise IllegalIntent(
+        f"“{present.clip(text, 60)}” is not one of your moves now. Start typing in /play's "
+        "action box to see the menu of what you can do."
+    )
 
 
 def offer_stamp(record: GameRecord, prompts: list[Prompt], seat: str | None) -> cx.Stamp:
@@ -146,8 +154,9 @@ async def _open_decision(table: Table, record: GameRecord, user: str, token: str
     raise StaleVersion("That choice is over: the board has moved on.")
 
 
-async def _hand_typed(table: Table, record: GameRecord, user: str, text: str,
-                      legal: list[tuple[Intent, str]]) -> tuple[str, cx.Stamp]:
+async def _hand_typed(
+    table: Table, record: GameRecord, user: str, text: str, legal: list[tuple[Intent, str]]
+) -> tuple[str, cx.Stamp]:
     """A move typed by hand is taken only as a move legal now, stamped with the state it was found in."""
     if not legal:
         if record.seat_of(user) is None:
@@ -156,11 +165,15 @@ async def _hand_typed(table: Table, record: GameRecord, user: str, text: str,
             raise IllegalIntent(f"Nothing to decide: the game is {present.status_word(record).lower()}.")
         raise NotYourTurn("You have nothing to decide right now.")
     seat = record.seat_of(user)
-    return resolve_key(text, legal), offer_stamp(record, await table.prompts(record.id), seat.seat if seat else None)
+    return resolve_key(text, legal), offer_stamp(
+        record, await table.prompts(record.id), seat.seat if seat else None
+    )
 
 
 @provides("submit")
-async def submit(interaction: discord.Interaction, game_id: str, key: str, stamp: cx.Stamp | None = None) -> None:
+async def submit(
+    interaction: discord.Interaction, game_id: str, key: str, stamp: cx.Stamp | None = None
+) -> None:
     """Play an intent for the caller's seat. The interaction id is the idempotency key.
 
     ``stamp`` is what the intent was offered for (a version, or a secret decision); None for a move typed
@@ -180,8 +193,14 @@ async def submit(interaction: discord.Interaction, game_id: str, key: str, stamp
         if stamp.secret:
             choice = await _open_decision(table, record, user, stamp.choice or "")
     try:
-        update = await table.submit(game_id, user, key, idempotency_key=str(interaction.id), choice=choice,
-                                    expected_version=None if stamp is None or stamp.secret else stamp.version)
+        update = await table.submit(
+            game_id,
+            user,
+            key,
+            idempotency_key=str(interaction.id),
+            choice=choice,
+            expected_version=None if stamp is None or stamp.secret else stamp.version,
+        )
     except (NotYourTurn, IllegalIntent):
         if stamp is not None and stamp.secret:
             # A secret-choice button is made from the legal choices of its moment; refused now, it is a
@@ -194,12 +213,21 @@ async def submit(interaction: discord.Interaction, game_id: str, key: str, stamp
     await _applied(interaction, services, update, user, key, {i.key(): label for i, label in legal})
 
 
-async def _applied(interaction: discord.Interaction, services: Services, update: Any, user: str, key: str,
-                   labels: dict[str, str]) -> None:
+async def _applied(
+    interaction: discord.Interaction,
+    services: Services,
+    update: Any,
+    user: str,
+    key: str,
+    labels: dict[str, str],
+) -> None:
     """Name the move applied, with the caller's private events, then their next options if any."""
     seat = update.record.seat_of(user)
-    mine = [f"• {e.text}" for e in update.events
-            if e.audience is not None and seat is not None and seat.seat in e.audience]
+    mine = [
+        f"• {e.text}"
+        for e in update.events
+        if e.audience is not None and seat is not None and seat.seat in e.audience
+    ]
     text = f"✅ {labels.get(key, key)}"
     if mine:
         text += "\n" + "\n".join(mine)
@@ -210,8 +238,9 @@ async def _applied(interaction: discord.Interaction, services: Services, update:
     await send(interaction, text)
 
 
-async def _options_payload(services: Services, game_id: str, user: str, page: int,
-                           intro: str = "", prefix: str = "") -> discord.ui.LayoutView:
+async def _options_payload(
+    services: Services, game_id: str, user: str, page: int, intro: str = "", prefix: str = ""
+) -> discord.ui.LayoutView:
     """The caller's options: buttons when few, a menu asked in parts (:meth:`Table.choices`) when more
     than a select holds, at part ``prefix``; the paged list of every option if a part would not fit."""
     table = services.table
@@ -228,8 +257,13 @@ async def _options_payload(services: Services, game_id: str, user: str, page: in
         waiting = present.waiting_lines(record, all_prompts, await table.seat_view(game_id, None))
         return text_view(intro + "You have nothing to decide right now.\n" + "\n".join(waiting))
     stamp = offer_stamp(record, prompts, seat.seat)
-    header = intro + "**Your decision**" + (" (secret: only you see this)" if stamp.secret else "") + ":\n" + (
-        "\n".join(p.text for p in prompts))
+    header = (
+        intro
+        + "**Your decision**"
+        + (" (secret: only you see this)" if stamp.secret else "")
+        + ":\n"
+        + ("\n".join(p.text for p in prompts))
+    )
     when = (await table.due(game_id)).get(seat.seat)
     if when is not None:
         header += f"\n⏳ Due {cx.stamp_of(when)}"
@@ -245,8 +279,9 @@ PART_DEPTH_MAX = 12
 """More arguments than any intent has: a bound on opening single-entry parts one after the other."""
 
 
-async def _parts(table: Table, record: GameRecord, user: str, header: str, prefix: str, page: int,
-                 stamp: cx.Stamp) -> discord.ui.LayoutView | None:
+async def _parts(
+    table: Table, record: GameRecord, user: str, header: str, prefix: str, page: int, stamp: cx.Stamp
+) -> discord.ui.LayoutView | None:
     prefix, entries = await _descend(table, record.id, user, prefix)
     if not entries and prefix:  # that part is not offered (any more, or never was): from the top
         prefix, entries = await _descend(table, record.id, user, "")
@@ -276,13 +311,16 @@ async def _up(table: Table, game_id: str, user: str, prefix: str) -> str | None:
     return None
 
 
-async def _send_options(interaction: discord.Interaction, services: Services, game_id: str, user: str,
-                        page: int, intro: str = "") -> None:
+async def _send_options(
+    interaction: discord.Interaction, services: Services, game_id: str, user: str, page: int, intro: str = ""
+) -> None:
     await send(interaction, view=await _options_payload(services, game_id, user, page, intro))
 
 
 @provides("show_options")
-async def show_options(interaction: discord.Interaction, game_id: str, page: int = 0, edit: bool = False) -> None:
+async def show_options(
+    interaction: discord.Interaction, game_id: str, page: int = 0, edit: bool = False
+) -> None:
     """The caller's options, ephemerally; a page turn edits the ephemeral message in place."""
     services = services_of(interaction)
     await authorized(interaction, game_id)
@@ -295,8 +333,9 @@ async def show_options(interaction: discord.Interaction, game_id: str, page: int
 
 
 @provides("show_part")
-async def show_part(interaction: discord.Interaction, game_id: str, stamp: cx.Stamp, prefix: str,
-                    page: int = 0) -> None:
+async def show_part(
+    interaction: discord.Interaction, game_id: str, stamp: cx.Stamp, prefix: str, page: int = 0
+) -> None:
     """The next part of a menu asked in parts (or another page of one), edited in place. The part must
     belong to the options offered now: one from an older menu is stale (the board has moved on)."""
     services = services_of(interaction)
@@ -321,21 +360,14 @@ PREFIX_MAX = 80
 async def stale(interaction: discord.Interaction, game_id: str) -> None:
     """A click on an older version: say so politely, with the fresh options."""
     services = services_of(interaction)
-    await _send_options(interaction, services, game_id, user_id(interaction), 0,
-                        intro="The board has moved on since those options were shown. ")
-
-
-def view_text(view: dict[str, Any], limit: int = 1400) -> str:
-    """A private view as compact text, for players who cannot see images."""
-    lines = []
-    for key, value in view.items():
-        rendered = value if isinstance(value, str | int | float) or value is None else json.dumps(
-            value, separators=(", ", ": "), default=str)
-        lines.append(f"{key}: {rendered}")
-    text = "\n".join(lines)
-    if len(text) > limit:
-        text = text[: limit - 2] + "…"
-    return "```\n" + text.replace("```", "'''") + "\n```"
+    await _send_options(
+        interaction,
+        services,
+        game_id,
+        user_id(interaction),
+        0,
+        intro="The board has moved on since those options were shown. ",
+    )
 
 
 @provides("show_hand")
@@ -349,8 +381,11 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     meta = registry.get(record.game).meta
     seat = record.seat_of(user)
     if seat is None:
-        await send(interaction, f"You are not playing in {meta.title} `{record.id}`. Spectators see the public "
-                                "board in the game's thread.")
+        await send(
+            interaction,
+            f"You are not playing in {meta.title} `{record.id}`. Spectators see the public "
+            "board in the game's thread.",
+        )
         return
     if record.status == "lobby":
         await send(interaction, f"{meta.title} `{record.id}` has not started yet: no hand to show.")
@@ -363,12 +398,20 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     except Exception:  # noqa: BLE001 - the text still tells the player everything
         log.exception("rendering the private view of game %s failed", game_id)
     mine = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
-    status = ("**Your move:** " + " / ".join(p.text for p in mine)) if mine else "Nothing to decide right now."
-    secret = {k: v for k, v in view.items() if public.get(k) != v}  # what only this seat sees
+    status = (
+        ("**Your move:** " + " / ".join(p.text for p in mine)) if mine else "Nothing to decide right now."
+    )
+    lines = hand_text.game_hand_lines(registry.get(record.game), view, public)  # what only this seat sees
     text = f"You play **{seat.seat}**. {status}\n" + (
-        "Only you see:\n" + view_text(secret) if secret else "Nothing private right now: the board shows it all.")
-    await send(interaction, view=cx.hand_view(record, meta, text, image is not None, bool(mine)),
-               file=png(image, cx.HAND_FILE) if image is not None else None)
+        "Only you see:\n" + "\n".join(lines)
+        if lines
+        else "Nothing private right now: the board shows it all."
+    )
+    await send(
+        interaction,
+        view=cx.hand_view(record, meta, text, image is not None, bool(mine)),
+        file=png(image, cx.HAND_FILE) if image is not None else None,
+    )
 
 
 @provides("lobby_action")
@@ -400,5 +443,7 @@ async def confirm(interaction: discord.Interaction, game_id: str, action: str) -
     await ack(interaction)
     record = await authorized(interaction, game_id)
     if action == "abort":
-        await services_of(interaction).table.abort(game_id, user_id(interaction), is_moderator(interaction, record))
+        await services_of(interaction).table.abort(
+            game_id, user_id(interaction), is_moderator(interaction, record)
+        )
         await send(interaction, "The game was cancelled.")

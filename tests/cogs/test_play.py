@@ -43,8 +43,9 @@ async def test_choose_privately_then_reveal(world: World, cogs: dict[str, Any]) 
     assert any("Revealed: Ann=2, Bo=3, Cy=1" in p.text for p in posts)
 
 
-async def test_a_decision_is_offered_privately_and_a_stale_click_is_told(world: World,
-                                                                         cogs: dict[str, Any]) -> None:
+async def test_a_decision_is_offered_privately_and_a_stale_click_is_told(
+    world: World, cogs: dict[str, Any]
+) -> None:
     gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
     await pick(world, gid, thread, "Ann", 1)
     await pick(world, gid, thread, "Bo", 2)
@@ -114,7 +115,7 @@ async def test_hand_is_private(world: World, cogs: dict[str, Any]) -> None:
     await world.command(cogs["HandCog"], "hand", world.interaction("Ann", thread))
     hand = last(world.to("Ann", mark))
     assert hand.ephemeral and hand.files and hand.files[0][1].startswith(b"\x89PNG")
-    assert "my_pick: pick:n=3" in hand.text
+    assert "**Your pick**: pick (n 3)" in hand.text
     assert not world.public(mark)
     await world.click("Bo", f"arbh:{gid}", thread)
     bo = last(world.to("Bo"))
@@ -169,7 +170,7 @@ async def test_hidden_information_never_public(world: World, cogs: dict[str, Any
     assert "Game over" in final.text and not ids_like(final, r"arb.*")
     # private answers were all ephemeral or DMs
     for sent in world.sent:
-        if "You chose: Pick" in sent.text or "my_pick" in sent.text:
+        if "You chose: Pick" in sent.text or "Your pick" in sent.text:
             assert not sent.public
 
 
@@ -184,7 +185,8 @@ async def test_secret_choice_button_after_choosing(world: World, cogs: dict[str,
 
 
 async def test_secret_choice_button_is_stale_once_the_player_must_decide_something_else(
-        world: World, cogs: dict[str, Any]) -> None:
+    world: World, cogs: dict[str, Any]
+) -> None:
     gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
     old = {user: await secret_id(world, gid, user, "pick:n=3") for user in ("Ann", "Bo")}
     await choose(world, "Bo", gid, thread, "pick:n=1")
@@ -208,7 +210,8 @@ async def test_secret_choice_button_is_stale_once_the_player_must_decide_somethi
 
 
 async def test_secret_choice_button_no_longer_legal_while_still_choosing_is_stale(
-        world: World, cogs: dict[str, Any]) -> None:
+    world: World, cogs: dict[str, Any]
+) -> None:
     """A secret-choice button refused while its player still has a secret choice open (the first half of a
     two-part choice clicked again, say) answers 'moved on' with fresh options, not an engine message."""
     gid, thread = await start_game(world, cogs)

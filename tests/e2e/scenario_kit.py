@@ -44,8 +44,13 @@ def arbiter_process(fake: FakeDiscord, db_path: Path, log_path: Path, **env: str
         arbiter_argv(),
         # simulated members act at machine speed: the per-user rate limit (10 actions in 10 s by default)
         # is raised so the scenarios measure the bot; test_scenarios_authority.py sets it low to test it
-        env={"ARBITER_DB": str(db_path), "LOG_LEVEL": "INFO", "TICK_SECONDS": "3600", "RATE_LIMIT_ACTIONS": "1000000",
-             **env},
+        env={
+            "ARBITER_DB": str(db_path),
+            "LOG_LEVEL": "INFO",
+            "TICK_SECONDS": "3600",
+            "RATE_LIMIT_ACTIONS": "1000000",
+            **env,
+        },
         cwd=REPO_ROOT,
         log_path=log_path,
     )
@@ -63,8 +68,9 @@ class BotDb:
 
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:
-            self._conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10,
-                                         check_same_thread=False)
+            self._conn = sqlite3.connect(
+                f"file:{self.path}?mode=ro", uri=True, timeout=10, check_same_thread=False
+            )
             self._conn.row_factory = sqlite3.Row
         return self._conn
 
@@ -83,13 +89,21 @@ class BotDb:
         out = dict(row)
         for key in ("options", "place", "winners"):
             out[key] = json.loads(out[key])
-        out["seats"] = [dict(r) for r in self._db().execute(
-            "SELECT seat, user_id, name, away FROM seats WHERE game_id=? ORDER BY position", (gid,))]
+        out["seats"] = [
+            dict(r)
+            for r in self._db().execute(
+                "SELECT seat, user_id, name, away FROM seats WHERE game_id=? ORDER BY position", (gid,)
+            )
+        ]
         return out
 
     def intents(self, gid: str) -> list[dict[str, Any]]:
-        return [dict(r) for r in self._db().execute(
-            "SELECT seq, version, seat, intent, by_user FROM intents WHERE game_id=? ORDER BY seq", (gid,))]
+        return [
+            dict(r)
+            for r in self._db().execute(
+                "SELECT seq, version, seat, intent, by_user FROM intents WHERE game_id=? ORDER BY seq", (gid,)
+            )
+        ]
 
     def snapshot(self, gid: str) -> tuple[int, str] | None:
         row = self._db().execute("SELECT version, body FROM snapshots WHERE game_id=?", (gid,)).fetchone()
@@ -105,7 +119,7 @@ class BotDb:
         finally:
             db.execute("COMMIT")
         assert snap is not None, f"game {gid} has no snapshot"
-        return version, engine.get(GAME).load(snap[1])
+        return version, engine.get(self.record(gid)["game"]).load(snap[1])
 
 
 def replay_log(record: dict[str, Any], intents: list[tuple[str, str]]) -> Any:
@@ -125,6 +139,7 @@ class Table:
     gid: str
     status_id: int  # the lobby/status message; the game's thread has the same id
     players: dict[str, SimMember]  # seat name -> member (seat names are the members' display names)
+    game: str = GAME
     poll: float = 0.03
     """Seconds between looks at the database and the status message while settling."""
 
@@ -153,22 +168,27 @@ class Table:
         deadline = time.monotonic() + timeout
         while True:
             record = self.db.record(self.gid)
-            if record["status"] in ("running", "finished", "paused") and self.status_turn() == record["version"]:
+            if (
+                record["status"] in ("running", "finished", "paused")
+                and self.status_turn() == record["version"]
+            ):
                 finished = record["status"] == "finished"
                 if not finished or "Game over" in self.status.text():
                     version, state = self.db.state(self.gid)
                     if version == record["version"]:
                         return record, state
             if time.monotonic() > deadline:
-                raise TimeoutError(f"game {self.gid}: the status message shows turn {self.status_turn()}, the "
-                                   f"database version {record['version']} ({record['status']})")
+                raise TimeoutError(
+                    f"game {self.gid}: the status message shows turn {self.status_turn()}, the "
+                    f"database version {record['version']} ({record['status']})"
+                )
             await asyncio.sleep(self.poll)
 
     def human_prompts(self, state: Any, record: dict[str, Any] | None = None) -> list[str]:
         """Seats with an open prompt that a member of this table plays (not away: an agent plays those)."""
         away = {s["seat"] for s in (record or {}).get("seats", []) if s["away"]}
         seats = []
-        for prompt in engine.get(GAME).prompts(state):
+        for prompt in engine.get(self.game).prompts(state):
             if prompt.seat in self.players and prompt.seat not in seats and prompt.seat not in away:
                 seats.append(prompt.seat)
         return seats
@@ -201,14 +221,19 @@ async def open_game(
     channel: str = "games",
     timeout: float = 10.0,
     errors: list[str] | None = None,
+    game: str = GAME,
 ) -> Table:
     """``/game new`` by ``host``, Join by each joiner, Add agent seat ``agents`` times, Start.
 
     ``errors``: see :func:`_answer` (the load test keeps going through the bot's unexpected errors)."""
     seats = 1 + len(joiners) + agents
-    answer = await _answer(lambda: host.slash("game", "new", channel=channel,
-                                              options={"game": GAME, "seats": seats, "options": options}),
-                           timeout, errors)
+    answer = await _answer(
+        lambda: host.slash(
+            "game", "new", channel=channel, options={"game": game, "seats": seats, "options": options}
+        ),
+        timeout,
+        errors,
+    )
     assert answer.ephemeral, answer
     found = re.search(r"\(`([0-9a-f]+)`\)", answer.text())
     assert found, f"no game id in the answer to /game new: {answer.text()!r}"
@@ -228,7 +253,7 @@ async def open_game(
         member = next((m for m in [host, *joiners] if str(m.id) == seat["user_id"]), None)
         if member is not None:
             players[seat["seat"]] = member
-    return Table(fake, db, gid, lobby.id, players)
+    return Table(fake, db, gid, lobby.id, players, game)
 
 
 # --- a member playing what the bot offers ---------------------------------------------------------
@@ -338,26 +363,38 @@ class Player:
 
 
 def players_of(table: Table, rng: random.Random) -> dict[str, Player]:
-    return {seat: Player(member, table, random.Random(rng.random())) for seat, member in table.players.items()}
+    return {
+        seat: Player(member, table, random.Random(rng.random())) for seat, member in table.players.items()
+    }
 
 
-async def play(table: Table, rng: random.Random, *, steps: int = 2000, hand_share: float = 0.1,
-               timeout: float = 10.0, players: dict[str, Player] | None = None) -> dict[str, Any]:
+async def play(
+    table: Table,
+    rng: random.Random,
+    *,
+    steps: int = 2000,
+    hand_share: float = 0.1,
+    timeout: float = 10.0,
+    players: dict[str, Player] | None = None,
+    until: Any = None,
+) -> dict[str, Any]:
     """Drive the members of ``table`` through the bot for ``steps`` rounds of "settle, then everyone asked
-    plays", or until the game ends; returns the record (from the database) at the last settle."""
+    plays", or until the game ends (or ``until(state)`` holds); returns the record (from the database) at
+    the last settle."""
     players = players if players is not None else players_of(table, rng)
     for _ in range(steps):
         record, state = await table.settle()
-        if record["status"] == "finished":
+        if record["status"] == "finished" or (until is not None and until(state)):
             return record
         seats = table.human_prompts(state, record)
-        assert seats, f"game {table.gid} waits for nobody: {engine.get(GAME).prompts(state)}"
+        assert seats, f"game {table.gid} waits for nobody: {engine.get(table.game).prompts(state)}"
         waiting = table.status_waiting()
         missing = [seat for seat in seats if table.players[seat].mention not in waiting]
         assert not missing, f"the status message does not say that {missing} must act: {waiting!r}"
         # several prompts at once are secret simultaneous choices: everyone chooses at the same time
-        await asyncio.gather(*(_turn(players[seat], rng.random() < hand_share, rng.random() < 0.5, timeout)
-                               for seat in seats))
+        await asyncio.gather(
+            *(_turn(players[seat], rng.random() < hand_share, rng.random() < 0.5, timeout) for seat in seats)
+        )
     record, _ = await table.settle()
     return record
 
@@ -368,8 +405,9 @@ async def _turn(player: Player, look: bool, slash: bool, timeout: float) -> None
     await player.play_turn(timeout)
 
 
-async def play_to_end(table: Table, rng: random.Random, *, max_steps: int = 2000, hand_share: float = 0.1,
-                      timeout: float = 10.0) -> dict[str, Any]:
+async def play_to_end(
+    table: Table, rng: random.Random, *, max_steps: int = 2000, hand_share: float = 0.1, timeout: float = 10.0
+) -> dict[str, Any]:
     """Drive every member of ``table`` through the bot until the game ends; returns the final record."""
     record = await play(table, rng, steps=max_steps, hand_share=hand_share, timeout=timeout)
     assert record["status"] == "finished", f"game {table.gid} did not end within {max_steps} steps"
