@@ -100,6 +100,26 @@ class Game(ABC, Generic[S]):
         new.step += 1
         return new, events
 
+    def apply_chosen(self, state: S, seat: str, intent: Intent, legal: list[Intent]) -> tuple[S, list[Event]]:
+        """:meth:`apply` for an intent picked from ``legal``, the list ``legal(state, seat)`` has just
+        returned (agents, simulations): membership in that list is the check, so the rules are not asked
+        twice. Anything else goes through the full check of :meth:`apply`, and its refusal."""
+        if state.result is not None or intent not in legal:
+            return self.apply(state, seat, intent)
+        new = self.copy(state)
+        return new, self.apply_in_place(new, seat, intent, legal)
+
+    def apply_in_place(self, state: S, seat: str, intent: Intent, legal: list[Intent]) -> list[Event]:
+        """Change ``state`` itself by a pick from ``legal`` (see :meth:`apply_chosen`), for a caller that
+        owns the state and keeps no earlier version of it: a simulation saves the copy. A refused intent
+        raises before anything changes."""
+        if state.result is not None or intent not in legal:
+            self.check(state, seat, intent)
+            raise IllegalIntent(f"'{self.describe(state, intent)}' is not among the intents offered.")
+        events = self._apply(state, seat, intent)
+        state.step += 1
+        return events
+
     def copy(self, state: S) -> S:
         """A private deep copy for ``apply`` to change. States are plain data, so a JSON round trip is
         exact (the dump/load tests check it) and about twice as fast as ``copy.deepcopy``."""

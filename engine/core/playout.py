@@ -31,13 +31,18 @@ def next_decision(game: Any, state: Any) -> str | None:
 
 
 def step(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Any, Intent, list[Event]]:
-    """Let ``agent`` choose for ``seat`` and apply it."""
+    """Let ``agent`` choose for ``seat`` and apply it (to a copy: ``state`` is left as it was)."""
+    intent, legal = choose(game, state, seat, agent)
+    state, events = game.apply_chosen(state, seat, intent, legal)
+    return state, intent, events
+
+
+def choose(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Intent, list[Intent]]:
+    """``agent``'s pick for ``seat``, with the legal list it was picked from."""
     legal = game.legal(state, seat)
     if not legal:
         raise Stalled(f"{seat} has a prompt but no legal intent (step {state.step})")
-    intent = agent.choose(game, state, seat, legal)
-    state, events = game.apply(state, seat, intent)
-    return state, intent, events
+    return agent.choose(game, state, seat, legal), legal
 
 
 def advance(game: Any, state: Any, agents: Mapping[str, Agent], steps: int) -> Any:
@@ -57,15 +62,17 @@ def play_out(
     max_steps: int = 100_000,
     keep_events: bool = False,
 ) -> Playout:
-    """Play until the game ends, every seat's decisions made by its agent."""
-    result = Playout(state=state)
+    """Play until the game ends, every seat's decisions made by its agent. ``state`` is left as it was:
+    the playout changes a copy of its own in place (no copy per intent; nobody sees the states between)."""
+    result = Playout(state=game.copy(state))
     while game.outcome(result.state) is None:
         seat = next_decision(game, result.state)
         if seat is None:
             raise Stalled(f"no prompt and no outcome at step {result.state.step}")
         if result.steps >= max_steps:
             raise Stalled(f"no end after {max_steps} steps")
-        result.state, intent, events = step(game, result.state, seat, agents[seat])
+        intent, legal = choose(game, result.state, seat, agents[seat])
+        events = game.apply_in_place(result.state, seat, intent, legal)
         result.steps += 1
         result.log.append((seat, intent.key()))
         if keep_events:

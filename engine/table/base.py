@@ -315,7 +315,7 @@ class TableBase:
         legal = game.legal(state, prompt.seat)
         agent = make_agent(game, self.agent_kind, seed=(record.seed * 1_000_003 + state.step) & (2**62 - 1))
         choice = agent.choose(game, state, prompt.seat, legal) if legal else prompt.default
-        state, more = game.apply(state, prompt.seat, choice)
+        state, more = game.apply_chosen(state, prompt.seat, choice, legal)
         return state, (prompt.seat, choice, more)
 
     @staticmethod

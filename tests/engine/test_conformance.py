@@ -328,6 +328,24 @@ def test_replay_of_the_intent_log_is_exact(game_id: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", REF_SEEDS)
+def test_a_playout_in_place_is_the_checked_game(game_id: str, seed: int) -> None:
+    """A simulation changes one state in place (``apply_in_place``, no copy, no second check); replaying
+    its log through ``apply`` (a copy and the full check each time) reaches the same dump and outcome, and
+    the state it started from is left as it was."""
+    from engine.core.playout import play_out, replay
+
+    game = engine.get(game_id)
+    seats, options = _table(game, seed)
+    start = game.setup(seats, seed, options)
+    before = game.dump(start)
+    result = play_out(game, start, {s: RandomAgent(seed * 17 + i) for i, s in enumerate(seats)})
+    assert game.dump(start) == before
+    checked = replay(game, seats, seed, options, result.log)
+    assert game.dump(checked) == game.dump(result.state) and game.outcome(checked) == game.outcome(result.state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("seed", CONTRACT_SEEDS)
 def test_prompts_defaults_labels_and_idle_seats(game_id: str, seed: int) -> None:
     """At every state: each prompt's default is legal for its seat; a label is at most 80 characters and

@@ -121,6 +121,21 @@ def test_apply_is_pure_and_checks_turn_and_legality() -> None:
     assert any("2" in e.text for e in events if e.visible_to("ann"))
 
 
+def test_apply_chosen_trusts_only_the_legal_list_it_is_given() -> None:
+    """An agent's pick from ``legal()`` is applied without asking the rules twice, to the same state as
+    :meth:`apply`; anything not in that list gets the full check and its refusal."""
+    state = TOY.setup(SEATS, seed=1)
+    before = TOY.dump(state)
+    legal = TOY.legal(state, "ann")
+    chosen, events = TOY.apply_chosen(state, "ann", legal[1], legal)
+    checked, checked_events = TOY.apply(state, "ann", legal[1])
+    assert TOY.dump(chosen) == TOY.dump(checked) and events == checked_events and TOY.dump(state) == before
+    with pytest.raises(IllegalIntent, match="Pick 1"):
+        TOY.apply_chosen(state, "ann", Intent.of("pick", n=4), legal)
+    with pytest.raises(NotYourTurn):
+        TOY.apply_chosen(state, "zed", legal[0], TOY.legal(state, "zed"))
+
+
 def test_secret_choice_never_in_another_seats_view() -> None:
     state = TOY.setup(SEATS, seed=1)
     state, _ = TOY.apply(state, "ann", Intent.of("pick", n=3))
