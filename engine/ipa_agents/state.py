@@ -171,6 +171,8 @@ IpaStep = Annotated[SetupWallStep | EventsStep | RoundStep | TurnStep | EndTurnS
 
 
 class IpaState(FlowState):
+    format: int = 2
+    """The snapshot format (the game's ``format``)."""
     steps: list[IpaStep] = Field(default_factory=list)
     opts: IpaOptions
     size: int = 24
