@@ -19,8 +19,10 @@ BAD = (220, 90, 80)
 
 def _agent_rows(agent: dict[str, Any]) -> list[str]:
     ab = agent["abilities"]
-    first = (f"{agent['seat']}  {agent['cell']}  life {agent['life']}/{agent['max_life']}  "
-             f"P{ab['precision']} S{ab['strength']} I{ab['intellect']}  hand {agent['hand']}")
+    first = (
+        f"{agent['seat']}  {agent['cell']}  life {agent['life']}/{agent['max_life']}  "
+        f"P{ab['precision']} S{ab['strength']} I{ab['intellect']}  hand {agent['hand']}"
+    )
     if not agent["alive"]:
         first = f"{agent['seat']}  dead (corpse on {agent['cell']})  hand {agent['hand']}"
     extra = [f"credits {agent['credits']}", f"SP {agent['sp']}"]
@@ -50,8 +52,14 @@ def draw(view: dict[str, Any]) -> Image.Image:
     y = board.height + 4
     panel(d, (8, y, width - 8, image.height - 8), fill=PANEL)
     y += 8
-    text(d, (18, y), f"Round {view['round']}, rank {view['rank']}; in turn: {view['acting'] or '-'}; "
-                     f"deck {view['deck']}, recycle {view['recycle']}", size=14, fill=ACCENT)
+    text(
+        d,
+        (18, y),
+        f"Round {view['round']}, rank {view['rank']}; in turn: {view['acting'] or '-'}; "
+        f"deck {view['deck']}, recycle {view['recycle']}",
+        size=14,
+        fill=ACCENT,
+    )
     y += LINE + 4
     for i, agent in enumerate(view["agents"]):
         first, second = _agent_rows(agent)
@@ -59,7 +67,9 @@ def draw(view: dict[str, Any]) -> Image.Image:
         text(d, (34, y), first, size=14, fill=INK if agent["alive"] else MUTED)
         bar = max(0, agent["life"]) / max(1, agent["max_life"])
         d.rectangle((width - 110, y + 4, width - 20, y + 12), outline=MUTED)
-        d.rectangle((width - 110, y + 4, width - 110 + int(90 * bar), y + 12), fill=GOOD if bar > 0.4 else BAD)
+        d.rectangle(
+            (width - 110, y + 4, width - 110 + int(90 * bar), y + 12), fill=GOOD if bar > 0.4 else BAD
+        )
         y += LINE
         for line in wrap(second, width - 60, 13):
             text(d, (34, y), line, size=13, fill=MUTED)
@@ -70,7 +80,9 @@ def draw(view: dict[str, Any]) -> Image.Image:
         y += LINE + 4
         for card in hand:
             mark = "ok" if card["usable"] else "needs"
-            head = f"{card['name']} ({card['type']}, {card['price']} cr) - requires {card['requires']} [{mark}]"
+            head = (
+                f"{card['name']} ({card['type']}, {card['price']} cr) - requires {card['requires']} [{mark}]"
+            )
             text(d, (18, y), head, size=13, fill=GOOD if card["usable"] else BAD)
             y += LINE
             for line in wrap(card["text"], width - 50, 13):

@@ -38,8 +38,11 @@ from .state import Active, Hit, HitStep, IpaState, OverTimeOn, ResumeStep, Statu
 def card_hit(state: IpaState, seat: str, instance: str, target: str) -> Hit:
     card = card_of(instance)
     agent = state.agents[seat]
-    indices = [i for i, e in enumerate(card.effects) if e.op in ("damage", "over_time", "status", "shove",
-                                                                  "lose_on_roll", "destroy_equipment")]
+    indices = [
+        i
+        for i, e in enumerate(card.effects)
+        if e.op in ("damage", "over_time", "status", "shove", "lose_on_roll", "destroy_equipment")
+    ]
     return Hit(attacker=agent.unit, seat=seat, card=instance, target=target, effects=indices)
 
 
@@ -54,8 +57,11 @@ def equipment_hit(state: IpaState, unit: str, target: str) -> Hit:
 def _equipment_damage(state: IpaState, unit: str) -> tuple[int, DamageType]:
     fe = state.equipment[unit]
     spec = P().equipment[fe.kind]
-    bonus = sum(u.amount for u in (P().upgrades[x] for x in _owner_upgrades(state, fe.owner))
-                if u.equipment == fe.kind and u.effect == "damage")
+    bonus = sum(
+        u.amount
+        for u in (P().upgrades[x] for x in _owner_upgrades(state, fe.owner))
+        if u.equipment == fe.kind and u.effect == "damage"
+    )
     return spec.damage + bonus, spec.damage_type
 
 
@@ -105,6 +111,7 @@ def _converter_plus(state: IpaState, seat: str) -> int:
 
 def _owns_id(agent: object, card_id: str) -> bool:
     from .rules import owns
+
     return owns(agent, card_id)  # type: ignore[arg-type]
 
 
@@ -150,10 +157,14 @@ def hit_step(state: IpaState, step: HitStep) -> list[Event]:
     if seat is None or not state.agents[seat].alive:
         return events + defend(state, hit, True)
     what = card_of(hit.card).name if hit.card else unit_name(state, hit.attacker)
-    text = (f"{unit_name(state, hit.attacker)} attacks {unit_name(state, hit.target)} with {what} "
-            f"({hit.amount} {hit.type}). Defensive roll?")
-    offer = [(Intent.of("defend", roll="yes"), "Roll the defensive dice"),
-             (Intent.of("defend", roll="no"), "Forgo the defensive roll")]
+    text = (
+        f"{unit_name(state, hit.attacker)} attacks {unit_name(state, hit.target)} with {what} "
+        f"({hit.amount} {hit.type}). Defensive roll?"
+    )
+    offer = [
+        (Intent.of("defend", roll="yes"), "Roll the defensive dice"),
+        (Intent.of("defend", roll="no"), "Forgo the defensive roll"),
+    ]
     return events + RULES.ask(state, seat, "defend", text, offer, payload=HitPayload(hit=hit), pace="quick")
 
 
@@ -176,7 +187,9 @@ def defend_answered(state: IpaState, seat: str, intent: Intent, payload: HitPayl
 
 def defend(state: IpaState, hit: Hit, rolls: bool) -> list[Event]:
     if not rolls:
-        return [public("defence", f"{unit_name(state, hit.target)} forgoes the defensive roll.")] + landed(state, hit)
+        return [public("defence", f"{unit_name(state, hit.target)} forgoes the defensive roll.")] + landed(
+            state, hit
+        )
     dice = state.rng.roll(state.opts.defence_dice)
     shown = " and ".join(str(d) for d in dice)
     name = unit_name(state, hit.target)
@@ -187,7 +200,9 @@ def defend(state: IpaState, hit: Hit, rolls: bool) -> list[Event]:
         return events + _after(state, hit)
     if len(dice) == 2 and dice == [1, 1]:
         hit.extra += 2
-        events = [public("defence", f"{name} rolls 1 and 1: the dodge fails badly, 2 more damage.", dice=dice)]
+        events = [
+            public("defence", f"{name} rolls 1 and 1: the dodge fails badly, 2 more damage.", dice=dice)
+        ]
     else:
         events = [public("defence", f"{name} rolls {shown}: hit.", dice=dice)]
     return events + landed(state, hit)
@@ -222,7 +237,8 @@ def rift_options(state: IpaState, seat: str, hit: Hit) -> list[tuple[Intent, str
     source = card_of(hit.card).type if hit.card else None
     target_cell, attacker_cell = unit_cell(state, hit.target), unit_cell(state, hit.attacker)
     in_sight = seat_of_unit(state, hit.target) == seat or any(
-        c is not None and sees(state, agent.cell, c) for c in (target_cell, attacker_cell))
+        c is not None and sees(state, agent.cell, c) for c in (target_cell, attacker_cell)
+    )
     if not in_sight:
         return []
     out = []
@@ -243,8 +259,15 @@ def landed(state: IpaState, hit: Hit) -> list[Event]:
     seats = [s for s in state.seats if s in seats]
     offers = {s: rift_options(state, s, hit) for s in seats}
     text = f"{unit_name(state, hit.target)} is hit. Any reaction?"
-    return RULES.window(state, seats, "rift", text, offers, pass_as=(Intent("pass"), "No reaction"),
-                        payload=HitPayload(hit=hit))
+    return RULES.window(
+        state,
+        seats,
+        "rift",
+        text,
+        offers,
+        pass_as=(Intent("pass"), "No reaction"),
+        payload=HitPayload(hit=hit),
+    )
 
 
 @RULES.closed("rift", HitPayload)
@@ -259,8 +282,9 @@ def rift_closed(state: IpaState, answers: list[tuple[str, Intent]], payload: Hit
             continue
         agent.hand.remove(instance)
         state.recycle.append(instance)
-        return [public("rift", f"{seat} activates the Rift {card_of(instance).name}: the hit is cancelled.")] + \
-            _after(state, hit)
+        return [
+            public("rift", f"{seat} activates the Rift {card_of(instance).name}: the hit is cancelled.")
+        ] + _after(state, hit)
     return apply_hit(state, hit) + _after(state, hit)
 
 
@@ -288,9 +312,18 @@ def apply_hit(state: IpaState, hit: Hit) -> list[Event]:
             turns = state.rng.roll(1)[0]
             target = agent_of_unit(state, hit.target)
             if target is not None:
-                target.over_time.append(OverTimeOn(card=hit.card, by=hit.seat, amount=effect.amount,
-                                                   type=effect.type or card.default_type(), turns=turns))
-                events.append(public("over_time", f"{card.name} will strike {target.seat}'s Agent for {turns} turns."))
+                target.over_time.append(
+                    OverTimeOn(
+                        card=hit.card,
+                        by=hit.seat,
+                        amount=effect.amount,
+                        type=effect.type or card.default_type(),
+                        turns=turns,
+                    )
+                )
+                events.append(
+                    public("over_time", f"{card.name} will strike {target.seat}'s Agent for {turns} turns.")
+                )
         elif effect.op == "lose_on_roll":
             face = state.rng.roll(1)[0]
             events.append(public("roll", f"{hit.seat} rolls {face} for {card.name}."))
@@ -328,13 +361,24 @@ def shove(state: IpaState, hit: Hit, squares: int) -> list[Event]:
     taken = set(occupied(state, but=hit.target))
     from engine.core.board import Cell, Passage
 
-    reach = grid(state).reachable(Cell.parse(start), squares, may_enter=lambda c: c.label not in taken,
-                                  may_pass=lambda c: c.label not in taken, passage=Passage(blocked=walls(state)))
+    reach = grid(state).reachable(
+        Cell.parse(start),
+        squares,
+        may_enter=lambda c: c.label not in taken,
+        may_pass=lambda c: c.label not in taken,
+        passage=Passage(blocked=walls(state)),
+    )
     cells = sorted(reach, key=lambda c: (reach[c], c.row, c.col))[:20]
     offer = [(Intent.of("shove", to=c.label), f"Move it to {c.label}") for c in cells]
     offer.insert(0, (Intent.of("shove", to=start), f"Leave it on {start}"))
-    return RULES.ask(state, hit.seat, "shove", f"Where does {unit_name(state, hit.target)} go?", offer,
-                     payload=HitPayload(hit=hit))
+    return RULES.ask(
+        state,
+        hit.seat,
+        "shove",
+        f"Where does {unit_name(state, hit.target)} go?",
+        offer,
+        payload=HitPayload(hit=hit),
+    )
 
 
 @RULES.answers("shove", HitPayload)
@@ -372,7 +416,9 @@ def reduction(state: IpaState, unit: str, amount: int, kind: DamageType) -> int:
     return best
 
 
-def damage(state: IpaState, unit: str, amount: int, kind: DamageType, by: str | None, typed: bool = True) -> list[Event]:
+def damage(
+    state: IpaState, unit: str, amount: int, kind: DamageType, by: str | None, typed: bool = True
+) -> list[Event]:
     """Subtract damage from a unit's life; ``by`` is the attacking seat (None: self-inflicted); untyped
     life loss (``typed=False``) is not reduced."""
     if amount <= 0:
@@ -393,7 +439,9 @@ def damage(state: IpaState, unit: str, amount: int, kind: DamageType, by: str | 
         return events
     target.life -= dealt
     if by is not None and by != target.seat:
-        target.statuses = [s for s in target.statuses if s.status != "stun"]  # RB Stun: damage from an enemy ends it
+        target.statuses = [
+            s for s in target.statuses if s.status != "stun"
+        ]  # RB Stun: damage from an enemy ends it
     if target.life <= 0:
         events += die(state, target.seat, by)
     return events
@@ -433,8 +481,15 @@ def check_end(state: IpaState) -> list[Event]:
     order = [[s] for s in reversed(state.dead)]
     if not alive:
         return [FlowGame.finish(state, [], "every Agent is dead", draw=True, ranking=[list(state.seats)])]
-    return [FlowGame.finish(state, alive, "the last Agent standing", ranking=[alive, *order],
-                            scores={s: float(state.agents[s].life) for s in state.seats})]
+    return [
+        FlowGame.finish(
+            state,
+            alive,
+            "the last Agent standing",
+            ranking=[alive, *order],
+            scores={s: float(state.agents[s].life) for s in state.seats},
+        )
+    ]
 
 
 def resume(state: IpaState, seat: str) -> None:

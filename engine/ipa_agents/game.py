@@ -41,9 +41,15 @@ INTENT_KINDS = frozenset(SHAPES)
 
 
 class IpaGame(FlowGame[IpaState]):
-    meta = GameMeta(id="ipa_agents", title="IPA: The Agents", min_seats=2, max_seats=4, options=IpaOptions,
-                    summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
-                    rules=RULES_SUMMARY)
+    meta = GameMeta(
+        id="ipa_agents",
+        title="IPA: The Agents",
+        min_seats=2,
+        max_seats=4,
+        options=IpaOptions,
+        summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
+        rules=RULES_SUMMARY,
+    )
     format = 2
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved)."""
     state_type = IpaState
@@ -56,10 +62,21 @@ class IpaGame(FlowGame[IpaState]):
         rng = self.new_rng(seed)
         life = numbers.life[len(seats)]
         corners = [CORNERS[i] for i in SEAT_CORNERS[len(seats)]]
-        agents = {s: AgentState(seat=s, unit=f"a{i + 1}", cell=corners[i], corner=corners[i], life=life,
-                                max_life=life) for i, s in enumerate(seats)}
-        state = IpaState(game=self.meta.id, seats=seats, rng=rng, opts=options, agents=agents,
-                         size=numbers.size, deck=rng.shuffled(pack().deck()))
+        agents = {
+            s: AgentState(
+                seat=s, unit=f"a{i + 1}", cell=corners[i], corner=corners[i], life=life, max_life=life
+            )
+            for i, s in enumerate(seats)
+        }
+        state = IpaState(
+            game=self.meta.id,
+            seats=seats,
+            rng=rng,
+            opts=options,
+            agents=agents,
+            size=numbers.size,
+            deck=rng.shuffled(pack().deck()),
+        )
         for agent in agents.values():
             agent.hand = [state.deck.pop() for _ in range(numbers.hand)]
         if options.battle_map in MAPS:

@@ -30,8 +30,14 @@ Target = Literal["target", "units", "agent", "equipment", "self", "player"]
 kind (Agent, field equipment, player); ``self`` is the card's owner ("owner ... refers to an Agent")."""
 Status = Literal["stun", "helpless"]
 
-TYPE_NAMES: dict[str, str] = {"artifact": "Artifact", "rift": "Rift", "construct": "Construct",
-                              "melee": "Melee Weapon", "ranged": "Ranged Weapon", "space": "Space Manipulation"}
+TYPE_NAMES: dict[str, str] = {
+    "artifact": "Artifact",
+    "rift": "Rift",
+    "construct": "Construct",
+    "melee": "Melee Weapon",
+    "ranged": "Ranged Weapon",
+    "space": "Space Manipulation",
+}
 
 
 class _Record(BaseModel):
@@ -157,8 +163,23 @@ class Gain(_Record):
     amount: int = Field(ge=1, le=10)
 
 
-Effect = Annotated[Damage | OverTime | Heal | Boost | Reduce | Immune | Inflict | Shove | LoseOnRoll
-                   | DestroyEquipment | ExtraArtifacts | Cancel | Convert | Gain, Field(discriminator="op")]
+Effect = Annotated[
+    Damage
+    | OverTime
+    | Heal
+    | Boost
+    | Reduce
+    | Immune
+    | Inflict
+    | Shove
+    | LoseOnRoll
+    | DestroyEquipment
+    | ExtraArtifacts
+    | Cancel
+    | Convert
+    | Gain,
+    Field(discriminator="op"),
+]
 ATTACKS = ("damage", "over_time", "status", "shove", "lose_on_roll", "destroy_equipment")
 """Effects aimed at another unit or field equipment (they get a defensive roll, unless the rules say not)."""
 
@@ -313,13 +334,17 @@ class Pack(BaseModel):
 def _check(folder: Path, pack: Pack) -> None:
     total = sum(c.copies for c in pack.cards.values())
     if total != pack.numbers.deck_size:
-        raise DataError(f"{folder / 'cards.json'}: the cards make {total} copies, not {pack.numbers.deck_size}")
+        raise DataError(
+            f"{folder / 'cards.json'}: the cards make {total} copies, not {pack.numbers.deck_size}"
+        )
     for card in pack.cards.values():
         for effect in card.effects:
             for other in getattr(effect, "bonus_if_owns", ()):
                 if other not in pack.cards:
-                    raise DataError(f"{folder / 'cards.json'}: record '{card.id}', field 'effects': "
-                                    f"'{other}' is not a card of the pack")
+                    raise DataError(
+                        f"{folder / 'cards.json'}: record '{card.id}', field 'effects': "
+                        f"'{other}' is not a card of the pack"
+                    )
     if sum(e.count for e in pack.events.values()) != 20:
         raise DataError(f"{folder / 'events.json'}: the Event tokens must number 20")
     if sorted(pack.entities) != [1, 2, 3, 4, 5, 6]:

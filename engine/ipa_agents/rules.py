@@ -159,7 +159,8 @@ def equipment_of(state: IpaState, seat: str) -> list[EquipmentState]:
 
 def owns(agent: AgentState, card_id: str) -> bool:
     return any(c.split(".")[0] == card_id for c in agent.hand) or any(
-        a.card.split(".")[0] == card_id for a in agent.active)
+        a.card.split(".")[0] == card_id for a in agent.active
+    )
 
 
 def unit_name(state: IpaState, unit: str) -> str:

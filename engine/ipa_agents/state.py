@@ -21,14 +21,23 @@ MapChoice = Literal["players", "standard_1", "standard_2", "standard_3", "standa
 
 class IpaOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    battle_map: MapChoice = Field("players", description="players: walls placed by the players and Events "
-                                  "by the dice (set-up 6 and 7); standard_N: a Standard Battle Map (house maps)")
+    battle_map: MapChoice = Field(
+        "players",
+        description="players: walls placed by the players and Events "
+        "by the dice (set-up 6 and 7); standard_N: a Standard Battle Map (house maps)",
+    )
     beginners: bool = Field(False, description="Rules for Beginners: no ability requirements")
-    overwhelming_numbers: bool = Field(False, description="Advanced: from the third attack on a unit in a round, +1")
+    overwhelming_numbers: bool = Field(
+        False, description="Advanced: from the third attack on a unit in a round, +1"
+    )
     sandmen: bool = Field(False, description="Alternative: 1 saved credit each time your Agent deals damage")
     defence_dice: Literal[2, 1, 0] = Field(2, description="Quick game: 1 die or none for the defensive roll")
-    round_limit: int = Field(40, ge=3, le=200, description="House: after this many rounds the game ends, "
-                             "ranked by life (the rulebook has no limit)")
+    round_limit: int = Field(
+        40,
+        ge=3,
+        le=200,
+        description="House: after this many rounds the game ends, ranked by life (the rulebook has no limit)",
+    )
 
 
 class Active(BaseModel):
@@ -166,8 +175,18 @@ class ResumeStep(Step):
     seat: str
 
 
-IpaStep = Annotated[SetupWallStep | EventsStep | RoundStep | TurnStep | EndTurnStep | HitStep | OverTimeStep
-                    | RoundEndStep | ResumeStep, Field(discriminator="op")]
+IpaStep = Annotated[
+    SetupWallStep
+    | EventsStep
+    | RoundStep
+    | TurnStep
+    | EndTurnStep
+    | HitStep
+    | OverTimeStep
+    | RoundEndStep
+    | ResumeStep,
+    Field(discriminator="op"),
+]
 
 
 class IpaState(FlowState):

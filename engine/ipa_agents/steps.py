@@ -27,8 +27,21 @@ from .state import (
     TurnStep,
 )
 
-TURN_ACTIONS = ["move", "play", "convert", "shoot", "pickup", "sell", "buy", "upgrade", "loot", "takeover",
-                "train", "discard", "end"]
+TURN_ACTIONS = [
+    "move",
+    "play",
+    "convert",
+    "shoot",
+    "pickup",
+    "sell",
+    "buy",
+    "upgrade",
+    "loot",
+    "takeover",
+    "train",
+    "discard",
+    "end",
+]
 
 
 # --- set-up -------------------------------------------------------------------------------------------
@@ -42,7 +55,9 @@ def place_wall(state: IpaState, step: SetupWallStep) -> list[Event]:
         return []
     first = cells[len(cells) // 2]
     c = first
-    default = Intent.of("wall", col="".join(ch for ch in c if ch.isalpha()), row=int("".join(ch for ch in c if ch.isdigit())))
+    default = Intent.of(
+        "wall", col="".join(ch for ch in c if ch.isalpha()), row=int("".join(ch for ch in c if ch.isdigit()))
+    )
     text = f"Place a wall ({step.left} left for you). Not in an opponent's corner, no group of more than 5."
     return RULES.ask(state, step.seat, "wall", text, [], default=default, actions=["wall"])
 
@@ -65,7 +80,11 @@ def place_events(state: IpaState, step: EventsStep) -> list[Event]:
                     break
             state.events.append(EventToken(cell=square, kind=kind))
             rolls.append(square)
-    return [public("events", f"{len(rolls)} Event tokens are placed face down, {len(state.seats)} in each quadrant.")]
+    return [
+        public(
+            "events", f"{len(rolls)} Event tokens are placed face down, {len(state.seats)} in each quadrant."
+        )
+    ]
 
 
 # --- rounds and turns -----------------------------------------------------------------------------------
@@ -95,8 +114,16 @@ def begin_turn(state: IpaState, step: TurnStep) -> list[Event]:
         ends = [s.by == seat and not (s.status == "helpless" and other.seat == seat) for s in other.statuses]
         ended = [s for s, e in zip(other.statuses, ends, strict=True) if e]
         other.statuses = [s for s, e in zip(other.statuses, ends, strict=True) if not e]
-        events += [public("status_end", f"{other.seat}'s Agent is no longer {s.status}ned." if s.status == "stun"
-                          else f"{other.seat}'s Agent is no longer helpless.") for s in ended if other.alive]
+        events += [
+            public(
+                "status_end",
+                f"{other.seat}'s Agent is no longer {s.status}ned."
+                if s.status == "stun"
+                else f"{other.seat}'s Agent is no longer helpless.",
+            )
+            for s in ended
+            if other.alive
+        ]
     if not agent.alive:
         return events
     if not stunned(agent):
@@ -130,8 +157,18 @@ def over_time(state: IpaState, step: OverTimeStep) -> list[Event]:
     hits = []
     for ot in agent.over_time:
         ot.turns -= 1
-        hits.append(HitStep(hit=Hit(attacker=state.agents[ot.by].unit, seat=ot.by, card="", target=agent.unit,
-                                    amount=ot.amount, type=ot.type)))
+        hits.append(
+            HitStep(
+                hit=Hit(
+                    attacker=state.agents[ot.by].unit,
+                    seat=ot.by,
+                    card="",
+                    target=agent.unit,
+                    amount=ot.amount,
+                    type=ot.type,
+                )
+            )
+        )
     agent.over_time = [o for o in agent.over_time if o.turns > 0]
     state.now(*hits)
     return []
@@ -195,7 +232,7 @@ def end_round(state: IpaState, step: RoundEndStep) -> list[Event]:
     for seat in seats:
         offer = []
         for draw in ("yes", "no"):
-            for stat in (ABILITIES if gains else ("none",)):
+            for stat in ABILITIES if gains else ("none",):
                 word = "Draw a card" if draw == "yes" else "No card"
                 label = f"{word}, +1 {stat.capitalize()}" if stat != "none" else word
                 offer.append((Intent.of("ready", draw=draw, point=stat), label))
@@ -225,8 +262,14 @@ def round_ended(state: IpaState, choices: dict[str, Intent], payload: NoData) ->
         point = intent.get("point")
         if gains and point in ABILITIES:
             agent.abilities[point] += 1
-        events.append(public("ready", f"{seat}: {'draws a card' if intent.get('draw') == 'yes' else 'no card'}"
-                             + (f", +1 {point}" if gains and point in ABILITIES else "") + "."))
+        events.append(
+            public(
+                "ready",
+                f"{seat}: {'draws a card' if intent.get('draw') == 'yes' else 'no card'}"
+                + (f", +1 {point}" if gains and point in ABILITIES else "")
+                + ".",
+            )
+        )
     if gains:
         state.rank += 1
     state.later(RoundStep())
@@ -237,7 +280,9 @@ def _round_limit(state: IpaState) -> list[Event]:
     """House: the table's round limit ends the game; the living rank by life, the dead by when they died."""
     alive = [a for a in state.agents.values() if a.alive]
     lives = sorted({a.life for a in alive}, reverse=True)
-    ranking = [[a.seat for a in alive if a.life == life] for life in lives] + [[s] for s in reversed(state.dead)]
+    ranking = [[a.seat for a in alive if a.life == life] for life in lives] + [
+        [s] for s in reversed(state.dead)
+    ]
     top = ranking[0]
     scores = {s: float(state.agents[s].life) for s in state.seats}
     reason = f"the round limit ({state.opts.round_limit}) is reached; most life left"

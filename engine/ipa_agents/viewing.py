@@ -15,10 +15,23 @@ from .view import AgentView, CardView, EquipmentView, IpaView
 
 def _agent(state: IpaState, a: AgentState) -> AgentView:
     statuses = [s.status for s in a.statuses] + [f"{card_of(o.card).name} x{o.turns}" for o in a.over_time]
-    return AgentView(seat=a.seat, unit=a.unit, cell=a.cell, alive=a.alive, life=a.life, max_life=a.max_life,
-                     abilities={k: ability(state, a, k) for k in a.abilities}, points=a.points, credits=a.credits,
-                     sp=a.sp, ue=a.ue, upgrades=list(a.upgrades), hand=len(a.hand),
-                     active=[card_of(c.card).name for c in a.active], statuses=statuses)
+    return AgentView(
+        seat=a.seat,
+        unit=a.unit,
+        cell=a.cell,
+        alive=a.alive,
+        life=a.life,
+        max_life=a.max_life,
+        abilities={k: ability(state, a, k) for k in a.abilities},
+        points=a.points,
+        credits=a.credits,
+        sp=a.sp,
+        ue=a.ue,
+        upgrades=list(a.upgrades),
+        hand=len(a.hand),
+        active=[card_of(c.card).name for c in a.active],
+        statuses=statuses,
+    )
 
 
 def _hand(state: IpaState, seat: str) -> list[CardView]:
@@ -27,8 +40,17 @@ def _hand(state: IpaState, seat: str) -> list[CardView]:
     for instance in sorted(agent.hand):
         card = card_of(instance)
         req = ", ".join(f"{k.capitalize()} {n}" for k, n in card.requires.items()) or "none"
-        out.append(CardView(id=instance, name=card.name, type=TYPE_NAMES[card.type], price=card.price,
-                            requires=req, text=card.text, usable=meets(state, agent, card)))
+        out.append(
+            CardView(
+                id=instance,
+                name=card.name,
+                type=TYPE_NAMES[card.type],
+                price=card.price,
+                requires=req,
+                text=card.text,
+                usable=meets(state, agent, card),
+            )
+        )
     return out
 
 
@@ -49,12 +71,21 @@ def picture(state: IpaState) -> dict[str, Any]:
         tokens.append((Cell.parse(fe.cell), f"{mark}{life}", index.get(fe.owner or "", None)))
     sight = []
     if len(state.last_shot) == 3:
-        sight.append((Cell.parse(state.last_shot[0]), Cell.parse(state.last_shot[1]), state.last_shot[2] == "clear"))
-    pic = grid_picture(grid(state), title=f"IPA: The Agents - round {state.round}, rank {state.rank}",
-                       tokens=tokens, blocked=[Cell.parse(w) for w in state.walls],
-                       path=[Cell.parse(c) for c in state.last_path], sight=sight)
+        sight.append(
+            (Cell.parse(state.last_shot[0]), Cell.parse(state.last_shot[1]), state.last_shot[2] == "clear")
+        )
+    pic = grid_picture(
+        grid(state),
+        title=f"IPA: The Agents - round {state.round}, rank {state.rank}",
+        tokens=tokens,
+        blocked=[Cell.parse(w) for w in state.walls],
+        path=[Cell.parse(c) for c in state.last_path],
+        sight=sight,
+    )
     for token in pic["tokens"]:
-        if token["seat"] is None:  # face-down Events, corpses and ownerless equipment in grey, never a seat's colour
+        if (
+            token["seat"] is None
+        ):  # face-down Events, corpses and ownerless equipment in grey, never a seat's colour
             token["colour"] = [150, 150, 150] if token["label"] == "?" else [90, 90, 90]
     return pic
 
@@ -62,11 +93,31 @@ def picture(state: IpaState) -> dict[str, Any]:
 def build_view(game: Any, state: IpaState, seat: str | None) -> IpaView:
     common = game.table_view(state, seat)
     hand = _hand(state, seat) if seat in state.agents else None
-    return IpaView(**common, round=state.round, rank=state.rank, acting=state.acting, size=state.size,
-                   walls=list(state.walls), events=[e.cell for e in state.events],
-                   agents=[_agent(state, state.agents[s]) for s in state.seats],
-                   equipment=[EquipmentView(unit=e.unit, kind=e.kind, name=pack().equipment[e.kind].name,
-                                            owner=e.owner, cell=e.cell, life=e.life, armed=e.armed)
-                              for e in state.equipment.values()],
-                   deck=len(state.deck), recycle=len(state.recycle), last_path=list(state.last_path),
-                   last_shot=list(state.last_shot), hand=hand, picture=picture(state))
+    return IpaView(
+        **common,
+        round=state.round,
+        rank=state.rank,
+        acting=state.acting,
+        size=state.size,
+        walls=list(state.walls),
+        events=[e.cell for e in state.events],
+        agents=[_agent(state, state.agents[s]) for s in state.seats],
+        equipment=[
+            EquipmentView(
+                unit=e.unit,
+                kind=e.kind,
+                name=pack().equipment[e.kind].name,
+                owner=e.owner,
+                cell=e.cell,
+                life=e.life,
+                armed=e.armed,
+            )
+            for e in state.equipment.values()
+        ],
+        deck=len(state.deck),
+        recycle=len(state.recycle),
+        last_path=list(state.last_path),
+        last_shot=list(state.last_shot),
+        hand=hand,
+        picture=picture(state),
+    )

@@ -36,8 +36,11 @@ def _fields(state: IpaState, unit: str) -> list[tuple[Cell, int]]:
         if fe.kind == "gravitational_enforcer" and fe.armed and fe.owner is not None:
             if own_free and fe.owner == seat:
                 continue
-            bonus = sum(pack().upgrades[u].amount for u in state.agents[fe.owner].upgrades
-                        if pack().upgrades[u].effect == "radius")
+            bonus = sum(
+                pack().upgrades[u].amount
+                for u in state.agents[fe.owner].upgrades
+                if pack().upgrades[u].effect == "radius"
+            )
             out.append((Cell.parse(fe.cell), radius + bonus))
     return out
 
@@ -84,12 +87,22 @@ class Move(MoveAction[IpaState]):
             budget = self._agent_budget(state, agent.seat)
         else:
             fe = state.equipment[unit]
-            legs = sum(pack().upgrades[u].amount for u in state.agents[fe.owner].upgrades
-                       if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "moves") \
-                if fe.owner else 0
+            legs = (
+                sum(
+                    pack().upgrades[u].amount
+                    for u in state.agents[fe.owner].upgrades
+                    if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "moves"
+                )
+                if fe.owner
+                else 0
+            )
             budget = pack().equipment[fe.kind].moves + legs
-        return Movement(budget=budget, may_enter=lambda c: c not in taken, may_pass=lambda c: c not in taken,
-                        passage=Passage(blocked=walls(state)))
+        return Movement(
+            budget=budget,
+            may_enter=lambda c: c not in taken,
+            may_pass=lambda c: c not in taken,
+            passage=Passage(blocked=walls(state)),
+        )
 
     # the force fields make the budget depend on the way taken: a search over (square, fields entered)
 
@@ -161,7 +174,9 @@ class Move(MoveAction[IpaState]):
             fe.moved = state.round
         state.last_path = [c.label for c in route.cells]
         name = "Agent" if unit == agent.unit else f"Sentry {unit}"
-        return [public("move", f"{seat}'s {name} moves to {dest} ({route.steps} squares).", path=state.last_path)]
+        return [
+            public("move", f"{seat}'s {name} moves to {dest} ({route.steps} squares).", path=state.last_path)
+        ]
 
     def unit_label(self, state: IpaState, unit: str) -> str:
         return "your Agent" if unit.startswith("a") else f"field equipment {unit}"
@@ -198,8 +213,10 @@ class PlaceWall(Action[IpaState]):
         if not isinstance(col, str) or not isinstance(row, int):
             return "Name the square by its column and row, like col=D,row=7."
         label = f"{col.upper()}{row}"
-        return (f"A wall cannot stand on {label}: it is taken, in an opponent's starting corner, would make a "
-                "group of more than 5 walls, or would cut off part of the map.")
+        return (
+            f"A wall cannot stand on {label}: it is taken, in an opponent's starting corner, would make a "
+            "group of more than 5 walls, or would cut off part of the map."
+        )
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         label = f"{intent.word('col')}{intent.num('row')}"

@@ -43,15 +43,27 @@ class Pickup(Action[IpaState]):
             return [public("event", f"{seat} picks up an Event: Debris, {kind.reward} SP.")]
         face = state.rng.roll(1)[0]
         entity = pack().entities[face]
-        events = [public("event", f"{seat} picks up an Event: an Unknown Entity. The die shows {face}: {entity.name}.")]
+        events = [
+            public(
+                "event", f"{seat} picks up an Event: an Unknown Entity. The die shows {face}: {entity.name}."
+            )
+        ]
         if agent.ue is None:
             agent.ue = entity.id
             return events + [public("ue", f"{seat}'s Agent gains {entity.name}: {entity.text}")]
         old = next(e for e in pack().entities.values() if e.id == agent.ue)
-        offer = [(Intent.of("keep", which="old"), f"Keep {old.name}, sell {entity.name} for 3"),
-                 (Intent.of("keep", which="new"), f"Keep {entity.name}, sell {old.name} for 3")]
-        return events + RULES.ask(state, seat, "keep", "You may own only 1 UE: which do you keep?", offer,
-                                  payload=KeepPayload(new=entity.id))
+        offer = [
+            (Intent.of("keep", which="old"), f"Keep {old.name}, sell {entity.name} for 3"),
+            (Intent.of("keep", which="new"), f"Keep {entity.name}, sell {old.name} for 3"),
+        ]
+        return events + RULES.ask(
+            state,
+            seat,
+            "keep",
+            "You may own only 1 UE: which do you keep?",
+            offer,
+            payload=KeepPayload(new=entity.id),
+        )
 
     def label(self, state: IpaState, intent: Intent) -> str:
         return "Pick up the Event"
@@ -70,7 +82,9 @@ def keep_entity(state: IpaState, seat: str, intent: Intent, payload: KeepPayload
         agent.ue = payload.new
     agent.turn_credits += pack().numbers.ue_sale
     kept = next(e for e in pack().entities.values() if e.id == agent.ue)
-    return [public("ue", f"{seat} keeps {kept.name} and sells the other UE for {pack().numbers.ue_sale} credits.")]
+    return [
+        public("ue", f"{seat} keeps {kept.name} and sells the other UE for {pack().numbers.ue_sale} credits.")
+    ]
 
 
 @RULES.action
@@ -87,11 +101,16 @@ class Loot(Action[IpaState]):
             return []
         out = []
         for dead in state.agents.values():
-            if dead.alive or dead.unit in agent.looted or not (adjacent8(agent.cell, dead.cell) or agent.cell == dead.cell):
+            if (
+                dead.alive
+                or dead.unit in agent.looted
+                or not (adjacent8(agent.cell, dead.cell) or agent.cell == dead.cell)
+            ):
                 continue
             cards = sorted(dead.hand)
             out += [Intent.of("loot", corpse=dead.unit, card=c) for c in cards] or [
-                Intent.of("loot", corpse=dead.unit, card="none")]
+                Intent.of("loot", corpse=dead.unit, card="none")
+            ]
         return out
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
@@ -99,13 +118,19 @@ class Loot(Action[IpaState]):
         dead = next(a for a in state.agents.values() if a.unit == intent.word("corpse"))
         agent.looted.append(dead.unit)
         agent.sp += pack().numbers.spoils_sp
-        events = [public("loot", f"{seat} looks into {dead.seat}'s inventory and gains {pack().numbers.spoils_sp} SP.")]
+        events = [
+            public(
+                "loot", f"{seat} looks into {dead.seat}'s inventory and gains {pack().numbers.spoils_sp} SP."
+            )
+        ]
         instance = intent.word("card")
         if instance in dead.hand:
             dead.hand.remove(instance)
             agent.hand.append(instance)
-            events += [public("loot", f"{seat} takes a card from {dead.seat}'s corpse."),
-                       private(seat, "loot", f"You take {card_of(instance).name}.")]
+            events += [
+                public("loot", f"{seat} takes a card from {dead.seat}'s corpse."),
+                private(seat, "loot", f"You take {card_of(instance).name}."),
+            ]
         return events
 
     def label(self, state: IpaState, intent: Intent) -> str:
@@ -127,8 +152,11 @@ class Takeover(Action[IpaState]):
         agent = state.agents[seat]
         if not agent.alive or stunned(agent) or actions_left(state) <= 0:
             return []
-        return [Intent.of("takeover", unit=e.unit) for e in state.equipment.values()
-                if e.owner is None and adjacent8(agent.cell, e.cell)]
+        return [
+            Intent.of("takeover", unit=e.unit)
+            for e in state.equipment.values()
+            if e.owner is None and adjacent8(agent.cell, e.cell)
+        ]
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         fe = state.equipment[intent.word("unit")]
@@ -184,7 +212,10 @@ class Discard(Action[IpaState]):
         instance = intent.word("card")
         agent.hand.remove(instance)
         state.recycle.append(instance)
-        return [public("discard", f"{seat} discards a card."), private(seat, "discard", f"You discard {card_of(instance).name}.")]
+        return [
+            public("discard", f"{seat} discards a card."),
+            private(seat, "discard", f"You discard {card_of(instance).name}."),
+        ]
 
     def label(self, state: IpaState, intent: Intent) -> str:
         instance = intent.get("card")

@@ -60,7 +60,9 @@ def _range_ok(state: IpaState, agent: AgentState, card: Card, there: str) -> boo
     if not sees(state, agent.cell, there):
         return False
     if card.range is not None:
-        bonus = 5 if card.type == "ranged" and state.turn.used("ocular") > state.turn.used("ocular_spent") else 0
+        bonus = (
+            5 if card.type == "ranged" and state.turn.used("ocular") > state.turn.used("ocular_spent") else 0
+        )
         if d > card.range + bonus:
             return False
     if d < card.min_range:
@@ -75,7 +77,9 @@ def targets(state: IpaState, agent: AgentState, card: Card) -> list[str]:
         out += [a.unit for a in state.agents.values() if a.alive and a.seat != agent.seat]
     if card.target in ("target", "equipment"):
         out += [e.unit for e in state.equipment.values() if e.owner != agent.seat]
-    cells = {a.unit: a.cell for a in state.agents.values()} | {e.unit: e.cell for e in state.equipment.values()}
+    cells = {a.unit: a.cell for a in state.agents.values()} | {
+        e.unit: e.cell for e in state.equipment.values()
+    }
     return [u for u in out if _range_ok(state, agent, card, cells[u])]
 
 
@@ -111,7 +115,9 @@ class Play(Action[IpaState]):
                 seen.add(kind)
                 listed.append((instance, False))
         for act in agent.active:
-            if card_of(act.card).type in ("melee", "ranged", "space") and _playable(state, agent, act.card, True):
+            if card_of(act.card).type in ("melee", "ranged", "space") and _playable(
+                state, agent, act.card, True
+            ):
                 listed.append((act.card, True))
         return listed
 
@@ -133,14 +139,16 @@ class Play(Action[IpaState]):
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         agent = state.agents[seat]
         instance = intent.get("card")
-        if not isinstance(instance, str) or (instance not in agent.hand and
-                                             all(a.card != instance for a in agent.active)):
+        if not isinstance(instance, str) or (
+            instance not in agent.hand and all(a.card != instance for a in agent.active)
+        ):
             return "That card is not in your inventory."
         card = card_of(instance)
         if stunned(agent):
             return "Your Agent is stunned: it cannot activate Item Cards."
         if not meets(state, agent, card):
             from ..rules import missing
+
             return f"{card.name} needs {', '.join(missing(state, agent, card))}."
         if card.type == "rift":
             return "Rifts are played as reactions, when a hit lands."
@@ -209,13 +217,18 @@ class Play(Action[IpaState]):
                 events.append(public("gain", f"{agent.seat} gains {effect.amount} {effect.what}."))
             elif effect.op == "extra_artifacts":
                 state.turn.use("multitask", effect.count)
-                events.append(public("gain", f"{agent.seat} may activate {effect.count} more Artifacts this turn."))
+                events.append(
+                    public("gain", f"{agent.seat} may activate {effect.count} more Artifacts this turn.")
+                )
         return events
 
     def label(self, state: IpaState, intent: Intent) -> str:
         instance = intent.get("card")
-        name = card_of(instance).name if isinstance(instance, str) and instance.split(".")[0] in pack().cards \
+        name = (
+            card_of(instance).name
+            if isinstance(instance, str) and instance.split(".")[0] in pack().cards
             else "a card"
+        )
         at, also = intent.get("at"), intent.get("also")
         text = f"Activate {name}"
         if isinstance(at, str):
@@ -243,10 +256,15 @@ class Convert(Action[IpaState]):
         conv = [e for a in agent.active for e in card_of(a.card).effects if e.op == "convert"]
         if not agent.alive or stunned(agent) or not conv or credits(agent) < conv[0].cost:
             return []
-        return [Intent.of("convert", card=a.card) for a in agent.active
-                if card_of(a.card).type in ("melee", "ranged") and not a.converted] + \
-               [Intent.of("convert", card=c) for c in sorted(agent.hand) if card_of(c).type in ("melee", "ranged")
-                and meets(state, agent, card_of(c))]
+        return [
+            Intent.of("convert", card=a.card)
+            for a in agent.active
+            if card_of(a.card).type in ("melee", "ranged") and not a.converted
+        ] + [
+            Intent.of("convert", card=c)
+            for c in sorted(agent.hand)
+            if card_of(c).type in ("melee", "ranged") and meets(state, agent, card_of(c))
+        ]
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         agent = state.agents[seat]
@@ -256,10 +274,13 @@ class Convert(Action[IpaState]):
         if instance in agent.hand:
             agent.hand.remove(instance)
             from ..state import Active
+
             agent.active.append(Active(card=instance, uses=0, converted=True))
         else:
             next(a for a in agent.active if a.card == instance).converted = True
-        return [public("convert", f"{seat} pays the Damage Converter: {card_of(instance).name} deals fire, +1.")]
+        return [
+            public("convert", f"{seat} pays the Damage Converter: {card_of(instance).name} deals fire, +1.")
+        ]
 
     def label(self, state: IpaState, intent: Intent) -> str:
         instance = intent.get("card")
@@ -280,14 +301,26 @@ class Shoot(Action[IpaState]):
         out = []
         for fe in state.equipment.values():
             spec = pack().equipment[fe.kind]
-            if fe.owner != seat or not spec.damage or fe.fired == state.round or fe.placed == state.turn.number:
+            if (
+                fe.owner != seat
+                or not spec.damage
+                or fe.fired == state.round
+                or fe.placed == state.turn.number
+            ):
                 continue
-            rng = (spec.range or 0) + sum(pack().upgrades[u].amount for u in state.agents[seat].upgrades
-                                          if pack().upgrades[u].equipment == fe.kind
-                                          and pack().upgrades[u].effect == "range")
+            rng = (spec.range or 0) + sum(
+                pack().upgrades[u].amount
+                for u in state.agents[seat].upgrades
+                if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "range"
+            )
             for agent in state.agents.values():
-                if agent.alive and agent.seat != seat and distance(fe.cell, agent.cell) <= rng and \
-                        sees(state, fe.cell, agent.cell) and clear_shot(state, fe.unit, fe.cell, agent.cell):
+                if (
+                    agent.alive
+                    and agent.seat != seat
+                    and distance(fe.cell, agent.cell) <= rng
+                    and sees(state, fe.cell, agent.cell)
+                    and clear_shot(state, fe.unit, fe.cell, agent.cell)
+                ):
                     out.append(Intent.of("shoot", unit=fe.unit, at=agent.unit))
         return out
 
@@ -298,7 +331,12 @@ class Shoot(Action[IpaState]):
         shot_line(state, fe.cell, _cell(state, at), True)
         RULES.end_turn(state)
         queue_hits(state, [equipment_hit(state, fe.unit, at)], seat)
-        return [public("shoot", f"{seat}'s {pack().equipment[fe.kind].name} {fe.unit} fires at {unit_name(state, at)}.")]
+        return [
+            public(
+                "shoot",
+                f"{seat}'s {pack().equipment[fe.kind].name} {fe.unit} fires at {unit_name(state, at)}.",
+            )
+        ]
 
     def label(self, state: IpaState, intent: Intent) -> str:
         unit, at = intent.get("unit"), intent.get("at")

@@ -19,8 +19,14 @@ from ..rules import RULES, adjacent8, card_of, draw_card, occupied, sees, stunne
 from ..state import EquipmentState, IpaState
 from .play import credits, pay
 
-INJECTIONS_PLAYED = ("life_boost", "ocular_precision", "sixth_sense_enhancer", "action_boost", "speed_boost",
-                     "modified_krono_blood")
+INJECTIONS_PLAYED = (
+    "life_boost",
+    "ocular_precision",
+    "sixth_sense_enhancer",
+    "action_boost",
+    "speed_boost",
+    "modified_krono_blood",
+)
 """Injections the engine carries out; Modified Gene Structuring (Space Tunnels) and Molecular Manipulation
 (passing one unit) are not offered yet (see RULINGS.md, "Not yet played")."""
 EQUIPMENT_PLAYED = ("sentry", "gravitational_enforcer", "scary_mary")
@@ -51,8 +57,10 @@ class Sell(Action[IpaState]):
         agent.turn_credits += card.price
         if card.price > 1:
             return [public("sell", f"{seat} sells {card.name} for {card.price} credits.")]
-        return [public("sell", f"{seat} sells a card for {card.price} credit."),
-                private(seat, "sell", f"You sold {card.name}.")]
+        return [
+            public("sell", f"{seat} sells a card for {card.price} credit."),
+            private(seat, "sell", f"You sold {card.name}."),
+        ]
 
     def label(self, state: IpaState, intent: Intent) -> str:
         instance = intent.get("card")
@@ -72,8 +80,13 @@ def _placements(state: IpaState, seat: str) -> list[str]:
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             c = Cell(here.col + dx, here.row + dy)
-            if 0 <= c.col < state.size and 0 <= c.row < state.size and c.label not in taken and \
-                    adjacent8(agent.cell, c.label) and sees(state, agent.cell, c.label):
+            if (
+                0 <= c.col < state.size
+                and 0 <= c.row < state.size
+                and c.label not in taken
+                and adjacent8(agent.cell, c.label)
+                and sees(state, agent.cell, c.label)
+            ):
                 out.append(c.label)
     return out
 
@@ -107,11 +120,17 @@ class Buy(Action[IpaState]):
             unit = f"e{state.serial}"
             life = spec.life
             if life is not None:
-                life += sum(pack().upgrades[u].amount for u in agent.upgrades
-                            if pack().upgrades[u].equipment == item and pack().upgrades[u].effect == "life")
-            state.equipment[unit] = EquipmentState(unit=unit, kind=item, owner=seat, cell=intent.word("at"), life=life,
-                                                   placed=state.turn.number)
-            return [public("buy", f"{seat} buys a {spec.name} ({unit}) and places it on {intent.word('at')}.")]
+                life += sum(
+                    pack().upgrades[u].amount
+                    for u in agent.upgrades
+                    if pack().upgrades[u].equipment == item and pack().upgrades[u].effect == "life"
+                )
+            state.equipment[unit] = EquipmentState(
+                unit=unit, kind=item, owner=seat, cell=intent.word("at"), life=life, placed=state.turn.number
+            )
+            return [
+                public("buy", f"{seat} buys a {spec.name} ({unit}) and places it on {intent.word('at')}.")
+            ]
         injection = pack().injections[item]
         pay(agent, injection.price)
         return [public("buy", f"{seat} buys the injection {injection.name}.")] + _inject(state, seat, item)
@@ -157,8 +176,11 @@ class Upgrade(Action[IpaState]):
         agent = state.agents[seat]
         if not shop_open(state, seat):
             return []
-        return [Intent.of("upgrade", item=u.id) for u in pack().upgrades.values()
-                if u.id not in agent.upgrades and u.sp <= agent.sp]
+        return [
+            Intent.of("upgrade", item=u.id)
+            for u in pack().upgrades.values()
+            if u.id not in agent.upgrades and u.sp <= agent.sp
+        ]
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         agent = state.agents[seat]

@@ -91,12 +91,14 @@ def test_a_force_field_takes_two_movement_points() -> None:
 
     state = table()
     place(state, p1="L12", p2="X24")
-    state.equipment["e1"] = EquipmentState(unit="e1", kind="gravitational_enforcer", owner="p2", cell="L14",
-                                           life=6, placed=0, armed=True)
+    state.equipment["e1"] = EquipmentState(
+        unit="e1", kind="gravitational_enforcer", owner="p2", cell="L14", life=6, placed=0, armed=True
+    )
     assert IPA.is_legal(state, "p1", Intent.parse("move:unit=a1,to=L9"))  # 3 squares: 5 - 2
     assert not IPA.is_legal(state, "p1", Intent.parse("move:unit=a1,to=L8"))
-    state.equipment["e2"] = EquipmentState(unit="e2", kind="gravitational_enforcer", owner="p2", cell="L10",
-                                           life=6, placed=0, armed=True)
+    state.equipment["e2"] = EquipmentState(
+        unit="e2", kind="gravitational_enforcer", owner="p2", cell="L10", life=6, placed=0, armed=True
+    )
     assert IPA.is_legal(state, "p1", Intent.parse("move:unit=a1,to=K12"))
     assert not IPA.is_legal(state, "p1", Intent.parse("move:unit=a1,to=J12"))
     state.equipment["e1"].armed = state.equipment["e2"].armed = False
@@ -335,5 +337,8 @@ def test_the_view_hides_hands_and_event_kinds() -> None:
     assert public["hand"] is None and len(own["hand"]) == 7
     text = str(public)
     assert not any(e.kind in text for e in state.events if e.kind in ("aliens", "debris"))
-    assert not any(c in str(IPA.view(state, "bo")["hand"]) for c in state.agents["ann"].hand
-                   if c not in state.agents["bo"].hand)
+    assert not any(
+        c in str(IPA.view(state, "bo")["hand"])
+        for c in state.agents["ann"].hand
+        if c not in state.agents["bo"].hand
+    )
