@@ -29,12 +29,11 @@ class HeuristicAgent:
     def _needs(self, state: Any, seat: str) -> dict[str, int]:
         """How many of each resource the available missions ask for beyond what we hold."""
         pack = R.pack()
-        p = state.players[seat]
-        need = {r: 0 for r in (*RESOURCES, "henchman", "favor")}
+        need = {r: 0 for r in R.TOKENS}
         for m in state.available:
             req = pack.missions[m].requires
             for k in need:
-                have = p.res[k] if k in RESOURCES else (p.henchmen if k == "henchman" else p.favors)
+                have = state.held(seat, k)
                 need[k] = max(need[k], getattr(req, k) - have)
         return need
 
@@ -52,7 +51,7 @@ class HeuristicAgent:
         if z.kind in RESOURCES:
             return mult * (1.0 + 0.8 * min(need[z.kind], 2))
         if z.kind == "henchman":
-            return mult * (1.6 + (0.6 if p.henchmen % 2 == 1 else 0))
+            return mult * (1.6 + (0.6 if state.held(seat, "henchman") % 2 == 1 else 0))
         if z.kind == "special":
             return mult * (1.5 if not state.day else 0.5 * min(3, p.spent))
         assert z.faction is not None
@@ -169,7 +168,7 @@ class HeuristicAgent:
         rivals = [s for s in state.seats if s != seat]
         if kind == "resource":
             need = self._needs(state, seat)
-            return max(legal, key=lambda i: (need[i.word("type")], -p.res[i.word("type")]))
+            return max(legal, key=lambda i: (need[i.word("type")], -state.held(seat, i.word("type"))))
         if kind == "rep":
             return max(legal, key=lambda i: p.rep[i.word("faction")])
         if kind == "liaison":

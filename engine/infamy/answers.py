@@ -67,7 +67,7 @@ class OrderAsk(BaseModel):
 # --- asking ----------------------------------------------------------------------------------------
 
 def ask_resource(state: InfamyState, seat: str, n: int, source: str) -> list[Event]:
-    kinds = [r for r in RESOURCES if not state.opts.finite_supply or state.supply[r] > 0]
+    kinds = [r for r in RESOURCES if state.tokens[r].supply != 0]
     if not kinds:
         return [R.say(state, f"{seat} gains nothing: no resource left in the supply.")]
     offer = [(Intent.of("resource", type=r), f"Gain 1 {R.WHAT_NAMES[r]}") for r in kinds]

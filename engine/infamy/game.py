@@ -66,9 +66,9 @@ class InfamyGame(FlowGame[InfamyState]):
     log_kept = 12
     """The views show the last 12 public lines; keeping no more keeps snapshots (and copies) small."""
     intent_kinds = INTENT_KINDS
-    format = 3
-    """2: on the runtime (steps and waiting frames); 3: the frames as the Gamedec port extended them. Older
-    games are rebuilt from their intent log."""
+    format = 4
+    """2: on the runtime (steps and waiting frames); 3: the frames as the Gamedec port extended them; 4: the
+    counted tokens kept by the resources kit. Older games are rebuilt from their intent log."""
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> InfamyState:
@@ -78,12 +78,12 @@ class InfamyGame(FlowGame[InfamyState]):
         schemes = {f: Deck.shuffled(sorted(s.id for s in pack.schemes.values() if s.faction == f), rng)
                    for f in FACTIONS}
         n = len(seats)
-        supply = {"weapon": 18 - n, "data": 18 - n, "compound": 18 - n, "henchman": 20, "favor": 6}
         triggerman = rng.choice(seats)
         state = InfamyState(
             seats=seats, rng=rng, opts=options, triggerman=triggerman,
             players={s: Player(colour=COLOURS[i]) for i, s in enumerate(seats)},
-            missions=missions, schemes=schemes, supply=supply, steps=[RoundStep()],
+            missions=missions, schemes=schemes, tokens=R.tokens(seats, options.finite_supply),
+            steps=[RoundStep()],
         )
         state.available = state.missions.draw(rng, n)
         first = rng.between(1, 6)

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core import Event, Intent, clockwise, private, public
 from engine.core.kits.ranking import best, rank
+from engine.core.kits.resources import Resources
 from engine.core.rules import Rules
 
 from .pack import FACTIONS, RESOURCES, Effect, Pack, Requirements, default_pack
@@ -20,6 +21,8 @@ WHAT_NAMES = {
     "weapon": "Weapon", "data": "Data", "compound": "Compound", "henchman": "Henchman", "favor": "Favor",
     "infamy": "Infamy", "resource": "resource", "scheme": "Scheme", "bribe": "Bribe",
 }
+TOKENS = (*RESOURCES, "henchman", "favor")
+"""The counted tokens a player holds (resources, Henchmen, Favors), kept by the resources kit."""
 BOX = {"weapon": 18, "data": 18, "compound": 18, "henchman": 20, "favor": 6, "hazard": 4, "watchdog": 2}
 
 
@@ -54,72 +57,54 @@ def plural(n: int, what: str) -> str:
 
 
 def count(state: InfamyState, seat: str, what: str) -> int:
+    if what in state.tokens:
+        return state.held(seat, what)
     p = state.players[seat]
-    if what in RESOURCES:
-        return p.res[what]
-    return {"henchman": p.henchmen, "favor": p.favors, "infamy": p.infamy, "bribe": p.avail,
-            "scheme": len(p.hand)}.get(what, 0)
+    return {"infamy": p.infamy, "bribe": p.avail, "scheme": len(p.hand)}.get(what, 0)
 
 
-def _finite(state: InfamyState) -> bool:
-    return state.opts.finite_supply
+def tokens(seats: Sequence[str], finite: bool) -> dict[str, Resources]:
+    """The counted tokens at set-up: each player starts with one of each resource; the rest are in the
+    General Supply (the box counts when ``finite``, else endless)."""
+    return {what: Resources(name=what, box=BOX[what] if finite else None,
+                            held={s: 1 if what in RESOURCES else 0 for s in seats})
+            for what in TOKENS}
+
+
+def supply_left(state: InfamyState, what: str) -> int:
+    """What the General Supply shows of ``what``: the box less what the players hold (none below 0)."""
+    return max(0, BOX[what] - sum(state.tokens[what].held.values()))
 
 
 def gain(state: InfamyState, seat: str, what: str, n: int) -> int:
     """Give ``seat`` up to ``n`` of ``what`` from the General Supply; returns how many were given."""
-    p = state.players[seat]
     if what == "infamy":
-        p.infamy += n
+        state.players[seat].infamy += n
         return n
-    if _finite(state):
-        n = min(n, state.supply.get(what, 0))
-    if n <= 0:
+    if what not in state.tokens or n <= 0:
         return 0
-    if what in state.supply:
-        state.supply[what] = max(0, state.supply[what] - n)
-    if what in RESOURCES:
-        p.res[what] += n
-    elif what == "henchman":
-        p.henchmen += n
-    elif what == "favor":
-        p.favors += n
-    return n
+    return state.tokens[what].gain(seat, n)
 
 
 def lose(state: InfamyState, seat: str, what: str, n: int) -> int:
     """Return up to ``n`` of ``what`` from ``seat`` to the General Supply."""
+    if what in state.tokens:
+        return state.tokens[what].lose(seat, n)
     p = state.players[seat]
     n = min(n, count(state, seat, what))
     if n <= 0:
         return 0
-    if what in RESOURCES:
-        p.res[what] -= n
-    elif what == "henchman":
-        p.henchmen -= n
-    elif what == "favor":
-        p.favors -= n
-    elif what == "infamy":
+    if what == "infamy":
         p.infamy -= n
         return n
-    elif what == "bribe":
+    if what == "bribe":
         return spend(state, seat, n)
-    if what in state.supply:
-        state.supply[what] = min(BOX[what], state.supply[what] + n)
-    return n
+    return 0
 
 
 def take_from(state: InfamyState, victim: str, thief: str, what: str) -> bool:
     """Steal one ``what`` (a resource or Henchman): it moves between players, never via the supply."""
-    if count(state, victim, what) <= 0:
-        return False
-    vp, tp = state.players[victim], state.players[thief]
-    if what in RESOURCES:
-        vp.res[what] -= 1
-        tp.res[what] += 1
-    elif what == "henchman":
-        vp.henchmen -= 1
-        tp.henchmen += 1
-    return True
+    return what in state.tokens and state.tokens[what].move(victim, thief, 1) == 1
 
 
 def spend(state: InfamyState, seat: str, n: int) -> int:
@@ -139,9 +124,8 @@ def recover(state: InfamyState, seat: str, n: int) -> int:
 
 
 def can_pay(state: InfamyState, seat: str, req: Requirements) -> bool:
-    p = state.players[seat]
-    return (p.res["weapon"] >= req.weapon and p.res["data"] >= req.data and p.res["compound"] >= req.compound
-            and p.henchmen >= req.henchman and p.favors >= req.favor and p.avail >= req.bribe)
+    return (all(state.held(seat, what) >= getattr(req, what) for what in TOKENS)
+            and state.players[seat].avail >= req.bribe)
 
 
 def pay(state: InfamyState, seat: str, req: Requirements) -> None:
@@ -281,7 +265,7 @@ def standing(state: InfamyState, keys: list[str]) -> Any:
         p = state.players[seat]
         values = {
             "infamy": p.infamy, "max_rep": max(p.rep.values()), "total_rep": sum(p.rep.values()),
-            "henchmen": p.henchmen, "missions": len(p.missions),
+            "henchmen": state.held(seat, "henchman"), "missions": len(p.missions),
         }
         return tuple(values[k] for k in keys)
     return key

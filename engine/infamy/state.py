@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core import Deck
 from engine.core.flow import Step
 from engine.core.flowgame import FlowState
+from engine.core.kits.resources import Resources
 
 from .pack import Effect
 from .view import ACC_PAWN, COLOURS
@@ -37,9 +38,6 @@ class InfamyOptions(BaseModel):
 
 class Player(BaseModel):
     colour: str
-    res: dict[str, int] = Field(default_factory=lambda: {"weapon": 1, "data": 1, "compound": 1})
-    henchmen: int = 0
-    favors: int = 0
     infamy: int = 0
     rep: dict[str, int] = Field(default_factory=lambda: {"cartel": 0, "megacorp": 0, "militia": 0})
     avail: int = 12
@@ -128,9 +126,9 @@ InfamyStep = Annotated[RoundStep | AuctionStep | PlaceStep | SchemeStep | Cleanu
 
 class InfamyState(FlowState):
     game: str = "infamy"
-    format: int = 3
+    format: int = 4
     """The snapshot format (the game's ``format``): 2 is the runtime's steps and frames; 3 its frames after
-    the Gamedec port (asides, per-part refs)."""
+    the Gamedec port (asides, per-part refs); 4 the counted tokens in ``tokens`` (the resources kit)."""
     steps: list[InfamyStep] = Field(default_factory=list)
     opts: InfamyOptions
     players: dict[str, Player]
@@ -146,7 +144,9 @@ class InfamyState(FlowState):
     missions: Deck
     available: list[str] = Field(default_factory=list)
     schemes: dict[str, Deck]
-    supply: dict[str, int]
+    tokens: dict[str, Resources]
+    """The counted tokens (Weapon, Data, Compound, Henchman, Favor): what each seat holds, and so what the
+    General Supply has left of the box (``finite_supply``; otherwise the supply is endless)."""
     watchdogs: list[int] = Field(default_factory=list)
     hazards: list[str] = Field(default_factory=list)
     pawns: dict[str, str] = Field(default_factory=dict)
@@ -168,6 +168,10 @@ class InfamyState(FlowState):
     scheme_order: list[str] = Field(default_factory=list)
     scheme_idx: int = 0
     plays_left: int = 0
+
+    def held(self, seat: str, what: str) -> int:
+        """How many ``what`` tokens ``seat`` holds."""
+        return self.tokens[what].of(seat)
 
     def effect_steps(self, seat: str, effects: Any, source: str) -> list[EffectStep]:
         return [EffectStep(seat=seat, effect=e, source=source) for e in effects]

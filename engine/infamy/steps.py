@@ -180,7 +180,7 @@ def scheme(state: InfamyState, step: SchemeStep) -> list[Event]:
 def henchman_infamy(state: InfamyState) -> list[Event]:
     events = []
     for seat in clockwise(state.seats, state.triggerman):
-        k = state.players[seat].henchmen // 2
+        k = state.held(seat, "henchman") // 2
         if k:
             state.players[seat].infamy += k
             events.append(R.say(state, f"{seat} gains {k} Infamy for Henchmen."))

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.flowgame import FlowGame
 
 from . import rules as R
-from .pack import FACTIONS, Requirements
+from .pack import FACTIONS, RESOURCES, Requirements
 from .state import InfamyState
 from .view import (
     AuctionView,
@@ -38,8 +38,8 @@ def player(state: InfamyState, s: str) -> PlayerView:
     a = state.auction
     p = state.players[s]
     return PlayerView(
-        seat=s, colour=p.colour, infamy=p.infamy, rep=dict(p.rep), res=dict(p.res), henchmen=p.henchmen,
-        favors=p.favors,
+        seat=s, colour=p.colour, infamy=p.infamy, rep=dict(p.rep), res={r: state.held(s, r) for r in RESOURCES},
+        henchmen=state.held(s, "henchman"), favors=state.held(s, "favor"),
         bribes=Bribes(available=p.avail, spent=p.spent, on_contacts=p.markers, bid=a.bids.get(s, 0) if a else 0),
         hand_count=len(p.hand), missions=list(p.missions),
         contacts=[pack.contacts[c].name for c, w in zip(state.track, state.winners, strict=False) if w == s],
@@ -97,7 +97,7 @@ def build_view(game: FlowGame[InfamyState], state: InfamyState, seat: str | None
         sectors=sectors(state), missions=missions(state), mission_deck=len(state.missions),
         scheme_decks={f: len(state.schemes[f]) for f in FACTIONS},
         scheme_discards={f: len(state.schemes[f].discards) for f in FACTIONS},
-        supply=dict(state.supply) | {"hazard": R.hazards_left(state), "watchdog": R.watchdogs_left(state)},
+        supply={t: R.supply_left(state, t) for t in R.TOKENS} | {"hazard": R.hazards_left(state), "watchdog": R.watchdogs_left(state)},
         watchdogs=list(state.watchdogs), hazards=list(state.hazards), revealed=dict(state.sectors),
         order=list(state.order), slot=state.slot, placed=dict(state.placed),
         flags=Flags(accomplice=state.acc_owner, smuggler=state.smuggler, chief=state.chief, informant=state.informant),

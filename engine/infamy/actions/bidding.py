@@ -45,7 +45,7 @@ def favor_options(state: InfamyState, seat: str) -> list[Intent]:
         return []
     p = state.players[seat]
     contact = R.pack().contacts[state.track[a.pos]]
-    if p.favors > 0 and p.avail >= 1 and seat not in a.acted and contact.favor_allowed:
+    if state.held(seat, "favor") > 0 and p.avail >= 1 and seat not in a.acted and contact.favor_allowed:
         return [R.intent("favor")]
     return []
 
@@ -183,11 +183,10 @@ class Favor(Action[InfamyState]):
         a = current(state, seat)
         if a is None:
             return None
-        p = state.players[seat]
         contact = R.pack().contacts[state.track[a.pos]]
         if not contact.favor_allowed:
             return f"A Favor cannot be used on the {contact.name}"
-        if p.favors == 0:
+        if state.held(seat, "favor") == 0:
             return "You have no Favor"
         if seat in a.acted:
             return "A Favor can only be used at your first opportunity to bid on a Contact"
@@ -202,8 +201,7 @@ class Favor(Action[InfamyState]):
         p.avail -= 1
         p.markers += 1  # the Expense marks the Contact
         a.expenses[seat] = a.expenses.get(seat, 0) + 1
-        p.favors -= 1
-        state.supply["favor"] = min(R.BOX["favor"], state.supply["favor"] + 1)
+        R.lose(state, seat, "favor", 1)
         return_bids(state, seat)
         return won(state, seat, "with a Favor")
 

@@ -35,7 +35,7 @@ def test_accomplice_owner_places_in_his_order_and_a_mission_can_free_a_zone_for_
     s = win_current(s, "ann")
     s = to_select(s)
     s.available = ["m13", "m11", "m28"]  # m13 Silence a Witness, sector 3: pay 2W 1D, "Remove a Hazard."
-    s.players["ann"].res["weapon"] = 2
+    s.tokens["weapon"].held["ann"] = 2
     s.hazards = ["s1a", "s1b"]  # sector 1 has no free resupply zone and no mission
     s = choose_sectors(s, {"ann": "sector:own=s3;sector:acc=s1", "bo": "sector:own=s5", "cy": "sector:own=s4"})
     assert s.order[0] == "ann" and ACC_PAWN not in s.placed  # the Accomplice has not failed yet
@@ -45,7 +45,7 @@ def test_accomplice_owner_places_in_his_order_and_a_mission_can_free_a_zone_for_
     s = answer(s, "unhazard:zone=s1a")  # the reward; ann gains no Rep (Accomplice), so no faction is asked
     assert keys(s, "ann") == ["place:pawn=acc,zone=s1a"]
     s, _ = act(s, "ann", "place:pawn=acc,zone=s1a")
-    assert s.pawns["s1a"] == ACC_PAWN and s.players["ann"].res["weapon"] == 1  # paid 2, then resupplied 1
+    assert s.pawns["s1a"] == ACC_PAWN and s.held("ann", "weapon") == 1  # paid 2, then resupplied 1
 
 
 def test_accomplice_pawn_fails_only_when_no_pawn_can_be_placed() -> None:
@@ -87,7 +87,7 @@ def test_placement_default_is_never_a_mission_when_a_resupply_zone_or_the_smuggl
     s = setup_track(["smuggler", "cloner", "hacker", "chemist", "arms_dealer"])
     s = to_select(win_current(s, "ann"))
     s.available = ["m13", "m11", "m28"]
-    s.players["ann"].res["weapon"] = 2
+    s.tokens["weapon"].held["ann"] = 2
     s.hazards = ["s3a", "s3b"]
     s = choose_sectors(s, {"ann": "sector:own=s3", "bo": "sector:own=s5", "cy": "sector:own=s4"})
     prompt = GAME.prompts(s)[0]
@@ -118,7 +118,8 @@ def test_precise_refusals_for_common_mistakes() -> None:
         act(s, first, "place:pawn=own,zone=s2a")
     mid = next(m.id for m in default_pack().missions.values() if m.sector == 1)
     s.available = [mid]
-    s.players[first].res = {"weapon": 0, "data": 0, "compound": 0}
+    for r in ("weapon", "data", "compound"):
+        s.tokens[r].held[first] = 0
     with pytest.raises(IllegalIntent, match="cannot pay"):
         act(s, first, f"place:pawn=own,zone=s1m,mission={mid}")
 
@@ -206,7 +207,7 @@ def test_a_seat_named_acc_does_not_collide_with_the_accomplice_pawn() -> None:
     s, _ = act(s, "cy", "place:pawn=own,zone=s5a")
     s, events = act(s, "acc", "place:pawn=own,zone=s1a")  # the last pawn: the Round then ends
     assert "acc resupplies at sector 1 Weapon." in [e.text for e in events]
-    assert s.players["acc"].res["weapon"] == 2
+    assert s.held("acc", "weapon") == 2
 
 
 def test_only_the_sector_chiefs_own_watchdog_arms_his_end_of_round_removal() -> None:

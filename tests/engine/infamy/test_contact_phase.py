@@ -19,11 +19,11 @@ def test_setup_three_and_four_players() -> None:
         assert len(s.missions) == 30 - len(seats)
         assert len(s.watchdogs) == 1 and 1 <= s.watchdogs[0] <= 6
         assert s.day and s.round == 1 and s.triggerman in seats
-        for p in s.players.values():
-            assert p.res == {"weapon": 1, "data": 1, "compound": 1}
+        for seat, p in s.players.items():
+            assert [s.held(seat, r) for r in ("weapon", "data", "compound")] == [1, 1, 1]
             assert p.avail == 12 and p.spent == 0 and p.hand == [] and p.infamy == 0
         assert len(s.track) == 5 and len(s.contact_deck) == 8
-        assert s.supply["weapon"] == 18 - len(seats)
+        assert GAME.view(s, None)["supply"]["weapon"] == 18 - len(seats)
     with pytest.raises(IllegalIntent):
         GAME.setup(["a", "b"], 1)
     with pytest.raises(IllegalIntent):
@@ -47,7 +47,7 @@ def test_bids_cost_expenses_and_losers_take_back_bribes() -> None:
     assert s.winners[0] == "ann" and s.triggerman == "ann"
     assert (ann.avail, ann.spent, ann.markers) == (6, 2 + 3, 1)
     assert (bo.avail, bo.spent, bo.markers) == (11, 1, 0)
-    assert ann.res["data"] == 3  # the Hacker's reward, at once
+    assert s.held("ann", "data") == 3  # the Hacker's reward, at once
 
 
 def test_bid_range_is_bounded_by_available_bribes_including_expenses() -> None:
@@ -96,8 +96,7 @@ def test_favor_only_at_first_opportunity_and_never_on_the_fixer() -> None:
     you're using it. You may not use a Favor to bribe the Fixer." ... "Playing a Favor automatically wins the
     Contact. He must return the Favor ... and places his spent Expenses on the Contact"."""
     s = auction_of(new(), ["fixer", "chemist", "cloner", "hacker", "thug"])
-    s.players["bo"].favors = 1
-    s.supply["favor"] -= 1
+    s.tokens["favor"].gain("bo", 1)
     s, _ = act(s, "ann", "bid:to=1")
     assert "favor" not in keys(s, "bo")
     with pytest.raises(IllegalIntent, match="Fixer"):
@@ -122,7 +121,7 @@ def test_favor_only_at_first_opportunity_and_never_on_the_fixer() -> None:
     s, _ = act(s, "bo", "favor")
     bo, cy = s.players["bo"], s.players["cy"]
     assert s.winners[2] == "bo" and s.triggerman == "bo"
-    assert bo.favors == 0 and bo.markers == 1 and bo.avail == 11 and bo.henchmen == 1
+    assert s.held("bo", "favor") == 0 and bo.markers == 1 and bo.avail == 11 and s.held("bo", "henchman") == 1
     assert cy.avail == 12 - 3 - 1  # cy's 3 bribes come back; his Expense stays spent
 
 
@@ -188,13 +187,12 @@ def test_opener_favor_wins_before_anyone_else_acts() -> None:
     """"Playing a Favor automatically wins the Contact." The Triggerman's opening turn is his first
     opportunity, so a Favor there ends the auction at once."""
     s = auction_of(new(), ["cloner", "chemist", "hacker", "fixer", "thug"], triggerman="cy")
-    s.players["cy"].favors = 1
-    s.supply["favor"] -= 1
+    s.tokens["favor"].gain("cy", 1)
     assert "favor" in keys(s, "cy")
     s, events = act(s, "cy", "favor")
     cy = s.players["cy"]
-    assert s.winners[0] == "cy" and (cy.avail, cy.markers, cy.favors, cy.henchmen) == (11, 1, 0, 1)
-    assert s.supply["favor"] == 6 and s.auction is not None and s.auction.pos == 1 and s.auction.to_act == "cy"
+    assert s.winners[0] == "cy" and (cy.avail, cy.markers, s.held("cy", "favor"), s.held("cy", "henchman")) == (11, 1, 0, 1)
+    assert s.tokens["favor"].supply == 6 and s.auction is not None and s.auction.pos == 1 and s.auction.to_act == "cy"
     assert "with a Favor" in events[0].text
 
 

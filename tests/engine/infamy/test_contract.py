@@ -169,11 +169,10 @@ def test_tokens_are_conserved_through_random_games(seed: int) -> None:
         bids = state.auction.bids if state.auction else {}
         for seat, p in state.players.items():
             assert p.avail + p.spent + p.markers + bids.get(seat, 0) == 12
-            assert min(p.avail, p.spent, p.markers, p.henchmen, p.favors, *p.res.values()) >= 0
-        for r in ("weapon", "data", "compound"):
-            assert state.supply[r] + sum(p.res[r] for p in state.players.values()) == 18
-        assert state.supply["henchman"] + sum(p.henchmen for p in state.players.values()) == 20
-        assert state.supply["favor"] + sum(p.favors for p in state.players.values()) == 6
+            assert min(p.avail, p.spent, p.markers, *(state.held(seat, t) for t in state.tokens)) >= 0
+        shown = GAME.view(state, None)["supply"]
+        for what, box in (("weapon", 18), ("data", 18), ("compound", 18), ("henchman", 20), ("favor", 6)):
+            assert shown[what] + sum(state.tokens[what].held.values()) == box
         assert len(state.hazards) <= 4 and len(set(state.hazards)) == len(state.hazards)
         assert 0 < len(state.watchdogs) <= 2
         schemes = sum(len(d.cards) + len(d.discards) for d in state.schemes.values())

@@ -43,7 +43,7 @@ def test_a_favor_at_its_last_chance_is_named_when_a_bid_is_out_of_reach() -> Non
     moment a bid he cannot afford is refused, and the refusal names the Favor, not "You can only pass"."""
     s = track(["hacker"])
     s, _ = act(s, "ann", "bid:to=5")
-    s.players["bo"].favors, s.players["bo"].avail, s.players["bo"].spent = 1, 2, 10
+    s.tokens["favor"].held["bo"], s.players["bo"].avail, s.players["bo"].spent = 1, 2, 10
     assert "favor" in keys(s, "bo")
     message = refusal(s, "bo", "bid:to=6")
     assert "only pass" not in message
@@ -169,7 +169,7 @@ def test_rep_only_schemes_are_marked_under_the_rep_lock() -> None:
     nothing; others are not marked."""
     s = track(["accomplice"])
     s.players["ann"].hand = ["ca09", "mi01"]
-    s.players["ann"].res["compound"] = 2
+    s.tokens["compound"].held["ann"] = 2
     s = win_current(s, "ann")
     s = to_select(s)
     while s.phase != "scheme" or s.scheme_order[s.scheme_idx] != "ann":

@@ -60,7 +60,7 @@ def test_placement_resupply_and_failure_when_no_zone_is_free() -> None:
     first, second = s.order[0], s.order[1]
     assert keys(s, first) == ["place:pawn=own,zone=s1a"]  # the Data zone has a Hazard; no payable mission
     s, events = act(s, first, "place:pawn=own,zone=s1a")
-    assert s.players[first].res["weapon"] == 2
+    assert s.held(first, "weapon") == 2
     # everyone after the first fails: the only free resupply zone is taken, the mission zone is unpayable
     failed = [e.text for e in events if e.kind == "failed"]
     assert len(failed) == 3 and failed[0].startswith(f"{second} fails to place in sector 1")
@@ -85,14 +85,14 @@ def test_mission_needs_the_requirements_then_reward_infamy_rep() -> None:
     s = to_select(setup_track(OTHER))
     s = choose_sectors(s, {"ann": "sector:own=s5", "bo": "sector:own=s3", "cy": "sector:own=s4"})
     assert not any("zone=s5m" in k for k in keys(s, "ann")) or s.order[0] != "ann"
-    s.players["ann"].res["weapon"] = 2  # m21 Arm the Miners: 2 Weapons 1 Data -> Henchman, 2i, 1r Militia
+    s.tokens["weapon"].held["ann"] = 2  # m21 Arm the Miners: 2 Weapons 1 Data -> Henchman, 2i, 1r Militia
     while s.order[s.slot] != "ann":
         seat = s.order[s.slot]
         s, _ = act(s, seat, keys(s, seat)[0])
     assert "place:pawn=own,zone=s5m,mission=m21" in keys(s, "ann")
     s, events = act(s, "ann", "place:pawn=own,zone=s5m,mission=m21")
     ann = s.players["ann"]
-    assert ann.res["weapon"] == 0 and ann.henchmen == 1 and ann.infamy == 2 and ann.rep["militia"] == 1
+    assert s.held("ann", "weapon") == 0 and s.held("ann", "henchman") == 1 and ann.infamy == 2 and ann.rep["militia"] == 1
     text = texts(events)
     assert text.index("Henchman") < text.index("2 Infamy") < text.index("1r in Militia")
     assert "m21" in ann.missions and "m21" not in s.available
@@ -104,8 +104,8 @@ def test_mission_with_several_factions_asks_for_one() -> None:
     s = setup_track(OTHER, watchdogs=[2])
     s.available = ["m26", "m11", "m28"]
     s = to_select(s)
-    s.players["ann"].res.update(data=1, compound=1)
-    s.players["ann"].henchmen = 1
+    s.tokens["data"].held["ann"] = s.tokens["compound"].held["ann"] = 1
+    s.tokens["henchman"].held["ann"] = 1
     s = choose_sectors(s, {"ann": "sector:own=s6", "bo": "sector:own=s3", "cy": "sector:own=s4"})
     while s.order[s.slot] != "ann":
         seat = s.order[s.slot]
@@ -125,9 +125,9 @@ def test_hq_gives_rep_then_schemes_and_stringer() -> None:
     while s.order[s.slot] != "ann":
         seat = s.order[s.slot]
         s, _ = act(s, seat, [k for k in keys(s, seat) if "m" not in k.split("zone=")[1]][0])
-    data = s.players["ann"].res["data"]
+    data = s.held("ann", "data")
     s, _ = act(s, "ann", "place:pawn=own,zone=s4b")
-    assert s.players["ann"].rep["megacorp"] == 1 and s.players["ann"].res["data"] == data + 1
+    assert s.players["ann"].rep["megacorp"] == 1 and s.held("ann", "data") == data + 1
     s2 = to_select(setup_track(OTHER))
     s2.players["bo"].rep["cartel"] = 2
     s2 = choose_sectors(s2, {"ann": "sector:own=s1", "bo": "sector:own=s3", "cy": "sector:own=s5"})
@@ -179,7 +179,7 @@ def test_accomplice_second_pawn_and_rep_lock() -> None:
     opts = keys(s, "ann")
     assert "place:pawn=acc,zone=s4b" in opts and "place:pawn=own,zone=s1a" in opts
     s, _ = act(s, "ann", "place:pawn=acc,zone=s4b")  # Megacorp HQ at 0 Rep: no Rep (and so no Stringer)
-    assert s.players["ann"].rep["megacorp"] == 0 and s.players["ann"].res["data"] == 1
+    assert s.players["ann"].rep["megacorp"] == 0 and s.held("ann", "data") == 1
     assert GAME.prompts(s)[0].seat == "ann"  # the own pawn follows at once
     s, _ = act(s, "ann", "place:pawn=own,zone=s1a")
     assert s.pawns["s4b"] == ACC_PAWN and s.pawns["s1a"] == "ann"
@@ -203,7 +203,7 @@ def test_smuggler_night_doubles_resupply_also_for_the_accomplice() -> None:
     s = choose_sectors(s, {"ann": "sector:own=s1;sector:acc=s5", "bo": "sector:own=s3", "cy": "sector:own=s4"})
     s, _ = act(s, "ann", "place:pawn=own,zone=s1a")
     s, _ = act(s, "ann", "place:pawn=acc,zone=s5a")
-    assert s.players["ann"].res["weapon"] == 1 + 2 + 2
+    assert s.held("ann", "weapon") == 1 + 2 + 2
 
 
 def test_smuggler_day_skip_gives_resource_and_scheme() -> None:
@@ -218,7 +218,7 @@ def test_smuggler_day_skip_gives_resource_and_scheme() -> None:
     s = answer(s, "resource:type=data")
     s = answer(s, "deck:faction=militia")
     ann = s.players["ann"]
-    assert ann.res["data"] == 2 and len(ann.hand) == 1 and ann.hand[0].startswith("mi")
+    assert s.held("ann", "data") == 2 and len(ann.hand) == 1 and ann.hand[0].startswith("mi")
     assert s.placed["ann"] == "smuggled" and "s1a" not in s.pawns
 
 
@@ -252,15 +252,15 @@ def test_thug_victim_may_spend_three_bribes_to_cancel() -> None:
     assert top.seat == "bo" and top.kind == "thug_cancel"
     assert GAME.prompts(s)[0].pace == "quick" and GAME.prompts(s)[0].default.key() == "allow"
     cancelled = answer(s, "cancel")
-    assert cancelled.players["bo"].res["weapon"] == 1 and cancelled.players["bo"].avail == 9
+    assert cancelled.held("bo", "weapon") == 1 and cancelled.players["bo"].avail == 9
     allowed = answer(s, "allow")
-    assert allowed.players["bo"].res["weapon"] == 0 and allowed.players["ann"].res["weapon"] == 2
+    assert allowed.held("bo", "weapon") == 0 and allowed.held("ann", "weapon") == 2
     # a victim without 3 available Bribes is not asked
     poor = base.model_copy(deep=True)
     poor.players["bo"].avail, poor.players["bo"].spent = 2, 10
     poor = win_current(poor, "ann")
     poor = answer(poor, "steal:rival=bo,type=data")
-    assert decision(poor) is None and poor.players["bo"].res["data"] == 0
+    assert decision(poor) is None and poor.held("bo", "data") == 0
 
 
 def test_saboteur_sabotages_and_may_add_a_non_hq_hazard() -> None:
@@ -302,8 +302,9 @@ def test_informant_draws_two_discards_one_and_plays_two_schemes() -> None:
     while s.phase == "place" or decision(s):
         p = GAME.prompts(s)[0]
         s, _ = act(s, p.seat, p.default.key())
-    s.players["ann"].res.update(weapon=5, data=5, compound=5)
-    s.players["ann"].henchmen = 3
+    for r in ("weapon", "data", "compound"):
+        s.tokens[r].held["ann"] = 5
+    s.tokens["henchman"].held["ann"] = 3
     while s.scheme_order[s.scheme_idx] != "ann":
         s, _ = act(s, s.scheme_order[s.scheme_idx], "pass")
     s, _ = act(s, "ann", "play:card=mi01")
@@ -321,9 +322,9 @@ def test_peddler_lets_the_winner_order_triggered_effects() -> None:
     s = win_current(s, "ann")
     assert keys(s, "ann") == ["resolve:item=peddler", "resolve:item=enforcer", "resolve:item=insider"]
     s = answer(s, "resolve:item=insider")
-    assert s.players["ann"].res["data"] == 2
+    assert s.held("ann", "data") == 2
     s = answer(s, "resolve:item=enforcer")
-    assert s.players["ann"].res["weapon"] == 2 and decision(s).kind == "resource"
+    assert s.held("ann", "weapon") == 2 and decision(s).kind == "resource"
 
 
 def test_night_henchman_infamy() -> None:
@@ -331,7 +332,7 @@ def test_night_henchman_infamy() -> None:
     (rounding down fractions)."."""
     for night in (False, True):
         s = setup_track(OTHER, night=night)
-        s.players["bo"].henchmen = 5
+        s.tokens["henchman"].held["bo"] = 5
         s = to_select(s)
         s = choose_sectors(s, {"ann": "sector:own=s1", "bo": "sector:own=s3", "cy": "sector:own=s4"})
         before = s.players["bo"].infamy

@@ -17,7 +17,8 @@ def board(**players: tuple[int, dict[str, int], int, int]) -> InfamyState:
     s = new(SEATS4)
     for seat, (inf, rep, hench, missions) in players.items():
         p = s.players[seat]
-        p.infamy, p.henchmen = inf, hench
+        p.infamy = inf
+        s.tokens["henchman"].held[seat] = hench
         p.rep.update(rep)
         p.missions = [f"m{i + 1:02d}" for i in range(missions)]
     return s
@@ -112,10 +113,10 @@ def test_options_auto_pass_and_finite_supply() -> None:
     assert manual.auction is not None and manual.auction.to_act == "bo"
     assert [i.key() for i in GAME.legal(manual, "bo")] == ["pass"]
     limited = new(seed=7)
-    limited.supply["data"] = 1
-    assert gain(limited, "ann", "data", 2) == 1 and limited.players["ann"].res["data"] == 2
+    limited.tokens["data"].held["bo"] = 18 - 2 - 1  # ann and cy hold 1 each: 1 Data left in the supply
+    assert gain(limited, "ann", "data", 2) == 1 and limited.held("ann", "data") == 2
     unlimited = new(seed=7, finite_supply=False)
-    unlimited.supply["data"] = 1
+    unlimited.tokens["data"].held["bo"] = 18 - 2 - 1
     assert gain(unlimited, "ann", "data", 2) == 2
 
 
