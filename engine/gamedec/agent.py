@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from engine.core import Intent
+from engine.core.kits.ledger import TWO_D6, opposed_chance
 
 from . import rules as R
 from .board import AID, REALIUM, WORLDS, is_corp
@@ -18,12 +19,12 @@ FAIL_COST = {"rep_loss": 0.15, "bio": 0.25, "neuro": 0.25, "offend": 0.2}
 
 
 def _lag_fail(state: GamedecState, seat: str, space: str) -> bool:
-    return R.lag_on(state, space) and not R.has(state, seat, "ignore_lags") and not state.opts.less_randomness
+    return R.natural_one_fails(state, seat, space)
 
 
 def task_chance(state: GamedecState, seat: str, task: Task, space: str, extra: int = 0) -> float:
     mod = R.task_modifier(state, seat, task, space) + extra
-    return R.success_chance(mod, task.dl, _lag_fail(state, seat, space))
+    return float(R.success_chance(mod, task.dl, _lag_fail(state, seat, space)))
 
 
 def task_value(state: GamedecState, seat: str, task: Task, space: str) -> float:
@@ -303,7 +304,7 @@ class HeuristicAgent:
         p = state.players[seat]
         ident = PUPPET if PUPPET in p.finales else p.scenario
         mod = story_modifier(state, seat, ident, p.pos)
-        return R.success_chance(mod, story_dl(ident), _lag_fail(state, seat, p.pos))
+        return float(R.success_chance(mod, story_dl(ident), _lag_fail(state, seat, p.pos)))
 
     def _pick_lag(self, state: GamedecState, seat: str, options: list[Intent]) -> Intent:
         pack = load_pack()
@@ -346,17 +347,7 @@ class HeuristicAgent:
             on, skill = i.word("on"), i.word("skill")
             mine = R.fight_modifier(state, seat, skill, state.players[seat].pos, on)
             theirs = R.fight_modifier(state, on, skill, state.players[seat].pos, seat)
-            diff = mine - theirs
-            wins = (
-                sum(
-                    1
-                    for a in range(2, 13)
-                    for b in range(2, 13)
-                    if a + diff > b
-                    for _ in range(_ways(a) * _ways(b))
-                )
-                / 1296
-            )
+            wins = float(opposed_chance(TWO_D6, mine, theirs)[0])
             if wins > best_c:
                 best, best_c = i, wins
         return best
@@ -398,7 +389,3 @@ class HeuristicAgent:
         if space == "deep_past" and p.credits >= 2:
             score += 0.4
         return score + self.random.random() * 0.01
-
-
-def _ways(total: int) -> int:
-    return 6 - abs(total - 7)

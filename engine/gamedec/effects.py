@@ -40,20 +40,15 @@ def test_label(state: GamedecState) -> str:
     assert test is not None
     if test.kind == "task":
         task = load_pack().tasks[test.card]
-        mod = R.task_modifier(state, test.actor, task, test.space)
-        mod += 2 * test.plus.get(test.actor, 0) - 2 * test.minus.get(test.actor, 0)
-        lag = (
-            ", a 1 fails (Lag)"
-            if (
-                R.lag_on(state, test.space)
-                and not state.opts.less_randomness
-                and not R.has(state, test.actor, "ignore_lags")
-            )
-            else ""
+        mods = R.cards_ledger(
+            R.task_ledger(state, test.actor, task, test.space),
+            test.plus.get(test.actor, 0),
+            test.minus.get(test.actor, 0),
         )
+        lag = ", a 1 fails (Lag)" if R.natural_one_fails(state, test.actor, test.space) else ""
         return (
-            f"{test.actor} tests {task.name} (DL {task.dl}, {mod:+d} so far: needs "
-            f"{max(2, task.dl - mod)}+ on 2 dice{lag})"
+            f"{test.actor} tests {task.name} (DL {task.dl}; {mods.explain()}: {mods.total:+d} so far, needs "
+            f"{max(2, task.dl - mods.total)}+ on 2 dice{lag})"
         )
     if test.kind == "story":
         return f"{test.actor} undertakes a story Task (DL {ST.story_dl(test.card)})"
@@ -254,13 +249,7 @@ def _window_closed(state: GamedecState, answers: list[tuple[str, Intent]], paylo
 
 
 def _lag_fails(state: GamedecState, seat: str, space: str, dice: list[int], take_seven: bool) -> bool:
-    return (
-        not state.opts.less_randomness
-        and R.lag_on(state, space)
-        and not R.has(state, seat, "ignore_lags")
-        and 1 in dice
-        and not take_seven
-    )
+    return R.natural_one_fails(state, seat, space) and 1 in dice and not take_seven
 
 
 @RULES.step("roll")

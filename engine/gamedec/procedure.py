@@ -8,7 +8,7 @@ and the rest of the round waits for it (``ROUND_OPS``).
 
 from __future__ import annotations
 
-from engine.core import Event, Game, Intent, clockwise, public
+from engine.core import Event, Intent, clockwise, public
 
 from . import labels as L
 from . import rules as R
@@ -113,17 +113,27 @@ def _deck_ran_out(state: GamedecState) -> Event:
     """RB: "If the Starting Player cannot reveal a Corporate Commission card ... the game ends"."""
     agent = double_agent_winner(state)
     if agent:
-        return Game.finish(
-            state, [agent], f"{R.name(state, agent)}, the Double Agent, sold the Net to the hackers"
+        return R.finish(
+            state,
+            [agent],
+            f"{R.name(state, agent)}, the Double Agent, sold the Net to the hackers",
+            [agent],
+            net_down=True,
         )
     if state.placings:
-        return Game.finish(
+        return R.finish(
             state,
             [state.placings[0]],
             f"{R.name(state, state.placings[0])} won; the Commission deck ran out before a second place",
+            state.placings[:1],
+            net_down=True,
         )
-    return Game.finish(
-        state, [], "the Corporate Commission deck ran out: the hackers' final attack shuts the Net down"
+    return R.finish(
+        state,
+        [],
+        "the Corporate Commission deck ran out: the hackers' final attack shuts the Net down",
+        [],
+        net_down=True,
     )
 
 

@@ -6,8 +6,12 @@ what a player chooses; choices are asked by the procedure (``answers.py``).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.core import Event, Game, public
 from engine.core.flow import Step
+from engine.core.kits.ledger import TWO_D6, Ledger, chance
+from engine.core.kits.ranking import rank
 from engine.core.waiting import TurnFrame
 
 from .board import CORPS, DRAWS_BY_REP, NAMES, NEEDS_CREDIT, NO_BAD_REP, REALIUM, REP_NAMES, WORLDS
@@ -118,13 +122,6 @@ def heal(state: GamedecState, seat: str, kind: str) -> list[Event]:
     return [public("heal", f"{name(state, seat)} heals the {kind.capitalize()} Wound.", seat=seat)]
 
 
-def wound_penalty(state: GamedecState, seat: str) -> int:
-    if has(state, seat, "ignore_wounds"):
-        return 0
-    p, d = player(state, seat), detective(state, seat)
-    return (d.bio if p.bio else 0) + (d.neuro if p.neuro else 0)
-
-
 def free_corps(state: GamedecState, seat: str) -> list[str]:
     return [c for c in CORPS if c not in player(state, seat).obligations]
 
@@ -136,6 +133,22 @@ def placing_key(state: GamedecState, seat: str) -> tuple[int, int, int, int, int
     """RB tie-break: more IP, higher Reputation, fewer Obligations, more Skills, more Credits."""
     p = player(state, seat)
     return (p.ip, p.rep, -len(p.obligations), len(p.skills), p.credits)
+
+
+def finish(
+    state: GamedecState, winners: list[str], reason: str, ahead: list[str], *, net_down: bool = False
+) -> Event:
+    """End the game with every seat placed and its Investigation Points as its score (RULINGS 39a).
+    ``ahead`` (the winner, or the play-on placings) take the first places in order; the others follow by
+    the rulebook's order: "the players with the most Investigation Points ... Reputation ... Corporate
+    Obligations (whoever has fewer counts), then Skill tokens (whoever has more), and finally Credit
+    tokens" - unless the Net went down (``net_down``): then they share one place (RB: "All players are
+    considered to have lost")."""
+    rest = [s for s in state.seats if s not in ahead]
+    tail = ([rest] if rest else []) if net_down else rank(rest, lambda s: placing_key(state, s))
+    ranking = [[s] for s in ahead] + tail
+    scores = {s: float(player(state, s).ip) for s in state.seats}
+    return Game.finish(state, winners, reason, ranking=ranking, scores=scores)
 
 
 def gain_ip_many(state: GamedecState, awards: dict[str, int]) -> list[Event]:
@@ -192,7 +205,9 @@ def reach_goal(state: GamedecState, seats: list[str]) -> list[Event]:
     if not state.opts.play_on:
         best = seats[0]
         player(state, best).finished = True
-        return [Game.finish(state, [best], f"{name(state, best)} reached {goal(state)} Investigation Points")]
+        return [
+            finish(state, [best], f"{name(state, best)} reached {goal(state)} Investigation Points", [best])
+        ]
     events: list[Event] = []
     for seat in seats:
         player(state, seat).finished = True
@@ -215,11 +230,12 @@ def reach_goal(state: GamedecState, seats: list[str]) -> list[Event]:
     first = state.placings[0]
     second = state.placings[1] if len(state.placings) > 1 else max(still, key=lambda s: placing_key(state, s))
     events.append(
-        Game.finish(
+        finish(
             state,
             [first],
             f"{name(state, first)} reached {goal(state)} Investigation Points "
             f"first; second place: {name(state, second)}",
+            state.placings,
         )
     )
     return events
@@ -264,53 +280,72 @@ def lag_on(state: GamedecState, space: str) -> bool:
     return space in state.lags or (space == state.target and state.target_lag)
 
 
-def skill_bonus(state: GamedecState, seat: str, skills: list[str], space: str) -> int:
-    """Skills held on the card, plus +2 per matching Equipment card (never in the Realium)."""
+def skill_ledger(state: GamedecState, seat: str, skills: list[str], space: str) -> Ledger:
+    """Skills held on the card, plus +2 per matching Equipment card (never in the Realium), then Wounds:
+    "Test: 2d6 + Skills + Equipment + Assists - Wounds - Sabotages >= Difficulty Level"."""
     p, d, pack = player(state, seat), detective(state, seat), load_pack()
-    total = sum(d.skills[s] for s in skills if s in p.skills)
+    mods = Ledger().extend((pack.skills[s].name, d.skills[s]) for s in skills if s in p.skills)
     if space != REALIUM:
-        total += 2 * sum(1 for e in p.equipment if pack.equipment[e].skill in skills)
-    return total
+        mods.extend((pack.equipment[e].name, 2) for e in p.equipment if pack.equipment[e].skill in skills)
+    if not has(state, seat, "ignore_wounds"):
+        mods.add("Bio Wound", -d.bio if p.bio else 0).add("Neuro Wound", -d.neuro if p.neuro else 0)
+    return mods
+
+
+def lag_penalty(state: GamedecState, seat: str, space: str) -> int:
+    """Less Randomness: a Lag "burden[s] the test with a -2 penalty modifier" (Vivien ignores it)."""
+    lagged = state.opts.less_randomness and lag_on(state, space) and not has(state, seat, "ignore_lags")
+    return -2 if lagged else 0
+
+
+def task_ledger(state: GamedecState, seat: str, task: Task, space: str) -> Ledger:
+    """Every modifier of a Task test but the dice and Assists/Sabotages, each with its source: one
+    computation for the roll, the prompt texts, the hand view and the agent's odds."""
+    mods = skill_ledger(state, seat, task.skills, space)
+    mods.extend(story_bonus(state, seat, space))
+    mods.add("Lag", lag_penalty(state, seat, space))
+    mods.add("Firewalls", -1 if "firewalls" in state.flags else 0)
+    return mods
 
 
 def task_modifier(state: GamedecState, seat: str, task: Task, space: str) -> int:
-    """Everything but the dice and Assists/Sabotages."""
-    mod = skill_bonus(state, seat, task.skills, space) - wound_penalty(state, seat)
-    mod += story_bonus(state, seat, space)
-    if state.opts.less_randomness and lag_on(state, space) and not has(state, seat, "ignore_lags"):
-        mod -= 2
-    if "firewalls" in state.flags:
-        mod -= 1
-    return mod
+    return task_ledger(state, seat, task, space).total
 
 
-def story_bonus(state: GamedecState, seat: str, space: str) -> int:
+def story_bonus(state: GamedecState, seat: str, space: str) -> list[tuple[str, int]]:
+    """A started Scenario's or a Finale's test bonus (and Smuggling Network's +1 per Equipment card)."""
     bonus = power(state, seat, "test_bonus", space)
     per_card = power(state, seat, "equipment_count_bonus", space)
-    return bonus + per_card * len(state.players[seat].equipment)
+    return [("Scenario", bonus), ("Equipment owned", per_card * len(state.players[seat].equipment))]
 
 
-def fight_modifier(state: GamedecState, seat: str, skill: str, space: str, other: str) -> int:
-    mod = skill_bonus(state, seat, [skill], space) - wound_penalty(state, seat)
-    mod += power(state, seat, "fight_bonus", space)
+def fight_ledger(state: GamedecState, seat: str, skill: str, space: str, other: str) -> Ledger:
+    mods = skill_ledger(state, seat, [skill], space).add("Scenario", power(state, seat, "fight_bonus", space))
     if state.opts.less_randomness and lag_on(state, space):
         # Lags cancel out between two fighters; only Vivien's opponent keeps the -2.
         me_immune, other_immune = has(state, seat, "ignore_lags"), has(state, other, "ignore_lags")
-        if not me_immune and other_immune:
-            mod -= 2
-    return mod
+        mods.add("Lag", -2 if not me_immune and other_immune else 0)
+    return mods
 
 
-def success_chance(modifier: int, dl: int, lag_fail: bool) -> float:
+def fight_modifier(state: GamedecState, seat: str, skill: str, space: str, other: str) -> int:
+    return fight_ledger(state, seat, skill, space, other).total
+
+
+def cards_ledger(mods: Ledger, plus: int, minus: int) -> Ledger:
+    """``mods`` with the Assists (+2 a card) and Sabotages (-2 a card) declared so far."""
+    return mods.model_copy(deep=True).add("Assists", 2 * plus).add("Sabotages", -2 * minus)
+
+
+def natural_one_fails(state: GamedecState, seat: str, space: str) -> bool:
+    """RB: "on a space on which a Lag marker lies ... the test ends in failure also when the value "1"
+    comes up on either die" (not with Less Randomness; Vivien ignores Lags)."""
+    return not state.opts.less_randomness and lag_on(state, space) and not has(state, seat, "ignore_lags")
+
+
+def success_chance(modifier: int, dl: int, lag_fail: bool) -> Fraction:
     """Chance that 2d6 + modifier >= dl (with the natural-1 Lag failure when it applies)."""
-    hits = 0
-    for a in range(1, 7):
-        for b in range(1, 7):
-            if lag_fail and (a == 1 or b == 1):
-                continue
-            if a + b + modifier >= dl:
-                hits += 1
-    return hits / 36
+    return chance(TWO_D6, modifier, dl, (lambda roll: 1 in roll) if lag_fail else None)
 
 
 def can_play(state: GamedecState, seat: str, task: Task, space: str) -> bool:

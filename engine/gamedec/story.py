@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.kits.ledger import Ledger
 from engine.core.rules import NoPayload, Offer
 
 from . import labels as L
@@ -239,20 +240,19 @@ def story_dl(ident: str) -> int:
     return path.dl
 
 
-def story_modifier(state: GamedecState, seat: str, ident: str, space: str) -> int:
+def story_ledger(state: GamedecState, seat: str, ident: str, space: str) -> Ledger:
+    """A story Task's modifiers, "analogous to a Task card held in hand" (no Firewalls, as before)."""
     skills: list[str] = []
     if ident != PUPPET:
         path = load_pack().scenarios[ident].path1
         assert path is not None
         skills = list(path.skills)
-    mod = (
-        R.skill_bonus(state, seat, skills, space)
-        - R.wound_penalty(state, seat)
-        + R.story_bonus(state, seat, space)
-    )
-    if state.opts.less_randomness and R.lag_on(state, space) and not R.has(state, seat, "ignore_lags"):
-        mod -= 2
-    return mod
+    mods = R.skill_ledger(state, seat, skills, space).extend(R.story_bonus(state, seat, space))
+    return mods.add("Lag", R.lag_penalty(state, seat, space))
+
+
+def story_modifier(state: GamedecState, seat: str, ident: str, space: str) -> int:
+    return story_ledger(state, seat, ident, space).total
 
 
 def resolve(state: GamedecState, seat: str, ident: str, ok: bool) -> list[Event]:

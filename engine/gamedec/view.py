@@ -27,6 +27,8 @@ class CardView(BaseModel):
 class HandCard(CardView):
     bonus: int
     """The test modifier on the card's own space, before Assists (Lags aside)."""
+    explain: str = ""
+    """Where ``bonus`` comes from ("Discretion +3, Gamedec Goggles +2, Bio Wound −1")."""
 
 
 class EquipView(BaseModel):

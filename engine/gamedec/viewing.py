@@ -175,10 +175,9 @@ def _me(state: GamedecState, seat: str, me: PlayerView) -> MeView:
     for card in p.hand:
         task = pack.tasks[card]
         where = task.world if task.world in WORLDS or task.world == REALIUM else WORLDS[0]
-        bonus = R.task_modifier(state, seat, task, where) + (
-            2 if state.opts.less_randomness and R.lag_on(state, where) else 0
-        )
-        hand.append(HandCard(**_task(card).model_dump(), bonus=bonus))
+        mods = R.task_ledger(state, seat, task, where)
+        mods.entries = [m for m in mods.entries if m.source != "Lag"]
+        hand.append(HandCard(**_task(card).model_dump(), bonus=mods.total, explain=mods.explain()))
     mine = MeView(
         hand=hand,
         set_aside=[_task(c) for c in p.set_aside],

@@ -45,12 +45,12 @@ class Play(TurnAction):
         p.hand.remove(card)
         state.turn_mode = "tasks"
         state.test = TestState(kind="task", actor=seat, card=card, space=p.pos)
-        mod = R.task_modifier(state, seat, task, p.pos)
+        mods = R.task_ledger(state, seat, task, p.pos)
         events = [
             public(
                 "play",
                 f"{R.name(state, seat)} plays {task.name} (DL {task.dl}, {'/'.join(task.skills)}) "
-                f"in {NAMES[p.pos]}: modifier {mod:+d}.",
+                f"in {NAMES[p.pos]}: modifier {mods.total:+d} ({mods.explain()}).",
                 seat=seat,
                 card=card,
             )
