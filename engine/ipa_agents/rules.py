@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core.board import Cell, GridSpec, grid_of
 from engine.core.board.grid import Grid
+from engine.core.intent import Intent
 from engine.core.rules import Rules
 
 from .pack import ABILITIES, Ability, Card, Pack, pack
@@ -28,6 +29,22 @@ def P() -> Pack:
 
 def card_of(instance: str) -> Card:
     return P().card(instance)
+
+
+def named_card(intent: Intent, arg: str = "card") -> Card | None:
+    """The card an intent's argument names, or None when it names none of the pack's (labels of hostile
+    or partial intents)."""
+    instance = intent.get(arg)
+    if isinstance(instance, str) and instance.split(".")[0] in P().cards:
+        return card_of(instance)
+    return None
+
+
+def recycle_from_hand(state: IpaState, seat: str, instance: str) -> Card:
+    """An inactive card leaves the hand for the recycle pile (sold, discarded, a Rift used)."""
+    state.agents[seat].hand.remove(instance)
+    state.recycle.append(instance)
+    return card_of(instance)
 
 
 def cell(label: str) -> Cell:

@@ -10,7 +10,7 @@ from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
 
 from ..pack import ABILITIES, pack
-from ..rules import RULES, adjacent8, card_of, stunned
+from ..rules import RULES, adjacent8, card_of, named_card, recycle_from_hand, stunned
 from ..state import EndTurnStep, IpaState
 from .play import actions_left
 
@@ -134,10 +134,8 @@ class Loot(Action[IpaState]):
         return events
 
     def label(self, state: IpaState, intent: Intent) -> str:
-        instance = intent.get("card")
-        if isinstance(instance, str) and instance.split(".")[0] in pack().cards:
-            return f"Loot {card_of(instance).name} from a corpse"
-        return "Loot a corpse"
+        card = named_card(intent)
+        return f"Loot {card.name} from a corpse" if card is not None else "Loot a corpse"
 
 
 @RULES.action
@@ -208,19 +206,15 @@ class Discard(Action[IpaState]):
         return [Intent.of("discard", card=c) for c in sorted(agent.hand)] if agent.alive else []
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
-        agent = state.agents[seat]
-        instance = intent.word("card")
-        agent.hand.remove(instance)
-        state.recycle.append(instance)
+        card = recycle_from_hand(state, seat, intent.word("card"))
         return [
             public("discard", f"{seat} discards a card."),
-            private(seat, "discard", f"You discard {card_of(instance).name}."),
+            private(seat, "discard", f"You discard {card.name}."),
         ]
 
     def label(self, state: IpaState, intent: Intent) -> str:
-        instance = intent.get("card")
-        ok = isinstance(instance, str) and instance.split(".")[0] in pack().cards
-        return f"Discard {card_of(instance).name}" if ok else "Discard a card"  # type: ignore[arg-type]
+        card = named_card(intent)
+        return f"Discard {card.name}" if card is not None else "Discard a card"
 
 
 @RULES.action

@@ -23,6 +23,7 @@ from ..rules import (
     clear_shot,
     distance,
     meets,
+    named_card,
     sees,
     stunned,
     unit_name,
@@ -223,12 +224,8 @@ class Play(Action[IpaState]):
         return events
 
     def label(self, state: IpaState, intent: Intent) -> str:
-        instance = intent.get("card")
-        name = (
-            card_of(instance).name
-            if isinstance(instance, str) and instance.split(".")[0] in pack().cards
-            else "a card"
-        )
+        card = named_card(intent)
+        name = card.name if card is not None else "a card"
         at, also = intent.get("at"), intent.get("also")
         text = f"Activate {name}"
         if isinstance(at, str):
@@ -283,9 +280,8 @@ class Convert(Action[IpaState]):
         ]
 
     def label(self, state: IpaState, intent: Intent) -> str:
-        instance = intent.get("card")
-        ok = isinstance(instance, str) and instance.split(".")[0] in pack().cards
-        return f"Convert {card_of(instance).name if ok else 'a weapon'} to fire (+1)"  # type: ignore[arg-type]
+        card = named_card(intent)
+        return f"Convert {card.name if card is not None else 'a weapon'} to fire (+1)"
 
 
 @RULES.action

@@ -15,7 +15,17 @@ from engine.core.actions import Action
 from engine.core.board import Cell
 
 from ..pack import pack
-from ..rules import RULES, adjacent8, card_of, draw_card, occupied, sees, stunned
+from ..rules import (
+    RULES,
+    adjacent8,
+    card_of,
+    draw_card,
+    named_card,
+    occupied,
+    recycle_from_hand,
+    sees,
+    stunned,
+)
 from ..state import EquipmentState, IpaState
 from .play import credits, pay
 
@@ -49,12 +59,8 @@ class Sell(Action[IpaState]):
         return [Intent.of("sell", card=c) for c in sorted(state.agents[seat].hand)]
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
-        agent = state.agents[seat]
-        instance = intent.word("card")
-        card = card_of(instance)
-        agent.hand.remove(instance)
-        state.recycle.append(instance)
-        agent.turn_credits += card.price
+        card = recycle_from_hand(state, seat, intent.word("card"))
+        state.agents[seat].turn_credits += card.price
         if card.price > 1:
             return [public("sell", f"{seat} sells {card.name} for {card.price} credits.")]
         return [
@@ -63,11 +69,8 @@ class Sell(Action[IpaState]):
         ]
 
     def label(self, state: IpaState, intent: Intent) -> str:
-        instance = intent.get("card")
-        if not isinstance(instance, str) or instance.split(".")[0] not in pack().cards:
-            return "Sell a card"
-        card = card_of(instance)
-        return f"Sell {card.name} ({card.price} cr)"
+        card = named_card(intent)
+        return f"Sell {card.name} ({card.price} cr)" if card is not None else "Sell a card"
 
 
 def _placements(state: IpaState, seat: str) -> list[str]:
