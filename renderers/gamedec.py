@@ -1,4 +1,5 @@
-"""Gamedec board and hand images, drawn from a view (never from the state).
+"""Gamedec board and hand images, drawn from a view (never from the state), read through its typed schema
+(:class:`engine.gamedec.view.GamedecView`).
 
 ``render(view)`` draws the public board: the 13 spaces (Realium, 8 Sensory Worlds, 4 Corporations with
 their offered Equipment), pawns, Clues, Obligations, Lags, the Target and Threatened markers, the
@@ -11,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from PIL import ImageDraw
+
+from engine.gamedec.view import GamedecView, PlayerView, SpaceView
 
 from .common import (
     ACCENT,
@@ -28,27 +31,16 @@ from .common import (
 )
 
 WIDTH = 1600
-WORLD_ORDER_TOP = ("brahma", "crying_guns", "deep_past", "dream_space")
-WORLD_ORDER_BOTTOM = ("happy_hunting", "paradise_beach", "speed_demons", "twisted")
-CORPS = ("mobillenium", "novatronics", "pharma", "zoenet")
 RED: RGB = (214, 69, 65)
 GREEN: RGB = (70, 170, 90)
 BLUE: RGB = (70, 120, 200)
 WORLD_FILL: RGB = (40, 58, 78)
 CORP_FILL: RGB = (62, 52, 74)
 REALIUM_FILL: RGB = (58, 66, 52)
-ENTRY = {
-    "brahma": "no Bad Reputation",
-    "dream_space": "no Bad Reputation",
-    "crying_guns": "needs 1 Credit",
-    "deep_past": "needs 1 Credit",
-    "happy_hunting": "-1 Reputation on entry",
-    "twisted": "-1 Reputation on entry",
-}
 
 
-def _colour(view: dict[str, Any], seat: str) -> RGB:
-    seats = [p["seat"] for p in view["players"]]
+def _colour(view: GamedecView, seat: str) -> RGB:
+    seats = [p.seat for p in view.players]
     return seat_colour(seats.index(seat)) if seat in seats else MUTED
 
 
@@ -59,7 +51,7 @@ def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, label: str, fill: RGB, siz
     return w
 
 
-def _pawns(draw: ImageDraw.ImageDraw, view: dict[str, Any], seats: list[str], x: int, y: int) -> None:
+def _pawns(draw: ImageDraw.ImageDraw, view: GamedecView, seats: list[str], x: int, y: int) -> None:
     for i, seat in enumerate(seats):
         cx, cy = x + i * 34, y
         draw.ellipse((cx, cy, cx + 28, cy + 28), fill=_colour(view, seat), outline=(255, 255, 255), width=2)
@@ -67,7 +59,7 @@ def _pawns(draw: ImageDraw.ImageDraw, view: dict[str, Any], seats: list[str], x:
 
 
 def _tokens(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], seats: list[str], x: int, y: int, label: str
+    draw: ImageDraw.ImageDraw, view: GamedecView, seats: list[str], x: int, y: int, label: str
 ) -> None:
     if not seats:
         return
@@ -80,69 +72,65 @@ def _tokens(
 
 
 def _space_box(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], space: dict[str, Any], box: tuple[int, int, int, int]
+    draw: ImageDraw.ImageDraw, view: GamedecView, space: SpaceView, box: tuple[int, int, int, int]
 ) -> None:
     x0, y0, x1, y1 = box
-    kind = space["kind"]
+    kind = space.kind
     fill = WORLD_FILL if kind == "world" else (CORP_FILL if kind == "corp" else REALIUM_FILL)
-    is_target = view["target"] == space["id"]
-    is_threat = view["threatened"] == space["id"]
+    is_target = view.target == space.id
+    is_threat = view.threatened == space.id
     outline = (
-        RED
-        if (is_target and view["target_lag"])
-        else (GREEN if is_target else (ACCENT if is_threat else None))
+        RED if (is_target and view.target_lag) else (GREEN if is_target else (ACCENT if is_threat else None))
     )
     panel(draw, box, fill=fill, outline=outline, width=4 if outline else 2)
     badges: list[tuple[str, RGB]] = []
-    if space["lag"]:
+    if space.lag:
         badges.append(("LAG", RED))
     if is_target:
-        badges.append(
-            ("TARGET" if view["target_lag"] else "TARGET: safe", RED if view["target_lag"] else GREEN)
-        )
+        badges.append(("TARGET" if view.target_lag else "TARGET: safe", RED if view.target_lag else GREEN))
     if is_threat:
         badges.append(("THREATENED", (190, 130, 30)))
     widths = [int(text_width(label, 12)) + 12 for label, _ in badges]
     room = x1 - x0 - 24 - sum(widths) - 4 * len(widths)
     size = 20
-    while size > 13 and text_width(space["name"], size) > room:
+    while size > 13 and text_width(space.name, size) > room:
         size -= 1
-    text(draw, (x0 + 10, y0 + 8), space["name"], size=size)
+    text(draw, (x0 + 10, y0 + 8), space.name, size=size)
     bx = x1 - 8
     for (label, colour), w in zip(badges, widths, strict=True):
         bx -= w
         _badge(draw, bx, y0 + 10, label, colour, size=12)
         bx -= 4
     line_y = y0 + 34
-    if space.get("exchange"):
-        text(draw, (x0 + 10, line_y), space["exchange"], size=13, fill=MUTED)
+    if space.exchange:
+        text(draw, (x0 + 10, line_y), space.exchange, size=13, fill=MUTED)
         line_y += 18
-    if space["id"] in ENTRY:
-        text(draw, (x0 + 10, line_y), ENTRY[space["id"]], size=13, fill=MUTED)
+    if space.entry:
+        text(draw, (x0 + 10, line_y), space.entry, size=13, fill=MUTED)
         line_y += 18
     if kind == "corp":
-        text(draw, (x0 + 10, line_y), "Aid: " + space.get("aid", ""), size=13, fill=MUTED)
+        text(draw, (x0 + 10, line_y), "Aid: " + (space.aid or ""), size=13, fill=MUTED)
         line_y += 17
-        eq = space.get("equipment")
-        label = f"Offers: {eq['name']} (+2 {eq['skill']})" if eq else "Offers: (none)"
+        eq = space.equipment
+        label = f"Offers: {eq.name} (+2 {eq.skill})" if eq else "Offers: (none)"
         text(draw, (x0 + 10, line_y), label, size=14, fill=ACCENT)
     if kind == "corp":
-        _tokens(draw, view, space["obligations"], x0 + 10, y1 - 28, "Obligations")
-        pawns = space["pawns"]
+        _tokens(draw, view, space.obligations, x0 + 10, y1 - 28, "Obligations")
+        pawns = space.pawns
         _pawns(draw, view, pawns, x1 - 10 - 34 * len(pawns), y1 - 34)
         return
-    _tokens(draw, view, space["clues"], x0 + 10, y1 - 62, "Clues")
-    _pawns(draw, view, space["pawns"], x0 + 10, y1 - 36)
+    _tokens(draw, view, space.clues, x0 + 10, y1 - 62, "Clues")
+    _pawns(draw, view, space.pawns, x0 + 10, y1 - 36)
 
 
-def _ip_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int]) -> None:
+def _ip_track(draw: ImageDraw.ImageDraw, view: GamedecView, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
-    goal = int(view["goal"])
+    goal = view.goal
     text(draw, (x0 + 10, y0 + 8), f"Investigation Points (goal {goal})", size=18)
     cells = goal + 1
     cw = (x1 - x0 - 20) / cells
-    cap = view.get("clue_cap")
+    cap = view.clue_cap
     for i in range(cells):
         cx = int(x0 + 10 + i * cw)
         red = cap is not None and i > cap
@@ -150,53 +138,50 @@ def _ip_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, i
         text(draw, (cx + 6, y0 + 40), str(i), size=14, fill=INK)
         if i in (5, 10, 15):
             text(draw, (cx + 6, y1 - 28), "Skill", size=11, fill=ACCENT)
-        here = [p for p in view["players"] if min(p["ip"], goal) == i]
+        here = [p for p in view.players if min(p.ip, goal) == i]
         for j, p in enumerate(here):
             tx = cx + 4 + (j % 3) * 16
             ty = y0 + 60 + (j // 3) * 16
-            draw.rectangle((tx, ty, tx + 13, ty + 13), fill=seat_colour(p["index"]), outline=(0, 0, 0))
+            draw.rectangle((tx, ty, tx + 13, ty + 13), fill=seat_colour(p.index), outline=(0, 0, 0))
 
 
 def _player_panel(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], box: tuple[int, int, int, int]
+    draw: ImageDraw.ImageDraw, view: GamedecView, p: PlayerView, box: tuple[int, int, int, int]
 ) -> None:
     x0, y0, x1, y1 = box
-    awaited = p["seat"] in view.get("awaiting", [])
-    outline = ACCENT if awaited else seat_colour(p["index"])
+    awaited = p.seat in view.awaiting
+    outline = ACCENT if awaited else seat_colour(p.index)
     panel(draw, box, outline=outline, width=4 if awaited else 2)
-    colour = seat_colour(p["index"])
+    colour = seat_colour(p.index)
     draw.rectangle((x0 + 8, y0 + 10, x0 + 24, y0 + 26), fill=colour)
-    placings = view.get("placings") or []
-    won = (" - 1st" if placings[0] == p["seat"] else " - 2nd") if p["seat"] in placings else " - WON"
+    placings = view.placings
+    won = (" - 1st" if placings[0] == p.seat else " - 2nd") if p.seat in placings else " - WON"
     marks = (
-        (" [SP]" if p["start_player"] else "")
-        + (won if p["finished"] else "")
-        + ("  << turn" if p.get("active") else "")
+        (" [SP]" if p.start_player else "") + (won if p.finished else "") + ("  << turn" if p.active else "")
     )
-    text(draw, (x0 + 30, y0 + 8), f"{p['seat']}{marks}", size=18)
-    text(draw, (x0 + 10, y0 + 32), p["name"], size=15, fill=MUTED)
+    text(draw, (x0 + 30, y0 + 8), f"{p.seat}{marks}", size=18)
+    text(draw, (x0 + 10, y0 + 32), p.name, size=15, fill=MUTED)
     y = y0 + 54
     wounds = []
-    if p["bio"]:
-        wounds.append(f"Bio -{p['wound_values']['bio']}")
-    if p["neuro"]:
-        wounds.append(f"Neuro -{p['wound_values']['neuro']}")
+    if p.bio:
+        wounds.append(f"Bio -{p.wound_values['bio']}")
+    if p.neuro:
+        wounds.append(f"Neuro -{p.wound_values['neuro']}")
     lines = [
-        f"IP {p['ip']}   Credits {p['credits']}" + ("   LAG TOKEN" if p["lag"] else ""),
-        f"Reputation: {p['rep_name']}",
+        f"IP {p.ip}   Credits {p.credits}" + ("   LAG TOKEN" if p.lag else ""),
+        f"Reputation: {p.rep_name}",
         "Wounds: " + (", ".join(wounds) or "none"),
-        "Skills: " + (", ".join(f"{k} +{v}" for k, v in p["skills"].items()) or "none"),
+        "Skills: " + (", ".join(f"{k} +{v}" for k, v in p.skills.items()) or "none"),
     ]
-    eq = p["equipment"]
-    lines.append("Equip: " + (", ".join(f"{e['name']} ({e['skill'][:4]})" for e in eq) or "none"))
-    lines.append(f"Hand {p['hand']}  Drawn {p['drawn']}  Set aside {p['set_aside']}")
-    story = p.get("scenario")
+    eq = p.equipment
+    lines.append("Equip: " + (", ".join(f"{e.name} ({e.skill[:4]})" for e in eq) or "none"))
+    lines.append(f"Hand {p.hand}  Drawn {p.drawn}  Set aside {p.set_aside}")
+    story = p.scenario
     if story:
-        name = story.get("name") or "secret"
-        finales = story.get("finales") or []
+        name = story.name or "secret"
+        finales = story.finales
         lines.append(
-            f"Scenario: {name} ({story.get('status')})"
-            + (f"; Finale: {', '.join(finales)}" if finales else "")
+            f"Scenario: {name} ({story.status})" + (f"; Finale: {', '.join(finales)}" if finales else "")
         )
     width = x1 - x0 - 20
     for line in lines:
@@ -207,122 +192,134 @@ def _player_panel(
         text(draw, (x1 - 10, y1 - 22), "awaited", size=14, fill=ACCENT, anchor="ra")
 
 
-def render(view: dict[str, Any]) -> bytes:
-    players = view["players"]
+def _checked(view: dict[str, Any] | GamedecView) -> GamedecView:
+    """The view read through its typed schema (a view of another shape fails here, not mid-drawing)."""
+    return view if isinstance(view, GamedecView) else GamedecView.model_validate(view)
+
+
+def _board(draw: ImageDraw.ImageDraw, view: GamedecView) -> int:
+    """The 13 spaces and the points track, laid out from the view's spaces (worlds in two rows, the
+    Corporations in a column); returns the y under the board."""
+    spaces = view.spaces
+    worlds = [s for s in spaces if s.kind == "world"]
+    corps = [s for s in spaces if s.kind == "corp"]
+    realium = next(s for s in spaces if s.kind == "realium")
+    top = 60
+    ww, wh, gap = 265, 170, 10
+    for i, space in enumerate(worlds[:4]):
+        x = 20 + i * (ww + gap)
+        _space_box(draw, view, space, (x, top, x + ww, top + wh))
+    mid = top + wh + gap
+    _space_box(draw, view, realium, (20, mid, 20 + 2 * ww + gap, mid + wh))
+    _ip_track(draw, view, (20 + 2 * ww + 2 * gap, mid, 20 + 4 * ww + 3 * gap, mid + wh))
+    bot = mid + wh + gap
+    for i, space in enumerate(worlds[4:]):
+        x = 20 + i * (ww + gap)
+        _space_box(draw, view, space, (x, bot, x + ww, bot + wh))
+    cx = 20 + 4 * (ww + gap) + 10
+    ch = (3 * wh + 2 * gap - 3 * gap) // 4
+    for i, space in enumerate(corps):
+        y = top + i * (ch + gap)
+        _space_box(draw, view, space, (cx, y, WIDTH - 20, y + ch))
+    return bot + wh
+
+
+def render(data: dict[str, Any] | GamedecView) -> bytes:
+    """The public board. Uses only public fields of the view, so any seat's view gives the same image."""
+    view = _checked(data)
+    players = view.players
     n = len(players)
     height = 60 + 560 + 250 + 150
     image, draw = canvas(WIDTH, height)
-    # header
-    com = view.get("commission")
-    spaces = {s["id"]: s for s in view["spaces"]}
-    head = f"Gamedec  -  Round {view['round']}  -  {view['rounds_left']} Commission card(s) left"
+    com = view.commission
+    names = {s.id: s.name for s in view.spaces}
+    head = f"Gamedec  -  Round {view.round}  -  {view.rounds_left} Commission card(s) left"
     text(draw, (20, 14), head, size=26)
     if com:
         sub = (
-            f"Target: {spaces[com['target']]['name']} ({'Lag side' if view['target_lag'] else 'safe'})   "
-            f"Threatened: {spaces[com['threatened']]['name']}"
+            f"Target: {names[com.target]} ({'Lag side' if view.target_lag else 'safe'})   "
+            f"Threatened: {names[com.threatened]}"
         )
         text(draw, (WIDTH - 20, 18), sub, size=18, fill=ACCENT, anchor="ra")
-    # board
-    top = 60
-    ww, wh, gap = 265, 170, 10
-    for i, sid in enumerate(WORLD_ORDER_TOP):
-        x = 20 + i * (ww + gap)
-        _space_box(draw, view, spaces[sid], (x, top, x + ww, top + wh))
-    mid = top + wh + gap
-    _space_box(draw, view, spaces["realium"], (20, mid, 20 + 2 * ww + gap, mid + wh))
-    _ip_track(draw, view, (20 + 2 * ww + 2 * gap, mid, 20 + 4 * ww + 3 * gap, mid + wh))
-    bot = mid + wh + gap
-    for i, sid in enumerate(WORLD_ORDER_BOTTOM):
-        x = 20 + i * (ww + gap)
-        _space_box(draw, view, spaces[sid], (x, bot, x + ww, bot + wh))
-    cx = 20 + 4 * (ww + gap) + 10
-    ch = (3 * wh + 2 * gap - 3 * gap) // 4
-    for i, sid in enumerate(CORPS):
-        y = top + i * (ch + gap)
-        _space_box(draw, view, spaces[sid], (cx, y, WIDTH - 20, y + ch))
-    # player panels
-    py = bot + wh + 20
+    py = _board(draw, view) + 20
     pw = (WIDTH - 40 - (n - 1) * 10) // max(n, 1)
     for i, p in enumerate(players):
         x = 20 + i * (pw + 10)
         _player_panel(draw, view, p, (x, py, x + pw, py + 230))
-    # footer: decks, test, last roll, log
     fy = py + 245
     panel(draw, (20, fy, WIDTH - 20, height - 12))
-    top_eq = view.get("equipment_top")
-    decks = (
-        f"Task deck {view['task_deck']} / discards {view['task_discards']}    Equipment deck "
-        f"{view['equipment_deck']}, face-up: {top_eq['name'] if top_eq else 'none'}    Lags on board: "
-        f"{len(view['lags'])}"
-    )
-    options = [k.replace("_", " ") for k, v in (view.get("options") or {}).items() if v]
-    if options:
-        decks += "    Options: " + ", ".join(options)
-    if view.get("terror"):
-        decks += "    Terror: " + ", ".join(t["name"] for t in view["terror"])
-    text(draw, (32, fy + 8), decks, size=14, fill=MUTED)
-    status = _status(view)
-    text(draw, (32, fy + 30), status, size=16, fill=ACCENT)
-    for i, line in enumerate(view.get("log", [])[-4:]):
+    text(draw, (32, fy + 8), _decks(view), size=14, fill=MUTED)
+    text(draw, (32, fy + 30), _status(view), size=16, fill=ACCENT)
+    for i, line in enumerate(view.log[-4:]):
         text(draw, (32, fy + 54 + i * 19), line[:170], size=14)
     return to_png(image)
 
 
-def _status(view: dict[str, Any]) -> str:
-    result = view.get("result")
+def _decks(view: GamedecView) -> str:
+    top_eq = view.equipment_top
+    decks = (
+        f"Task deck {view.task_deck} / discards {view.task_discards}    Equipment deck "
+        f"{view.equipment_deck}, face-up: {top_eq.name if top_eq else 'none'}    Lags on board: "
+        f"{len(view.lags)}"
+    )
+    options = [k.replace("_", " ") for k, v in view.options.items() if v]
+    if options:
+        decks += "    Options: " + ", ".join(options)
+    if view.terror:
+        decks += "    Terror: " + ", ".join(t.name for t in view.terror)
+    return decks
+
+
+def _status(data: dict[str, Any] | GamedecView) -> str:
+    view = _checked(data)
+    awaiting = f"awaiting: {', '.join(view.awaiting)}"
+    result = view.result
     if result:
-        winners = result.get("winners") or []
         return (
-            "Winner: " + ", ".join(winners) if winners else "Everyone lost"
-        ) + f" - {result.get('reason', '')}"
-    trade = view.get("trade")
+            "Winner: " + ", ".join(result.winners) if result.winners else "Everyone lost"
+        ) + f" - {result.reason}"
+    trade = view.trade
     if trade:
-        if trade.get("offers"):
+        if trade.offers:
             made = [
-                f"{s} ({o['give']} for {o['get']})".replace("task_card", "a Task card")
-                for s, o in trade["offers"].items()
-                if o["give"] and o["get"]
+                f"{s} ({o.give} for {o.get})".replace("task_card", "a Task card")
+                for s, o in trade.offers.items()
+                if o.give and o.get
             ]
             return (
-                f"{trade['from']} asks for trade offers"
+                f"{trade.from_} asks for trade offers"
                 + (": " + "; ".join(made) if made else "")
-                + f"; awaiting: {', '.join(view.get('awaiting', []))}"
+                + f"; {awaiting}"
             )
-        return f"{trade['from']} trades with {trade['to']}; awaiting: {', '.join(view.get('awaiting', []))}"
-    if view.get("draft"):
-        return f"Choosing detectives: {view['draft'][0]} chooses now"
-    test = view.get("test")
+        return f"{trade.from_} trades with {trade.to}; {awaiting}"
+    if view.draft:
+        return f"Choosing detectives: {view.draft[0]} chooses now"
+    test = view.test
     if test:
-        if test["kind"] in ("task", "story") and test.get("card"):
-            c = test["card"]
-            return (
-                f"{test['actor']} tests {c['name']} (DL {c['dl']}, modifier {test.get('modifier', 0):+d}); "
-                f"awaiting: {', '.join(view.get('awaiting', []))}"
-            )
-        return f"{test['actor']} attacks {test['defender']} ({test['skill']}); awaiting: {', '.join(view['awaiting'])}"
-    if view.get("active"):
-        return (
-            f"{view['active']}'s turn - {view['moves_left']} move(s) left"
-            + (f" ({view['turn_mode']})" if view.get("turn_mode") else "")
-            + f"; awaiting: {', '.join(view.get('awaiting', []))}"
-        )
-    return "Awaiting: " + ", ".join(view.get("awaiting", []))
+        if test.kind in ("task", "story") and test.card:
+            c = test.card
+            return f"{test.actor} tests {c.name} (DL {c.dl}, modifier {test.modifier or 0:+d}); {awaiting}"
+        return f"{test.actor} attacks {test.defender} ({test.skill}); {awaiting}"
+    if view.active:
+        mode = f" ({view.turn_mode})" if view.turn_mode else ""
+        return f"{view.active}'s turn - {view.moves_left} move(s) left{mode}; {awaiting}"
+    return "Awaiting: " + ", ".join(view.awaiting)
 
 
-def render_private(view: dict[str, Any]) -> bytes:
+def render_private(data: dict[str, Any] | GamedecView) -> bytes:
     """One detective's hand, set-aside cards and counts: only for that seat."""
-    me = view.get("me") or {}
-    hand = me.get("hand", [])
-    aside = me.get("set_aside", [])
+    view = _checked(data)
+    me = view.me
+    hand = me.hand if me else []
+    aside = me.set_aside if me else []
     rows = len(hand) + len(aside) + 6
     image, draw = canvas(1000, 90 + 30 * rows)
-    det = me.get("detective") or {}
-    text(draw, (20, 14), f"{view.get('seat')} - {det.get('name', '')}: your hand", size=24)
+    name = me.detective.name if me else ""
+    text(draw, (20, 14), f"{view.seat} - {name}: your hand", size=24)
     text(
         draw,
         (20, 46),
-        f"Drawn face down this turn: {me.get('drawn', 0)} (seen at the end of your turn).  "
+        f"Drawn face down this turn: {me.drawn if me else 0} (seen at the end of your turn).  "
         "Bonus = Skills + Equipment - Wounds on the card's world (a Sensory World for universal cards)",
         size=14,
         fill=MUTED,
@@ -335,15 +332,14 @@ def render_private(view: dict[str, Any]) -> bytes:
     y += 26
     for card in hand:
         draw.rectangle((14, y - 3, 986, y + 23), fill=PANEL)
-        bonus = card.get("bonus")
         values = [
-            card["name"],
-            card["world"].replace("_", " "),
-            str(card["dl"]),
-            f"{bonus:+d}" if isinstance(bonus, int) else "",
-            "/".join(card["skills"]),
-            "+".join(card["success"]),
-            card["failure"],
+            card.name,
+            card.world.replace("_", " "),
+            str(card.dl),
+            f"{card.bonus:+d}",
+            "/".join(card.skills),
+            "+".join(card.success),
+            card.failure,
         ]
         for c, v in zip(cols, values, strict=True):
             text(draw, (c, y), v[:30], size=15)
@@ -351,7 +347,7 @@ def render_private(view: dict[str, Any]) -> bytes:
     y += 10
     text(draw, (20, y), f"Set aside for Assists/Sabotages: {len(aside)}", size=16, fill=ACCENT)
     y += 26
-    for card in aside:
-        text(draw, (20, y), f"- {card['name']}", size=14, fill=MUTED)
+    for failed in aside:
+        text(draw, (20, y), f"- {failed.name}", size=14, fill=MUTED)
         y += 24
     return to_png(image)

@@ -41,6 +41,16 @@ NEEDS_CREDIT: Final = frozenset({"crying_guns", "deep_past"})
 REP_LOSS_ENTRY: Final = frozenset({"happy_hunting", "twisted"})
 """RB: "Entering Happy Hunting Grounds or Twisted & Perverted automatically lowers ... Reputation by 1"."""
 
+
+def entry_rule(space: str) -> str:
+    """The entry symbol beside ``space``, in words."""
+    if space in NO_BAD_REP:
+        return "no Bad Reputation"
+    if space in NEEDS_CREDIT:
+        return "needs 1 Credit"
+    return "-1 Reputation on entry" if space in REP_LOSS_ENTRY else ""
+
+
 EXCHANGES: Final[dict[str, str]] = {
     "realium": "1 Credit: heal your Bio Wound",
     "brahma": "3 Task cards: 1 Credit",

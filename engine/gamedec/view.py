@@ -46,6 +46,8 @@ class SpaceView(BaseModel):
     obligations: list[str]
     lag: bool
     exchange: str
+    entry: str = ""
+    """The entry rule printed beside the space ("no Bad Reputation", "needs 1 Credit", ...)."""
     equipment: EquipView | None = None
     """A Corporation's Equipment card on offer."""
     aid: str | None = None

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.waiting import SecretFrame
 
 from . import rules as R
-from .board import AID, CORPS, EXCHANGES, NAMES, REALIUM, REP_NAMES, SPACES, WORLDS
+from .board import AID, CORPS, EXCHANGES, NAMES, REALIUM, REP_NAMES, SPACES, WORLDS, entry_rule
 from .pack import load_pack
 from .state import GamedecState
 from .story import private_view, public_status, story_card, story_modifier
@@ -59,6 +59,7 @@ def _space(state: GamedecState, space: str) -> SpaceView:
         clues=[s for s in state.seats if space in state.players[s].clues],
         obligations=[s for s in state.seats if space in state.players[s].obligations],
         lag=space in state.lags,
+        entry=entry_rule(space),
         exchange=EXCHANGES.get(space, ""),
     )
     if space in CORPS:

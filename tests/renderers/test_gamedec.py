@@ -85,3 +85,25 @@ def test_a_story_task_under_test_is_captioned_as_a_test() -> None:
     caption = _status(GAME.view(state, None))
     assert f"{state.test.actor} tests " in caption and "attacks" not in caption
     Image.open(io.BytesIO(render(GAME.view(state, None)))).load()
+
+
+def test_the_renderer_reads_the_typed_view() -> None:
+    """The images come from the view model (engine/gamedec/view.py): the model and its dump draw the same
+    bytes, and a view of another shape is refused before anything is drawn."""
+    import pytest
+    from pydantic import ValidationError
+
+    from engine.gamedec.view import GamedecView
+
+    state = _midgame(3)
+    seat = state.seats[0]  # type: ignore[attr-defined]
+    for who in (None, seat):
+        data = GAME.view(state, who)
+        model = GamedecView.model_validate(data)
+        assert render(model) == render(data)
+        if who is not None:
+            assert render_private(model) == render_private(data)
+    broken = GAME.view(state, None)
+    del broken["spaces"]
+    with pytest.raises(ValidationError):
+        render(broken)
