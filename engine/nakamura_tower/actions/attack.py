@@ -1,0 +1,42 @@
+"""Attack: a Ranged or Close Combat Attack on a model in sight and in reach, costing one Action Point and
+ending the attacker's activation (RB: "Using an Attack action (Ranged Attack or Close Combat Attack) ends
+that model's activation regardless of whether the model has any Action Points or movement left")."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent
+from engine.core.actions import Action
+
+from .. import board
+from ..activation import actors, finish, settle, start
+from ..combat import begin_attack, weapon_for
+from ..rules import RULES
+from ..state import NtState
+from ..stats import name
+
+
+@RULES.action
+class Attack(Action[NtState]):
+    kind = "attack"
+    summary = "Attack with a character"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        out: list[Intent] = []
+        for model in actors(state, seat):
+            for target in board.on_board(state):
+                if weapon_for(state, model, target) is not None:
+                    out.append(Intent.of("attack", unit=model.id, target=target.id))
+        return out
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        model = state.models[str(intent.get("unit"))]
+        start(state, model, 1)
+        events = finish(state, model)
+        events += begin_attack(state, model.id, str(intent.get("target")))
+        return events + settle(state, seat)
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        unit, target = state.models.get(str(intent.get("unit"))), state.models.get(str(intent.get("target")))
+        if unit is None or target is None:
+            return "Attack"
+        return f"{name(unit)} attacks {name(target)}"

@@ -1,0 +1,195 @@
+"""Move: up to Speed squares for one Action Point, 8-way, orthogonal through doorways and past corners, not
+through enemy models; closed doors on the way are opened for free, locked ones only by who may unlock them.
+
+A Move is submitted as a whole path (rules-notes 8 #13). The Reactive Players are asked only when one of
+their models could Fast Attack the mover at some step of it, or Take Cover the instant the mover comes into
+its Line of Sight; otherwise the move happens at once. After a reaction the mover goes on along the rest
+of its path as far as it is still free (ruling M1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, public
+from engine.core.board import Cell, Edge, Grid, MoveAction, Movement, Route
+
+from .. import board
+from ..activation import actors, settle, start
+from ..combat import cover_squares, fast_attack, may_react, weapon_for
+from ..rules import RULES
+from ..state import Model, NtState
+from ..stats import name, speed
+
+
+@RULES.action
+class Move(MoveAction[NtState]):
+    summary = "Move a character"
+
+    def grid(self, state: NtState) -> Grid:
+        return board.grid(state)
+
+    def movers(self, state: NtState, seat: str) -> list[str]:
+        return [m.id for m in actors(state, seat)]
+
+    def where(self, state: NtState, unit: str) -> Cell:
+        cell = state.models[unit].cell
+        assert cell is not None
+        return Cell.parse(cell)
+
+    def movement(self, state: NtState, unit: str) -> Movement:
+        mover = state.models[unit]
+        taken = board.occupied(state)
+
+        def may_pass(cell: Cell) -> bool:
+            other = taken.get(cell)
+            return other is None or board.friends(other, mover)
+
+        def may_enter(cell: Cell) -> bool:
+            return cell not in taken
+
+        return Movement(
+            budget=speed(mover), may_enter=may_enter, may_pass=may_pass, passage=board.passage(state, mover)
+        )
+
+    def unit_label(self, state: NtState, unit: str) -> str:
+        model = state.models.get(unit)
+        return name(model) if model is not None else unit
+
+    def why_not(self, state: NtState, seat: str, intent: Intent) -> str | None:
+        to = intent.get("to")
+        if isinstance(to, str) and to != to.strip().upper():
+            return f"Write the square as it is printed, in capitals: {to.strip().upper()}."
+        return super().why_not(state, seat, intent)
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        unit, to = intent.get("unit"), intent.get("to")
+        if not isinstance(unit, str) or unit not in state.models or not isinstance(to, str):
+            return "Move a character"
+        return f"Move {name(state.models[unit])} to {to}"
+
+    def carry_out(self, state: NtState, seat: str, unit: str, route: Route) -> list[Event]:
+        mover = state.models[unit]
+        start(state, mover, 1)
+        cells = [c.label for c in route.cells]
+        _open_doors(state, cells)
+        offers = reactions(state, mover, cells)
+        if not offers:
+            return walk(state, mover, cells) + settle(state, seat)
+        text = f"{name(mover)} moves {' '.join(cells)}: react?"
+        return RULES.window(
+            state,
+            list(offers),
+            "moved",
+            text,
+            offers,
+            pass_as=(Intent("pass"), "No reaction"),
+            payload=MovePayload(unit=unit, cells=cells, seat=seat),
+        )
+
+
+def _open_doors(state: NtState, cells: list[str]) -> None:
+    """RB: "Closed doors may be opened by any character, requiring no action points"."""
+    for a, b in zip(cells, cells[1:], strict=False):
+        ca, cb = Cell.parse(a), Cell.parse(b)
+        if abs(ca.col - cb.col) + abs(ca.row - cb.row) == 1:
+            door = state.doors.get(Edge(ca, cb).label)
+            if door is not None:
+                door.state = "open"
+
+
+def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:
+    """Move along ``cells`` (start first) as far as the squares are still free; returns the event."""
+    taken = board.occupied(state)
+    reached = 0
+    for i, label in enumerate(cells[1:], start=1):
+        other = taken.get(Cell.parse(label))
+        if other is not None and not board.friends(other, mover):
+            break
+        if other is None:
+            reached = i
+    if reached:
+        mover.cell = cells[reached]
+        state.last_path = cells[: reached + 1]
+    return [public("move", f"{name(mover)} moves to {mover.cell}.", unit=mover.id, path=cells[: reached + 1])]
+
+
+@contextmanager
+def _at(mover: Model, cell: str) -> Iterator[None]:
+    """The mover as if it stood on ``cell`` (what a reactor would see at that step of the path)."""
+    was = mover.cell
+    mover.cell = cell
+    try:
+        yield
+    finally:
+        mover.cell = was
+
+
+def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[tuple[Intent, str]]]:
+    """Every (reactor, step) at which a Reactive model may Fast Attack the mover (RB: "at any point during a
+    Move action by the Active player's model, choosing the most favourable moment"), and the step at which
+    the mover first enters its Line of Sight, for Take Cover ("the instant the Active Player's model enters
+    his Line of Sight")."""
+    offers: dict[str, list[tuple[Intent, str]]] = {}
+    for reactor in [m for m in board.on_board(state) if may_react(m) and m.team != mover.team]:
+        seen_before = reactor.cell is not None and board.sees(state, reactor, cells[0])
+        for i, cell in enumerate(cells[1:], start=1):
+            with _at(mover, cell):
+                if board.at(state, cell) is not mover:
+                    continue
+                if weapon_for(state, reactor, mover) is not None:
+                    offers.setdefault(reactor.team, []).append(
+                        (Intent.of("react", unit=reactor.id, at=i), f"{name(reactor)}: Fast Attack at {cell}")
+                    )
+                seen = board.sees(state, reactor, cell)
+                if seen and not seen_before and cover_squares(state, reactor, mover):
+                    offers.setdefault(reactor.team, []).append(
+                        (
+                            Intent.of("react", unit=reactor.id, at=i, how="cover"),
+                            f"{name(reactor)}: Take Cover when seen at {cell}",
+                        )
+                    )
+                seen_before = seen_before or seen
+    return offers
+
+
+class MovePayload(BaseModel):
+    unit: str
+    cells: list[str]
+    seat: str
+
+
+@RULES.closed("moved", MovePayload)
+def move_reacted(state: NtState, answers: list[tuple[str, Intent]], payload: MovePayload) -> list[Event]:
+    """The earliest reaction along the path happens (ties: in seat order); the mover goes on afterwards."""
+    mover = state.models[payload.unit]
+    chosen = sorted(
+        ((i.num("at"), n, i) for n, (_, i) in enumerate(answers) if i.kind == "react"),
+        key=lambda t: (t[0], t[1]),
+    )
+    if not chosen:
+        return walk(state, mover, payload.cells) + settle(state, payload.seat)
+    step, _, intent = chosen[0]
+    events = walk(state, mover, payload.cells[: step + 1])
+    reactor = state.models[str(intent.get("unit"))]
+    if mover.cell == payload.cells[step] and reactor.active:
+        events += _react(state, reactor, mover, str(intent.get("how") or "fire"))
+    if mover.active and mover.cell == payload.cells[step]:
+        events += walk(state, mover, payload.cells[step:])
+    return events + settle(state, payload.seat)
+
+
+def _react(state: NtState, reactor: Model, mover: Model, how: str) -> list[Event]:
+    if how == "cover":
+        squares = cover_squares(state, reactor, mover)
+        reactor.reacted = True
+        if not squares:
+            return []
+        assert mover.cell is not None
+        best = max(squares, key=lambda c: (board.distance(state, c, str(mover.cell)), c))
+        reactor.cell = best
+        return [public("cover", f"{name(reactor)} takes cover to {best}.")]
+    return fast_attack(state, reactor, mover)

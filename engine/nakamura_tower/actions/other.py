@@ -1,0 +1,159 @@
+"""The Real World's other actions: doors (RB: "Open a Close Door (0 Action Points)", "Close an Open Door
+(0 Action Points)", and the controller of a Terminal "can change the status (to open, closed or locked) of
+all doors whose Terminals they control at any time during their Team's turn"), forcing a locked door
+(advanced), leaving by an Exit, ending a character's activation and ending the Team's turn."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, public
+from engine.core.actions import Action
+from engine.core.board import Cell, Edge
+
+from .. import board
+from ..activation import actors, finish, settle, start
+from ..cando import draw
+from ..rules import RULES
+from ..scoring import escape
+from ..state import Model, NtState
+from ..stats import gear, name, ph
+
+FORCE_AT, FORCE_STRONG_AT, STRONG = 9, 8, 7
+"""RB Forcing Locked Doors: it opens on a CanDo "9-10", or "8-10 if their Physical Skill value is 7 or more"."""
+
+
+def beside(model: Model, edge: str) -> bool:
+    e = Edge.parse(edge)
+    return model.cell is not None and Cell.parse(model.cell) in (e.a, e.b)
+
+
+def _door_changes(state: NtState, seat: str) -> list[tuple[str, str]]:
+    team_models = [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]
+    out: list[tuple[str, str]] = []
+    for edge, door in state.doors.items():
+        if door.forced:
+            continue
+        controls = board.colour_controller(state, board.door_colour(state, edge)) == seat
+        near = [m for m in team_models if beside(m, edge)]
+        wanted = ["open", "closed", "locked"] if controls else []
+        if not controls and near:
+            if door.state == "open":
+                wanted = ["closed"]
+            elif door.state == "closed" or any(board.may_unlock(state, m, edge) for m in near):
+                wanted = ["open"]
+        out += [(edge, to) for to in wanted if to != door.state]
+    return out
+
+
+@RULES.action
+class DoorAction(Action[NtState]):
+    kind = "door"
+    summary = "Open, close or lock a door"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        return [Intent.of("door", edge=e, to=to) for e, to in _door_changes(state, seat)]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        door = state.doors[str(intent.get("edge"))]
+        door.state = str(intent.get("to"))  # type: ignore[assignment]
+        return [public("door", f"{seat} sets the door {door.edge} {door.state}.")]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        to = {"open": "Open", "closed": "Close", "locked": "Lock"}.get(str(intent.get("to")), "Change")
+        edge = intent.get("edge")
+        return f"{to} the door {edge}" if isinstance(edge, str) else f"{to} a door"
+
+
+@RULES.action
+class Force(Action[NtState]):
+    kind = "force"
+    summary = "Force a locked door"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        if not state.opts.forcing_doors:
+            return []
+        out = []
+        for model in actors(state, seat):
+            if not any(g.slot in ("cyberarm", "cyberleg") for g in gear(model)):
+                continue  # RB: "requires a character to have a cyberarm or cyberlegs"
+            out += [
+                Intent.of("force", unit=model.id, edge=e)
+                for e, d in state.doors.items()
+                if d.state == "locked" and beside(model, e) and not board.may_unlock(state, model, e)
+            ]
+        return out
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        model = state.models[str(intent.get("unit"))]
+        door = state.doors[str(intent.get("edge"))]
+        start(state, model, 1)
+        card = draw(state)
+        need = FORCE_STRONG_AT if ph(model) >= STRONG else FORCE_AT
+        if card >= need:
+            door.state, door.forced = "open", True
+            events = [public("forced", f"{name(model)} forces the door {door.edge} open ({card}).")]
+        else:
+            events = [public("force_failed", f"{name(model)} fails to force the door {door.edge} ({card}).")]
+        return events + settle(state, seat)
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        model = state.models.get(str(intent.get("unit")))
+        edge = intent.get("edge")
+        return (
+            f"{name(model) if model else 'Someone'} forces the door {edge if isinstance(edge, str) else ''}"
+        )
+
+
+@RULES.action
+class Escape(Action[NtState]):
+    kind = "escape"
+    summary = "Leave the tower by an Exit"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        exits = board.mission(state).exits
+        return [Intent.of("escape", unit=m.id) for m in actors(state, seat) if m.cell in exits]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        model = state.models[str(intent.get("unit"))]
+        events = finish(state, model) + escape(state, model)
+        return events + settle(state, seat)
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        model = state.models.get(str(intent.get("unit")))
+        return f"{name(model) if model else 'Someone'} leaves by the Exit"
+
+
+@RULES.action
+class Done(Action[NtState]):
+    kind = "done"
+    summary = "End this character's activation"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        return [Intent.of("done")] if state.current is not None and actors(state, seat) else []
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        assert state.current is not None
+        return finish(state, state.models[state.current]) + settle(state, seat)
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        model = state.models.get(state.current or "")
+        return f"End {name(model)}'s activation" if model else "End the activation"
+
+
+@RULES.action
+class End(Action[NtState]):
+    kind = "end"
+    family = "end"
+    summary = "End the Team's activation"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        return [Intent.of("end")]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        events: list[Event] = []
+        for model in [m for m in state.models.values() if m.team == seat and m.active and not m.activated]:
+            events += finish(state, model)
+        RULES.end_turn(state)
+        return events + [public("end", f"{seat} ends the Team's activation.")]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        return "End the Team's activation"

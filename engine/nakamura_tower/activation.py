@@ -1,0 +1,78 @@
+"""Whose activation it is in the Real World phase, and what ends it.
+
+RB: "Team members are activated in the order decided by the Player, with each Team member completing all
+of their actions before activating another Team member." A character's first action starts its activation
+(``state.current``); it ends when its Action Points are spent, when it attacks ("Using an Attack action ...
+ends that model's activation"), or when the player says so. The Team's turn ends when nobody is left.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, public
+
+from .rules import RULES
+from .scoring import secure
+from .state import Model, NtState, TeamStep
+
+ACTION_POINTS = 2
+"""RB: "Each model normally has two Action Points"."""
+
+
+def actors(state: NtState, seat: str) -> list[Model]:
+    """The characters ``seat`` may act with now."""
+    if state.current is not None:
+        model = state.models[state.current]
+        return [model] if model.active and model.team == seat and model.ap > 0 else []
+    return [
+        m
+        for m in state.models.values()
+        if m.team == seat and m.kind == "character" and m.active and not m.activated and m.ap > 0
+    ]
+
+
+def start(state: NtState, model: Model, cost: int) -> None:
+    state.current = model.id
+    model.ap -= cost
+
+
+def finish(state: NtState, model: Model) -> list[Event]:
+    """End ``model``'s activation (an objective under it is secured)."""
+    model.activated = True
+    if state.current == model.id:
+        state.current = None
+    return secure(state, model) if model.active else []
+
+
+def settle(state: NtState, seat: str) -> list[Event]:
+    """After an action: a spent character's activation ends, and the Team's turn when nobody can act."""
+    events: list[Event] = []
+    if state.current is not None:
+        model = state.models[state.current]
+        if not model.active or model.ap <= 0:
+            events += finish(state, model)
+    if state.phase == "real" and not actors(state, seat) and state.waiting.find("turn") is not None:
+        top = state.waiting.top()
+        if top is not None and top.kind == "turn":
+            RULES.end_turn(state)
+    return events
+
+
+TURN_ACTIONS = ["move", "attack", "door", "force", "escape", "done", "end"]
+
+
+@RULES.step("team")
+def team_turn(state: NtState, step: TeamStep) -> list[Event]:
+    """RB: "Teams are activated in the order decided by the Player with the initiative. Each Team completes
+    its activation before another Team is activated." """
+    state.current = None
+    if not actors(state, step.seat):
+        return []
+    RULES.turn(
+        state,
+        step.seat,
+        "activate",
+        "Your Team's activation: act with your characters one at a time.",
+        TURN_ACTIONS,
+        default=Intent.of("end"),
+    )
+    return [public("team", f"{step.seat}'s Team activates.")]

@@ -1,0 +1,145 @@
+"""The tower floor as the rules read it: who stands where, what blocks sight and movement, doors and the
+cameras of the Terminals, on the shared grid of engine/core/board (8-way moves, walls and doors on edges).
+"""
+
+from __future__ import annotations
+
+from engine.core.board import AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
+
+from .pack import Mission, pack
+from .state import Model, NtState
+
+
+def mission(state: NtState) -> Mission:
+    return pack().missions[state.mission]
+
+
+def spec(state: NtState) -> GridSpec:
+    return pack().maps[mission(state).map]
+
+
+def grid(state: NtState) -> Grid:
+    return grid_of(spec(state))
+
+
+_GRAPHS: dict[int, tuple[GridSpec, AreaGraph]] = {}
+
+
+def area_graph(state: NtState) -> AreaGraph:
+    """The areas touching at an edge or a corner (camera zones), built once per map."""
+    s = spec(state)
+    kept = _GRAPHS.get(id(s))
+    if kept is None or kept[0] is not s:
+        kept = (s, AreaGraph.from_grid(grid_of(s), touch="corner"))
+        _GRAPHS[id(s)] = kept
+    return kept[1]
+
+
+def area(state: NtState, label: str) -> str:
+    return grid(state).area_of(Cell.parse(label)) or ""
+
+
+def on_board(state: NtState) -> list[Model]:
+    return [m for m in state.models.values() if m.active]
+
+
+def at(state: NtState, label: str) -> Model | None:
+    return next((m for m in on_board(state) if m.cell == label), None)
+
+
+def occupied(state: NtState) -> dict[Cell, Model]:
+    return {Cell.parse(m.cell): m for m in on_board(state) if m.cell is not None}
+
+
+def friends(a: Model, b: Model) -> bool:
+    """Same side: a Team's own models, or the AI's (drones and psychotic characters)."""
+    return a.team == b.team
+
+
+def blockers(state: NtState, viewer: Model) -> frozenset[Cell]:
+    """RB LoS: "Friendly models do not block the Line of Sight, but other models do"."""
+    return frozenset(c for c, m in occupied(state).items() if not friends(m, viewer) and m.id != viewer.id)
+
+
+def closed_edges(state: NtState) -> frozenset[Edge]:
+    return frozenset(Edge.parse(e) for e, d in state.doors.items() if d.state != "open")
+
+
+def sees(state: NtState, viewer: Model, cell: str) -> bool:
+    assert viewer.cell is not None
+    return grid(state).sees(
+        Cell.parse(viewer.cell),
+        Cell.parse(cell),
+        blockers=blockers(state, viewer),
+        closed=closed_edges(state),
+    )
+
+
+def distance(state: NtState, a: str, b: str) -> int:
+    return grid(state).distance(Cell.parse(a), Cell.parse(b))
+
+
+def door_colour(state: NtState, edge: str) -> str:
+    door = grid(state).door(Edge.parse(edge))
+    return door.colour if door is not None else ""
+
+
+def colour_controller(state: NtState, colour: str) -> str | None:
+    """The seat whose Hacker controls the security Terminal of ``colour`` (RB: it controls "all doors
+    (maximum of 6) of its own colour")."""
+    for t in mission(state).terminals:
+        if t.kind == "security" and t.colour == colour and colour:
+            return state.terminals[t.id].controller
+    return None
+
+
+def may_unlock(state: NtState, model: Model, edge: str) -> bool:
+    """RB: "Locked doors can only be opened by a character in control of the corresponding Terminal or by a
+    character equipped with the "Door Breaker" Neurochip"; drones have the master code."""
+    if model.kind == "drone" or model.psychotic:
+        return True
+    if colour_controller(state, door_colour(state, edge)) == model.team:
+        return True
+    return any(pack().equipment[e].door_breaker for e in model.equipment)
+
+
+def passage(state: NtState, mover: Model) -> Passage:
+    shut = frozenset(
+        Edge.parse(e)
+        for e, d in state.doors.items()
+        if d.state == "locked" and not may_unlock(state, mover, e)
+    )
+    taken = occupied(state)
+    pinned: set[Cell] = set()
+    for e, d in state.doors.items():
+        if d.state == "open":
+            edge = Edge.parse(e)
+            pinned |= {c for c in (edge.a, edge.b) if c in taken and taken[c].id != mover.id}
+    return Passage(shut=shut, pinned=frozenset(pinned))
+
+
+def camera_zone(state: NtState, terminal_id: str) -> set[str]:
+    """RB: a security Terminal "controls the cameras in all adjacent rooms and hallways, including those
+    adjacent diagonally" (ruling G05: its own area and every area touching it at an edge or a corner)."""
+    t = next(t for t in mission(state).terminals if t.id == terminal_id)
+    home = area(state, t.cell)
+    if t.kind != "security" or not home:
+        return set()
+    return {home, *area_graph(state).neighbours(home)}
+
+
+def tac(state: NtState, attacker: Model, target_cell: str) -> int:
+    """The TAC the attacker applies (ruling G03: the target's area). RB: it is 0 if "you control the
+    Terminal controlling the room", and for drones in rooms whose Terminal no Faction has taken over (G04)."""
+    assert attacker.cell is not None
+    if distance(state, attacker.cell, target_cell) <= 1:
+        return 0  # RB: "If the range is one square the TAC characteristic is ignored"
+    where = area(state, target_cell)
+    value = mission(state).tac.get(where, 0)
+    covering = [t.id for t in mission(state).terminals if where in camera_zone(state, t.id)]
+    holders = {state.terminals[t].controller for t in covering}
+    if attacker.team in holders:
+        return 0
+    if attacker.team == "ai" and not (holders - {None}):
+        return 0
+    return value

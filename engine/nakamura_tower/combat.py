@@ -1,0 +1,258 @@
+"""Attacks in the Real World and the AI Operations phase: the opposed tests, hit location, armour and
+wounds, and the reactions of the target (Dodge, Fast Attack, Take Cover) as a sealed window.
+
+RB Tests: "the highest score wins, the attacker loses draws." Only a target that may still make a Fast
+Attack or Take Cover is asked; Dodge is free and automatic (rules-notes 8 #14), so the asking tells nothing
+the public board does not.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, public
+from engine.core.board import Cell
+
+from . import board
+from .activation import settle
+from .alarms import raise_alarm
+from .cando import draw
+from .phases import release
+from .rules import RULES
+from .scoring import knocked_out
+from .state import AttackStep, Model, NtState
+from .stats import Weapon, armour, bonus, name, ph, speed, weapons, wound_limit
+
+FAST_ATTACK = -3
+"""RB Fast Attack: "perform a Ranged Attack or Close Combat Attack with a -3 modifier"."""
+DODGE = 3
+"""RB Dodge: the Target's Speed "+3 + specific Dodge bonuses"."""
+
+
+def location(card: int) -> str:
+    """RB Hit Location: "Head 10; Chest 7-9; Arms 5-6; Legs 1-4"."""
+    return "head" if card == 10 else "chest" if card >= 7 else "arms" if card >= 5 else "legs"
+
+
+def weapon_for(state: NtState, attacker: Model, target: Model) -> Weapon | None:
+    """The way ``attacker`` can attack ``target`` now: Close Combat on adjacent squares, else its ranged
+    weapon within Maximum Range, with Line of Sight either way."""
+    if not (attacker.active and target.active) or board.friends(attacker, target):
+        return None
+    assert attacker.cell is not None and target.cell is not None
+    if not board.sees(state, attacker, target.cell):
+        return None
+    ranged, close = weapons(attacker)
+    reach = board.distance(state, attacker.cell, target.cell)
+    if reach <= 1:
+        return close
+    return ranged if ranged is not None and reach <= ranged.maximum else None
+
+
+def attack_base(state: NtState, attacker: Model, target: Model, weapon: Weapon, fast: bool = False) -> int:
+    """RB Ranged Attack: "Physical Skill ... Add points for Special Skills, Neurochips and weapon card
+    bonuses ... If the attacker is using Fast Attack apply a -3 modifier ... Attacker applies the TAC
+    modifier"."""
+    assert target.cell is not None
+    skill = bonus(attacker, "close" if weapon.close else "ranged")
+    return (
+        ph(attacker)
+        + skill
+        + weapon.bonus
+        + (FAST_ATTACK if fast else 0)
+        - board.tac(state, attacker, target.cell)
+    )
+
+
+def dodge_base(model: Model) -> int:
+    return speed(model) + DODGE + bonus(model, "dodge")
+
+
+def damage_of(state: NtState, attacker: Model, target: Model, weapon: Weapon) -> int:
+    """RB: the first Damage up to Effective Range, the second up to Maximum Range."""
+    assert attacker.cell is not None and target.cell is not None
+    reach = board.distance(state, attacker.cell, target.cell)
+    return weapon.damage if weapon.close or reach <= weapon.effective else weapon.damage_max
+
+
+def wound(state: NtState, attacker: Model, target: Model, weapon: Weapon, card: int) -> list[Event]:
+    """RB: "Subtract the Armour value of the hit location from the weapon's Damage. The difference is the
+    number of wounds" ... "A hit in the head always inflicts a minimum of one wound regardless of the
+    Armour"."""
+    where = location(card)
+    wounds = max(
+        0, damage_of(state, attacker, target, weapon) - max(0, armour(target, where) - weapon.pierce)
+    )
+    if where == "head":
+        wounds = max(1, wounds)
+    text = f"{name(target)} is hit in the {where}: {wounds} wound{'s' if wounds != 1 else ''}."
+    return [public("hit", text, target=target.id, wounds=wounds)] + take_wounds(
+        state, target, wounds, attacker
+    )
+
+
+def take_wounds(state: NtState, target: Model, wounds: int, by: Model | None) -> list[Event]:
+    """RB (FAQ): "flipped to its crippled side when the number of wounds is 'equal to or greater than' the
+    Wound value"; excess wounds are ignored (ruling R01); unconscious at the crippled side's value (R02)."""
+    if wounds <= 0:
+        return []
+    target.wounds += wounds
+    if target.wounds < wound_limit(target):
+        return []
+    if target.kind == "drone":
+        target.status, target.cell = "destroyed", None
+        return [public("destroyed", f"{name(target)} is destroyed.")]
+    if not target.crippled:
+        target.crippled, target.wounds = True, 0
+        return [public("crippled", f"{name(target)} is crippled: the card is flipped.")]
+    target.status, target.cell = "unconscious", None
+    release(state, target.id)
+    return [public("unconscious", f"{name(target)} falls unconscious.")] + knocked_out(state, target, by)
+
+
+def cover_squares(state: NtState, mover: Model, threat: Model) -> list[str]:
+    """RB Take Cover: "move one square such that it is either further away from the active model that
+    triggered the reaction or there is no Line of Sight" (ruling R10: never closer)."""
+    assert mover.cell is not None and threat.cell is not None
+    g, here = board.grid(state), Cell.parse(mover.cell)
+    taken = board.occupied(state)
+    near = board.distance(state, mover.cell, threat.cell)
+    out: list[str] = []
+    for cell in g.neighbours(here, board.passage(state, mover)):
+        if cell in taken:
+            continue
+        far = g.distance(cell, Cell.parse(threat.cell))
+        hidden = not board.grid(state).sees(
+            Cell.parse(threat.cell),
+            cell,
+            blockers=board.blockers(state, threat),
+            closed=board.closed_edges(state),
+        )
+        if far >= near and (far > near or hidden):
+            out.append(cell.label)
+    return out
+
+
+def may_react(model: Model) -> bool:
+    """RB: Fast Attack and Take Cover are "once per turn per character"; "Drones cannot perform the Take
+    Cover or Fast Attack reactions" (ruling R03; psychotic characters neither, G19)."""
+    return model.active and model.kind == "character" and not model.reacted and model.team != "ai"
+
+
+class ReactPayload(BaseModel):
+    attacker: str
+    target: str
+
+
+def begin_attack(state: NtState, attacker_id: str, target_id: str) -> list[Event]:
+    """Declare an attack; ask the target's player only when it may Fast Attack or Take Cover."""
+    attacker, target = state.models[attacker_id], state.models[target_id]
+    weapon = weapon_for(state, attacker, target)
+    if weapon is None:
+        return [public("no_attack", f"{name(attacker)} no longer has a target in {name(target)}.")]
+    assert attacker.cell is not None and target.cell is not None
+    state.last_sight = [attacker.cell, target.cell]
+    raise_alarm(state, attacker.cell, "close" if weapon.close and weapon.bonus != -3 else "ranged")
+    events = [public("attack", f"{name(attacker)} attacks {name(target)} with {weapon.name}.")]
+    offer: list[tuple[Intent, str]] = []
+    if may_react(target):
+        if weapon_for(state, target, attacker) is not None:
+            offer.append((Intent.of("react", how="fire"), f"Fast Attack {name(attacker)}"))
+        offer += [
+            (Intent.of("react", how="cover", to=c), f"Take Cover to {c}")
+            for c in cover_squares(state, target, attacker)
+        ]
+    if not offer:
+        return events + resolve(state, attacker, target, "dodge", None)
+    text = f"{name(attacker)} attacks {name(target)}: Dodge, Fast Attack or Take Cover?"
+    return events + RULES.window(
+        state,
+        [target.team],
+        "react",
+        text,
+        {target.team: offer},
+        pass_as=(Intent.of("react", how="dodge"), "Dodge"),
+        payload=ReactPayload(attacker=attacker_id, target=target_id),
+    )
+
+
+@RULES.closed("react", ReactPayload)
+def reacted(state: NtState, answers: list[tuple[str, Intent]], payload: ReactPayload) -> list[Event]:
+    intent = answers[0][1] if answers else Intent.of("react", how="dodge")
+    how = str(intent.get("how") or "dodge")
+    to = intent.get("to")
+    events = resolve(
+        state,
+        state.models[payload.attacker],
+        state.models[payload.target],
+        how,
+        str(to) if to is not None else None,
+    )
+    turn = state.waiting.find("turn")
+    if turn is not None and state.phase == "real":
+        events += settle(state, turn.asked()[0])
+    return events
+
+
+def resolve(state: NtState, attacker: Model, target: Model, how: str, to: str | None) -> list[Event]:
+    weapon = weapon_for(state, attacker, target)
+    if weapon is None:
+        return [public("no_attack", f"{name(target)} is out of reach.")]
+    if how == "fire":
+        return _exchange(state, attacker, target, weapon)
+    card = draw(state)
+    hit = attack_base(state, attacker, target, weapon) + card
+    if how == "cover" and to is not None:
+        target.reacted = True
+        guard = speed(target) + bonus(target, "dodge") + draw(state)
+        if guard >= hit:
+            target.cell = to
+            return [public("cover", f"{name(target)} takes cover to {to} ({guard} against {hit}).")]
+        return [
+            public("cover_failed", f"{name(target)} fails to take cover ({guard} against {hit}).")
+        ] + wound(state, attacker, target, weapon, card)
+    defence = dodge_base(target) + draw(state)
+    if defence >= hit:
+        return [public("dodged", f"{name(target)} dodges ({defence} against {hit}).")]
+    return [public("hit_roll", f"{name(attacker)} hits ({hit} against {defence}).")] + wound(
+        state, attacker, target, weapon, card
+    )
+
+
+def _exchange(state: NtState, attacker: Model, target: Model, weapon: Weapon) -> list[Event]:
+    """RB (FAQ): an attack against a Fast Attack is simultaneous, "the higher result wins" and "'simultaneous'
+    does not mean a tie is resolved in favour of either side" (ruling R07: a tie, both miss)."""
+    target.reacted = True
+    back = weapon_for(state, target, attacker)
+    assert back is not None
+    first_card, second_card = draw(state), draw(state)
+    first = attack_base(state, attacker, target, weapon) + first_card
+    second = attack_base(state, target, attacker, back, fast=True) + second_card
+    text = f"{name(attacker)} {first} against {name(target)}'s Fast Attack {second}"
+    if first == second:
+        return [public("exchange", text + ": both miss.")]
+    if first > second:
+        return [public("exchange", text + ".")] + wound(state, attacker, target, weapon, first_card)
+    return [public("exchange", text + ".")] + wound(state, target, attacker, back, second_card)
+
+
+def fast_attack(state: NtState, reactor: Model, mover: Model) -> list[Event]:
+    """RB Move vs. Fast Attack: the reactor's attack at -3 against the mover's Dodge."""
+    weapon = weapon_for(state, reactor, mover)
+    reactor.reacted = True
+    if weapon is None:
+        return [public("no_attack", f"{name(reactor)} has no shot at {name(mover)}.")]
+    assert reactor.cell is not None and mover.cell is not None
+    raise_alarm(state, reactor.cell, "close" if weapon.close and weapon.bonus != -3 else "ranged")
+    card = draw(state)
+    hit = attack_base(state, reactor, mover, weapon, fast=True) + card
+    defence = dodge_base(mover) + draw(state)
+    text = f"{name(reactor)} makes a Fast Attack on {name(mover)} at {mover.cell}: {hit} against {defence}"
+    if defence >= hit:
+        return [public("fast_attack", text + ", dodged.")]
+    return [public("fast_attack", text + ".")] + wound(state, reactor, mover, weapon, card)
+
+
+@RULES.step("attack")
+def attack_step(state: NtState, step: AttackStep) -> list[Event]:
+    return begin_attack(state, step.attacker, step.target)

@@ -1,0 +1,216 @@
+"""Phase 6, AI Operations: the Security Protocol, the alarm level of every room and hallway, and the
+drones (and characters lost to Cyberpsychosis) moving and attacking by the rulebook's algorithm. The drones
+are rules, not an agent: nobody is asked anything except the reactions of their targets.
+
+RB: "Drones move taking the shortest route to the place with the most Alarm tokens in it. They move at their
+maximum speed." FAQ: "If two rooms have exactly the same number of Alarm tokens, the drone moves to the room
+that is nearest. Can Do cards are drawn for both rooms, and the drone moves to the room with the higher
+score, only if both rooms are also equidistant." RB: "Drones that are in a room or hallway with one or more
+characters at the moment of establishing the alarm level do not move towards the room with the highest
+alarm level but attack the characters in the current room immediately, first moving closer to effective
+range if required."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Event, public
+from engine.core.board import OPEN, Cell, Passage
+
+from . import board
+from .cando import draw
+from .rules import RULES
+from .setup import add_drone, mission_of
+from .state import AttackStep, DroneStep, Model, NtState
+from .stats import name, speed, weapons
+
+
+def security_protocol(state: NtState) -> list[Event]:
+    """RB: "Check the Security Protocol for the number of drones on the board, putting additional drones on
+    the board ... new drones are placed at random in places marked as 'Drone Entry Point'. Use CanDo cards
+    to pick the locations." Ruling D3: CanDo values are spread evenly over the entry points; an occupied
+    entry point puts the drone on the nearest free square."""
+    wanted = mission_of(state).security_protocol + state.opts.security_boost
+    entries = mission_of(state).entry_points
+    events: list[Event] = []
+    while sum(1 for m in board.on_board(state) if m.kind == "drone") < wanted:
+        card = draw(state)
+        entry = Cell.parse(entries[(card - 1) * len(entries) // 10])
+        cell = _free_near(state, entry)
+        if cell is None:
+            break
+        drone = add_drone(state, cell.label)
+        events.append(
+            public("drone", f"Security Protocol: {name(drone)} enters at {cell.label} (CanDo {card}).")
+        )
+    return events
+
+
+def _free_near(state: NtState, cell: Cell) -> Cell | None:
+    g, taken = board.grid(state), board.occupied(state)
+    candidates = [c for c in g.cells() if c not in taken and c not in g.blocked]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda c: (g.distance(cell, c), c.row, c.col))
+
+
+def alarm_levels(state: NtState) -> dict[str, int]:
+    """The tokens generated this turn, plus RB "+1 For every character in the room or hallway" (ruling G15:
+    every conscious character model on the board, drones not counted)."""
+    levels = {a: state.alarms.get(a, 0) for a in board.grid(state).areas}
+    for model in board.on_board(state):
+        if model.kind == "character" and model.cell is not None:
+            levels[board.area(state, model.cell)] = levels.get(board.area(state, model.cell), 0) + 1
+    return levels
+
+
+def ai_operations(state: NtState) -> list[Event]:
+    events = security_protocol(state)
+    state.alarms = alarm_levels(state)
+    shown = ", ".join(f"{a} {n}" for a, n in sorted(state.alarms.items()) if n)
+    events.append(public("alarms", f"Alarm levels: {shown or 'none'}."))
+    # Ruling D1: the engine activates the AI's models in the order of their ids (the issue lets the engine
+    # choose the drone order; RB "In a solo game the drones are moved in any order you like").
+    order = sorted(
+        (m for m in board.on_board(state) if m.team == "ai"), key=lambda m: (m.kind != "drone", m.id)
+    )
+    state.now(*(DroneStep(model=m.id) for m in order))
+    return events
+
+
+def _prey(state: NtState, drone: Model) -> list[Model]:
+    return [m for m in board.on_board(state) if m.kind == "character" and m.team != "ai"]
+
+
+def _reach(drone: Model) -> int:
+    ranged, _ = weapons(drone)
+    return ranged.effective if ranged is not None else 1
+
+
+def in_sight(state: NtState, drone: Model) -> list[Model]:
+    """The closest characters in Line of Sight within the weapon's Effective Range (RB: "If it is impossible
+    to establish which character in a room is closest to the drone then it will attack all characters at
+    the disputed range at the same time")."""
+    assert drone.cell is not None
+    seen = [
+        m
+        for m in _prey(state, drone)
+        if m.cell is not None
+        and board.distance(state, drone.cell, m.cell) <= _reach(drone)
+        and board.sees(state, drone, m.cell)
+    ]
+    if not seen:
+        return []
+    near = min(board.distance(state, drone.cell, str(m.cell)) for m in seen)
+    return [m for m in seen if board.distance(state, drone.cell, str(m.cell)) == near]
+
+
+@RULES.step("drone")
+def drone_acts(state: NtState, step: DroneStep) -> list[Event]:
+    """RB: "Move-Move or Move-Attack or a single action of Attack"; "Drones move until they reach the
+    effective range of their weapons, then they perform an Attack Action if able"."""
+    drone = state.models[step.model]
+    if not drone.active or step.actions <= 0:
+        return []
+    targets = in_sight(state, drone)
+    if targets:
+        state.now(*(AttackStep(attacker=drone.id, target=t.id) for t in targets))
+        return []
+    goal = _goals(state, drone)
+    if not goal:
+        return []
+    events = _advance(state, drone, goal)
+    state.now(DroneStep(model=drone.id, actions=step.actions - 1))
+    return events
+
+
+def _passage(state: NtState) -> Passage:
+    """RB: "Drones possess the master code to all doors ... they automatically open all doors they need to
+    ... These doors are returned to their original state after the passage of the drone" (ruling D4: no
+    door blocks a drone and none changes)."""
+    return OPEN
+
+
+def _goals(state: NtState, drone: Model) -> list[Cell]:
+    """The squares the drone heads for: next to the characters of its own area, else the free squares of
+    the area with the most alarms (none when every level is 0: ruling D2)."""
+    assert drone.cell is not None
+    g, taken = board.grid(state), board.occupied(state)
+    home = board.area(state, drone.cell)
+    near = [m for m in _prey(state, drone) if m.cell is not None and board.area(state, m.cell) == home]
+    if near:
+        around = {n for m in near for n in g.neighbours(Cell.parse(str(m.cell)))}
+        return sorted((c for c in around if c not in taken or c == Cell.parse(drone.cell)), key=Cell.reading)
+    levels = state.alarms
+    top = max(levels.values(), default=0)
+    if top <= 0:
+        return []
+    best = [a for a in sorted(levels) if levels[a] == top]
+    area = _tie_break(state, drone, best) if len(best) > 1 else best[0]
+    return [c for c in g.areas[area].cells if c not in taken or c == Cell.parse(drone.cell)]
+
+
+def _distance_to(state: NtState, drone: Model, area: str) -> int:
+    assert drone.cell is not None
+    cells = board.grid(state).areas[area].cells
+    found = board.grid(state).nearest(
+        Cell.parse(drone.cell), cells, may_pass=_may_pass(state, drone), passage=_passage(state)
+    )
+    return found[0] if found is not None else 10_000
+
+
+def _tie_break(state: NtState, drone: Model, areas: list[str]) -> str:
+    dist = {a: _distance_to(state, drone, a) for a in areas}
+    near = min(dist.values())
+    tied = [a for a in areas if dist[a] == near]
+    while len(tied) > 1:
+        score = {a: draw(state) for a in tied}
+        best = max(score.values())
+        tied = [a for a in tied if score[a] == best]
+    return tied[0]
+
+
+def _may_pass(state: NtState, drone: Model) -> Callable[[Cell], bool]:
+    taken = board.occupied(state)
+
+    def may_pass(cell: Cell) -> bool:
+        other = taken.get(cell)
+        return other is None or board.friends(other, drone)
+
+    return may_pass
+
+
+def _advance(state: NtState, drone: Model, goals: list[Cell]) -> list[Event]:
+    """Move at most Speed squares along the shortest route, stopping as soon as a character is in sight
+    within Effective Range (ruling G16)."""
+    assert drone.cell is not None
+    g, here = board.grid(state), Cell.parse(drone.cell)
+    taken = board.occupied(state)
+    found = g.nearest(here, goals, may_pass=_may_pass(state, drone), passage=_passage(state))
+    if found is None or found[0] == 0:
+        return []
+    free = [c for c in found[1] if c not in taken]
+    route = (
+        g.path(
+            here,
+            free[0],
+            may_enter=lambda c: c not in taken,
+            may_pass=_may_pass(state, drone),
+            passage=_passage(state),
+        )
+        if free
+        else None
+    )
+    if route is None:
+        return []
+    path = [here.label]
+    for cell in route.cells[1 : speed(drone) + 1]:
+        if cell in taken:
+            continue
+        drone.cell = cell.label
+        path.append(cell.label)
+        if in_sight(state, drone):
+            break
+    state.last_path = path
+    return [public("drone_move", f"{name(drone)} moves to {drone.cell}.", unit=drone.id, path=path)]

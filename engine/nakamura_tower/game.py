@@ -1,0 +1,72 @@
+"""Human Interface: Nakamura Tower, wired: metadata, set-up and the view. The rules are the phases
+(:mod:`.phases`, :mod:`.cyber`, :mod:`.drones`), the actions (:mod:`.actions`) and the combat
+(:mod:`.combat`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import GameMeta, Intent, RandomAgent
+from engine.core.flowgame import FlowGame
+from engine.core.shapes import check_shape
+
+from . import actions, activation, combat, drones, phases  # noqa: F401 - they register into RULES
+from .rules import RULES
+from .setup import build
+from .shapes import SHAPES
+from .state import NtOptions, NtState
+from .view import NtView
+from .viewing import build as build_view
+
+RULES_SUMMARY = """\
+Human Interface: Nakamura Tower: Teams of five raid a floor of the tower while its AI's drones hunt
+everyone. 1 player: solo against the tower; 2: versus (default); 3: a third Faction. Every test draws from
+the 40-card CanDo deck (reshuffled after any 1 or 10). Each turn: 1 Cybershock tests; 2 System Resources;
+3 secret SR bids for the initiative; 4 Cyberwarfare; 5 the Real World: each character in turn spends 2
+Action Points on Moves (Speed squares, 8-way, orthogonal through doorways) and Attacks (ranged or close,
+TAC, hit locations, armour), with reactions (Dodge, Fast Attack, Take Cover); 6 AI Operations: alarms and
+drones; 7 Clean-Up. The mission's objectives score; highest score after the last turn wins.
+"""
+
+INTENT_KINDS = frozenset(SHAPES)
+
+
+class NakamuraGame(FlowGame[NtState]):
+    meta = GameMeta(
+        id="nakamura_tower",
+        title="Human Interface: Nakamura Tower",
+        min_seats=1,
+        max_seats=3,
+        options=NtOptions,
+        summary="Cyberpunk squad raid on a tower floor guarded by AI drones.",
+        rules=RULES_SUMMARY,
+    )
+    state_type = NtState
+    format = 1
+    rules = RULES
+    intent_kinds = INTENT_KINDS
+    agents = {"random": RandomAgent}
+
+    def _setup(self, seats: list[str], seed: int, options: Any) -> NtState:
+        return self.start(build(self.meta.id, seats, self.new_rng(seed), options))
+
+    def parse_intent(self, key: str) -> Intent:
+        intent = super().parse_intent(key)
+        check_shape(SHAPES, intent)
+        return intent
+
+    def check(self, state: NtState, seat: str, intent: Intent) -> None:
+        check_shape(SHAPES, intent)
+        super().check(state, seat, intent)
+
+    def describe(self, state: NtState, intent: Intent) -> str:
+        check_shape(SHAPES, intent)
+        return super().describe(state, intent)
+
+    def view_model(self, state: NtState, seat: str | None) -> NtView:
+        return build_view(self.table_view(state, seat), state, seat)
+
+
+NAKAMURA = NakamuraGame()
+"""Exported as ``GAME`` from the package only once the conformance suite and the rules tests pass."""
+__all__ = ["NAKAMURA", "NakamuraGame"]

@@ -1,0 +1,267 @@
+"""Nakamura Tower's data pack (``data/nakamura_tower/``): the CanDo deck, characters (healthy and crippled
+sides), drones, equipment, Cyberwarfare cards and missions, as pydantic models.
+
+The rulebook prints the rule tables but none of the cards, tiles or missions: every record carries its
+provenance (``rulebook``, ``reconstructed`` from the worked examples, or ``house``). An owner of the box can
+load the printed cards and missions through the same schema (``ARBITER_DATA``). A bad pack is refused with
+the file, the record and the field at fault (:class:`~engine.core.errors.DataError`).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.board import Cell, GridSpec, load_grid
+from engine.core.datapack import Provenance, load_records, pack_dir
+from engine.core.errors import DataError
+
+GAME_ID = "nakamura_tower"
+
+Faction = Literal["uebermensch", "nakamura", "freelance"]
+Availability = Literal["commercial", "military", "black_market"]
+COST: dict[str, int] = {"commercial": 1, "military": 2, "black_market": 4}
+"""RB Team Budget: "Commercial - 1 point; Military - 2 points; Black Market - 4 points"."""
+LEVEL: dict[str, int] = {"commercial": 0, "military": 1, "black_market": 2}
+Location = Literal["head", "chest", "arms", "legs"]
+CwKind = Literal["virus", "worm", "ice", "bastion", "ids", "booster"]
+OFFENSIVE: frozenset[str] = frozenset({"virus", "worm"})
+DEFENSIVE: frozenset[str] = frozenset({"ice", "bastion", "ids"})
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CanDoValue(_Record):
+    value: int = Field(ge=1, le=10)
+    count: int = Field(ge=1, le=40)
+    effects: tuple[str, ...] = ()
+    """Printed effects (the hook vocabulary is empty: the rulebook prints no card text)."""
+    provenance: Provenance
+
+
+class Armour(_Record):
+    head: int = Field(ge=0, le=10)
+    chest: int = Field(ge=0, le=10)
+    arms: int = Field(ge=0, le=10)
+    legs: int = Field(ge=0, le=10)
+
+    def at(self, where: str) -> int:
+        return int(getattr(self, where))
+
+
+class Side(_Record):
+    ms: int = Field(ge=1, le=12)
+    ph: int = Field(ge=1, le=12)
+    speed: int = Field(ge=1, le=8)
+    wounds: int = Field(ge=1, le=12)
+    armour: Armour
+
+
+class Character(_Record):
+    id: str = Field(min_length=1, max_length=20)
+    name: str
+    faction: Faction
+    hacker: bool = False
+    healthy: Side
+    crippled: Side
+    skills: dict[Literal["dodge", "ranged", "close", "codebreaker"], int] = Field(default_factory=dict)
+    provenance: Provenance
+    note: str = ""
+
+
+class Drone(_Record):
+    id: str
+    name: str
+    ph: int = Field(ge=1, le=12)
+    speed: int = Field(ge=1, le=8)
+    wounds: int = Field(ge=1, le=12)
+    armour: Armour
+    weapon: str
+    provenance: Provenance
+    note: str = ""
+
+
+class Equipment(_Record):
+    id: str
+    name: str
+    kind: Literal["ranged", "close", "gear", "neurochip"]
+    availability: Availability
+    provenance: Provenance
+    note: str = ""
+    damage: int = Field(0, ge=0, le=15)
+    effective: int = Field(1, ge=1, le=30)
+    damage_max: int = Field(0, ge=0, le=15)
+    maximum: int = Field(1, ge=1, le=40)
+    pierce: int = Field(0, ge=0, le=5)
+    slot: Literal["", "helmet", "cyberdeck", "cyberarm", "cyberleg", "cyberbody"] = ""
+    sr: int = Field(0, ge=0, le=5)
+    ranged: int = Field(0, ge=-3, le=5)
+    close: int = Field(0, ge=-3, le=5)
+    dodge: int = Field(0, ge=-3, le=5)
+    armour: int = Field(0, ge=0, le=3)
+    cybershock: int = Field(0, ge=0, le=5)
+    door_breaker: bool = False
+
+    @property
+    def cost(self) -> int:
+        return COST[self.availability]
+
+
+class CwCard(_Record):
+    id: str
+    name: str
+    faction: Literal["uebermensch", "nakamura", "freelance", "ai"]
+    kind: CwKind
+    strength: int = Field(ge=0, le=10)
+    install: int = Field(ge=0, le=5)
+    run: int = Field(ge=0, le=5)
+    count: int = Field(ge=1, le=32)
+    provenance: Provenance
+    note: str = ""
+
+
+class Terminal(_Record):
+    id: str
+    cell: str
+    kind: Literal["security", "basic"]
+    colour: str = ""
+    defence: int = Field(ge=1, le=6)
+
+
+class Member(_Record):
+    character: str
+    equipment: tuple[str, ...] = ()
+
+
+class Team(_Record):
+    faction: Faction
+    start: tuple[str, ...]
+    members: tuple[Member, ...]
+
+
+class Victory(_Record):
+    kind: Literal["points", "target"]
+    objective: int = Field(ge=0, le=10)
+    knockout: int = Field(ge=0, le=10)
+    terminal: int = Field(ge=0, le=10)
+    escape: int = Field(ge=0, le=10)
+    target: int = Field(ge=0, le=50)
+
+
+class Mission(_Record):
+    id: str
+    title: str
+    seats: int = Field(ge=1, le=3)
+    map: str
+    turns: int = Field(ge=1, le=20)
+    availability: Availability
+    security_protocol: int = Field(ge=0, le=6)
+    team_size: int = Field(5, ge=1, le=6)
+    budget: int = Field(3, ge=0, le=10)
+    """Team Budget points per member (RB: "+3 points ... for every member")."""
+    terminals: tuple[Terminal, ...]
+    tac: dict[str, int]
+    entry_points: tuple[str, ...] = Field(min_length=1)
+    drones: tuple[str, ...] = ()
+    objectives: tuple[str, ...] = ()
+    exits: tuple[str, ...] = ()
+    cybershock_tests: int = Field(0, ge=0, le=2)
+    victory: Victory
+    teams: tuple[Team, ...]
+    provenance: Provenance
+    text: str = ""
+
+
+class Pack(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    cando: tuple[CanDoValue, ...]
+    characters: dict[str, Character]
+    drones: dict[str, Drone]
+    equipment: dict[str, Equipment]
+    cards: dict[str, CwCard]
+    missions: dict[str, Mission]
+    maps: dict[str, GridSpec]
+
+    def cando_deck(self) -> list[str]:
+        """Every CanDo card as ``c<value>.<n>`` (copies numbered from 1)."""
+        return [f"c{v.value}.{n}" for v in self.cando for n in range(1, v.count + 1)]
+
+    def cw_deck(self, faction: str) -> list[str]:
+        return [
+            f"{c.id}.{n}" for c in self.cards.values() if c.faction == faction for n in range(1, c.count + 1)
+        ]
+
+    def card(self, instance: str) -> CwCard:
+        return self.cards[instance.split(".")[0]]
+
+    def mission_for(self, seats: int) -> Mission:
+        return next(m for m in self.missions.values() if m.seats == seats)
+
+
+from .packcheck import check_pack  # noqa: E402 - the checks read the models above
+
+
+def load_pack(folder: Path) -> Pack:
+    """Read and check a pack folder; :class:`DataError` names the file, record and field."""
+    missions = {m.id: m for m in load_records(folder / "missions.json", Mission, "missions")}
+    maps: dict[str, GridSpec] = {}
+    for mission in missions.values():
+        if mission.map not in maps:
+            maps[mission.map] = load_grid(folder / "maps" / f"{mission.map}.txt")
+    pack = Pack(
+        cando=tuple(load_records(folder / "cando.json", CanDoValue, "values")),
+        characters={c.id: c for c in load_records(folder / "characters.json", Character, "characters")},
+        drones={d.id: d for d in load_records(folder / "drones.json", Drone, "drones")},
+        equipment={e.id: e for e in load_records(folder / "equipment.json", Equipment, "equipment")},
+        cards={c.id: c for c in load_records(folder / "cyberwarfare.json", CwCard, "cards")},
+        missions=missions,
+        maps=maps,
+    )
+    check_pack(folder, pack)
+    return pack
+
+
+@lru_cache(maxsize=4)
+def _cached(folder: str) -> Pack:
+    return load_pack(Path(folder))
+
+
+_IN_USE: dict[str | None, Pack] = {}
+
+
+def pack() -> Pack:
+    """The pack in use (``data/nakamura_tower`` or ``$ARBITER_DATA/nakamura_tower``), read once (the rules
+    ask for it at every turn of a search, so even finding the folder is done once per ``ARBITER_DATA``)."""
+    key = os.environ.get("ARBITER_DATA")
+    found = _IN_USE.get(key)
+    if found is None:
+        found = _IN_USE[key] = _cached(str(pack_dir(GAME_ID)))
+    return found
+
+
+def cell_ok(spec: GridSpec, label: str) -> bool:
+    try:
+        return spec.inside(Cell.parse(label)) and Cell.parse(label) not in spec.blocked
+    except ValueError:
+        return False
+
+
+__all__ = [
+    "COST",
+    "DEFENSIVE",
+    "OFFENSIVE",
+    "Character",
+    "CwCard",
+    "DataError",
+    "Equipment",
+    "Mission",
+    "Pack",
+    "load_pack",
+    "pack",
+]

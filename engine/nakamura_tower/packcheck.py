@@ -1,0 +1,140 @@
+"""The checks across a Nakamura Tower pack's files: the CanDo deck's size, and each mission's board cells,
+teams, loadouts and Team Budget, each refusal naming the file, the record and the field."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.core.errors import DataError
+
+if TYPE_CHECKING:
+    from .pack import Equipment, Member, Mission, Pack
+
+CANDO_CARDS = 40
+"""RB Contents List: "40 x CanDo cards"."""
+SLOTS = 4
+"""RB: equipment slots, "normally 4" (one card per slot)."""
+NEUROCHIPS = 2
+"""RB: "all characters are only allowed two Neurochips each"."""
+CYBERSHOCK_START_MAX = 9
+"""RB: the starting Cybershock Level "cannot be higher than nine"."""
+
+
+def check_pack(folder: Path, pack: Pack) -> None:
+    total = sum(v.count for v in pack.cando)
+    if total != CANDO_CARDS or sorted(v.value for v in pack.cando) != list(range(1, 11)):
+        raise DataError(
+            f"{folder / 'cando.json'}: field 'values': the deck needs each value 1-10 and "
+            f"{CANDO_CARDS} cards in all (it has {total})"
+        )
+    for drone in pack.drones.values():
+        if drone.weapon not in pack.equipment:
+            raise DataError(
+                f"{folder / 'drones.json'}: record '{drone.id}', field 'weapon': "
+                f"'{drone.weapon}' is not an equipment record"
+            )
+    if not pack.cw_deck("ai"):
+        raise DataError(
+            f"{folder / 'cyberwarfare.json'}: field 'cards': no Nakamura Defence System (ai) cards"
+        )
+    for mission in pack.missions.values():
+        _mission(folder / "missions.json", pack, mission)
+
+
+def _mission(path: Path, pack: Pack, mission: Mission) -> None:
+    where = f"{path}: record '{mission.id}'"
+    spec = pack.maps[mission.map]
+    from .pack import cell_ok
+
+    def cells(field: str, labels: tuple[str, ...]) -> None:
+        for label in labels:
+            if not cell_ok(spec, label):
+                raise DataError(
+                    f"{where}, field '{field}': '{label}' is not a free square of map '{mission.map}'"
+                )
+
+    cells("entry_points", mission.entry_points)
+    cells("drones", mission.drones)
+    cells("objectives", mission.objectives)
+    cells("exits", mission.exits)
+    cells("terminals", tuple(t.cell for t in mission.terminals))
+    areas = {a.id for a in spec.areas}
+    for area in mission.tac:
+        if area not in areas:
+            raise DataError(f"{where}, field 'tac': '{area}' is not an area of map '{mission.map}'")
+    if len(mission.teams) != mission.seats:
+        raise DataError(f"{where}, field 'teams': {len(mission.teams)} teams for {mission.seats} seats")
+    for t, team in enumerate(mission.teams):
+        field = f"teams.{t}"
+        cells(f"{field}.start", team.start)
+        if len(team.members) != mission.team_size or len(team.start) != len(team.members):
+            raise DataError(
+                f"{where}, field '{field}.members': a Team of {mission.team_size} needs as many "
+                "members and start squares"
+            )
+        if not pack.cw_deck(team.faction):
+            raise DataError(f"{where}, field '{field}.faction': no Cyberwarfare deck for '{team.faction}'")
+        spent = sum(
+            _member(pack, mission, team.faction, m, f"{where}, field '{field}.members.{i}")
+            for i, m in enumerate(team.members)
+        )
+        if spent > mission.budget * len(team.members):
+            raise DataError(
+                f"{where}, field '{field}.members': the loadouts cost {spent}, over the Team "
+                f"Budget of {mission.budget * len(team.members)}"
+            )
+
+
+def _member(pack: Pack, mission: Mission, faction: str, member: Member, where: str) -> int:
+    """Check one member's card and loadout; returns its cost in Team Budget points."""
+    from .pack import LEVEL
+
+    if member.character not in pack.characters:
+        raise DataError(f"{where}.character': '{member.character}' is not a character of the pack")
+    if pack.characters[member.character].faction != faction:
+        raise DataError(f"{where}.character': '{member.character}' is not of the faction '{faction}'")
+    items: list[Equipment] = []
+    for name in member.equipment:
+        if name not in pack.equipment:
+            raise DataError(f"{where}.equipment': '{name}' is not an equipment record")
+        items.append(pack.equipment[name])
+    for item in items:
+        if LEVEL[item.availability] > LEVEL[mission.availability]:
+            raise DataError(
+                f"{where}.equipment': '{item.id}' is {item.availability}, above the mission's "
+                f"Availability Level ({mission.availability})"
+            )
+    problem = loadout_problem(items, faction)
+    if problem:
+        raise DataError(f"{where}.equipment': {problem}")
+    return sum(i.cost for i in items)
+
+
+def loadout_problem(items: list[Equipment], faction: str) -> str | None:
+    """Why a loadout breaks the slot, face-up, neurochip or Cybershock limits; None when it is legal."""
+    chips = [i for i in items if i.kind == "neurochip"]
+    cards = [i for i in items if i.kind != "neurochip"]
+    if len(cards) > SLOTS:
+        return f"{len(cards)} cards for {SLOTS} equipment slots"
+    if len(chips) > NEUROCHIPS:
+        return f"{len(chips)} Neurochips (at most {NEUROCHIPS})"
+    kinds = Counter(i.kind for i in cards)
+    if kinds["ranged"] > 1 or kinds["close"] > 1:
+        return "at most one Ranged and one Close Combat weapon may be face up"
+    slots = Counter(i.slot for i in cards if i.slot)
+    doubled = [s for s, n in slots.items() if n > 1]
+    if doubled:
+        return f"only one {doubled[0]} may be carried"
+    shock = starting_cybershock(items, faction)
+    if shock > CYBERSHOCK_START_MAX:
+        return f"starting Cybershock {shock} is over {CYBERSHOCK_START_MAX}: revise the assignments"
+    return None
+
+
+def starting_cybershock(items: list[Equipment], faction: str) -> int:
+    """RB: "The Cybershock Level equals the sum of all Cybershock symbols on their gear cards"; Neurochips
+    "do not increase the starting Cybershock level"; the Übermensch Faction skill reduces it by 1."""
+    total = sum(i.cybershock for i in items if i.kind != "neurochip")
+    return max(0, total - 1) if faction == "uebermensch" else total

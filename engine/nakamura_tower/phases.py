@@ -1,0 +1,211 @@
+"""The turn and its phases 1 (infection and Cybershock), 2 (System Resources), 3 (Initiative), 5 (the
+Real World, one step per Team) and 7 (Clean-Up). Cyberwarfare is :mod:`.cyber`, AI Operations :mod:`.drones`.
+
+RB "Phase Sequence in a Game Turn": "1. Virus/Worm Infection and Cybershock Test Phase", "2. Check System
+Resources Phase", "3. Initiative Determination Phase", "4. Cyberwarfare Phase", "5. Real World Phase",
+"6. AI Operations Phase", "7. Clean-Up Phase".
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, public
+from engine.core.board import Edge
+
+from . import board
+from .cando import draw
+from .pack import pack
+from .rules import RULES
+from .scoring import check_end
+from .state import NtState, PhaseStep, TeamStep, TurnStep
+from .stats import ms, name, system_resources
+
+PHASES = ("infection", "resources", "initiative", "cyber", "real", "ai", "cleanup")
+CYBERPSYCHOSIS = 10
+"""RB: "When a character's Cybershock Level reaches 10 the character has succumbed to Cyberpsychosis and is
+taken over by the AI"."""
+
+
+@RULES.step("turn")
+def begin_turn(state: NtState, step: TurnStep) -> list[Event]:
+    state.round += 1
+    state.later(*(PhaseStep(phase=p) for p in PHASES))
+    return [public("turn", f"Turn {state.round} of {state.turns} begins.")]
+
+
+@RULES.step("phase")
+def run_phase(state: NtState, step: PhaseStep) -> list[Event]:
+    state.phase = step.phase
+    if step.phase == "infection":
+        return infection(state)
+    if step.phase == "resources":
+        return resources(state)
+    if step.phase == "initiative":
+        return initiative(state)
+    if step.phase == "cyber":
+        from .cyber import cyberwarfare
+
+        return cyberwarfare(state)
+    if step.phase == "real":
+        state.now(*(TeamStep(seat=s) for s in state.order))
+        return []
+    if step.phase == "ai":
+        from .drones import ai_operations
+
+        return ai_operations(state)
+    return cleanup(state)
+
+
+def cybershock_test(state: NtState, model_id: str) -> list[Event]:
+    """RB: "If the CanDo card shows a higher number than the Mental Skill then the character's Cybershock
+    Level is increased by one"."""
+    model = state.models[model_id]
+    card = draw(state)
+    if card <= ms(model):
+        return [public("cybershock", f"{name(model)} passes a Cybershock test ({card}).")]
+    model.cybershock += 1
+    events = [
+        public("cybershock", f"{name(model)} fails a Cybershock test ({card}): level {model.cybershock}.")
+    ]
+    if model.cybershock >= CYBERPSYCHOSIS and model.team != "ai":
+        release(state, model.id)
+        model.team, model.psychotic = "ai", True
+        events.append(public("psychosis", f"{name(model)} succumbs to Cyberpsychosis: the AI takes over."))
+    return events
+
+
+def release(state: NtState, model_id: str) -> None:
+    """A Hacker out of the game "loses control of the Terminal (but any CW cards installed remain)"."""
+    for terminal in state.terminals.values():
+        if terminal.hacker == model_id:
+            terminal.controller = terminal.hacker = None
+
+
+def infection(state: NtState) -> list[Event]:
+    """FAQ (a): "make a Cybershock Test for every hostile Virus/Worm in your Tactical Network for all your
+    team members"; the mission's own tests (the tower's nanovirus) follow."""
+    events: list[Event] = []
+    tests = pack().missions[state.mission].cybershock_tests
+    for seat, team in state.teams.items():
+        hostile = sum(1 for s in team.tn if s.owner != seat)
+        for model in [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]:
+            for _ in range(hostile + tests):
+                if model.team == seat:
+                    events += cybershock_test(state, model.id)
+    return events
+
+
+def resources(state: NtState) -> list[Event]:
+    """RB: SR from every conscious character on the Tactical Network; then "remove the SRs required to run
+    these programmes in background" (hostile ones are paid by their victim, ruling G09)."""
+    from .cyber import upkeep
+
+    events: list[Event] = []
+    for seat, team in state.teams.items():
+        team.sr = sum(
+            system_resources(m) for m in board.on_board(state) if m.team == seat and m.kind == "character"
+        )
+        events.append(public("sr", f"{seat} has {team.sr} System Resources."))
+        events += upkeep(state, seat)
+    return events
+
+
+class OrderPayload(BaseModel):
+    winner: str
+
+
+def initiative(state: NtState) -> list[Event]:
+    """RB: "Each Player secretly chooses the SR tokens ... that they wish to assign to gaining the
+    initiative for this turn. Each Player then declares the number of SRs assigned and draws a CanDo card"."""
+    if len(state.seats) == 1:
+        state.order = state.cw_order = list(state.seats)
+        return []
+    offers = {
+        s: [(Intent.of("bid", sr=n), f"Bid {n} SR") for n in range(state.teams[s].sr + 1)]
+        for s in state.seats
+    }
+    return RULES.secret(
+        state,
+        state.seats,
+        "bid",
+        "How many System Resources do you bid for the initiative?",
+        offers,
+        defaults={s: Intent.of("bid", sr=0) for s in state.seats},
+    )
+
+
+@RULES.revealed("bid")
+def bids(state: NtState, choices: dict[str, Intent], payload: object) -> list[Event]:
+    """FAQ: the score is the CanDo card plus the bid. RB: "On a tie, each player draws another CanDo card
+    until there is a winner, keeping the same number of SRs as originally chosen"."""
+    bid = {s: choices[s].num("sr") for s in state.seats}
+    for seat, n in bid.items():
+        state.teams[seat].sr -= n
+    events = [public("bids", "Initiative bids: " + ", ".join(f"{s} {n} SR" for s, n in bid.items()))]
+    contenders = list(state.seats)
+    while len(contenders) > 1:
+        score = {s: bid[s] + draw(state) for s in contenders}
+        events.append(public("initiative", "Initiative: " + ", ".join(f"{s} {v}" for s, v in score.items())))
+        best = max(score.values())
+        contenders = [s for s in contenders if score[s] == best]
+    winner = contenders[0]
+    offer = [
+        (Intent.of("order", cw=a, rw=b), f"{a} first in Cyberwarfare, {b} first in the Real World")
+        for a in state.seats
+        for b in state.seats
+    ]
+    events.append(public("initiative_won", f"{winner} wins the initiative."))
+    return events + RULES.ask(
+        state,
+        winner,
+        "order",
+        "You have the initiative: who goes first?",
+        offer,
+        default=Intent.of("order", cw=winner, rw=winner),
+        payload=OrderPayload(winner=winner),
+    )
+
+
+def _from(seats: list[str], first: str) -> list[str]:
+    i = seats.index(first)
+    return seats[i:] + seats[:i]
+
+
+@RULES.answers("order", OrderPayload)
+def ordered(state: NtState, seat: str, intent: Intent, payload: OrderPayload) -> list[Event]:
+    state.cw_order = _from(state.seats, str(intent.get("cw")))
+    state.order = _from(state.seats, str(intent.get("rw")))
+    return [
+        public(
+            "order",
+            f"Cyberwarfare order {', '.join(state.cw_order)}; Real World order {', '.join(state.order)}.",
+        )
+    ]
+
+
+def cleanup(state: NtState) -> list[Event]:
+    """RB Clean-Up: "Check the victory conditions ... Close all doors that can be closed. Remove all Alarm
+    tokens from the board. Remove any 'Activated' tokens and one 'Reacted' token" (all of them, R16);
+    FAQ: "System Resources cannot be kept for future turns"."""
+    events = check_end(state)
+    if state.result is not None:
+        return events
+    taken = board.occupied(state)
+    for edge_label, door in state.doors.items():
+        edge = Edge.parse(edge_label)
+        if door.forced or edge.a in taken or edge.b in taken:
+            continue  # RB: "Characters standing in the doorway ... can prevent a door from becoming closed"
+        door.state = "locked" if door.locked else "closed"
+    state.alarms, state.alarm_types = {}, []
+    for model in state.models.values():
+        model.activated = model.reacted = False
+        model.ap = 2
+    for team in state.teams.values():
+        team.sr = 0
+    state.current, state.last_path, state.last_sight = None, [], []
+    from .cyber import housekeeping
+
+    events += housekeeping(state)
+    state.later(TurnStep())
+    return events

@@ -1,0 +1,75 @@
+"""Mission scoring and the end of the game (RB: "The standard missions have a predefined number of turns,
+specific victory conditions or game end conditions"; the house missions' conditions are in missions.json).
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, public
+from engine.core.flowgame import FlowGame
+
+from .pack import Victory, pack
+from .state import Model, NtState
+
+
+def _victory(state: NtState) -> Victory:
+    return pack().missions[state.mission].victory
+
+
+def knocked_out(state: NtState, target: Model, by: Model | None) -> list[Event]:
+    """A character of one Team put out of the game by a model of another Team scores for that Team."""
+    if by is None or by.team == "ai" or by.team == target.team or by.team not in state.teams:
+        return []
+    points = _victory(state).knockout
+    team = state.teams[by.team]
+    team.knockouts += 1
+    team.score += points
+    return [public("score", f"{by.team} scores {points} for putting {target.id} out.")] if points else []
+
+
+def secure(state: NtState, model: Model) -> list[Event]:
+    """A character ending its activation on an objective square secures it (house missions)."""
+    if model.cell not in state.objectives or model.team not in state.teams:
+        return []
+    state.objectives.remove(model.cell)
+    team = state.teams[model.team]
+    team.secured += 1
+    team.score += _victory(state).objective
+    return [public("secured", f"{model.team} secures the objective at {model.cell}.")]
+
+
+def escape(state: NtState, model: Model) -> list[Event]:
+    team = state.teams[model.team]
+    here = model.cell
+    model.status, model.cell = "escaped", None
+    team.escaped += 1
+    team.score += _victory(state).escape
+    return [public("escaped", f"{model.id} leaves the tower by the Exit at {here}.")]
+
+
+def final_scores(state: NtState) -> dict[str, int]:
+    held = {seat: sum(1 for t in state.terminals.values() if t.controller == seat) for seat in state.teams}
+    return {seat: team.score + held[seat] * _victory(state).terminal for seat, team in state.teams.items()}
+
+
+def in_play(state: NtState, seat: str) -> bool:
+    return any(m.active and m.team == seat for m in state.models.values())
+
+
+def check_end(state: NtState) -> list[Event]:
+    """Checked in the Clean-Up phase (RB: "Check the victory conditions"): the turn limit, or no Team left
+    with a character in play."""
+    alive = [s for s in state.seats if in_play(state, s)]
+    if state.round < state.turns and alive:
+        return []
+    scores = final_scores(state)
+    why = "the last turn is over" if alive else "no Team has a character left in the tower"
+    values = sorted(set(scores.values()), reverse=True)
+    ranking = [[s for s in state.seats if scores[s] == v] for v in values]
+    as_float = {s: float(v) for s, v in scores.items()}
+    victory = _victory(state)
+    if victory.kind == "target":
+        won = [s for s in state.seats if scores[s] >= victory.target]
+        reason = f"{why}; {victory.target} points were needed"
+        return [FlowGame.finish(state, won, reason, ranking=ranking, scores=as_float)]
+    top = ranking[0]
+    return [FlowGame.finish(state, top, why, draw=len(top) > 1, ranking=ranking, scores=as_float)]

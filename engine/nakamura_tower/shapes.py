@@ -1,0 +1,22 @@
+"""The arguments of every intent kind of Nakamura Tower (see :mod:`engine.core.shapes`)."""
+
+from __future__ import annotations
+
+from engine.core.shapes import Shapes
+
+W = "word"
+SHAPES: Shapes = {
+    "move": {"unit": W, "to": W},
+    "route": {"n": "number"},
+    "attack": {"unit": W, "target": W},
+    "door": {"edge": W, "to": W},
+    "force": {"unit": W, "edge": W},
+    "escape": {"unit": W},
+    "done": {},
+    "end": {},
+    "react": {"how": "word?", "to": "word?", "unit": "word?", "at": "number?"},
+    "pass": {},
+    "bid": {"sr": "number"},
+    "order": {"cw": W, "rw": W},
+    "plan": {"card": W, "target": W, "guard": W, "boost": W},
+}

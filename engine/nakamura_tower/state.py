@@ -1,0 +1,173 @@
+"""Nakamura Tower's table options, steps and state.
+
+Models (characters and drones) have short ids: a Team's characters are ``a1``..``a5`` (first seat),
+``b1``.. (second), ``c1``.. (third); drones are ``d1``, ``d2``... Cells and door edges are kept as labels
+("D7", "E3-F3") so a snapshot reads plainly. A Team's hand of Cyberwarfare cards is private; everything in
+the Real World is public (rules-notes 6: "Nothing in the Real World is hidden").
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.deck import Deck
+from engine.core.flow import Step
+from engine.core.flowgame import FlowState
+
+Status = Literal["ok", "unconscious", "escaped", "destroyed"]
+DoorState = Literal["closed", "open", "locked"]
+
+
+class NtOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    turns: int = Field(0, ge=0, le=12, description="Turn limit; 0 keeps the mission's")
+    security_boost: int = Field(
+        0, ge=0, le=2, description="Increased difficulty: raise the Security Protocol by this many drones"
+    )
+    hard_terminals: bool = Field(False, description="Increased difficulty: Terminal base defence +1 CW card")
+    forcing_doors: bool = Field(
+        False, description="Advanced: force locked doors (1 AP, cyberarm or cyberlegs)"
+    )
+    faq_infection: bool = Field(
+        False,
+        description="FAQ optional rule: a successful infection wounds the "
+        "Hacker once and raises its Cybershock by one",
+    )
+
+
+class Model(BaseModel):
+    """A character or a drone on (or off) the board."""
+
+    id: str
+    kind: Literal["character", "drone"]
+    card: str
+    team: str
+    """The seat that controls it, or ``ai`` (drones, and characters lost to Cyberpsychosis)."""
+    cell: str | None
+    status: Status = "ok"
+    crippled: bool = False
+    wounds: int = 0
+    cybershock: int = 0
+    equipment: list[str] = Field(default_factory=list)
+    ap: int = 2
+    activated: bool = False
+    reacted: bool = False
+    psychotic: bool = False
+
+    @property
+    def active(self) -> bool:
+        """On the board and able to act (conscious, not escaped, not destroyed)."""
+        return self.status == "ok" and self.cell is not None
+
+
+class Slot(BaseModel):
+    """A programme on a Tactical Network: the owner's own, or a hostile infection."""
+
+    card: str
+    owner: str
+
+
+class TeamState(BaseModel):
+    seat: str
+    faction: str
+    letter: str
+    deck: Deck
+    hand: list[str] = Field(default_factory=list)
+    tn: list[Slot] = Field(default_factory=list)
+    sr: int = 0
+    score: int = 0
+    secured: int = 0
+    knockouts: int = 0
+    escaped: int = 0
+
+
+class TerminalState(BaseModel):
+    id: str
+    controller: str | None = None
+    hacker: str | None = None
+    """The character holding it (RB: a Hacker who falls unconscious "loses control of the Terminal")."""
+    installed: list[str] = Field(default_factory=list)
+    """Cards the controller put into the Terminal; a later attacker must beat them too (ruling G10)."""
+    face_up: dict[str, list[str]] = Field(default_factory=dict)
+    """AI defence cards left face up after a failed attack, by attacking seat."""
+
+
+class Door(BaseModel):
+    edge: str
+    state: DoorState = "closed"
+    locked: bool = False
+    """Whether the door's resting state is locked (after the first Terminal takeover)."""
+    forced: bool = False
+    """RB Forcing Locked Doors: "A forced open door cannot be closed again"."""
+
+
+class TurnStep(Step):
+    op: Literal["turn"] = "turn"
+
+
+class PhaseStep(Step):
+    """One of the phases 1-4, 6 and 7 (the Real World phase queues one step per Team)."""
+
+    op: Literal["phase"] = "phase"
+    phase: Literal["infection", "resources", "initiative", "cyber", "real", "ai", "cleanup"]
+
+
+class TeamStep(Step):
+    """A Team's activation in the Real World phase."""
+
+    op: Literal["team"] = "team"
+    seat: str
+
+
+class DroneStep(Step):
+    """One AI model's activation in the AI Operations phase, with its actions left."""
+
+    op: Literal["drone"] = "drone"
+    model: str
+    actions: int = 2
+
+
+class AttackStep(Step):
+    """An attack to begin (a drone's, queued so the reaction window can wait for the target)."""
+
+    op: Literal["attack"] = "attack"
+    attacker: str
+    target: str
+
+
+NtStep = Annotated[TurnStep | PhaseStep | TeamStep | DroneStep | AttackStep, Field(discriminator="op")]
+
+
+class NtState(FlowState):
+    format: int = 1
+    """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
+    steps: list[NtStep] = Field(default_factory=list)
+    opts: NtOptions
+    mission: str
+    round: int = 0
+    turns: int = 8
+    phase: str = "setup"
+    teams: dict[str, TeamState]
+    models: dict[str, Model]
+    drones_made: int = 0
+    cando: Deck
+    ai_deck: Deck
+    doors: dict[str, Door]
+    terminals: dict[str, TerminalState]
+    locked_once: bool = False
+    alarms: dict[str, int] = Field(default_factory=dict)
+    alarm_types: list[str] = Field(default_factory=list)
+    """``area:type`` pairs already raised this turn (RB: "generated just once for each type of action")."""
+    objectives: list[str] = Field(default_factory=list)
+    order: list[str] = Field(default_factory=list)
+    """The Real World (and Cyberwarfare) order of this turn, from the Initiative."""
+    cw_order: list[str] = Field(default_factory=list)
+    current: str | None = None
+    """The character whose activation is under way (RB: "each Team member completing all of their actions
+    before activating another Team member")."""
+    draws: list[int] = Field(default_factory=list)
+    """The CanDo values drawn since the last public report (newest last; public)."""
+    last_path: list[str] = Field(default_factory=list)
+    last_sight: list[str] = Field(default_factory=list)

@@ -1,0 +1,130 @@
+"""A model's numbers now: the current side of its card plus its gear (characters), or its drone card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .pack import Armour, Equipment, pack
+from .state import Model
+
+
+@dataclass(frozen=True)
+class Weapon:
+    name: str
+    close: bool
+    damage: int
+    effective: int
+    damage_max: int
+    maximum: int
+    pierce: int
+    bonus: int
+    """Penalty or bonus to hit that comes with this way of attacking (a ranged weapon in CC: -3)."""
+
+
+BARE_HANDED_TO_HIT = -4
+"""RB: "Physical Skill minus 4 to hit and Physical Skill minus 2 (for minimum of one)" bare-handed."""
+RANGED_IN_CC = -3
+"""RB: "Other ranged weapons can be used in Close Combat but with a -3 modifier"."""
+
+
+def gear(model: Model) -> list[Equipment]:
+    return [pack().equipment[e] for e in model.equipment]
+
+
+def ph(model: Model) -> int:
+    if model.kind == "drone":
+        return pack().drones[model.card].ph
+    c = pack().characters[model.card]
+    return (c.crippled if model.crippled else c.healthy).ph
+
+
+def ms(model: Model) -> int:
+    c = pack().characters[model.card]
+    return (c.crippled if model.crippled else c.healthy).ms
+
+
+def speed(model: Model) -> int:
+    if model.kind == "drone":
+        return pack().drones[model.card].speed
+    c = pack().characters[model.card]
+    return (c.crippled if model.crippled else c.healthy).speed
+
+
+def wound_limit(model: Model) -> int:
+    if model.kind == "drone":
+        return pack().drones[model.card].wounds
+    c = pack().characters[model.card]
+    return (c.crippled if model.crippled else c.healthy).wounds
+
+
+def armour(model: Model, where: str) -> int:
+    if model.kind == "drone":
+        table: Armour = pack().drones[model.card].armour
+        return table.at(where)
+    c = pack().characters[model.card]
+    side = c.crippled if model.crippled else c.healthy
+    return side.armour.at(where) + sum(g.armour for g in gear(model))
+
+
+def skill(model: Model, name: str) -> int:
+    if model.kind == "drone":
+        return 0
+    return pack().characters[model.card].skills.get(name, 0)  # type: ignore[call-overload, no-any-return]
+
+
+def bonus(model: Model, kind: str) -> int:
+    """Skill plus gear bonuses of one kind (``ranged``, ``close``, ``dodge``)."""
+    return skill(model, kind) + sum(int(getattr(g, kind)) for g in gear(model))
+
+
+def system_resources(model: Model) -> int:
+    """RB: "one SR for every character; SRs due to character's Mental Skill (one SR for each Mental Skill
+    above 5); specific SR related skills, Neurochips and certain cyber gear. A character can only count one
+    Cyberdeck." """
+    decks = [g.sr for g in gear(model) if g.slot == "cyberdeck"]
+    other = sum(g.sr for g in gear(model) if g.slot != "cyberdeck")
+    return 1 + max(0, ms(model) - 5) + other + (max(decks) if decks else 0)
+
+
+def hacker(model: Model) -> bool:
+    return model.kind == "character" and pack().characters[model.card].hacker
+
+
+def weapons(model: Model) -> tuple[Weapon | None, Weapon]:
+    """(its ranged weapon, or None; its Close Combat attack: a CC weapon, a ranged weapon at -3 or bare
+    hands)."""
+    if model.kind == "drone":
+        items = [pack().equipment[pack().drones[model.card].weapon]]
+    else:
+        items = gear(model)
+    shooter = next((g for g in items if g.kind == "ranged"), None)
+    ranged = (
+        None
+        if shooter is None
+        else Weapon(
+            shooter.name,
+            False,
+            shooter.damage,
+            shooter.effective,
+            shooter.damage_max,
+            shooter.maximum,
+            shooter.pierce,
+            0,
+        )
+    )
+    blade = next((g for g in items if g.kind == "close"), None)
+    if blade is not None:
+        close = Weapon(blade.name, True, blade.damage, 1, blade.damage, 1, blade.pierce, 0)
+    elif shooter is not None and shooter.damage > max(1, ph(model) - 2):
+        close = Weapon(shooter.name, True, shooter.damage, 1, shooter.damage, 1, shooter.pierce, RANGED_IN_CC)
+    else:
+        close = Weapon(
+            "bare hands", True, max(1, ph(model) - 2), 1, max(1, ph(model) - 2), 1, 0, BARE_HANDED_TO_HIT
+        )
+    return ranged, close
+
+
+def name(model: Model) -> str:
+    if model.kind == "drone":
+        return f"{pack().drones[model.card].name} {model.id}"
+    return pack().characters[model.card].name

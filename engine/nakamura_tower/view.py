@@ -1,0 +1,82 @@
+"""What each seat of Nakamura Tower sees: the whole Real World (nothing there is hidden), every Team's
+public Tactical Network, SR pool and scores, and only its own hand of Cyberwarfare cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from engine.core.flowgame import TableView
+
+
+class ModelView(BaseModel):
+    id: str
+    name: str
+    kind: str
+    team: str
+    cell: str | None
+    status: str
+    crippled: bool
+    wounds: int
+    wound_limit: int
+    cybershock: int
+    ap: int
+    activated: bool
+    reacted: bool
+    psychotic: bool
+
+
+class TeamView(BaseModel):
+    seat: str
+    faction: str
+    letter: str
+    sr: int
+    score: int
+    hand_size: int
+    deck_size: int
+    tn: list[str]
+    """Running programmes by name; hostile infections marked with their owner."""
+
+
+class DoorView(BaseModel):
+    edge: str
+    colour: str
+    number: int | None
+    state: str
+    forced: bool
+
+
+class TerminalView(BaseModel):
+    id: str
+    cell: str
+    kind: str
+    colour: str
+    defence: int
+    controller: str | None
+    installed: int
+    face_up: dict[str, list[str]]
+
+
+class NtView(TableView):
+    mission: str
+    mission_text: str
+    round: int
+    turns: int
+    phase: str
+    order: list[str]
+    current: str | None
+    teams: list[TeamView]
+    models: list[ModelView]
+    doors: list[DoorView]
+    terminals: list[TerminalView]
+    alarms: dict[str, int]
+    tac: dict[str, int]
+    objectives: list[str]
+    exits: list[str]
+    entry_points: list[str]
+    cando_left: int
+    draws: list[int]
+    picture: dict[str, Any]
+    my_team: str | None = None
+    my_hand: list[str] = Field(default_factory=list)

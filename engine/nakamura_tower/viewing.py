@@ -1,0 +1,130 @@
+"""Builds a seat's :class:`~.view.NtView` from the state (and the board's render model for the renderer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.board import Cell, Edge
+from engine.core.board.view import grid_picture
+
+from . import board
+from .pack import pack
+from .state import NtState
+from .stats import name, wound_limit
+from .view import DoorView, ModelView, NtView, TeamView, TerminalView
+
+
+def _tn(state: NtState, seat: str) -> list[str]:
+    out = []
+    for slot in state.teams[seat].tn:
+        card = pack().card(slot.card).name
+        out.append(card if slot.owner == seat else f"{card} (from {slot.owner})")
+    return out
+
+
+def picture(state: NtState) -> dict[str, Any]:
+    opened = {Edge.parse(e) for e, d in state.doors.items() if d.state == "open"}
+    locked = {Edge.parse(e) for e, d in state.doors.items() if d.state == "locked"}
+    seats = {s: i for i, s in enumerate(state.seats)}
+    tokens = [
+        (Cell.parse(m.cell), m.id, seats.get(m.team)) for m in board.on_board(state) if m.cell is not None
+    ]
+    sight = []
+    if len(state.last_sight) == 2:
+        sight = [(Cell.parse(state.last_sight[0]), Cell.parse(state.last_sight[1]), True)]
+    return grid_picture(
+        board.grid(state),
+        title=board.mission(state).title,
+        tokens=tokens,
+        opened=opened,
+        locked=locked,
+        path=[Cell.parse(c) for c in state.last_path],
+        sight=sight,
+    )
+
+
+def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
+    m = board.mission(state)
+    grid = board.grid(state)
+    teams = [
+        TeamView(
+            seat=s,
+            faction=t.faction,
+            letter=t.letter,
+            sr=t.sr,
+            score=t.score,
+            hand_size=len(t.hand),
+            deck_size=len(t.deck),
+            tn=_tn(state, s),
+        )
+        for s, t in state.teams.items()
+    ]
+    models = [
+        ModelView(
+            id=x.id,
+            name=name(x),
+            kind=x.kind,
+            team=x.team,
+            cell=x.cell,
+            status=x.status,
+            crippled=x.crippled,
+            wounds=x.wounds,
+            wound_limit=wound_limit(x),
+            cybershock=x.cybershock,
+            ap=x.ap,
+            activated=x.activated,
+            reacted=x.reacted,
+            psychotic=x.psychotic,
+        )
+        for x in state.models.values()
+    ]
+    doors = []
+    for e, d in state.doors.items():
+        spec = grid.door(Edge.parse(e))
+        doors.append(
+            DoorView(
+                edge=e,
+                colour=spec.colour if spec else "",
+                number=spec.number if spec else None,
+                state=d.state,
+                forced=d.forced,
+            )
+        )
+    terminals = [
+        TerminalView(
+            id=t.id,
+            cell=t.cell,
+            kind=t.kind,
+            colour=t.colour,
+            defence=t.defence,
+            controller=state.terminals[t.id].controller,
+            installed=len(state.terminals[t.id].installed),
+            face_up={k: [pack().card(c).name for c in v] for k, v in state.terminals[t.id].face_up.items()},
+        )
+        for t in m.terminals
+    ]
+    mine = state.teams.get(seat) if seat is not None else None
+    return NtView(
+        **common,
+        mission=m.title,
+        mission_text=m.text,
+        round=state.round,
+        turns=state.turns,
+        phase=state.phase,
+        order=list(state.order),
+        current=state.current,
+        teams=teams,
+        models=models,
+        doors=doors,
+        terminals=terminals,
+        alarms=dict(state.alarms),
+        tac=dict(m.tac),
+        objectives=list(state.objectives),
+        exits=list(m.exits),
+        entry_points=list(m.entry_points),
+        cando_left=len(state.cando.cards),
+        draws=list(state.draws),
+        picture=picture(state),
+        my_team=seat if mine is not None else None,
+        my_hand=[pack().card(c).name for c in mine.hand] if mine is not None else [],
+    )

@@ -1,0 +1,36 @@
+"""Scenario helpers: a fresh table, models placed by hand and a CanDo deck stacked in a known order."""
+
+from __future__ import annotations
+
+from engine.nakamura_tower.game import NAKAMURA
+from engine.nakamura_tower.state import NtState
+
+G = NAKAMURA
+
+
+def table(seats: int = 2, seed: int = 1, **options: object) -> NtState:
+    return G.setup([f"p{i}" for i in range(1, seats + 1)], seed, options)
+
+
+def stack(state: NtState, *values: int) -> None:
+    """The next CanDo draws are ``values``, in order (copies taken from the deck so it stays 40 cards)."""
+    pool = state.cando.cards + state.cando.discards
+    chosen = []
+    for v in values:
+        card = next(c for c in pool if c.split(".")[0] == f"c{v}" and c not in chosen)
+        chosen.append(card)
+    rest = [c for c in pool if c not in chosen]
+    state.cando.cards = rest + list(reversed(chosen))
+    state.cando.discards = []
+
+
+def clear_board(state: NtState, keep: tuple[str, ...] = ()) -> None:
+    """Take every model but ``keep`` off the board (as escaped), so a scenario has only its own models."""
+    for model in state.models.values():
+        if model.id not in keep:
+            model.status, model.cell = "escaped", None
+
+
+def place(state: NtState, model: str, cell: str) -> None:
+    state.models[model].cell = cell
+    state.models[model].status = "ok"
