@@ -59,7 +59,9 @@ class ArbiterBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
         )
         self.settings = settings
         self.store: SqliteStore | None = None
@@ -73,13 +75,19 @@ class ArbiterBot(commands.Bot):
         settings = self.settings
         self.store = SqliteStore(settings.arbiter_db, synchronous=settings.arbiter_synchronous)
         await self.store.open()  # refuses (StoreRefused) a file it cannot trust: see run()
-        table = Table(self.store, limits=Limits(
-            lobbies_per_user=settings.max_lobbies_per_user, running_per_user=settings.max_running_per_user,
-            lobbies_per_guild=settings.max_lobbies_per_guild, running_per_guild=settings.max_running_per_guild))
+        table = Table(
+            self.store,
+            limits=Limits(
+                lobbies_per_user=settings.max_lobbies_per_user,
+                running_per_user=settings.max_running_per_user,
+                lobbies_per_guild=settings.max_lobbies_per_guild,
+                running_per_guild=settings.max_running_per_guild,
+            ),
+        )
         prefs = Prefs(settings.arbiter_db)
         await prefs.open()
         services = Services(table=table, renderer=Renderer(settings.render_concurrency), prefs=prefs)
-        announcer = self.announcer = Announcer(self, services)
+        announcer = self.announcer = Announcer(self, services, settings.status_edit_seconds)
         table.subscribe(announcer)
         self.services = services
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -90,8 +98,9 @@ class ArbiterBot(commands.Bot):
         await self.sync_commands()
         self._catch_up = asyncio.create_task(announcer.catch_up(), name="arbiter-catch-up")
         self._catch_up.add_done_callback(_log_failure)
-        backups = BackupSchedule(settings.arbiter_db, settings.backup_folder, settings.backup_every_hours,
-                                 settings.backup_keep)
+        backups = BackupSchedule(
+            settings.arbiter_db, settings.backup_folder, settings.backup_every_hours, settings.backup_keep
+        )
         self.scheduler = Scheduler(table, settings.tick_seconds, backups=backups, store=self.store)
         self.scheduler.start()
         self._stop_on_sigterm()
@@ -100,7 +109,9 @@ class ArbiterBot(commands.Bot):
     def _stop_on_sigterm(self) -> None:
         """``docker stop`` sends SIGTERM: close cleanly (nothing would be lost anyway: it is all in the database)."""
         try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(self.close()))
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGTERM, lambda: asyncio.ensure_future(self.close())
+            )
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # not the main thread, or a platform without signal handlers
 
@@ -116,7 +127,9 @@ class ArbiterBot(commands.Bot):
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("connected as %s (%s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        log.info(
+            "connected as %s (%s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds)
+        )
 
     async def close(self) -> None:
         # Everything of ours is closed before discord.py's close, which ends start() and so the event loop:
@@ -143,8 +156,12 @@ def _log_failure(task: asyncio.Task[object]) -> None:
 
 
 def configure_logging(level: str) -> None:
-    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-                        stream=sys.stderr, force=True)
+    logging.basicConfig(
+        level=level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+        force=True,
+    )
     logging.getLogger("discord.http").setLevel(max(logging.INFO, logging.getLogger().level))
 
 
@@ -173,15 +190,19 @@ def run() -> int:
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
-        print("Discord refused the token (DISCORD_TOKEN). Copy it again from the developer portal.",
-              file=sys.stderr)
+        print(
+            "Discord refused the token (DISCORD_TOKEN). Copy it again from the developer portal.",
+            file=sys.stderr,
+        )
         return 2
     except StoreRefused as exc:  # the database cannot be trusted: never start on it, never re-create it
         log.error("not starting: %s", exc)
         print(f"Arbiter did not start: {exc}", file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
-        print("Discord refused a privileged intent; Arbiter needs none. Check the application's settings.",
-              file=sys.stderr)
+        print(
+            "Discord refused a privileged intent; Arbiter needs none. Check the application's settings.",
+            file=sys.stderr,
+        )
         return 2
     return 0

@@ -28,6 +28,17 @@ def who(seat: SeatRecord) -> str:
     return base
 
 
+def undoubled(text: str, seat_name: str, seat: SeatRecord | None = None) -> str:
+    """A prompt's text without the seat's name in front (``cy: Bid or pass`` after ``@cy:``): the line
+    names the seat already."""
+    for name in {seat_name, *(n for n in ((seat.name, seat.seat) if seat else ()) if n)}:
+        for sep in (": ", ", ", " - "):
+            if text.casefold().startswith(name.casefold() + sep):
+                rest = text[len(name) + len(sep) :]
+                return rest[:1].upper() + rest[1:] if rest else text
+    return text
+
+
 def find_progress(view: Any, kind: str | None = None) -> tuple[int, int] | None:
     """The (count, of) of a secret choice in a public view, if the game publishes one (SecretChoice.progress)."""
     if isinstance(view, dict):
@@ -55,16 +66,34 @@ def waiting_lines(record: GameRecord, prompts: list[Prompt], public_view: dict[s
             secret.setdefault(prompt.kind, []).append(prompt)
             continue
         seat = record.seat_named(prompt.seat)
-        lines.append(f"**{who(seat) if seat else prompt.seat}**: {prompt.text}")
+        lines.append(f"**{who(seat) if seat else prompt.seat}**: {undoubled(prompt.text, prompt.seat, seat)}")
     for kind, group in secret.items():
         progress = find_progress(public_view, kind)
         if progress is None:
             total = max(len(record.seats), len(group))
             progress = (total - len(group), total)
         names = ", ".join(who(s) for p in group if (s := record.seat_named(p.seat)) is not None)
-        lines.append(f"**Secret choice** ({group[0].text}): {progress[0]} of {progress[1]} have chosen. "
-                     f"Waiting for {names}.")
+        lines.append(
+            f"**Secret choice** ({group[0].text}): {progress[0]} of {progress[1]} have chosen. "
+            f"Waiting for {names}."
+        )
     return lines
+
+
+def standing(view: dict[str, Any]) -> str:
+    """Where the game stands in its own words, from the public view: ``Round 2 · auction phase``; the
+    turn number only when the game counts no rounds. Never the internal version."""
+    parts = []
+    round_ = view.get("round")
+    if isinstance(round_, int) and not isinstance(round_, bool) and round_ > 0:
+        parts.append(f"Round {round_}")
+    phase = view.get("phase")
+    if isinstance(phase, str) and phase:
+        parts.append(f"{phase.replace('_', ' ')} phase")
+    turn = view.get("turn")
+    if not parts and isinstance(turn, int) and not isinstance(turn, bool) and turn > 0:
+        parts.append(f"Turn {turn}")
+    return " · ".join(parts)
 
 
 def event_lines(events: Iterable[Event]) -> list[str]:
@@ -76,7 +105,7 @@ def last_lines(lines: list[str], limit: int) -> str:
     out: list[str] = []
     size = 0
     for line in reversed(lines):
-        line = line[:limit // 2]
+        line = line[: limit // 2]
         if size + len(line) + 1 > limit - 40:
             out.append("… (earlier events: /game log)")
             break
@@ -106,8 +135,14 @@ def chunks(text: str, size: int = 1900) -> list[str]:
 
 
 def status_word(record: GameRecord) -> str:
-    return {"lobby": "Lobby open", "running": "In play", "paused": "Paused", "finished": "Finished",
-            "aborted": "Cancelled", "damaged": "Set aside for a moderator"}[record.status]
+    return {
+        "lobby": "Lobby open",
+        "running": "In play",
+        "paused": "Paused",
+        "finished": "Finished",
+        "aborted": "Cancelled",
+        "damaged": "Set aside for a moderator",
+    }[record.status]
 
 
 def outcome_line(record: GameRecord) -> str:

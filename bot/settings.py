@@ -10,6 +10,7 @@
 | ``LOG_LEVEL`` | logging level (default ``INFO``) |
 | ``RENDER_CONCURRENCY`` | how many images may be drawn at once (default 2) |
 | ``TICK_SECONDS`` | how often deadlines are checked (default 30) |
+| ``STATUS_EDIT_SECONDS`` | the least time between two edits of a game's status message; changes in between are merged (default 1) |
 | ``MAX_LOBBIES_PER_USER`` | open lobbies one member may host or sit in at once (default 5; 0: no limit) |
 | ``MAX_RUNNING_PER_USER`` | running (or paused) games one member may play in at once (default 20) |
 | ``MAX_LOBBIES_PER_GUILD`` | open lobbies in one server (default 50) |
@@ -41,8 +42,11 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     render_concurrency: int = Field(default=2, ge=1, le=32)
     tick_seconds: float = Field(default=30.0, gt=0)
+    status_edit_seconds: float = Field(default=1.0, ge=0, le=60)
 
-    @field_validator("discord_dev_guild", "discord_api_base", "discord_gateway_url", "discord_token", mode="before")
+    @field_validator(
+        "discord_dev_guild", "discord_api_base", "discord_gateway_url", "discord_token", mode="before"
+    )
     @classmethod
     def _blank_is_none(cls, value: Any) -> Any:
         if isinstance(value, str) and not value.strip():

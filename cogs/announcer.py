@@ -40,20 +40,35 @@ from engine.core.model import Event
 from engine.records import GameRecord
 from engine.table import Table, Update
 
-from . import components as cx
 from . import flows
+from . import layouts as lx
 from .answer import png
+from .quiet import Quiet, thread_lines
 
 log = logging.getLogger(__name__)
 
 SYSTEM_BY = ("agent", "deadline")
+TOLD = frozenset({"start", "status"})
+"""Updates every player must hear of at once (a start; a seat resigned, away or back; a pause; a vote)."""
 MESSAGE_TOO_OLD = 30046
 """Discord's "maximum number of edits to messages older than 1 hour reached": that message is frozen."""
 NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 DAMAGED_WORD = "Set aside for a moderator"
-DAMAGED_TEXT = ("This game is paused: its saved data could not be used. A moderator can resume it once the data "
-                "is repaired (`/game resume`) or cancel it (`/game abort`). Every other game goes on.")
+DAMAGED_TEXT = (
+    "This game is paused: its saved data could not be used. A moderator can resume it once the data "
+    "is repaired (`/game resume`) or cancel it (`/game abort`). Every other game goes on."
+)
+
+
+def pings(users: list[str]) -> discord.AllowedMentions:
+    """Only these users are pinged by a post; anyone else it names is shown, not notified."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(id=int(u)) for u in users if u.isdigit()],
+    )
 
 
 @dataclass
@@ -64,14 +79,17 @@ class CatchUp:
 
 
 class Announcer:
-    def __init__(self, client: Any, services: Services) -> None:
+    def __init__(self, client: Any, services: Services, min_interval: float = 0.0) -> None:
         self.client = client
         self.services = services
+        self.min_interval = min_interval
+        """Seconds a game's worker waits after an announcement, so the changes that arrive meanwhile are
+        merged into one edit of its status message (Discord rate-limits edits per channel)."""
         self._queues: dict[str, asyncio.Queue[Update | CatchUp]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
-        self._asked: dict[str, set[tuple[str, str]]] = {}
-        """Per game, the (seat, prompt kind) pairs already mentioned, so a waiting player is pinged once."""
+        self.quiet = Quiet()
+        """When the thread gets a post and a board image (one post per turn)."""
 
     @property
     def table(self) -> Table:
@@ -105,6 +123,8 @@ class Announcer:
                     await self.announce(gid, batch)
                 except Exception:
                     log.exception("announcing game %s failed", gid)
+                if self.min_interval > 0:
+                    await asyncio.sleep(self.min_interval)  # coalesce: what arrives meanwhile is one edit
         finally:
             self._workers.pop(gid, None)
 
@@ -145,57 +165,91 @@ class Announcer:
         for update in updates:
             self._private(record, update)
         scene = await flows.scene(self.services, gid)
-        if record.status == "lobby" or (record.status == "aborted" and all(u.kind == "lobby" for u in updates)
-                                        and not scene.public_view):
+        if record.status == "lobby" or (
+            record.status == "aborted" and all(u.kind == "lobby" for u in updates) and not scene.public_view
+        ):
             if await self._edit_status(record, scene, None):
                 await self.services.prefs.set_announced(gid, record.version)
             return
-        lines = [line for c in batch if isinstance(c, CatchUp) for line in c.lines]
-        lines += present.event_lines(events)
-        lines += await self._reminders(record, [e for u in updates if u.kind == "reminder" for e in u.events])
+        caught = [line for c in batch if isinstance(c, CatchUp) for line in c.lines]
+        reminders = await self._reminders(
+            record, [e for u in updates if u.kind == "reminder" for e in u.events]
+        )
+        lines = caught + thread_lines(events) + reminders
+        plan = self.quiet.plan(
+            record,
+            scene.prompts,
+            scene.public_view,
+            lines,
+            force=bool(caught or reminders) or any(u.kind in TOLD for u in updates),
+        )
         image: bytes | None = None
-        if scene.public_view:
-            try:
-                image = await self.renderer.board(record.game, scene.public_view)
-            except Exception:  # a drawing bug must not silence the game: post the text without the board
-                log.exception("rendering the board of game %s failed", gid)
-        mentions = self._new_mentions(record, scene)
+        if scene.public_view and (plan.post_image or plan.status_image):
+            image = await self._board(record, scene)
+            if image is None:
+                plan.post_image = False
+                self.quiet.status_failed(record)
         posted = True
-        if lines or mentions:
-            view = cx.turn_view(scene, lines, mentions, image is not None)
-            files = [png(image, cx.BOARD_FILE)] if image is not None else []
+        if plan.post:
+            view = lx.turn_view(scene, plan.lines, plan.mentions, plan.post_image)
+            files = [png(image, lx.BOARD_FILE)] if plan.post_image and image is not None else []
             try:
-                await self._channel(place["thread"]).send(view=view, files=files, allowed_mentions=PINGS)
+                await self._channel(place["thread"]).send(
+                    view=view, files=files, allowed_mentions=pings(plan.pings)
+                )
             except discord.HTTPException:
                 posted = False
+                self.quiet.unposted(record, plan)
                 log.exception("could not post to the thread of game %s", gid)
-        if await self._edit_status(record, scene, image) and posted:
+        board = bool(scene.public_view) and (image is not None or not plan.status_image)
+        edited = await self._edit_status(
+            record, scene, image if plan.status_image else None, board, plan.recent
+        )
+        if edited and posted and (plan.post or not plan.recent):
             await self.services.prefs.set_announced(gid, record.version)
+
+    async def _board(self, record: GameRecord, scene: lx.GameScene) -> bytes | None:
+        try:
+            return await self.renderer.board(record.game, scene.public_view)
+        except Exception:  # a drawing bug must not silence the game: post the text without the board
+            log.exception("rendering the board of game %s failed", record.id)
+            return None
 
     async def _announce_damaged(self, record: GameRecord, batch: list[Update | CatchUp]) -> None:
         """A game set aside: its players are told in its thread that it is paused for a moderator, and the
         status message loses its buttons. Built without the game's code or state (either may be what
         failed), from public event texts only; the operator's reason never reaches Discord."""
         lines = [line for c in batch if isinstance(c, CatchUp) for line in c.lines]
-        lines += present.event_lines(e for u in batch if isinstance(u, Update) and not u.duplicate for e in u.events)
+        lines += present.event_lines(
+            e for u in batch if isinstance(u, Update) and not u.duplicate for e in u.events
+        )
         title = record.game
         with contextlib.suppress(Exception):  # an unknown game id is one of the kinds of damage
             title = self.table.engine_game(record).meta.title
         posted = True
         if lines:
             try:
-                await self._channel(record.place["thread"]).send(content=present.clip("\n".join(lines), 2000),
-                                                                 allowed_mentions=NO_PINGS)
+                await self._channel(record.place["thread"]).send(
+                    content=present.clip("\n".join(lines), 2000), allowed_mentions=NO_PINGS
+                )
             except discord.HTTPException:
                 posted = False
                 log.exception("could not post to the thread of game %s", record.id)
         edited = True
         if record.place.get("status") and record.place.get("channel"):
             view = discord.ui.LayoutView(timeout=None)
-            view.add_item(discord.ui.Container(discord.ui.TextDisplay(present.clip(
-                f"## {title} · `{record.id}`\n**{DAMAGED_WORD}**\n{DAMAGED_TEXT}", 2000)), accent_colour=0x95A5A6))
+            view.add_item(
+                discord.ui.Container(
+                    discord.ui.TextDisplay(
+                        present.clip(f"## {title} · `{record.id}`\n**{DAMAGED_WORD}**\n{DAMAGED_TEXT}", 2000)
+                    ),
+                    accent_colour=0x95A5A6,
+                )
+            )
             try:
-                message = self._channel(record.place["channel"]).get_partial_message(int(record.place["status"]))
+                message = self._channel(record.place["channel"]).get_partial_message(
+                    int(record.place["status"])
+                )
                 await message.edit(view=view, attachments=[], allowed_mentions=NO_PINGS)
             except (discord.HTTPException, ValueError):
                 edited = False
@@ -211,7 +265,9 @@ class Announcer:
         kept; anything newer is announced now, its public events read from the stored public log.
         """
         count = 0
-        for record in await self.table.store.games(status=("lobby", "running", "paused", "finished", "aborted")):
+        for record in await self.table.store.games(
+            status=("lobby", "running", "paused", "finished", "aborted")
+        ):
             try:
                 count += await self._catch_up_one(record)
             except Exception:  # one game's bad data must not stop the others' catch-up
@@ -238,63 +294,70 @@ class Announcer:
         self._enqueue(record.id, CatchUp(lines))
         return 1
 
-    def _new_mentions(self, record: GameRecord, scene: cx.GameScene) -> list[str]:
-        asked = {(p.seat, p.kind) for p in scene.prompts}
-        before = self._asked.get(record.id, set())
-        self._asked[record.id] = asked
-        out: list[str] = []
-        for seat_name, _ in sorted(asked - before):
-            seat = record.seat_named(seat_name)
-            if seat is not None and seat.user is not None and not seat.away:
-                text = present.mention(seat)
-                if text not in out:
-                    out.append(text)
-        return out
-
-    async def _edit_status(self, record: GameRecord, scene: cx.GameScene, image: bytes | None) -> bool:
-        """Show the game's current state on its status message; False when Discord refused."""
+    async def _edit_status(
+        self,
+        record: GameRecord,
+        scene: lx.GameScene,
+        image: bytes | None,
+        board: bool | None = None,
+        recent: list[str] | None = None,
+    ) -> bool:
+        """Show the game's current state on its status message; False when Discord refused. ``image`` is a
+        new board to upload; None with ``board`` keeps the one the message has (the board did not change)."""
         place = record.place
         if not place.get("status") or not place.get("channel"):
             return True
-        view = cx.status_view(scene, image is not None)
-        attachments = [png(image, cx.BOARD_FILE)] if image is not None else []
+        board = image is not None if board is None else board
+        view = lx.status_view(scene, board, recent or [])
+        kwargs: dict[str, Any] = {"attachments": [png(image, lx.BOARD_FILE)]} if image is not None else {}
+        if not board:
+            kwargs["attachments"] = []
         try:
             message = self._channel(place["channel"]).get_partial_message(int(place["status"]))
-            await message.edit(view=view, attachments=attachments, allowed_mentions=NO_PINGS)
+            await message.edit(view=view, allowed_mentions=NO_PINGS, **kwargs)
         except discord.HTTPException as exc:
+            self.quiet.status_failed(record)
             if exc.code == MESSAGE_TOO_OLD:
+                if image is None and scene.public_view:
+                    image = await self._board(record, scene)
                 return await self._new_status(record, scene, image)
             log.exception("could not edit the status message of game %s", record.id)
             return False
         return True
 
-    async def _new_status(self, record: GameRecord, scene: cx.GameScene, image: bytes | None) -> bool:
+    async def _new_status(self, record: GameRecord, scene: lx.GameScene, image: bytes | None) -> bool:
         """Discord will no longer edit the status message (error 30046): post a fresh one in the thread,
         remember it, and say so in the old one (a new message, since the old cannot be edited)."""
         place = record.place
-        view = cx.status_view(scene, image is not None)
-        files = [png(image, cx.BOARD_FILE)] if image is not None else []
+        view = lx.status_view(scene, image is not None)
+        files = [png(image, lx.BOARD_FILE)] if image is not None else []
         try:
-            fresh = await self._channel(place["thread"]).send(view=view, files=files, allowed_mentions=NO_PINGS)
+            fresh = await self._channel(place["thread"]).send(
+                view=view, files=files, allowed_mentions=NO_PINGS
+            )
         except discord.HTTPException:
             log.exception("could not post a new status message for game %s", record.id)
             return False
         old_channel, old_id = place["channel"], place["status"]
         try:
-            await self.services.table.move_status(record.id, {"channel": str(fresh.channel.id), "status": str(fresh.id)})
+            await self.services.table.move_status(
+                record.id, {"channel": str(fresh.channel.id), "status": str(fresh.id)}
+            )
         except Exception:
             log.exception("game %s: the new status message could not be remembered", record.id)
             return True
         fresh_scene = await flows.scene(self.services, record.id)  # the move is a change: show its version
         try:
-            await fresh.edit(view=cx.status_view(fresh_scene, image is not None), allowed_mentions=NO_PINGS)
+            await fresh.edit(view=lx.status_view(fresh_scene, image is not None), allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.info("game %s: the new status message shows the version before the move", record.id)
         link = f"https://discord.com/channels/{place.get('guild', '@me')}/{fresh.channel.id}/{fresh.id}"
         try:
             old = self._channel(old_channel).get_partial_message(int(old_id))
-            await old.reply(content=f"This status message can no longer be updated; the game goes on here: {link}",
-                            allowed_mentions=NO_PINGS)
+            await old.reply(
+                content=f"This status message can no longer be updated; the game goes on here: {link}",
+                allowed_mentions=NO_PINGS,
+            )
         except (discord.HTTPException, ValueError):
             log.info("game %s: could not leave a note under the old status message", record.id)
         return True
@@ -318,7 +381,7 @@ class Announcer:
         """A reminder that stays true after it is posted: the deadline as a Discord timestamp, not "in 2 h"."""
         due = event.data.get("due_at")
         if isinstance(due, int | float):
-            return f"Reminder: your decision is due {cx.stamp_of(due)}."
+            return f"Reminder: your decision is due {lx.stamp_of(due)}."
         return event.text
 
     # --- private news --------------------------------------------------------------------------
@@ -343,16 +406,26 @@ class Announcer:
     async def _dm(self, record: GameRecord, user: str, texts: list[str], notice: bool = True) -> None:
         thread = record.place.get("thread")
         title = self.table.engine_game(record).meta.title
-        body = f"**{title}** `{record.id}`" + (f" (<#{thread}>)" if thread else "") + ":\n" + "\n".join(
-            f"• {t}" for t in texts)
+        body = (
+            f"**{title}** `{record.id}`"
+            + (f" (<#{thread}>)" if thread else "")
+            + ":\n"
+            + "\n".join(f"• {t}" for t in texts)
+        )
         try:
             channel = await self.client.create_dm(discord.Object(id=int(user)))
             await channel.send(content=present.clip(body, 2000))
         except discord.HTTPException:
             log.info("DM to %s refused; telling them in the thread instead", user)
             if thread:
-                text = (f"<@{user}>, something private happened for you in this game and your DMs are closed: "
-                        "use /hand here to see it.") if notice else f"⏰ <@{user}> " + " ".join(texts)
+                text = (
+                    (
+                        f"<@{user}>, something private happened for you in this game and your DMs are closed: "
+                        "use /hand here to see it."
+                    )
+                    if notice
+                    else f"⏰ <@{user}> " + " ".join(texts)
+                )
                 try:
                     await self._channel(thread).send(content=text, allowed_mentions=PINGS)
                 except discord.HTTPException:

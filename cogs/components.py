@@ -24,18 +24,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import ui
 from discord.ext import commands
-
-from bot import present
-from engine import pace as pacing
-from engine.core.menus import Choice
-from engine.core.model import GameMeta, Prompt
-from engine.records import GameRecord
 
 from . import handlers
 from .admission import admit
@@ -47,8 +41,6 @@ SELECT_MAX = 25
 EPHEMERAL_BUTTONS_MAX = 20
 ANY_VERSION = 0
 """The stamp of a secret simultaneous choice whose game names no decisions (an empty ref)."""
-BOARD_FILE = "board.png"
-HAND_FILE = "hand.png"
 REF_TOKEN_MAX = 24
 _REF_PLAIN = re.compile(r"[A-Za-z0-9_.:-]{1,24}")
 TOKEN_PATTERN = r"[A-Za-z0-9_.~-]{1,25}"
@@ -123,19 +115,34 @@ class Admitted:
         return await admit(interaction)
 
 
-class ActionButton(Admitted, ui.DynamicItem[ui.Button[Any]],
-                   template=r"arb:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r"):(?P<key>.{1,80})"):
+class ActionButton(
+    Admitted,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"arb:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r"):(?P<key>.{1,80})",
+):
     """Play one intent. A click on an older version (or a past secret decision) is told the board has moved on."""
 
-    def __init__(self, game: str, stamp: Stamp, key: str, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
-        super().__init__(ui.Button(label=(label or key)[:BUTTON_LABEL_MAX], style=style,
-                                   custom_id=action_custom_id(game, stamp, key)[:CUSTOM_ID_MAX]))
+    def __init__(
+        self,
+        game: str,
+        stamp: Stamp,
+        key: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            ui.Button(
+                label=(label or key)[:BUTTON_LABEL_MAX],
+                style=style,
+                custom_id=action_custom_id(game, stamp, key)[:CUSTOM_ID_MAX],
+            )
+        )
         self.game, self.stamp, self.key = game, stamp, key
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
-                             match: Any) -> ActionButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> ActionButton:
         stamp = Stamp.parse(match["stamp"]) or Stamp(version=-1)  # the template admits only stamps
         return cls(match["game"], stamp, match["key"], getattr(item, "label", "") or "")
 
@@ -151,8 +158,9 @@ class OptionsButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbo:(?
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
-                             match: Any) -> OptionsButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> OptionsButton:
         return cls(match["game"], getattr(item, "label", "") or "Your options")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -163,50 +171,75 @@ class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbh:(?P<g
     """The caller's private view, ephemerally."""
 
     def __init__(self, game: str) -> None:
-        super().__init__(ui.Button(label="My hand", style=discord.ButtonStyle.secondary, custom_id=f"arbh:{game}"))
+        super().__init__(
+            ui.Button(label="My hand", style=discord.ButtonStyle.secondary, custom_id=f"arbh:{game}")
+        )
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> HandButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> HandButton:
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _run(interaction, "show_hand", self.game)
 
 
-class PageButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbp:(?P<game>[0-9a-f]{1,16}):(?P<page>\d{1,6})"):
+class PageButton(
+    Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbp:(?P<game>[0-9a-f]{1,16}):(?P<page>\d{1,6})"
+):
     """Turn the page of a long options list (selects hold 25 options)."""
 
     def __init__(self, game: str, page: int, label: str) -> None:
-        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                   custom_id=f"arbp:{game}:{page}"))
+        super().__init__(
+            ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"arbp:{game}:{page}")
+        )
         self.game, self.page = game, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> PageButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> PageButton:
         return cls(match["game"], int(match["page"]), getattr(item, "label", "") or "Page")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _run(interaction, "show_options", self.game, self.page, True)
 
 
-class IntentSelect(Admitted, ui.DynamicItem[ui.Select[Any]],
-                   template=r"arbs:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r"):(?P<page>\d{1,6})"):
+class IntentSelect(
+    Admitted,
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"arbs:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r"):(?P<page>\d{1,6})",
+):
     """Choose one intent from a page of at most 25; the value is the intent key, checked again by the table."""
 
-    def __init__(self, game: str, stamp: Stamp, page: int,
-                 options: list[tuple[str, str]] | None = None, placeholder: str = "Choose…") -> None:
+    def __init__(
+        self,
+        game: str,
+        stamp: Stamp,
+        page: int,
+        options: list[tuple[str, str]] | None = None,
+        placeholder: str = "Choose…",
+    ) -> None:
         select: ui.Select[Any] = ui.Select(
-            custom_id=f"arbs:{game}:{stamp.text()}:{page}", placeholder=placeholder[:150], min_values=1,
+            custom_id=f"arbs:{game}:{stamp.text()}:{page}",
+            placeholder=placeholder[:150],
+            min_values=1,
             max_values=1,
-            options=[discord.SelectOption(label=label[:100] or key[:100], value=key) for key, label in options or []]
+            options=[
+                discord.SelectOption(label=label[:100] or key[:100], value=key)
+                for key, label in options or []
+            ]
             or [discord.SelectOption(label="(no options)", value="none")],
         )
         super().__init__(select)
         self.game, self.stamp, self.page = game, stamp, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> IntentSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> IntentSelect:
         return cls(match["game"], Stamp.parse(match["stamp"]) or Stamp(version=-1), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -224,44 +257,80 @@ def part_custom_id(game: str, stamp: Stamp, prefix: str, page: int = 0) -> str:
     return f"arbq:{game}:{stamp.text()}:{page}:{prefix}"
 
 
-class PartButton(Admitted, ui.DynamicItem[ui.Button[Any]],
-                 template=r"arbq:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN
-                 + r"):(?P<page>\d{1,6}):(?P<prefix>.{0,80})"):
+class PartButton(
+    Admitted,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"arbq:(?P<game>[0-9a-f]{1,16}):(?P<stamp>"
+    + STAMP_PATTERN
+    + r"):(?P<page>\d{1,6}):(?P<prefix>.{0,80})",
+):
     """Show the next part of a menu asked in parts (a kind, then each argument), or another page of it,
     editing the ephemeral menu in place. It carries what the menu was offered for, so an old one is stale."""
 
-    def __init__(self, game: str, stamp: Stamp, prefix: str, label: str, page: int = 0,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
-        super().__init__(ui.Button(label=(label or prefix or "Back")[:BUTTON_LABEL_MAX], style=style,
-                                   custom_id=part_custom_id(game, stamp, prefix, page)[:CUSTOM_ID_MAX]))
+    def __init__(
+        self,
+        game: str,
+        stamp: Stamp,
+        prefix: str,
+        label: str,
+        page: int = 0,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            ui.Button(
+                label=(label or prefix or "Back")[:BUTTON_LABEL_MAX],
+                style=style,
+                custom_id=part_custom_id(game, stamp, prefix, page)[:CUSTOM_ID_MAX],
+            )
+        )
         self.game, self.stamp, self.prefix, self.page = game, stamp, prefix, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> PartButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> PartButton:
         stamp = Stamp.parse(match["stamp"]) or Stamp(version=-1)
-        return cls(match["game"], stamp, match["prefix"], getattr(item, "label", "") or "", int(match["page"]))
+        return cls(
+            match["game"], stamp, match["prefix"], getattr(item, "label", "") or "", int(match["page"])
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _run(interaction, "show_part", self.game, self.stamp, self.prefix, self.page)
 
 
-class PartSelect(Admitted, ui.DynamicItem[ui.Select[Any]],
-                 template=r"arbm:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r")"):
+class PartSelect(
+    Admitted,
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"arbm:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r")",
+):
     """One part of a menu asked in parts, too long for buttons: a whole intent is played, a partial one
     (value ``>key``) shows its next part. Values are checked again like any typed move."""
 
-    def __init__(self, game: str, stamp: Stamp, options: list[tuple[str, str]] | None = None,
-                 placeholder: str = "Choose…") -> None:
+    def __init__(
+        self,
+        game: str,
+        stamp: Stamp,
+        options: list[tuple[str, str]] | None = None,
+        placeholder: str = "Choose…",
+    ) -> None:
         select: ui.Select[Any] = ui.Select(
-            custom_id=f"arbm:{game}:{stamp.text()}", placeholder=placeholder[:150], min_values=1, max_values=1,
-            options=[discord.SelectOption(label=label[:100] or value[:100], value=value[:CUSTOM_ID_MAX])
-                     for value, label in options or []] or [discord.SelectOption(label="(no options)", value="none")],
+            custom_id=f"arbm:{game}:{stamp.text()}",
+            placeholder=placeholder[:150],
+            min_values=1,
+            max_values=1,
+            options=[
+                discord.SelectOption(label=label[:100] or value[:100], value=value[:CUSTOM_ID_MAX])
+                for value, label in options or []
+            ]
+            or [discord.SelectOption(label="(no options)", value="none")],
         )
         super().__init__(select)
         self.game, self.stamp = game, stamp
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> PartSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> PartSelect:
         return cls(match["game"], Stamp.parse(match["stamp"]) or Stamp(version=-1))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -269,14 +338,22 @@ class PartSelect(Admitted, ui.DynamicItem[ui.Select[Any]],
         values = data.get("values") or []
         value = str(values[0])[:CUSTOM_ID_MAX] if values and isinstance(values, list) else ""
         if value.startswith(PART_MARK):
-            await _run(interaction, "show_part", self.game, self.stamp, value[len(PART_MARK):], 0)
+            await _run(interaction, "show_part", self.game, self.stamp, value[len(PART_MARK) :], 0)
         else:
             await _run(interaction, "submit", self.game, value, self.stamp)
 
 
-class LobbyButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbl:(?P<game>[0-9a-f]{1,16}):(?P<action>join|leave|agent|start)"):
-    LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-              "agent": ("Add agent seat", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary)}
+class LobbyButton(
+    Admitted,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"arbl:(?P<game>[0-9a-f]{1,16}):(?P<action>join|leave|agent|start)",
+):
+    LABELS = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "agent": ("Add agent seat", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+    }
 
     def __init__(self, game: str, action: str) -> None:
         label, style = self.LABELS[action]
@@ -284,43 +361,56 @@ class LobbyButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbl:(?P<
         self.game, self.action = game, action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> LobbyButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> LobbyButton:
         return cls(match["game"], match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _run(interaction, "lobby_action", self.game, self.action)
 
 
-class ConfirmButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbc:(?P<game>[0-9a-f]{1,16}):(?P<action>abort)"):
+class ConfirmButton(
+    Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbc:(?P<game>[0-9a-f]{1,16}):(?P<action>abort)"
+):
     """The second step of an irreversible command (``/game abort``): the table checks the caller again."""
 
     def __init__(self, game: str, action: str) -> None:
-        super().__init__(ui.Button(label="Yes, cancel the game", style=discord.ButtonStyle.danger,
-                                   custom_id=f"arbc:{game}:{action}"))
+        super().__init__(
+            ui.Button(
+                label="Yes, cancel the game",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"arbc:{game}:{action}",
+            )
+        )
         self.game, self.action = game, action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any) -> ConfirmButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> ConfirmButton:
         return cls(match["game"], match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _run(interaction, "confirm", self.game, self.action)
 
 
-def confirm_view(game: str, action: str, text: str) -> ui.LayoutView:
-    return _layout(ui.TextDisplay(present.clip(text, 1500)), *_rows([ConfirmButton(game, action)]), colour=0xE74C3C)
-
-
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActionButton, OptionsButton, HandButton, PageButton, IntentSelect, LobbyButton, PartButton, PartSelect,
+    ActionButton,
+    OptionsButton,
+    HandButton,
+    PageButton,
+    IntentSelect,
+    LobbyButton,
+    PartButton,
+    PartSelect,
     ConfirmButton,
 )
 
 
 def ours(custom_id: str) -> bool:
     """Whether a custom id is one of our components' (so one of the items above answers it)."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
-               for item in DYNAMIC_ITEMS)
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
 class UnknownComponents(commands.Cog):
@@ -340,208 +430,8 @@ class UnknownComponents(commands.Cog):
         try:
             await interaction.response.send_message(
                 "That button is not one Arbiter can use (it was altered, or it is from another version of the "
-                "bot). Use the buttons under the game's status message, or /play.", ephemeral=True)
+                "bot). Use the buttons under the game's status message, or /play.",
+                ephemeral=True,
+            )
         except discord.HTTPException:
             pass  # answered elsewhere, or expired: nobody to tell
-
-
-# --- layouts -------------------------------------------------------------------------------------
-
-
-@dataclass
-class GameScene:
-    """What a public message about a game shows, gathered from the table (public information only)."""
-
-    record: GameRecord
-    meta: GameMeta
-    prompts: list[Prompt] = field(default_factory=list)
-    public_view: dict[str, Any] = field(default_factory=dict)
-    due: dict[str, float] = field(default_factory=dict)
-    """When each awaited seat's deadline falls (unix time): public, like who is awaited."""
-    clocks: dict[str, float] = field(default_factory=dict)
-    """Each seat's remaining time in seconds (its bank under a bank pace)."""
-    votes: dict[str, tuple[int, int]] = field(default_factory=dict)
-
-
-def stamp_of(when: float, long: bool = True) -> str:
-    """A Discord timestamp: each reader sees it in their own time zone and it stays true after posting."""
-    unix = int(when)
-    return f"<t:{unix}:R> (<t:{unix}:f>)" if long else f"<t:{unix}:R>"
-
-
-def deadline_lines(scene: GameScene, long: bool = True) -> list[str]:
-    """One line per awaited seat with its deadline; under a bank pace, every seat's remaining bank too."""
-    record = scene.record
-    if record.status != "running" or not scene.due:
-        return []
-    out = []
-    for seat_name, when in sorted(scene.due.items(), key=lambda kv: kv[1]):
-        seat = record.seat_named(seat_name)
-        out.append(f"⏳ {seat.name if seat and seat.name else seat_name}: due {stamp_of(when, long)}")
-    if pacing.plan(record.pace).bank and scene.clocks:
-        banks = ", ".join(f"{s} {pacing.span(v)}" for s, v in scene.clocks.items() if s not in scene.due)
-        if banks:
-            out.append(f"Time banks: {banks}")
-    for kind, (yes, need) in scene.votes.items():
-        out.append(f"🗳️ Vote to {kind}: {yes} of {need} (/game vote)")
-    return out
-
-
-def _rows(items: list[ui.Item[Any]], per_row: int = 5) -> list[ui.ActionRow[Any]]:
-    rows: list[ui.ActionRow[Any]] = []
-    for start in range(0, len(items), per_row):
-        row: ui.ActionRow[Any] = ui.ActionRow()
-        for item in items[start:start + per_row]:
-            row.add_item(item)
-        rows.append(row)
-    return rows
-
-
-def _layout(*parts: ui.Item[Any] | None, colour: int | None = None) -> ui.LayoutView:
-    view = ui.LayoutView(timeout=None)
-    container: ui.Container[Any] = ui.Container(accent_colour=colour)
-    for part in parts:
-        if part is not None:
-            container.add_item(part)
-    view.add_item(container)
-    return view
-
-
-def lobby_view(record: GameRecord, meta: GameMeta) -> ui.LayoutView:
-    seats = "\n".join(f"{i}. {present.who(s)}{' (host)' if s.user == record.host else ''}"
-                      for i, s in enumerate(record.seats, start=1)) or "(empty)"
-    options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "defaults"
-    text = (f"## {meta.title} · lobby `{record.id}`\n{meta.summary}\n\n"
-            f"**Seats** ({len(record.seats)}/{record.max_seats}, at least {meta.min_seats}):\n{seats}\n\n"
-            f"**Pace:** {record.pace} · **Options:** {options}")
-    if record.status == "aborted":
-        return _layout(ui.TextDisplay(present.clip(f"## {meta.title} · `{record.id}`\nThis lobby was closed.")))
-    buttons: list[ui.Item[Any]] = [LobbyButton(record.id, a) for a in ("join", "leave", "agent", "start")]
-    return _layout(ui.TextDisplay(present.clip(text)), *_rows(buttons), colour=0x3498DB)
-
-
-def action_rows(scene: GameScene) -> list[ui.ActionRow[Any]]:
-    record = scene.record
-    if record.status != "running":
-        return []
-    items: list[ui.Item[Any]] = []
-    if scene.prompts:
-        secret = any(p.simultaneous for p in scene.prompts)
-        items.append(OptionsButton(record.id, "Choose privately" if secret else "Your options"))
-    items.append(HandButton(record.id))
-    return _rows(items)
-
-
-def _board(image: bool) -> ui.MediaGallery[Any] | None:
-    if not image:
-        return None
-    return ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description="The board"))
-
-
-def status_view(scene: GameScene, image: bool) -> ui.LayoutView:
-    """The one status message of a game, kept current: board, who must act, action buttons."""
-    record, meta = scene.record, scene.meta
-    if record.status == "lobby" or (record.status == "aborted" and not scene.public_view):
-        return lobby_view(record, meta)
-    seats = ", ".join(present.who(s) for s in record.seats)
-    head = (f"## {meta.title} · `{record.id}`\n**{present.status_word(record)}** · pace {record.pace} · "
-            f"turn {record.version}\n**Players:** {seats}")
-    waiting = present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
-    waiting += deadline_lines(scene)
-    tail = present.outcome_line(record) or ("\n".join(waiting) if waiting else "")
-    if record.status == "paused":
-        tail = "The game is paused by a moderator."
-    if record.status == "aborted":
-        tail = "The game was cancelled."
-    return _layout(ui.TextDisplay(present.clip(head, 1500)), _board(image),
-                   ui.TextDisplay(present.clip(tail or "…", 2000)), *action_rows(scene), colour=0xF0BE46)
-
-
-def turn_view(scene: GameScene, lines: list[str], mentions: list[str], image: bool) -> ui.LayoutView:
-    """The post after a turn: what happened, the board, who must act now."""
-    record = scene.record
-    body = present.last_lines(lines, 2400) or "…"
-    waiting = present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
-    tail = present.outcome_line(record) or "\n".join(waiting + deadline_lines(scene, long=False))
-    if mentions:
-        tail = " ".join(mentions) + " — your move.\n" + tail
-    return _layout(ui.TextDisplay(present.clip(body, 2400)), _board(image),
-                   ui.TextDisplay(present.clip(tail or "…", 1400)) if tail else None, *action_rows(scene))
-
-
-def options_view(record: GameRecord, header: str, legal: list[tuple[str, str]], page: int,
-                 stamp: Stamp) -> ui.LayoutView:
-    """The caller's own options, ephemeral: buttons when few, a paged select when many."""
-    parts: list[ui.Item[Any]] = [ui.TextDisplay(present.clip(header, 1500))]
-    if len(legal) <= EPHEMERAL_BUTTONS_MAX and all(fits(record.id, stamp, k) for k, _ in legal):
-        parts += _rows([ActionButton(record.id, stamp, k, label) for k, label in legal])
-        return _layout(*parts)
-    pages = max(1, -(-len(legal) // SELECT_MAX))
-    page = min(max(page, 0), pages - 1)
-    chunk = legal[page * SELECT_MAX:(page + 1) * SELECT_MAX]
-    row: ui.ActionRow[Any] = ui.ActionRow()
-    row.add_item(IntentSelect(record.id, stamp, page, chunk,
-                              placeholder=f"Choose… (page {page + 1} of {pages}, {len(legal)} options)"))
-    parts.append(row)
-    nav: list[ui.Item[Any]] = []
-    if page > 0:
-        nav.append(PageButton(record.id, page - 1, "◀ Previous"))
-    if page < pages - 1:
-        nav.append(PageButton(record.id, page + 1, "Next ▶"))
-    parts += _rows(nav)
-    return _layout(*parts)
-
-
-def parent_prefix(prefix: str) -> str:
-    """The menu one part up: ``kind:a=1,b=2`` -> ``kind:a=1`` -> ``kind`` -> ``""``."""
-    kind, _, rest = prefix.partition(":")
-    if not rest:
-        return ""
-    head = rest.rsplit(",", 1)[0] if "," in rest else ""
-    return f"{kind}:{head}" if head else kind
-
-
-def parts_view(record: GameRecord, header: str, entries: list[Choice], prefix: str, page: int,
-               stamp: Stamp, up: str | None = None) -> ui.LayoutView | None:
-    """One part (``prefix``) of a menu asked in parts: buttons when few (a whole intent plays, a partial one
-    opens its next part), else a paged select; "Back" opens the part ``up`` when given. None when a custom
-    id would not fit Discord's 100 characters (the caller falls back to the paged list of every option)."""
-    ids = [part_custom_id(record.id, stamp, c.key, 0) for c in entries if not c.complete]
-    ids += [part_custom_id(record.id, stamp, prefix, page + 1)]
-    ids += [part_custom_id(record.id, stamp, up)] if up is not None else []
-    if any(len(i) > CUSTOM_ID_MAX for i in ids):
-        return None
-    parts: list[ui.Item[Any]] = [ui.TextDisplay(present.clip(header, 1500))]
-    back: list[ui.Item[Any]] = [PartButton(record.id, stamp, up, "◀ Back")] if up is not None else []
-    if len(entries) <= EPHEMERAL_BUTTONS_MAX and all(fits(record.id, stamp, c.key) for c in entries if c.complete):
-        buttons: list[ui.Item[Any]] = [
-            ActionButton(record.id, stamp, c.key, c.label) if c.complete
-            else PartButton(record.id, stamp, c.key, c.label, style=discord.ButtonStyle.primary) for c in entries]
-        parts += _rows(buttons + back)
-        return _layout(*parts)
-    pages = max(1, -(-len(entries) // SELECT_MAX))
-    page = min(max(page, 0), pages - 1)
-    chunk = entries[page * SELECT_MAX:(page + 1) * SELECT_MAX]
-    row: ui.ActionRow[Any] = ui.ActionRow()
-    options = [(c.key if c.complete else PART_MARK + c.key, c.label) for c in chunk]
-    row.add_item(PartSelect(record.id, stamp, options,
-                            placeholder=f"Choose… (page {page + 1} of {pages}, {len(entries)} options)"))
-    parts.append(row)
-    nav: list[ui.Item[Any]] = list(back)
-    if page > 0:
-        nav.append(PartButton(record.id, stamp, prefix, "◀ Previous", page - 1))
-    if page < pages - 1:
-        nav.append(PartButton(record.id, stamp, prefix, "Next ▶", page + 1))
-    parts += _rows(nav)
-    return _layout(*parts)
-
-
-def hand_view(record: GameRecord, meta: GameMeta, text: str, image: bool, has_options: bool) -> ui.LayoutView:
-    parts: list[ui.Item[Any]] = [ui.TextDisplay(present.clip(f"## Your hand · {meta.title} `{record.id}`\n{text}",
-                                                             3000))]
-    if image:
-        parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{HAND_FILE}",
-                                                              description="Your private view")))
-    if has_options:
-        parts += _rows([OptionsButton(record.id)])
-    return _layout(*parts)

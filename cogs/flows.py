@@ -26,6 +26,7 @@ from engine.records import GameRecord
 from engine.table import NotAllowed, Table
 
 from . import components as cx
+from . import layouts as lx
 
 # The answering primitives and the rate limit live in their own modules (the components and the error
 # reporter use them too); they are re-exported here for the cogs that answer through the flows.
@@ -66,17 +67,17 @@ async def authorized(interaction: discord.Interaction, game_id: str) -> GameReco
 # --- what public messages show -----------------------------------------------------------------
 
 
-async def scene(services: Services, game_id: str) -> cx.GameScene:
+async def scene(services: Services, game_id: str) -> lx.GameScene:
     table = services.table
     record = await table.record(game_id)
     meta = registry.get(record.game).meta
     if record.status == "lobby":
-        return cx.GameScene(record, meta)
+        return lx.GameScene(record, meta)
     prompts = await table.prompts(game_id)
     public_view = await table.seat_view(game_id, None)
     # No action buttons on public messages: a seat's legal intents can reveal its hidden cards, so each
     # player opens their own options ephemerally ("Your options" / "Choose privately").
-    return cx.GameScene(
+    return lx.GameScene(
         record,
         meta,
         prompts,
@@ -266,13 +267,13 @@ async def _options_payload(
     )
     when = (await table.due(game_id)).get(seat.seat)
     if when is not None:
-        header += f"\n⏳ Due {cx.stamp_of(when)}"
+        header += f"\n⏳ Due {lx.stamp_of(when)}"
     keyed = [(i.key(), label) for i, label in legal]
     if len(keyed) > cx.SELECT_MAX:
         parts = await _parts(services.table, record, user, header, prefix, page, stamp)
         if parts is not None:
             return parts
-    return cx.options_view(record, header, keyed, page, stamp)
+    return lx.options_view(record, header, keyed, page, stamp)
 
 
 PART_DEPTH_MAX = 12
@@ -288,7 +289,7 @@ async def _parts(
     if not entries:
         return None
     up = await _up(table, record.id, user, prefix)
-    return cx.parts_view(record, header, entries, prefix, page, stamp, up)
+    return lx.parts_view(record, header, entries, prefix, page, stamp, up)
 
 
 async def _descend(table: Table, game_id: str, user: str, prefix: str) -> tuple[str, list[Choice]]:
@@ -305,7 +306,7 @@ async def _descend(table: Table, game_id: str, user: str, prefix: str) -> tuple[
 async def _up(table: Table, game_id: str, user: str, prefix: str) -> str | None:
     """The part "Back" opens: the nearest part above with more than one entry; None at the top."""
     while prefix:
-        prefix = cx.parent_prefix(prefix)
+        prefix = lx.parent_prefix(prefix)
         if len(await table.choices(game_id, user, prefix)) > 1:
             return prefix
     return None
@@ -409,8 +410,8 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     )
     await send(
         interaction,
-        view=cx.hand_view(record, meta, text, image is not None, bool(mine)),
-        file=png(image, cx.HAND_FILE) if image is not None else None,
+        view=lx.hand_view(record, meta, text, image is not None, bool(mine)),
+        file=png(image, lx.HAND_FILE) if image is not None else None,
     )
 
 

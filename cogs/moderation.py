@@ -23,8 +23,8 @@ from engine.core import registry
 from engine.records import GameRecord
 from engine.table import NotAllowed, bounded_name
 
-from . import components as cx
 from . import flows
+from . import layouts as lx
 from .common import (
     AUTOCOMPLETE_MAX,
     CHOICE_MAX,
@@ -63,7 +63,9 @@ class ModerationCommands(ServiceCog):
         gid = await self.services.resolve(interaction, game)
         return gid, flows.is_moderator(interaction, await self.services.table.record(gid))
 
-    @app_commands.command(name="pause", description="Pause the game: no deadlines run (host or Manage Server)")
+    @app_commands.command(
+        name="pause", description="Pause the game: no deadlines run (host or Manage Server)"
+    )
     async def pause(self, interaction: discord.Interaction, game: str | None = None) -> None:
         gid, moderator = await self._game(interaction, game)
         await self.services.table.pause(gid, flows.user_id(interaction), moderator)
@@ -80,26 +82,38 @@ class ModerationCommands(ServiceCog):
         gid, moderator = await self._game(interaction, game)
         if not moderator:  # refused before asking; the table checks again on the confirmation
             raise NotAllowed("Only the game's host or a moderator can do that.")
-        await flows.send(interaction, view=cx.confirm_view(
-            gid, "abort", f"Cancel game `{gid}` for good? Nobody can play it afterwards."))
+        await flows.send(
+            interaction,
+            view=lx.confirm_view(
+                gid, "abort", f"Cancel game `{gid}` for good? Nobody can play it afterwards."
+            ),
+        )
 
-    @app_commands.command(name="kick", description="Remove a player; an agent takes the seat (host or Manage Server)")
+    @app_commands.command(
+        name="kick", description="Remove a player; an agent takes the seat (host or Manage Server)"
+    )
     @app_commands.describe(member="The player to remove")
-    async def kick(self, interaction: discord.Interaction, member: discord.User,
-                   game: str | None = None) -> None:
+    async def kick(
+        self, interaction: discord.Interaction, member: discord.User, game: str | None = None
+    ) -> None:
         gid, moderator = await self._game(interaction, game)
         await self.services.table.kick(gid, flows.user_id(interaction), str(member.id), moderator)
-        await flows.send(interaction, f"{bounded_name(member.display_name, str(member.id))} was removed; an agent "
-                                      "plays the seat.")
+        await flows.send(
+            interaction,
+            f"{bounded_name(member.display_name, str(member.id))} was removed; an agent plays the seat.",
+        )
 
     @app_commands.command(name="replace", description="Give a seat to another member (host or Manage Server)")
     @app_commands.describe(seat="The seat to hand over", member="Who takes it")
-    async def replace(self, interaction: discord.Interaction, seat: str, member: discord.User,
-                      game: str | None = None) -> None:
+    async def replace(
+        self, interaction: discord.Interaction, seat: str, member: discord.User, game: str | None = None
+    ) -> None:
         seat = bounded(seat.strip(), NAME_MAX, "A seat name")
         gid, moderator = await self._game(interaction, game)
         name = bounded_name(member.display_name, str(member.id))
-        await self.services.table.replace(gid, flows.user_id(interaction), seat, str(member.id), name, moderator)
+        await self.services.table.replace(
+            gid, flows.user_id(interaction), seat, str(member.id), name, moderator
+        )
         await flows.send(interaction, f"{name} now plays {seat}.")
 
     @replace.autocomplete("seat")
@@ -110,10 +124,15 @@ class ModerationCommands(ServiceCog):
         except Exception:  # noqa: BLE001 - an autocomplete only offers nothing
             return []
         folded = clipped(current).casefold()
-        return [app_commands.Choice(name=f"{s.seat} ({s.name})"[:CHOICE_MAX], value=s.seat)
-                for s in record.seats if s.seat and folded in s.seat.casefold()][:AUTOCOMPLETE_MAX]
+        return [
+            app_commands.Choice(name=f"{s.seat} ({s.name})"[:CHOICE_MAX], value=s.seat)
+            for s in record.seats
+            if s.seat and folded in s.seat.casefold()
+        ][:AUTOCOMPLETE_MAX]
 
-    @app_commands.command(name="pace", description="Change how long each decision may take (host or Manage Server)")
+    @app_commands.command(
+        name="pace", description="Change how long each decision may take (host or Manage Server)"
+    )
     @app_commands.choices(preset=PACE_CHOICES)
     async def pace(self, interaction: discord.Interaction, preset: str, game: str | None = None) -> None:
         gid, moderator = await self._game(interaction, game)
@@ -126,7 +145,9 @@ class ModerationCommands(ServiceCog):
         record = await self.services.table.record(gid)
         lines = await self.services.table.public_log(record.id)
         title = registry.get(record.game).meta.title
-        text = f"**{title} `{record.id}`: recent events**\n" + ("\n".join(lines) or "Nothing has happened yet.")
+        text = f"**{title} `{record.id}`: recent events**\n" + (
+            "\n".join(lines) or "Nothing has happened yet."
+        )
         await flows.send(interaction, text[-1990:] if len(text) > 1990 else text)
 
     @app_commands.command(name="export", description="The seed, options and intent log, for exact replay")
@@ -136,19 +157,28 @@ class ModerationCommands(ServiceCog):
         if record.status in ("finished", "aborted"):
             data = await self.services.table.export(gid)
             payload = json.dumps(data, indent=1).encode()
-            await flows.send(interaction, f"Replay with `arbiter replay {record.id}.json`.",
-                             file=discord.File(io.BytesIO(payload), filename=f"{record.id}.json"))
+            await flows.send(
+                interaction,
+                f"Replay with `arbiter replay {record.id}.json`.",
+                file=discord.File(io.BytesIO(payload), filename=f"{record.id}.json"),
+            )
             return
         if not moderator or record.seat_of(flows.user_id(interaction)) is not None:
-            raise NotAllowed("The full export reveals hidden information (the seed and every secret choice): it "
-                             "is available once the game has ended. A moderator who does not play may export "
-                             "the public record meanwhile.")
+            raise NotAllowed(
+                "The full export reveals hidden information (the seed and every secret choice): it "
+                "is available once the game has ended. A moderator who does not play may export "
+                "the public record meanwhile."
+            )
         public = await public_export(self.services, record)
-        await flows.send(interaction, "The game is still running, so this is its public record only (the public "
-                                      "log, the seats and the options); the full export, for exact replay, is "
-                                      "available once it has ended.",
-                         file=discord.File(io.BytesIO(json.dumps(public, indent=1).encode()),
-                                           filename=f"{record.id}-public.json"))
+        await flows.send(
+            interaction,
+            "The game is still running, so this is its public record only (the public "
+            "log, the seats and the options); the full export, for exact replay, is "
+            "available once it has ended.",
+            file=discord.File(
+                io.BytesIO(json.dumps(public, indent=1).encode()), filename=f"{record.id}-public.json"
+            ),
+        )
 
     @pause.autocomplete("game")
     @resume.autocomplete("game")
@@ -158,5 +188,7 @@ class ModerationCommands(ServiceCog):
     @pace.autocomplete("game")
     @log.autocomplete("game")
     @export.autocomplete("game")
-    async def _game_choice(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _game_choice(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return await my_games_autocomplete(interaction, current)

@@ -13,12 +13,14 @@ from engine.core.errors import RuleError
 from engine.records import GameRecord
 from engine.table import NotAllowed
 
-from . import components as cx
 from . import flows
+from . import layouts as lx
 from .common import ServiceCog, my_games_autocomplete
 
 
-async def _targets(services: Services, interaction: discord.Interaction, game: str | None) -> list[GameRecord]:
+async def _targets(
+    services: Services, interaction: discord.Interaction, game: str | None
+) -> list[GameRecord]:
     """The named game, else this thread's game, else every running game of the caller in this server (each
     checked to be this server's: a game elsewhere is changed only from its own server)."""
     if game or await services.game_in_channel(interaction.channel_id) is not None:
@@ -30,7 +32,9 @@ async def _targets(services: Services, interaction: discord.Interaction, game: s
     return [r for r in mine if r.status in ("running", "paused") and r.place.get("guild") == guild]
 
 
-async def _set_away(services: Services, interaction: discord.Interaction, game: str | None, away: bool) -> None:
+async def _set_away(
+    services: Services, interaction: discord.Interaction, game: str | None, away: bool
+) -> None:
     await flows.ack(interaction)
     records = await _targets(services, interaction, game)
     if not records:
@@ -41,7 +45,9 @@ async def _set_away(services: Services, interaction: discord.Interaction, game: 
         title = registry.get(record.game).meta.title
         try:
             await services.table.set_away(record.id, str(interaction.user.id), away)
-            lines.append(f"• {title} `{record.id}`: " + ("an agent plays for you." if away else "you play again."))
+            lines.append(
+                f"• {title} `{record.id}`: " + ("an agent plays for you." if away else "you play again.")
+            )
         except RuleError as exc:
             if len(records) == 1:
                 raise
@@ -62,7 +68,9 @@ class PaceGameCommands(ServiceCog):
         await _set_away(self.services, interaction, game, False)
 
     @return_.autocomplete("game")
-    async def _return_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _return_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return await my_games_autocomplete(interaction, current)
 
 
@@ -70,7 +78,9 @@ class VacationCog(commands.Cog):
     def __init__(self, services: Services) -> None:
         self.services = services
 
-    @app_commands.command(name="vacation", description="Go on vacation: an agent plays your seat until you return")
+    @app_commands.command(
+        name="vacation", description="Go on vacation: an agent plays your seat until you return"
+    )
     @app_commands.describe(game="The game (default: this thread's game, or all your games here)")
     async def vacation(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await _set_away(self.services, interaction, game, True)
@@ -85,7 +95,9 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
         self.services = services
         super().__init__()
 
-    @app_commands.command(name="mine", description="Every game you are in on this server, and where it is your turn")
+    @app_commands.command(
+        name="mine", description="Every game you are in on this server, and where it is your turn"
+    )
     async def mine(self, interaction: discord.Interaction) -> None:
         await flows.ack(interaction)
         table = self.services.table
@@ -104,10 +116,9 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             seat = record.seat_of(user)
             when = (await table.due(record.id)).get(seat.seat) if seat is not None and seat.seat else None
             if flag and when is not None:
-                flag += f", due {cx.stamp_of(when, long=False)}"
+                flag += f", due {lx.stamp_of(when, long=False)}"
             lines.append(f"• {title} `{record.id}` in {where}: {present.status_word(record)}{flag}")
         await flows.send(interaction, "**Your games**\n" + "\n".join(lines[:40]))
-
 
     @app_commands.command(name="open", description="Open lobbies in this server, to join")
     async def open_(self, interaction: discord.Interaction) -> None:
@@ -116,12 +127,19 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             await flows.send(interaction, "Lobbies live in servers: use /games open in one.")
             return
         guild = str(interaction.guild_id)
-        lobbies = [r for r in await self.services.table.store.games(status=("lobby",)) if r.place.get("guild") == guild]
+        lobbies = [
+            r
+            for r in await self.services.table.store.games(status=("lobby",))
+            if r.place.get("guild") == guild
+        ]
         if not lobbies:
             await flows.send(interaction, "No open lobby here. Open one with /game new.")
             return
-        lines = [f"• {registry.get(r.game).meta.title} `{r.id}` in <#{r.place.get('thread', '')}>: "
-                 f"{len(r.seats)}/{r.max_seats} seats, pace {r.pace} — /game join game:{r.id}" for r in lobbies[:30]]
+        lines = [
+            f"• {registry.get(r.game).meta.title} `{r.id}` in <#{r.place.get('thread', '')}>: "
+            f"{len(r.seats)}/{r.max_seats} seats, pace {r.pace} — /game join game:{r.id}"
+            for r in lobbies[:30]
+        ]
         await flows.send(interaction, "**Open lobbies**\n" + "\n".join(lines))
 
     @app_commands.command(name="all", description="Every game of this server (Manage Server)")
@@ -131,13 +149,19 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
         if interaction.guild_id is None or permissions is None or not permissions.manage_guild:
             raise NotAllowed("Only members with Manage Server can list every game of this server.")
         guild = str(interaction.guild_id)
-        records = [r for r in await self.services.table.store.games(status=("lobby", "running", "paused", "damaged"))
-                   if r.place.get("guild") == guild]
+        records = [
+            r
+            for r in await self.services.table.store.games(status=("lobby", "running", "paused", "damaged"))
+            if r.place.get("guild") == guild
+        ]
         if not records:
             await flows.send(interaction, "No game is open or running here.")
             return
-        lines = [f"• {_title(r)} `{r.id}` in <#{r.place.get('thread', '')}>: "
-                 f"{present.status_word(r)}, {len(r.seats)} seats, pace {r.pace}" for r in records[:40]]
+        lines = [
+            f"• {_title(r)} `{r.id}` in <#{r.place.get('thread', '')}>: "
+            f"{present.status_word(r)}, {len(r.seats)} seats, pace {r.pace}"
+            for r in records[:40]
+        ]
         await flows.send(interaction, f"**Games of this server** ({len(records)})\n" + "\n".join(lines))
 
 
@@ -145,10 +169,16 @@ class RemindersCog(commands.Cog):
     def __init__(self, services: Services) -> None:
         self.services = services
 
-    @app_commands.command(name="reminders", description="Where deadline reminders reach you: the game's thread or a DM")
+    @app_commands.command(
+        name="reminders", description="Where deadline reminders reach you: the game's thread or a DM"
+    )
     @app_commands.describe(by="thread (default) or dm")
-    @app_commands.choices(by=[app_commands.Choice(name="in the game's thread", value="thread"),
-                              app_commands.Choice(name="by direct message", value="dm")])
+    @app_commands.choices(
+        by=[
+            app_commands.Choice(name="in the game's thread", value="thread"),
+            app_commands.Choice(name="by direct message", value="dm"),
+        ]
+    )
     async def reminders(self, interaction: discord.Interaction, by: str) -> None:
         await flows.ack(interaction)
         await self.services.prefs.set_dm_reminders(str(interaction.user.id), by == "dm")

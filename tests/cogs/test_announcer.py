@@ -12,7 +12,7 @@ from engine.store import MemoryStore
 from engine.table import Table
 from tests.bot.conftest import Clock
 from tests.cogs.fakes import World
-from tests.cogs.helpers import choose, last, start_game, thread_posts
+from tests.cogs.helpers import choose, last, start_game, status_edits, thread_posts
 
 
 @pytest.fixture
@@ -26,8 +26,9 @@ def world(clock: Clock) -> World:
     return World(Table(MemoryStore(), clock=clock))
 
 
-async def test_deadline_applies_default_and_dms_the_secret_default(world: World, cogs: dict[str, Any],
-                                                                    clock: Clock) -> None:
+async def test_deadline_applies_default_and_dms_the_secret_default(
+    world: World, cogs: dict[str, Any], clock: Clock
+) -> None:
     gid, thread = await start_game(world, cogs, pace="blitz")
     await choose(world, "Ann", gid, thread, "pick:n=3")
     await choose(world, "Bo", gid, thread, "pick:n=2")
@@ -50,7 +51,9 @@ async def test_deadline_applies_default_and_dms_the_secret_default(world: World,
     assert not [s for s in world.since(mark) if s.where.startswith("dm:") and s.where != "dm:1003"]
 
 
-async def test_closed_dms_get_a_notice_in_the_thread(world: World, cogs: dict[str, Any], clock: Clock) -> None:
+async def test_closed_dms_get_a_notice_in_the_thread(
+    world: World, cogs: dict[str, Any], clock: Clock
+) -> None:
     gid, thread = await start_game(world, cogs, pace="blitz")
     world.closed_dms.add(1003)
     await choose(world, "Ann", gid, thread, "pick:n=3")
@@ -65,7 +68,7 @@ async def test_closed_dms_get_a_notice_in_the_thread(world: World, cogs: dict[st
     assert not [s for s in world.since(mark) if s.where.startswith("dm:")]
 
 
-async def test_updates_piling_up_are_merged_into_one_post(world: World, cogs: dict[str, Any]) -> None:
+async def test_updates_piling_up_are_merged_into_one_status_edit(world: World, cogs: dict[str, Any]) -> None:
     gid, thread = await start_game(world, cogs)
     announcer = world.announcer
     assert announcer is not None
@@ -75,22 +78,27 @@ async def test_updates_piling_up_are_merged_into_one_post(world: World, cogs: di
 
     await asyncio.gather(flows.submit(ann, gid, "pick:n=1"), flows.submit(bo, gid, "pick:n=3"))
     await world.settle()
-    posts = thread_posts(world, thread, mark)
-    assert len(posts) == 1 and "Ann has chosen." in posts[0].text and "Bo has chosen." in posts[0].text
+    # secret-choice progress only edits the status message (issue 16: the quiet thread)
+    assert not thread_posts(world, thread, mark)
+    edits = status_edits(world, mark)
+    assert len(edits) == 1 and "2 of 3 have chosen" in edits[0].text
 
 
 async def test_concurrent_clicks_on_one_version(world: World, cogs: dict[str, Any], wide_game: None) -> None:
     gid, thread = await start_game(world, cogs, players=("Ann",), game="wide")
     version = (await world.table.record(gid)).version
-    await asyncio.gather(*(world.click("Ann", f"arb:{gid}:{version}:take:n={n}", thread) for n in range(1, 41)))
+    await asyncio.gather(
+        *(world.click("Ann", f"arb:{gid}:{version}:take:n={n}", thread) for n in range(1, 41))
+    )
     assert len([i for i in await world.table.store.intents(gid) if i.by == "1001"]) == 1
     answers = [s for s in world.to("Ann") if s.ephemeral]
     assert sum("✅" in s.text for s in answers) == 1
     assert sum("moved on" in s.text for s in answers) == 39
 
 
-async def test_unexpected_error_gets_a_reference(world: World, cogs: dict[str, Any], caplog: Any,
-                                                 monkeypatch: Any) -> None:
+async def test_unexpected_error_gets_a_reference(
+    world: World, cogs: dict[str, Any], caplog: Any, monkeypatch: Any
+) -> None:
     gid, thread = await start_game(world, cogs)
 
     async def broken(*args: Any, **kwargs: Any) -> Any:
@@ -121,7 +129,9 @@ async def test_posts_survive_discord_failures(world: World, cogs: dict[str, Any]
     assert len([i for i in await world.table.store.intents(gid) if i.by == "1001"]) == 1
 
 
-async def test_reminders_by_dm_for_players_who_opt_in(world: World, cogs: dict[str, Any], clock: Clock) -> None:
+async def test_reminders_by_dm_for_players_who_opt_in(
+    world: World, cogs: dict[str, Any], clock: Clock
+) -> None:
     gid, thread = await start_game(world, cogs, pace="blitz")
     await world.command(cogs["RemindersCog"], "reminders", world.interaction("Bo"), by="dm")
     assert "by DM" in last(world.to("Bo")).text
@@ -152,8 +162,9 @@ async def test_prefs_persist_in_sqlite(tmp_path: Any) -> None:
     await again.close()
 
 
-async def test_a_broken_renderer_does_not_silence_the_game(world: World, cogs: dict[str, Any],
-                                                           monkeypatch: Any) -> None:
+async def test_a_broken_renderer_does_not_silence_the_game(
+    world: World, cogs: dict[str, Any], monkeypatch: Any
+) -> None:
     async def broken(*args: Any) -> bytes:
         raise ValueError("bad drawing")
 
@@ -167,8 +178,9 @@ async def test_a_broken_renderer_does_not_silence_the_game(world: World, cogs: d
     assert hand.ephemeral and not hand.files and "Your hand" in hand.text
 
 
-async def test_restart_catches_up_on_unannounced_moves(world: World, cogs: dict[str, Any],
-                                                       monkeypatch: Any) -> None:
+async def test_restart_catches_up_on_unannounced_moves(
+    world: World, cogs: dict[str, Any], monkeypatch: Any
+) -> None:
     from types import SimpleNamespace
 
     import discord

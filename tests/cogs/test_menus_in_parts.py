@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from cogs import components as cx
+from cogs import layouts as lx
 from engine.core.menus import Choice
 from tests.cogs.fakes import Sent, World
 from tests.cogs.helpers import ids_like, last, start_game
@@ -26,26 +27,34 @@ async def test_a_long_menu_is_asked_in_parts(world: World, cogs: dict[str, Any])
     v = (await world.table.record(gid)).version
     top = await _menu(world, gid, thread)
     # the kinds, and the one whole intent of its kind as it is
-    assert top.labels() == {f"arbq:{gid}:{v}:0:play": "Play…", f"arbq:{gid}:{v}:0:move": "Move…",
-                            f"arb:{gid}:{v}:end": "End the turn"}
+    assert top.labels() == {
+        f"arbq:{gid}:{v}:0:play": "Play…",
+        f"arbq:{gid}:{v}:0:move": "Move…",
+        f"arb:{gid}:{v}:end": "End the turn",
+    }
     assert not top.select_options()
     await world.click("Ann", f"arbq:{gid}:{v}:0:play", thread)
     cards = last(world.to("Ann"))
     assert cards.where == "update:1001"  # the ephemeral menu is edited in place
-    assert ids_like(cards, rf"arbq:{gid}:{v}:0:play:card=c\d") == [f"arbq:{gid}:{v}:0:play:card=c{n}"
-                                                                 for n in range(1, 9)]
+    assert ids_like(cards, rf"arbq:{gid}:{v}:0:play:card=c\d") == [
+        f"arbq:{gid}:{v}:0:play:card=c{n}" for n in range(1, 9)
+    ]
     assert cards.labels()[f"arbq:{gid}:{v}:0:"] == "◀ Back"
     await world.click("Ann", f"arbq:{gid}:{v}:0:play:card=c3", thread)
     targets = last(world.to("Ann"))
     assert targets.where == "update:1001"
-    assert ids_like(targets, rf"arb:{gid}:.*") == [f"arb:{gid}:{v}:play:card=c3,target=t{n}" for n in range(1, 6)]
+    assert ids_like(targets, rf"arb:{gid}:.*") == [
+        f"arb:{gid}:{v}:play:card=c3,target=t{n}" for n in range(1, 6)
+    ]
     assert targets.labels()[f"arbq:{gid}:{v}:0:play"] == "◀ Back"
     await world.click("Ann", f"arb:{gid}:{v}:play:card=c3,target=t2", thread)
     assert any("✅ Play c3 on t2" in s.text for s in world.to("Ann")[-2:])
     assert (await world.table.seat_view(gid, None))["done"] == ["play:card=c3,target=t2"]
 
 
-async def test_a_part_longer_than_the_buttons_is_a_select_of_parts(world: World, cogs: dict[str, Any]) -> None:
+async def test_a_part_longer_than_the_buttons_is_a_select_of_parts(
+    world: World, cogs: dict[str, Any]
+) -> None:
     """22 units do not fit as buttons: a select whose values open the next part (``>key``)."""
     gid, thread = await start_game(world, cogs, players=("Ann",), game="parts")
     v = (await world.table.record(gid)).version
@@ -66,11 +75,15 @@ async def test_one_kind_of_many_values_is_a_paged_select(world: World, cogs: dic
     """Wide Choice has one kind: that part asks nothing and opens at once; its 60 values are paged."""
     gid, thread = await start_game(world, cogs, players=("Ann",), game="wide")
     post = last([s for s in world.public() if s.where == f"channel:{thread}"])
-    assert ids_like(post, rf"arbo:{gid}") and not ids_like(post, r"arb:.*"), "60 options do not fit as buttons"
+    assert ids_like(post, rf"arbo:{gid}") and not ids_like(post, r"arb:.*"), (
+        "60 options do not fit as buttons"
+    )
     v = (await world.table.record(gid)).version
     menu = await _menu(world, gid, thread)
     assert [o["value"] for o in menu.select_options()] == [f"take:n={n}" for n in range(1, 26)]
-    assert ids_like(menu, rf"arbq:{gid}:{v}:1:take") and not ids_like(menu, rf"arbq:{gid}:{v}:0:.*")  # no Back
+    assert ids_like(menu, rf"arbq:{gid}:{v}:1:take") and not ids_like(
+        menu, rf"arbq:{gid}:{v}:0:.*"
+    )  # no Back
     await world.click("Ann", f"arbq:{gid}:{v}:2:take", thread)
     page = last(world.to("Ann"))
     assert page.where == "update:1001"
@@ -81,8 +94,9 @@ async def test_one_kind_of_many_values_is_a_paged_select(world: World, cogs: dic
     assert (await world.table.seat_view(gid, None))["picks"] == [55]
 
 
-async def test_a_part_of_an_older_menu_is_stale_and_junk_changes_nothing(world: World,
-                                                                         cogs: dict[str, Any]) -> None:
+async def test_a_part_of_an_older_menu_is_stale_and_junk_changes_nothing(
+    world: World, cogs: dict[str, Any]
+) -> None:
     gid, thread = await start_game(world, cogs, players=("Ann",), game="parts")
     v = (await world.table.record(gid)).version
     await _menu(world, gid, thread)
@@ -103,8 +117,9 @@ async def test_a_part_of_an_older_menu_is_stale_and_junk_changes_nothing(world: 
     assert (await world.table.seat_view(gid, None))["done"] == ["end"]
 
 
-async def test_a_partial_key_that_does_not_fit_falls_back_to_the_paged_list(world: World,
-                                                                            cogs: dict[str, Any]) -> None:
+async def test_a_partial_key_that_does_not_fit_falls_back_to_the_paged_list(
+    world: World, cogs: dict[str, Any]
+) -> None:
     """A secret choice's buttons carry its ref token; with 75-character card parts the custom id would
     pass 100 characters, so that part is offered as the paged list of every option instead."""
     gid, thread = await start_game(world, cogs, players=("Ann",), game="partslong")
@@ -127,16 +142,16 @@ def test_parts_view_refuses_ids_over_100_characters() -> None:
     record = GameRecord(id="abcdef", game="parts", host="1", max_seats=1, seed=1, created_at=0.0)
     long = Choice(key="play:card=" + "c" * 65, label="Play…", complete=False)
     secret = cx.Stamp.of_ref("x" * 40)
-    assert cx.parts_view(record, "h", [long], "", 0, secret) is None
-    assert cx.parts_view(record, "h", [long], "", 0, cx.Stamp.of_version(3)) is not None
-    assert cx.parent_prefix("play:card=c1,target=t2") == "play:card=c1"
-    assert cx.parent_prefix("play:card=c1") == "play" and cx.parent_prefix("play") == ""
+    assert lx.parts_view(record, "h", [long], "", 0, secret) is None
+    assert lx.parts_view(record, "h", [long], "", 0, cx.Stamp.of_version(3)) is not None
+    assert lx.parent_prefix("play:card=c1,target=t2") == "play:card=c1"
+    assert lx.parent_prefix("play:card=c1") == "play" and lx.parent_prefix("play") == ""
 
 
 @pytest.mark.parametrize("seed", [SEED])
-async def test_gamedec_is_played_to_the_end_through_menus_in_parts(world: World, cogs: dict[str, Any],
-                                                                   monkeypatch: pytest.MonkeyPatch,
-                                                                   seed: int) -> None:
+async def test_gamedec_is_played_to_the_end_through_menus_in_parts(
+    world: World, cogs: dict[str, Any], monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
     """A real game: four players play Gamedec through whatever their menus offer (parts included) until
     it ends; every turn of more than 25 options is asked in parts, and moves are played from parts below
     the kinds."""

@@ -30,7 +30,8 @@ GAME = "infamy"
 SHORT_GAME = "round_cap=2"
 """Infamy's own option: the game ends after two Rounds (a Day and a Night) by the rulebook's ranking."""
 
-TURN_RE = re.compile(r"turn (\d+)")
+VERSION_ID = 1_000_000
+"""cogs.components.VERSION_ID (not imported: the scenarios see the bot only through Discord)."""
 
 
 def arbiter_argv() -> list[str]:
@@ -49,6 +50,7 @@ def arbiter_process(fake: FakeDiscord, db_path: Path, log_path: Path, **env: str
             "LOG_LEVEL": "INFO",
             "TICK_SECONDS": "3600",
             "RATE_LIMIT_ACTIONS": "1000000",
+            "STATUS_EDIT_SECONDS": "0.2",
             **env,
         },
         cwd=REPO_ROOT,
@@ -160,8 +162,12 @@ class Table:
         return texts[-1] if texts else ""
 
     def status_turn(self) -> int | None:
-        found = TURN_RE.search(self.status.text())
-        return int(found.group(1)) if found else None
+        """The version the status message shows: its container's component id (cogs.components.VERSION_ID
+        plus the version; people read the game's own Turn and Round instead)."""
+        for comp in self.status.walk_components():
+            if comp.get("type") == 17 and isinstance(comp.get("id"), int) and comp["id"] >= VERSION_ID:
+                return int(comp["id"]) - VERSION_ID
+        return None
 
     async def settle(self, timeout: float = 20.0) -> tuple[dict[str, Any], Any]:
         """Wait until the status message shows the saved version; returns (record, state) then."""
