@@ -218,10 +218,15 @@ class HeuristicAgent:
                 n = min(3, len(p.set_aside))
                 return options.get(Intent.of("sabotage", on=actor, n=n).key(), Intent.of("pass"))
             d = R.detective(state, seat)
-            if p.rep < min(1, d.rep_max) and a.ip < p.ip and len(p.set_aside) >= 2 and test.window_round == 1:
+            if (
+                p.rep < min(1, d.rep_max)
+                and a.ip < p.ip
+                and len(p.set_aside) >= 2
+                and seat not in test.rewarded
+            ):
                 return options.get(Intent.of("assist", on=actor, n=1).key(), Intent.of("pass"))
             return Intent.of("pass")
-        if seat in (test.actor, test.defender) and test.window_round == 1:
+        if seat in (test.actor, test.defender) and not test.plus.get(seat):
             return options.get(Intent.of("assist", on=seat, n=1).key(), Intent.of("pass"))
         return Intent.of("pass")
 

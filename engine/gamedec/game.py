@@ -10,7 +10,7 @@ from engine.core.agents import AgentFactory
 from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
 
-from . import answers, effects, procedure, setup, story, trade  # noqa: F401 - they register their rules
+from . import answers, effects, procedure, setup, story, trade, window  # noqa: F401 - they register their rules
 from . import labels as L
 from .actions import anytime, corporate, exchanges, moves, tasks  # noqa: F401 - they register their actions
 from .actions import story as story_actions  # noqa: F401

@@ -360,6 +360,27 @@ def task_playable_here(task: Task, space: str) -> bool:
     return task.world == space
 
 
+# --- trade -----------------------------------------------------------------------------------
+
+MAX_PROPOSALS = 2
+"""House limit: at most two proposals or calls for offers per turn (so a turn cannot stall on offers)."""
+
+
+def trade_partners(state: GamedecState, seat: str) -> list[str]:
+    return [o for o in state.seats if o != seat and not state.players[o].finished]
+
+
+def can_trade(state: GamedecState, seat: str) -> bool:
+    """RB: "the player currently playing his turn must always take part in it ... There is a limit of one
+    transaction per player's turn"."""
+    return (
+        seat == state.active
+        and not state.trade_done
+        and state.trade_proposals < MAX_PROPOSALS
+        and bool(trade_partners(state, seat))
+    )
+
+
 # --- movement ---------------------------------------------------------------------------------
 
 

@@ -24,13 +24,12 @@ from engine.core.rules import NoPayload, Offer
 from . import labels as L
 from . import rules as R
 from .actions.base import GamedecAction
-from .effects import refresh_window
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState, TradeState
+from .window import refresh_window
 
-MAX_PROPOSALS = 2
-"""House limit: at most two proposals or calls for offers per turn (so a turn cannot stall on offers)."""
+MAX_PROPOSALS = R.MAX_PROPOSALS
 ASIDES = ("show", "discard", "discard_eq")
 """Showing a Task card; discards are named so that they are refused in plain words (no discard "during
 Trade", RB "Universal Actions")."""
@@ -46,17 +45,8 @@ def _over(state: GamedecState) -> None:
     refresh_window(state)
 
 
-def _others(state: GamedecState, seat: str) -> list[str]:
-    return [o for o in state.seats if o != seat and not state.players[o].finished]
-
-
-def can_trade(state: GamedecState, seat: str) -> bool:
-    return (
-        seat == state.active
-        and not state.trade_done
-        and state.trade_proposals < MAX_PROPOSALS
-        and bool(_others(state, seat))
-    )
+_others = R.trade_partners
+can_trade = R.can_trade
 
 
 def gives(state: GamedecState, seat: str) -> list[str]:

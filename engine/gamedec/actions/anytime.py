@@ -5,9 +5,9 @@ from __future__ import annotations
 from engine.core import Event, Intent
 
 from ..answers import discard, refresh
-from ..effects import refresh_window
 from ..runtime import RULES
 from ..state import GamedecState
+from ..window import refresh_window
 from .base import GamedecAction, one
 
 NOT_IN_TRADE = "Cards cannot be discarded while a trade is being made; discard once it is settled."

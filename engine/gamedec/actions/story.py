@@ -9,9 +9,9 @@ from engine.core.waiting import TurnFrame
 
 from .. import story as ST
 from ..answers import refresh
-from ..effects import before_roll, refresh_window
 from ..runtime import RULES
 from ..state import GamedecState
+from ..window import before_roll, refresh_window
 from .base import GamedecAction
 
 

@@ -6,10 +6,10 @@ from engine.core import Event, Intent, public
 
 from .. import rules as R
 from ..board import NAMES, is_corp
-from ..effects import before_roll
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState, TestState
+from ..window import before_roll
 from .base import TurnAction, one
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalIntent, Intent, MalformedIntent, NotYourTurn
+from engine.core import IllegalIntent, MalformedIntent, NotYourTurn
 from engine.gamedec import GAME
 from engine.gamedec.steps import HackerAttackStep, NewRoundStep, TurnStep
 
@@ -40,16 +40,17 @@ def test_test_formula_with_every_modifier() -> None:
     state, ev = do(state, "ann", f"play:card={DATA_THIEF}")
     assert "modifier +6" in texts(ev)  # 3 + 2 + 2 - 1
     assert state.window is not None and set(state.window.seats) == {"ann", "bo", "cy"}
-    state, _ = do(state, "ann", "pass")
-    state, _ = do(state, "bo", "sabotage:on=ann,n=2")
+    # "Seeing the danger, Ben decides to sabotage ... Angela decides also ... adds one more card": each
+    # declaration is in effect, and public, when made
+    state, ev = do(state, "bo", "sabotage:on=ann,n=2")
+    assert "sabotages ann with 2 cards (-4)" in texts(ev) and state.test is not None
+    assert state.test.minus == {"ann": 2} and state.players["bo"].set_aside == []
+    assert set(state.window.seats) == {"ann", "cy"}  # bo has nothing left to declare
     state, _ = do(state, "cy", "sabotage:on=ann,n=1")
-    # counter-reactions: the window opens again for everyone, and Max answers with his last card
-    assert state.window is not None and state.test is not None and state.test.window_round == 2
-    assert set(state.window.seats) == {"ann", "bo", "cy"}
+    assert "Sabotages −6: +0 so far, needs 12+" in GAME.prompts(state)[0].text
+    # "The player controlling him decides to use the last of his set aside cards as an Assist"
     force_dice(state, 5, 5)
     state, _ = do(state, "ann", "assist:on=ann,n=1")
-    state, _ = do(state, "bo", "pass")
-    state, ev = do(state, "cy", "pass")
     assert state.window is None  # nobody holds a set-aside card any more: the dice are rolled
     roll = state.last_roll
     assert roll is not None and roll["modifier"] == 6 and roll["cards"] == -4 and roll["total"] == 12
@@ -418,33 +419,12 @@ def test_assist_on_another_player_raises_reputation_once() -> None:
     state.players["bo"].set_aside = ["t001", "t002", "t003"]
     state, _ = do(state, "ann", "move:to=realium")
     state, _ = do(state, "ann", f"play:card={PAPER_CIPHER}")
-    state, _ = do(state, "ann", "pass")
     state, _ = do(state, "bo", "assist:on=ann,n=2")
-    state, ev = do(state, "cy", "pass")
-    assert state.players["bo"].rep == 1
-    state, _ = do(state, "ann", "pass")
+    assert state.players["bo"].rep == 1 and state.window is not None  # at once, before the window closes
     state, _ = do(state, "bo", "assist:on=ann,n=1")
-    state, _ = do(state, "cy", "pass")
     assert state.players["bo"].rep == 1  # once per test
-
-
-def test_window_answers_stay_secret_until_it_closes() -> None:
-    """Assists and Sabotages are declared in a window that asks every detective at once; what a seat
-    declared is told only to it until everyone has answered."""
-    state = max_game()
-    state.players["ann"].hand = [PAPER_CIPHER]
-    state.players["bo"].set_aside = ["t001"]
-    state, _ = do(state, "ann", "move:to=realium")
-    state, _ = do(state, "ann", f"play:card={PAPER_CIPHER}")
-    prompts = GAME.prompts(state)
-    assert {p.seat for p in prompts} == {"ann", "bo", "cy"} and all(
-        p.default == Intent.of("pass") for p in prompts
-    )
-    state, ev = do(state, "bo", "sabotage:on=ann,n=1")
-    public_text = texts([e for e in ev if e.audience is None])
-    assert "sabotage" not in public_text.lower()
-    assert "sabotage" not in str(GAME.view(state, "cy")).lower().replace("sabotages", "")
-    assert GAME.view(state, "bo")["me"]["window_answer"] == "sabotage:on=ann,n=1"
+    state, _ = pass_window(state)
+    assert state.players["bo"].rep == 1
 
 
 def test_everyone_loses_when_no_commission_can_be_revealed() -> None:

@@ -64,8 +64,6 @@ def test_start_by_assisting_the_hero() -> None:
     state.players["ann"].set_aside = ["t001"]
     state, _ = do(state, "bo", "move:to=realium")
     state, _ = do(state, "bo", "play:card=t073")
-    state, _ = do(state, "bo", "pass")
-    state, _ = do(state, "cy", "pass")
     state, _ = do(state, "ann", "assist:on=bo,n=1")
     state, _ = pass_window(state)
     assert state.players["ann"].assist_ready
@@ -166,6 +164,6 @@ def test_smoke_and_mirrors_opens_the_window_without_set_aside_cards() -> None:
     state, _ = do(state, "ann", "play:card=t073")
     assert state.window is not None
     assert "boost:on=ann" in {i.key() for i in GAME.legal(state, "ann")}
-    state, _ = do(state, "ann", "boost:on=ann")
-    state, ev = pass_window(state)
-    assert state.players["ann"].credits == 0 and "discards a Credit for +2" in texts(ev)
+    state, ev = do(state, "ann", "boost:on=ann")
+    state, more = pass_window(state)
+    assert state.players["ann"].credits == 0 and "discards a Credit for +2" in texts(ev + more)

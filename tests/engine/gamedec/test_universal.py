@@ -188,7 +188,8 @@ def test_big_brother_outside_ones_turn() -> None:
     assert state.window is not None
     state, _ = do(state, "ann", "ability:use=obligation,corp=novatronics")
     assert state.players["ann"].obligations == [] and state.players["ann"].set_aside == []
-    assert "ann" in state.window.asked()
+    # her last set-aside cards went into the ability: nobody can declare anything any more, the dice roll
+    assert state.window is None and state.last_roll is not None
 
 
 def test_scenario_started_by_an_assist_is_revealed_in_that_round() -> None:
