@@ -71,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay an exported game and check it reaches the same state")
     rep.add_argument("file")
+    rep.add_argument("--animate", metavar="OUT",
+                     help="also write an animated replay (the public board after every player turn) to OUT")
 
     ben = sub.add_parser("bench", help="the benchmark: playout speed, submit latency, snapshot size, render time")
     ben.add_argument("--game", action="append", help="only this game (repeatable)")
@@ -115,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         return simulate.run(args, _options(args.options))
     if args.command == "replay":
-        return replay_file(Path(args.file))
+        return replay_file(Path(args.file), Path(args.animate) if args.animate else None)
     if args.command == "bench":
         return asyncio.run(bench.run(args))
     if args.command == "run":
@@ -244,7 +246,7 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
     return 0
 
 
-def replay_file(path: Path) -> int:
+def replay_file(path: Path, animate_to: Path | None = None) -> int:
     from engine.core.playout import replay
 
     try:
@@ -270,6 +272,28 @@ def replay_file(path: Path) -> int:
     print(f"OK: {len(data['intents'])} intents replayed; "
           + (f"game over ({outcome.reason})" if outcome else "game in progress")
           + ("; state identical to the export." if final is not None else "."))
+    if animate_to is not None:
+        return write_animation(game, data, animate_to)
+    return 0
+
+
+def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
+    from .animation import animated_replay
+
+    def progress(done: int, total: int) -> None:
+        if done == 1 or done % 25 == 0 or done == total:
+            print(f"  drawing boards: {done}/{total}", file=sys.stderr)
+
+    image, ext, turns = animated_replay(game, list(data["seats"]), int(data["seed"]),
+                                        dict(data.get("options") or {}),
+                                        [(str(s), str(k)) for s, k in data["intents"]], progress=progress)
+    try:
+        out.write_bytes(image)
+    except OSError as exc:
+        print(f"Cannot write {out}: {exc}", file=sys.stderr)
+        return 2
+    kind = "animated WebP" if ext == "webp" else "animated GIF"
+    print(f"Wrote {out}: {kind}, {turns} frames (the set-up and every player turn), {len(image) / 1e6:.1f} MB.")
     return 0
 
 

@@ -179,6 +179,30 @@ def test_replay_of_an_export(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "MISMATCH" in capsys.readouterr().out
 
 
+def test_replay_writes_an_animated_replay_of_the_public_board(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """`arbiter replay FILE --animate OUT`: one frame for the set-up and one per player turn."""
+    import itertools
+
+    from PIL import Image
+
+    import engine
+    from engine.core import RandomAgent
+    from engine.core.playout import play_out
+
+    game = engine.get("infamy")
+    seats = ["a", "b", "c"]
+    result = play_out(game, game.setup(seats, 4), {s: RandomAgent(i) for i, s in enumerate(seats)})
+    export = {"game": "infamy", "seats": seats, "seed": 4, "options": {}, "intents": result.log[:60]}
+    path, out = tmp_path / "export.json", tmp_path / "replay.webp"
+    path.write_text(json.dumps(export))
+    assert main(["replay", str(path), "--animate", str(out)]) == 0
+    turns = 1 + len(list(itertools.groupby(seat for seat, _ in result.log[:60])))
+    assert f"{turns} frames" in capsys.readouterr().out
+    image = Image.open(out)
+    assert getattr(image, "n_frames", 1) == turns and out.stat().st_size < 8_000_000
+
+
 def test_bench_quick_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--game", "toy", "--quick", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
