@@ -50,8 +50,9 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 2
-    """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved)."""
+    format = 3
+    """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
+    3: the last action a Rift may undo, permissions to pass. Older games are rebuilt from their intent log."""
     state_type = IpaState
     rules = RULES
     intent_kinds = INTENT_KINDS

@@ -27,4 +27,10 @@ SHAPES: Shapes = {
     "ready": {"draw": W, "point": W},
     "keep": {"which": W},
     "shove": {"to": W},
+    "permit": {"seat": W, "allow": W},
+    "give": {"card": W, "to": W},
+    "gift": {"take": W},
+    "transfer": {"to": W, "sp": "number"},
+    "relocate": {"unit": W, "to": W},
+    "tunnel": {"via": W, "to": W},
 }

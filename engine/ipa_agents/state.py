@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core.flow import Step
 from engine.core.flowgame import FlowState
 
-from .pack import ABILITIES, Ability, DamageType, Status
+from .pack import ABILITIES, Ability, CardType, DamageType, Status
 
 MapChoice = Literal["players", "standard_1", "standard_2", "standard_3", "standard_4", "standard_5"]
 
@@ -90,6 +90,9 @@ class AgentState(BaseModel):
     attacked: int = 0
     """Attacks declared against it this round (Overwhelming numbers)."""
     gifts: int = 0
+    """Item Cards given away this round (RB: "Per round you may give away only 1 Item Card")."""
+    permits: list[str] = Field(default_factory=list)
+    """Seats whose units may move through this Agent's units (RB Physics: "if the owner ... allows it")."""
 
 
 class EquipmentState(BaseModel):
@@ -128,6 +131,36 @@ class Hit(BaseModel):
     rolled: list[int] = Field(default_factory=list)
     effects: list[int] = Field(default_factory=list)
     """Indices of the card's effects this hit carries."""
+
+
+class Undone(BaseModel):
+    """What the last action did to one unit (settled when the action has resolved), for a Rift that undoes
+    it in the next player's turn."""
+
+    unit: str
+    life: int
+    """Its life before the action (an Agent's, or field equipment's)."""
+    cell: str
+    statuses: list[StatusOn] = Field(default_factory=list)
+    over_time: list[OverTimeOn] = Field(default_factory=list)
+    lost: int = 0
+    added: list[StatusOn] = Field(default_factory=list)
+    added_over_time: list[OverTimeOn] = Field(default_factory=list)
+    moved_from: str | None = None
+    destroyed: EquipmentState | None = None
+    before: EquipmentState | None = None
+
+
+class LastAction(BaseModel):
+    """A player's last action aimed at units (a card's activation or a Sentry's shot)."""
+
+    seat: str
+    actor: str
+    """The acting unit."""
+    card: str = ""
+    type: CardType | None = None
+    units: list[Undone] = Field(default_factory=list)
+    settled: bool = False
 
 
 class SetupWallStep(Step):
@@ -190,7 +223,7 @@ IpaStep = Annotated[
 
 
 class IpaState(FlowState):
-    format: int = 2
+    format: int = 3
     """The snapshot format (the game's ``format``)."""
     steps: list[IpaStep] = Field(default_factory=list)
     opts: IpaOptions
@@ -216,3 +249,7 @@ class IpaState(FlowState):
     """[from, to, 'clear' | 'blocked'] of the last attack at range."""
     acting: str = ""
     """The seat in turn."""
+    last_action: LastAction | None = None
+    """The last action aimed at units in the current turn."""
+    undoable: LastAction | None = None
+    """The previous player's last such action, which a Rift may cancel in this turn (RB Rift)."""

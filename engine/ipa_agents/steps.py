@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from engine.core import Event, Intent, private, public
 from engine.core.flowgame import FlowGame
 
+from . import undo
 from .effects import check_end, damage
 from .pack import ABILITIES
 from .rules import RULES, P, card_of, draw_card, hand_limit, stunned
@@ -29,7 +30,9 @@ from .state import (
 
 TURN_ACTIONS = [
     "move",
+    "tunnel",
     "play",
+    "rift",
     "convert",
     "shoot",
     "pickup",
@@ -38,6 +41,10 @@ TURN_ACTIONS = [
     "upgrade",
     "loot",
     "takeover",
+    "relocate",
+    "give",
+    "transfer",
+    "permit",
     "train",
     "discard",
     "end",
@@ -126,6 +133,7 @@ def begin_turn(state: IpaState, step: TurnStep) -> list[Event]:
         ]
     if not agent.alive:
         return events
+    undo.begin(state, seat)
     if not stunned(agent):
         events += _deactivate(state, seat)  # a stunned Agent cannot deactivate; later
     state.now(OverTimeStep(seat=seat), ResumeStep(seat=seat))
@@ -176,6 +184,7 @@ def over_time(state: IpaState, step: OverTimeStep) -> list[Event]:
 
 @RULES.step("resume")
 def resume_turn(state: IpaState, step: ResumeStep) -> list[Event]:
+    undo.settle(state)
     if state.result is not None:
         return []
     agent = state.agents[step.seat]

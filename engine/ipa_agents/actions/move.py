@@ -19,7 +19,7 @@ from engine.core.board import Cell, MoveAction, Movement, Passage, Route
 from engine.core.board.grid import Grid
 
 from ..pack import pack
-from ..rules import RULES, grid, occupied, stunned, walls
+from ..rules import RULES, grid, occupied, seat_of_unit, stunned, walls
 from ..setup import legal_walls
 from ..state import EventsStep, IpaState, RoundStep, SetupWallStep
 
@@ -42,6 +42,35 @@ def _fields(state: IpaState, unit: str) -> list[tuple[Cell, int]]:
                 if pack().upgrades[u].effect == "radius"
             )
             out.append((Cell.parse(fe.cell), radius + bonus))
+    return out
+
+
+MOLECULAR = 1 << 30
+"""The search's flag for Molecular Manipulation's pass (the field bits are the low ones)."""
+
+
+def _route(seen: dict[tuple[Cell, int], tuple[Cell, int] | None], end: tuple[Cell, int]) -> Route:
+    path = [end]
+    while (prev := seen[path[-1]]) is not None:
+        path.append(prev)
+    cells = tuple(c for c, _ in reversed(path))
+    return Route(cells, len(cells) - 1)
+
+
+def _passable(state: IpaState, unit: str) -> set[Cell]:
+    """RB Physics: "Your units may only move through other units if the owner of the unit through which your
+    unit is to move allows it" (the owner's standing permission, ``permit``); a unit passes its own side's
+    units and field equipment (A-16). Molecular Manipulation is the search's."""
+    mover = seat_of_unit(state, unit)
+    out = set()
+    for cell, other in occupied(state, but=unit).items():
+        owner = seat_of_unit(state, other)
+        if (
+            owner is not None
+            and mover is not None
+            and (owner == mover or mover in state.agents[owner].permits)
+        ):
+            out.add(Cell.parse(cell))
     return out
 
 
@@ -97,25 +126,28 @@ class Move(MoveAction[IpaState]):
                 else 0
             )
             budget = pack().equipment[fe.kind].moves + legs
+        passable = _passable(state, unit)
         return Movement(
             budget=budget,
             may_enter=lambda c: c not in taken,
-            may_pass=lambda c: c not in taken,
+            may_pass=lambda c: c not in taken or c in passable,
             passage=Passage(blocked=walls(state)),
         )
 
     # the force fields make the budget depend on the way taken: a search over (square, fields entered)
 
     def _search(self, state: IpaState, unit: str, goal: Cell | None) -> tuple[dict[Cell, int], Route | None]:
+        """Breadth first over (square, fields entered and whether Molecular Manipulation's one pass is
+        used: bit ``MOLECULAR``)."""
         how = self.movement(state, unit)
         fields = _fields(state, unit)
         g = grid(state)
         start = self.where(state, unit)
+        spare = unit.startswith("a") and state.turn.used("molecular") > state.turn.used("molecular_spent")
 
         def inside(c: Cell) -> int:
             return sum(1 << i for i, (centre, r) in enumerate(fields) if g.distance(centre, c) <= r)
 
-        base = how.budget
         first = (start, inside(start))
         seen: dict[tuple[Cell, int], tuple[Cell, int] | None] = {first: None}
         steps = {first: 0}
@@ -125,18 +157,14 @@ class Move(MoveAction[IpaState]):
             here = todo.popleft()
             cell, mask = here
             if goal is not None and cell == goal:
-                path = [here]
-                while seen[path[-1]] is not None:
-                    prev = seen[path[-1]]
-                    assert prev is not None
-                    path.append(prev)
-                cells = tuple(c for c, _ in reversed(path))
-                return best, Route(cells, len(cells) - 1)
-            if cell != start and how.may_pass is not None and not how.may_pass(cell):
-                continue
+                return best, _route(seen, here)
             for nxt in g.neighbours(cell, how.passage):
                 nmask = mask | inside(nxt)
-                if steps[here] + 1 > _budget(base, bin(nmask).count("1")):
+                if how.may_pass is not None and not how.may_pass(nxt):
+                    if not spare or nmask & MOLECULAR:
+                        continue
+                    nmask |= MOLECULAR  # RB Molecular Manipulation: "pass through one unit once"
+                if steps[here] + 1 > _budget(how.budget, bin(nmask & ~MOLECULAR).count("1")):
                     continue
                 key = (nxt, nmask)
                 if key in seen:
@@ -163,6 +191,10 @@ class Move(MoveAction[IpaState]):
     def carry_out(self, state: IpaState, seat: str, unit: str, route: Route) -> list[Event]:
         dest = route.cells[-1].label
         agent = state.agents[seat]
+        passable = _passable(state, unit)
+        taken = {Cell.parse(c) for c in occupied(state, but=unit)}
+        if any(c in taken and c not in passable for c in route.cells[1:-1]):
+            state.turn.use("molecular_spent")
         if unit == agent.unit:
             if state.turn.used("move"):
                 state.turn.use("speed_spent")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
 
+from .. import undo
 from ..effects import card_hit, equipment_hit, queue_hits, reveal, shot_line
 from ..pack import Card, pack
 from ..rules import (
@@ -184,6 +185,7 @@ class Play(Action[IpaState]):
         if card.type == "ranged":
             shot_line(state, agent.cell, _cell(state, at), True)
         RULES.end_turn(state)
+        undo.record(state, seat, agent.unit, instance, [h.target for h in hits])
         queue_hits(state, hits, seat)
         return events
 
@@ -326,6 +328,7 @@ class Shoot(Action[IpaState]):
         at = intent.word("at")
         shot_line(state, fe.cell, _cell(state, at), True)
         RULES.end_turn(state)
+        undo.record(state, seat, fe.unit, "", [at])
         queue_hits(state, [equipment_hit(state, fe.unit, at)], seat)
         return [
             public(

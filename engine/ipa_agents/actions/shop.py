@@ -31,15 +31,16 @@ from .play import credits, pay
 
 INJECTIONS_PLAYED = (
     "life_boost",
+    "modified_gene_structuring",
+    "molecular_manipulation",
     "ocular_precision",
     "sixth_sense_enhancer",
     "action_boost",
     "speed_boost",
     "modified_krono_blood",
 )
-"""Injections the engine carries out; Modified Gene Structuring (Space Tunnels) and Molecular Manipulation
-(passing one unit) are not offered yet (see RULINGS.md, "Not yet played")."""
-EQUIPMENT_PLAYED = ("sentry", "gravitational_enforcer", "scary_mary")
+"""Every Injection of page 25."""
+EQUIPMENT_PLAYED = ("sentry", "gravitational_enforcer", "scary_mary", "space_tunnel")
 
 
 def shop_open(state: IpaState, seat: str) -> bool:
@@ -164,7 +165,14 @@ def _inject(state: IpaState, seat: str, item: str) -> list[Event]:
             return []
         agent.hand.append(card)
         return [private(seat, "draw", f"You take {card_of(card).name}.")]
-    counter = {"action": "bonus_action", "speed": "speed", "range": "ocular", "melee_bonus": "krono"}[effect]
+    counter = {
+        "action": "bonus_action",
+        "speed": "speed",
+        "range": "ocular",
+        "melee_bonus": "krono",
+        "pass_unit": "molecular",
+        "tunnel": "gene",
+    }[effect]
     state.turn.use(counter)
     return []
 
