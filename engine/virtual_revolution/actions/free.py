@@ -1,0 +1,248 @@
+"""Free actions, at any point of one's own turn once the Director is placed: activate an Agent on Duty
+(``activate:agent=x[,at=..][,with=..]``), promote one (``promote:agent=x,use=..,to=retire|boost``), put a Verse
+Online (``online:verse=v``), exchange a Verse for Immunity (``trade:verse=v``) and collect Influence from the
+Recycle Area (``collect:ec=1,drop=0,peek=0,imm=1``). Titles are in :mod:`.titles`."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, private, public
+
+from ..agents_row import discard_verse
+from ..effects import activate, activation_intent, activation_targets
+from ..promotions import promote, uses
+from ..rules import (
+    RULES,
+    P,
+    VrAction,
+    agent,
+    agent_name,
+    borough_name,
+    corruption_label,
+    discard_corruption,
+    verse_name,
+)
+from ..state import VrState
+from ..verses import condition_met, go_online
+from .turn import placed
+
+
+@RULES.action
+class Activate(VrAction):
+    """ "Turn the Agent on Duty sideways and use the ability on its card. A turned Agent will remain turned for
+    the entire Round." """
+
+    kind = "activate"
+    summary = "Activate an Agent on Duty"
+
+    def options(self, state: VrState, seat: str) -> list[Intent]:
+        if not placed(state, seat):
+            return []
+        out: list[Intent] = []
+        for d in state.p(seat).duty:
+            if not d.turned:
+                out += [activation_intent(d.agent, t) for t in activation_targets(state, seat, d.agent)]
+        return out
+
+    def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
+        agent_id = intent.word("agent")
+        duty = next(d for d in state.p(seat).duty if d.agent == agent_id)
+        duty.turned = True
+        with_ = intent.get("with", intent.get("slot"))
+        return activate(
+            state, seat, agent_id, str(intent.get("at") or ""), "" if with_ is None else str(with_)
+        )
+
+    def label(self, state: VrState, intent: Intent) -> str:
+        name = agent_name(intent.word("agent"))
+        at = intent.get("at")
+        target = ""
+        if isinstance(at, str):
+            target = (
+                f" ({_target_name(at)}" + (f", slot {intent.get('slot')}" if intent.get("slot") else "") + ")"
+            )
+        return f"Activate {name}{target}"
+
+
+def _target_name(value: str) -> str:
+    if value in P().graph.records:
+        return borough_name(value)
+    if value in P().verses:
+        return verse_name(value)
+    if value in P().agents:
+        return agent_name(value)
+    if value.startswith(("add_", "rem_")) and value[4:] in P().graph.records:
+        return ("add in " if value.startswith("add") else "remove in ") + borough_name(value[4:])
+    return value
+
+
+@RULES.action
+class Promote(VrAction):
+    """ "Send the Agent to retirement ... Turn the Agent into a Boost (Level 1 Agents only) ... an Agent that has
+    been promoted, retired or turned into a Boost is no longer considered to be on Duty." """
+
+    kind = "promote"
+    summary = "Promote an Agent"
+
+    def options(self, state: VrState, seat: str) -> list[Intent]:
+        if not placed(state, seat):
+            return []
+        out: list[Intent] = []
+        for d in state.p(seat).duty:
+            card = agent(d.agent)
+            ends = ["retire", "boost"] if card.level == 1 and card.boost else ["retire"]
+            out += [
+                Intent.of("promote", agent=d.agent, use=u, to=e)
+                for u in uses(state, seat, d.agent)
+                for e in ends
+            ]
+        return out
+
+    def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
+        agent_id, use, to = intent.word("agent"), intent.word("use"), intent.word("to")
+        player = state.p(seat)
+        player.duty = [d for d in player.duty if d.agent != agent_id]
+        card = agent(agent_id)
+        if to == "boost" and card.boost is not None:
+            player.boosts.setdefault(card.boost.action, []).append(agent_id)
+            where = f"turns {card.name} into a Boost under {card.boost.action.capitalize()}"
+        else:
+            player.retired.append(agent_id)
+            where = f"retires {card.name}"
+        events = [public("promote", f"{seat} promotes and {where}.")]
+        return events + (promote(state, seat, agent_id, use) if use != "no" else [])
+
+    def label(self, state: VrState, intent: Intent) -> str:
+        use = str(intent.get("use"))
+        how = "" if use == "no" else (" using it" if use == "yes" else f" using it on {_target_name(use)}")
+        to = "retire" if intent.get("to") == "retire" else "make it a Boost"
+        return f"Promote {agent_name(intent.word('agent'))}{how}, {to}"
+
+
+@RULES.action
+class Online(VrAction):
+    """ "When you meet the indicated condition, you can put the Verse 'Online'. Get the bonus immediately." """
+
+    kind = "online"
+    summary = "Put a Verse Online"
+
+    def options(self, state: VrState, seat: str) -> list[Intent]:
+        if not placed(state, seat):
+            return []
+        return [
+            Intent.of("online", verse=h.verse)
+            for h in state.p(seat).verses
+            if not h.online and condition_met(state, seat, P().verses[h.verse])
+        ]
+
+    def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
+        held = next(h for h in state.p(seat).verses if h.verse == intent.word("verse"))
+        return go_online(state, seat, held)
+
+    def label(self, state: VrState, intent: Intent) -> str:
+        return f"Put {verse_name(intent.word('verse'))} Online"
+
+
+@RULES.action
+class Trade(VrAction):
+    """ "You may, at any time during your turn, exchange a Verse, whether it is Online or not, for 1 Immunity
+    token. The Verse is discarded." """
+
+    kind = "trade"
+    family = "trade"
+    summary = "Exchange a Verse for Immunity"
+
+    def options(self, state: VrState, seat: str) -> list[Intent]:
+        if not placed(state, seat):
+            return []
+        return [Intent.of("trade", verse=h.verse) for h in state.p(seat).verses]
+
+    def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
+        player = state.p(seat)
+        held = next(h for h in player.verses if h.verse == intent.word("verse"))
+        player.verses.remove(held)
+        discard_verse(state, held.verse)
+        player.imm += 1
+        return [public("trade", f"{seat} exchanges {verse_name(held.verse)} for 1 Immunity.")]
+
+    def label(self, state: VrState, intent: Intent) -> str:
+        return f"Exchange {verse_name(intent.word('verse'))} for 1 Immunity"
+
+
+def collections(tokens: int, hand: int) -> list[tuple[int, int, int, int]]:
+    """Every (ec, drop, peek, imm) split of the tokens collected: "1 token: +1 Eurocredit; 2 tokens: Discard 1
+    Corruption card at random, or Secretly look at the top Necro card; 3 tokens: Gain 1 Immunity token"
+    (a second look shows the same card, so one is offered)."""
+    out = []
+    for imm in range(tokens // 3 + 1):
+        for peek in (0, 1):
+            for drop in range(min(hand, tokens // 2) + 1):
+                rest = tokens - 3 * imm - 2 * peek - 2 * drop
+                for ec in range(max(rest, 0) + 1):
+                    if rest >= 0 and ec + 2 * drop + 2 * peek + 3 * imm > 0:
+                        out.append((ec, drop, peek, imm))
+    return out
+
+
+@RULES.action
+class Collect(VrAction):
+    """ "At any time during your turn, if you have one or more Influence tokens in the Recycle Area, you may
+    choose to collect some or all of them ... Then gain the benefits depending on the number of tokens." """
+
+    kind = "collect"
+    family = "trade"
+    summary = "Collect Influence from the Recycle Area"
+
+    def options(self, state: VrState, seat: str) -> list[Intent]:
+        tokens = state.recycle.get(seat, 0)
+        if not placed(state, seat) or not tokens:
+            return []
+        hand = len(state.p(seat).hand)
+        peek_ok = bool(state.necro_deck)
+        return [
+            Intent.of("collect", ec=e, drop=d, peek=p, imm=i)
+            for e, d, p, i in collections(tokens, hand)
+            if peek_ok or not p
+        ]
+
+    def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
+        ec, drop, peek, imm = (intent.num(k) for k in ("ec", "drop", "peek", "imm"))
+        n = ec + 2 * drop + 2 * peek + 3 * imm
+        player = state.p(seat)
+        state.recycle[seat] -= n
+        player.reserve += n
+        player.ec += ec
+        player.imm += imm
+        events = [public("collect", f"{seat} collects {n} Influence from the Recycle Area.")]
+        if drop:
+            dropped: list[str] = []
+            for _ in range(drop):
+                cards = [player.hand[state.rng.below(len(player.hand))]]
+                discard_corruption(state, seat, cards)
+                dropped += cards
+            events.append(public("discard", f"{seat} discards {drop} Corruption card(s) at random."))
+            events.append(
+                private(seat, "dropped", "Discarded: " + ", ".join(corruption_label(c) for c in dropped))
+            )
+        if peek:
+            events += peek_necro(state, seat)
+        return events
+
+    def label(self, state: VrState, intent: Intent) -> str:
+        parts = [
+            f"+{intent.get('ec')} EC" if intent.get("ec") else "",
+            f"discard {intent.get('drop')} at random" if intent.get("drop") else "",
+            "look at the top Necro card" if intent.get("peek") else "",
+            f"+{intent.get('imm')} Immunity" if intent.get("imm") else "",
+        ]
+        return "Collect: " + ", ".join(p for p in parts if p)
+
+
+def peek_necro(state: VrState, seat: str) -> list[Event]:
+    if not state.necro_deck:
+        return []
+    top = state.necro_deck[-1]
+    state.p(seat).peek = top
+    return [
+        public("peek", f"{seat} secretly looks at the top Necro card."),
+        private(seat, "necro_peek", f"The top Necro card is {P().necro[top].name}."),
+    ]

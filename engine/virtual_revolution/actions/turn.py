@@ -1,0 +1,123 @@
+"""The turn's phases: [1] Placing a Director (``director:to=b14``), [2] Influence
+(``influence:how=add|remove``, ``influence:how=move,at=b3``) and ending the turn (``end``)."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, public
+
+from ..control import add_it, can_add, move_it, remove_it
+from ..rules import RULES, P, VrAction, borough_name, draw_corruption
+from ..state import VrState
+
+
+def placed(state: VrState, seat: str) -> bool:
+    return state.ctx.seat == seat and state.ctx.borough is not None
+
+
+@RULES.action
+class Director(VrAction):
+    """ "Place one of your Director tokens in a Borough of your choice in Neo Paris, without any placement
+    constraints." """
+
+    kind = "director"
+    family = "move"
+    summary = "Place a Director"
+
+    def options(self, state: VrState, seat: str) -> list[Intent]:
+        if state.ctx.seat != seat or state.ctx.borough is not None:
+            return []
+        return [Intent.of("director", to=b) for b in P().boroughs]
+
+    def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
+        borough = intent.word("to")
+        state.ctx.borough = borough
+        state.directors.append((seat, borough))
+        frame = state.waiting.find("turn")
+        if frame is not None:
+            frame.default = "end"  # type: ignore[union-attr]
+            frame.text = f"Round {state.round}: {seat}'s turn in {borough_name(borough)}."
+        return [
+            public(
+                "director",
+                f"{seat} places a Director in {borough_name(borough)} "
+                f"({P().district_names[P().district_of(borough)]}).",
+            )
+        ]
+
+    def label(self, state: VrState, intent: Intent) -> str:
+        return f"Director to {borough_name(intent.word('to'))}"
+
+
+@RULES.action
+class Influence(VrAction):
+    """ "Add one, and only one, of your Influence Tokens to the Borough where you placed your Director ... Draw 1
+    Corruption Card. Remove one, and only one, Influence Token (opposing or not) ... Draw 1 Corruption Card.
+    Take one, and only one, of your Influence Tokens from any Borough and place it on the Borough." """
+
+    kind = "influence"
+    family = "move"
+    summary = "Influence manoeuvre"
+
+    def options(self, state: VrState, seat: str) -> list[Intent]:
+        ctx = state.ctx
+        if not placed(state, seat) or ctx.influence_done or ctx.action_done or ctx.performed:
+            return []
+        here = ctx.borough
+        assert here is not None
+        out: list[Intent] = []
+        if can_add(state, seat, here):
+            out.append(Intent.of("influence", how="add"))
+        if here in state.owner:
+            out.append(Intent.of("influence", how="remove"))
+        if state.owner.get(here, seat) == seat:
+            out += [
+                Intent.of("influence", how="move", at=b)
+                for b in P().boroughs
+                if b != here and state.owner.get(b) == seat
+            ]
+        return out
+
+    def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
+        if state.ctx.influence_done:
+            return "You have already made this turn's Influence manoeuvre."
+        if state.ctx.action_done or state.ctx.performed:
+            return "The Influence phase comes before the Action."
+        return None
+
+    def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
+        state.ctx.influence_done = True
+        here = state.ctx.borough
+        assert here is not None
+        how = intent.word("how")
+        if how == "add":
+            return add_it(state, seat, here) + draw_corruption(state, seat)
+        if how == "remove":
+            return remove_it(state, here, by=seat) + draw_corruption(state, seat)
+        return move_it(state, seat, intent.word("at"), here)
+
+    def label(self, state: VrState, intent: Intent) -> str:
+        how = intent.get("how")
+        if how == "add":
+            return "Add 1 Influence here (draw 1 Corruption)"
+        if how == "remove":
+            return "Remove 1 Influence here (draw 1 Corruption)"
+        return f"Move 1 Influence here from {borough_name(str(intent.get('at')))}"
+
+
+@RULES.action
+class End(VrAction):
+    kind = "end"
+    family = "end"
+
+    def options(self, state: VrState, seat: str) -> list[Intent]:
+        return [Intent("end")] if placed(state, seat) else []
+
+    def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
+        return "Place a Director first." if not placed(state, seat) else None
+
+    def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
+        RULES.end_turn(state)
+        return [public("end_turn", f"{seat} ends the turn.")]
+
+    def label(self, state: VrState, intent: Intent) -> str:
+        return "End the turn"

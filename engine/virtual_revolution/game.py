@@ -1,0 +1,78 @@
+"""Virtual Revolution, wired: metadata, set-up and the view. The rules are the steps (:mod:`.steps`,
+:mod:`.raids`, :mod:`.necro`, :mod:`.endround`, :mod:`.finish`), the actions (:mod:`.actions`) and the card
+effects (:mod:`.effects`, :mod:`.promotions`, :mod:`.verses`, :mod:`.losses`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import GameMeta, Intent, RandomAgent
+from engine.core.flowgame import FlowGame
+from engine.core.shapes import check_shape
+
+from . import actions, endround, finish, losses, necro, promotions, raids, steps, verses  # noqa: F401 - register
+from .agent import HeuristicAgent
+from .rules import RULES
+from .setup import build, opening_events
+from .shapes import SHAPES
+from .state import VrOptions, VrState
+from .view import VrView
+from .viewing import build_view
+
+RULES_SUMMARY = """\
+Virtual Revolution: 2-4 corporations fight over Neo Paris (7 Districts, 23 Boroughs) for 5 Rounds.
+Each Round every player takes 3 turns in Turn Order. A turn: place a Director anywhere; at most one Influence
+manoeuvre there (add or remove 1 token, each drawing a secret Corruption card, or move one of yours in; a
+Borough never holds two players' Influence); at most one Action: Work (+5), Recruit an Agent within Range
+(4), Build a Server (10: +2 Income, a +2VP token, 1 Corruption), Create a Verse (7: +1 Income, 1 Corruption)
+or Make a Donation (discard Corruption, buy Immunity). Free in your turn: activate or promote Agents, use
+Titles, collect recycled Influence, put Verses Online, trade a Verse for Immunity.
+Control every Borough of a District to take its Title (lost at two fewer). End of Rounds 1-4: Interpol raids
+anyone with 5+ Corruption cards, a Necro card hits the lowest, everyone and the highest Income (Immunity
+spent in secret ignores it), the Turn Order is chosen, Income paid, the rows renewed. After Round 5 everyone
+is raided, an End of Game Necro card, then the scoring: most VP wins, ties by Eurocredits.
+"""
+
+INTENT_KINDS = frozenset({*SHAPES, "pick"})
+
+
+class VirtualRevolutionGame(FlowGame[VrState]):
+    meta = GameMeta(
+        id="virtual_revolution",
+        title="Virtual Revolution",
+        min_seats=2,
+        max_seats=4,
+        options=VrOptions,
+        summary="Area control and engine building over a reconstructed Neo Paris.",
+        rules=RULES_SUMMARY,
+    )
+    state_type = VrState
+    format = 1
+    rules = RULES
+    intent_kinds = INTENT_KINDS
+    agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+    def _setup(self, seats: list[str], seed: int, options: Any) -> VrState:
+        state = build(self.meta.id, seats, self.new_rng(seed), options)
+        self._log(state, opening_events(state))
+        return self.start(state)
+
+    def parse_intent(self, key: str) -> Intent:
+        intent = super().parse_intent(key)
+        check_shape(SHAPES, intent)
+        return intent
+
+    def check(self, state: VrState, seat: str, intent: Intent) -> None:
+        check_shape(SHAPES, intent)
+        super().check(state, seat, intent)
+
+    def describe(self, state: VrState, intent: Intent) -> str:
+        check_shape(SHAPES, intent)
+        return super().describe(state, intent)
+
+    def view_model(self, state: VrState, seat: str | None) -> VrView:
+        return build_view(self.table_view(state, seat), state, seat)
+
+
+VIRTUAL_REVOLUTION = VirtualRevolutionGame()
+"""Exported as ``GAME`` from the package only once the conformance suite and the rules tests pass."""

@@ -1,0 +1,279 @@
+"""Promotion abilities as data (each card's ``promotion`` op). "You may promote an Agent on Duty at any time
+during your Turn, whether it is turned or not ... you may choose to use the Agent's Promotion Ability. NOTE:
+Level 1 Agents Promotion Ability always makes you draw 1 Corruption card if you choose to use it."
+
+``use`` in ``promote:agent=x,use=...,to=retire|boost`` is ``no``, ``yes`` or the ability's target (a Borough,
+``add_b5``/``rem_b5``, an Agent for Pixel, a player, a Verse)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, private, public
+from engine.core.rules import NoPayload
+
+from .control import add_it, can_add, remove_it
+from .rules import RULES, P, agent, corruption_label, discard_corruption, distinct_cards, draw_corruption
+from .state import VrState
+from .verses import go_online
+
+ARM_ACTION = {
+    "verse_refresh_all": "verse",
+    "server_ec3": "server",
+    "verse_ec3": "verse",
+    "server_no_it": "server",
+    "recruit_range2": "recruit",
+    "recruit_ec4": "recruit",
+}
+COPYABLE = ("extra", "arm", "income", "immunity", "refresh_agents")
+"""Pixel copies a promotion that needs no target of its own (ruling: a targeted one is not offered)."""
+
+
+def here(state: VrState) -> str:
+    assert state.ctx.borough is not None
+    return state.ctx.borough
+
+
+def _yes(state: VrState, seat: str, agent_id: str) -> list[str]:
+    return ["yes"]
+
+
+def _in_districts(state: VrState, seat: str, agent_id: str) -> list[str]:
+    districts = agent(agent_id).districts
+    return [b for b in P().boroughs if P().district_of(b) in districts and b in state.owner]
+
+
+def _add_or_remove(state: VrState, seat: str, agent_id: str) -> list[str]:
+    districts = agent(agent_id).districts
+    pool = [b for b in P().boroughs if P().district_of(b) in districts]
+    return [f"rem_{b}" for b in pool if b in state.owner] + [
+        f"add_{b}" for b in pool if can_add(state, seat, b)
+    ]
+
+
+def _arm(state: VrState, seat: str, agent_id: str) -> list[str]:
+    from .actions.main import open_for
+
+    arm = agent(agent_id).promotion.arm
+    return ["yes"] if open_for(state, seat, ARM_ACTION[arm]) and arm not in state.ctx.armed else []
+
+
+def _pixel(state: VrState, seat: str, agent_id: str) -> list[str]:
+    out: list[str] = []
+    for player in state.players.values():
+        for d in player.duty:
+            op = agent(d.agent).promotion.op
+            if d.agent != agent_id and op in COPYABLE and (op != "arm" or _arm(state, seat, d.agent)):
+                out.append(d.agent)
+    return sorted(set(out))
+
+
+def _others(state: VrState, seat: str, agent_id: str) -> list[str]:
+    return [s for s in state.order if s != seat]
+
+
+def _give_to(state: VrState, seat: str, agent_id: str) -> list[str]:
+    return _others(state, seat, agent_id) if state.p(seat).hand else []
+
+
+def _adjacent(state: VrState, seat: str, agent_id: str) -> list[str]:
+    return [b for b in P().graph.neighbours(here(state)) if can_add(state, seat, b)]
+
+
+def _loading(state: VrState, seat: str, agent_id: str) -> list[str]:
+    return [h.verse for h in state.p(seat).verses if not h.online]
+
+
+USES: dict[str, Callable[[VrState, str, str], list[str]]] = {
+    "remove_in_districts": _in_districts,
+    "add_or_remove_in_districts": _add_or_remove,
+    "extra": _yes,
+    "arm": _arm,
+    "copy_promotion": _pixel,
+    "income": _yes,
+    "immunity": _yes,
+    "swap_corruption": _others,
+    "add_adjacent": _adjacent,
+    "discard_corruption": _yes,
+    "online_free": _loading,
+    "refresh_agents": _yes,
+    "give_corruption": _give_to,
+    "choose_type": _yes,
+}
+
+
+def uses(state: VrState, seat: str, agent_id: str) -> list[str]:
+    return ["no", *USES[agent(agent_id).promotion.op](state, seat, agent_id)]
+
+
+def promote(state: VrState, seat: str, agent_id: str, use: str, source: str = "") -> list[Event]:
+    """Carry out ``agent_id``'s promotion ability for ``seat`` (``source``: Pixel copying it)."""
+    card = agent(agent_id)
+    events = draw_corruption(state, seat) if card.level == 1 else []
+    return events + DO[card.promotion.op](state, seat, agent_id, use)
+
+
+def _remove(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    return remove_it(state, use, by=seat)
+
+
+def _add_remove(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    how, _, borough = use.partition("_")
+    return remove_it(state, borough, by=seat) if how == "rem" else add_it(state, seat, borough)
+
+
+def _extra(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    action = agent(agent_id).promotion.action
+    state.ctx.extras.append(action)
+    return [public("extra", f"{seat} may perform an extra {action.replace('_', ' ')} Action this turn.")]
+
+
+def _arm_do(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    state.ctx.armed.append(agent(agent_id).promotion.arm)
+    return []
+
+
+def _copy(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    """Ruling A31: the copied text in full, including its own Corruption draw if it is a Level 1 card."""
+    return [public("copy", f"{seat} copies {agent(use).name}'s promotion.")] + promote(
+        state, seat, use, "yes"
+    )
+
+
+def _income(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    state.p(seat).income += agent(agent_id).promotion.n
+    return []
+
+
+def _immunity(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    state.p(seat).imm += agent(agent_id).promotion.n
+    return []
+
+
+class CardPayload(BaseModel):
+    other: str = ""
+
+
+def _clarisse(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    """ "Choose another Player and look at their Corruption cards. Take one then give them one of yours."
+    (Ruling A32: take if possible; give if you have a card.)"""
+    hand = state.p(use).hand
+    events = [public("clarisse", f"{seat} looks at {use}'s Corruption cards.")]
+    if hand:
+        events.append(
+            private(seat, "peek_hand", f"{use}'s cards: {', '.join(corruption_label(c) for c in hand)}.")
+        )
+        offer = [(Intent.of("pick", card=c), f"Take {corruption_label(c)}") for c in distinct_cards(hand)]
+        return events + RULES.ask(
+            state, seat, "clarisse_take", f"Take one of {use}'s cards.", offer, payload=CardPayload(other=use)
+        )
+    return events + _ask_give(state, seat, use, "clarisse_give")
+
+
+def _ask_give(state: VrState, seat: str, other: str, topic: str) -> list[Event]:
+    hand = state.p(seat).hand
+    if not hand:
+        return []
+    offer = [(Intent.of("pick", card=c), f"Give {corruption_label(c)}") for c in distinct_cards(hand)]
+    return RULES.ask(
+        state, seat, topic, f"Give {other} one of your cards.", offer, payload=CardPayload(other=other)
+    )
+
+
+@RULES.answers("clarisse_take", CardPayload)
+def clarisse_take(state: VrState, seat: str, intent: Intent, payload: CardPayload) -> list[Event]:
+    card = intent.word("card")
+    state.p(payload.other).hand.remove(card)
+    state.p(seat).hand.append(card)
+    events = [
+        private(
+            [seat, payload.other], "taken", f"{seat} takes {corruption_label(card)} from {payload.other}."
+        )
+    ]
+    return events + _ask_give(state, seat, payload.other, "clarisse_give")
+
+
+@RULES.answers("clarisse_give", CardPayload)
+def card_given(state: VrState, seat: str, intent: Intent, payload: CardPayload) -> list[Event]:
+    card = intent.word("card")
+    state.p(seat).hand.remove(card)
+    state.p(payload.other).hand.append(card)
+    return [
+        public("give", f"{seat} gives a Corruption card to {payload.other}."),
+        private([seat, payload.other], "given", f"The card given: {corruption_label(card)}."),
+    ]
+
+
+def _add_adjacent(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    return add_it(state, seat, use)
+
+
+def _weasel(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    """ "Discard 2 Corruption cards of your choice. You can discard the card you just drew." """
+    return ask_discard(state, seat, 2)
+
+
+def ask_discard(state: VrState, seat: str, count: int) -> list[Event]:
+    """Discard ``count`` Corruption cards of the seat's choice (The Weasel, the Marais Title)."""
+    hand = state.p(seat).hand
+    offer = [(Intent.of(c), corruption_label(c)) for c in sorted(hand)]
+    n = min(count, len(hand))
+    if n == 0:
+        return []
+    return RULES.choose_many(
+        state, seat, "weasel", f"Discard {n} of your Corruption cards.", offer, least=n, most=n
+    )
+
+
+@RULES.answers("weasel")
+def weasel_discards(state: VrState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
+    from engine.core.waiting import parse_pick
+
+    cards = parse_pick(intent)
+    discard_corruption(state, seat, cards)
+    return [public("discard", f"{seat} discards {len(cards)} Corruption cards.")]
+
+
+def _online(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    held = next(h for h in state.p(seat).verses if h.verse == use)
+    return go_online(state, seat, held)
+
+
+def _upright(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    for d in state.p(seat).duty:
+        d.turned = False
+    return [public("upright", f"{seat} turns all their Agents on Duty upright.")]
+
+
+def _give(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    return _ask_give(state, seat, use, "clarisse_give")
+
+
+def _type(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    state.p(seat).tropovicz = "diplomat"  # chosen before the scoring (see scoring.best_tropovicz)
+    return []
+
+
+def _none(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
+    return []
+
+
+DO: dict[str, Callable[[VrState, str, str, str], list[Event]]] = {
+    "remove_in_districts": _remove,
+    "add_or_remove_in_districts": _add_remove,
+    "extra": _extra,
+    "arm": _arm_do,
+    "copy_promotion": _copy,
+    "income": _income,
+    "immunity": _immunity,
+    "swap_corruption": _clarisse,
+    "add_adjacent": _add_adjacent,
+    "discard_corruption": _weasel,
+    "online_free": _online,
+    "refresh_agents": _upright,
+    "give_corruption": _give,
+    "choose_type": _type,
+    "none": _none,
+}

@@ -1,0 +1,173 @@
+"""The Interpol Raid: "The player reveals all of their Corruption Cards and suffers their effects in the order
+of their choice ... A player can spend 1 Immunity token to ignore the effect of a Corruption card ... After a
+Raid, all of the player's Corruption cards, whether they had an effect or not, are discarded."
+
+"Lose 1 Immunity token. This card must be resolved first, before you can spend Immunity tokens" (ruling A35:
+it cannot be ignored). "If one of these options would affect you, you MUST choose it" (ruling A36: only the
+options that affect the player are offered; none, the card does nothing). The cards' effects do not depend on
+one another, so they are resolved in the hand's order (ruling): the player's choice of order changes nothing.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, public
+
+from .agents_row import discard_verse
+from .control import remove_it, remove_server, servers_of
+from .losses import discard_agent, discard_boost, item_label, ql_ready
+from .pack import CorruptionCard
+from .rules import (
+    RULES,
+    P,
+    agent_name,
+    borough_name,
+    change_income,
+    corruption_label,
+    gain_ec,
+    type_of,
+    verse_name,
+)
+from .state import Player, RaidStep, VrState
+
+MYTHOLOGIA = 7
+
+
+class RaidPayload(BaseModel):
+    seat: str
+    final: bool
+    spent: int
+    left: list[str]
+    card: str
+
+
+def apply_options(state: VrState, player: Player, card: CorruptionCard) -> list[tuple[Intent, str]]:
+    """The ways the card can hit the player (empty: no effect)."""
+    seat = player.seat
+    t = card.template
+    if t in ("lose_ec", "income_down"):
+        return [(Intent.of("pick", apply=1), "Suffer it")]
+    if t == "remove_influence":
+        return [
+            (Intent.of("pick", at=b), f"Remove 1 Influence in {borough_name(b)}")
+            for b in P().boroughs
+            if state.owner.get(b) == seat and P().district_of(b) in card.districts
+        ]
+    if t == "remove_server":
+        return [
+            (Intent.of("pick", at=b), f"Lose the Server in {borough_name(b)}")
+            for b in servers_of(state, seat)
+            if P().district_of(b) in card.districts
+        ]
+    if t == "discard_boost":
+        return [
+            (Intent.of("pick", boost=b), f"Discard the Boost {item_label(b)}")
+            for a in card.actions
+            for b in player.boosts.get(a, [])
+        ]
+    if t == "discard_verse":
+        return [
+            (Intent.of("pick", verse=h.verse), f"Discard {verse_name(h.verse)}")
+            for h in player.verses
+            if P().verses[h.verse].genre in card.genres
+        ]
+    if t == "discard_agent":
+        return [
+            (Intent.of("pick", agent=d.agent), f"Discard {agent_name(d.agent)}")
+            for d in player.duty
+            if type_of(player, d.agent) == card.agent
+        ]
+    return []
+
+
+@RULES.step("raid")
+def raid(state: VrState, step: RaidStep) -> list[Event]:
+    player = state.p(step.seat)
+    events: list[Event] = []
+    left = list(step.left)
+    if not step.started:
+        events += _reveal(state, player, step.final)
+        left = [c for c in player.hand if P().corruption[c].template != "lose_immunity"]
+    while left:
+        card = P().corruption[left.pop(0)]
+        hits = apply_options(state, player, card)
+        if not hits:
+            continue
+        offer = [(Intent.of("pick", ignore=1), "Spend 1 Immunity to ignore it")] if player.imm else []
+        if card.template in ("discard_agent", "discard_boost") and ql_ready(state, step.seat):
+            offer.append((Intent.of("pick", keep="ql"), "Keep it: use the Quartier Latin Title"))
+        payload = RaidPayload(seat=step.seat, final=step.final, spent=step.spent, left=left, card=card.id)
+        return events + RULES.ask(
+            state,
+            step.seat,
+            "raid",
+            f"Raid: {corruption_label(card.id)}.",
+            [*offer, *hits],
+            payload=payload,
+            pace="quick",
+        )
+    return events + _close(state, player, step.spent)
+
+
+def _reveal(state: VrState, player: Player, final: bool) -> list[Event]:
+    if len(player.hand) >= MYTHOLOGIA and not final:
+        player.raided_7 = True
+    if final:
+        player.final_hand = len(player.hand)
+    shown = ", ".join(corruption_label(c) for c in player.hand) or "no cards"
+    events = [public("raid", f"Interpol raids {player.seat}: {shown}.")]
+    for card in [c for c in player.hand if P().corruption[c].template == "lose_immunity"]:
+        player.imm = max(0, player.imm - 1)
+        events.append(public("raid", f"{player.seat} loses 1 Immunity ({corruption_label(card)})."))
+    return events
+
+
+def _close(state: VrState, player: Player, spent: int) -> list[Event]:
+    if spent == 0 and not state.final:
+        player.raided_no_imm = True
+    cards = list(player.hand)
+    player.hand = []
+    state.corruption.discard(*cards)
+    return [public("raid", f"{player.seat}'s raid is over; {len(cards)} Corruption cards are discarded.")]
+
+
+@RULES.answers("raid", RaidPayload)
+def raid_answer(state: VrState, seat: str, intent: Intent, payload: RaidPayload) -> list[Event]:
+    player = state.p(seat)
+    spent = payload.spent
+    events: list[Event] = []
+    if intent.get("ignore") == 1:
+        player.imm -= 1
+        spent += 1
+        events.append(public("raid", f"{seat} spends 1 Immunity to ignore a card."))
+    elif intent.get("keep") == "ql":
+        state.turned_titles.append("QL")
+        events.append(public("title", f"{seat} uses the Quartier Latin Title to keep an item."))
+    else:
+        events += suffer(state, seat, P().corruption[payload.card], intent)
+    state.now(RaidStep(seat=seat, final=payload.final, started=True, spent=spent, left=payload.left))
+    return events
+
+
+def suffer(state: VrState, seat: str, card: CorruptionCard, intent: Intent) -> list[Event]:
+    player = state.p(seat)
+    t = card.template
+    if t == "lose_ec":
+        gain_ec(state, seat, -2)
+        return [public("raid", f"{seat} loses 2 Eurocredits.")]
+    if t == "income_down":
+        change_income(state, seat, -1)
+        return [public("raid", f"{seat}'s Income drops by 1.")]
+    if t == "discard_boost":
+        return discard_boost(state, seat, intent.word("boost"))
+    if t == "discard_agent":
+        return discard_agent(state, seat, intent.word("agent"))
+    if t == "discard_verse":
+        held = next(h for h in player.verses if h.verse == intent.word("verse"))
+        player.verses.remove(held)
+        discard_verse(state, held.verse)
+        return [public("raid", f"{seat} discards the Verse {verse_name(held.verse)}.")]
+    if t == "remove_server":
+        return remove_server(state, intent.word("at"))
+    return remove_it(state, intent.word("at"))

@@ -1,0 +1,142 @@
+"""The rules registry of Virtual Revolution and the small queries every part shares: names, the Agents a
+player owns, Corruption draws, costs with Necro markers and Boosts."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, private, public
+from engine.core.actions import Action
+from engine.core.labels import fit
+from engine.core.rules import Rules
+
+from .pack import AgentCard, BoostLine, Pack, pack
+from .state import Player, VrState
+
+RULES: Rules[VrState] = Rules()
+
+BASE_COST = {"recruit": 4, "server": 10, "verse": 7}
+WORK_GAIN = 5
+DONATION_COSTS = {1: 1, 2: 3}
+INSURRECTION_COSTS = {1: 2, 2: 4}
+"""Ruling A20: "between 2 and 4 Eurocredits" is 2 for one card and 4 for two."""
+
+
+def P() -> Pack:
+    return pack()
+
+
+def agent(agent_id: str) -> AgentCard:
+    return P().agents[agent_id]
+
+
+def borough_name(borough: str) -> str:
+    return f"Borough {P().label(borough)}"
+
+
+def verse_name(verse: str) -> str:
+    return P().verses[verse].name
+
+
+def agent_name(agent_id: str) -> str:
+    return P().agents[agent_id].name
+
+
+def owned_agents(player: Player) -> list[str]:
+    """Agents a player owns for scoring: on Duty, Retired and turned into Boosts (not Boost cards)."""
+    boosts = [b for ids in player.boosts.values() for b in ids if b in P().agents]
+    return [d.agent for d in player.duty] + list(player.retired) + boosts
+
+
+def type_of(player: Player, agent_id: str) -> str:
+    if agent_id == "tropovicz" and player.tropovicz and agent_id not in [d.agent for d in player.duty]:
+        return player.tropovicz
+    return agent(agent_id).type
+
+
+def boost_lines(player: Player, action: str) -> list[BoostLine]:
+    out: list[BoostLine] = []
+    for b in player.boosts.get(action, []):
+        card = P().agents.get(b)
+        line = card.boost if card is not None else P().boosts.get(b)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def boost_count(player: Player) -> int:
+    return sum(len(ids) for ids in player.boosts.values())
+
+
+def cost(state: VrState, seat: str, action: str) -> int:
+    player = state.p(seat)
+    return player.markers.get(action, BASE_COST.get(action, 0))
+
+
+def draw_corruption(state: VrState, seat: str, count: int = 1) -> list[Event]:
+    """Draw Corruption cards into a hand ("If the Corruption cards deck is depleted, shuffle the discard pile
+    and create a new deck"; with both empty nothing is drawn, ruling A48)."""
+    drawn = state.corruption.draw(state.rng, count)
+    state.p(seat).hand += drawn
+    if not drawn:
+        return [public("corruption", f"{seat} draws no Corruption card: the deck and discard are empty.")]
+    names = ", ".join(corruption_label(c) for c in drawn)
+    return [
+        public("corruption", f"{seat} draws {len(drawn)} Corruption card{'s' if len(drawn) > 1 else ''}."),
+        private(seat, "corruption_drawn", f"You drew: {names}."),
+    ]
+
+
+def discard_corruption(state: VrState, seat: str, cards: list[str]) -> None:
+    hand = state.p(seat).hand
+    for card in cards:
+        hand.remove(card)
+    state.corruption.discard(*cards)
+
+
+def corruption_label(card_id: str) -> str:
+    card = P().corruption[card_id]
+    names = P().district_names
+    if card.template == "remove_influence":
+        return "Remove 1 Influence in " + " or ".join(names[d] for d in card.districts)
+    if card.template == "remove_server":
+        return "Remove a Server in " + " or ".join(names[d] for d in card.districts)
+    if card.template == "discard_boost":
+        return "Discard a Boost under " + " or ".join(a.capitalize() for a in card.actions)
+    if card.template == "discard_verse":
+        return "Discard a Verse: " + " or ".join(g.capitalize() for g in card.genres)
+    if card.template == "discard_agent":
+        return f"Discard a {str(card.agent).capitalize()} on Duty"
+    return {"lose_immunity": "Lose 1 Immunity", "lose_ec": "Lose 2 Eurocredits", "income_down": "Income -1"}[
+        card.template
+    ]
+
+
+def design(card_id: str) -> str:
+    """Cards with the same printed effect are the same choice: one is offered for all of them."""
+    card = P().corruption[card_id]
+    return corruption_label(card.id)
+
+
+def distinct_cards(hand: list[str]) -> list[str]:
+    seen: dict[str, str] = {}
+    for card in hand:
+        seen.setdefault(design(card), card)
+    return list(seen.values())
+
+
+def gain_ec(state: VrState, seat: str, amount: int) -> None:
+    player = state.p(seat)
+    player.ec = max(0, player.ec + amount)
+
+
+def change_income(state: VrState, seat: str, amount: int) -> None:
+    player = state.p(seat)
+    player.income = max(0, player.income + amount)
+
+
+class VrAction(Action[VrState]):
+    """An action whose label without arguments (a refusal listing what is possible) is its summary."""
+
+    def safe_label(self, state: VrState, intent: Intent) -> str:
+        if not intent.args and self.summary:
+            return fit(self.summary)
+        return super().safe_label(state, intent)

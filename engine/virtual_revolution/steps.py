@@ -1,0 +1,93 @@
+"""The procedure: five Rounds of three turns each in Turn Order, then the end of the Round (or of the game).
+
+"Starting with the 1st player, then following the Turn Order Track, each player plays a Turn. Each player
+will perform 3 Turns in a Round, one for each of their Directors."
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, public
+
+from .rules import RULES
+from .state import (
+    WAITS_FOR,
+    EndRoundStep,
+    IncomeStep,
+    MaintenanceStep,
+    NecroStep,
+    ObjectiveStep,
+    OrderStep,
+    RaidStep,
+    RoundStep,
+    ScoreStep,
+    TurnCtx,
+    TurnStep,
+    VrState,
+)
+
+TURN_ACTIONS = [
+    "director",
+    "influence",
+    "work",
+    "recruit",
+    "recruit_discard",
+    "server",
+    "refresh",
+    "swap_verse",
+    "verse",
+    "donate",
+    "activate",
+    "promote",
+    "title",
+    "collect",
+    "online",
+    "trade",
+    "end",
+]
+RAID_LIMIT = 5
+""""If a player has 5 or more Corruption cards, they have drawn the attention of Interpol." """
+
+
+@RULES.step("round")
+def open_round(state: VrState, step: RoundStep) -> list[Event]:
+    state.later(*[TurnStep(seat=seat) for _ in range(3) for seat in state.order], EndRoundStep())
+    return [public("round", f"Round {state.round} begins. Turn order: {', '.join(state.order)}.")]
+
+
+@RULES.step("turn")
+def open_turn(state: VrState, step: TurnStep) -> list[Event]:
+    state.turn.begin(step.seat)
+    state.ctx = TurnCtx(seat=step.seat)
+    RULES.turn(
+        state,
+        step.seat,
+        "turn",
+        f"Round {state.round}: {step.seat}, place a Director.",
+        TURN_ACTIONS,
+        default=Intent.of("director", to=default_borough(state, step.seat)),
+        waits_for=WAITS_FOR,
+    )
+    return []
+
+
+def default_borough(state: VrState, seat: str) -> str:
+    """The deadline's Director: on the seat's first Borough with its Influence, else the first Borough."""
+    from .rules import P
+
+    mine = [b for b in P().boroughs if state.owner.get(b) == seat]
+    return (mine or P().boroughs)[0]
+
+
+@RULES.step("end_round")
+def end_round(state: VrState, step: EndRoundStep) -> list[Event]:
+    final = state.round >= state.opts.rounds
+    state.final = final
+    raided = [s for s in state.order if final or len(state.p(s).hand) >= RAID_LIMIT]
+    state.later(*[RaidStep(seat=s, final=final) for s in raided], NecroStep())
+    if final:
+        state.later(ObjectiveStep(), ScoreStep())
+    else:
+        state.later(OrderStep(), IncomeStep(), MaintenanceStep())
+    title = "End of the game" if final else f"End of Round {state.round}"
+    who = ", ".join(raided) if raided else "nobody"
+    return [public("end_round", f"{title}: Interpol raids {who}.")]

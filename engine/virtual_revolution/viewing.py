@@ -1,0 +1,170 @@
+"""Building a seat's view: the projection that keeps the Corruption hands, the Objectives (until the scoring),
+the Necro peeks and every deck order to those who may know them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .control import on_map, servers_of
+from .finish import OBJECTIVE_TEXT
+from .pack import GENRE_NAMES
+from .rules import P, corruption_label
+from .state import Duty, Player, VrState
+from .view import AgentView, BoroughView, PlayerView, PrivateView, SlotView, TitleView, VerseView, VrView
+
+CONDITION_TEXT = {
+    "none": "no condition",
+    "duty_of_type": "2 {agent}s on Duty",
+    "duty_types": "on Duty: {agents}",
+    "duty_all_types": "a Fighter, Tech and Diplomat on Duty",
+    "server_in": "a Server in {districts}",
+    "raided_7": "raided with 7+ Corruption",
+    "raided_no_imm": "raided spending no Immunity",
+    "directors_one_district": "3 Directors in one District",
+    "three_in_borough": "3 Influence in a Borough",
+    "recycle_3": "3 Influence recycled",
+    "no_duty": "no Agent on Duty",
+    "servers_adjacent_districts": "Servers in adjacent Districts",
+    "immunity_5": "5 Immunity",
+    "boosts_4": "4 Boosts",
+}
+
+
+def agent_view(agent_id: str, duty: Duty | None = None) -> AgentView:
+    card = P().agents[agent_id]
+    return AgentView(
+        id=agent_id,
+        name=card.name,
+        type=card.type,
+        level=card.level,
+        turned=duty.turned if duty is not None else False,
+    )
+
+
+def verse_view(verse_id: str, online: bool = False) -> VerseView:
+    card = P().verses[verse_id]
+    c = card.condition
+    condition = CONDITION_TEXT.get(c.op, c.op).format(
+        agent=c.agent or "", agents="+".join(c.agents), districts="/".join(c.districts)
+    )
+    s = card.scoring
+    return VerseView(
+        id=verse_id,
+        name=card.name,
+        genre=GENRE_NAMES[card.genre],
+        online=online,
+        condition=condition,
+        scoring=f"{s.vp} VP: {s.op.replace('_', ' ')}",
+    )
+
+
+def player_view(state: VrState, player: Player, index: int) -> PlayerView:
+    seat = player.seat
+    boosts = {
+        a: [P().agents[b].name if b in P().agents else b for b in ids]
+        for a, ids in player.boosts.items()
+        if ids
+    }
+    kept = (
+        OBJECTIVE_TEXT[P().objectives[player.kept].op] if player.kept and state.result is not None else None
+    )
+    return PlayerView(
+        seat=seat,
+        index=index,
+        ec=player.ec,
+        imm=player.imm,
+        income=player.income,
+        plus2=player.plus2,
+        corruption=len(player.hand),
+        reserve=player.reserve,
+        on_map=on_map(state, seat),
+        recycled=state.recycle.get(seat, 0),
+        servers=len(servers_of(state, seat)),
+        duty=[agent_view(d.agent, d) for d in player.duty],
+        boosts=boosts,
+        retired=[P().agents[a].name for a in player.retired],
+        verses=[verse_view(h.verse, h.online) for h in player.verses],
+        titles=sorted(d for d, h in state.titles.items() if h == seat),
+        markers=dict(player.markers),
+        next_markers=dict(player.next_markers),
+        raided_7=player.raided_7,
+        raided_no_imm=player.raided_no_imm,
+        kept=kept,
+        score=player.score,
+        breakdown=dict(player.breakdown),
+    )
+
+
+def boroughs(state: VrState) -> list[BoroughView]:
+    tokens = {where: slot + 1 for slot, where in state.located.items() if state.slots[slot]}
+    out = []
+    for b in P().boroughs:
+        rec = P().graph.records[b]
+        out.append(
+            BoroughView(
+                id=b,
+                label=rec.label,
+                district=rec.group,
+                polygon=list(rec.polygon),
+                anchor=rec.anchor or (0.0, 0.0),
+                tokens=state.tokens.get(b, 0),
+                owner=state.owner.get(b),
+                server=state.servers.get(b),
+                directors=[s for s, w in state.directors if w == b],
+                agent_token=tokens.get(b),
+            )
+        )
+    return out
+
+
+def private(state: VrState, seat: str | None) -> PrivateView | None:
+    if seat is None or seat not in state.players:
+        return None
+    player = state.p(seat)
+    return PrivateView(
+        hand=[corruption_label(c) for c in player.hand],
+        objectives=[OBJECTIVE_TEXT[P().objectives[o].op] for o in player.objectives],
+        peek=P().necro[player.peek].name if player.peek else None,
+    )
+
+
+def build_view(common: dict[str, Any], state: VrState, seat: str | None) -> VrView:
+    slots = [
+        SlotView(
+            slot=i + 1,
+            agent=agent_view(a) if a else None,
+            borough=state.located.get(i),
+            intercepted=i in state.intercepted,
+        )
+        for i, a in enumerate(state.slots)
+    ]
+    titles = [
+        TitleView(
+            id=t, name=P().district_names[t], holder=state.titles.get(t), turned=t in state.turned_titles
+        )
+        for t in P().titles
+    ]
+    return VrView(
+        **common,
+        round=state.round,
+        rounds=state.opts.rounds,
+        order=list(state.order),
+        current=state.ctx.seat or None,
+        district_names=dict(P().district_names),
+        boroughs=boroughs(state),
+        titles=titles,
+        slots=slots,
+        verse_row=[verse_view(v) if v else None for v in state.verse_row],
+        agent_deck=len(state.agent_deck),
+        agent_discard=[P().agents[a].name for a in state.agent_discard],
+        removed_agents=[P().agents[a].name for a in state.removed_agents],
+        verse_deck=len(state.verse_deck),
+        corruption_deck=len(state.corruption.cards),
+        corruption_discard=len(state.corruption.discards),
+        necro_deck=len(state.necro_deck),
+        necro_seen=[P().necro[c].name for c in state.necro_seen],
+        boost_cards=list(state.boost_cards),
+        players=[player_view(state, state.p(s), i) for i, s in enumerate(state.seats)],
+        map_note="Reconstructed map, not the printed one",
+        me=private(state, seat),
+    )
