@@ -3,13 +3,14 @@
 Modules: ``board`` (the 13 spaces, exchanges, Aid menus), ``pack`` (data-pack models and the cached loader
 of ``data/gamedec``), ``state`` (the state and the options model), ``steps`` (the procedure's typed steps),
 ``runtime`` (``RULES``, the registry everything below registers into), ``rules`` (Reputation, Wounds,
-points, test modifiers, entry rules, Equipment piles), ``setup`` (the board, the detectives, the hands and
-starting Skills), ``procedure`` (the round, the turn, the limits, Terror cards), ``effects`` (Task tests and
-fights: the Assist/Sabotage window, the roll, rewards and penalties), ``answers`` (the questions asked of
-one detective), ``trade`` (offers and Online Trade), ``story`` (Scenarios and Finales), ``actions/`` (the
-turn's actions and the universal ones), ``labels`` (what a person reads), ``refusals`` (why an intent is
-refused, and what is possible instead), ``view`` (the typed view schema), ``viewing`` (building it from the
-state), ``game`` (the wiring), ``agent`` (the heuristic agent). Rulings on the rulebook's gaps: ``RULINGS.md``.
+points, the final placing, entry rules, Equipment piles), ``modifiers`` (a test's modifiers as ledgers),
+``setup`` (the board, the detectives, the hands and starting Skills), ``procedure`` (the round, the turn,
+the limits, Terror cards), ``window`` (the open Assist/Sabotage window before a roll), ``effects`` (the
+roll of a Task test or fight, rewards and penalties), ``answers`` (the questions asked of one detective),
+``trade`` (offers and Online Trade), ``story`` (Scenarios and Finales), ``actions/`` (the turn's actions
+and the universal ones), ``labels`` (what a person reads), ``refusals`` (why an intent is refused, and
+what is possible instead), ``view`` (the typed view schema), ``viewing`` (building it from the state),
+``game`` (the wiring), ``agent`` (the heuristic agent). Rulings on the rulebook's gaps: ``RULINGS.md``.
 """
 
 from .game import GAME, GamedecGame

@@ -9,6 +9,7 @@ from typing import Any
 from engine.core import Intent
 from engine.core.kits.ledger import TWO_D6, opposed_chance
 
+from . import modifiers as M
 from . import rules as R
 from .board import AID, REALIUM, WORLDS, is_corp
 from .pack import Task, load_pack
@@ -19,12 +20,12 @@ FAIL_COST = {"rep_loss": 0.15, "bio": 0.25, "neuro": 0.25, "offend": 0.2}
 
 
 def _lag_fail(state: GamedecState, seat: str, space: str) -> bool:
-    return R.natural_one_fails(state, seat, space)
+    return M.natural_one_fails(state, seat, space)
 
 
 def task_chance(state: GamedecState, seat: str, task: Task, space: str, extra: int = 0) -> float:
-    mod = R.task_modifier(state, seat, task, space) + extra
-    return float(R.success_chance(mod, task.dl, _lag_fail(state, seat, space)))
+    mod = M.task_modifier(state, seat, task, space) + extra
+    return float(M.success_chance(mod, task.dl, _lag_fail(state, seat, space)))
 
 
 def task_value(state: GamedecState, seat: str, task: Task, space: str) -> float:
@@ -189,11 +190,11 @@ class HeuristicAgent:
         assert test is not None
         task = load_pack().tasks[test.card]
         mod = (
-            R.task_modifier(state, seat, task, test.space)
+            M.task_modifier(state, seat, task, test.space)
             + 2 * test.plus.get(seat, 0)
             - 2 * test.minus.get(seat, 0)
         )
-        roll_chance = R.success_chance(mod, task.dl, _lag_fail(state, seat, test.space))
+        roll_chance = M.success_chance(mod, task.dl, _lag_fail(state, seat, test.space))
         return Intent.of("seven") if 7 + mod >= task.dl and roll_chance < 1 else Intent.of("roll")
 
     def _react(self, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
@@ -309,7 +310,7 @@ class HeuristicAgent:
         p = state.players[seat]
         ident = PUPPET if PUPPET in p.finales else p.scenario
         mod = story_modifier(state, seat, ident, p.pos)
-        return float(R.success_chance(mod, story_dl(ident), _lag_fail(state, seat, p.pos)))
+        return float(M.success_chance(mod, story_dl(ident), _lag_fail(state, seat, p.pos)))
 
     def _pick_lag(self, state: GamedecState, seat: str, options: list[Intent]) -> Intent:
         pack = load_pack()
@@ -350,8 +351,8 @@ class HeuristicAgent:
         best, best_c = None, 0.55
         for i in options:
             on, skill = i.word("on"), i.word("skill")
-            mine = R.fight_modifier(state, seat, skill, state.players[seat].pos, on)
-            theirs = R.fight_modifier(state, on, skill, state.players[seat].pos, seat)
+            mine = M.fight_modifier(state, seat, skill, state.players[seat].pos, on)
+            theirs = M.fight_modifier(state, on, skill, state.players[seat].pos, seat)
             wins = float(opposed_chance(TWO_D6, mine, theirs)[0])
             if wins > best_c:
                 best, best_c = i, wins

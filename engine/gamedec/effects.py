@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.core import Event, public
 
+from . import modifiers as M
 from . import rules as R
 from . import story as ST
 from .answers import CorpPayload, decide
@@ -28,7 +29,7 @@ from .steps import (
 
 
 def _lag_fails(state: GamedecState, seat: str, space: str, dice: list[int], take_seven: bool) -> bool:
-    return R.natural_one_fails(state, seat, space) and 1 in dice and not take_seven
+    return M.natural_one_fails(state, seat, space) and 1 in dice and not take_seven
 
 
 @RULES.step("roll")
@@ -46,7 +47,7 @@ def _task_roll(state: GamedecState, test: TestState) -> list[Event]:
     task = load_pack().tasks[test.card]
     seat = test.actor
     dice = [3, 4] if test.take_seven else state.rng.roll(2, 6)
-    mod = R.task_modifier(state, seat, task, test.space)
+    mod = M.task_modifier(state, seat, task, test.space)
     cards = 2 * test.plus.get(seat, 0) - 2 * test.minus.get(seat, 0)
     total = sum(dice) + mod + cards
     lag_fail = _lag_fails(state, seat, test.space, dice, test.take_seven)
@@ -94,7 +95,7 @@ def _fight(state: GamedecState, test: TestState) -> list[Event]:
     for me, other in ((a, d), (d, a)):
         totals[me] = (
             sum(rolls[me])
-            + R.fight_modifier(state, me, test.skill, test.space, other)
+            + M.fight_modifier(state, me, test.skill, test.space, other)
             + 2 * test.plus.get(me, 0)
             - 2 * test.minus.get(me, 0)
         )

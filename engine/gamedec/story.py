@@ -17,6 +17,7 @@ from engine.core.kits.ledger import Ledger
 from engine.core.rules import NoPayload, Offer
 
 from . import labels as L
+from . import modifiers as M
 from . import rules as R
 from .answers import decide, decision
 from .board import NAMES, WORLDS, is_corp
@@ -247,8 +248,8 @@ def story_ledger(state: GamedecState, seat: str, ident: str, space: str) -> Ledg
         path = load_pack().scenarios[ident].path1
         assert path is not None
         skills = list(path.skills)
-    mods = R.skill_ledger(state, seat, skills, space).extend(R.story_bonus(state, seat, space))
-    return mods.add("Lag", R.lag_penalty(state, seat, space))
+    mods = M.skill_ledger(state, seat, skills, space).extend(M.story_bonus(state, seat, space))
+    return mods.add("Lag", M.lag_penalty(state, seat, space))
 
 
 def story_modifier(state: GamedecState, seat: str, ident: str, space: str) -> int:

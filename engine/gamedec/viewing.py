@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.waiting import SecretFrame
 
+from . import modifiers as M
 from . import rules as R
 from .board import AID, CORPS, EXCHANGES, NAMES, REALIUM, REP_NAMES, SPACES, WORLDS, entry_rule
 from .pack import load_pack
@@ -127,7 +128,7 @@ def _test(state: GamedecState) -> TestView | None:
         window_round=t.window_round,
     )
     if t.kind == "task" and t.card:
-        view.modifier = R.task_modifier(state, t.actor, load_pack().tasks[t.card], t.space)
+        view.modifier = M.task_modifier(state, t.actor, load_pack().tasks[t.card], t.space)
     elif t.kind == "story" and t.card:
         view.modifier = story_modifier(state, t.actor, t.card, t.space)
     return view
@@ -176,7 +177,7 @@ def _me(state: GamedecState, seat: str, me: PlayerView) -> MeView:
     for card in p.hand:
         task = pack.tasks[card]
         where = task.world if task.world in WORLDS or task.world == REALIUM else WORLDS[0]
-        mods = R.task_ledger(state, seat, task, where)
+        mods = M.task_ledger(state, seat, task, where)
         mods.entries = [m for m in mods.entries if m.source != "Lag"]
         hand.append(HandCard(**_task(card).model_dump(), bonus=mods.total, explain=mods.explain()))
     mine = MeView(

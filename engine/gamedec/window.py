@@ -20,6 +20,7 @@ from engine.core import Event, Intent, clockwise, public
 from engine.core.rules import NoPayload
 from engine.core.waiting import WindowFrame
 
+from . import modifiers as M
 from . import rules as R
 from . import story as ST
 from .actions.base import GamedecAction
@@ -41,12 +42,12 @@ def test_label(state: GamedecState) -> str:
     assert test is not None
     if test.kind == "task":
         task = load_pack().tasks[test.card]
-        mods = R.cards_ledger(
-            R.task_ledger(state, test.actor, task, test.space),
+        mods = M.cards_ledger(
+            M.task_ledger(state, test.actor, task, test.space),
             test.plus.get(test.actor, 0),
             test.minus.get(test.actor, 0),
         )
-        lag = ", a 1 fails (Lag)" if R.natural_one_fails(state, test.actor, test.space) else ""
+        lag = ", a 1 fails (Lag)" if M.natural_one_fails(state, test.actor, test.space) else ""
         return (
             f"{test.actor} tests {task.name} (DL {task.dl}; {mods.explain()}: {mods.total:+d} so far, needs "
             f"{max(2, task.dl - mods.total)}+ on 2 dice{lag})"

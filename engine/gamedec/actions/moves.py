@@ -6,6 +6,7 @@ from engine.core import Event, Intent, private, public
 from engine.core.waiting import TurnFrame
 
 from .. import labels as L
+from .. import modifiers as M
 from .. import procedure as P
 from .. import rules as R
 from ..board import NAMES, REALIUM, SPACES, is_corp
@@ -74,7 +75,7 @@ class Move(GamedecAction):
         if is_corp(to) and R.has(state, seat, "corp_credit"):
             p.credits += 1
             events.append(public("credit", f"{who} collects 1 Credit from {NAMES[to]} ({p.credits})."))
-        if "short_circuit" in state.flags and R.lag_on(state, to):
+        if "short_circuit" in state.flags and M.lag_on(state, to):
             events += R.wound(state, seat, "neuro")
         return events
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, public
 
+from .. import modifiers as M
 from .. import rules as R
 from ..board import NAMES, is_corp
 from ..pack import load_pack
@@ -45,7 +46,7 @@ class Play(TurnAction):
         p.hand.remove(card)
         state.turn_mode = "tasks"
         state.test = TestState(kind="task", actor=seat, card=card, space=p.pos)
-        mods = R.task_ledger(state, seat, task, p.pos)
+        mods = M.task_ledger(state, seat, task, p.pos)
         events = [
             public(
                 "play",

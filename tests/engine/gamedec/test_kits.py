@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from engine.core.kits.ledger import TWO_D6, chance
 from engine.gamedec import GAME
-from engine.gamedec import rules as R
+from engine.gamedec import modifiers as M
 from engine.gamedec.agent import task_chance
 from engine.gamedec.pack import load_pack
 from engine.gamedec.state import GamedecState
@@ -65,7 +65,7 @@ def test_the_agents_odds_are_the_ledgers() -> None:
     state = data_thief(max_game())
     task = load_pack().tasks[DATA_THIEF]
     state.lags = ["brahma"]
-    total = R.task_ledger(state, "ann", task, "brahma").total
+    total = M.task_ledger(state, "ann", task, "brahma").total
     assert total == 6
     expected = chance(TWO_D6, total, 12, lambda roll: 1 in roll)
     assert expected == Fraction(22, 36)  # 6+ on two dice without a 1: 25 such rolls, 3 under 6
