@@ -51,11 +51,13 @@ class Commission(TurnAction):
         if state.threatened in p.obligations:
             p.obligations.remove(state.threatened)
         lag = intent.get("lag")
+        turned = False
         if isinstance(lag, str):
             state.lags.remove(lag)
             result = f"removes the Lag from {NAMES[lag]}"
         elif state.target_lag:
             state.target_lag = False
+            turned = True
             result = "turns the Target safe"
         else:
             result = "(no Lag to remove)"
@@ -64,7 +66,9 @@ class Commission(TurnAction):
         ]
         if p.story == "hidden":
             p.commission_ready = True
-        if not state.commission_done:
+        if turned and not state.commission_done:
+            # RULINGS 26: the round's Commission is the one that turns the Target (the Hacker Attack and the
+            # Variable Starting Player read it alike); one that only removed a Lag is not it
             state.commission_done = True
             if state.opts.variable_start:
                 state.start_player = seat

@@ -100,6 +100,47 @@ def test_variable_starting_player_ends_the_round() -> None:
     )  # no Hacker Attack: the round went straight to Phase 1
 
 
+@pytest.mark.parametrize("variable_start", [False, True])
+def test_a_lag_removing_commission_is_not_the_rounds_commission(variable_start: bool) -> None:
+    """RULINGS 26, one reading with and without Variable Starting Player. RB: "If the Target marker has not
+    been turned (that is, none of the players performed a Corporate Commission), remove it from the Board and
+    place a Lag token in its place"; VSP: "the player who is the first to perform a Corporate Commission in
+    a given round immediately takes the Starting Player marker and ends the round after his turn ... If
+    nobody performs a Corporate Commission, the Hacker Attack phase takes place normally". A Commission that
+    removes a Lag with the Target still Lag side up ends nothing, and the attack strikes."""
+    state = started(options={"variable_start": variable_start})
+    seat = state.active
+    holder = state.start_player
+    state.target, state.threatened, state.target_lag = "brahma", "zoenet", True
+    state.lags = ["speed_demons"]
+    state.players[seat].clues = ["brahma"]
+    state, _ = do(state, seat, "move:to=brahma")
+    state, ev = do(state, seat, "commission:lag=speed_demons")
+    assert state.lags == [] and state.target_lag and not state.commission_done
+    assert state.start_player == holder and "Starting Player marker" not in texts(ev)
+    events = []
+    while state.round == 1:
+        state, ev = do(state, state.active, "end")
+        events += ev
+    attack = [e for e in events if e.kind == "hacker_attack"]
+    assert len(attack) == 1 and "a Lag appears in Brahma" in attack[0].text
+    assert "brahma" in state.lags
+
+
+def test_the_commission_that_turns_the_target_ends_the_round_under_variable_start() -> None:
+    """The same Commission turning the Target is the round's: RB (VSP) "immediately takes the Starting
+    Player marker and ends the round after his turn"; and without the option "If a Corporate Commission was
+    performed during the turn, nothing happens"."""
+    state = started(options={"variable_start": True})
+    seat = state.active
+    state.target, state.threatened, state.target_lag = "brahma", "zoenet", True
+    state.lags = ["speed_demons"]
+    state.players[seat].clues = ["brahma"]
+    state, _ = do(state, seat, "move:to=brahma")
+    state, _ = do(state, seat, "commission")
+    assert state.commission_done and not state.target_lag and state.start_player == seat
+
+
 def test_terror_card_revealed_at_seven_points() -> None:
     """RB (Terror): "Each time one of the detectives gains the seventh Investigation Point ... reveal the
     card from the top of the deck"."""
