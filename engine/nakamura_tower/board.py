@@ -4,10 +4,23 @@ cameras of the Terminals, on the shared grid of engine/core/board (8-way moves, 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.board import AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
 
 from .pack import Mission, pack
 from .state import Model, NtState
+
+
+@lru_cache(maxsize=8192)
+def square(label: str) -> Cell:
+    """A square from its label (cached: the rules read labels at every step of a search)."""
+    return Cell.parse(label)
+
+
+@lru_cache(maxsize=4096)
+def edge_of(label: str) -> Edge:
+    return Edge.parse(label)
 
 
 def mission(state: NtState) -> Mission:
@@ -36,7 +49,7 @@ def area_graph(state: NtState) -> AreaGraph:
 
 
 def area(state: NtState, label: str) -> str:
-    return grid(state).area_of(Cell.parse(label)) or ""
+    return grid(state).area_of(square(label)) or ""
 
 
 def on_board(state: NtState) -> list[Model]:
@@ -48,7 +61,7 @@ def at(state: NtState, label: str) -> Model | None:
 
 
 def occupied(state: NtState) -> dict[Cell, Model]:
-    return {Cell.parse(m.cell): m for m in on_board(state) if m.cell is not None}
+    return {square(m.cell): m for m in on_board(state) if m.cell is not None}
 
 
 def friends(a: Model, b: Model) -> bool:
@@ -62,25 +75,25 @@ def blockers(state: NtState, viewer: Model) -> frozenset[Cell]:
 
 
 def closed_edges(state: NtState) -> frozenset[Edge]:
-    return frozenset(Edge.parse(e) for e, d in state.doors.items() if d.state != "open")
+    return frozenset(edge_of(e) for e, d in state.doors.items() if d.state != "open")
 
 
 def sees(state: NtState, viewer: Model, cell: str) -> bool:
     assert viewer.cell is not None
     return grid(state).sees(
-        Cell.parse(viewer.cell),
-        Cell.parse(cell),
+        square(viewer.cell),
+        square(cell),
         blockers=blockers(state, viewer),
         closed=closed_edges(state),
     )
 
 
 def distance(state: NtState, a: str, b: str) -> int:
-    return grid(state).distance(Cell.parse(a), Cell.parse(b))
+    return grid(state).distance(square(a), square(b))
 
 
 def door_colour(state: NtState, edge: str) -> str:
-    door = grid(state).door(Edge.parse(edge))
+    door = grid(state).door(edge_of(edge))
     return door.colour if door is not None else ""
 
 
@@ -105,16 +118,14 @@ def may_unlock(state: NtState, model: Model, edge: str) -> bool:
 
 def passage(state: NtState, mover: Model) -> Passage:
     shut = frozenset(
-        Edge.parse(e)
-        for e, d in state.doors.items()
-        if d.state == "locked" and not may_unlock(state, mover, e)
+        edge_of(e) for e, d in state.doors.items() if d.state == "locked" and not may_unlock(state, mover, e)
     )
     taken = occupied(state)
     pinned: set[Cell] = set()
     for e, d in state.doors.items():
         if d.state == "open":
-            edge = Edge.parse(e)
-            pinned |= {c for c in (edge.a, edge.b) if c in taken and taken[c].id != mover.id}
+            side = edge_of(e)
+            pinned |= {c for c in (side.a, side.b) if c in taken and taken[c].id != mover.id}
     return Passage(shut=shut, pinned=frozenset(pinned))
 
 

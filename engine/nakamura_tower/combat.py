@@ -11,7 +11,6 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
-from engine.core.board import Cell
 
 from . import board
 from .activation import settle
@@ -114,16 +113,16 @@ def cover_squares(state: NtState, mover: Model, threat: Model) -> list[str]:
     """RB Take Cover: "move one square such that it is either further away from the active model that
     triggered the reaction or there is no Line of Sight" (ruling R10: never closer)."""
     assert mover.cell is not None and threat.cell is not None
-    g, here = board.grid(state), Cell.parse(mover.cell)
+    g, here = board.grid(state), board.square(mover.cell)
     taken = board.occupied(state)
     near = board.distance(state, mover.cell, threat.cell)
     out: list[str] = []
     for cell in g.neighbours(here, board.passage(state, mover)):
         if cell in taken:
             continue
-        far = g.distance(cell, Cell.parse(threat.cell))
+        far = g.distance(cell, board.square(threat.cell))
         hidden = not board.grid(state).sees(
-            Cell.parse(threat.cell),
+            board.square(threat.cell),
             cell,
             blockers=board.blockers(state, threat),
             closed=board.closed_edges(state),

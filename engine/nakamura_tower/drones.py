@@ -36,7 +36,7 @@ def security_protocol(state: NtState) -> list[Event]:
     events: list[Event] = []
     while sum(1 for m in board.on_board(state) if m.kind == "drone") < wanted:
         card = draw(state)
-        entry = Cell.parse(entries[(card - 1) * len(entries) // 10])
+        entry = board.square(entries[(card - 1) * len(entries) // 10])
         cell = _free_near(state, entry)
         if cell is None:
             break
@@ -140,22 +140,24 @@ def _goals(state: NtState, drone: Model) -> list[Cell]:
     home = board.area(state, drone.cell)
     near = [m for m in _prey(state, drone) if m.cell is not None and board.area(state, m.cell) == home]
     if near:
-        around = {n for m in near for n in g.neighbours(Cell.parse(str(m.cell)))}
-        return sorted((c for c in around if c not in taken or c == Cell.parse(drone.cell)), key=Cell.reading)
+        around = {n for m in near for n in g.neighbours(board.square(str(m.cell)))}
+        return sorted(
+            (c for c in around if c not in taken or c == board.square(drone.cell)), key=Cell.reading
+        )
     levels = state.alarms
     top = max(levels.values(), default=0)
     if top <= 0:
         return []
     best = [a for a in sorted(levels) if levels[a] == top]
     area = _tie_break(state, drone, best) if len(best) > 1 else best[0]
-    return [c for c in g.areas[area].cells if c not in taken or c == Cell.parse(drone.cell)]
+    return [c for c in g.areas[area].cells if c not in taken or c == board.square(drone.cell)]
 
 
 def _distance_to(state: NtState, drone: Model, area: str) -> int:
     assert drone.cell is not None
     cells = board.grid(state).areas[area].cells
     found = board.grid(state).nearest(
-        Cell.parse(drone.cell), cells, may_pass=_may_pass(state, drone), passage=_passage(state)
+        board.square(drone.cell), cells, may_pass=_may_pass(state, drone), passage=_passage(state)
     )
     return found[0] if found is not None else 10_000
 
@@ -185,7 +187,7 @@ def _advance(state: NtState, drone: Model, goals: list[Cell]) -> list[Event]:
     """Move at most Speed squares along the shortest route, stopping as soon as a character is in sight
     within Effective Range (ruling G16)."""
     assert drone.cell is not None
-    g, here = board.grid(state), Cell.parse(drone.cell)
+    g, here = board.grid(state), board.square(drone.cell)
     taken = board.occupied(state)
     found = g.nearest(here, goals, may_pass=_may_pass(state, drone), passage=_passage(state))
     if found is None or found[0] == 0:

@@ -11,6 +11,7 @@ from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
 
 from . import actions, activation, combat, drones, phases  # noqa: F401 - they register into RULES
+from .agent import HeuristicAgent
 from .rules import RULES
 from .setup import build
 from .shapes import SHAPES
@@ -45,7 +46,7 @@ class NakamuraGame(FlowGame[NtState]):
     format = 1
     rules = RULES
     intent_kinds = INTENT_KINDS
-    agents = {"random": RandomAgent}
+    agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> NtState:
         return self.start(build(self.meta.id, seats, self.new_rng(seed), options))

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
-from engine.core.board import Edge
 
 from . import board
 from .cando import draw
@@ -193,7 +192,7 @@ def cleanup(state: NtState) -> list[Event]:
         return events
     taken = board.occupied(state)
     for edge_label, door in state.doors.items():
-        edge = Edge.parse(edge_label)
+        edge = board.edge_of(edge_label)
         if door.forced or edge.a in taken or edge.b in taken:
             continue  # RB: "Characters standing in the doorway ... can prevent a door from becoming closed"
         door.state = "locked" if door.locked else "closed"

@@ -18,5 +18,5 @@ SHAPES: Shapes = {
     "pass": {},
     "bid": {"sr": "number"},
     "order": {"cw": W, "rw": W},
-    "plan": {"card": W, "target": W, "guard": W, "boost": W},
+    "plan": {"card": "word?", "target": "word?", "guard": "word?", "boost": "word?"},
 }

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.board import Cell, Edge
 from engine.core.board.view import grid_picture
 
 from . import board
@@ -23,22 +22,22 @@ def _tn(state: NtState, seat: str) -> list[str]:
 
 
 def picture(state: NtState) -> dict[str, Any]:
-    opened = {Edge.parse(e) for e, d in state.doors.items() if d.state == "open"}
-    locked = {Edge.parse(e) for e, d in state.doors.items() if d.state == "locked"}
+    opened = {board.edge_of(e) for e, d in state.doors.items() if d.state == "open"}
+    locked = {board.edge_of(e) for e, d in state.doors.items() if d.state == "locked"}
     seats = {s: i for i, s in enumerate(state.seats)}
     tokens = [
-        (Cell.parse(m.cell), m.id, seats.get(m.team)) for m in board.on_board(state) if m.cell is not None
+        (board.square(m.cell), m.id, seats.get(m.team)) for m in board.on_board(state) if m.cell is not None
     ]
     sight = []
     if len(state.last_sight) == 2:
-        sight = [(Cell.parse(state.last_sight[0]), Cell.parse(state.last_sight[1]), True)]
+        sight = [(board.square(state.last_sight[0]), board.square(state.last_sight[1]), True)]
     return grid_picture(
         board.grid(state),
         title=board.mission(state).title,
         tokens=tokens,
         opened=opened,
         locked=locked,
-        path=[Cell.parse(c) for c in state.last_path],
+        path=[board.square(c) for c in state.last_path],
         sight=sight,
     )
 
@@ -80,7 +79,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
     ]
     doors = []
     for e, d in state.doors.items():
-        spec = grid.door(Edge.parse(e))
+        spec = grid.door(board.edge_of(e))
         doors.append(
             DoorView(
                 edge=e,

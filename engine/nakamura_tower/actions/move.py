@@ -38,7 +38,7 @@ class Move(MoveAction[NtState]):
     def where(self, state: NtState, unit: str) -> Cell:
         cell = state.models[unit].cell
         assert cell is not None
-        return Cell.parse(cell)
+        return board.square(cell)
 
     def movement(self, state: NtState, unit: str) -> Movement:
         mover = state.models[unit]
@@ -94,7 +94,7 @@ class Move(MoveAction[NtState]):
 def _open_doors(state: NtState, cells: list[str]) -> None:
     """RB: "Closed doors may be opened by any character, requiring no action points"."""
     for a, b in zip(cells, cells[1:], strict=False):
-        ca, cb = Cell.parse(a), Cell.parse(b)
+        ca, cb = board.square(a), board.square(b)
         if abs(ca.col - cb.col) + abs(ca.row - cb.row) == 1:
             door = state.doors.get(Edge(ca, cb).label)
             if door is not None:
@@ -106,7 +106,7 @@ def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:
     taken = board.occupied(state)
     reached = 0
     for i, label in enumerate(cells[1:], start=1):
-        other = taken.get(Cell.parse(label))
+        other = taken.get(board.square(label))
         if other is not None and not board.friends(other, mover):
             break
         if other is None:

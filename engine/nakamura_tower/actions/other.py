@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
-from engine.core.board import Cell, Edge
 
 from .. import board
 from ..activation import actors, finish, settle, start
@@ -22,8 +21,8 @@ FORCE_AT, FORCE_STRONG_AT, STRONG = 9, 8, 7
 
 
 def beside(model: Model, edge: str) -> bool:
-    e = Edge.parse(edge)
-    return model.cell is not None and Cell.parse(model.cell) in (e.a, e.b)
+    e = board.edge_of(edge)
+    return model.cell is not None and board.square(model.cell) in (e.a, e.b)
 
 
 def _door_changes(state: NtState, seat: str) -> list[tuple[str, str]]:

@@ -1,0 +1,109 @@
+"""A heuristic player for Nakamura Tower (either Faction, or solo): attack when a target is in reach,
+otherwise head for the nearest objective (then the Exits in the solo mission, then the nearest enemy),
+Fast Attack when offered, hack a Terminal with a defence and a Booster, and bid a little for the initiative.
+The AI's drones are rules (engine/nakamura_tower/drones.py), not this agent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Intent, Rng
+
+from . import board
+from .state import NtState
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed=seed)
+
+    def choose(self, game: Any, state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        kinds = {i.kind for i in legal}
+        for kind, pick in (
+            ("bid", self._bid),
+            ("order", self._order),
+            ("plan", self._plan),
+            ("react", self._react),
+        ):
+            if kind in kinds:
+                return pick(state, seat, legal)
+        for kind in ("attack", "escape"):
+            found = [i for i in legal if i.kind == kind]
+            if found:
+                return self._target(state, found) if kind == "attack" else found[0]
+        moves = [i for i in legal if i.kind == "move"]
+        best = self._move(state, seat, moves) if moves else None
+        if best is not None:
+            return best
+        for kind in ("done", "end", "pass"):
+            found = [i for i in legal if i.kind == kind]
+            if found:
+                return found[0]
+        return legal[self.rng.below(len(legal))]
+
+    @staticmethod
+    def _bid(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        bids = sorted((i for i in legal if i.kind == "bid"), key=lambda i: i.num("sr"))
+        return bids[min(2, len(bids) - 1)]
+
+    @staticmethod
+    def _order(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        want = Intent.of("order", cw=seat, rw=seat)
+        return want if want in legal else legal[0]
+
+    @staticmethod
+    def _plan(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        plans = [i for i in legal if i.kind == "plan"]
+        real = [i for i in plans if all(v != "none" for _, v in i.args)]
+        terminals = [i for i in real if str(i.get("target", "")).startswith("t_")]
+        purges = [i for i in real if i.get("target") == "purge"]
+        for group in (purges, terminals, real):
+            if group:
+                return group[0]
+        return plans[0]
+
+    @staticmethod
+    def _react(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        fire = [i for i in legal if i.kind == "react" and i.get("how") in ("fire", None) and i.get("unit")]
+        if fire:
+            return fire[0]
+        back = [i for i in legal if i.kind == "react" and i.get("how") == "fire"]
+        if back:
+            return back[0]
+        return next((i for i in legal if i.kind == "pass" or i.get("how") == "dodge"), legal[0])
+
+    @staticmethod
+    def _target(state: NtState, found: list[Intent]) -> Intent:
+        def value(i: Intent) -> tuple[int, int]:
+            target = state.models[str(i.get("target"))]
+            return (0 if target.kind == "character" else 1, -target.wounds)
+
+        return min(found, key=value)
+
+    @staticmethod
+    def _goals(state: NtState, seat: str) -> list[str]:
+        if state.objectives:
+            return list(state.objectives)
+        exits = list(board.mission(state).exits)
+        if exits:
+            return exits
+        return [m.cell for m in board.on_board(state) if m.team != seat and m.cell is not None]
+
+    def _move(self, state: NtState, seat: str, moves: list[Intent]) -> Intent | None:
+        goals = self._goals(state, seat)
+        if not goals:
+            return None
+
+        def near(cell: str) -> int:
+            return min(board.distance(state, cell, g) for g in goals)
+
+        def score(i: Intent) -> tuple[int, str]:
+            return (near(str(i.get("to"))), str(i.get("unit")))
+
+        best = min(moves, key=score)
+        unit = state.models[str(best.get("unit"))]
+        if unit.cell is not None and near(str(best.get("to"))) >= near(unit.cell):
+            return None
+        return best
