@@ -136,6 +136,11 @@ def change_income(state: VrState, seat: str, amount: int) -> None:
 class VrAction(Action[VrState]):
     """An action whose label without arguments (a refusal listing what is possible) is its summary."""
 
+    def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
+        if self.kind != "director" and state.ctx.seat == seat and state.ctx.borough is None:
+            return "Place a Director first: every turn begins with it."
+        return None
+
     def safe_label(self, state: VrState, intent: Intent) -> str:
         if not intent.args and self.summary:
             return fit(self.summary)

@@ -78,6 +78,8 @@ class Influence(VrAction):
         return out
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
+        if not placed(state, seat):
+            return super().refusal(state, seat, intent)
         if state.ctx.influence_done:
             return "You have already made this turn's Influence manoeuvre."
         if state.ctx.action_done or state.ctx.performed:

@@ -1,0 +1,147 @@
+"""Control and Titles, raids, the Necro attack, turn order and Maintenance, with the rulebook's examples."""
+
+from __future__ import annotations
+
+from engine.core.flow import Step
+from engine.virtual_revolution.control import add_it, recheck, remove_it
+from engine.virtual_revolution.state import Duty, MaintenanceStep, NecroStep, OrderStep, RaidStep, VrState
+
+from .support import GAME, act, cleared, fresh, keys, mover
+
+
+def run(state: VrState, *steps: Step) -> VrState:
+    """The same game, its procedure replaced by ``steps`` (an end of Round reached directly)."""
+    state.waiting.frames = []
+    state.steps = list(steps)  # type: ignore[arg-type]
+    return GAME.start(state)
+
+
+def test_title_gained_on_all_boroughs_and_lost_at_two_fewer() -> None:
+    """ "As soon as a player controls all the Boroughs in a District, they gain control of the District ... If
+    they subsequently lose control of two Boroughs in the District, they immediately lose control." """
+    state = cleared(fresh(3))
+    seat = state.seats[0]
+    for b in ("b9", "b10"):
+        add_it(state, seat, b)
+    assert "PI" not in state.titles
+    add_it(state, seat, "b18")
+    assert state.titles["PI"] == seat
+    remove_it(state, "b9")
+    assert state.titles["PI"] == seat, "one Borough lost: the Title stays"
+    remove_it(state, "b10")
+    assert "PI" not in state.titles
+    state.servers["b9"] = seat
+    state.servers["b10"] = seat
+    recheck(state)
+    assert state.titles["PI"] == seat, "control by Server counts"
+
+
+def test_cyrils_raid() -> None:
+    """ "Card A causes him to lose 1 Immunity token and takes priority ... He has 1 Immunity token left which he
+    decides to discard to ignore the effect of card B, which would otherwise decrease his Income by 1. Card C
+    would cause him to lose a Diplomat Agent, but he has none ... Cards D and E cause him to lose 2
+    Eurocredits each. Since he had 3 Eurocredits ... he loses them all. The last card F causes him to lose a
+    Server in either the 'Quartier Latin' or the 'Nation' District. He has one Server in 'Nation' and none in
+    'Quartier Latin', so he must apply the effect." """
+    state = cleared(fresh(3))
+    cyril = state.seats[0]
+    player = state.p(cyril)
+    player.hand = ["c01", "c31", "c36", "c16", "c17", "c20"]
+    player.imm, player.ec = 2, 3
+    state.servers["b11"] = cyril  # Nation
+    state = run(state, RaidStep(seat=cyril))
+    assert state.p(cyril).imm == 1, "card A first"
+    assert "pick:ignore=1" in keys(state, cyril)
+    state = act(state, "pick:ignore=1", cyril)
+    player = state.p(cyril)
+    assert (player.imm, player.income, player.ec, player.hand) == (0, 5, 0, [])
+    assert "b11" not in state.servers and len(state.corruption.discards) == 6
+    assert not player.raided_no_imm and not player.raided_7
+
+
+def test_a_raid_offers_only_what_hits_and_records_the_curse() -> None:
+    """ "If one of these options would affect you, you MUST choose it"; The Curse: "Undergo an Interpol Raid
+    without spending any Immunity tokens"; Mythologia: "while having 7 Corruption cards or more"."""
+    state = cleared(fresh(3))
+    seat = state.seats[0]
+    player = state.p(seat)
+    player.imm = 0
+    player.hand = ["c04", "c05", "c16", "c17", "c18", "c19", "c31"]  # PI/ND and ND/QL Influence, 4 EC, Income
+    state.owner.update({"b9": seat, "b19": seat})
+    state.tokens.update({"b9": 1, "b19": 1})
+    state = run(state, RaidStep(seat=seat))
+    assert sorted(keys(state, seat)) == ["pick:at=b19", "pick:at=b9"], "PI or ND: either hits"
+    state = act(state, "pick:at=b9", seat)
+    assert "b9" not in state.owner and keys(state, seat) == [], "the second card: only ND hits"
+    player = state.p(seat)
+    assert "b19" not in state.owner and player.raided_no_imm and player.raided_7 and player.income == 4
+
+
+def test_the_necro_corruption_example() -> None:
+    """ "MINIMUM: Orange has the lowest Income, so they apply the effect and gain 1 Immunity token. GLOBAL: ...
+    must each draw 1 Corruption card ... MAXIMUM: Red and Green are tied for the highest Income ... Red decides
+    to spend 3 Immunity tokens. Therefore, they will not suffer the Global nor the Maximum effect. Green takes
+    the corresponding Necro Marker and places it on the 'Recruit an Agent' Action." """
+    state = fresh(3)
+    orange, red, green = state.order
+    for seat, income, imm in ((orange, 3, 1), (red, 8, 3), (green, 8, 1)):
+        state.p(seat).income, state.p(seat).imm, state.p(seat).hand = income, imm, []
+    state.necro_deck.append("corruption")
+    state = run(state, NecroStep())
+    prompts = GAME.prompts(state)
+    assert [p.seat for p in prompts] == [red] and prompts[0].simultaneous
+    state = act(state, "spend:n=3", red)
+    assert (state.p(orange).imm, len(state.p(orange).hand)) == (2, 1)
+    assert (state.p(red).imm, len(state.p(red).hand), state.p(red).next_markers) == (0, 0, {})
+    assert (len(state.p(green).hand), state.p(green).next_markers) == (1, {"recruit": 8})
+    assert state.necro_seen == ["corruption"]
+
+
+def test_necro_effects_are_simultaneous_and_floored() -> None:
+    """ "If all players have the same Income, they all suffer the 3 effects"; Blackmail +5, −5, −10 on 12
+    Eurocredits leaves 2 (ruling A17); Revelations: "The increase or decrease in Income is applied after"."""
+    state = fresh(2)
+    for seat in state.seats:
+        state.p(seat).ec, state.p(seat).imm = 12, 0
+    state.necro_deck.append("blackmail")
+    state = run(state, NecroStep())
+    assert [state.p(s).ec for s in state.seats] == [2, 2]
+    state.necro_deck.append("revelations")
+    state = run(state, NecroStep())
+    assert [state.p(s).income for s in state.seats] == [5 + 1 - 1 - 2] * 2
+
+
+def test_turn_order_priority() -> None:
+    """ "The Player with the most Influence tokens on their Player board chooses their position ... In case of
+    a tie, the Player with the lowest Income chooses first." """
+    state = fresh(3)
+    a, b, c = state.seats
+    for seat, reserve, income in ((a, 5, 5), (b, 7, 6), (c, 7, 4)):
+        state.p(seat).reserve, state.p(seat).income = reserve, income
+    state = run(state, OrderStep())
+    assert mover(state) == c
+    state = act(state, "pick:pos=2", c)
+    assert mover(state) == b
+    state = act(state, "pick:pos=1", b)
+    assert state.order == [b, c, a], "the last player is placed in the last free position"
+
+
+def test_maintenance() -> None:
+    """ "Discard the rightmost Verse card, slide all the remaining Verse cards to the right, and add a new Verse
+    card to the leftmost space"; "Players take their Directors back ... put any active Agents that have been
+    activated back upright, as well as any Titles used. They remove any Necro marker from the previous Round"."""
+    state = fresh(3)
+    seat = state.seats[0]
+    row = list(state.verse_row)
+    top = state.verse_deck[-1]
+    state.directors = [(seat, "b1")]
+    state.p(seat).duty = [Duty(agent="pixel", turned=True)]
+    state.p(seat).markers = {"work": 3}
+    state.p(seat).next_markers = {"server": 20}
+    state.turned_titles = ["PI"]
+    state = run(state, MaintenanceStep())
+    assert state.verse_row == [top, *row[:4]] and state.verse_deck[0] == row[4]
+    player = state.p(seat)
+    assert state.directors == [] and not player.duty[0].turned and state.turned_titles == []
+    assert (player.markers, player.next_markers, state.round) == ({"server": 20}, {}, 2)
+    assert len([s for s in state.slots if s]) + len(state.intercepted) == 5
