@@ -72,6 +72,9 @@ class NtView(TableView):
     terminals: list[TerminalView]
     alarms: dict[str, int]
     tac: dict[str, int]
+    areas: dict[str, str]
+    """Area ids and their names."""
+    area_kinds: dict[str, str]
     objectives: list[str]
     exits: list[str]
     entry_points: list[str]

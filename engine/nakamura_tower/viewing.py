@@ -118,6 +118,8 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
         terminals=terminals,
         alarms=dict(state.alarms),
         tac=dict(m.tac),
+        areas={a: x.name or a for a, x in grid.areas.items()},
+        area_kinds={a: x.kind for a, x in grid.areas.items()},
         objectives=list(state.objectives),
         exits=list(m.exits),
         entry_points=list(m.entry_points),

@@ -1,0 +1,178 @@
+"""Human Interface: Nakamura Tower as an image: the tower floor (renderers/board.py) with its rooms and
+hallways (TAC value and this turn's alarms), walls, doors in their colour (open, closed, locked), Terminals,
+objectives, Exits and drone entry points, every model with its letter label (a Team's letter, a drone's
+``d``), the last move and line of fire; below it a panel with the turn, phase and order, each Team's score,
+System Resources, hand size and running programmes, every character's wounds and status. The private image
+adds the player's own Cyberwarfare hand. About 550 pixels wide.
+
+Team colours are from the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies),
+and every token carries its letters, so nothing depends on colour alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from .board import GridPicture, draw_grid
+from .common import ACCENT, INK, MUTED, PANEL, RGB, canvas, panel, text, to_png, wrap
+
+CELL = 30
+LINE = 17
+TEAM_COLOURS: tuple[RGB, ...] = ((230, 159, 0), (86, 180, 233), (0, 158, 115))
+DRONE: RGB = (190, 190, 196)
+PSYCHOTIC: RGB = (204, 121, 167)
+ROOM: RGB = (120, 110, 150)
+HALL: RGB = (95, 120, 120)
+MARKS: dict[str, tuple[RGB, str]] = {
+    "objective": ((240, 200, 60), "O"),
+    "exit": ((120, 220, 120), "X"),
+    "entry": ((200, 80, 80), "E"),
+}
+TERMINAL_COLOURS: dict[str, RGB] = {"red": (220, 60, 50), "blue": (60, 130, 230), "": (200, 200, 200)}
+
+
+def _pos(label: str) -> tuple[int, int]:
+    letters = "".join(ch for ch in label if ch.isalpha())
+    col = 0
+    for ch in letters.upper():
+        col = col * 26 + (ord(ch) - 64)
+    return col - 1, int(label[len(letters) :]) - 1
+
+
+def _team_colour(view: dict[str, Any], team: str) -> RGB:
+    seats = [t["seat"] for t in view["teams"]]
+    return TEAM_COLOURS[seats.index(team) % len(TEAM_COLOURS)] if team in seats else PSYCHOTIC
+
+
+def _tokens(view: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for m in view["models"]:
+        if m["cell"] is None:
+            continue
+        label = m["id"] + ("*" if m["crippled"] else "")
+        if m["kind"] == "drone":
+            out.append({"cell": _pos(m["cell"]), "label": label, "colour": DRONE, "shape": "square"})
+        else:
+            colour = PSYCHOTIC if m["psychotic"] else _team_colour(view, m["team"])
+            out.append(
+                {
+                    "cell": _pos(m["cell"]),
+                    "label": label,
+                    "colour": colour,
+                    "shape": "square" if m["psychotic"] else "circle",
+                }
+            )
+    return out
+
+
+def _shading(view: dict[str, Any], picture: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    ids = {name: ident for ident, name in view["areas"].items()}
+    for area in picture["shading"]:
+        name = area["label"]
+        ident = ids.get(name, name)
+        tac = view["tac"].get(ident, 0)
+        alarms = view["alarms"].get(ident, 0)
+        label = f"{name} TAC {tac}" + (f" alarm {alarms}" if alarms else "")
+        colour = HALL if view["area_kinds"].get(ident) == "hallway" else ROOM
+        out.append({"cells": area["cells"], "colour": colour, "label": label})
+    for t in view["terminals"]:
+        mark = "T" + (f" {t['controller']}" if t["controller"] else "")
+        out.append(
+            {
+                "cells": [_pos(t["cell"])],
+                "colour": TERMINAL_COLOURS.get(t["colour"], (200, 200, 200)),
+                "label": mark,
+            }
+        )
+    for kind, cells in (
+        ("objective", view["objectives"]),
+        ("exit", view["exits"]),
+        ("entry", view["entry_points"]),
+    ):
+        colour, mark = MARKS[kind]
+        out += [{"cells": [_pos(c)], "colour": colour, "label": mark} for c in cells]
+    return out
+
+
+def _panel_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
+    lines: list[tuple[str, RGB]] = []
+    order = ", ".join(view["order"]) or "-"
+    lines.append(
+        (
+            f"Turn {view['round']}/{view['turns']}  phase: {view['phase']}  order: {order}  "
+            f"CanDo left {view['cando_left']}, last {view['draws'][-3:]}",
+            ACCENT,
+        )
+    )
+    for team in view["teams"]:
+        tn = ", ".join(team["tn"]) or "no programmes"
+        lines.append(
+            (
+                f"{team['seat']} ({team['faction']}, {team['letter']}): {team['score']} points, "
+                f"SR {team['sr']}, hand {team['hand_size']}; TN: {tn}",
+                _team_colour(view, team["seat"]),
+            )
+        )
+    for m in view["models"]:
+        if m["kind"] != "character":
+            continue
+        state = m["status"] if m["status"] != "ok" else ("psychotic" if m["psychotic"] else m["cell"])
+        flags = "".join(
+            f
+            for f, on in (
+                (" crippled", m["crippled"]),
+                (" activated", m["activated"]),
+                (" reacted", m["reacted"]),
+            )
+            if on
+        )
+        lines.append(
+            (
+                f"{m['id']} {m['name']}: {state}, wounds {m['wounds']}/{m['wound_limit']}, "
+                f"Cybershock {m['cybershock']}{flags}",
+                INK if m["status"] == "ok" else MUTED,
+            )
+        )
+    held = [f"{t['id']} {t['controller']}" for t in view["terminals"] if t["controller"]]
+    drones = sum(1 for m in view["models"] if m["kind"] == "drone" and m["cell"])
+    lines.append((f"Drones {drones}; Terminals held: {', '.join(held) or 'none'}", MUTED))
+    return lines
+
+
+def _wrapped(lines: list[tuple[str, RGB]], width: int) -> list[tuple[str, RGB]]:
+    return [(part, colour) for line, colour in lines for part in wrap(line, width, 12)]
+
+
+def draw(view: dict[str, Any], private: bool = False) -> Image.Image:
+    picture = dict(view["picture"])
+    picture["shading"] = _shading(view, view["picture"])
+    picture["tokens"] = _tokens(view)
+    picture["title"] = f"{view['mission']}: turn {view['round']}, {view['phase']}"
+    board = draw_grid(GridPicture.model_validate(picture), cell=CELL)
+    width = board.width
+    lines = _panel_lines(view)
+    if private and view.get("my_team"):
+        lines.append((f"Your hand: {', '.join(view['my_hand']) or 'empty'}", ACCENT))
+        if view.get("my_choice"):
+            lines.append((f"Your plan so far: {view['my_choice']}", ACCENT))
+    rows = _wrapped(lines, width - 36)
+    image, d = canvas(width, board.height + len(rows) * LINE + 24)
+    image.paste(board, (0, 0))
+    y = board.height
+    panel(d, (6, y, width - 6, image.height - 6), fill=PANEL)
+    y += 6
+    for line, colour in rows:
+        text(d, (14, y), line, size=12, fill=colour)
+        y += LINE
+    return image
+
+
+def render(view: dict[str, Any]) -> bytes:
+    return to_png(draw(view))
+
+
+def render_private(view: dict[str, Any]) -> bytes:
+    return to_png(draw(view, private=True))

@@ -1,0 +1,52 @@
+"""The Nakamura Tower image: a PNG about 550 pixels wide; the private one adds the hand, the public one
+never shows it; drawn quickly."""
+
+from __future__ import annotations
+
+import io
+import time
+
+from PIL import Image
+
+from engine.core import RandomAgent
+from engine.core.playout import advance
+from engine.nakamura_tower.game import NAKAMURA
+from engine.nakamura_tower.state import NtState
+from renderers.nakamura_tower import _pos, render, render_private
+
+
+def _state(seats: int = 2) -> NtState:
+    state = NAKAMURA.setup([f"p{i}" for i in range(1, seats + 1)], 3, {})
+    return advance(NAKAMURA, state, {s: RandomAgent(i) for i, s in enumerate(state.seats)}, 120)  # type: ignore[no-any-return]
+
+
+def test_public_and_private_images() -> None:
+    state = _state()
+    public = Image.open(io.BytesIO(render(NAKAMURA.view(state, None))))
+    private = Image.open(io.BytesIO(render_private(NAKAMURA.view(state, "p1"))))
+    assert public.format == "PNG" and 520 <= public.width <= 600
+    assert private.height > public.height  # the hand line is drawn below the panel
+
+
+def test_the_public_view_holds_no_hand() -> None:
+    state = _state()
+    view = NAKAMURA.view(state, None)
+    assert view["my_hand"] == [] and view["my_team"] is None
+    assert render_private(view) == render(view)
+
+
+def test_every_mode_renders() -> None:
+    for seats in (1, 3):
+        image = Image.open(io.BytesIO(render(NAKAMURA.view(_state(seats), None))))
+        assert image.width >= 520
+
+
+def test_cell_labels_read_back() -> None:
+    assert _pos("A1") == (0, 0) and _pos("P12") == (15, 11)
+
+
+def test_render_time() -> None:
+    view = NAKAMURA.view(_state(), "p1")
+    start = time.perf_counter()
+    render(view)
+    assert time.perf_counter() - start < 0.5
