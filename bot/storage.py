@@ -37,6 +37,18 @@ from engine.store import Change, PublicLine
 
 log = logging.getLogger(__name__)
 
+SETTINGS_TABLES = """
+    CREATE TABLE IF NOT EXISTS follows (
+        game_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE TABLE IF NOT EXISTS user_settings (user_id TEXT PRIMARY KEY, body TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS guild_settings (guild_id TEXT PRIMARY KEY, body TEXT NOT NULL);
+"""
+"""Migration 6, also run by :class:`bot.prefs.Prefs` on a file of its own (``IF NOT EXISTS``: either order)."""
+
 MIGRATIONS: list[str] = [
     # 1: the first schema
     """
@@ -147,6 +159,9 @@ MIGRATIONS: list[str] = [
         body TEXT NOT NULL
     )
     """,
+    # 6: the Discord front end's settings: who follows which game and how (issue 16: /game follow), each
+    # member's preferences and each server's settings (/settings), one JSON body per row
+    SETTINGS_TABLES,
 ]
 
 Synchronous = Literal["normal", "full"]
@@ -178,7 +193,9 @@ async def _quick_check(db: aiosqlite.Connection) -> list[str]:
 
 
 class SqliteStore:
-    def __init__(self, path: str | Path, create: bool | None = None, synchronous: Synchronous = "normal") -> None:
+    def __init__(
+        self, path: str | Path, create: bool | None = None, synchronous: Synchronous = "normal"
+    ) -> None:
         """``create``: may a new database be made? None (the default) makes one only where no file
         exists; True also initialises an existing empty file; False only opens an existing database."""
         self.path = str(path)
@@ -208,9 +225,11 @@ class SqliteStore:
         if path.is_dir():
             return f"The database path {path} is a directory, not a file."
         if path.stat().st_size == 0 and not self.create:
-            return (f"The database file {path} exists but is empty (0 bytes). It is not taken as a new "
-                    "database: every game would be lost without a word. Restore a backup "
-                    "(arbiter db restore BACKUP), or delete the file to start afresh.")
+            return (
+                f"The database file {path} exists but is empty (0 bytes). It is not taken as a new "
+                "database: every game would be lost without a word. Restore a backup "
+                "(arbiter db restore BACKUP), or delete the file to start afresh."
+            )
         return None
 
     async def open(self) -> None:
@@ -239,17 +258,23 @@ class SqliteStore:
         await db.execute("PRAGMA busy_timeout=5000")
         problems = await _quick_check(db)
         if problems:
-            shown = "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
-            raise StoreRefused(f"The database {self.path} failed SQLite's integrity check: {shown}. Restore a "
-                               "backup (arbiter db restore BACKUP) or repair the file; it was not changed.")
+            shown = "; ".join(problems[:5]) + (
+                f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+            )
+            raise StoreRefused(
+                f"The database {self.path} failed SQLite's integrity check: {shown}. Restore a "
+                "backup (arbiter db restore BACKUP) or repair the file; it was not changed."
+            )
         if existed:
             async with db.execute(SCHEMA_TABLE) as cursor:
                 found = await cursor.fetchone()
             if found is None:
-                raise StoreRefused(f"The file {self.path} is not empty but holds no Arbiter tables (no "
-                                   "schema_version table): it is not an Arbiter database, or its tables were "
-                                   "lost. It was not changed; point ARBITER_DB at the right file or restore a "
-                                   "backup.")
+                raise StoreRefused(
+                    f"The file {self.path} is not empty but holds no Arbiter tables (no "
+                    "schema_version table): it is not an Arbiter database, or its tables were "
+                    "lost. It was not changed; point ARBITER_DB at the right file or restore a "
+                    "backup."
+                )
 
     async def _migrate(self) -> None:
         await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
@@ -285,8 +310,19 @@ class SqliteStore:
         db = self.db
         await db.execute("BEGIN IMMEDIATE")
         try:
-            row = (r.status, r.host, r.max_seats, json.dumps(r.options), r.pace, r.version, r.updated_at,
-                   json.dumps(r.place), json.dumps(r.winners), r.reason, r.damage)
+            row = (
+                r.status,
+                r.host,
+                r.max_seats,
+                json.dumps(r.options),
+                r.pace,
+                r.version,
+                r.updated_at,
+                json.dumps(r.place),
+                json.dumps(r.winners),
+                r.reason,
+                r.damage,
+            )
             if change.expected_version is None:
                 await db.execute(
                     "INSERT INTO games (id, game, seed, created_at, status, host, max_seats, options, pace, "
@@ -302,8 +338,10 @@ class SqliteStore:
                 if cursor.rowcount != 1:
                     raise StaleVersion("The board has moved on.")
             if change.idempotency_key is not None:
-                await db.execute("INSERT INTO idempotency (game_id, key, version) VALUES (?,?,?)",
-                                 (r.id, change.idempotency_key, r.version))
+                await db.execute(
+                    "INSERT INTO idempotency (game_id, key, version) VALUES (?,?,?)",
+                    (r.id, change.idempotency_key, r.version),
+                )
             await db.execute("DELETE FROM seats WHERE game_id=?", (r.id,))
             await db.executemany(
                 "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) VALUES (?,?,?,?,?,?,?)",
@@ -319,13 +357,23 @@ class SqliteStore:
                 await db.execute(
                     "INSERT OR REPLACE INTO snapshots (game_id, version, format, body, checksum, steps) "
                     "VALUES (?,?,?,?,?, (SELECT COALESCE(MAX(seq), 0) FROM intents WHERE game_id=?))",
-                    (r.id, r.version, change.snapshot_format, change.snapshot, checksum(change.snapshot), r.id),
+                    (
+                        r.id,
+                        r.version,
+                        change.snapshot_format,
+                        change.snapshot,
+                        checksum(change.snapshot),
+                        r.id,
+                    ),
                 )
             if change.deadlines is not None:
                 await db.execute("DELETE FROM deadlines WHERE game_id=?", (r.id,))
                 await db.executemany(
                     "INSERT INTO deadlines (game_id, seat, kind, due_at, remind_at, reminded) VALUES (?,?,?,?,?,?)",
-                    [(d.game_id, d.seat, d.kind, d.due_at, d.remind_at, int(d.reminded)) for d in change.deadlines],
+                    [
+                        (d.game_id, d.seat, d.kind, d.due_at, d.remind_at, int(d.reminded))
+                        for d in change.deadlines
+                    ],
                 )
             if change.public_lines:
                 await self._insert_public_lines(r.id, change.public_lines)
@@ -345,20 +393,36 @@ class SqliteStore:
 
     async def _seats(self, game_id: str) -> list[SeatRecord]:
         rows = await self._rows(
-            "SELECT seat, user_id, name, away, missed FROM seats WHERE game_id=? ORDER BY position", (game_id,)
+            "SELECT seat, user_id, name, away, missed FROM seats WHERE game_id=? ORDER BY position",
+            (game_id,),
         )
-        return [SeatRecord(seat=r["seat"], user=r["user_id"], name=r["name"], away=bool(r["away"]),
-                           missed=r["missed"]) for r in rows]
+        return [
+            SeatRecord(
+                seat=r["seat"], user=r["user_id"], name=r["name"], away=bool(r["away"]), missed=r["missed"]
+            )
+            for r in rows
+        ]
 
     async def _record(self, row: aiosqlite.Row) -> GameRecord:
         """The row as a record; a row that cannot be decoded (bad JSON, a NULL, an unknown status) is
         logged and comes back as a minimal damaged record, so it never stops the rows after it."""
         try:
             return GameRecord(
-                id=row["id"], game=row["game"], status=row["status"], host=row["host"], max_seats=row["max_seats"],
-                options=json.loads(row["options"]), pace=row["pace"], seed=row["seed"], version=row["version"],
-                created_at=row["created_at"], updated_at=row["updated_at"], place=json.loads(row["place"]),
-                winners=json.loads(row["winners"]), reason=row["reason"], damage=row["damage"],
+                id=row["id"],
+                game=row["game"],
+                status=row["status"],
+                host=row["host"],
+                max_seats=row["max_seats"],
+                options=json.loads(row["options"]),
+                pace=row["pace"],
+                seed=row["seed"],
+                version=row["version"],
+                created_at=row["created_at"],
+                updated_at=row["updated_at"],
+                place=json.loads(row["place"]),
+                winners=json.loads(row["winners"]),
+                reason=row["reason"],
+                damage=row["damage"],
                 seats=await self._seats(row["id"]),
             )
         except Exception as exc:  # any field of any type may be bad: the row is reported, not fatal
@@ -383,9 +447,16 @@ class SqliteStore:
         except Exception:
             seats = []
         return GameRecord(
-            id=str(row["id"]), game=field("game", str, "?"), status="damaged", host=field("host", str, ""),
-            max_seats=field("max_seats", int, 0), seed=field("seed", int, 0), version=field("version", int, 0),
-            created_at=field("created_at", float, 0.0), place=place, seats=seats,
+            id=str(row["id"]),
+            game=field("game", str, "?"),
+            status="damaged",
+            host=field("host", str, ""),
+            max_seats=field("max_seats", int, 0),
+            seed=field("seed", int, 0),
+            version=field("version", int, 0),
+            created_at=field("created_at", float, 0.0),
+            place=place,
+            seats=seats,
             damage=reason + (f"; earlier: {earlier}" if (earlier := field("damage", str, "")) else ""),
         )
 
@@ -398,20 +469,36 @@ class SqliteStore:
         return (rows[0]["version"], rows[0]["format"], rows[0]["body"]) if rows else None
 
     async def saved_snapshot(self, game_id: str) -> SavedSnapshot | None:
-        rows = await self._rows("SELECT version, format, body, checksum, steps FROM snapshots WHERE game_id=?",
-                                (game_id,))
+        rows = await self._rows(
+            "SELECT version, format, body, checksum, steps FROM snapshots WHERE game_id=?", (game_id,)
+        )
         if not rows:
             return None
         r = rows[0]
-        return SavedSnapshot(version=r["version"], format=r["format"], body=r["body"], checksum=r["checksum"] or "",
-                             steps=r["steps"])
+        return SavedSnapshot(
+            version=r["version"],
+            format=r["format"],
+            body=r["body"],
+            checksum=r["checksum"] or "",
+            steps=r["steps"],
+        )
 
     async def intents(self, game_id: str) -> list[LoggedIntent]:
         rows = await self._rows(
-            "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=? ORDER BY seq", (game_id,)
+            "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=? ORDER BY seq",
+            (game_id,),
         )
-        return [LoggedIntent(seq=r["seq"], version=r["version"], seat=r["seat"], key=r["intent"], by=r["by_user"],
-                             at=r["at"]) for r in rows]
+        return [
+            LoggedIntent(
+                seq=r["seq"],
+                version=r["version"],
+                seat=r["seat"],
+                key=r["intent"],
+                by=r["by_user"],
+                at=r["at"],
+            )
+            for r in rows
+        ]
 
     async def idempotent(self, game_id: str, key: str) -> int | None:
         rows = await self._rows("SELECT version FROM idempotency WHERE game_id=? AND key=?", (game_id, key))
@@ -442,21 +529,33 @@ class SqliteStore:
         out: list[Deadline] = []
         for r in await self._rows(sql, args):
             try:
-                out.append(Deadline(game_id=r["game_id"], seat=r["seat"], kind=r["kind"], due_at=r["due_at"],
-                                    remind_at=r["remind_at"], reminded=bool(r["reminded"])))
+                out.append(
+                    Deadline(
+                        game_id=r["game_id"],
+                        seat=r["seat"],
+                        kind=r["kind"],
+                        due_at=r["due_at"],
+                        remind_at=r["remind_at"],
+                        reminded=bool(r["reminded"]),
+                    )
+                )
             except Exception as exc:  # one bad deadline row must not stop every game's deadlines
                 log.error("game %r: a deadline row cannot be decoded (%s)", r["game_id"], exc)
         return out
 
     async def mark_reminded(self, game_id: str, seat: str) -> None:
         async with self._lock:
-            await self.db.execute("UPDATE deadlines SET reminded=1 WHERE game_id=? AND seat=?", (game_id, seat))
+            await self.db.execute(
+                "UPDATE deadlines SET reminded=1 WHERE game_id=? AND seat=?", (game_id, seat)
+            )
 
     async def mark_damaged(self, game_id: str, reason: str) -> None:
         async with self._lock:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
-                await self.db.execute("UPDATE games SET status='damaged', damage=? WHERE id=?", (reason, game_id))
+                await self.db.execute(
+                    "UPDATE games SET status='damaged', damage=? WHERE id=?", (reason, game_id)
+                )
                 await self.db.execute("DELETE FROM deadlines WHERE game_id=?", (game_id,))
                 await self.db.execute("COMMIT")
             except BaseException:
@@ -492,14 +591,18 @@ class SqliteStore:
         async with self._lock:
             await self.db.execute("UPDATE snapshots SET body=? WHERE game_id=?", (text, game_id))
 
-    async def count_games(self, status: tuple[str, ...], user: str | None = None, guild: str | None = None) -> int:
+    async def count_games(
+        self, status: tuple[str, ...], user: str | None = None, guild: str | None = None
+    ) -> int:
         """A COUNT in SQL (the limits ask it on every new lobby and join; loading records would not scale)."""
         if not status:
             return 0
         sql = f"SELECT COUNT(*) FROM games g WHERE g.status IN ({','.join('?' for _ in status)})"
         args: list[object] = list(status)
         if user is not None:
-            sql += " AND (g.host = ? OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?))"
+            sql += (
+                " AND (g.host = ? OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?))"
+            )
             args += [user, user]
         if guild is not None:
             sql += " AND json_extract(g.place, '$.guild') = ?"
@@ -509,15 +612,19 @@ class SqliteStore:
 
     async def _insert_public_lines(self, game_id: str, lines: list[PublicLine]) -> None:
         """Inside :meth:`_commit`'s transaction: the lines follow the game's last one."""
-        async with self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM public_log WHERE game_id=?",
-                                   (game_id,)) as cursor:
+        async with self.db.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM public_log WHERE game_id=?", (game_id,)
+        ) as cursor:
             row = await cursor.fetchone()
         last = int(row[0]) if row is not None else 0
-        await self.db.executemany("INSERT INTO public_log (game_id, version, seq, text) VALUES (?,?,?,?)",
-                                  [(game_id, line.version, last + n, line.text)
-                                   for n, line in enumerate(lines, start=1)])
+        await self.db.executemany(
+            "INSERT INTO public_log (game_id, version, seq, text) VALUES (?,?,?,?)",
+            [(game_id, line.version, last + n, line.text) for n, line in enumerate(lines, start=1)],
+        )
 
-    async def public_log(self, game_id: str, limit: int, after_version: int | None = None) -> list[PublicLine] | None:
+    async def public_log(
+        self, game_id: str, limit: int, after_version: int | None = None
+    ) -> list[PublicLine] | None:
         """The last ``limit`` lines after ``after_version``; None when some of them predate migration 4
         (the caller replays the intent log)."""
         missing = await self._rows("SELECT version FROM public_log_missing WHERE game_id=?", (game_id,))
@@ -527,15 +634,20 @@ class SqliteStore:
             return []
         rows = await self._rows(
             "SELECT version, text FROM public_log WHERE game_id=? AND version > ? ORDER BY seq DESC LIMIT ?",
-            (game_id, -1 if after_version is None else after_version, limit))
+            (game_id, -1 if after_version is None else after_version, limit),
+        )
         return [PublicLine(int(r["version"]), str(r["text"])) for r in reversed(rows)]
 
     async def _save_table_state(self, game_id: str, body: dict[str, Any]) -> None:
         """Inside :meth:`_commit`'s transaction: the table's state of the game rides with the change."""
         try:
-            await self.db.execute("INSERT OR REPLACE INTO table_state (game_id, body) VALUES (?, ?)",
-                                  (game_id, json.dumps(body)))
-        except aiosqlite.OperationalError:  # a schema before migration 5 (tests of older code): no clocks kept
+            await self.db.execute(
+                "INSERT OR REPLACE INTO table_state (game_id, body) VALUES (?, ?)",
+                (game_id, json.dumps(body)),
+            )
+        except (
+            aiosqlite.OperationalError
+        ):  # a schema before migration 5 (tests of older code): no clocks kept
             log.debug("game %s: no table_state table; its clocks are not kept", game_id)
 
     async def table_state(self, game_id: str) -> dict[str, Any]:

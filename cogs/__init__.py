@@ -8,6 +8,7 @@ from bot.services import Services
 
 
 def all_cogs(services: Services) -> list[commands.Cog]:
+    from .community import SettingsCog
     from .components import UnknownComponents
     from .game import GameCog
     from .hands import HandCog
@@ -15,5 +16,14 @@ def all_cogs(services: Services) -> list[commands.Cog]:
     from .pace import GamesCog, RemindersCog, VacationCog
     from .play import PlayCog
 
-    return [GameCog(services), PlayCog(services), HandCog(services), VacationCog(services), GamesCog(services),
-            RemindersCog(services), HelpCog(services), UnknownComponents()]
+    return [
+        GameCog(services),
+        PlayCog(services),
+        HandCog(services),
+        VacationCog(services),
+        GamesCog(services),
+        RemindersCog(services),
+        HelpCog(services),
+        SettingsCog(services),
+        UnknownComponents(),
+    ]

@@ -43,11 +43,13 @@ from engine.table import Table, Update
 from . import flows
 from . import layouts as lx
 from .answer import png
-from .quiet import Quiet, thread_lines
+from .quiet import Plan, Quiet, thread_lines
 
 log = logging.getLogger(__name__)
 
 SYSTEM_BY = ("agent", "deadline")
+DIGEST_MAX = 20
+"""The most lines of a turn post a follower's DM digest carries (the thread has them all)."""
 TOLD = frozenset({"start", "status"})
 """Updates every player must hear of at once (a start; a seat resigned, away or back; a pause; a vote)."""
 MESSAGE_TOO_OLD = 30046
@@ -172,7 +174,7 @@ class Announcer:
                 await self.services.prefs.set_announced(gid, record.version)
             return
         caught = [line for c in batch if isinstance(c, CatchUp) for line in c.lines]
-        reminders = await self._reminders(
+        reminders, reminded = await self._reminders(
             record, [e for u in updates if u.kind == "reminder" for e in u.events]
         )
         lines = caught + thread_lines(events) + reminders
@@ -191,22 +193,36 @@ class Announcer:
                 self.quiet.status_failed(record)
         posted = True
         if plan.post:
-            view = lx.turn_view(scene, plan.lines, plan.mentions, plan.post_image)
-            files = [png(image, lx.BOARD_FILE)] if plan.post_image and image is not None else []
-            try:
-                await self._channel(place["thread"]).send(
-                    view=view, files=files, allowed_mentions=pings(plan.pings)
-                )
-            except discord.HTTPException:
-                posted = False
-                self.quiet.unposted(record, plan)
-                log.exception("could not post to the thread of game %s", gid)
+            posted = await self._post(record, scene, plan, image, reminded)
         board = bool(scene.public_view) and (image is not None or not plan.status_image)
         edited = await self._edit_status(
             record, scene, image if plan.status_image else None, board, plan.recent
         )
         if edited and posted and (plan.post or not plan.recent):
             await self.services.prefs.set_announced(gid, record.version)
+
+    async def _post(
+        self, record: GameRecord, scene: lx.GameScene, plan: Plan, image: bytes | None, reminded: list[str]
+    ) -> bool:
+        """The turn post: its lines, the board when it changed, who must act (pinged, with those reminded
+        and the followers who asked for a mention); followers who asked for DMs get its lines by DM."""
+        follows = await self.services.prefs.follows(record.id)
+        followers = [u for u, how in sorted(follows.items()) if how == "mention" and u.isdigit()]
+        view = lx.turn_view(scene, plan.lines, plan.mentions, plan.post_image, [f"<@{u}>" for u in followers])
+        files = [png(image, lx.BOARD_FILE)] if plan.post_image and image is not None else []
+        try:
+            await self._channel(record.place["thread"]).send(
+                view=view, files=files, allowed_mentions=pings([*plan.pings, *reminded, *followers])
+            )
+        except discord.HTTPException:
+            self.quiet.unposted(record, plan)
+            log.exception("could not post to the thread of game %s", record.id)
+            return False
+        digest = [line.removeprefix("• ") for line in plan.lines if not line.startswith("⏰")]
+        for user, how in follows.items():
+            if how == "dm" and user.isdigit() and digest:
+                self._spawn(self._dm(record, user, digest[-DIGEST_MAX:], notice=False))
+        return True
 
     async def _board(self, record: GameRecord, scene: lx.GameScene) -> bytes | None:
         try:
@@ -362,19 +378,25 @@ class Announcer:
             log.info("game %s: could not leave a note under the old status message", record.id)
         return True
 
-    async def _reminders(self, record: GameRecord, events: list[Event]) -> list[str]:
-        """Reminder lines for the thread; players who asked for DM reminders get a DM instead."""
+    async def _reminders(self, record: GameRecord, events: list[Event]) -> tuple[list[str], list[str]]:
+        """Reminder lines for the thread and the users they ping; players who asked for DM reminders (or
+        all, when the server says so) get a DM instead; none when the server turned reminders off."""
         lines: list[str] = []
+        users: list[str] = []
+        policy = (await self.services.prefs.guild_settings(record.place.get("guild", ""))).get("reminders")
+        if policy == "off" or not events:
+            return [], []
         for event in events:
             for seat_name in sorted(event.audience or ()):
                 seat = record.seat_named(seat_name)
-                if seat is None or seat.user is None:
+                if seat is None or seat.user is None or not seat.user.isdigit():
                     continue
-                if seat.user.isdigit() and await self.services.prefs.dm_reminders(seat.user):
+                if policy == "dm" or await self.services.prefs.dm_reminders(seat.user):
                     self._spawn(self._dm(record, seat.user, [self._reminder_text(event)], notice=False))
                 else:
                     lines.append(f"⏰ {present.mention(seat)} {self._reminder_text(event)}")
-        return lines
+                    users.append(seat.user)
+        return lines, users
 
     @staticmethod
     def _reminder_text(event: Event) -> str:

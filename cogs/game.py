@@ -6,14 +6,23 @@ from discord.ext import commands
 
 from bot.services import Services
 
+from .community import FollowCommands
 from .lobby import LobbyCommands
 from .moderation import ModerationCommands
 from .pace import PaceGameCommands
 from .seats import SeatCommands
 
 
-class GameCog(LobbyCommands, PaceGameCommands, ModerationCommands, SeatCommands, commands.GroupCog,
-              group_name="game", group_description="Open, run and moderate games"):
+class GameCog(
+    LobbyCommands,
+    PaceGameCommands,
+    ModerationCommands,
+    SeatCommands,
+    FollowCommands,
+    commands.GroupCog,
+    group_name="game",
+    group_description="Open, run and moderate games",
+):
     def __init__(self, services: Services) -> None:
         self.services = services
         super().__init__()

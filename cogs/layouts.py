@@ -181,8 +181,10 @@ def status_view(scene: GameScene, image: bool, recent: list[str] | None = None) 
     return view
 
 
-def turn_view(scene: GameScene, lines: list[str], mentions: list[str], image: bool) -> ui.LayoutView:
-    """The post after a turn: what happened, the board, who must act now."""
+def turn_view(
+    scene: GameScene, lines: list[str], mentions: list[str], image: bool, followers: list[str] | None = None
+) -> ui.LayoutView:
+    """The post after a turn: what happened, the board, who must act now (and the followers' mentions)."""
     record = scene.record
     body = present.last_lines(lines, 2400) or "…"
     waiting = (
@@ -191,6 +193,8 @@ def turn_view(scene: GameScene, lines: list[str], mentions: list[str], image: bo
     tail = present.outcome_line(record) or "\n".join(waiting + deadline_lines(scene, long=False))
     if mentions:
         tail = " ".join(mentions) + " — your move.\n" + tail
+    if followers:
+        tail += "\n-# Following: " + " ".join(followers)
     return _layout(
         ui.TextDisplay(present.clip(body, 2400)),
         _board(image),

@@ -74,6 +74,9 @@ class _Thread:
     pending: list[str] = field(default_factory=list)
     asked: set[str] = field(default_factory=set)
     marks: tuple[Any, ...] | None = None
+    """Where the game stood at the last post."""
+    seen: tuple[Any, ...] | None = None
+    """Where the game stood at the last announcement."""
     posted_board: str | None = None
     status_board: str | None = None
 
@@ -99,9 +102,10 @@ class Quiet:
         st = self._games.setdefault(record.id, _Thread())
         st.pending = [*st.pending, *lines][-PENDING_MAX:]
         awaited = {p.seat for p in prompts} if record.status == "running" else set()
-        new = awaited - st.asked
-        st.asked = awaited
         marks = marks_of(public_view)
+        # someone new must act; at a new Turn, Round or phase everyone awaited has a new decision
+        new = awaited if marks != st.seen else awaited - st.asked
+        st.asked, st.seen = awaited, marks
         boundary = bool(new) or marks != st.marks or record.status != "running" or force
         people = [
             s

@@ -21,8 +21,15 @@ LAUNCH = "import sys, tests.conftest; from bot.cli import main; sys.exit(main(sy
 
 def arbiter(*args: str, cwd: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-    return subprocess.Popen([sys.executable, "-c", LAUNCH, *args], cwd=cwd, env=env, text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return subprocess.Popen(
+        [sys.executable, "-c", LAUNCH, *args],
+        cwd=cwd,
+        env=env,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
 
 
 def read_until_ok(proc: subprocess.Popen[str]) -> int:
@@ -51,8 +58,20 @@ def test_sigkill_mid_game_loses_no_accepted_intent(tmp_path: Path, kill_after: i
     """ISSUE: killing the process (SIGKILL) at any moment loses no accepted intent; --resume continues
     at the same version."""
     db = tmp_path / "g.db"
-    proc = arbiter("play", "toy", "--seats", "2", "--agents", "0", "--seed", "5", "--db", str(db),
-                   "--no-images", cwd=tmp_path)
+    proc = arbiter(
+        "play",
+        "toy",
+        "--seats",
+        "2",
+        "--agents",
+        "0",
+        "--seed",
+        "5",
+        "--db",
+        str(db),
+        "--no-images",
+        cwd=tmp_path,
+    )
     confirmed = 0
     for _ in range(kill_after):
         confirmed = read_until_ok(proc)
@@ -70,14 +89,29 @@ def test_sigkill_mid_game_loses_no_accepted_intent(tmp_path: Path, kill_after: i
     assert db_version(db)[1] == kill_after + 1
 
 
-def test_play_refuses_bad_input_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_refuses_bad_input_clearly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """ISSUE 17: anything but a number, a label or a command gets "type a number from 1 to N, a label, or
     `help`", never the engine's vocabulary of action kinds; `quit` in any case."""
     answers = iter(["9", "fly", "pick:n=7", "QUIT"])
     monkeypatch.setattr("builtins.input", lambda _prompt="": next(answers))
-    code = main(["play", "toy", "--seats", "2", "--agents", "1", "--seed", "1", "--db", str(tmp_path / "x.db"),
-                 "--boards", str(tmp_path / "boards")])
+    code = main(
+        [
+            "play",
+            "toy",
+            "--seats",
+            "2",
+            "--agents",
+            "1",
+            "--seed",
+            "1",
+            "--db",
+            str(tmp_path / "x.db"),
+            "--boards",
+            str(tmp_path / "boards"),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "There is no action 9. Not understood: type a number from 1 to 3, a label, or 'help'." in out
@@ -88,8 +122,9 @@ def test_play_refuses_bad_input_clearly(tmp_path: Path, capsys: pytest.CaptureFi
     assert list((tmp_path / "boards").rglob("*.png"))
 
 
-def test_the_resume_hint_names_the_db_only_when_given(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_resume_hint_names_the_db_only_when_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("ARBITER_LOCAL_DB", raising=False)
     monkeypatch.setattr("builtins.input", lambda _prompt="": "quit")
@@ -137,7 +172,9 @@ def test_the_lobby_example_options_are_accepted_by_the_games_they_name() -> None
     from bot.options import parse_options
 
     text = (ROOT / "cogs" / "lobby.py").read_text(encoding="utf-8")
-    examples = re.findall(r"(\w+=\w+) \((\w+)\)", text[text.index("options='Game options"):])
+    start = re.search(r"options=[\"']Game options", text)
+    assert start is not None, "the /game new options parameter is described"
+    examples = re.findall(r"(\w+=\w+) \((\w+)\)", text[start.start() :])
     assert len(examples) >= 2, examples
     for option, game_id in examples:
         game = engine_by_title(game_id)
@@ -167,8 +204,14 @@ def test_replay_of_an_export(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
     seats = ["a", "b"]
     result = play_out(TOY, TOY.setup(seats, 9), {s: RandomAgent(i) for i, s in enumerate(seats)})
-    export = {"game": "toy", "seats": seats, "seed": 9, "options": {}, "intents": result.log,
-              "final": TOY.dump(result.state)}
+    export = {
+        "game": "toy",
+        "seats": seats,
+        "seed": 9,
+        "options": {},
+        "intents": result.log,
+        "final": TOY.dump(result.state),
+    }
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export))
     assert main(["replay", str(path)]) == 0
@@ -179,8 +222,9 @@ def test_replay_of_an_export(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "MISMATCH" in capsys.readouterr().out
 
 
-def test_replay_writes_an_animated_replay_of_the_public_board(tmp_path: Path,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_writes_an_animated_replay_of_the_public_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`arbiter replay FILE --animate OUT`: one frame for the set-up and one per player turn."""
     import itertools
 
@@ -210,15 +254,18 @@ def test_bench_quick_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["toy"]["render"]["png_bytes"] > 0
 
 
-def test_run_without_token_explains(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_without_token_explains(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert "DISCORD_TOKEN is not set" in err and "arbiter play" in err
 
 
-def test_run_reads_the_token_from_a_dot_env_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_reads_the_token_from_a_dot_env_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """ISSUE 17: the README promises that the variables may be put in a `.env` file."""
     import bot.discord_bot
     from bot.cli import run_bot
@@ -228,7 +275,9 @@ def test_run_reads_the_token_from_a_dot_env_file(tmp_path: Path, monkeypatch: py
     monkeypatch.chdir(tmp_path)
     assert run_bot() == 2  # no .env yet: explained, not started
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-the-dot-env\nARBITER_DB=./games.db\n", encoding="utf-8")
+    (tmp_path / ".env").write_text(
+        "DISCORD_TOKEN=from-the-dot-env\nARBITER_DB=./games.db\n", encoding="utf-8"
+    )
     started: list[str | None] = []
     monkeypatch.setattr(bot.discord_bot, "run", lambda: started.append(Settings().token) or 0)
     assert run_bot() == 0
