@@ -30,6 +30,26 @@ CONDITION_TEXT = {
 }
 
 
+SCORING_TEXT = {
+    "per_agent_type": "{vp} VP per {agent} owned",
+    "per_genre": "{vp} VP per {genre} Verse",
+    "boroughs_in": "{vp} VP per Borough controlled in {districts}",
+    "trios": "{vp} VP per Agent trio",
+    "fewest_ec": "{vp} VP for the fewest EC",
+    "most_ec": "{vp} VP for the most EC",
+    "most_it": "{vp} VP for the most Influence on the map",
+    "fewest_it": "{vp} VP for the least Influence on the map",
+    "districts_without_it": "{vp} VP per District without your Influence",
+    "hand_at_final_raid": "{vp} VP per card in the final raid",
+    "boroughs_2plus": "{vp} VP per Borough with 2+",
+    "recycled": "{vp} VP per token recycled",
+    "boosts": "{vp} VP per Boost",
+    "boost_actions": "{vp} VP per Action with a Boost",
+    "servers": "{vp} VP per Server",
+    "immunity": "{vp} VP per Immunity",
+}
+
+
 def agent_view(agent_id: str, duty: Duty | None = None) -> AgentView:
     card = P().agents[agent_id]
     return AgentView(
