@@ -34,3 +34,22 @@ def clear_board(state: NtState, keep: tuple[str, ...] = ()) -> None:
 def place(state: NtState, model: str, cell: str) -> None:
     state.models[model].cell = cell
     state.models[model].status = "ok"
+
+
+def to_real_world(state: NtState, first: str = "p1") -> NtState:
+    """Answer the initiative (``first`` goes first everywhere) and Cyberwarfare with plain choices, up to the
+    first Team activation."""
+    from engine.core import Intent
+
+    for _ in range(50):
+        prompts = G.prompts(state)
+        if not prompts or prompts[0].kind == "activate":
+            return state
+        p = prompts[0]
+        if p.kind == "bid":
+            state, _ = G.apply(state, p.seat, Intent.of("bid", sr=0))
+        elif p.kind == "order":
+            state, _ = G.apply(state, p.seat, Intent.of("order", cw=first, rw=first))
+        else:
+            state, _ = G.apply(state, p.seat, p.default)
+    raise AssertionError("no Real World activation reached")
