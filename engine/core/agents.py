@@ -33,6 +33,22 @@ class RandomAgent:
         return legal[self.random.randrange(len(legal))]
 
 
+class NoisyAgent:
+    """Another agent that, with probability ``noise``, plays a random legal intent instead: agents of
+    known, graded strength (0 plays as well as ``inner``; 1 is random) for rating simulations."""
+
+    name = "noisy"
+
+    def __init__(self, inner: Agent, noise: float, seed: int = 0) -> None:
+        self.inner, self.noise = inner, noise
+        self.random = random.Random(seed)
+
+    def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+        if self.random.random() < self.noise:
+            return legal[self.random.randrange(len(legal))]
+        return self.inner.choose(game, state, seat, legal)
+
+
 AgentFactory = Callable[[int], Agent]
 
 

@@ -1,0 +1,68 @@
+"""What the league pictures show: the standings table and a player's rating history (typed views that
+renderers/league.py draws)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from .league import League
+from .ratings import Ratings
+from .standings import standings
+
+
+class StandingRow(BaseModel):
+    place: int
+    player: str
+    points: float
+    played: int
+    wins: float
+    rating: float
+    provisional: bool
+    trend: int = 0
+    """+1 up, -1 down, 0 the same (or new) since the standings before the last round."""
+
+
+class StandingsView(BaseModel):
+    title: str
+    subtitle: str
+    rows: list[StandingRow] = Field(default_factory=list)
+
+
+class RatingHistoryView(BaseModel):
+    player: str
+    game: str
+    shown: list[float] = Field(default_factory=list)
+    """The rating shown after each rated game, oldest first."""
+
+
+def standings_view(league: League, ratings: Ratings, names: dict[str, str] | None = None) -> StandingsView:
+    """The current season's standings; ``names`` turns player ids into display names."""
+    shown = {p: ratings.of(league.server_id, league.game_id, p) for p in league.players}
+    rows_now = league.standings({p: r.shown for p, r in shown.items()})
+    rounds = league.season.rounds
+    earlier = [t.result for r in rounds[:-1] for t in r.tables if t.result is not None]
+    before = (
+        {ln.player: i for i, ln in enumerate(standings(earlier, league.points))} if len(rounds) > 1 else {}
+    )
+    rows = []
+    for index, line in enumerate(rows_now):
+        was = before.get(line.player)
+        trend = 0 if was is None or was == index else (1 if was > index else -1)
+        rating = shown.get(line.player) or ratings.of(league.server_id, league.game_id, line.player)
+        rows.append(
+            StandingRow(
+                place=index + 1,
+                player=(names or {}).get(line.player, line.player),
+                points=line.points,
+                played=line.played,
+                wins=line.wins,
+                rating=rating.shown,
+                provisional=rating.provisional,
+                trend=trend,
+            )
+        )
+    subtitle = f"Season {league.season.number} · after round {len(rounds)} · {league.game_id}"
+    return StandingsView(title=league.name, subtitle=subtitle, rows=rows)
+
+
+__all__ = ["RatingHistoryView", "StandingRow", "StandingsView", "standings_view"]
