@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import Event, GameMeta, Intent, RandomAgent
+from engine.core import Event, GameMeta, IllegalIntent, Intent, NotYourTurn, RandomAgent
 from engine.core.agents import AgentFactory
 from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
 
-from . import answers, effects, procedure, setup, story, trade, window  # noqa: F401 - they register their rules
+from . import answers, effects, procedure, refusals, setup, story, trade, window  # noqa: F401 - they register
 from . import labels as L
 from .actions import anytime, corporate, exchanges, moves, tasks  # noqa: F401 - they register their actions
 from .actions import story as story_actions  # noqa: F401
@@ -88,7 +88,13 @@ class GamedecGame(FlowGame[GamedecState]):
 
     def check(self, state: GamedecState, seat: str, intent: Intent) -> None:
         check_shape(SHAPES, intent)
-        super().check(state, seat, intent)
+        try:
+            super().check(state, seat, intent)
+        except (IllegalIntent, NotYourTurn) as refused:
+            if state.result is not None or seat not in state.seats:
+                raise
+            # one voice for every refusal: the precise reason, then what the seat can do instead
+            raise type(refused)(refusals.explain(self, state, seat, intent)) from None
 
     def describe(self, state: GamedecState, intent: Intent) -> str:
         """A label; a malformed intent is refused (MalformedIntent), and one naming an unknown card, space or

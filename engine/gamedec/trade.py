@@ -102,10 +102,20 @@ class Trade(GamedecAction):
         return [Intent.of("trade_call")] + [Intent.of("trade", to=o) for o in _others(state, seat)]
 
     def refusal(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
+        if seat != state.active:
+            return (
+                f"{state.active or 'The active detective'} opens the trades of this turn: the player "
+                "currently playing his turn must always take part in it"
+            )
         if state.trade_done:
             return "You already made a trade this turn (one trade per turn)."
         if state.trade_proposals >= MAX_PROPOSALS:
             return "You already proposed two trades this turn."
+        if state.test is not None and state.test.kind == "attack":
+            return "No trade before a fight's roll (only before a Task's)"
+        to = intent.get("to")
+        if intent.kind == "trade" and to not in _others(state, seat):
+            return "Propose a trade to another detective still playing"
         return None
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
@@ -146,6 +156,14 @@ class Show(GamedecAction):
         if t is None:
             return []
         return [Intent.of("show", card=c) for c in state.players[seat].hand if f"{seat}:{c}" not in t.shown]
+
+    def refusal(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
+        if state.trade is None:
+            return "Task cards are shown to the other side of a trade being made"
+        card = intent.get("card")
+        if f"{seat}:{card}" in state.trade.shown:
+            return "You have shown that card already"
+        return "You can show only Task cards of your hand"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         t = state.trade

@@ -210,6 +210,24 @@ class Assist(GamedecAction):
                 out += [Intent.of("assist", on=on, n=n), Intent.of("sabotage", on=on, n=n)]
         return out
 
+    def refusal(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
+        if state.test is None:
+            return "Assists and Sabotages are declared before a roll"
+        held = len(state.players[seat].set_aside)
+        n, on = intent.get("n"), intent.get("on")
+        if not held:
+            return "You hold no set-aside card (a failed Task card) to declare with"
+        if on not in testers(state.test):
+            rolling = testers(state.test)
+            if len(rolling) == 1:
+                return f"Only {rolling[0]} rolls now: declare on that roll"
+            return f"Only {rolling[0]} and {rolling[1]} roll now: declare on one of them"
+        if not isinstance(n, int) or n < 1:
+            return "Declare with 1 card or more"
+        if n > held:
+            return f"You hold only {held} set-aside card{'s' if held > 1 else ''}"
+        return "Up to 3 cards per declaration: declare again for more"
+
 
 class Boost(GamedecAction):
     """Smoke and Mirrors: a tester discards a Credit before the roll for +2."""
@@ -220,6 +238,15 @@ class Boost(GamedecAction):
         if state.test is None or not _boosts(state, seat):
             return []
         return [Intent.of("boost", on=seat)]
+
+    def refusal(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
+        if state.test is None or seat not in testers(state.test):
+            return "Smoke and Mirrors is used before your own roll"
+        if not R.power(state, seat, "credit_boost"):
+            return "Only a started Smoke and Mirrors Scenario gives this"
+        if state.players[seat].credits < 1:
+            return "It needs 1 Credit: you hold none"
+        return "Smoke and Mirrors boosts your own roll: name yourself"
 
 
 RULES.action(Pass)

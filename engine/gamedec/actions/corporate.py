@@ -115,9 +115,17 @@ class Aid(TurnAction):
             return "Corporate Aid is received on a Corporation space."
         if state.aid_used:
             return "You already received Corporate Aid on this move."
-        if here in state.players[seat].obligations:
+        if here in state.players[seat].obligations and not (
+            here == "novatronics" and R.has(state, seat, "novatronics_unlimited")
+        ):
             return f"Your Obligation already lies on {NAMES[here]}: perform a Commission there to remove it."
-        return ""
+        take = intent.get("take")
+        if take not in AID_CHOICES:
+            return "Corporate Aid is two of the Corporation's aids (or one, or its Credit/Reputation twice)"
+        heal_kind, _ = AID[here]
+        if "heal" in str(take).split("+"):
+            return f"You have no {heal_kind.capitalize()} Wound for {NAMES[here]} to heal"
+        return f"{NAMES[here]} has no Equipment card on offer"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]

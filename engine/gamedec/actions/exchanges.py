@@ -7,7 +7,7 @@ from engine.core import Event, Intent, public
 
 from .. import rules as R
 from ..answers import SELL_TEXT, CorpPayload, SellPayload, decide
-from ..board import NAMES, REALIUM
+from ..board import NAMES, REALIUM, REP_NAMES
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState
@@ -29,6 +29,33 @@ class Exchange(TurnAction):
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
         return [Intent.of(self.kind)]
 
+    def reason(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        p = state.players[seat]
+        if p.pos != self.space:
+            return f"This exchange is made in {NAMES[self.space]}; you are in {NAMES[p.pos]}"
+        if p.credits < self.credits:
+            return f"It needs {_credits(self.credits)}: you hold {p.credits}"
+        return self.unoffered(state, seat, intent)
+
+    def unoffered(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        """Why this exchange, on its space and paid for, is still refused."""
+        return ""
+
+
+def _credits(n: int) -> str:
+    return f"{n} Credit{'s' if n != 1 else ''}"
+
+
+def _target_reason(state: GamedecState, seat: str, on: object) -> str:
+    """Why another detective cannot be the target of an exchange ('' when he can be, as far as who he is)."""
+    if on == seat:
+        return "Choose another detective, not yourself"
+    if not isinstance(on, str) or on not in state.players:
+        return "There is no detective of that name"
+    if state.players[on].finished:
+        return f"{on} has left the game"
+    return ""
+
 
 @RULES.action
 class Heal(TurnAction):
@@ -42,6 +69,15 @@ class Heal(TurnAction):
             return []
         wounded = (p.pos == REALIUM and p.bio) or (p.pos == "paradise_beach" and p.neuro)
         return [Intent.of("heal")] if wounded else []
+
+    def reason(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        p = state.players[seat]
+        if p.pos not in (REALIUM, "paradise_beach"):
+            return "Wounds are healed for 1 Credit in the Realium (Bio) or Paradise Beach (Neuro)"
+        kind = "Bio" if p.pos == REALIUM else "Neuro"
+        if not (p.bio if kind == "Bio" else p.neuro):
+            return f"You have no {kind} Wound to heal"
+        return f"It needs 1 Credit: you hold {p.credits}"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]
@@ -59,6 +95,10 @@ class SellTasks(Exchange):
         p = state.players[seat]
         return [Intent.of("sell_tasks")] if len(p.hand) + len(p.drawn) >= 3 else []
 
+    def unoffered(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        p = state.players[seat]
+        return f"It needs 3 Task cards: you hold {len(p.hand) + len(p.drawn)}"
+
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         return decide(state, seat, "sell", SELL_TEXT, SellPayload(picked=[]))
 
@@ -70,6 +110,11 @@ class BuyEquipment(Exchange):
 
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
         return [Intent.of("buy_equip", pile=pile) for pile in R.equipment_piles(state)]
+
+    def unoffered(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        if intent.get("pile") not in ("deck", "faceup"):
+            return "There is no such pile: the Equipment deck or the face-up pile"
+        return "That Equipment pile is empty" if R.equipment_piles(state) else "No Equipment card is left"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         state.players[seat].credits -= 1
@@ -87,6 +132,11 @@ class BuySkill(Exchange):
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
         held = state.players[seat].skills
         return [Intent.of("buy_skill", id=s) for s in load_pack().skills if s not in held]
+
+    def unoffered(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        if intent.get("id") not in load_pack().skills:
+            return "There is no such Skill"
+        return "You already have that Skill"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]
@@ -108,6 +158,13 @@ class SellEquipment(Exchange):
 
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
         return [Intent.of("sell_equip", eq=e) for e in state.players[seat].equipment]
+
+    def unoffered(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        return (
+            "You do not own that Equipment card"
+            if state.players[seat].equipment
+            else "You own no Equipment card"
+        )
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         eq = intent.word("eq")
@@ -134,6 +191,10 @@ class Hunt(Exchange):
             for o in state.seats
             if o != seat and not state.players[o].finished and R.free_corps(state, o)
         ]
+
+    def unoffered(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        on = intent.get("on")
+        return _target_reason(state, seat, on) or f"{on} already has an Obligation at every Corporation"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         on = intent.word("on")
@@ -168,6 +229,10 @@ class BuyReputation(Exchange):
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
         return [Intent.of("buy_rep")] if state.players[seat].rep < R.detective(state, seat).rep_max else []
 
+    def unoffered(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        top = REP_NAMES[R.detective(state, seat).rep_max]
+        return f"Your Reputation is already {top}, the highest your detective can have"
+
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         state.players[seat].credits -= 1
         return [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Speed Demons.")] + R.change_rep(
@@ -190,6 +255,14 @@ class Smear(Exchange):
             and not state.players[o].finished
             and state.players[o].rep > R.detective(state, o).rep_min
         ]
+
+    def unoffered(self, state: GamedecState, seat: str, intent: Intent) -> str:
+        on = intent.get("on")
+        wrong = _target_reason(state, seat, on)
+        if wrong:
+            return wrong
+        low = REP_NAMES[R.detective(state, str(on)).rep_min]
+        return f"{on}'s Reputation is already {low}, the lowest that detective can have"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         on = intent.word("on")

@@ -50,7 +50,11 @@ class Move(GamedecAction):
         if state.moves_left <= 0:
             return "You have no move left this turn: act here or end your turn."
         to = intent.get("to")
-        problem = R.entry_problem(state, seat, to) if isinstance(to, str) and to in SPACES else ""
+        if not isinstance(to, str) or to not in SPACES:
+            return "There is no such space: move to the Realium, a Sensory World or a Corporation"
+        if intent.get("lose") is not None and not (to == "twisted" and R.has(state, seat, "twisted_immune")):
+            return "Only Hei Lan, entering Twisted & Perverted, may choose to lose Reputation"
+        problem = R.entry_problem(state, seat, to)
         return f"You cannot move there: {problem}." if problem else None
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
