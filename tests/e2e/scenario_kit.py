@@ -142,12 +142,14 @@ class Table:
     status_id: int  # the lobby/status message; the game's thread has the same id
     players: dict[str, SimMember]  # seat name -> member (seat names are the members' display names)
     game: str = GAME
+    thread: int | None = None
+    """The game's thread, when the status message is no longer its starter message (after a 30046)."""
     poll: float = 0.03
     """Seconds between looks at the database and the status message while settling."""
 
     @property
     def thread_id(self) -> int:
-        return self.status_id
+        return self.thread if self.thread is not None else self.status_id
 
     @property
     def status(self) -> Message:
