@@ -8,9 +8,10 @@ from typing import Any
 
 from engine.core import Agent, Intent, Rng
 
-from .rules import distance
+from .rules import distance, seat_of_unit
+from .sides import allied
 
-PREFER = ("loot", "rift", "shoot", "play", "pickup", "train", "takeover", "upgrade")
+PREFER = ("loot", "rift", "shoot", "play", "focus", "pickup", "train", "takeover", "upgrade")
 
 
 class HeuristicAgent(Agent):
@@ -18,6 +19,7 @@ class HeuristicAgent(Agent):
         self.rng = Rng(seed=seed)
 
     def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+        legal = [i for i in legal if not self._at_ally(state, seat, i)] or legal
         kinds = {i.kind for i in legal}
         if "defend" in kinds:
             return Intent.of("defend", roll="yes")
@@ -38,6 +40,15 @@ class HeuristicAgent(Agent):
             return discard
         ends = [i for i in legal if i.kind in ("end", "pass")]
         return ends[0] if ends else legal[self.rng.below(len(legal))]
+
+    @staticmethod
+    def _at_ally(state: Any, seat: str, intent: Intent) -> bool:
+        """Never aim at one's own side (teams)."""
+        at = intent.get("at") if intent.kind in ("play", "shoot", "focus") else None
+        if not isinstance(at, str):
+            return False
+        owner = seat_of_unit(state, at)
+        return owner is not None and allied(state, owner, seat)
 
     def _ready(self, state: Any, seat: str, legal: list[Intent]) -> Intent:
         agent = state.agents[seat]
@@ -66,7 +77,7 @@ class HeuristicAgent(Agent):
 
     def _move(self, state: Any, seat: str, moves: list[Intent]) -> Intent:
         agent = state.agents[seat]
-        enemies = [a.cell for a in state.agents.values() if a.alive and a.seat != seat]
+        enemies = [a.cell for a in state.agents.values() if a.alive and not allied(state, a.seat, seat)]
         events = [e.cell for e in state.events]
         goals = events[:0] + enemies
         if not goals:

@@ -166,7 +166,10 @@ def hit_step(state: IpaState, step: HitStep) -> list[Event]:
         (Intent.of("defend", roll="yes"), "Roll the defensive dice"),
         (Intent.of("defend", roll="no"), "Forgo the defensive roll"),
     ]
-    return events + RULES.ask(state, seat, "defend", text, offer, payload=HitPayload(hit=hit), pace="quick")
+    missed = Intent.of("defend", roll="no") if state.opts.played_is_played else None  # a missed roll is lost
+    return events + RULES.ask(
+        state, seat, "defend", text, offer, default=missed, payload=HitPayload(hit=hit), pace="quick"
+    )
 
 
 def _still_there(state: IpaState, hit: Hit) -> bool:
@@ -194,7 +197,7 @@ def defend(state: IpaState, hit: Hit, rolls: bool) -> list[Event]:
     dice = state.rng.roll(state.opts.defence_dice)
     shown = " and ".join(str(d) for d in dice)
     name = unit_name(state, hit.target)
-    if 6 in dice:
+    if any(d >= (5 if hit.focused else 6) for d in dice):  # Focused Shot: "must roll a 5 or 6"
         events = [public("defence", f"{name} rolls {shown} and dodges.", dice=dice)]
         if dice.count(6) == 2:
             events += _double_six(state, hit)

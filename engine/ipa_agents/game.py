@@ -10,13 +10,14 @@ from engine.core.board import Cell, load_grid
 from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
 
-from . import actions, effects, steps  # noqa: F401 - they register into RULES
+from . import actions, effects, sides, steps  # noqa: F401 - they register into RULES
 from .actions.move import wall_steps
 from .agent import HeuristicAgent
 from .pack import MAPS, map_path, pack
 from .rules import RULES
-from .setup import CORNERS, SEAT_CORNERS, quadrant
+from .setup import quadrant
 from .shapes import SHAPES
+from .sides import allied, corner_steps, place_sides, seat_corners, start_life
 from .state import AgentState, EventsStep, EventToken, IpaOptions, IpaState, RoundStep
 from .view import IpaView
 from .viewing import build_view
@@ -50,9 +51,11 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 3
+    format = 4
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
-    3: the last action a Rift may undo, permissions to pass. Older games are rebuilt from their intent log."""
+    3: the last action a Rift may undo, permissions to pass; 4: the options of the advanced and alternative
+    rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners. Older games are rebuilt
+    from their intent log."""
     state_type = IpaState
     rules = RULES
     intent_kinds = INTENT_KINDS
@@ -61,11 +64,11 @@ class IpaGame(FlowGame[IpaState]):
     def _setup(self, seats: list[str], seed: int, options: Any) -> IpaState:
         numbers = pack().numbers
         rng = self.new_rng(seed)
-        life = numbers.life[len(seats)]
-        corners = [CORNERS[i] for i in SEAT_CORNERS[len(seats)]]
+        life = start_life(numbers.life, len(seats), options.teams)
+        corners = seat_corners(seats, options.teams)
         agents = {
             s: AgentState(
-                seat=s, unit=f"a{i + 1}", cell=corners[i], corner=corners[i], life=life, max_life=life
+                seat=s, unit=f"a{i + 1}", cell=corners[s], corner=corners[s], life=life, max_life=life
             )
             for i, s in enumerate(seats)
         }
@@ -78,13 +81,16 @@ class IpaGame(FlowGame[IpaState]):
             size=numbers.size,
             deck=rng.shuffled(pack().deck()),
         )
+        place_sides(state)
         for agent in agents.values():
             agent.hand = [state.deck.pop() for _ in range(numbers.hand)]
+            agent.permits = [s for s in seats if s != agent.seat and allied(state, s, agent.seat)]
+        first = corner_steps(state) if options.corners == "chosen" else []
         if options.battle_map in MAPS:
             _standard_map(state, options.battle_map)
-            state.steps = [RoundStep()]
+            state.steps = [*first, RoundStep()]
         else:
-            state.steps = list(wall_steps(state))
+            state.steps = [*first, *wall_steps(state)]
         return self.start(state)
 
     def parse_intent(self, key: str) -> Intent:

@@ -8,6 +8,7 @@ from engine.core.flowgame import FlowGame
 
 from .pack import DamageType
 from .rules import P, agent_of_unit, card_of, unit_name
+from .sides import allied, sides
 from .state import IpaState
 
 
@@ -84,28 +85,24 @@ def die(state: IpaState, seat: str, by: str | None) -> list[Event]:
         other.statuses = [s for s in other.statuses if s.by != seat]
         other.over_time = [o for o in other.over_time if o.by != seat]
     events = [public("death", f"{seat}'s Agent dies; its corpse stays on {agent.cell}.")]
-    if by is not None and by != seat and by in state.agents and state.agents[by].alive:
+    if by is not None and by in state.agents and state.agents[by].alive and not allied(state, by, seat):
         state.agents[by].credits += P().numbers.kill_credits
         events.append(public("kill", f"{by} receives {P().numbers.kill_credits} credits for the kill."))
     return events
 
 
 def check_end(state: IpaState) -> list[Event]:
-    """The last Agent standing wins (A-48); everyone dead at once is a draw."""
+    """The last Agent (or team) standing wins (A-48); everyone dead at once is a draw. The ranking: the
+    winners, then the others, last to die first."""
     if state.result is not None:
         return []
-    alive = [a.seat for a in state.agents.values() if a.alive]
-    if len(alive) > 1:
+    standing = [side for side in sides(state) if any(state.agents[s].alive for s in side)]
+    if len(standing) > 1:
         return []
-    order = [[s] for s in reversed(state.dead)]
-    if not alive:
+    if not standing:
         return [FlowGame.finish(state, [], "every Agent is dead", draw=True, ranking=[list(state.seats)])]
-    return [
-        FlowGame.finish(
-            state,
-            alive,
-            "the last Agent standing",
-            ranking=[alive, *order],
-            scores={s: float(state.agents[s].life) for s in state.seats},
-        )
-    ]
+    winners = standing[0]
+    order = [[s] for s in reversed(state.dead) if s not in winners]
+    reason = "the last team standing" if len(winners) > 1 else "the last Agent standing"
+    scores = {s: float(state.agents[s].life) for s in state.seats}
+    return [FlowGame.finish(state, winners, reason, ranking=[winners, *order], scores=scores)]

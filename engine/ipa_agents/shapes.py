@@ -33,4 +33,7 @@ SHAPES: Shapes = {
     "transfer": {"to": W, "sp": "number"},
     "relocate": {"unit": W, "to": W},
     "tunnel": {"via": W, "to": W},
+    "corner": {"at": W},
+    "map": {"agree": W},
+    "focus": {"card": W, "at": W},
 }

@@ -32,6 +32,30 @@ class IpaOptions(BaseModel):
     )
     sandmen: bool = Field(False, description="Alternative: 1 saved credit each time your Agent deals damage")
     defence_dice: Literal[2, 1, 0] = Field(2, description="Quick game: 1 die or none for the defensive roll")
+    played_is_played: bool = Field(
+        False,
+        description="Advanced: Played is played - a missed draw, rank point "
+        "or defensive roll is lost (the deadline's default forgoes it)",
+    )
+    focused_shot: bool = Field(
+        False,
+        description="Alternative: Focused Shot - a second ranged shot for all "
+        "the round's movement, dodged only on a 5 or 6",
+    )
+    gaia_helpers: bool = Field(
+        False,
+        description="Alternative: Gaia's Helpers - everyone agrees to the "
+        "walls before the game goes on (with players' walls)",
+    )
+    teams: bool = Field(
+        False,
+        description="4 players in two teams (seats 1 and 3 against 2 and 4), "
+        "each team in one corner; the last team standing wins",
+    )
+    corners: Literal["seat_order", "chosen"] = Field(
+        "seat_order",
+        description="seat_order: corners by seat (house); chosen: each player picks a free corner",
+    )
     round_limit: int = Field(
         40,
         ge=3,
@@ -131,6 +155,8 @@ class Hit(BaseModel):
     rolled: list[int] = Field(default_factory=list)
     effects: list[int] = Field(default_factory=list)
     """Indices of the card's effects this hit carries."""
+    focused: bool = False
+    """A Focused Shot: dodged only on a 5 or 6."""
 
 
 class Undone(BaseModel):
@@ -161,6 +187,16 @@ class LastAction(BaseModel):
     type: CardType | None = None
     units: list[Undone] = Field(default_factory=list)
     settled: bool = False
+
+
+class CornerStep(Step):
+    op: Literal["corner"] = "corner"
+    seat: str
+
+
+class GaiaStep(Step):
+    op: Literal["gaia"] = "gaia"
+    tries: int = 1
 
 
 class SetupWallStep(Step):
@@ -209,7 +245,9 @@ class ResumeStep(Step):
 
 
 IpaStep = Annotated[
-    SetupWallStep
+    CornerStep
+    | GaiaStep
+    | SetupWallStep
     | EventsStep
     | RoundStep
     | TurnStep
@@ -223,7 +261,7 @@ IpaStep = Annotated[
 
 
 class IpaState(FlowState):
-    format: int = 3
+    format: int = 4
     """The snapshot format (the game's ``format``)."""
     steps: list[IpaStep] = Field(default_factory=list)
     opts: IpaOptions
@@ -251,5 +289,7 @@ class IpaState(FlowState):
     """The seat in turn."""
     last_action: LastAction | None = None
     """The last action aimed at units in the current turn."""
+    chosen_corners: list[str] = Field(default_factory=list)
+    """Seats whose corner is chosen (the players choose their corners)."""
     undoable: LastAction | None = None
     """The previous player's last such action, which a Rift may cancel in this turn (RB Rift)."""

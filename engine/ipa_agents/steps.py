@@ -13,6 +13,7 @@ from .effects import check_end, damage
 from .pack import ABILITIES
 from .rules import RULES, P, card_of, draw_card, hand_limit, stunned
 from .setup import event_free, event_square, legal_walls
+from .sides import sides
 from .state import (
     EndTurnStep,
     EventsStep,
@@ -32,6 +33,7 @@ TURN_ACTIONS = [
     "move",
     "tunnel",
     "play",
+    "focus",
     "rift",
     "convert",
     "shoot",
@@ -224,6 +226,11 @@ def end_turn(state: IpaState, step: EndTurnStep) -> list[Event]:
             events.append(public("hand_limit", f"{step.seat} ends the turn with {over} cards too many."))
             events += damage(state, agent.unit, loss, "physical", None, typed=False)
         agent.turn_credits = 0
+        if state.opts.played_is_played and agent.points:
+            events.append(
+                public("missed", f"{step.seat}'s unplaced ability points are lost (Played is played).")
+            )
+            agent.points = 0
     return events + check_end(state)
 
 
@@ -247,7 +254,15 @@ def end_round(state: IpaState, step: RoundEndStep) -> list[Event]:
                 offer.append((Intent.of("ready", draw=draw, point=stat), label))
         offers[seat] = offer
     text = "End of the round: draw an Item Card? Place the rank's ability point."
-    return RULES.secret(state, seats, "round_end", text, offers)
+    if not state.opts.played_is_played:
+        return RULES.secret(state, seats, "round_end", text, offers)
+    # Played is played: "If you forget to draw a card, to advance one rank ... you have bad luck": the
+    # deadline's default draws nothing and places nothing
+    missed = Intent.of("ready", draw="no", point="none")
+    for offer in offers.values():
+        if gains:
+            offer.append((missed, "No card, no point (missed)"))
+    return RULES.secret(state, seats, "round_end", text, offers, defaults={s: missed for s in seats})
 
 
 class NoData(BaseModel):
@@ -286,13 +301,17 @@ def round_ended(state: IpaState, choices: dict[str, Intent], payload: NoData) ->
 
 
 def _round_limit(state: IpaState) -> list[Event]:
-    """House: the table's round limit ends the game; the living rank by life, the dead by when they died."""
-    alive = [a for a in state.agents.values() if a.alive]
-    lives = sorted({a.life for a in alive}, reverse=True)
-    ranking = [[a.seat for a in alive if a.life == life] for life in lives] + [
-        [s] for s in reversed(state.dead)
-    ]
+    """House: the table's round limit ends the game; the living sides rank by the life they have left (a
+    tie for first is a draw), the fallen sides by when they fell, last first."""
+    groups = sides(state)
+    standing = [g for g in groups if any(state.agents[s].alive for s in g)]
+    left = {g[0]: sum(state.agents[s].life for s in g if state.agents[s].alive) for g in standing}
+    levels = sorted(set(left.values()), reverse=True)
+    ranking = [[s for g in standing if left[g[0]] == level for s in g] for level in levels]
+    fallen = [g for g in groups if g not in standing]
+    ranking += sorted(fallen, key=lambda g: max(state.dead.index(s) for s in g), reverse=True)
     top = ranking[0]
     scores = {s: float(state.agents[s].life) for s in state.seats}
     reason = f"the round limit ({state.opts.round_limit}) is reached; most life left"
-    return [FlowGame.finish(state, top, reason, draw=len(top) > 1, ranking=ranking, scores=scores)]
+    draw = sum(1 for g in standing if left[g[0]] == levels[0]) > 1
+    return [FlowGame.finish(state, top, reason, draw=draw, ranking=ranking, scores=scores)]

@@ -1,5 +1,5 @@
 """IPA: The Agents' actions, one module per concern; importing the package registers them into RULES."""
 
-from . import between, move, other, play, shop  # noqa: F401
+from . import between, focus, move, other, play, shop  # noqa: F401
 
-__all__ = ["between", "move", "other", "play", "shop"]
+__all__ = ["between", "focus", "move", "other", "play", "shop"]

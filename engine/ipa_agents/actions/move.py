@@ -21,7 +21,7 @@ from engine.core.board.grid import Grid
 from ..pack import pack
 from ..rules import RULES, grid, occupied, seat_of_unit, stunned, walls
 from ..setup import legal_walls
-from ..state import EventsStep, IpaState, RoundStep, SetupWallStep
+from ..state import EventsStep, GaiaStep, IpaState, RoundStep, SetupWallStep
 
 
 def _fields(state: IpaState, unit: str) -> list[tuple[Cell, int]]:
@@ -55,6 +55,13 @@ def _route(seen: dict[tuple[Cell, int], tuple[Cell, int] | None], end: tuple[Cel
         path.append(prev)
     cells = tuple(c for c, _ in reversed(path))
     return Route(cells, len(cells) - 1)
+
+
+def _canonical(label: str) -> str | None:
+    try:
+        return Cell.parse(label).label
+    except ValueError:
+        return None
 
 
 def _passable(state: IpaState, unit: str) -> set[Cell]:
@@ -99,6 +106,10 @@ class Move(MoveAction[IpaState]):
 
     def _agent_budget(self, state: IpaState, seat: str) -> int:
         agent = state.agents[seat]
+        if state.turn.used("focused"):
+            return (
+                0  # RB Focused Shot: "the unit may not move in the round in which a Focused Shot was fired"
+            )
         if not state.turn.used("move"):
             return pack().numbers.movement + (1 if agent.ue == "speed" else 0)
         if state.turn.used("speed") > state.turn.used("speed_spent"):
@@ -175,6 +186,12 @@ class Move(MoveAction[IpaState]):
                     best.setdefault(nxt, steps[key])
                 todo.append(key)
         return best, None
+
+    def why_not(self, state: IpaState, seat: str, intent: Intent) -> str | None:
+        to = intent.get("to")
+        if isinstance(to, str) and _canonical(to) not in (None, to):
+            return f"Name the square as it is written on the map's edges: {_canonical(to)}, not {to}."
+        return super().why_not(state, seat, intent)
 
     def destinations(self, state: IpaState, unit: str) -> dict[Cell, int]:
         start = self.where(state, unit)
@@ -260,11 +277,13 @@ class PlaceWall(Action[IpaState]):
         return f"Wall on {col}{row}" if isinstance(col, str) and isinstance(row, int) else "Place a wall"
 
 
-def wall_steps(state: IpaState) -> list[SetupWallStep | EventsStep | RoundStep]:
-    """RB: "All players divide the 40 terrain tokens fairly between themselves" (A-53: 13 each with 3)."""
+def wall_steps(state: IpaState) -> list[SetupWallStep | GaiaStep | EventsStep | RoundStep]:
+    """RB: "All players divide the 40 terrain tokens fairly between themselves" (A-53: 13 each with 3);
+    with Gaia's Helpers everyone then agrees to the map."""
     each = pack().numbers.walls // len(state.seats)
-    steps: list[SetupWallStep | EventsStep | RoundStep] = []
+    steps: list[SetupWallStep | GaiaStep | EventsStep | RoundStep] = []
     for n in range(each):
         for seat in state.seats:
             steps.append(SetupWallStep(seat=seat, left=each - n))
-    return [*steps, EventsStep(), RoundStep()]
+    gaia: list[GaiaStep] = [GaiaStep()] if state.opts.gaia_helpers else []
+    return [*steps, *gaia, EventsStep(), RoundStep()]
