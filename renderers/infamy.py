@@ -384,14 +384,14 @@ def _panel_height(count: int) -> float:
 
 
 def _players_base(pen: Pen, players: list[PlayerView]) -> None:
-    """The fixed part of each freelancer's panel: frame, colour, name and the empty Rep tracks."""
+    """The fixed part of each freelancer's panel: frame, colour and the empty Rep tracks (the name is drawn
+    over it, so one cached board serves every table of that many seats)."""
     x0, x1, h = PANEL_X0, PANEL_X1, _panel_height(len(players))
     for i, p in enumerate(players):
         y = PANEL_Y0 + i * (h + 6)
         colour = COLOURS.get(p.colour, INK)
         pen.box(x0, y, x1, y + h, fill=PANEL, width=2)
         pen.box(x0, y, x0 + 10, y + h, fill=colour, radius=4)
-        pen.text(x0 + 20, y + 6, pen.fit(p.seat, 150, 19), 19, colour)
         for k, f in enumerate(("cartel", "megacorp", "militia")):
             ry = y + 34 + k * 18
             pen.text(x0 + 20, ry, FACTION_SHORT[f], 12, FACTION[f])
@@ -409,6 +409,7 @@ def _players(pen: Pen, view: InfamyView) -> None:
         y = y0 + i * (h + 6)
         if p.seat in view.awaiting:
             pen.box(x0, y, x1, y + h, fill=None, outline=(255, 255, 255), width=2)
+        pen.text(x0 + 20, y + 6, pen.fit(p.seat, 150, 19), 19, COLOURS.get(p.colour, INK))
         tags = []
         if p.triggerman:
             tags.append("TRIGGERMAN")
@@ -485,9 +486,10 @@ _BASES: dict[tuple[Any, ...], Image.Image] = {}
 
 
 def _base(view: InfamyView) -> Image.Image:
-    """A fresh copy of the empty board for this table (seats, colours, sectors) and Round (Day/Night);
-    drawn once and cached, since it is about a third of the drawing."""
-    key = (view.day, tuple((p.seat, p.colour) for p in view.players),
+    """A fresh copy of the empty board for this many seats (their colours), these sectors and this Round
+    (Day/Night); drawn once and cached, since it is about a third of the drawing. Names are not part of it,
+    so however many games are live, a few boards serve them all."""
+    key = (view.day, tuple(p.colour for p in view.players),
            tuple((s.id, s.name, tuple((z.kind, z.faction) for z in s.zones)) for s in view.sectors))
     image = _BASES.get(key)
     if image is None:
