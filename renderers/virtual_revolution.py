@@ -91,7 +91,7 @@ def _chip(
 
 
 def _header(draw: ImageDraw.ImageDraw, view: VrView, y: int) -> int:
-    turn = f" · {view.current} to play" if view.current and view.result is None else ""
+    turn = f" · turn {view.turn_of_round}/3: {view.current}" if view.current and view.result is None else ""
     title = f"Virtual Revolution · Round {view.round}/{view.rounds}{turn}"
     if view.result is not None:
         title = f"Virtual Revolution · {view.result.reason}"

@@ -93,6 +93,9 @@ class VrView(TableView):
     rounds: int
     order: list[str]
     current: str | None
+    """Whose turn it is (None between turns: the end of a Round)."""
+    turn_of_round: int = 0
+    """Which of the current player's 3 turns this Round it is (1-3)."""
     district_names: dict[str, str]
     boroughs: list[BoroughView]
     titles: list[TitleView]

@@ -50,6 +50,10 @@ SCORING_TEXT = {
 }
 
 
+def boost_name(boost: str) -> str:
+    return P().agents[boost].name if boost in P().agents else "Boost card"
+
+
 def agent_view(agent_id: str, duty: Duty | None = None) -> AgentView:
     card = P().agents[agent_id]
     return AgentView(
@@ -68,23 +72,25 @@ def verse_view(verse_id: str, online: bool = False) -> VerseView:
         agent=c.agent or "", agents="+".join(c.agents), districts="/".join(c.districts)
     )
     s = card.scoring
+    scoring = SCORING_TEXT.get(s.op, s.op).format(
+        vp=s.vp,
+        agent=s.agent or "",
+        districts="/".join(s.districts),
+        genre=GENRE_NAMES.get(s.genre or "", ""),
+    )
     return VerseView(
         id=verse_id,
         name=card.name,
         genre=GENRE_NAMES[card.genre],
         online=online,
         condition=condition,
-        scoring=f"{s.vp} VP: {s.op.replace('_', ' ')}",
+        scoring=scoring,
     )
 
 
 def player_view(state: VrState, player: Player, index: int) -> PlayerView:
     seat = player.seat
-    boosts = {
-        a: [P().agents[b].name if b in P().agents else b for b in ids]
-        for a, ids in player.boosts.items()
-        if ids
-    }
+    boosts = {a: [boost_name(b) for b in ids] for a, ids in player.boosts.items() if ids}
     kept = (
         OBJECTIVE_TEXT[P().objectives[player.kept].op] if player.kept and state.result is not None else None
     )
@@ -164,12 +170,16 @@ def build_view(common: dict[str, Any], state: VrState, seat: str | None) -> VrVi
         )
         for t in P().titles
     ]
+    current = state.ctx.seat if state.waiting.find("turn") is not None else None
+    placed = sum(1 for s, _ in state.directors if s == current)
+    nth = placed + (0 if state.ctx.borough is not None else 1) if current else 0
     return VrView(
         **common,
         round=state.round,
         rounds=state.opts.rounds,
         order=list(state.order),
-        current=state.ctx.seat or None,
+        current=current,
+        turn_of_round=nth,
         district_names=dict(P().district_names),
         boroughs=boroughs(state),
         titles=titles,
