@@ -57,12 +57,25 @@ def _targets(state: NtState, seat: str) -> list[tuple[str, str]]:
     return out + [(f"tn_{s}", f"{s}'s Tactical Network") for s in state.seats if s != seat]
 
 
+def _distinct(hand: list[str]) -> list[str]:
+    """One copy of each card (two copies of the same programme are the same choice)."""
+    seen: set[str] = set()
+    out = []
+    for card in hand:
+        kind = card.split(".")[0]
+        if kind not in seen:
+            seen.add(kind)
+            out.append(card)
+    return out
+
+
 def _offer(
     state: NtState, seat: str
 ) -> tuple[list[tuple[Intent, str]], list[tuple[str, list[tuple[Intent, str]]]]]:
     team = state.teams[seat]
     attacks = [(Intent.of("plan", card=NONE, target=NONE), "No attack")]
-    for card in team.hand:
+    hand = _distinct(team.hand)
+    for card in hand:
         kind = pack().card(card).kind
         if kind in OFFENSIVE:
             attacks += [

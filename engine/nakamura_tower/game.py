@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import GameMeta, Intent, RandomAgent
 from engine.core.flowgame import FlowGame
+from engine.core.intent import Value
 from engine.core.shapes import check_shape
 
 from . import actions, activation, combat, drones, phases  # noqa: F401 - they register into RULES
@@ -16,6 +17,7 @@ from .rules import RULES
 from .setup import build
 from .shapes import SHAPES
 from .state import NtOptions, NtState
+from .stats import name as model_name
 from .view import NtView
 from .viewing import build as build_view
 
@@ -63,6 +65,12 @@ class NakamuraGame(FlowGame[NtState]):
     def describe(self, state: NtState, intent: Intent) -> str:
         check_shape(SHAPES, intent)
         return super().describe(state, intent)
+
+    def part_label(self, state: NtState, kind: str, name: str, value: Value) -> str:
+        model = state.models.get(str(value)) if name in ("unit", "target") else None
+        if model is not None:
+            return f"{model_name(model)} ({model.id})"
+        return super().part_label(state, kind, name, value)
 
     def view_model(self, state: NtState, seat: str | None) -> NtView:
         return build_view(self.table_view(state, seat), state, seat)
