@@ -61,8 +61,9 @@ class GamedecGame(FlowGame[GamedecState]):
         rules=RULES_SUMMARY,
     )
     state_type = GamedecState
-    format = 2
-    """2: the runtime's steps and frames (format 1 games are rebuilt from their intent logs)."""
+    format = 3
+    """2: the runtime's steps and frames; 3: a trade may be proposed to the active detective (``by``).
+    Older games are rebuilt from their intent logs."""
     rules = RULES
     log_kept = 8
     """The status panel shows the last 8 public lines."""

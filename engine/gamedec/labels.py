@@ -299,9 +299,9 @@ def shower(state: GamedecState) -> str:
     if t is None:
         return ""
     if t.stage in ("give", "get"):
-        return state.active
+        return t.by or state.active
     if t.stage == "answer":
-        return t.partner
+        return state.active if t.by else t.partner
     return ""
 
 

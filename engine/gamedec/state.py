@@ -115,6 +115,10 @@ class TradeState(BaseModel):
     call for offers that every other detective may answer (then the active detective picks one)."""
 
     partner: str = ""
+    by: str = ""
+    """The detective (not the active one) who proposed this trade to the active detective; '' when the
+    active detective proposed it. ``partner`` is then the proposer, and ``give``/``get`` stay the active
+    detective's side."""
     give: str = ""
     """What the active detective gives ("none", "c1", "c2", an Equipment id, a Task id, or "task")."""
     get: str = ""
@@ -131,7 +135,7 @@ class TradeState(BaseModel):
 
 class GamedecState(FlowState):
     game: str = "gamedec"
-    format: int = 2
+    format: int = 3
     steps: list[GamedecStep] = Field(default_factory=list)
     opts: GamedecOptions
     players: dict[str, Player]

@@ -97,15 +97,19 @@ class Trade(GamedecAction):
     family = "trade"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
-        if (state.test is not None and state.test.kind == "attack") or not can_trade(state, seat):
+        if state.test is not None and state.test.kind == "attack":
             return []  # RULINGS 15: before a Task's roll, not a fight's
+        if seat != state.active:
+            return [Intent.of("trade", to=state.active)] if _may_propose(state, seat) else []
+        if not can_trade(state, seat):
+            return []
         return [Intent.of("trade_call")] + [Intent.of("trade", to=o) for o in _others(state, seat)]
 
     def refusal(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
-        if seat != state.active:
+        if seat != state.active and (intent.kind == "trade_call" or intent.get("to") != state.active):
             return (
-                f"{state.active or 'The active detective'} opens the trades of this turn: the player "
-                "currently playing his turn must always take part in it"
+                f"Trades this turn include {state.active or 'the active detective'}: the player currently "
+                "playing his turn must always take part in it"
             )
         if state.trade_done:
             return "You already made a trade this turn (one trade per turn)."
@@ -120,6 +124,11 @@ class Trade(GamedecAction):
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         state.trade_proposals += 1
+        if seat != state.active:
+            state.trade = TradeState(partner=seat, by=seat)
+            text = f"Your trade offer to {state.active}: what do you give?"
+            _ask(state, seat, "trade_give", text, _items(state, "cancel", "give", gives(state, seat)))
+            return [public("trade", f"{seat} prepares a trade offer for {state.active}.")]
         if intent.kind == "trade":
             partner = intent.word("to")
             state.trade = TradeState(partner=partner)
@@ -189,9 +198,30 @@ RULES.action(Show)
 # --- one offer to one partner ----------------------------------------------------------------------------
 
 
+def _may_propose(state: GamedecState, seat: str) -> bool:
+    """RB: "Trade may be proposed by any player, but the player currently playing his turn must always take
+    part in it ... There is a limit of one transaction per player's turn": another detective, where he is
+    asked something (the window before a roll), may propose one to the active detective."""
+    active = state.active
+    return (
+        bool(active)
+        and state.trade is None
+        and not state.players[seat].finished
+        and not state.players[active].finished
+        and not state.trade_done
+        and state.trade_proposals < MAX_PROPOSALS
+    )
+
+
 def _withdrawn(state: GamedecState) -> list[Event]:
+    t = state.trade
     _over(state)
-    return [public("trade", f"{state.active} withdraws the trade offer.")]
+    return [public("trade", f"{(t.by if t else '') or state.active} withdraws the trade offer.")]
+
+
+def _other_side(state: GamedecState, t: TradeState) -> str:
+    """Who answers the offer: the partner of the active detective's offer, or the active detective."""
+    return state.active if t.by else t.partner
 
 
 @RULES.answers("trade_give")
@@ -200,14 +230,19 @@ def _given(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     assert t is not None
     if intent.kind == "cancel":
         return _withdrawn(state)
-    t.give = intent.word("what")
+    given = intent.word("what")
+    if t.by:
+        t.get = given  # what the active detective receives
+    else:
+        t.give = given
     t.stage = "get"
+    other = _other_side(state, t)
     _ask(
         state,
         seat,
         "trade_get",
-        f"Trade with {t.partner}: what do you ask for?",
-        _items(state, "cancel", "get", asks(state, seat, t.partner, t.give)),
+        f"Trade with {other}: what do you ask for?",
+        _items(state, "cancel", "get", asks(state, seat, other, given)),
     )
     return []
 
@@ -218,26 +253,33 @@ def _asked(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     assert t is not None
     if intent.kind == "cancel":
         return _withdrawn(state)
-    active, partner = state.active, t.partner
-    t.get = intent.word("what")
+    asked = intent.word("what")
+    if t.by:
+        t.give = asked  # what the active detective gives
+    else:
+        t.get = asked
     t.stage = "answer"
+    answerer = _other_side(state, t)
+    offered = t.get if t.by else t.give
     accepts = (
-        [Intent.of("accept", card=c) for c in state.players[partner].hand]
-        if t.get == "task" and not _online(state)
+        [Intent.of("accept", card=c) for c in state.players[answerer].hand]
+        if asked == "task" and not _online(state)
         else [Intent.of("accept")]
     )
-    offer = f"{active} offers {L.item_label(state, t.give, False)} for {L.item_label(state, t.get, False)}."
-    _ask(state, partner, "trade_answer", offer + " Accept?", _offer(state, [Intent.of("decline"), *accepts]))
+    what = f"{L.item_label(state, offered, False)} for {L.item_label(state, asked, False)}"
+    _ask(
+        state,
+        answerer,
+        "trade_answer",
+        f"{seat} offers {what}. Accept?",
+        _offer(state, [Intent.of("decline"), *accepts]),
+    )
     return [
-        public(
-            "trade",
-            f"{active} offers {partner} {L.item_label(state, t.give, False)} for "
-            f"{L.item_label(state, t.get, False)}.",
-        ),
+        public("trade", f"{seat} offers {answerer} {what}."),
         private(
-            {active, partner},
+            {seat, answerer},
             "trade_offer",
-            f"Offer: {L.item_label(state, t.give, True)} for {L.item_label(state, t.get, True)}.",
+            f"Offer: {L.item_label(state, offered, True)} for {L.item_label(state, asked, True)}.",
         ),
     ]
 
@@ -248,11 +290,14 @@ def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload
     assert t is not None
     if intent.kind == "decline":
         _over(state)
-        return [public("trade", f"{t.partner} declines the trade.")]
+        return [public("trade", f"{seat} declines the trade.")]
     card = intent.get("card")
-    if isinstance(card, str):
-        t.get = card
-    return [public("trade", f"{t.partner} accepts.")] + _agreed(state)
+    if isinstance(card, str):  # the answerer's Task card of his choice
+        if t.by:
+            t.give = card
+        else:
+            t.get = card
+    return [public("trade", f"{seat} accepts.")] + _agreed(state)
 
 
 # --- offers from every other detective ---------------------------------------------------------------------

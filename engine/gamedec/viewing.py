@@ -145,8 +145,8 @@ def _trade(state: GamedecState, seat: str | None) -> TradeView | None:
         return None
     involved = seat in (state.active, tr.partner)
     view = TradeView(
-        from_=state.active,
-        to=tr.partner,
+        from_=tr.by or state.active,
+        to=state.active if tr.by else tr.partner,
         stage=tr.stage,
         give=_public_item(tr.give, involved),
         get=_public_item(tr.get, involved),

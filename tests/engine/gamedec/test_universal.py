@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from engine.core import IllegalIntent
+from engine.core import IllegalIntent, Intent
 from engine.gamedec import GAME
 from engine.gamedec.answers import decide
 
@@ -89,7 +89,8 @@ def test_trade_before_the_roll_of_ones_own_task() -> None:
     assert state.window is not None
     keys = {i.key() for i in GAME.legal(state, "ann")}
     assert "trade:to=bo" in keys and "trade_call" in keys
-    assert not any(i.kind == "trade" for i in GAME.legal(state, "cy"))  # only the tester proposes
+    # another detective may propose a trade too, always to the tester (the active detective)
+    assert [i.key() for i in GAME.legal(state, "cy") if i.kind.startswith("trade")] == ["trade:to=ann"]
     state, _ = do(state, "ann", "trade:to=bo")
     state, _ = do(state, "ann", "give:what=c1")
     state, _ = do(state, "ann", f"get:what={JETPACK}")
@@ -98,6 +99,34 @@ def test_trade_before_the_roll_of_ones_own_task() -> None:
     force_dice(state, 6, 6)
     state, ev = pass_window(state)
     assert state.test is None and "Trade" not in texts(ev)
+
+
+def test_another_detective_proposes_a_trade_to_the_active_one_before_the_roll() -> None:
+    """RB: "Trade may be proposed by any player, but the player currently playing his turn must always take
+    part in it ... There is a limit of one transaction per player's turn"; "Universal actions (also outside
+    one's own round) ... Trading with other players". Asked in the window before ann's roll, cy offers her
+    his Jetpack for 1 Credit; ann accepts; no second trade this turn."""
+    state = game()
+    ann = state.players["ann"]
+    ann.hand, ann.credits = [NEMESIS], 1
+    cy = state.players["cy"]
+    cy.equipment, cy.set_aside = [JETPACK], ["t001"]
+    state, _ = do(state, "ann", "move:to=crying_guns")
+    state, _ = do(state, "ann", f"play:card={NEMESIS}")
+    state, ev = do(state, "cy", "trade:to=ann")
+    assert "cy prepares a trade offer for ann" in texts(ev)
+    assert GAME.prompts(state)[0].seat == "cy" and "Your trade offer to ann" in GAME.prompts(state)[0].text
+    assert GAME.view(state, None)["trade"]["from"] == "cy" and GAME.view(state, None)["trade"]["to"] == "ann"
+    state, _ = do(state, "cy", f"give:what={JETPACK}")
+    state, _ = do(state, "cy", "get:what=c1")
+    assert GAME.prompts(state)[0].seat == "ann"
+    state, ev = do(state, "ann", "accept")
+    assert JETPACK in state.players["ann"].equipment and JETPACK not in state.players["cy"].equipment
+    assert state.players["ann"].credits == 0 and state.players["cy"].credits == 1
+    assert state.trade_done and state.window is not None
+    assert not any(i.kind == "trade" for i in GAME.legal(state, "cy"))  # one transaction per turn
+    message = GAME.why_not(state, "cy", Intent.of("trade", to="bo"))
+    assert message is not None and "must always take part" in message
 
 
 def test_online_trade_promises_a_task_card_not_held() -> None:
