@@ -6,6 +6,7 @@ and looks the same on every machine and in the Docker image.
 
 from __future__ import annotations
 
+import io
 import json
 import struct
 import zlib
@@ -103,9 +104,31 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
-def to_png(image: Image.Image) -> bytes:
-    """A plain PNG (8-bit RGB, no row filter, zlib level 1): several times faster than Pillow's adaptive
-    filtering at level 6 for a file about 15% larger, which keeps a board render within its time budget."""
+@lru_cache(maxsize=16)
+def fixed_palette(colours: tuple[RGB, ...]) -> Image.Image:
+    """One fixed 256-colour palette for a renderer's colours: each colour over each other one at 1/8 to 8/8
+    coverage (the anti-aliased edges of text and shapes), reduced by octree. Mapping an image to a known
+    palette is several times faster than finding a palette for it, and the result is as close to RGB."""
+    pixels = bytes(round(g + (i - g) * k / 8)
+                   for ink in colours for ground in colours for k in range(1, 9)
+                   for i, g in zip(ink, ground, strict=True))
+    swatch = Image.frombytes("RGB", (8, len(colours) ** 2), pixels)
+    return swatch.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+
+
+PALETTE_COMPRESS_LEVEL = 3
+"""zlib level of a palette PNG: 3 is about as small as 6 on flat-colour boards at half the encoding time."""
+
+
+def to_png(image: Image.Image, colours: tuple[RGB, ...] | None = None) -> bytes:
+    """The image as PNG. With ``colours`` (every colour the renderer draws with), an 8-bit PNG mapped to
+    their :func:`fixed_palette`: about a third of the bytes of RGB. Without, a plain RGB PNG (no row filter,
+    zlib level 1): several times faster than Pillow's adaptive filtering at level 6."""
+    if colours is not None:
+        buffer = io.BytesIO()
+        image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE).save(
+            buffer, format="PNG", optimize=False, compress_level=PALETTE_COMPRESS_LEVEL)
+        return buffer.getvalue()
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     width, height = rgb.size
     raw = rgb.tobytes()

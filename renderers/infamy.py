@@ -6,20 +6,19 @@ secret sector: during the secret choice it shows only who has chosen.
 
 Speed (a board image is drawn after every move): the empty board (frames, labels, sector tiles, Rep tracks)
 is drawn once per table and Round type and copied; each text's glyphs are rasterised once and stamped
-(:func:`_text_mask`); the PNG is 8-bit, mapped to one fixed palette of the renderer's colours (:func:`_palette`).
+(:func:`renderers.common.text`); the PNG is 8-bit, mapped to one fixed palette of the renderer's colours
+(:func:`renderers.common.fixed_palette`).
 """
 
 from __future__ import annotations
 
-import io
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.infamy.view import ACC_PAWN, FACTION_NAMES, InfamyView, PlayerView, SectorView
 
-from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, font, text_width, wrap
+from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, text, text_width, to_png, wrap
 
 SCALE = 1.25
 WIDTH, HEIGHT = 1400, 900
@@ -43,8 +42,6 @@ DAY_SKY: RGB = (250, 210, 90)
 NIGHT_SKY: RGB = (120, 130, 230)
 
 
-PNG_COMPRESS_LEVEL = 3
-"""zlib level for the PNG: 3 is about as small as 6 on these flat-colour images at half the encoding time."""
 
 FLAT_COLOURS: tuple[RGB, ...] = (
     BACKGROUND, PANEL, INK, MUTED, TILE, CARD, DIM, HAZARD, WATCHDOG, DAY_SKY, NIGHT_SKY, ACCOMPLICE,
@@ -53,37 +50,6 @@ FLAT_COLOURS: tuple[RGB, ...] = (
     (20, 20, 20), (255, 255, 255), (240, 240, 240), (250, 250, 250), (130, 230, 130), (120, 240, 120),
 )
 """Every colour this renderer draws with (keep in step with the drawing code)."""
-
-
-@lru_cache(maxsize=1)
-def _palette() -> Image.Image:
-    """One fixed 256-colour palette for every image: each colour over each other one at 1/8 to 8/8 coverage
-    (the anti-aliased edges of text and shapes), reduced by octree. Mapping an image to a known palette is
-    several times faster than finding a palette for it, and the result is as close to the RGB image."""
-    pixels = bytes(round(g + (i - g) * k / 8)
-                   for ink in FLAT_COLOURS for ground in FLAT_COLOURS for k in range(1, 9)
-                   for i, g in zip(ink, ground, strict=True))
-    swatch = Image.frombytes("RGB", (8, len(FLAT_COLOURS) ** 2), pixels)
-    return swatch.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-
-
-def to_png(image: Image.Image) -> bytes:
-    """Encode as an 8-bit palette PNG (a third of the bytes of RGB, encoded far faster)."""
-    buffer = io.BytesIO()
-    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
-        buffer, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
-
-
-@lru_cache(maxsize=2048)
-def _text_mask(value: str, px: int, anchor: str) -> tuple[Image.Image, int, int]:
-    """The anti-aliased coverage of a text and its offset from the anchor point. Rasterising glyphs is most of
-    the drawing time, and names, card texts and log lines repeat from one image to the next: render each once."""
-    face = font(px)
-    left, top, right, bottom = (int(v) for v in face.getbbox(value, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), value, font=face, fill=255, anchor=anchor)
-    return mask, left, top
 
 
 class Pen:
@@ -103,8 +69,7 @@ class Pen:
                                  fill=fill, outline=outline, width=max(1, self.s(width)))
 
     def text(self, x: float, y: float, value: str, size: float = 15, fill: RGB = INK, anchor: str = "la") -> None:
-        mask, dx, dy = _text_mask(value, self.s(size), anchor)
-        self.image.paste(fill, (self.s(x) + dx, self.s(y) + dy), mask)
+        text(self.d, (self.s(x), self.s(y)), value, self.s(size), fill, anchor)
 
     def width(self, value: str, size: float = 15) -> float:
         return text_width(value, self.s(size)) / SCALE
@@ -519,7 +484,7 @@ def render(data: dict[str, Any] | InfamyView) -> bytes:
     _missions(pen, view)
     _players(pen, view)
     _footer(pen, view)
-    return to_png(image)
+    return to_png(image, FLAT_COLOURS)
 
 
 def render_private(data: dict[str, Any] | InfamyView) -> bytes:
@@ -576,4 +541,4 @@ def render_private(data: dict[str, Any] | InfamyView) -> bytes:
             pen.text(24, y0 + 22 + i * 20, f"{FACTION_SHORT[b.faction]} {b.level} · {b.name}:", 13,
                      FACTION[b.faction])
             pen.text(230, y0 + 22 + i * 20, pen.fit(b.text, w - 250, 13), 13)
-    return to_png(image)
+    return to_png(image, FLAT_COLOURS)
