@@ -27,8 +27,10 @@ ARM_ACTION = {
     "recruit_range2": "recruit",
     "recruit_ec4": "recruit",
 }
-COPYABLE = ("extra", "arm", "income", "immunity", "refresh_agents")
-"""Pixel copies a promotion that needs no target of its own (ruling: a targeted one is not offered)."""
+NOT_COPIED = ("copy_promotion", "choose_type")
+"""Pixel cannot copy itself, and copying Mme Tropovicz has no effect (ruling A31): neither is offered."""
+TARGET = "."
+"""Pixel's ``use`` names the copied Agent and, for a promotion with a target, the target: ``yoshida.b13``."""
 
 
 def here(state: VrState) -> str:
@@ -61,13 +63,16 @@ def _arm(state: VrState, seat: str, agent_id: str) -> list[str]:
 
 
 def _pixel(state: VrState, seat: str, agent_id: str) -> list[str]:
-    out: list[str] = []
+    """Every on-Duty Agent's promotion (anyone's), with the targets it would have for the copier."""
+    out: set[str] = set()
     for player in state.players.values():
         for d in player.duty:
             op = agent(d.agent).promotion.op
-            if d.agent != agent_id and op in COPYABLE and (op != "arm" or _arm(state, seat, d.agent)):
-                out.append(d.agent)
-    return sorted(set(out))
+            if d.agent == agent_id or op in NOT_COPIED:
+                continue
+            for use in USES[op](state, seat, d.agent):
+                out.add(d.agent if use == "yes" else f"{d.agent}{TARGET}{use}")
+    return sorted(out)
 
 
 def _others(state: VrState, seat: str, agent_id: str) -> list[str]:
@@ -137,9 +142,9 @@ def _arm_do(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
 
 def _copy(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
     """Ruling A31: the copied text in full, including its own Corruption draw if it is a Level 1 card."""
-    return [public("copy", f"{seat} copies {agent(use).name}'s promotion.")] + promote(
-        state, seat, use, "yes"
-    )
+    copied, _, target = use.partition(TARGET)
+    events = [public("copy", f"{seat} copies {agent(copied).name}'s promotion.")]
+    return events + promote(state, seat, copied, target or "yes")
 
 
 def _income(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:

@@ -64,6 +64,9 @@ class Activate(VrAction):
 
 
 def _target_name(value: str) -> str:
+    copied, dot, target = value.partition(".")
+    if dot and copied in P().agents:
+        return f"{agent_name(copied)}'s promotion on {_target_name(target)}"
     if value in P().graph.records:
         return borough_name(value)
     if value in P().verses:
@@ -113,7 +116,7 @@ class Promote(VrAction):
 
     def label(self, state: VrState, intent: Intent) -> str:
         use = str(intent.get("use"))
-        how = "" if use == "no" else (" using it" if use == "yes" else f" using it on {_target_name(use)}")
+        how = "" if use == "no" else (" using it" if use == "yes" else f" using it: {_target_name(use)}")
         to = "retire" if intent.get("to") == "retire" else "make it a Boost"
         return f"Promote {agent_name(intent.word('agent'))}{how}, {to}"
 

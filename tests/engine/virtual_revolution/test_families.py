@@ -106,6 +106,18 @@ def test_don_armondo_arms_the_range_and_pixel_copies_a_promotion() -> None:
     assert "recruit:slot=1" in keys(state)
 
 
+def test_pixel_copies_a_targeted_promotion() -> None:
+    """Pixel copying Miss Yoshida: "Draw 1 Corruption card to add 1 Influence token in an adjacent Borough"."""
+    state, seat = _with(("pixel",))
+    other = next(s for s in state.seats if s != seat)
+    state.p(other).duty = [Duty(agent="yoshida")]
+    state = turn_in(state, "b14")
+    assert "promote:agent=pixel,use=yoshida.b13,to=boost" in keys(state)
+    state = act(state, "promote:agent=pixel,use=yoshida.b13,to=boost")
+    assert state.owner["b13"] == seat and len(state.p(seat).hand) == 2
+    assert state.p(seat).boosts["verse"] == ["pixel"] and state.p(other).duty[0].agent == "yoshida"
+
+
 def test_morel_recruits_from_the_discard_pile() -> None:
     """Morel: "In addition to your action for the turn, you may perform the Recruit an Agent action to recruit an
     Agent from the Discard pile." """
