@@ -16,6 +16,7 @@ from engine.core import Event, Intent, public
 from ..agents_row import refresh_all, replace_verse, take_agent, take_verse
 from ..control import may_build, place_server, servers_of
 from ..rules import (
+    BASE_COST,
     DONATION_COSTS,
     INSURRECTION_COSTS,
     RULES,
@@ -42,6 +43,17 @@ SERVERS = 7
 def open_for(state: VrState, seat: str, kind: str) -> bool:
     """Whether ``seat`` may start Action ``kind`` now: the regular Action, or an extra one granted."""
     return placed(state, seat) and (not state.ctx.action_done or kind in state.ctx.extras)
+
+
+def action_refusal(state: VrState, seat: str, kind: str) -> str | None:
+    """Why Action ``kind`` cannot start now, when it is the turn or the money (None: something else)."""
+    if not placed(state, seat):
+        return "Place a Director first: every turn begins with it."
+    if not open_for(state, seat, kind):
+        return "You have already performed this turn's Action."
+    if kind in BASE_COST and not can_pay(state, seat, kind):
+        return f"That costs {cost(state, seat, kind)} Eurocredits; you have {state.p(seat).ec}."
+    return None
 
 
 def use_action(state: VrState, kind: str) -> None:
@@ -146,6 +158,17 @@ class Recruit(VrAction):
             if state.slots[slot] is not None and where in reach
         ]
 
+    def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
+        reason = action_refusal(state, seat, "recruit")
+        if reason:
+            return reason
+        if len(state.p(seat).duty) >= DUTY_MAX:
+            return "You already have 3 Agents on Duty: promote one first."
+        slot = intent.get("slot")
+        if isinstance(slot, int) and 1 <= slot <= 5 and state.slots[slot - 1] is not None:
+            return f"That Agent is beyond your Range of {recruit_range(state, seat)} from your Director."
+        return None
+
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         use_action(state, "recruit")
         card = take_agent(state, intent.num("slot") - 1)
@@ -206,6 +229,15 @@ class Server(VrAction):
             [Intent("server")]
             if may_build(state, seat, here, server_waived(state), state.opts.nation)
             else []
+        )
+
+    def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
+        reason = action_refusal(state, seat, "server")
+        if reason:
+            return reason
+        return (
+            "A Server needs your Influence in the Borough, no other Server there and none of yours in its "
+            "District."
         )
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
@@ -308,6 +340,9 @@ class Verse(VrAction):
         if not open_for(state, seat, "verse") or not can_pay(state, seat, "verse"):
             return []
         return [Intent.of("verse", slot=i + 1) for i, v in enumerate(state.verse_row) if v is not None]
+
+    def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
+        return action_refusal(state, seat, "verse")
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         use_action(state, "verse")

@@ -220,3 +220,18 @@ def test_refusals_are_plain() -> None:
     state = fresh(3)
     with pytest.raises(RuleError, match="Place a Director first"):
         GAME.apply(state, mover(state), GAME.parse_intent("work"))
+
+
+def test_refusals_say_what_is_wrong() -> None:
+    """Out of Range, out of money, one Action a turn: each refusal says which."""
+    state = fresh(3)
+    state.slots[2], state.located = "pixel", {2: "b22"}
+    seat = mover(state)
+    state = turn_in(state, "b14")
+    with pytest.raises(RuleError, match="beyond your Range of 1"):
+        GAME.apply(state, seat, GAME.parse_intent("recruit:slot=3"))
+    with pytest.raises(RuleError, match="needs your Influence in the Borough"):
+        GAME.apply(state, seat, GAME.parse_intent("server"))
+    state = act(state, "work")
+    with pytest.raises(RuleError, match="already performed this turn's Action"):
+        GAME.apply(state, seat, GAME.parse_intent("verse:slot=1"))
