@@ -92,3 +92,30 @@ def test_a_thousand_heuristic_games() -> None:
     print("mean score by seat:", {p + 1: round(sum(v) / len(v), 1) for p, v in means.items()})
     print("deciding VP source:", dict(decisive.most_common()))
     assert all(sum(v) / len(v) > 20 for v in means.values())
+
+
+SECRET_EVENTS = {"corruption_drawn", "necro_peek", "dropped", "peek_hand", "taken", "given"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_secret_events_reach_only_those_involved(seed: int) -> None:
+    """Drawn Corruption cards, Necro peeks, random discards and Clarisse's and Dina's cards are told only to
+    the players involved; every other event is public, and only a raid (which "reveals all of their Corruption
+    Cards") names the cards of a hand."""
+    seats = ["p1", "p2", "p3"]
+    result = play_out(
+        GAME,
+        GAME.setup(seats, seed),
+        {s: HeuristicAgent(seed + i) for i, s in enumerate(seats)},
+        keep_events=True,
+    )
+    secret = [e for e in result.events if e.kind in SECRET_EVENTS]
+    assert secret, "the playout drew Corruption cards"
+    assert all(e.audience is not None and len(e.audience) <= 2 for e in secret)
+    assert all(e.audience is None for e in result.events if e.kind not in SECRET_EVENTS | {"your_choice"})
+    from engine.virtual_revolution.pack import pack
+    from engine.virtual_revolution.rules import corruption_label
+
+    labels = {corruption_label(c) for c in pack().corruption}
+    public = [e.text for e in result.events if e.audience is None and e.kind != "raid"]
+    assert not [t for t in public if any(label in t for label in labels)], "only a raid reveals a hand"
