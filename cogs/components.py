@@ -31,7 +31,7 @@ import discord
 from discord import ui
 from discord.ext import commands
 
-from . import handlers
+from . import handlers, menus
 from .admission import admit
 from .errors import guarded
 
@@ -228,7 +228,9 @@ class IntentSelect(
             min_values=1,
             max_values=1,
             options=[
-                discord.SelectOption(label=label[:100] or key[:100], value=key)
+                discord.SelectOption(
+                    label=label[:100] or key[:100], value=key, description=menus.HEADINGS[menus.family(key)]
+                )
                 for key, label in options or []
             ]
             or [discord.SelectOption(label="(no options)", value="none")],
@@ -319,7 +321,11 @@ class PartSelect(
             min_values=1,
             max_values=1,
             options=[
-                discord.SelectOption(label=label[:100] or value[:100], value=value[:CUSTOM_ID_MAX])
+                discord.SelectOption(
+                    label=label[:100] or value[:100],
+                    value=value[:CUSTOM_ID_MAX],
+                    description=menus.HEADINGS[menus.family(value.removeprefix(PART_MARK))],
+                )
                 for value, label in options or []
             ]
             or [discord.SelectOption(label="(no options)", value="none")],
@@ -395,6 +401,38 @@ class ConfirmButton(
         await _run(interaction, "confirm", self.game, self.action)
 
 
+def end_custom_id(game: str, version: int, key: str) -> str:
+    return f"arbe:{game}:{version}:{key}"
+
+
+class EndTurnButton(
+    Admitted,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"arbe:(?P<game>[0-9a-f]{1,16}):(?P<version>\d{1,12}):(?P<key>.{1,80})",
+):
+    """ "Yes, end my turn": the confirmation of ending a turn while other actions remain. It plays the intent
+    it names at the version it was offered for; the table checks it like any move."""
+
+    def __init__(self, game: str, version: int, key: str) -> None:
+        super().__init__(
+            ui.Button(
+                label="Yes, end my turn",
+                style=discord.ButtonStyle.secondary,
+                custom_id=end_custom_id(game, version, key)[:CUSTOM_ID_MAX],
+            )
+        )
+        self.game, self.version, self.key = game, version, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> EndTurnButton:
+        return cls(match["game"], int(match["version"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _run(interaction, "submit", self.game, self.key, Stamp.of_version(self.version), True)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ActionButton,
     OptionsButton,
@@ -405,6 +443,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     PartButton,
     PartSelect,
     ConfirmButton,
+    EndTurnButton,
 )
 
 

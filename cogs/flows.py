@@ -17,7 +17,7 @@ import discord
 
 from bot import present
 from bot.services import Services, services_of
-from engine.core import hand_text, registry
+from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
 from engine.core.intent import Intent
 from engine.core.menus import Choice
@@ -27,6 +27,7 @@ from engine.table import NotAllowed, Table
 
 from . import components as cx
 from . import layouts as lx
+from . import menus
 
 # The answering primitives and the rate limit live in their own modules (the components and the error
 # reporter use them too); they are re-exported here for the cogs that answer through the flows.
@@ -37,31 +38,12 @@ from .answer import png as png
 from .answer import send as send
 from .answer import text_view as text_view
 from .answer import user_id as user_id
+from .authority import authorized as authorized
+from .authority import is_moderator as is_moderator
+from .flows_seat import show_hand as show_hand  # registers the seat's flows too
 from .handlers import provides
 
 log = logging.getLogger(__name__)
-
-
-def is_moderator(interaction: discord.Interaction, record: GameRecord) -> bool:
-    """Moderation rights over ``record``: its host, or a member with Manage Server *in the game's server*.
-
-    The interaction's permissions are those of the server it comes from, so they count only when that is
-    the game's server (a moderator of another server is nobody here); a DM has no moderator."""
-    guild = getattr(interaction, "guild_id", None)
-    if guild is None or record.place.get("guild") != str(guild):
-        return False
-    if user_id(interaction) == record.host:
-        return True
-    permissions = getattr(interaction, "permissions", None)
-    return bool(permissions is not None and permissions.manage_guild)
-
-
-async def authorized(interaction: discord.Interaction, game_id: str) -> GameRecord:
-    """The game a component names, once the interaction is known to come from its server (and thread)."""
-    services = services_of(interaction)
-    record = await services.table.record(game_id)
-    await services.authorize(interaction, record)
-    return record
 
 
 # --- what public messages show -----------------------------------------------------------------
@@ -173,12 +155,17 @@ async def _hand_typed(
 
 @provides("submit")
 async def submit(
-    interaction: discord.Interaction, game_id: str, key: str, stamp: cx.Stamp | None = None
+    interaction: discord.Interaction,
+    game_id: str,
+    key: str,
+    stamp: cx.Stamp | None = None,
+    confirmed: bool = False,
 ) -> None:
     """Play an intent for the caller's seat. The interaction id is the idempotency key.
 
     ``stamp`` is what the intent was offered for (a version, or a secret decision); None for a move typed
-    by hand, which is accepted only as a key or label legal now (see :mod:`cogs.play`)."""
+    by hand, which is accepted only as a key or label legal now (see :mod:`cogs.play`). ``confirmed``: the
+    player has confirmed ending the turn while other actions remained (asked once, see :mod:`cogs.menus`)."""
     await ack(interaction)
     services = services_of(interaction)
     table = services.table
@@ -191,6 +178,8 @@ async def submit(
     if not seen:  # a second delivery of an applied interaction is answered "already applied" by the table
         if stamp is None:
             key, stamp = await _hand_typed(table, record, user, key, legal)
+        elif not confirmed and await _asked_to_confirm(interaction, record, key, stamp, legal):
+            return
         if stamp.secret:
             choice = await _open_decision(table, record, user, stamp.choice or "")
     try:
@@ -212,6 +201,25 @@ async def submit(
         await send(interaction, "That action was already applied.")
         return
     await _applied(interaction, services, update, user, key, {i.key(): label for i, label in legal})
+
+
+async def _asked_to_confirm(
+    interaction: discord.Interaction,
+    record: GameRecord,
+    key: str,
+    stamp: cx.Stamp,
+    legal: list[tuple[Intent, str]],
+) -> bool:
+    """Ending the turn from a button while other actions remain: ask once instead of playing it."""
+    if stamp.secret or stamp.version != record.version:
+        return False
+    labels = {i.key(): label for i, label in legal}
+    remaining = menus.ends_turn_early(key, labels) if key in labels else []
+    view = lx.end_turn_view(record, key, labels.get(key, key), remaining) if remaining else None
+    if view is None:
+        return False
+    await send(interaction, view=view)
+    return True
 
 
 async def _applied(
@@ -269,7 +277,7 @@ async def _options_payload(
     if when is not None:
         header += f"\n⏳ Due {lx.stamp_of(when)}"
     keyed = [(i.key(), label) for i, label in legal]
-    if len(keyed) > cx.SELECT_MAX:
+    if len(keyed) > cx.EPHEMERAL_BUTTONS_MAX:  # more than buttons hold: asked in parts, never a long page
         parts = await _parts(services.table, record, user, header, prefix, page, stamp)
         if parts is not None:
             return parts
@@ -369,82 +377,3 @@ async def stale(interaction: discord.Interaction, game_id: str) -> None:
         0,
         intro="The board has moved on since those options were shown. ",
     )
-
-
-@provides("show_hand")
-async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
-    """The caller's private view and private image, ephemerally."""
-    await ack(interaction)
-    services = services_of(interaction)
-    table = services.table
-    user = user_id(interaction)
-    record = await authorized(interaction, game_id)
-    meta = registry.get(record.game).meta
-    seat = record.seat_of(user)
-    if seat is None:
-        await send(
-            interaction,
-            f"You are not playing in {meta.title} `{record.id}`. Spectators see the public "
-            "board in the game's thread.",
-        )
-        return
-    if record.status == "lobby":
-        await send(interaction, f"{meta.title} `{record.id}` has not started yet: no hand to show.")
-        return
-    view = await table.view(game_id, user)
-    public = await table.seat_view(game_id, None)
-    image: bytes | None = None
-    try:
-        image = await services.renderer.private(record.game, view)
-    except Exception:  # noqa: BLE001 - the text still tells the player everything
-        log.exception("rendering the private view of game %s failed", game_id)
-    mine = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
-    status = (
-        ("**Your move:** " + " / ".join(p.text for p in mine)) if mine else "Nothing to decide right now."
-    )
-    lines = hand_text.game_hand_lines(registry.get(record.game), view, public)  # what only this seat sees
-    text = f"You play **{seat.seat}**. {status}\n" + (
-        "Only you see:\n" + "\n".join(lines)
-        if lines
-        else "Nothing private right now: the board shows it all."
-    )
-    await send(
-        interaction,
-        view=lx.hand_view(record, meta, text, image is not None, bool(mine)),
-        file=png(image, lx.HAND_FILE) if image is not None else None,
-    )
-
-
-@provides("lobby_action")
-async def lobby_action(interaction: discord.Interaction, game_id: str, action: str) -> None:
-    await ack(interaction)
-    table = services_of(interaction).table
-    await authorized(interaction, game_id)  # a forged button naming another server's lobby stops here
-    user = interaction.user
-    uid = str(user.id)
-    name = getattr(user, "display_name", None) or user.name
-    if action == "join":
-        update = await table.join(game_id, uid, name)
-        text = f"You joined ({len(update.record.seats)}/{update.record.max_seats})."
-    elif action == "leave":
-        update = await table.leave(game_id, uid)
-        text = "You left the lobby." if update.record.status == "lobby" else "You left; the lobby is closed."
-    elif action == "agent":
-        update = await table.add_agent(game_id, uid)
-        text = f"Agent seat added ({len(update.record.seats)}/{update.record.max_seats})."
-    else:
-        update = await table.start(game_id, uid)
-        text = "The game has started: the board and your first decisions are in the thread."
-    await send(interaction, text)
-
-
-@provides("confirm")
-async def confirm(interaction: discord.Interaction, game_id: str, action: str) -> None:
-    """The confirmation of an irreversible command; the table checks the caller's authority again."""
-    await ack(interaction)
-    record = await authorized(interaction, game_id)
-    if action == "abort":
-        await services_of(interaction).table.abort(
-            game_id, user_id(interaction), is_moderator(interaction, record)
-        )
-        await send(interaction, "The game was cancelled.")

@@ -17,6 +17,7 @@ from engine.core.menus import Choice
 from engine.core.model import GameMeta, Prompt
 from engine.records import GameRecord
 
+from . import menus
 from .components import (
     CUSTOM_ID_MAX,
     EPHEMERAL_BUTTONS_MAX,
@@ -24,6 +25,7 @@ from .components import (
     SELECT_MAX,
     ActionButton,
     ConfirmButton,
+    EndTurnButton,
     HandButton,
     IntentSelect,
     LobbyButton,
@@ -32,6 +34,7 @@ from .components import (
     PartButton,
     PartSelect,
     Stamp,
+    end_custom_id,
     fits,
     part_custom_id,
 )
@@ -203,14 +206,52 @@ def turn_view(
     )
 
 
+COMPONENTS_MAX = 40
+"""Discord's limit of components in one Components V2 message (the container and texts count)."""
+
+
+def family_rows(record: GameRecord, legal: list[tuple[str, str]], stamp: Stamp) -> list[ui.Item[Any]]:
+    """The option buttons grouped by family (play, move, trade, discard, end), each family headed by its
+    name when there are several, coloured by role; ungrouped when the headings would not fit."""
+    groups = menus.grouped(legal)
+    items: list[ui.Item[Any]] = []
+    for name, options in groups:
+        if len(groups) > 1:
+            items.append(ui.TextDisplay(f"-# **{menus.HEADINGS[name]}**"))
+        items += _rows(
+            [ActionButton(record.id, stamp, k, label, style=menus.style(k)) for k, label in options]
+        )
+    buttons = sum(len(options) for _, options in groups)
+    if 3 + len(items) + buttons > COMPONENTS_MAX:
+        ordered = [(k, label) for _, options in groups for k, label in options]
+        return list(
+            _rows([ActionButton(record.id, stamp, k, label, style=menus.style(k)) for k, label in ordered])
+        )
+    return items
+
+
+def end_turn_view(record: GameRecord, key: str, label: str, remaining: list[str]) -> ui.LayoutView | None:
+    """Ending the turn while other actions remain: asked once, with the way back to the options. None when
+    the confirmation's custom id would not fit (the move is then played as asked)."""
+    if len(end_custom_id(record.id, record.version, key)) > CUSTOM_ID_MAX:
+        return None
+    still = ", ".join(k.replace("_", " ") for k in remaining[:8])
+    text = f"**{label}?** You can still: {still}. End your turn anyway?"
+    return _layout(
+        ui.TextDisplay(present.clip(text, 1500)),
+        *_rows(
+            [EndTurnButton(record.id, record.version, key), OptionsButton(record.id, "Back to my options")]
+        ),
+    )
+
+
 def options_view(
     record: GameRecord, header: str, legal: list[tuple[str, str]], page: int, stamp: Stamp
 ) -> ui.LayoutView:
     """The caller's own options, ephemeral: buttons when few, a paged select when many."""
     parts: list[ui.Item[Any]] = [ui.TextDisplay(present.clip(header, 1500))]
     if len(legal) <= EPHEMERAL_BUTTONS_MAX and all(fits(record.id, stamp, k) for k, _ in legal):
-        parts += _rows([ActionButton(record.id, stamp, k, label) for k, label in legal])
-        return _layout(*parts)
+        return _layout(*parts, *family_rows(record, legal, stamp))
     pages = max(1, -(-len(legal) // SELECT_MAX))
     page = min(max(page, 0), pages - 1)
     chunk = legal[page * SELECT_MAX : (page + 1) * SELECT_MAX]
@@ -266,7 +307,7 @@ def parts_view(
         fits(record.id, stamp, c.key) for c in entries if c.complete
     ):
         buttons: list[ui.Item[Any]] = [
-            ActionButton(record.id, stamp, c.key, c.label)
+            ActionButton(record.id, stamp, c.key, c.label, style=menus.style(c.key))
             if c.complete
             else PartButton(record.id, stamp, c.key, c.label, style=discord.ButtonStyle.primary)
             for c in entries

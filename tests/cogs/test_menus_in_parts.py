@@ -101,6 +101,8 @@ async def test_a_part_of_an_older_menu_is_stale_and_junk_changes_nothing(
     v = (await world.table.record(gid)).version
     await _menu(world, gid, thread)
     await world.click("Ann", f"arb:{gid}:{v}:end", thread)
+    assert "End your turn anyway?" in last(world.to("Ann")).text  # moves remain: asked once
+    await world.click("Ann", f"arbe:{gid}:{v}:end", thread)
     mark = world.mark()
     await world.click("Ann", f"arbq:{gid}:{v}:0:play", thread)  # a part of the menu before the move
     stale = last(world.to("Ann", mark))

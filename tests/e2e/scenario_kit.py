@@ -274,7 +274,7 @@ def offered_actions(msg: Message, gid: str) -> list[tuple[str, str, str | None]]
         cid = str(comp.get("custom_id", ""))
         if comp.get("disabled"):
             continue
-        if cid.startswith(f"arb:{gid}:"):
+        if cid.startswith((f"arb:{gid}:", f"arbe:{gid}:")):  # arbe: "Yes, end my turn" (asked once)
             out.append(("button", cid, None))
         elif cid.startswith(f"arbs:{gid}:"):
             out += [("select", cid, str(o["value"])) for o in comp.get("options", [])]
@@ -354,7 +354,8 @@ class Player:
                 self.errors.append(msg.text())
                 return played
             played.append(key)
-            if "moved on" in msg.text() or "✅" not in msg.text():
+            asked = any(c.startswith(f"arbe:{self.gid}:") for c in msg.custom_ids())
+            if "moved on" in msg.text() or ("✅" not in msg.text() and not asked):
                 return played  # refused or stale: the caller settles and asks again
         return played
 

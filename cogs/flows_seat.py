@@ -1,0 +1,98 @@
+"""The flows about a member's own seat: the hand (``/hand``, "My hand"), the lobby buttons and the
+confirmation of an irreversible command. Registered by name like the others (:mod:`cogs.flows` imports
+this module)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.services import services_of
+from engine.core import hand_text, registry
+
+from . import layouts as lx
+from .answer import ack, png, send, user_id
+from .authority import authorized, is_moderator
+from .handlers import provides
+
+log = logging.getLogger(__name__)
+
+
+@provides("show_hand")
+async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
+    """The caller's private view and private image, ephemerally."""
+    await ack(interaction)
+    services = services_of(interaction)
+    table = services.table
+    user = user_id(interaction)
+    record = await authorized(interaction, game_id)
+    meta = registry.get(record.game).meta
+    seat = record.seat_of(user)
+    if seat is None:
+        await send(
+            interaction,
+            f"You are not playing in {meta.title} `{record.id}`. Spectators see the public "
+            "board in the game's thread.",
+        )
+        return
+    if record.status == "lobby":
+        await send(interaction, f"{meta.title} `{record.id}` has not started yet: no hand to show.")
+        return
+    view = await table.view(game_id, user)
+    public = await table.seat_view(game_id, None)
+    image: bytes | None = None
+    try:
+        image = await services.renderer.private(record.game, view)
+    except Exception:  # noqa: BLE001 - the text still tells the player everything
+        log.exception("rendering the private view of game %s failed", game_id)
+    mine = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
+    status = (
+        ("**Your move:** " + " / ".join(p.text for p in mine)) if mine else "Nothing to decide right now."
+    )
+    lines = hand_text.game_hand_lines(registry.get(record.game), view, public)  # what only this seat sees
+    text = f"You play **{seat.seat}**. {status}\n" + (
+        "Only you see:\n" + "\n".join(lines)
+        if lines
+        else "Nothing private right now: the board shows it all."
+    )
+    await send(
+        interaction,
+        view=lx.hand_view(record, meta, text, image is not None, bool(mine)),
+        file=png(image, lx.HAND_FILE) if image is not None else None,
+    )
+
+
+@provides("lobby_action")
+async def lobby_action(interaction: discord.Interaction, game_id: str, action: str) -> None:
+    await ack(interaction)
+    table = services_of(interaction).table
+    await authorized(interaction, game_id)  # a forged button naming another server's lobby stops here
+    user = interaction.user
+    uid = str(user.id)
+    name = getattr(user, "display_name", None) or user.name
+    if action == "join":
+        update = await table.join(game_id, uid, name)
+        text = f"You joined ({len(update.record.seats)}/{update.record.max_seats})."
+    elif action == "leave":
+        update = await table.leave(game_id, uid)
+        text = "You left the lobby." if update.record.status == "lobby" else "You left; the lobby is closed."
+    elif action == "agent":
+        update = await table.add_agent(game_id, uid)
+        text = f"Agent seat added ({len(update.record.seats)}/{update.record.max_seats})."
+    else:
+        update = await table.start(game_id, uid)
+        text = "The game has started: the board and your first decisions are in the thread."
+    await send(interaction, text)
+
+
+@provides("confirm")
+async def confirm(interaction: discord.Interaction, game_id: str, action: str) -> None:
+    """The confirmation of an irreversible command; the table checks the caller's authority again."""
+    await ack(interaction)
+    record = await authorized(interaction, game_id)
+    if action == "abort":
+        await services_of(interaction).table.abort(
+            game_id, user_id(interaction), is_moderator(interaction, record)
+        )
+        await send(interaction, "The game was cancelled.")
