@@ -224,6 +224,13 @@ def _player_rows(p: PlayerView) -> list[str]:
         extra.append("Retired: " + ", ".join(p.retired))
     if p.titles:
         extra.append("Titles: " + " ".join(p.titles))
+    flags = [
+        f
+        for f, on in (("raided with 7+ cards", p.raided_7), ("raided spending no Immunity", p.raided_no_imm))
+        if on
+    ]
+    if flags:
+        extra.append("History: " + ", ".join(flags))
     if p.markers or p.next_markers:
         marks = ", ".join(f"{k} {v}" for k, v in p.markers.items())
         nxt = ", ".join(f"{k} {v}" for k, v in p.next_markers.items())
