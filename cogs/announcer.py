@@ -394,17 +394,20 @@ class Announcer:
                 if policy == "dm" or await self.services.prefs.dm_reminders(seat.user):
                     self._spawn(self._dm(record, seat.user, [self._reminder_text(event)], notice=False))
                 else:
-                    lines.append(f"⏰ {present.mention(seat)} {self._reminder_text(event)}")
+                    lines.append(f"⏰ {self._reminder_text(event, present.mention(seat))}")
                     users.append(seat.user)
         return lines, users
 
     @staticmethod
-    def _reminder_text(event: Event) -> str:
-        """A reminder that stays true after it is posted: the deadline as a Discord timestamp, not "in 2 h"."""
+    def _reminder_text(event: Event, whom: str | None = None) -> str:
+        """A reminder that stays true after it is posted: the deadline as a Discord timestamp, not "in 2 h".
+        In the thread (``whom`` named) it speaks of the player in the third person; by DM, to them."""
         due = event.data.get("due_at")
         if isinstance(due, int | float):
+            if whom is not None:
+                return f"Reminder for {whom}: a decision is due {lx.stamp_of(due)}."
             return f"Reminder: your decision is due {lx.stamp_of(due)}."
-        return event.text
+        return f"{whom} {event.text}" if whom is not None else event.text
 
     # --- private news --------------------------------------------------------------------------
 

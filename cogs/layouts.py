@@ -195,7 +195,7 @@ def turn_view(
     )
     tail = present.outcome_line(record) or "\n".join(waiting + deadline_lines(scene, long=False))
     if mentions:
-        tail = " ".join(mentions) + " — your move.\n" + tail
+        tail = "**To act now:** " + " ".join(mentions) + "\n" + tail
     if followers:
         tail += "\n-# Following: " + " ".join(followers)
     return _layout(

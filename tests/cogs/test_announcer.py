@@ -142,7 +142,7 @@ async def test_reminders_by_dm_for_players_who_opt_in(
     await world.settle()
     assert any(s.where == "dm:1002" and "Reminder" in s.text for s in world.since(mark))
     thread_text = " ".join(p.text for p in thread_posts(world, thread, mark))
-    assert "⏰ <@1003>" in thread_text and "⏰ <@1002>" not in thread_text
+    assert "Reminder for <@1003>" in thread_text and "Reminder for <@1002>" not in thread_text
     await world.command(cogs["RemindersCog"], "reminders", world.interaction("Bo"), by="thread")
     assert not await world.services.prefs.dm_reminders("1002")
 
@@ -213,6 +213,6 @@ async def test_restart_catches_up_on_unannounced_moves(
     text = posts[0].text
     assert "While Arbiter was restarting" in text and "Revealed: Ann=2, Bo=3" in text
     leader = record.user_of((await world.table.prompts(gid))[0].seat)
-    assert f"<@{leader}>" in text and "your move" in text
+    assert f"**To act now:** <@{leader}>" in text
     assert await world.services.prefs.announced(gid) == record.version
     assert await Announcer(world.client, world.services).catch_up() == 0
