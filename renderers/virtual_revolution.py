@@ -298,11 +298,25 @@ def draw(view_data: dict[str, Any], private: bool = False) -> Image.Image:
     return image.crop((0, 0, WIDTH, min(image.height, y + 10)))
 
 
+COLOURS: tuple[RGB, ...] = (
+    BACKGROUND,
+    PANEL,
+    INK,
+    MUTED,
+    ACCENT,
+    DARK,
+    AGENT_TOKEN,
+    *PLAYER_COLOURS,
+    *DISTRICT_TINTS.values(),
+)
+"""Every colour drawn: the PNG is 8-bit on their fixed palette (a third of the bytes, and faster)."""
+
+
 def render(view: dict[str, Any]) -> bytes:
     """The public board (a seat's own secrets are never drawn here, even from its own view)."""
-    return to_png(draw(view, private=False))
+    return to_png(draw(view, private=False), COLOURS)
 
 
 def render_private(view: dict[str, Any]) -> bytes:
     """The board with the viewer's Corruption cards, Objectives and Necro peek below."""
-    return to_png(draw(view, private=True))
+    return to_png(draw(view, private=True), COLOURS)
