@@ -57,7 +57,7 @@ def settle(state: NtState, seat: str) -> list[Event]:
     return events
 
 
-TURN_ACTIONS = ["move", "attack", "door", "force", "escape", "done", "end"]
+TURN_ACTIONS = ["move", "attack", "door", "force", "escape", "standing", "done", "end"]
 
 
 @RULES.step("team")

@@ -161,8 +161,12 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str) -> list[Event
             (Intent.of("react", how="cover", to=c), f"Take Cover to {c}")
             for c in cover_squares(state, target, attacker)
         ]
-    if not offer:
-        return events + resolve(state, attacker, target, "dodge", None)
+    if not offer or target.standing != "ask":
+        # ruling M7: a standing order answers without a prompt (Dodge when the order's reaction is not legal)
+        how = target.standing if target.standing != "ask" else "dodge"
+        pick = next((i for i, _ in offer if i.get("how") == how), None)
+        to = pick.get("to") if pick is not None else None
+        return events + resolve(state, attacker, target, how if pick else "dodge", str(to) if to else None)
     text = f"{name(attacker)} attacks {name(target)}: Dodge, Fast Attack or Take Cover?"
     return events + RULES.window(
         state,

@@ -13,6 +13,7 @@ SHAPES: Shapes = {
     "force": {"unit": W, "edge": W},
     "escape": {"unit": W},
     "done": {},
+    "standing": {"unit": W, "order": W},
     "end": {},
     "react": {"how": "word?", "to": "word?", "unit": "word?", "at": "number?"},
     "pass": {},

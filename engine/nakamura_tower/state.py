@@ -55,6 +55,8 @@ class Model(BaseModel):
     activated: bool = False
     reacted: bool = False
     psychotic: bool = False
+    standing: Literal["ask", "fire", "cover", "dodge"] = "ask"
+    """The player's standing order for this model's reactions (public, ruling M7)."""
 
     @property
     def active(self) -> bool:
@@ -141,7 +143,7 @@ NtStep = Annotated[TurnStep | PhaseStep | TeamStep | DroneStep | AttackStep, Fie
 
 
 class NtState(FlowState):
-    format: int = 1
+    format: int = 2
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

@@ -25,6 +25,7 @@ class ModelView(BaseModel):
     activated: bool
     reacted: bool
     psychotic: bool
+    standing: str
 
 
 class TeamView(BaseModel):

@@ -74,6 +74,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             activated=x.activated,
             reacted=x.reacted,
             psychotic=x.psychotic,
+            standing=x.standing,
         )
         for x in state.models.values()
     ]

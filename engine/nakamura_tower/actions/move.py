@@ -76,18 +76,18 @@ class Move(MoveAction[NtState]):
         start(state, mover, 1)
         cells = [c.label for c in route.cells]
         _open_doors(state, cells)
-        offers = reactions(state, mover, cells)
-        if not offers:
-            return walk(state, mover, cells) + settle(state, seat)
+        asked, auto = standing(state, reactions(state, mover, cells))
+        if not asked:
+            return _finish_move(state, mover, cells, seat, auto)
         text = f"{name(mover)} moves {' '.join(cells)}: react?"
         return RULES.window(
             state,
-            list(offers),
+            list(asked),
             "moved",
             text,
-            offers,
+            asked,
             pass_as=(Intent("pass"), "No reaction"),
-            payload=MovePayload(unit=unit, cells=cells, seat=seat),
+            payload=MovePayload(unit=unit, cells=cells, seat=seat, auto=[i.key() for i in auto]),
         )
 
 
@@ -156,30 +156,58 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
     return offers
 
 
+def standing(
+    state: NtState, offers: dict[str, list[tuple[Intent, str]]]
+) -> tuple[dict[str, list[tuple[Intent, str]]], list[Intent]]:
+    """Split the offers by the reactors' standing orders (ruling M7): a model told to ``ask`` is asked; one
+    told to ``fire`` (or ``cover``) takes its first chance along the path without a prompt; ``dodge`` never
+    reacts. Returns the offers still to ask, by seat, and the reactions decided in advance."""
+    asked: dict[str, list[tuple[Intent, str]]] = {}
+    auto: list[Intent] = []
+    for seat, options in offers.items():
+        for intent, label in options:
+            order = state.models[str(intent.get("unit"))].standing
+            how = str(intent.get("how") or "fire")
+            if order == "ask":
+                asked.setdefault(seat, []).append((intent, label))
+            elif order == how and not any(a.get("unit") == intent.get("unit") for a in auto):
+                auto.append(intent)
+    return asked, auto
+
+
 class MovePayload(BaseModel):
     unit: str
     cells: list[str]
     seat: str
+    auto: list[str] = []
 
 
 @RULES.closed("moved", MovePayload)
 def move_reacted(state: NtState, answers: list[tuple[str, Intent]], payload: MovePayload) -> list[Event]:
     """The earliest reaction along the path happens (ties: in seat order); the mover goes on afterwards."""
-    mover = state.models[payload.unit]
-    chosen = sorted(
-        ((i.num("at"), n, i) for n, (_, i) in enumerate(answers) if i.kind == "react"),
-        key=lambda t: (t[0], t[1]),
-    )
+    given = [i for _, i in answers if i.kind == "react"] + [Intent.parse(k) for k in payload.auto]
+    return _finish_move(state, state.models[payload.unit], payload.cells, payload.seat, given)
+
+
+def _finish_move(
+    state: NtState, mover: Model, cells: list[str], seat: str, given: list[Intent]
+) -> list[Event]:
+    def key(intent: Intent) -> tuple[int, int]:
+        team = state.models[str(intent.get("unit"))].team
+        return intent.num("at"), state.seats.index(team) if team in state.seats else 0
+
+    chosen = sorted(given, key=key)
     if not chosen:
-        return walk(state, mover, payload.cells) + settle(state, payload.seat)
-    step, _, intent = chosen[0]
-    events = walk(state, mover, payload.cells[: step + 1])
+        return walk(state, mover, cells) + settle(state, seat)
+    intent = chosen[0]
+    step = intent.num("at")
+    events = walk(state, mover, cells[: step + 1])
     reactor = state.models[str(intent.get("unit"))]
-    if mover.cell == payload.cells[step] and reactor.active:
+    if mover.cell == cells[step] and reactor.active:
         events += _react(state, reactor, mover, str(intent.get("how") or "fire"))
-    if mover.active and mover.cell == payload.cells[step]:
-        events += walk(state, mover, payload.cells[step:])
-    return events + settle(state, payload.seat)
+    if mover.active and mover.cell == cells[step]:
+        events += walk(state, mover, cells[step:])
+    return events + settle(state, seat)
 
 
 def _react(state: NtState, reactor: Model, mover: Model, how: str) -> list[Event]:

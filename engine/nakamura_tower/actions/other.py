@@ -156,3 +156,34 @@ class End(Action[NtState]):
 
     def label(self, state: NtState, intent: Intent) -> str:
         return "End the Team's activation"
+
+
+ORDERS = {
+    "ask": "ask me",
+    "fire": "Fast Attack at the first chance",
+    "cover": "Take Cover at the first chance",
+    "dodge": "only Dodge",
+}
+
+
+@RULES.action
+class Standing(Action[NtState]):
+    """Rules-notes 8 #13: "Standing order per model" so that most reaction prompts never need to be asked."""
+
+    kind = "standing"
+    family = "end"
+    summary = "Set a character's standing order for reactions"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        models = [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]
+        return [Intent.of("standing", unit=m.id, order=o) for m in models for o in ORDERS if o != m.standing]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        model = state.models[str(intent.get("unit"))]
+        model.standing = str(intent.get("order"))  # type: ignore[assignment]
+        return [public("standing", f"{name(model)}'s standing order: {ORDERS[model.standing]}.")]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        model = state.models.get(str(intent.get("unit")))
+        order = ORDERS.get(str(intent.get("order")), "a standing order")
+        return f"{name(model)}: {order}" if model else f"Standing order: {order}"

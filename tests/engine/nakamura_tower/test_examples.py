@@ -143,3 +143,26 @@ def test_infection_and_the_cybershock_tests_it_causes() -> None:
     infection(s)
     after = {m.id: m.cybershock for m in s.models.values() if m.team == "p2"}
     assert all(after[k] == before[k] + 1 for k in before), (before, after)
+
+
+def test_standing_orders_answer_without_a_prompt() -> None:
+    """Rules-notes 8 #13: "Standing order per model" so most reaction prompts never need to be asked (ruling
+    M7): Shoko told to Fast Attack at the first chance fires at Tetsuo without her player being asked."""
+    s = to_real_world(table(), first="p2")
+    clear_board(s, ("a3", "b2"))
+    place(s, "a3", "J11")
+    place(s, "b2", "G8")
+    s.models["a3"].standing = "fire"
+    stack(s, 6, 5)
+    s, events = G.apply(s, "p2", Intent.of("move", unit="b2", to="G12"))
+    assert all(p.seat == "p2" for p in G.prompts(s))
+    assert "11 against 12, dodged" in " ".join(e.text for e in events) and s.models["a3"].reacted
+    s2 = to_real_world(table(), first="p2")
+    clear_board(s2, ("a3", "b2"))
+    place(s2, "a3", "J11")
+    place(s2, "b2", "G8")
+    s2, _ = G.apply(s2, "p2", Intent.of("standing", unit="b2", order="dodge"))
+    assert s2.models["b2"].standing == "dodge"
+    s2.models["a3"].standing = "dodge"
+    s2, _ = G.apply(s2, "p2", Intent.of("move", unit="b2", to="G12"))
+    assert s2.models["b2"].cell == "G12" and not s2.models["a3"].reacted

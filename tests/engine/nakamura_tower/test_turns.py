@@ -52,7 +52,7 @@ def test_an_attack_ends_the_activation_and_two_moves_spend_it() -> None:
     s.models["b2"].reacted = True
     s, _ = G.apply(s, "p1", Intent.of("attack", unit="a2", target="b2"))
     assert s.models["a2"].activated and s.current is None
-    assert all(i.get("unit") != "a2" for i in G.legal(s, "p1"))
+    assert all(i.get("unit") != "a2" for i in G.legal(s, "p1") if i.kind != "standing")
     s, _ = G.apply(s, "p1", Intent.of("move", unit="a3", to="M3"))
     assert s.current == "a3"
     assert {str(i.get("unit")) for i in G.legal(s, "p1") if i.kind == "move"} == {"a3"}
