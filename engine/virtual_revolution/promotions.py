@@ -15,7 +15,7 @@ from engine.core import Event, Intent, private, public
 from engine.core.rules import NoPayload
 
 from .control import add_it, can_add, remove_it
-from .rules import RULES, P, agent, corruption_label, discard_corruption, distinct_cards, draw_corruption
+from .rules import RULES, P, agent, corruption_label, discard_corruption, draw_corruption
 from .state import VrState
 from .verses import go_online
 
@@ -170,7 +170,7 @@ def _clarisse(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]
         events.append(
             private(seat, "peek_hand", f"{use}'s cards: {', '.join(corruption_label(c) for c in hand)}.")
         )
-        offer = [(Intent.of("pick", card=c), f"Take {corruption_label(c)}") for c in distinct_cards(hand)]
+        offer = [(Intent.of("pick", card=c), f"Take {corruption_label(c)}") for c in sorted(hand)]
         return events + RULES.ask(
             state, seat, "clarisse_take", f"Take one of {use}'s cards.", offer, payload=CardPayload(other=use)
         )
@@ -181,7 +181,9 @@ def _ask_give(state: VrState, seat: str, other: str, topic: str) -> list[Event]:
     hand = state.p(seat).hand
     if not hand:
         return []
-    offer = [(Intent.of("pick", card=c), f"Give {corruption_label(c)}") for c in distinct_cards(hand)]
+    # every card is offered (not one per design): whether a question is asked at all then depends only on the
+    # hand's size, which is public, never on what the hand holds
+    offer = [(Intent.of("pick", card=c), f"Give {corruption_label(c)}") for c in sorted(hand)]
     return RULES.ask(
         state, seat, topic, f"Give {other} one of your cards.", offer, payload=CardPayload(other=other)
     )

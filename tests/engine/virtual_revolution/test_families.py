@@ -91,6 +91,16 @@ def test_clarisse_takes_then_gives() -> None:
     assert sorted(state.p(seat).hand) == sorted(["c31", drawn]) and state.p(other).hand == ["c16"]
 
 
+def test_clarisse_is_asked_by_hand_size_not_by_what_it_holds() -> None:
+    """Two identical cards are still two choices: whether Clarisse is asked must not tell the table that a
+    hand holds one kind of card (a timing leak)."""
+    state, seat = _with(("clarisse",))
+    other = next(s for s in state.seats if s != seat)
+    state.p(other).hand = ["c16", "c17"]  # both "Lose 2 Eurocredits"
+    state = act(turn_in(state, "b1"), f"promote:agent=clarisse,use={other},to=retire")
+    assert GAME.prompts(state)[0].kind == "clarisse_take" and len(keys(state)) == 2
+
+
 def test_don_armondo_arms_the_range_and_pixel_copies_a_promotion() -> None:
     """Don Armondo: "If you perform the Recruit an Agent action this turn, you may draw 1 Corruption card to add
     +2 to its Range"; Pixel: "Draw 1 Corruption card to use the Promotion ability of any Agent on Duty (one of
