@@ -350,7 +350,12 @@ def inflict(state: IpaState, unit: str, status: str, by: str) -> list[Event]:
     target.statuses = [s for s in target.statuses if s.status != status]
     # Helpless lasts through the target's own next turn (R-6), whoever is in turn first
     target.statuses.append(StatusOn(status=status, by=target.seat if status == "helpless" else by))
-    word = "stunned (under shock)" if status == "stun" else "helpless: no action in its next turn"
+    word = {
+        "stun": "stunned (under shock)",
+        "helpless": "helpless: no action in its next turn",
+        "confuse": "confused: its first deed next turn is an attack on the nearest target",
+        "mind_control": "under Mind Control: its next turn is played by " + by,
+    }[status]
     return [public("status", f"{target.seat}'s Agent is {word}.")]
 
 

@@ -10,7 +10,7 @@ from engine.core.board import Cell, load_grid
 from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
 
-from . import actions, effects, sides, steps  # noqa: F401 - they register into RULES
+from . import actions, control, effects, sides, steps  # noqa: F401 - they register into RULES
 from .actions.move import wall_steps
 from .agent import HeuristicAgent
 from .pack import MAPS, map_path, pack
@@ -51,11 +51,12 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 4
+    format = 5
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
     3: the last action a Rift may undo, permissions to pass; 4: the options of the advanced and alternative
-    rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners. Older games are rebuilt
-    from their intent log."""
+    rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners; 5: Confuse and Mind
+    Control (statuses, the controlled turn, the Focused Shot's hits). Older games are rebuilt from their
+    intent log."""
     state_type = IpaState
     rules = RULES
     intent_kinds = INTENT_KINDS

@@ -28,7 +28,7 @@ CardType = Literal["artifact", "rift", "construct", "melee", "ranged", "space"]
 Target = Literal["target", "units", "agent", "equipment", "self", "player"]
 """RB "Target Types": Target (units and field equipment, not players; the default), Units, or one special
 kind (Agent, field equipment, player); ``self`` is the card's owner ("owner ... refers to an Agent")."""
-Status = Literal["stun", "helpless"]
+Status = Literal["stun", "helpless", "confuse", "mind_control"]
 
 TYPE_NAMES: dict[str, str] = {
     "artifact": "Artifact",

@@ -36,4 +36,8 @@ SHAPES: Shapes = {
     "corner": {"at": W},
     "map": {"agree": W},
     "focus": {"card": W, "at": W},
+    "confused": {"card": W},
+    "steer": {"to": W},
+    "wield": {"card": W, "at": "word?"},
+    "release": {},
 }

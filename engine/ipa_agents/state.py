@@ -199,6 +199,22 @@ class GaiaStep(Step):
     tries: int = 1
 
 
+class ConfuseStep(Step):
+    """A confused Agent's first deed in its turn: the attack on the nearest target."""
+
+    op: Literal["confuse"] = "confuse"
+    seat: str
+
+
+class Control(BaseModel):
+    """Mind Control: ``controller`` plays ``target``'s turn with ``cards``, two drawn at random from its
+    inventory (known to the controller and the target's player only)."""
+
+    controller: str
+    target: str
+    cards: list[str] = Field(default_factory=list)
+
+
 class SetupWallStep(Step):
     op: Literal["wall"] = "wall"
     seat: str
@@ -245,7 +261,8 @@ class ResumeStep(Step):
 
 
 IpaStep = Annotated[
-    CornerStep
+    ConfuseStep
+    | CornerStep
     | GaiaStep
     | SetupWallStep
     | EventsStep
@@ -261,7 +278,7 @@ IpaStep = Annotated[
 
 
 class IpaState(FlowState):
-    format: int = 4
+    format: int = 5
     """The snapshot format (the game's ``format``)."""
     steps: list[IpaStep] = Field(default_factory=list)
     opts: IpaOptions
@@ -289,6 +306,8 @@ class IpaState(FlowState):
     """The seat in turn."""
     last_action: LastAction | None = None
     """The last action aimed at units in the current turn."""
+    control: Control | None = None
+    """The Mind Control of the turn in progress."""
     chosen_corners: list[str] = Field(default_factory=list)
     """Seats whose corner is chosen (the players choose their corners)."""
     undoable: LastAction | None = None

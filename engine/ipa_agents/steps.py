@@ -8,13 +8,14 @@ from pydantic import BaseModel
 from engine.core import Event, Intent, private, public
 from engine.core.flowgame import FlowGame
 
-from . import undo
+from . import control, undo
 from .effects import check_end, damage
 from .pack import ABILITIES
 from .rules import RULES, P, card_of, draw_card, hand_limit, stunned
 from .setup import event_free, event_square, legal_walls
 from .sides import sides
 from .state import (
+    ConfuseStep,
     EndTurnStep,
     EventsStep,
     EventToken,
@@ -124,22 +125,30 @@ def begin_turn(state: IpaState, step: TurnStep) -> list[Event]:
         ended = [s for s, e in zip(other.statuses, ends, strict=True) if e]
         other.statuses = [s for s, e in zip(other.statuses, ends, strict=True) if not e]
         events += [
-            public(
-                "status_end",
-                f"{other.seat}'s Agent is no longer {s.status}ned."
-                if s.status == "stun"
-                else f"{other.seat}'s Agent is no longer helpless.",
-            )
+            public("status_end", f"{other.seat}'s Agent is no longer {STATUS_WORDS[s.status]}.")
             for s in ended
             if other.alive
         ]
     if not agent.alive:
         return events
     undo.begin(state, seat)
-    if not stunned(agent):
+    confused = control.has(agent, "confuse")
+    if not stunned(agent) and not confused:
         events += _deactivate(state, seat)  # A-27: a stunned Agent cannot deactivate; later
-    state.now(OverTimeStep(seat=seat), ResumeStep(seat=seat))
+    events += control.take_control(state, seat)
+    if confused:  # RB Confuse: "The first thing a confused unit does when it is next in turn is an attack"
+        state.now(OverTimeStep(seat=seat), ConfuseStep(seat=seat))
+    else:
+        state.now(OverTimeStep(seat=seat), ResumeStep(seat=seat))
     return events
+
+
+STATUS_WORDS = {
+    "stun": "stunned",
+    "helpless": "helpless",
+    "confuse": "confused",
+    "mind_control": "controlled",
+}
 
 
 def _deactivate(state: IpaState, seat: str) -> list[Event]:
@@ -187,7 +196,7 @@ def over_time(state: IpaState, step: OverTimeStep) -> list[Event]:
 @RULES.step("resume")
 def resume_turn(state: IpaState, step: ResumeStep) -> list[Event]:
     undo.settle(state)
-    if state.result is not None:
+    if state.result is not None or control.controlled(state, step.seat):
         return []
     agent = state.agents[step.seat]
     if not agent.alive:

@@ -72,20 +72,21 @@ def _range_ok(state: IpaState, agent: AgentState, card: Card, there: str) -> boo
     return card.type != "ranged" or clear_shot(state, agent.unit, agent.cell, there)
 
 
-def targets(state: IpaState, agent: AgentState, card: Card) -> list[str]:
-    """The units and field equipment ``card`` may aim at now, by its target type (RB "Target Types")."""
+def targets(state: IpaState, agent: AgentState, card: Card, own_equipment: bool = False) -> list[str]:
+    """The units and field equipment ``card`` may aim at now, by its target type (RB "Target Types");
+    its own field equipment too with ``own_equipment`` (a confused Agent's nearest target)."""
     out: list[str] = []
     if card.target in ("target", "units", "agent"):
         out += [a.unit for a in state.agents.values() if a.alive and a.seat != agent.seat]
     if card.target in ("target", "equipment"):
-        out += [e.unit for e in state.equipment.values() if e.owner != agent.seat]
+        out += [e.unit for e in state.equipment.values() if e.owner != agent.seat or own_equipment]
     cells = {a.unit: a.cell for a in state.agents.values()} | {
         e.unit: e.cell for e in state.equipment.values()
     }
     return [u for u in out if _range_ok(state, agent, card, cells[u])]
 
 
-def _playable(state: IpaState, agent: AgentState, instance: str, again: bool) -> bool:
+def playable(state: IpaState, agent: AgentState, instance: str, again: bool) -> bool:
     card = card_of(instance)
     if not meets(state, agent, card) or credits(agent) < card.cost or card.type == "rift":
         return False
@@ -113,11 +114,11 @@ class Play(Action[IpaState]):
             kind = instance.split(".")[0]
             if kind in seen:
                 continue  # copies of one card play alike: offer one
-            if _playable(state, agent, instance, again=False):
+            if playable(state, agent, instance, again=False):
                 seen.add(kind)
                 listed.append((instance, False))
         for act in agent.active:
-            if card_of(act.card).type in ("melee", "ranged", "space") and _playable(
+            if card_of(act.card).type in ("melee", "ranged", "space") and playable(
                 state, agent, act.card, True
             ):
                 listed.append((act.card, True))
@@ -159,14 +160,22 @@ class Play(Action[IpaState]):
         return f"{card.name} cannot reach that target now (line of sight, range, clear shot or target type)."
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
+        return self.activate(state, seat, intent)
+
+    def activate(
+        self, state: IpaState, seat: str, intent: Intent, payer: AgentState | None = None
+    ) -> list[Event]:
+        """``seat``'s Agent activates the card; ``payer`` pays its credits (Mind Control: "must be paid by
+        you and not by the target")."""
         agent = state.agents[seat]
+        payer = payer or agent
         instance = intent.word("card")
         card = card_of(instance)
         again = instance not in agent.hand
         twin = self._twin(agent, card, instance) if not again else None
         self._spend(state, card)
         if card.cost:
-            pay(agent, card.cost)
+            pay(payer, card.cost)
         reveal(state, seat, instance)
         events = [public("play", f"{seat} activates {card.name}.", card=card.id)]
         events += self._self_effects(state, agent, card)
@@ -176,7 +185,7 @@ class Play(Action[IpaState]):
         hits = [card_hit(state, seat, instance, at)]
         also = intent.get("also")
         if isinstance(also, str) and card.double_for is not None:
-            pay(agent, card.double_for)
+            pay(payer, card.double_for)
             hits.append(card_hit(state, seat, instance, also))
         if twin is not None:
             reveal(state, seat, twin)
@@ -343,4 +352,4 @@ class Shoot(Action[IpaState]):
         return f"Fire {unit if isinstance(unit, str) else 'a Sentry'} at {target}"
 
 
-__all__ = ["Play", "Convert", "Shoot", "actions_left", "credits", "pay", "targets"]
+__all__ = ["Play", "Convert", "Shoot", "actions_left", "credits", "pay", "playable", "targets"]

@@ -1,0 +1,84 @@
+"""Rules scenarios for Confuse and Mind Control, each quoting the passage it checks."""
+
+from __future__ import annotations
+
+from engine.core import Intent
+from engine.ipa_agents.game import IPA
+
+from .helpers import act, answer_all, dice, hand, place, table
+
+
+def _inflict(state, card: str, seat: str = "p1", at: str = "a2"):  # type: ignore[no-untyped-def]
+    """``seat`` plays ``card`` on ``at``; the target's defensive roll fails; the turn ends."""
+    state.agents[seat].abilities["intellect"] = 9
+    hand(state, seat, card)
+    with dice(2, 3):
+        state, _ = act(state, seat, f"play:card={card}.1,at={at}")
+        state, _ = act(state, f"p{at[1]}", "defend:roll=yes")
+        state = answer_all(state)
+    state, _ = act(state, seat, "end")
+    return state
+
+
+def test_a_confused_unit_first_attacks_the_nearest_target_friend_or_enemy() -> None:
+    """RB Confuse: "The first thing a confused unit does when it is next in turn is an attack on the nearest
+    target (friend or enemy). After the attack the unit may move. ... Otherwise the target itself determines
+    which item is used." Here the nearest is p3 (2 squares), not p1 who confused it (8)."""
+    state = table(seats=3)
+    place(state, p1="D4", p2="D12", p3="D14")
+    state.agents["p2"].hand = ["thunderbolt.1", "enhanced_sun_rays.1", "med_patch.1"]
+    state = _inflict(state, "static_haze")
+    prompts = IPA.prompts(state)
+    assert [p.kind for p in prompts] == ["confused"] and prompts[0].seat == "p2"
+    assert IPA.legal(state, "p2") == [
+        Intent.parse("confused:card=enhanced_sun_rays.1"),
+        Intent.parse("confused:card=thunderbolt.1"),
+    ]
+    with dice(2, 3):
+        state, texts = act(state, "p2", "confused:card=thunderbolt.1")
+    assert IPA.prompts(state)[0].seat == "p3" and IPA.prompts(state)[0].kind == "defend"  # p3 is attacked
+    with dice(2, 3):
+        state, _ = act(state, "p3", "defend:roll=yes")
+    state = answer_all(state)
+    assert state.agents["p3"].life == 13
+    assert not any(i.kind == "play" for i in IPA.legal(state, "p2"))  # the action is used
+    assert any(i.kind == "move" for i in IPA.legal(state, "p2"))  # "After the attack the unit may move"
+    assert not state.agents["p2"].statuses
+
+
+def test_a_confused_unit_without_a_weapon_shows_its_hand_and_loses_the_action() -> None:
+    """RB Confuse: "If the target has no items with which it can attack, it must show all its cards to the
+    other players. The action is nevertheless lost/used.\""""
+    state = table()
+    place(state, p1="D4", p2="D12")
+    state.agents["p2"].hand = ["med_patch.1"]
+    state = _inflict(state, "static_haze")
+    assert IPA.prompts(state)[0].kind == "turn" and IPA.prompts(state)[0].seat == "p2"
+    assert any("shows the hand: Med Patch" in line for line in state.log)
+    assert not any(i.kind == "pickup" or i.kind == "play" for i in IPA.legal(state, "p2"))
+
+
+def test_mind_control_plays_the_targets_next_turn_with_two_random_cards() -> None:
+    """RB Mind Control: "You take control of the target when it is next in turn. If the target is an Agent,
+    you may draw two random cards from its inventory, which you may activate against someone if the
+    abilities of the target allow it ... Any type of credits required ... must be paid by you"; "You may not
+    sell the Agent's Item Cards"; "You may not use the Agent's field equipment"."""
+    state = table(seats=3)
+    place(state, p1="D4", p2="D12", p3="M12")
+    state.agents["p2"].hand = ["thunderbolt.1", "combat_knife.1"]
+    state = _inflict(state, "puppet_thread")
+    assert state.control is not None and sorted(state.control.cards) == ["combat_knife.1", "thunderbolt.1"]
+    prompts = IPA.prompts(state)
+    assert [(p.seat, p.kind) for p in prompts] == [("p1", "turn")]
+    kinds = {i.kind for i in IPA.legal(state, "p1")}
+    assert kinds <= {"steer", "wield", "release"} and "sell" not in kinds and not IPA.legal(state, "p2")
+    assert Intent.parse("wield:card=thunderbolt.1,at=a3") in IPA.legal(state, "p1")
+    with dice(2, 3):
+        state, _ = act(state, "p1", "wield:card=thunderbolt.1,at=a3")
+        state, _ = act(state, "p3", "defend:roll=yes")
+    state = answer_all(state)
+    assert state.agents["p3"].life == 13 and "thunderbolt.1" not in state.agents["p2"].hand
+    state, _ = act(state, "p1", "steer:to=D15")
+    assert state.agents["p2"].cell == "D15"
+    state, _ = act(state, "p1", "release")
+    assert state.control is None and IPA.prompts(state)[0].seat == "p3"
