@@ -124,7 +124,7 @@ class HeuristicAgent:
 
     def _pick(self, state: VrState, seat: str, intent: Intent) -> float:
         if intent.get("ignore") == 1:
-            return 20 if state.p(seat).imm >= 1 else 0
+            return 4.0 * self._severity(state)
         if intent.get("keep") == "ql":
             return 30
         if intent.get("pos") is not None:
@@ -136,6 +136,22 @@ class HeuristicAgent:
         if intent.get("at") is not None and state.ctx.seat == seat and state.ctx.borough:
             return 5 if state.owner.get(intent.word("at")) == seat else 3
         return 0
+
+    @staticmethod
+    def _severity(state: VrState) -> int:
+        """How much the raid card being resolved (public: a raid reveals the hand) would cost."""
+        top = state.waiting.top()
+        card = P().corruption.get(str(top.data.get("card", ""))) if top is not None else None
+        severity = {
+            "remove_server": 10,
+            "discard_verse": 6,
+            "discard_agent": 5,
+            "discard_boost": 5,
+            "income_down": 4,
+            "remove_influence": 3,
+            "lose_ec": 2,
+        }
+        return severity.get(card.template, 3) if card is not None else 3
 
     def _spend(self, state: VrState, seat: str, intent: Intent) -> float:
         n = intent.num("n")
