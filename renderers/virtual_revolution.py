@@ -143,9 +143,30 @@ def _borough(draw: ImageDraw.ImageDraw, view: VrView, b: BoroughView, top: int) 
         _chip(draw, right - text_width(label, 13) - 10, bottom - 19, label, AGENT_TOKEN, 13)
 
 
+def _area(b: BoroughView) -> float:
+    xs, ys = [p[0] for p in b.polygon], [p[1] for p in b.polygon]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys))
+
+
+def _district_names(draw: ImageDraw.ImageDraw, view: VrView, top: int) -> None:
+    """Each District's name at the foot of its largest Borough (the legend below gives them all too)."""
+    for code, name in view.district_names.items():
+        members = [b for b in view.boroughs if b.district == code]
+        if not members:
+            continue
+        b = max(members, key=_area)
+        points = [_map_xy(p, top) for p in b.polygon]
+        x0, x1, y1 = min(p[0] for p in points), max(p[0] for p in points), max(p[1] for p in points)
+        label = plain(name).upper()
+        while len(label) > 3 and text_width(label, 11) > x1 - x0 - 44:
+            label = label[:-1]
+        text(draw, (x0 + 5, y1 - 5), label, size=11, fill=MUTED, anchor="lb")
+
+
 def _map(draw: ImageDraw.ImageDraw, view: VrView, top: int) -> int:
     for b in view.boroughs:
         _borough(draw, view, b, top)
+    _district_names(draw, view, top)
     bottom = top + int(max(p[1] for b in view.boroughs for p in b.polygon) * MAP_SCALE)
     text(draw, (WIDTH - MARGIN, bottom - 4), view.map_note, size=13, fill=ACCENT, anchor="rb")
     y = bottom + 4
