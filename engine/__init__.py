@@ -25,7 +25,21 @@ from .core import (
 )
 
 __all__ = [
-    "DataError", "Event", "Game", "GameMeta", "GameOver", "GameState", "IllegalIntent", "Intent",
-    "MalformedIntent", "NotYourTurn", "Outcome", "Prompt", "RuleError", "SnapshotError", "StaleVersion",
-    "games", "get",
+    "DataError",
+    "Event",
+    "Game",
+    "GameMeta",
+    "GameOver",
+    "GameState",
+    "IllegalIntent",
+    "Intent",
+    "MalformedIntent",
+    "NotYourTurn",
+    "Outcome",
+    "Prompt",
+    "RuleError",
+    "SnapshotError",
+    "StaleVersion",
+    "games",
+    "get",
 ]

@@ -37,8 +37,10 @@ class PacePlan:
 
     def describe(self) -> str:
         if self.bank:
-            return (f"{self.name} (a time bank of {span(self.turn)}, +{span(self.increment)} per turn, "
-                    f"at most {span(self.cap)}; reactions {span(self.reaction)})")
+            return (
+                f"{self.name} (a time bank of {span(self.turn)}, +{span(self.increment)} per turn, "
+                f"at most {span(self.cap)}; reactions {span(self.reaction)})"
+            )
         return f"{self.name} ({span(self.turn)} per turn, reactions {span(self.reaction)})"
 
 

@@ -26,8 +26,13 @@ def lines_of(events: Iterable[Event], by: str, version: int) -> list[PublicLine]
     return [PublicLine(version, f"{e.text}{mark}") for e in events if e.audience is None and e.text]
 
 
-def replay(game: Game[Any], record: GameRecord, intents: list[LoggedIntent], limit: int,
-           after_version: int | None = None) -> list[PublicLine]:
+def replay(
+    game: Game[Any],
+    record: GameRecord,
+    intents: list[LoggedIntent],
+    limit: int,
+    after_version: int | None = None,
+) -> list[PublicLine]:
     """The public lines rebuilt from the seed, the options and the intent log (games saved before the
     public log was stored)."""
     state = game.setup([s.seat for s in record.seats], record.seed, record.options)

@@ -77,7 +77,8 @@ class Store(Protocol):
     async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]: ...
 
     async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Deadline]:
-        """Open deadlines (of one game, or all); with ``due_before``, only those due or to be reminded by then."""
+        """Open deadlines (of one game, or all); with ``due_before``, only those due or to be reminded by
+        then."""
         ...
 
     async def mark_reminded(self, game_id: str, seat: str) -> None: ...
@@ -87,12 +88,16 @@ class Store(Protocol):
         (the version, snapshot and intent log stay as they are, for a moderator to inspect)."""
         ...
 
-    async def count_games(self, status: tuple[str, ...], user: str | None = None, guild: str | None = None) -> int:
+    async def count_games(
+        self, status: tuple[str, ...], user: str | None = None, guild: str | None = None
+    ) -> int:
         """How many games have one of ``status``, hosted or played by ``user`` and placed in ``guild`` (each
         filter only when given): a count, so that limits never load every record."""
         ...
 
-    async def public_log(self, game_id: str, limit: int, after_version: int | None = None) -> list[PublicLine] | None:
+    async def public_log(
+        self, game_id: str, limit: int, after_version: int | None = None
+    ) -> list[PublicLine] | None:
         """The last ``limit`` public lines (of versions after ``after_version``), oldest first; None when
         the store does not hold them (a game saved before the public log was kept): replay the intents."""
         ...
@@ -134,8 +139,13 @@ class MemoryStore:
         logged = self._intents.setdefault(record.id, [])
         logged.extend(i.model_copy() for i in change.intents)
         if change.snapshot is not None:
-            self._snapshots[record.id] = SavedSnapshot(record.version, change.snapshot_format, change.snapshot,
-                                                       checksum(change.snapshot), logged[-1].seq if logged else 0)
+            self._snapshots[record.id] = SavedSnapshot(
+                record.version,
+                change.snapshot_format,
+                change.snapshot,
+                checksum(change.snapshot),
+                logged[-1].seq if logged else 0,
+            )
         if change.deadlines is not None:
             self._deadlines[record.id] = [d.model_copy() for d in change.deadlines]
         if change.idempotency_key is not None:
@@ -177,7 +187,9 @@ class MemoryStore:
         else:
             rows = [d for ds in self._deadlines.values() for d in ds]
         if due_before is not None:
-            rows = [d for d in rows if d.due_at <= due_before or (not d.reminded and d.remind_at <= due_before)]
+            rows = [
+                d for d in rows if d.due_at <= due_before or (not d.reminded and d.remind_at <= due_before)
+            ]
         return sorted((d.model_copy() for d in rows), key=lambda d: (d.due_at, d.game_id, d.seat))
 
     async def mark_reminded(self, game_id: str, seat: str) -> None:
@@ -194,16 +206,29 @@ class MemoryStore:
     # test helpers: damage a snapshot the way a disk or an old version would
     def corrupt_snapshot(self, game_id: str, text: str) -> None:
         saved = self._snapshots[game_id]
-        self._snapshots[game_id] = SavedSnapshot(saved.version, saved.format, text, saved.checksum, saved.steps)
+        self._snapshots[game_id] = SavedSnapshot(
+            saved.version, saved.format, text, saved.checksum, saved.steps
+        )
 
-    async def count_games(self, status: tuple[str, ...], user: str | None = None, guild: str | None = None) -> int:
-        return sum(1 for r in self._games.values()
-                   if r.status in status and (user is None or r.host == user or r.seat_of(user) is not None)
-                   and (guild is None or r.place.get("guild") == guild))
+    async def count_games(
+        self, status: tuple[str, ...], user: str | None = None, guild: str | None = None
+    ) -> int:
+        return sum(
+            1
+            for r in self._games.values()
+            if r.status in status
+            and (user is None or r.host == user or r.seat_of(user) is not None)
+            and (guild is None or r.place.get("guild") == guild)
+        )
 
-    async def public_log(self, game_id: str, limit: int, after_version: int | None = None) -> list[PublicLine] | None:
-        lines = [line for line in self._public.get(game_id, [])
-                 if after_version is None or line.version > after_version]
+    async def public_log(
+        self, game_id: str, limit: int, after_version: int | None = None
+    ) -> list[PublicLine] | None:
+        lines = [
+            line
+            for line in self._public.get(game_id, [])
+            if after_version is None or line.version > after_version
+        ]
         return lines[-limit:] if limit > 0 else []
 
     async def table_state(self, game_id: str) -> dict[str, Any]:

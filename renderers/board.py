@@ -26,9 +26,17 @@ BLOCKED: RGB = (22, 24, 29)
 WALL: RGB = (226, 226, 232)
 CLEAR: RGB = (80, 220, 120)
 BLOCKED_SIGHT: RGB = (235, 80, 70)
-NAMED: dict[str, RGB] = {"red": (220, 60, 50), "blue": (60, 130, 230), "green": (60, 190, 90),
-                         "yellow": (235, 200, 40), "white": (235, 235, 235), "orange": (240, 140, 40),
-                         "purple": (160, 90, 200), "grey": (150, 150, 150), "black": (40, 40, 40)}
+NAMED: dict[str, RGB] = {
+    "red": (220, 60, 50),
+    "blue": (60, 130, 230),
+    "green": (60, 190, 90),
+    "yellow": (235, 200, 40),
+    "white": (235, 235, 235),
+    "orange": (240, 140, 40),
+    "purple": (160, 90, 200),
+    "grey": (150, 150, 150),
+    "black": (40, 40, 40),
+}
 
 
 class _Model(BaseModel):
@@ -199,7 +207,9 @@ def _walls_and_doors(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> 
         mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
         if door.state == "locked":
             r = max(4, f.cell // 6)
-            draw.rectangle((mid[0] - r, mid[1] - r, mid[0] + r, mid[1] + r), fill=BLOCKED, outline=colour, width=2)
+            draw.rectangle(
+                (mid[0] - r, mid[1] - r, mid[0] + r, mid[1] + r), fill=BLOCKED, outline=colour, width=2
+            )
         elif door.number is not None:
             text(draw, mid, str(door.number), size=max(9, f.cell // 4), fill=BLOCKED, anchor="mm")
 
@@ -214,8 +224,14 @@ def _lines(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
             steps = max(1, int(max(abs(b[0] - a[0]), abs(b[1] - a[1])) // 6))
             for i in range(0, steps, 2):
                 t0, t1 = i / steps, min(1.0, (i + 1) / steps)
-                draw.line(((a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                           (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)), fill=colour, width=2)
+                draw.line(
+                    (
+                        (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                        (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1),
+                    ),
+                    fill=colour,
+                    width=2,
+                )
     if len(pic.path) > 1:
         points = [f.centre(p) for p in pic.path]
         draw.line(points, fill=ACCENT, width=max(2, f.cell // 10), joint="curve")
@@ -235,7 +251,9 @@ def _tokens(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
             draw.ellipse(shape, fill=colour, outline=INK, width=2)
         label, size = _fit(token.label, max(10, f.cell * 2 // 5), f.cell - 2 * pad - 2)
         dark = sum(colour) > 450
-        text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), label, size=size, fill=BLOCKED if dark else INK, anchor="mm")
+        text(
+            draw, ((x0 + x1) / 2, (y0 + y1) / 2), label, size=size, fill=BLOCKED if dark else INK, anchor="mm"
+        )
 
 
 def draw_grid(picture: GridPicture, cell: int | None = None) -> Image.Image:
@@ -267,8 +285,12 @@ def draw_areas(picture: AreaMapPicture, width: int = 900) -> Image.Image:
         text(draw, (20, 10), picture.title, size=20, fill=INK)
     for i, area in enumerate(picture.areas):
         colour = area.colour or seat_colour(i)
-        draw.polygon([at(p) for p in area.polygon], fill=_blend(BACKGROUND, colour, 0.45),
-                     outline=ACCENT if area.highlight else INK, width=4 if area.highlight else 2)
+        draw.polygon(
+            [at(p) for p in area.polygon],
+            fill=_blend(BACKGROUND, colour, 0.45),
+            outline=ACCENT if area.highlight else INK,
+            width=4 if area.highlight else 2,
+        )
     for area in picture.areas:
         _area_label(draw, area, at)
     if picture.watermark:
@@ -295,7 +317,10 @@ def _area_label(draw: ImageDraw.ImageDraw, area: AreaPic, at: Any) -> None:
 def render(picture: GridPicture | AreaMapPicture | dict[str, Any]) -> bytes:
     """A PNG of a grid picture or an area map (a dict is read by its ``kind``)."""
     if isinstance(picture, dict):
-        picture = AreaMapPicture.model_validate(picture) if picture.get("kind") == "areas" \
+        picture = (
+            AreaMapPicture.model_validate(picture)
+            if picture.get("kind") == "areas"
             else GridPicture.model_validate(picture)
+        )
     image = draw_areas(picture) if isinstance(picture, AreaMapPicture) else draw_grid(picture)
     return to_png(image)

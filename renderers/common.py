@@ -24,7 +24,12 @@ INK: RGB = (235, 235, 240)
 MUTED: RGB = (150, 156, 170)
 ACCENT: RGB = (240, 190, 70)
 SEAT_COLOURS: tuple[RGB, ...] = (
-    (231, 76, 60), (52, 152, 219), (46, 204, 113), (241, 196, 15), (155, 89, 182), (230, 126, 34),
+    (231, 76, 60),
+    (52, 152, 219),
+    (46, 204, 113),
+    (241, 196, 15),
+    (155, 89, 182),
+    (230, 126, 34),
 )
 
 
@@ -42,8 +47,14 @@ def canvas(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image.Ima
     return image, ImageDraw.Draw(image)
 
 
-def panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], fill: RGB = PANEL,
-          outline: RGB | None = None, radius: int = 10, width: int = 2) -> None:
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    fill: RGB = PANEL,
+    outline: RGB | None = None,
+    radius: int = 10,
+    width: int = 2,
+) -> None:
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
@@ -65,8 +76,14 @@ def _ink(mode: str, fill: RGB) -> int:
     return ink
 
 
-def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int = 16,
-         fill: RGB = INK, anchor: str = "la") -> None:
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    value: str,
+    size: int = 16,
+    fill: RGB = INK,
+    anchor: str = "la",
+) -> None:
     """Draw one line of text (the same pixels as ``draw.text``), with its glyph mask cached."""
     if not value:
         return
@@ -101,7 +118,9 @@ def wrap(value: str, width_px: int, size: int = 16) -> list[str]:
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (
+        struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    )
 
 
 @lru_cache(maxsize=16)
@@ -109,9 +128,13 @@ def fixed_palette(colours: tuple[RGB, ...]) -> Image.Image:
     """One fixed 256-colour palette for a renderer's colours: each colour over each other one at 1/8 to 8/8
     coverage (the anti-aliased edges of text and shapes), reduced by octree. Mapping an image to a known
     palette is several times faster than finding a palette for it, and the result is as close to RGB."""
-    pixels = bytes(round(g + (i - g) * k / 8)
-                   for ink in colours for ground in colours for k in range(1, 9)
-                   for i, g in zip(ink, ground, strict=True))
+    pixels = bytes(
+        round(g + (i - g) * k / 8)
+        for ink in colours
+        for ground in colours
+        for k in range(1, 9)
+        for i, g in zip(ink, ground, strict=True)
+    )
     swatch = Image.frombytes("RGB", (8, len(colours) ** 2), pixels)
     return swatch.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
 
@@ -127,18 +150,23 @@ def to_png(image: Image.Image, colours: tuple[RGB, ...] | None = None) -> bytes:
     if colours is not None:
         buffer = io.BytesIO()
         image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE).save(
-            buffer, format="PNG", optimize=False, compress_level=PALETTE_COMPRESS_LEVEL)
+            buffer, format="PNG", optimize=False, compress_level=PALETTE_COMPRESS_LEVEL
+        )
         return buffer.getvalue()
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     width, height = rgb.size
     raw = rgb.tobytes()
     stride = 3 * width
     compressor = zlib.compressobj(1)
-    parts = [compressor.compress(b"\x00" + raw[i:i + stride]) for i in range(0, height * stride, stride)]
+    parts = [compressor.compress(b"\x00" + raw[i : i + stride]) for i in range(0, height * stride, stride)]
     parts.append(compressor.flush())
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", b"".join(parts))
-            + _chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", b"".join(parts))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def render_text(view: dict[str, Any]) -> bytes:

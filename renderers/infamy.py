@@ -24,14 +24,20 @@ SCALE = 1.25
 WIDTH, HEIGHT = 1400, 900
 
 COLOURS: dict[str, RGB] = {
-    "pink": (236, 112, 170), "turquoise": (64, 200, 200), "brown": (176, 122, 78), "yellow": (240, 205, 60),
+    "pink": (236, 112, 170),
+    "turquoise": (64, 200, 200),
+    "brown": (176, 122, 78),
+    "yellow": (240, 205, 60),
 }
 ACCOMPLICE: RGB = (15, 15, 18)
 FACTION: dict[str, RGB] = {"cartel": (214, 69, 65), "megacorp": (76, 139, 230), "militia": (98, 178, 88)}
 FACTION_SHORT = FACTION_NAMES
 ZONE: dict[str, tuple[str, RGB]] = {
-    "weapon": ("Weapon", (190, 190, 200)), "data": ("Data", (95, 200, 235)), "compound": ("Compound", (200, 120, 230)),
-    "henchman": ("Henchman", (230, 160, 90)), "special": ("Special", (240, 190, 70)),
+    "weapon": ("Weapon", (190, 190, 200)),
+    "data": ("Data", (95, 200, 235)),
+    "compound": ("Compound", (200, 120, 230)),
+    "henchman": ("Henchman", (230, 160, 90)),
+    "special": ("Special", (240, 190, 70)),
 }
 TILE: RGB = (38, 43, 54)
 CARD: RGB = (56, 62, 76)
@@ -42,12 +48,32 @@ DAY_SKY: RGB = (250, 210, 90)
 NIGHT_SKY: RGB = (120, 130, 230)
 
 
-
 FLAT_COLOURS: tuple[RGB, ...] = (
-    BACKGROUND, PANEL, INK, MUTED, TILE, CARD, DIM, HAZARD, WATCHDOG, DAY_SKY, NIGHT_SKY, ACCOMPLICE,
-    *COLOURS.values(), *FACTION.values(), *(c for _, c in ZONE.values()),
-    (24, 26, 32), (44, 33, 36), (50, 56, 68), (60, 52, 40),  # header, closed tile, zone and mission grounds
-    (20, 20, 20), (255, 255, 255), (240, 240, 240), (250, 250, 250), (130, 230, 130), (120, 240, 120),
+    BACKGROUND,
+    PANEL,
+    INK,
+    MUTED,
+    TILE,
+    CARD,
+    DIM,
+    HAZARD,
+    WATCHDOG,
+    DAY_SKY,
+    NIGHT_SKY,
+    ACCOMPLICE,
+    *COLOURS.values(),
+    *FACTION.values(),
+    *(c for _, c in ZONE.values()),
+    (24, 26, 32),
+    (44, 33, 36),
+    (50, 56, 68),
+    (60, 52, 40),  # header, closed tile, zone and mission grounds
+    (20, 20, 20),
+    (255, 255, 255),
+    (240, 240, 240),
+    (250, 250, 250),
+    (130, 230, 130),
+    (120, 240, 120),
 )
 """Every colour this renderer draws with (keep in step with the drawing code)."""
 
@@ -63,12 +89,28 @@ class Pen:
     def s(v: float) -> int:
         return int(round(v * SCALE))
 
-    def box(self, x0: float, y0: float, x1: float, y1: float, fill: RGB | None = PANEL, outline: RGB | None = None,
-            radius: float = 8, width: float = 2) -> None:
-        self.d.rounded_rectangle((self.s(x0), self.s(y0), self.s(x1), self.s(y1)), radius=self.s(radius),
-                                 fill=fill, outline=outline, width=max(1, self.s(width)))
+    def box(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        fill: RGB | None = PANEL,
+        outline: RGB | None = None,
+        radius: float = 8,
+        width: float = 2,
+    ) -> None:
+        self.d.rounded_rectangle(
+            (self.s(x0), self.s(y0), self.s(x1), self.s(y1)),
+            radius=self.s(radius),
+            fill=fill,
+            outline=outline,
+            width=max(1, self.s(width)),
+        )
 
-    def text(self, x: float, y: float, value: str, size: float = 15, fill: RGB = INK, anchor: str = "la") -> None:
+    def text(
+        self, x: float, y: float, value: str, size: float = 15, fill: RGB = INK, anchor: str = "la"
+    ) -> None:
         text(self.d, (self.s(x), self.s(y)), value, self.s(size), fill, anchor)
 
     def width(self, value: str, size: float = 15) -> float:
@@ -87,15 +129,30 @@ class Pen:
                 hi = mid - 1
         return value[:lo] + "…"
 
-    def disc(self, x: float, y: float, r: float, fill: RGB, outline: RGB | None = None, width: float = 2) -> None:
-        self.d.ellipse((self.s(x - r), self.s(y - r), self.s(x + r), self.s(y + r)), fill=fill, outline=outline,
-                       width=max(1, self.s(width)))
+    def disc(
+        self, x: float, y: float, r: float, fill: RGB, outline: RGB | None = None, width: float = 2
+    ) -> None:
+        self.d.ellipse(
+            (self.s(x - r), self.s(y - r), self.s(x + r), self.s(y + r)),
+            fill=fill,
+            outline=outline,
+            width=max(1, self.s(width)),
+        )
 
     def line(self, x0: float, y0: float, x1: float, y1: float, fill: RGB, width: float = 2) -> None:
         self.d.line((self.s(x0), self.s(y0), self.s(x1), self.s(y1)), fill=fill, width=max(1, self.s(width)))
 
-    def lines(self, x: float, y: float, value: str, max_w: float, size: float = 13, fill: RGB = INK,
-              max_lines: int = 3, gap: float = 3) -> float:
+    def lines(
+        self,
+        x: float,
+        y: float,
+        value: str,
+        max_w: float,
+        size: float = 13,
+        fill: RGB = INK,
+        max_lines: int = 3,
+        gap: float = 3,
+    ) -> float:
         rows = wrap(value, self.s(max_w), self.s(size))[:max_lines]
         for i, row in enumerate(rows):
             self.text(x, y + i * (size + gap), row, size, fill)
@@ -118,8 +175,14 @@ def _pawn(pen: Pen, view: InfamyView, x: float, y: float, who: str, r: float = 1
     pen.text(x, y + 1, label, r * 1.1, (255, 255, 255) if who == ACC_PAWN else (20, 20, 20), anchor="mm")
 
 
-PHASES = {"auction": "Contact Phase", "select": "Sector Phase: secret choice", "place": "Sector Phase: placing",
-          "scheme": "Scheme Phase", "cleanup": "End of Round", "watchdog": "Contact Phase"}
+PHASES = {
+    "auction": "Contact Phase",
+    "select": "Sector Phase: secret choice",
+    "place": "Sector Phase: placing",
+    "scheme": "Scheme Phase",
+    "cleanup": "End of Round",
+    "watchdog": "Contact Phase",
+}
 
 
 def _header_base(pen: Pen, day: bool) -> None:
@@ -131,8 +194,13 @@ def _header_base(pen: Pen, day: bool) -> None:
 
 def _header(pen: Pen, view: InfamyView) -> None:
     day = view.day
-    pen.text(54, 28, f"INFAMY   Turn {view.turn} · {'DAY' if day else 'NIGHT'} (Round {view.round})", 20,
-             anchor="lm")
+    pen.text(
+        54,
+        28,
+        f"INFAMY   Turn {view.turn} · {'DAY' if day else 'NIGHT'} (Round {view.round})",
+        20,
+        anchor="lm",
+    )
     phase = PHASES.get(view.phase, view.phase)
     pen.text(470, 28, phase, 18, DAY_SKY if day else NIGHT_SKY, anchor="lm")
     res = view.result
@@ -146,7 +214,7 @@ def _header(pen: Pen, view: InfamyView) -> None:
         first = waiting[0].text if len(waiting) == 1 else "choosing a sector in secret"
         prefix = f"{waiting[0].seat}: "
         if first.startswith(prefix):
-            first = first[len(prefix):]
+            first = first[len(prefix) :]
         auction = view.auction
         if len(waiting) == 1 and waiting[0].kind == "bid" and auction:  # the full prompt is too long here
             name = view.track[auction.pos - 1].name
@@ -194,8 +262,15 @@ def _contact_track(pen: Pen, view: InfamyView) -> None:
                 pen.text(x + 8, y0 + h - 22, "no bid yet", 13, MUTED)
             for j, (seat, amount) in enumerate(sorted(bids.items(), key=lambda kv: -kv[1])[:4]):
                 bx = x + 8 + j * 41
-                pen.box(bx, y0 + h - 30, bx + 37, y0 + h - 6, fill=_colour_of(view, seat), radius=5,
-                        outline=(255, 255, 255) if seat == c.high else None)
+                pen.box(
+                    bx,
+                    y0 + h - 30,
+                    bx + 37,
+                    y0 + h - 6,
+                    fill=_colour_of(view, seat),
+                    radius=5,
+                    outline=(255, 255, 255) if seat == c.high else None,
+                )
                 pen.text(bx + 18.5, y0 + h - 18, str(amount), 15, (20, 20, 20), anchor="mm")
     info_x = x0 + 5 * (w + 6)
     pen.text(info_x + 4, y0 + 22, f"deck {view.contact_deck}", 11)
@@ -219,8 +294,14 @@ def _zone_x(x: float) -> list[float]:
 def _sector_tile(pen: Pen, idx: int, sec: SectorView, day: bool, blocked: bool) -> None:
     """The fixed part of a sector tile: frame, number, name, and the three zones with their labels."""
     x, y = _tile_origin(idx)
-    pen.box(x, y, x + TILE_W, y + TILE_H, fill=(44, 33, 36) if blocked else TILE,
-            outline=WATCHDOG if blocked else None)
+    pen.box(
+        x,
+        y,
+        x + TILE_W,
+        y + TILE_H,
+        fill=(44, 33, 36) if blocked else TILE,
+        outline=WATCHDOG if blocked else None,
+    )
     pen.text(x + 10, y + 8, f"{sec.id}", 24, DAY_SKY)
     pen.text(x + 36, y + 12, sec.name, 17)
     zx = _zone_x(x)
@@ -235,7 +316,9 @@ def _sector_tile(pen: Pen, idx: int, sec: SectorView, day: bool, blocked: bool) 
         pen.box(zx0, y + 40, zx0 + ZONE_W, y + 140, fill=(50, 56, 68), outline=colour)
         pen.text(zx0 + ZONE_W / 2, y + 52, pen.fit(label, ZONE_W - 6, 13), 13, colour, anchor="mm")
         if z.kind == "special":
-            pen.text(zx0 + ZONE_W / 2, y + 68, "Day: recover 3" if day else "Night: +1i", 11, INK, anchor="mm")
+            pen.text(
+                zx0 + ZONE_W / 2, y + 68, "Day: recover 3" if day else "Night: +1i", 11, INK, anchor="mm"
+            )
         elif z.kind == "hq":
             pen.text(zx0 + ZONE_W / 2, y + 68, "HQ: 1r/Scheme", 11, INK, anchor="mm")
         else:
@@ -243,7 +326,8 @@ def _sector_tile(pen: Pen, idx: int, sec: SectorView, day: bool, blocked: bool) 
 
 
 def _sectors(pen: Pen, view: InfamyView) -> None:
-    """What changes on the sector tiles (the rest is in the base layer): Watchdogs, missions, Hazards, pawns."""
+    """What changes on the sector tiles (the rest is in the base layer): Watchdogs, missions, Hazards,
+    pawns."""
     w, h, zw = TILE_W, TILE_H, ZONE_W
     choosing = view.choosing
     revealed = view.revealed
@@ -260,8 +344,14 @@ def _sectors(pen: Pen, view: InfamyView) -> None:
         missions_here = [m for m in view.missions if m.sector == sec.id]
         if missions_here:
             pen.box(zx[0], y + 40, zx[0] + zw, y + 140, fill=None, outline=DAY_SKY)
-        pen.text(zx[0] + zw / 2, y + 70, f"{len(missions_here)} avail." if missions_here else "none", 12,
-                 INK if missions_here else MUTED, anchor="mm")
+        pen.text(
+            zx[0] + zw / 2,
+            y + 70,
+            f"{len(missions_here)} avail." if missions_here else "none",
+            12,
+            INK if missions_here else MUTED,
+            anchor="mm",
+        )
         if sec.mission_pawn:
             _pawn(pen, view, zx[0] + zw / 2, y + 110, sec.mission_pawn, 16)
         for k, z in enumerate(sec.zones):
@@ -291,7 +381,9 @@ def _infamy_track(pen: Pen, view: InfamyView) -> None:
     for i in range(top + 1):
         x = left + i * step
         big = i % 5 == 0
-        pen.line(x, y0 + (16 if big else 22), x, y0 + 34, (255, 255, 255) if i == 15 else MUTED, 2 if big else 1)
+        pen.line(
+            x, y0 + (16 if big else 22), x, y0 + 34, (255, 255, 255) if i == 15 else MUTED, 2 if big else 1
+        )
         if big:
             pen.text(x, y0 + 3, str(i), 11, DAY_SKY if i == 15 else MUTED, anchor="ma")
     by_value: dict[int, list[str]] = {}
@@ -324,7 +416,14 @@ def _missions(pen: Pen, view: InfamyView) -> None:
         for k, v in m.requires.items():
             if not v:
                 continue
-            label = {"weapon": "W", "data": "D", "compound": "C", "henchman": "H", "favor": "F", "bribe": "B"}[k]
+            label = {
+                "weapon": "W",
+                "data": "D",
+                "compound": "C",
+                "henchman": "H",
+                "favor": "F",
+                "bribe": "B",
+            }[k]
             colour = ZONE.get(k, ("", (240, 240, 240)))[1] if k in ZONE else (240, 240, 240)
             pen.box(rx, y0 + 80, rx + 34, y0 + 100, fill=colour, radius=5)
             pen.text(rx + 17, y0 + 90, f"{v}{label}", 13, (20, 20, 20), anchor="mm")
@@ -390,9 +489,13 @@ def _players(pen: Pen, view: InfamyView) -> None:
         # resources and assets
         res = p.res
         cx = x0 + 200
-        items = [("W", res["weapon"], ZONE["weapon"][1]), ("D", res["data"], ZONE["data"][1]),
-                 ("C", res["compound"], ZONE["compound"][1]), ("H", p.henchmen, ZONE["henchman"][1]),
-                 ("F", p.favors, (250, 250, 250))]
+        items = [
+            ("W", res["weapon"], ZONE["weapon"][1]),
+            ("D", res["data"], ZONE["data"][1]),
+            ("C", res["compound"], ZONE["compound"][1]),
+            ("H", p.henchmen, ZONE["henchman"][1]),
+            ("F", p.favors, (250, 250, 250)),
+        ]
         for k, (label, value, col) in enumerate(items):
             bx = cx + k * 52
             pen.box(bx, y + 34, bx + 46, y + 56, fill=col, radius=5)
@@ -404,22 +507,42 @@ def _players(pen: Pen, view: InfamyView) -> None:
         pen.text(cx, y + 62, pen.fit(bribe_line, x1 - cx - 8, 13), 13)
         pen.text(cx, y + 80, f"Schemes {p.hand_count} · Missions {len(p.missions)}", 13, MUTED)
         if p.contacts and h > 100:
-            pen.text(x0 + 20, y + 98, pen.fit("Contacts: " + ", ".join(p.contacts), x1 - x0 - 30, 13), 13, INK)
-        marks = [name for key, name in (("accomplice", "Accomplice"), ("smuggler", "Smuggler"),
-                                         ("chief", "Sector Chief"), ("informant", "Informant"))
-                 if getattr(view.flags, key) == p.seat]
+            pen.text(
+                x0 + 20, y + 98, pen.fit("Contacts: " + ", ".join(p.contacts), x1 - x0 - 30, 13), 13, INK
+            )
+        marks = [
+            name
+            for key, name in (
+                ("accomplice", "Accomplice"),
+                ("smuggler", "Smuggler"),
+                ("chief", "Sector Chief"),
+                ("informant", "Informant"),
+            )
+            if getattr(view.flags, key) == p.seat
+        ]
         if marks and h > 118:
             pen.text(x0 + 20, y + 116, "Ongoing: " + ", ".join(marks), 12, DAY_SKY)
         benefits = [benefit.name for benefit in p.benefits]
         if benefits and h > 140:
-            pen.text(x0 + 20, y + h - 16, pen.fit("Rep benefits: " + ", ".join(benefits), x1 - x0 - 30, 12), 12, MUTED)
+            pen.text(
+                x0 + 20,
+                y + h - 16,
+                pen.fit("Rep benefits: " + ", ".join(benefits), x1 - x0 - 30, 12),
+                12,
+                MUTED,
+            )
 
 
 def _footer(pen: Pen, view: InfamyView) -> None:
     x0, x1, y0, y1 = 910, WIDTH - 10, 666, 890
     sup = view.supply
-    pen.text(x0 + 70, y0 + 8, f"W {sup['weapon']}  D {sup['data']}  C {sup['compound']}  H {sup['henchman']}  "
-             f"F {sup['favor']}  Hazards {sup['hazard']}  Watchdogs {sup['watchdog']}", 13)
+    pen.text(
+        x0 + 70,
+        y0 + 8,
+        f"W {sup['weapon']}  D {sup['data']}  C {sup['compound']}  H {sup['henchman']}  "
+        f"F {sup['favor']}  Hazards {sup['hazard']}  Watchdogs {sup['watchdog']}",
+        13,
+    )
     decks = view.scheme_decks
     pen.text(x0 + 70, y0 + 28, "  ".join(f"{FACTION_SHORT[f]} {decks[f]}" for f in decks), 13)
     order = view.order
@@ -454,8 +577,11 @@ def _base(view: InfamyView) -> Image.Image:
     """A fresh copy of the empty board for this many seats (their colours), these sectors and this Round
     (Day/Night); drawn once and cached, since it is about a third of the drawing. Names are not part of it,
     so however many games are live, a few boards serve them all."""
-    key = (view.day, tuple(p.colour for p in view.players),
-           tuple((s.id, s.name, tuple((z.kind, z.faction) for z in s.zones)) for s in view.sectors))
+    key = (
+        view.day,
+        tuple(p.colour for p in view.players),
+        tuple((s.id, s.name, tuple((z.kind, z.faction) for z in s.zones)) for s in view.sectors),
+    )
     image = _BASES.get(key)
     if image is None:
         if len(_BASES) >= 8:
@@ -503,9 +629,14 @@ def render_private(data: dict[str, Any] | InfamyView) -> bytes:
     pen.text(24, 28, f"{me}: your hand", 20, colour, anchor="lm")
     if player:
         res = player.res
-        pen.text(w - 24, 28, f"{player.infamy}i · W{res['weapon']} D{res['data']} C{res['compound']} "
-                 f"H{player.henchmen} F{player.favors} · Bribes {player.bribes.available}", 15,
-                 anchor="rm")
+        pen.text(
+            w - 24,
+            28,
+            f"{player.infamy}i · W{res['weapon']} D{res['data']} C{res['compound']} "
+            f"H{player.henchmen} F{player.favors} · Bribes {player.bribes.available}",
+            15,
+            anchor="rm",
+        )
     mine = view.my_choice
     revealed = view.revealed
     if mine:
@@ -538,7 +669,12 @@ def render_private(data: dict[str, Any] | InfamyView) -> bytes:
         y0 = 130 + rows * 118
         pen.text(24, y0, "Your Rep benefits", 15, MUTED)
         for i, b in enumerate(benefits):
-            pen.text(24, y0 + 22 + i * 20, f"{FACTION_SHORT[b.faction]} {b.level} · {b.name}:", 13,
-                     FACTION[b.faction])
+            pen.text(
+                24,
+                y0 + 22 + i * 20,
+                f"{FACTION_SHORT[b.faction]} {b.level} · {b.name}:",
+                13,
+                FACTION[b.faction],
+            )
             pen.text(230, y0 + 22 + i * 20, pen.fit(b.text, w - 250, 13), 13)
     return to_png(image, FLAT_COLOURS)

@@ -26,7 +26,6 @@ CORE_VALUE_TYPES = {"engine.core.model", "engine.core.intent"}
 """What a renderer may take from engine/core besides a game's view module: plain value types."""
 
 
-
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -129,16 +128,22 @@ def test_no_import_cycle() -> None:
 
 def test_bot_imports_cogs_only_from_the_composition_root() -> None:
     _, raw = graph()
-    bad = {mod: sorted(i for i in imp if i.split(".")[0] == "cogs") for mod, imp in raw.items()
-           if mod.split(".")[0] == "bot" and mod not in COMPOSITION_ROOTS}
+    bad = {
+        mod: sorted(i for i in imp if i.split(".")[0] == "cogs")
+        for mod, imp in raw.items()
+        if mod.split(".")[0] == "bot" and mod not in COMPOSITION_ROOTS
+    }
     bad = {mod: imp for mod, imp in bad.items() if imp}
     assert not bad, f"bot/ modules importing cogs outside the composition root: {bad}"
 
 
 def test_engine_imports_no_discord_pil_or_database_driver() -> None:
     _, raw = graph()
-    bad = {mod: sorted(i for i in imp if i.split(".")[0] in ENGINE_FORBIDDEN) for mod, imp in raw.items()
-           if mod.split(".")[0] == "engine"}
+    bad = {
+        mod: sorted(i for i in imp if i.split(".")[0] in ENGINE_FORBIDDEN)
+        for mod, imp in raw.items()
+        if mod.split(".")[0] == "engine"
+    }
     bad = {mod: imp for mod, imp in bad.items() if imp}
     assert not bad, f"engine/ importing discord, PIL or a database driver: {bad}"
 
@@ -155,14 +160,26 @@ def _renderer_may_import(name: str) -> bool:
 
 def test_renderers_import_only_view_schemas_from_the_engine() -> None:
     _, raw = graph()
-    bad = {mod: sorted(i for i in imp if not _renderer_may_import(i)) for mod, imp in raw.items()
-           if mod.split(".")[0] == "renderers"}
+    bad = {
+        mod: sorted(i for i in imp if not _renderer_may_import(i))
+        for mod, imp in raw.items()
+        if mod.split(".")[0] == "renderers"
+    }
     bad = {mod: imp for mod, imp in bad.items() if imp}
     assert not bad, f"renderers importing discord or engine state: {bad}"
 
 
-@pytest.mark.parametrize("name, allowed", [("engine.gamedec.view", True), ("engine.gamedec.state", False),
-                                           ("engine.core.model", True), ("engine.core.flow", False),
-                                           ("engine", False), ("discord.ui", False), ("PIL.Image", True)])
+@pytest.mark.parametrize(
+    "name, allowed",
+    [
+        ("engine.gamedec.view", True),
+        ("engine.gamedec.state", False),
+        ("engine.core.model", True),
+        ("engine.core.flow", False),
+        ("engine", False),
+        ("discord.ui", False),
+        ("PIL.Image", True),
+    ],
+)
 def test_the_renderer_rule(name: str, allowed: bool) -> None:
     assert _renderer_may_import(name) is allowed

@@ -32,7 +32,9 @@ SKIPPED = {
     ".venv/bin/pytest": "the test suite itself",
     "DISCORD_TOKEN=": "needs Discord; tests/e2e runs the bot against a loopback Discord",
     "docker ": "needs Docker",
-    "arbiter db backup /safe/place": "writes outside the temporary folder; tests/bot/test_storage_integrity.py",
+    "arbiter db backup /safe/place": (
+        "writes outside the temporary folder; tests/bot/test_storage_integrity.py"
+    ),
     "arbiter db restore /safe/place": "needs the backup above; tests/bot/test_storage_integrity.py",
 }
 PLAY_INPUT = "help\nhand\nboard\nlog\n1\nquit\n"
@@ -90,7 +92,9 @@ COMMANDS = shell_commands(README.read_text(encoding="utf-8"))
 
 def test_the_readme_has_commands_and_every_one_is_run_or_excused() -> None:
     assert any(c.startswith(".venv/bin/arbiter play") for c in COMMANDS)  # the quick start
-    uncovered = [c for c in COMMANDS if skipped_because(c) is None and Path(shlex.split(c)[0]).name != "arbiter"]
+    uncovered = [
+        c for c in COMMANDS if skipped_because(c) is None and Path(shlex.split(c)[0]).name != "arbiter"
+    ]
     assert not uncovered, f"README commands neither run nor excused in tests/test_readme.py: {uncovered}"
 
 
@@ -100,13 +104,38 @@ def test_a_readme_command_runs(command: str, tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ARBITER_", "DISCORD_"))}
     env.update(PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1", ARBITER_DB=str(tmp_path / "arbiter.db"))
     if args[:2] == ["db", "check"]:  # on a database with a game in it
-        subprocess.run([sys.executable, "-c", LAUNCH, "play", "infamy", "--seats", "3", "--no-images",
-                        "--db", str(tmp_path / "arbiter.db")], input="1\nquit\n", cwd=tmp_path, env=env,
-                       text=True, capture_output=True, timeout=TIMEOUT, check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                LAUNCH,
+                "play",
+                "infamy",
+                "--seats",
+                "3",
+                "--no-images",
+                "--db",
+                str(tmp_path / "arbiter.db"),
+            ],
+            input="1\nquit\n",
+            cwd=tmp_path,
+            env=env,
+            text=True,
+            capture_output=True,
+            timeout=TIMEOUT,
+            check=True,
+        )
     if args and args[0] == "play":
         assert "--db" not in args, "the README's play commands use the default database"
-    done = subprocess.run([sys.executable, "-c", LAUNCH, *args], input=PLAY_INPUT if args[0] == "play" else "",
-                          cwd=tmp_path, env=env, text=True, capture_output=True, timeout=TIMEOUT)
+    done = subprocess.run(
+        [sys.executable, "-c", LAUNCH, *args],
+        input=PLAY_INPUT if args[0] == "play" else "",
+        cwd=tmp_path,
+        env=env,
+        text=True,
+        capture_output=True,
+        timeout=TIMEOUT,
+    )
     out = done.stdout + done.stderr
     assert done.returncode == 0, f"{command}\n{out[-3000:]}"
     assert "Traceback" not in out, out[-3000:]
@@ -118,8 +147,9 @@ def test_a_readme_command_runs(command: str, tmp_path: Path) -> None:
 def test_the_options_table_is_generated_from_the_options_models() -> None:
     text = README.read_text(encoding="utf-8")
     start, end = options_block(text)
-    assert text[start:end].strip() == generated_options().strip(), \
+    assert text[start:end].strip() == generated_options().strip(), (
         "README's options table is out of date: run `python tests/test_readme.py --fix`"
+    )
 
 
 def fix() -> None:

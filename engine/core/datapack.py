@@ -67,7 +67,9 @@ def read_json(path: Path) -> Any:
     except FileNotFoundError:
         raise DataError(f"{path}: file not found") from None
     except json.JSONDecodeError as exc:
-        raise DataError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise DataError(
+            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
 
 
 def _record_name(raw: Any, index: int) -> str:

@@ -36,8 +36,12 @@ class DamagedGame(RuleError):
     aside for a moderator. The message is for players; ``reason`` is for the operator's log only (it may
     name hidden details such as a snapshot's content)."""
 
-    def __init__(self, message: str = "This game is set aside for a moderator: its saved data could not be "
-                                      "read. Every other game goes on.", reason: str = "") -> None:
+    def __init__(
+        self,
+        message: str = "This game is set aside for a moderator: its saved data could not be "
+        "read. Every other game goes on.",
+        reason: str = "",
+    ) -> None:
         super().__init__(message)
         self.reason = reason or message
 

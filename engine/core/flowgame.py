@@ -146,7 +146,9 @@ class FlowGame(Game[F]):
         else:
             events = top.accept(self.rules, state, seat, intent)
             if isinstance(top, TurnFrame):
-                state.waiting.renew(top)  # the turn's next action is another decision: an older button is stale
+                state.waiting.renew(
+                    top
+                )  # the turn's next action is another decision: an older button is stale
         events += self.rules.procedure.run(state)
         self._log(state, events)
         return events
@@ -177,8 +179,14 @@ class FlowGame(Game[F]):
         secret = state.waiting.find("secret")
         progress = secret.progress() if isinstance(secret, SecretFrame) else None
         own = secret.own(seat) if isinstance(secret, SecretFrame) else None
-        return {"awaiting": self.awaiting(state), "choosing": progress, "my_choice": own,
-                "log": list(state.log[-12:]), "result": state.result, "turn": state.turn.number}
+        return {
+            "awaiting": self.awaiting(state),
+            "choosing": progress,
+            "my_choice": own,
+            "log": list(state.log[-12:]),
+            "result": state.result,
+            "turn": state.turn.number,
+        }
 
     def options_of(self, state: F, seat: str) -> list[Option]:
         """The seat's legal intents with their labels (for adapters)."""
@@ -186,4 +194,4 @@ class FlowGame(Game[F]):
 
     def _log(self, state: F, events: list[Event]) -> None:
         state.log += [e.text for e in events if e.audience is None and e.text]
-        del state.log[:-self.log_kept]
+        del state.log[: -self.log_kept]

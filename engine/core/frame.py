@@ -89,8 +89,18 @@ class Frame(BaseModel):
         return False
 
     def prompts(self) -> list[Prompt]:
-        return [Prompt(seat, self.topic, self.text_for(seat), Intent.parse(self.default_for(seat)),
-                       simultaneous=self.sealed(), pace=self.pace, ref=self.ref) for seat in self.asked()]
+        return [
+            Prompt(
+                seat,
+                self.topic,
+                self.text_for(seat),
+                Intent.parse(self.default_for(seat)),
+                simultaneous=self.sealed(),
+                pace=self.pace,
+                ref=self.ref,
+            )
+            for seat in self.asked()
+        ]
 
     def aside_intents(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
         """The asides ``seat`` may take now (only a seat the frame asks)."""
@@ -98,7 +108,10 @@ class Frame(BaseModel):
 
     def is_aside(self, rules: Responder, state: Any, seat: str, intent: Intent) -> bool:
         """Whether ``intent`` is to be taken as an aside: of an aside's kind, and not an answer."""
-        return rules.actions.offers(self.asides, intent.kind) and self.why_not(rules, state, seat, intent) is not None
+        return (
+            rules.actions.offers(self.asides, intent.kind)
+            and self.why_not(rules, state, seat, intent) is not None
+        )
 
 
 def option_intents(options: list[Option]) -> list[Intent]:
@@ -111,5 +124,8 @@ def option_label(options: list[Option], key: str) -> str | None:
 
 def not_an_option(options: list[Option], extra: list[str] | None = None) -> str:
     labels = [o.label for o in options] + (extra or [])
-    return f"That is not one of the choices. Choose one of: {listing(labels)}." if labels else \
-        "There is nothing to choose here."
+    return (
+        f"That is not one of the choices. Choose one of: {listing(labels)}."
+        if labels
+        else "There is nothing to choose here."
+    )

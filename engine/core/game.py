@@ -142,7 +142,8 @@ class Game(ABC, Generic[S]):
             raise SnapshotError(f"unreadable {self.meta.id} snapshot: {exc.error_count()} problems") from None
         if state.game != self.meta.id or state.format != self.format:
             raise SnapshotError(
-                f"snapshot is {state.game} format {state.format}, expected {self.meta.id} format {self.format}"
+                f"snapshot is {state.game} format {state.format}, "
+                f"expected {self.meta.id} format {self.format}"
             )
         return state  # type: ignore[return-value]
 
@@ -168,8 +169,12 @@ class Game(ABC, Generic[S]):
 
     def choices(self, state: S, seat: str, prefix: str = "") -> list[Choice]:
         """The next part of an intent after ``prefix`` ("", "kind", "kind:a=1"): menus asked in parts."""
-        return choices(self.legal(state, seat), prefix, lambda i: self.describe(state, i),
-                       lambda kind, name, value: self.part_label(state, kind, name, value))
+        return choices(
+            self.legal(state, seat),
+            prefix,
+            lambda i: self.describe(state, i),
+            lambda kind, name, value: self.part_label(state, kind, name, value),
+        )
 
     def part_label(self, state: S, kind: str, name: str, value: Value) -> str:
         """The label of a partial intent in a menu asked in parts: the kind ("Bid…"), or an argument's
@@ -219,16 +224,27 @@ class Game(ABC, Generic[S]):
         return Rng(seed=seed & ((1 << 64) - 1))
 
     @staticmethod
-    def finish(state: S, winners: Sequence[str], reason: str, draw: bool = False,
-               ranking: Sequence[Sequence[str]] | None = None, scores: dict[str, float] | None = None) -> Event:
+    def finish(
+        state: S,
+        winners: Sequence[str],
+        reason: str,
+        draw: bool = False,
+        ranking: Sequence[Sequence[str]] | None = None,
+        scores: dict[str, float] | None = None,
+    ) -> Event:
         """End the game; returns the public event announcing it. Without a ``ranking`` the winners come
         first and every other seat shares the next place (a draw: everyone shares the first)."""
         if ranking is None:
             others = tuple(s for s in state.seats if s not in winners)
             groups = [tuple(state.seats)] if draw or not winners else [tuple(winners), others]
             ranking = [g for g in groups if g]
-        state.result = Outcome(winners=tuple(winners), draw=draw, reason=reason,
-                               ranking=tuple(tuple(g) for g in ranking), scores=dict(scores or {}))
+        state.result = Outcome(
+            winners=tuple(winners),
+            draw=draw,
+            reason=reason,
+            ranking=tuple(tuple(g) for g in ranking),
+            scores=dict(scores or {}),
+        )
         who = "Draw" if draw else (", ".join(winners) + " won" if winners else "Everyone lost")
         return Event("game_over", f"{who}: {reason}", None, {"winners": list(winners), "draw": draw})
 

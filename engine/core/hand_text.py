@@ -189,7 +189,8 @@ def hand_lines(
 
 
 def game_hand_lines(game: Any, own: Mapping[str, Any], public: Mapping[str, Any] | None) -> list[str]:
-    """The game's own text (its :data:`HOOK` method) when it has one and it answers, else :func:`hand_lines`."""
+    """The game's own text (its :data:`HOOK` method) when it has one and it answers, else
+    :func:`hand_lines`."""
     hook = getattr(game, HOOK, None)
     if callable(hook):
         lines = hook(dict(own), dict(public or {}))

@@ -14,13 +14,13 @@ def fit(text: str, limit: int = LABEL_MAX) -> str:
     if len(text) <= limit:
         return text
     cut = text[: limit - 1]
-    if " " in cut[limit // 2:]:
+    if " " in cut[limit // 2 :]:
         cut = cut[: cut.rindex(" ")]
     return cut.rstrip(" ,;:") + "…"
 
 
 def listing(labels: Sequence[str], most: int = SHOWN_MAX) -> str:
-    """"A, B, C and 4 more": a refusal names what is possible without a wall of text."""
+    """ "A, B, C and 4 more": a refusal names what is possible without a wall of text."""
     shown = ", ".join(labels[:most])
     more = len(labels) - most
     return shown + (f" and {more} more" if more > 0 else "")

@@ -40,8 +40,12 @@ def _partial(kind: str, args: Sequence[tuple[str, Value]]) -> str:
     return kind + (":" + ",".join(f"{name}={value}" for name, value in args) if args else "")
 
 
-def choices(legal: list[Intent], prefix: str, label: Callable[[Intent], str],
-            part_label: Callable[[str, str, Value], str]) -> list[Choice]:
+def choices(
+    legal: list[Intent],
+    prefix: str,
+    label: Callable[[Intent], str],
+    part_label: Callable[[str, str, Value], str],
+) -> list[Choice]:
     """The entries after ``prefix`` among ``legal``. ``label`` names a complete intent;
     ``part_label(kind, argument, value)`` names a partial one."""
     kind, given = _given(prefix)

@@ -80,7 +80,9 @@ def play_out(
     return result
 
 
-def replay(game: Any, seats: list[str], seed: int, options: dict[str, Any], log: list[tuple[str, str]]) -> Any:
+def replay(
+    game: Any, seats: list[str], seed: int, options: dict[str, Any], log: list[tuple[str, str]]
+) -> Any:
     """Rebuild a state from its seed, options and intent log."""
     state = game.setup(seats, seed, options)
     for seat, key in log:

@@ -88,8 +88,11 @@ class Rules(Generic[S]):
         return cls
 
     @staticmethod
-    def _register(table: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]], topic: str,
-                  payload: type[BaseModel]) -> Callable[[F], F]:
+    def _register(
+        table: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]],
+        topic: str,
+        payload: type[BaseModel],
+    ) -> Callable[[F], F]:
         def register(fn: F) -> F:
             if topic in table:
                 raise ValueError(f"topic '{topic}' has two handlers")
@@ -131,95 +134,213 @@ class Rules(Generic[S]):
 
     # --- asking -------------------------------------------------------------------------------
 
-    def ask(self, state: Any, seat: str, topic: str, text: str, offer: Offer, *, default: Intent | None = None,
-            payload: BaseModel | None = None, actions: Iterable[str] = (), asides: Iterable[str] = (),
-            pace: Pace = "normal") -> list[Event]:
+    def ask(
+        self,
+        state: Any,
+        seat: str,
+        topic: str,
+        text: str,
+        offer: Offer,
+        *,
+        default: Intent | None = None,
+        payload: BaseModel | None = None,
+        actions: Iterable[str] = (),
+        asides: Iterable[str] = (),
+        pace: Pace = "normal",
+    ) -> list[Event]:
         """Ask ``seat`` one question. With exactly one possible answer (and no actions nor asides) it is
         applied now."""
         kinds = list(actions)
-        frame = AskFrame(topic=topic, text=text, seat=seat, options=options(offer), actions=kinds,
-                         default=_default(offer, default), data=_dump(payload), pace=pace, asides=list(asides))
+        frame = AskFrame(
+            topic=topic,
+            text=text,
+            seat=seat,
+            options=options(offer),
+            actions=kinds,
+            default=_default(offer, default),
+            data=_dump(payload),
+            pace=pace,
+            asides=list(asides),
+        )
         if len(offer) == 1 and not kinds and not frame.asides:
             return self.on_answer(state, frame, seat, offer[0][0])
         state.waiting.push(frame)
         return []
 
-    def choose_many(self, state: Any, seat: str, topic: str, text: str, offer: Offer, *, least: int, most: int,
-                    payload: BaseModel | None = None) -> list[Event]:
+    def choose_many(
+        self,
+        state: Any,
+        seat: str,
+        topic: str,
+        text: str,
+        offer: Offer,
+        *,
+        least: int,
+        most: int,
+        payload: BaseModel | None = None,
+    ) -> list[Event]:
         """Ask ``seat`` to pick ``least`` to ``most`` of the offered items (an item's intent key is the value
         used in the answer ``choose:pick=a+b``: keep it a plain word)."""
         items = [Option(key=intent.key(), label=fit(label)) for intent, label in offer]
-        frame = ChooseManyFrame(topic=topic, text=text, seat=seat, items=items, least=least,
-                                most=min(most, len(items)), data=_dump(payload))
+        frame = ChooseManyFrame(
+            topic=topic,
+            text=text,
+            seat=seat,
+            items=items,
+            least=least,
+            most=min(most, len(items)),
+            data=_dump(payload),
+        )
         if least >= len(items):
             return self.on_answer(state, frame, seat, ChooseManyFrame.answer([o.key for o in items]))
         state.waiting.push(frame)
         return []
 
-    def secret(self, state: Any, seats: Sequence[str], topic: str, text: str, offers: Mapping[str, Offer], *,
-               defaults: Mapping[str, Intent] | None = None, texts: Mapping[str, str] | None = None,
-               more: Mapping[str, Sequence[tuple[str, Offer]]] | None = None,
-               payload: BaseModel | None = None, announce: str = "{seat} has chosen.",
-               confirm: str = "You chose: {label}.", pace: Pace = "normal", asides: Iterable[str] = ()) -> list[Event]:
+    def secret(
+        self,
+        state: Any,
+        seats: Sequence[str],
+        topic: str,
+        text: str,
+        offers: Mapping[str, Offer],
+        *,
+        defaults: Mapping[str, Intent] | None = None,
+        texts: Mapping[str, str] | None = None,
+        more: Mapping[str, Sequence[tuple[str, Offer]]] | None = None,
+        payload: BaseModel | None = None,
+        announce: str = "{seat} has chosen.",
+        confirm: str = "You chose: {label}.",
+        pace: Pace = "normal",
+        asides: Iterable[str] = (),
+    ) -> list[Event]:
         """Every seat in ``seats`` commits in secret; revealed together when the last one has chosen.
         ``more[seat]`` adds later parts to that seat's choice: (question, offer) pairs. ``announce`` and
         ``confirm`` are the notices of each commitment (see :class:`SecretFrame`)."""
         parts = more or {}
-        frame = SecretFrame(topic=topic, text=text, seats=list(seats),
-                            options={s: options(offers[s]) for s in seats},
-                            more={s: [options(offer) for _, offer in parts[s]] for s in parts},
-                            part_texts={s: [question for question, _ in parts[s]] for s in parts},
-                            defaults={s: i.key() for s, i in (defaults or {}).items()},
-                            texts=dict(texts or {}), data=_dump(payload), announce=announce, confirm=confirm,
-                            pace=pace, asides=list(asides))
+        frame = SecretFrame(
+            topic=topic,
+            text=text,
+            seats=list(seats),
+            options={s: options(offers[s]) for s in seats},
+            more={s: [options(offer) for _, offer in parts[s]] for s in parts},
+            part_texts={s: [question for question, _ in parts[s]] for s in parts},
+            defaults={s: i.key() for s, i in (defaults or {}).items()},
+            texts=dict(texts or {}),
+            data=_dump(payload),
+            announce=announce,
+            confirm=confirm,
+            pace=pace,
+            asides=list(asides),
+        )
         state.waiting.push(frame)
         return []
 
-    def window(self, state: Any, seats: Sequence[str], topic: str, text: str, offers: Mapping[str, Offer], *,
-               open_: bool = False, pass_as: tuple[Intent, str] = (Intent("pass"), "Pass"),
-               payload: BaseModel | None = None, actions: Iterable[str] = (), asides: Iterable[str] = (),
-               announce: str = "", confirm: str = "") -> list[Event]:
+    def window(
+        self,
+        state: Any,
+        seats: Sequence[str],
+        topic: str,
+        text: str,
+        offers: Mapping[str, Offer],
+        *,
+        open_: bool = False,
+        pass_as: tuple[Intent, str] = (Intent("pass"), "Pass"),
+        payload: BaseModel | None = None,
+        actions: Iterable[str] = (),
+        asides: Iterable[str] = (),
+        announce: str = "",
+        confirm: str = "",
+    ) -> list[Event]:
         """A reaction window for ``seats`` (choose them by the public rules). Nobody asked: it closes now.
         ``actions`` offer reactions read from the state when asked; ``announce``/``confirm``: see
         :class:`WindowFrame`."""
-        frame = WindowFrame(topic=topic, text=text, seats=list(seats),
-                            options={s: options(offers.get(s, ())) for s in seats}, open=open_,
-                            pass_key=pass_as[0].key(), pass_label=pass_as[1], data=_dump(payload),
-                            actions=list(actions), asides=list(asides), announce=announce, confirm=confirm)
+        frame = WindowFrame(
+            topic=topic,
+            text=text,
+            seats=list(seats),
+            options={s: options(offers.get(s, ())) for s in seats},
+            open=open_,
+            pass_key=pass_as[0].key(),
+            pass_label=pass_as[1],
+            data=_dump(payload),
+            actions=list(actions),
+            asides=list(asides),
+            announce=announce,
+            confirm=confirm,
+        )
         if not seats:
             return self.on_close(state, frame, [])
         state.waiting.push(frame)
         return []
 
-    def each(self, state: Any, seats: Sequence[str], topic: str, questions: Mapping[str, tuple[str, Offer]], *,
-             defaults: Mapping[str, Intent] | None = None, payload: BaseModel | None = None,
-             asides: Iterable[str] = (), pace: Pace = "normal") -> list[Event]:
+    def each(
+        self,
+        state: Any,
+        seats: Sequence[str],
+        topic: str,
+        questions: Mapping[str, tuple[str, Offer]],
+        *,
+        defaults: Mapping[str, Intent] | None = None,
+        payload: BaseModel | None = None,
+        asides: Iterable[str] = (),
+        pace: Pace = "normal",
+    ) -> list[Event]:
         """Ask every seat in ``seats`` its own question at once, in the open: ``questions[seat]`` is its
         (text, offer). Nobody asked: it closes now."""
-        asked = {s: Question(text=questions[s][0], options=options(questions[s][1]),
-                             default=_default(questions[s][1], (defaults or {}).get(s))) for s in seats}
-        frame = EachFrame(topic=topic, seats=list(seats), questions=asked, data=_dump(payload),
-                          asides=list(asides), pace=pace)
+        asked = {
+            s: Question(
+                text=questions[s][0],
+                options=options(questions[s][1]),
+                default=_default(questions[s][1], (defaults or {}).get(s)),
+            )
+            for s in seats
+        }
+        frame = EachFrame(
+            topic=topic,
+            seats=list(seats),
+            questions=asked,
+            data=_dump(payload),
+            asides=list(asides),
+            pace=pace,
+        )
         if not seats:
             return self.on_close(state, frame, [])
         state.waiting.push(frame)
         return []
 
     @staticmethod
-    def follow_up(state: Any, topic: str, seat: str, text: str, offer: Offer, *,
-                  default: Intent | None = None) -> None:
+    def follow_up(
+        state: Any, topic: str, seat: str, text: str, offer: Offer, *, default: Intent | None = None
+    ) -> None:
         """From the handler of ``seat``'s answer in the open each-frame ``topic``: ask it a next question."""
         frame = state.waiting.find("each", topic)
         if not isinstance(frame, EachFrame):
             raise ValueError(f"no each-frame '{topic}' is open")
         frame.ask_again(seat, text, options(offer), _default(offer, default))
 
-    def turn(self, state: Any, seat: str, topic: str, text: str, actions: Iterable[str], *, default: Intent,
-             pace: Pace = "normal", waits_for: Iterable[str] | None = None) -> TurnFrame:
+    def turn(
+        self,
+        state: Any,
+        seat: str,
+        topic: str,
+        text: str,
+        actions: Iterable[str],
+        *,
+        default: Intent,
+        pace: Pace = "normal",
+        waits_for: Iterable[str] | None = None,
+    ) -> TurnFrame:
         """Open ``seat``'s turn offering ``actions``; one of them ends it with :meth:`end_turn`. With
         ``waits_for`` (the ops of the rest of the round), the steps its actions queue run while it is open."""
-        frame = TurnFrame(topic=topic, text=text, seat=seat, actions=list(actions), default=default.key(), pace=pace,
-                          waits_for=None if waits_for is None else list(waits_for))
+        frame = TurnFrame(
+            topic=topic,
+            text=text,
+            seat=seat,
+            actions=list(actions),
+            default=default.key(),
+            pace=pace,
+            waits_for=None if waits_for is None else list(waits_for),
+        )
         state.waiting.push(frame)
         return frame
 

@@ -44,4 +44,6 @@ def check_shape(shapes: Shapes, intent: Intent) -> None:
             raise MalformedIntent(f"'{intent.kind}' needs a name, not a number, for '{name}'.")
     missing = [name for name, want in spec.items() if not want.endswith("?") and name not in seen]
     if missing:
-        raise MalformedIntent(f"'{intent.kind}' needs {' and '.join(repr(m) for m in missing)} (it takes {takes}).")
+        raise MalformedIntent(
+            f"'{intent.kind}' needs {' and '.join(repr(m) for m in missing)} (it takes {takes})."
+        )

@@ -42,8 +42,20 @@ from .intent import Intent
 from .labels import listing
 from .model import Event, Pace, Prompt, private, public
 
-__all__ = ["AnyFrame", "AskFrame", "ChooseManyFrame", "EachFrame", "Frame", "Option", "Responder", "SecretFrame",
-           "TurnFrame", "Waiting", "WindowFrame", "parse_pick"]
+__all__ = [
+    "AnyFrame",
+    "AskFrame",
+    "ChooseManyFrame",
+    "EachFrame",
+    "Frame",
+    "Option",
+    "Responder",
+    "SecretFrame",
+    "TurnFrame",
+    "Waiting",
+    "WindowFrame",
+    "parse_pick",
+]
 
 PICK_SEPARATOR = "+"
 COMBINATIONS_MAX = 5_000
@@ -74,8 +86,14 @@ class AskFrame(Frame):
             return rules.actions[intent.kind].why_not(state, seat, intent)
         if any(o.key == intent.key() for o in self.options):
             return None
-        return not_an_option(self.options, [rules.actions[k].safe_label(state, Intent(k)) for k in self.actions
-                                              if rules.actions[k].options(state, seat)])
+        return not_an_option(
+            self.options,
+            [
+                rules.actions[k].safe_label(state, Intent(k))
+                for k in self.actions
+                if rules.actions[k].options(state, seat)
+            ],
+        )
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
         state.waiting.pop(self)
@@ -113,8 +131,11 @@ class TurnFrame(Frame):
     def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
         action = rules.actions.get(intent.kind) if rules.actions.offers(self.actions, intent.kind) else None
         if action is None:
-            possible = [rules.actions[k].safe_label(state, Intent(k)) for k in self.actions
-                        if rules.actions[k].options(state, seat)]
+            possible = [
+                rules.actions[k].safe_label(state, Intent(k))
+                for k in self.actions
+                if rules.actions[k].options(state, seat)
+            ]
             return f"That is not something you can do in your turn now. You can: {listing(possible)}."
         return action.why_not(state, seat, intent)
 
@@ -123,7 +144,8 @@ class TurnFrame(Frame):
 
 
 class ChooseManyFrame(Frame):
-    """Pick between ``least`` and ``most`` items; the answer is ``choose:pick=a+b+c`` (items in offer order)."""
+    """Pick between ``least`` and ``most`` items; the answer is ``choose:pick=a+b+c`` (items in offer
+    order)."""
 
     kind: Literal["choose_many"] = "choose_many"
     seat: str
@@ -134,7 +156,9 @@ class ChooseManyFrame(Frame):
 
     @staticmethod
     def answer(keys: list[str]) -> Intent:
-        return Intent.of("choose", pick=PICK_SEPARATOR.join(keys)) if keys else Intent.of("choose", pick="none")
+        return (
+            Intent.of("choose", pick=PICK_SEPARATOR.join(keys)) if keys else Intent.of("choose", pick="none")
+        )
 
     @staticmethod
     def picked(intent: Intent) -> list[str]:
@@ -232,9 +256,20 @@ class SecretFrame(Frame):
         out = []
         for seat in self.asked():
             part = self._part(seat)
-            text = self.text_for(seat) if part == 0 else self.part_texts.get(seat, [self.text] * part)[part - 1]
-            out.append(Prompt(seat, self.topic, text, Intent.parse(self.default_for(seat)), simultaneous=True,
-                              pace=self.pace, ref=self.ref if part == 0 else f"{self.ref}-{part + 1}"))
+            text = (
+                self.text_for(seat) if part == 0 else self.part_texts.get(seat, [self.text] * part)[part - 1]
+            )
+            out.append(
+                Prompt(
+                    seat,
+                    self.topic,
+                    text,
+                    Intent.parse(self.default_for(seat)),
+                    simultaneous=True,
+                    pace=self.pace,
+                    ref=self.ref if part == 0 else f"{self.ref}-{part + 1}",
+                )
+            )
         return out
 
     def default_for(self, seat: str) -> str:
@@ -327,10 +362,13 @@ class WindowFrame(Frame):
         return [*self.options.get(seat, []), Option(key=self.pass_key, label=self.pass_label)]
 
     def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
-        """The reactions, then passing; or passing where one of the window's actions offers it (first, say)."""
+        """The reactions, then passing; or passing where one of the window's actions offers it (first,
+        say)."""
         if seat not in self.asked():
             return []
-        reactions = option_intents(self.options.get(seat, [])) + intents_of(rules.actions, self.actions, state, seat)
+        reactions = option_intents(self.options.get(seat, [])) + intents_of(
+            rules.actions, self.actions, state, seat
+        )
         passing = Intent.parse(self.pass_key)
         return reactions if passing in reactions else [*reactions, passing]
 
@@ -341,8 +379,12 @@ class WindowFrame(Frame):
             return rules.actions[intent.kind].why_not(state, seat, intent)
         if any(o.key == intent.key() for o in self._offered(seat)):
             return None
-        offered = [Option(key=i.key(), label=self.label(rules, state, i) or rules.actions[i.kind].safe_label(state, i))
-                   for i in self.legal(rules, state, seat)]
+        offered = [
+            Option(
+                key=i.key(), label=self.label(rules, state, i) or rules.actions[i.kind].safe_label(state, i)
+            )
+            for i in self.legal(rules, state, seat)
+        ]
         return not_an_option(offered)
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
@@ -366,7 +408,9 @@ class WindowFrame(Frame):
             label = self.label(rules, state, intent)
             if label is None and rules.actions.offers(self.actions, intent.kind):
                 label = rules.actions[intent.kind].safe_label(state, intent)
-            events.append(private(seat, "your_answer", self.confirm.format(seat=seat, label=label or intent.key())))
+            events.append(
+                private(seat, "your_answer", self.confirm.format(seat=seat, label=label or intent.key()))
+            )
         return events
 
     def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
@@ -380,8 +424,10 @@ class WindowFrame(Frame):
         return None
 
 
-AnyFrame = Annotated[AskFrame | TurnFrame | ChooseManyFrame | SecretFrame | WindowFrame | EachFrame,
-                     Field(discriminator="kind")]
+AnyFrame = Annotated[
+    AskFrame | TurnFrame | ChooseManyFrame | SecretFrame | WindowFrame | EachFrame,
+    Field(discriminator="kind"),
+]
 
 
 class Waiting(BaseModel):

@@ -17,14 +17,21 @@ PICKS = (1, 2, 3)
 @RULES.step("round")
 def open_round(state: HighCardState, step: RoundStep) -> list[Event]:
     offer = [(Intent.of("pick", n=n), f"Pick {n}") for n in PICKS]
-    return RULES.secret(state, state.seats, "pick", "Pick 1, 2 or 3 in secret.", {s: offer for s in state.seats},
-                        defaults={s: Intent.of("pick", n=1) for s in state.seats})
+    return RULES.secret(
+        state,
+        state.seats,
+        "pick",
+        "Pick 1, 2 or 3 in secret.",
+        {s: offer for s in state.seats},
+        defaults={s: Intent.of("pick", n=1) for s in state.seats},
+    )
 
 
 @RULES.step("leader")
 def leader_decides(state: HighCardState, step: LeaderStep) -> list[Event]:
-    RULES.turn(state, state.leader, "double", "Double the next round?", ["double", "keep"],
-               default=Intent.of("keep"))
+    RULES.turn(
+        state, state.leader, "double", "Double the next round?", ["double", "keep"], default=Intent.of("keep")
+    )
     return []
 
 
@@ -46,9 +53,15 @@ def next_round(state: HighCardState) -> list[Event]:
     ranking = ranked(state)
     scores = {s: float(v) for s, v in state.scores.items()}
     if winners:
-        return [FlowGame.finish(state, winners, f"reached {state.opts.target} points", ranking=ranking, scores=scores)]
+        return [
+            FlowGame.finish(
+                state, winners, f"reached {state.opts.target} points", ranking=ranking, scores=scores
+            )
+        ]
     if state.round >= state.opts.max_rounds:
-        return [FlowGame.finish(state, [], "no one reached the target", draw=True, ranking=ranking, scores=scores)]
+        return [
+            FlowGame.finish(state, [], "no one reached the target", draw=True, ranking=ranking, scores=scores)
+        ]
     state.round += 1
     state.leader = next_seat(state.seats, state.leader)
     state.later(LeaderStep(), RoundStep())
@@ -80,7 +93,9 @@ class Double(Action[HighCardState]):
         others = [s for s in state.seats if s != seat]
         events = [public("double", f"{seat} proposes to double the next round.")]
         offer = [(Intent.of("object"), "Object")]
-        return events + RULES.window(state, others, "object", "Object to doubling?", {s: offer for s in others})
+        return events + RULES.window(
+            state, others, "object", "Object to doubling?", {s: offer for s in others}
+        )
 
     def label(self, state: HighCardState, intent: Intent) -> str:
         return "Double"
@@ -100,4 +115,3 @@ class Keep(Action[HighCardState]):
 
     def label(self, state: HighCardState, intent: Intent) -> str:
         return "Keep"
-

@@ -12,8 +12,18 @@ from . import rules as R
 from .pack import FACTIONS, RESOURCES
 
 CONTACT_VALUE = {
-    "liaison": 4.0, "accomplice": 3.0, "fixer": 3.0, "informant": 2.5, "chemist": 2.5, "hacker": 2.5,
-    "arms_dealer": 2.5, "cloner": 2.5, "thug": 2.0, "peddler": 1.5, "smuggler": 2.0, "saboteur": 1.0,
+    "liaison": 4.0,
+    "accomplice": 3.0,
+    "fixer": 3.0,
+    "informant": 2.5,
+    "chemist": 2.5,
+    "hacker": 2.5,
+    "arms_dealer": 2.5,
+    "cloner": 2.5,
+    "thug": 2.0,
+    "peddler": 1.5,
+    "smuggler": 2.0,
+    "saboteur": 1.0,
     "sector_chief": 1.0,
 }
 
@@ -72,6 +82,7 @@ class HeuristicAgent:
         def score(s: str) -> float:
             p = state.players[s]
             return float(p.infamy + 3 * max(p.rep.values()))
+
         return max(among, key=score)
 
     # --- choosing -------------------------------------------------------------------------------
@@ -142,8 +153,12 @@ class HeuristicAgent:
             acc = i.get("acc")
             if isinstance(acc, str):  # the Accomplice's card, after our own
                 b = int(acc[1:])
-                return self._sector_value(state, seat, b) * (0.3 if b == own_pick else 1.0) + self.random.random() * 0.6
+                return (
+                    self._sector_value(state, seat, b) * (0.3 if b == own_pick else 1.0)
+                    + self.random.random() * 0.6
+                )
             return self._sector_value(state, seat, int(i.word("own")[1:])) + self.random.random() * 0.6
+
         return max(legal, key=score)
 
     @staticmethod
@@ -161,6 +176,7 @@ class HeuristicAgent:
             if zone.endswith("m"):
                 return self._mission_value(state, seat, i.word("mission"))
             return self._zone_value(state, seat, zone)
+
         return max(legal, key=score)
 
     def _decide(self, state: Any, seat: str, kind: str, legal: list[Intent]) -> Intent:

@@ -22,6 +22,7 @@ Offer = list[tuple[Intent, str]]
 
 # --- payloads --------------------------------------------------------------------------------------
 
+
 class Left(BaseModel):
     """How many of a repeated effect remain, this answer included."""
 
@@ -66,13 +67,20 @@ class OrderAsk(BaseModel):
 
 # --- asking ----------------------------------------------------------------------------------------
 
+
 def ask_resource(state: InfamyState, seat: str, n: int, source: str) -> list[Event]:
     kinds = [r for r in RESOURCES if state.tokens[r].supply != 0]
     if not kinds:
         return [R.say(state, f"{seat} gains nothing: no resource left in the supply.")]
     offer = [(Intent.of("resource", type=r), f"Gain 1 {R.WHAT_NAMES[r]}") for r in kinds]
-    return RULES.ask(state, seat, "resource", f"{seat}: choose a resource to gain.", offer,
-                     payload=Left(left=n, source=source))
+    return RULES.ask(
+        state,
+        seat,
+        "resource",
+        f"{seat}: choose a resource to gain.",
+        offer,
+        payload=Left(left=n, source=source),
+    )
 
 
 def ask_draw(state: InfamyState, seat: str, n: int) -> list[Event]:
@@ -80,21 +88,28 @@ def ask_draw(state: InfamyState, seat: str, n: int) -> list[Event]:
     if not decks:
         return [R.say(state, f"{seat} cannot draw: every Scheme deck is empty.")]
     offer = [(Intent.of("deck", faction=f), f"Draw from the {R.FACTION_NAMES[f]} deck") for f in decks]
-    return RULES.ask(state, seat, "deck", f"{seat}: choose a Scheme deck to draw from.", offer, payload=Left(left=n))
+    return RULES.ask(
+        state, seat, "deck", f"{seat}: choose a Scheme deck to draw from.", offer, payload=Left(left=n)
+    )
 
 
 def ask_sabotage(state: InfamyState, seat: str, n: int, hazard_after: bool) -> list[Event]:
     if not state.available:
         return [R.say(state, "No available mission to Sabotage.")]
     p = R.pack()
-    offer = [(Intent.of("sabotage", mission=m), f"Sabotage {p.missions[m].name} (sector {p.missions[m].sector})")
-             for m in state.available]
+    offer = [
+        (Intent.of("sabotage", mission=m), f"Sabotage {p.missions[m].name} (sector {p.missions[m].sector})")
+        for m in state.available
+    ]
     text = f"{seat}: choose an available mission to Sabotage (it goes under the Mission deck)."
-    return RULES.ask(state, seat, "sabotage", text, offer, payload=SabotageAsk(left=n, hazard_after=hazard_after))
+    return RULES.ask(
+        state, seat, "sabotage", text, offer, payload=SabotageAsk(left=n, hazard_after=hazard_after)
+    )
 
 
-def ask_hazard(state: InfamyState, seat: str, n: int, non_hq: bool, sector: int | None,
-               optional: bool) -> list[Event]:
+def ask_hazard(
+    state: InfamyState, seat: str, n: int, non_hq: bool, sector: int | None, optional: bool
+) -> list[Event]:
     if R.hazards_left(state) <= 0:
         return [R.say(state, "No Hazard token is left in the General Supply.")]
     zones = R.hazard_targets(state, non_hq=non_hq, sector=sector)
@@ -103,24 +118,42 @@ def ask_hazard(state: InfamyState, seat: str, n: int, non_hq: bool, sector: int 
     offer: Offer = [(Intent.of("hazard", zone=z), f"Hazard on {R.zone_label(z)}") for z in zones]
     if optional:  # "may": the default is to add none
         offer.insert(0, (Intent.of("hazard", zone="none"), "Add no Hazard"))
-    return RULES.ask(state, seat, "hazard", f"{seat}: choose a resupply zone for a Hazard.", offer,
-                     payload=HazardAsk(left=n, non_hq=non_hq, sector=sector))
+    return RULES.ask(
+        state,
+        seat,
+        "hazard",
+        f"{seat}: choose a resupply zone for a Hazard.",
+        offer,
+        payload=HazardAsk(left=n, non_hq=non_hq, sector=sector),
+    )
 
 
 def ask_unhazard(state: InfamyState, seat: str, n: int) -> list[Event]:
     if not state.hazards:
         return [R.say(state, "There is no Hazard to remove.")]
-    offer = [(Intent.of("unhazard", zone=z), f"Remove the Hazard on {R.zone_label(z)}") for z in sorted(state.hazards)]
-    return RULES.ask(state, seat, "unhazard", f"{seat}: choose a Hazard to remove.", offer, payload=Left(left=n))
+    offer = [
+        (Intent.of("unhazard", zone=z), f"Remove the Hazard on {R.zone_label(z)}")
+        for z in sorted(state.hazards)
+    ]
+    return RULES.ask(
+        state, seat, "unhazard", f"{seat}: choose a Hazard to remove.", offer, payload=Left(left=n)
+    )
 
 
 def ask_order(state: InfamyState, seat: str, blocks: list[Block]) -> list[Event]:
     offer = [(Intent.of("resolve", item=b.id), f"First: {b.text}") for b in blocks]
-    return RULES.ask(state, seat, "order", f"{seat}: several effects trigger; choose which resolves first.", offer,
-                     payload=OrderAsk(blocks=blocks))
+    return RULES.ask(
+        state,
+        seat,
+        "order",
+        f"{seat}: several effects trigger; choose which resolves first.",
+        offer,
+        payload=OrderAsk(blocks=blocks),
+    )
 
 
 # --- answers to effects ----------------------------------------------------------------------------
+
 
 @RULES.answers("resource", Left)
 def resource(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
@@ -172,16 +205,27 @@ def steal(state: InfamyState, seat: str, intent: Intent, data: StealAsk) -> list
         card = hand.pop(state.rng.below(len(hand)))
         state.players[seat].hand.append(card)
         name = R.pack().schemes[card].name
-        return [R.say(state, f"{seat} steals a Scheme from {rival}."),
-                private([seat, rival], "stolen", f"The stolen Scheme is {name}.", card=card)]
+        return [
+            R.say(state, f"{seat} steals a Scheme from {rival}."),
+            private([seat, rival], "stolen", f"The stolen Scheme is {name}.", card=card),
+        ]
     what = str(what)
     cost = data.cancel_cost
     if cost and state.players[rival].avail >= cost:
         name = R.WHAT_NAMES[what]
-        offer = [(Intent.of("allow"), f"Let {seat} take 1 {name}"),
-                 (Intent.of("cancel"), f"Spend {cost} Bribes to cancel the theft")]
-        RULES.ask(state, rival, "thug_cancel", f"{rival}: {seat} steals 1 {name} from you. Spend {cost} Bribes to "
-                  "cancel?", offer, payload=ThugAsk(thief=seat, type=what, cost=cost), pace="quick")
+        offer = [
+            (Intent.of("allow"), f"Let {seat} take 1 {name}"),
+            (Intent.of("cancel"), f"Spend {cost} Bribes to cancel the theft"),
+        ]
+        RULES.ask(
+            state,
+            rival,
+            "thug_cancel",
+            f"{rival}: {seat} steals 1 {name} from you. Spend {cost} Bribes to cancel?",
+            offer,
+            payload=ThugAsk(thief=seat, type=what, cost=cost),
+            pace="quick",
+        )
         return [R.say(state, f"{seat} goes to steal 1 {name} from {rival}.")]
     R.take_from(state, rival, seat, what)
     return [R.say(state, f"{seat} steals 1 {R.WHAT_NAMES[what]} from {rival}.")]
@@ -213,6 +257,7 @@ def sabotage(state: InfamyState, seat: str, intent: Intent, data: SabotageAsk) -
     if data.hazard_after:
         if data.left > 1:  # the next Sabotage waits for this Hazard choice
             from .pack import Effect
+
             R.queue_front(state, seat, [Effect(op="sabotage", n=data.left - 1, hazard_after=True)], "")
         return events + ask_hazard(state, seat, 1, non_hq=True, sector=mission.sector, optional=True)
     if data.left > 1:
@@ -228,7 +273,9 @@ def hazard(state: InfamyState, seat: str, intent: Intent, data: HazardAsk) -> li
         state.hazards.append(z)
         events.append(R.say(state, f"{seat} adds a Hazard on {R.zone_label(z)}."))
     if data.left > 1:
-        events += ask_hazard(state, seat, data.left - 1, non_hq=data.non_hq, sector=data.sector, optional=False)
+        events += ask_hazard(
+            state, seat, data.left - 1, non_hq=data.non_hq, sector=data.sector, optional=False
+        )
     return events
 
 
@@ -288,6 +335,7 @@ def order(state: InfamyState, seat: str, intent: Intent, data: OrderAsk) -> list
 
 # --- the Sector Phase ------------------------------------------------------------------------------
 
+
 @RULES.revealed("sector")
 def sectors_revealed(state: InfamyState, choices: dict[str, Intent], data: NoPayload) -> list[Event]:
     state.sectors = {}
@@ -304,7 +352,9 @@ def sectors_revealed(state: InfamyState, choices: dict[str, Intent], data: NoPay
     state.placed = {}
     load_slot(state)
     state.now(PlaceStep())
-    return [R.say(state, "Sectors revealed: " + ", ".join(parts) + ".", "reveal", sectors=dict(state.sectors))]
+    return [
+        R.say(state, "Sectors revealed: " + ", ".join(parts) + ".", "reveal", sectors=dict(state.sectors))
+    ]
 
 
 def load_slot(state: InfamyState) -> None:

@@ -59,19 +59,28 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
     def rep(self, state: InfamyState, e: Effect, ctx: EffectStep) -> list[Event]:
         if ctx.seat in state.rep_locked:
             return [R.say(state, f"{ctx.seat} gains no Rep this Round (won the Accomplice).")]
-        choices: list[str] = list(e.factions) if e.factions else (
-            list(FACTIONS) if e.faction == "any" else [str(e.faction)])
+        choices: list[str] = (
+            list(e.factions) if e.factions else (list(FACTIONS) if e.faction == "any" else [str(e.faction)])
+        )
         if len(choices) == 1:
             return R.add_rep(state, ctx.seat, choices[0], e.n)
         offer = [(Intent.of("rep", faction=f), f"Gain {e.n}r in {R.FACTION_NAMES[f]}") for f in choices]
-        return RULES.ask(state, ctx.seat, "rep", f"{ctx.seat}: choose the faction for {e.n} Rep.", offer,
-                         payload=A.RepAsk(n=e.n))
+        return RULES.ask(
+            state,
+            ctx.seat,
+            "rep",
+            f"{ctx.seat}: choose the faction for {e.n} Rep.",
+            offer,
+            payload=A.RepAsk(n=e.n),
+        )
 
     @handles("liaison")
     def liaison(self, state: InfamyState, e: Effect, ctx: EffectStep) -> list[Event]:
         offer = [(Intent.of("liaison", gain="infamy"), "Liaison: gain 2 Infamy")]
         if ctx.seat not in state.rep_locked:
-            offer += [(Intent.of("liaison", gain=f), f"Liaison: gain 1r in {R.FACTION_NAMES[f]}") for f in FACTIONS]
+            offer += [
+                (Intent.of("liaison", gain=f), f"Liaison: gain 1r in {R.FACTION_NAMES[f]}") for f in FACTIONS
+            ]
         return RULES.ask(state, ctx.seat, "liaison", f"{ctx.seat}: Liaison, 2 Infamy or 1 Rep?", offer)
 
     @handles("gain_per_mission")
@@ -120,12 +129,21 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
                     offer.append((Intent.of("steal", rival=rival), f"Steal a random Scheme from {rival}"))
                 continue
             kinds = list(RESOURCES) if e.what == "resource" else [e.what]
-            offer += [(Intent.of("steal", rival=rival, type=k), f"Steal 1 {R.WHAT_NAMES[k]} from {rival}")
-                      for k in kinds if R.count(state, rival, k) > 0]
+            offer += [
+                (Intent.of("steal", rival=rival, type=k), f"Steal 1 {R.WHAT_NAMES[k]} from {rival}")
+                for k in kinds
+                if R.count(state, rival, k) > 0
+            ]
         if not offer:
             return [R.say(state, f"{ctx.seat} has nothing to steal: no rival has any.")]
-        return RULES.ask(state, ctx.seat, "steal", f"{ctx.seat}: choose what to steal and from whom.", offer,
-                         payload=A.StealAsk(cancel_cost=e.cancel_cost, source=ctx.source))
+        return RULES.ask(
+            state,
+            ctx.seat,
+            "steal",
+            f"{ctx.seat}: choose what to steal and from whom.",
+            offer,
+            payload=A.StealAsk(cancel_cost=e.cancel_cost, source=ctx.source),
+        )
 
     @handles("rival_lose")
     def rival_lose(self, state: InfamyState, e: Effect, ctx: EffectStep) -> list[Event]:
@@ -135,8 +153,14 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
         if not targets:
             return [R.say(state, f"No rival of {ctx.seat} has any {name} to lose.")]
         offer = [(Intent.of("target", rival=r), f"{r} loses {R.plural(e.n, e.what)}") for r in targets]
-        return RULES.ask(state, ctx.seat, "target", f"{ctx.seat}: choose a rival to lose {R.plural(e.n, e.what)}.",
-                         offer, payload=A.TargetAsk(what=e.what, n=e.n))
+        return RULES.ask(
+            state,
+            ctx.seat,
+            "target",
+            f"{ctx.seat}: choose a rival to lose {R.plural(e.n, e.what)}.",
+            offer,
+            payload=A.TargetAsk(what=e.what, n=e.n),
+        )
 
     @handles("rivals_lose")
     def rivals_lose(self, state: InfamyState, e: Effect, ctx: EffectStep) -> list[Event]:
@@ -183,8 +207,12 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
     def watchdog_move(self, state: InfamyState, e: Effect, ctx: EffectStep) -> list[Event]:
         if not state.watchdogs:
             return [R.say(state, "No Watchdog is on the board to move.")]
-        offer = [(Intent.of("watchdog", frm=f"s{a}", to=f"s{b}"), f"Move the Watchdog from sector {a} to {b}")
-                 for a in sorted(set(state.watchdogs)) for b in range(1, 7) if b != a]
+        offer = [
+            (Intent.of("watchdog", frm=f"s{a}", to=f"s{b}"), f"Move the Watchdog from sector {a} to {b}")
+            for a in sorted(set(state.watchdogs))
+            for b in range(1, 7)
+            if b != a
+        ]
         text = f"{ctx.seat}: move a Watchdog to another sector (no pawn may enter a sector with a Watchdog)."
         return RULES.ask(state, ctx.seat, "watchdog_move", text, offer)
 
@@ -195,10 +223,16 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             state.acc_owner = seat
             if seat not in state.rep_locked:
                 state.rep_locked.append(seat)
-            return [R.say(state, f"{seat} controls the Accomplice this Round and can gain no Rep until it ends.")]
+            return [
+                R.say(state, f"{seat} controls the Accomplice this Round and can gain no Rep until it ends.")
+            ]
         if e.what == "smuggler":
             state.smuggler = seat
-            how = "may skip placing a pawn for 1 resource and 1 Scheme" if state.day else "doubles every resupply"
+            how = (
+                "may skip placing a pawn for 1 resource and 1 Scheme"
+                if state.day
+                else "doubles every resupply"
+            )
             return [R.say(state, f"{seat} has the Smuggler: {how} this Round.")]
         if e.what == "chief":
             state.chief = seat

@@ -48,16 +48,40 @@ Watchdog, ignore Watchdogs, remove one at the end), Smuggler (Day: skip placing 
 Scheme; Night: double resupply), Thug (steal a resource; the victim may Spend 3 Bribes to cancel).
 """
 
-INTENT_KINDS = frozenset({
-    "bid", "pass", "favor", "sector", "place", "smuggle", "play",
-    "resource", "rep", "liaison", "deck", "discard", "steal", "allow", "cancel", "target", "sabotage",
-    "hazard", "unhazard", "watchdog", "resolve",
-})
+INTENT_KINDS = frozenset(
+    {
+        "bid",
+        "pass",
+        "favor",
+        "sector",
+        "place",
+        "smuggle",
+        "play",
+        "resource",
+        "rep",
+        "liaison",
+        "deck",
+        "discard",
+        "steal",
+        "allow",
+        "cancel",
+        "target",
+        "sabotage",
+        "hazard",
+        "unhazard",
+        "watchdog",
+        "resolve",
+    }
+)
 
 
 class InfamyGame(FlowGame[InfamyState]):
     meta = GameMeta(
-        id="infamy", title="Infamy", min_seats=3, max_seats=4, options=InfamyOptions,
+        id="infamy",
+        title="Infamy",
+        min_seats=3,
+        max_seats=4,
+        options=InfamyOptions,
         summary="Bribe Contacts, pick sectors in secret, complete missions: 15 Infamy or 5 Rep wins.",
         rules=RULES_SUMMARY,
     )
@@ -75,14 +99,21 @@ class InfamyGame(FlowGame[InfamyState]):
         pack = R.pack()
         rng = self.new_rng(seed)
         missions = Deck.shuffled(sorted(pack.missions), rng, reshuffle=False)
-        schemes = {f: Deck.shuffled(sorted(s.id for s in pack.schemes.values() if s.faction == f), rng)
-                   for f in FACTIONS}
+        schemes = {
+            f: Deck.shuffled(sorted(s.id for s in pack.schemes.values() if s.faction == f), rng)
+            for f in FACTIONS
+        }
         n = len(seats)
         triggerman = rng.choice(seats)
         state = InfamyState(
-            seats=seats, rng=rng, opts=options, triggerman=triggerman,
+            seats=seats,
+            rng=rng,
+            opts=options,
+            triggerman=triggerman,
             players={s: Player(colour=COLOURS[i]) for i, s in enumerate(seats)},
-            missions=missions, schemes=schemes, tokens=R.tokens(seats, options.finite_supply),
+            missions=missions,
+            schemes=schemes,
+            tokens=R.tokens(seats, options.finite_supply),
             steps=[RoundStep()],
         )
         state.available = state.missions.draw(rng, n)

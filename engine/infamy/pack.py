@@ -24,13 +24,39 @@ MissionType = Literal["carnage", "influence", "underworld"]
 ZoneKind = Literal["weapon", "data", "compound", "henchman", "special", "hq"]
 
 Op = Literal[
-    "gain", "rep", "lose", "spend", "recover", "draw", "discard", "steal", "rival_lose", "rivals_lose",
-    "rivals_spend", "sabotage", "hazard_add", "hazard_remove", "watchdog_add", "watchdog_move",
-    "gain_per_mission", "liaison", "flag",
+    "gain",
+    "rep",
+    "lose",
+    "spend",
+    "recover",
+    "draw",
+    "discard",
+    "steal",
+    "rival_lose",
+    "rivals_lose",
+    "rivals_spend",
+    "sabotage",
+    "hazard_add",
+    "hazard_remove",
+    "watchdog_add",
+    "watchdog_move",
+    "gain_per_mission",
+    "liaison",
+    "flag",
 ]
 What = Literal[
-    "weapon", "data", "compound", "resource", "henchman", "favor", "infamy", "scheme",
-    "accomplice", "smuggler", "chief", "informant",
+    "weapon",
+    "data",
+    "compound",
+    "resource",
+    "henchman",
+    "favor",
+    "infamy",
+    "scheme",
+    "accomplice",
+    "smuggler",
+    "chief",
+    "informant",
 ]
 
 _GAINABLE = {"weapon", "data", "compound", "resource", "henchman", "favor", "infamy"}
@@ -220,7 +246,9 @@ def load_pack(root: Path | None = None) -> Pack:
     for sec in sectors:
         for z in sec.zones:
             if z.id[1] != str(sec.id):
-                raise DataError(f"{folder / 'board.json'}: sector {sec.id}, field 'zones': zone {z.id} is not in it")
+                raise DataError(
+                    f"{folder / 'board.json'}: sector {sec.id}, field 'zones': zone {z.id} is not in it"
+                )
     if len(missions) < 8:
         raise DataError(f"{folder / 'missions.json'}: a playable pack needs at least 8 missions")
     for f in FACTIONS:
@@ -228,7 +256,9 @@ def load_pack(root: Path | None = None) -> Pack:
             raise DataError(f"{folder / 'schemes.json'}: no Scheme for faction {f}")
     for s in schemes:
         if not s.id.startswith({"cartel": "ca", "megacorp": "mc", "militia": "mi"}[s.faction]):
-            raise DataError(f"{folder / 'schemes.json'}: record '{s.id}', field 'id': prefix does not match faction")
+            raise DataError(
+                f"{folder / 'schemes.json'}: record '{s.id}', field 'id': prefix does not match faction"
+            )
     return Pack(
         contacts={c.id: c for c in contacts},
         sectors={s.id: s for s in sectors},

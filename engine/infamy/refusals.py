@@ -20,10 +20,21 @@ from .pack import FACTIONS, RESOURCES
 from .state import InfamyState
 
 ANSWERS = {
-    "resource": ("resource",), "rep": ("rep",), "liaison": ("liaison",), "deck": ("deck",),
-    "discard": ("discard",), "steal": ("steal",), "thug_cancel": ("allow", "cancel"), "target": ("target",),
-    "sabotage": ("sabotage",), "hazard": ("hazard",), "unhazard": ("unhazard",), "watchdog_add": ("watchdog",),
-    "watchdog_move": ("watchdog",), "watchdog_remove": ("watchdog",), "order": ("resolve",),
+    "resource": ("resource",),
+    "rep": ("rep",),
+    "liaison": ("liaison",),
+    "deck": ("deck",),
+    "discard": ("discard",),
+    "steal": ("steal",),
+    "thug_cancel": ("allow", "cancel"),
+    "target": ("target",),
+    "sabotage": ("sabotage",),
+    "hazard": ("hazard",),
+    "unhazard": ("unhazard",),
+    "watchdog_add": ("watchdog",),
+    "watchdog_move": ("watchdog",),
+    "watchdog_remove": ("watchdog",),
+    "order": ("resolve",),
 }
 """Each question's topic and the intent kinds that answer it."""
 
@@ -39,11 +50,20 @@ WHEN = {
 """When an action kind is possible, for an intent of that kind at another moment."""
 
 ASKED = {
-    "resource": "a resource to gain", "rep": "a faction for Rep", "liaison": "the Liaison's reward",
-    "deck": "a Scheme deck to draw from", "discard": "a Scheme to discard", "steal": "what to steal",
-    "allow": "whether to cancel a theft", "cancel": "whether to cancel a theft", "target": "a rival to lose tokens",
-    "sabotage": "a mission to Sabotage", "hazard": "a zone for a Hazard", "unhazard": "a Hazard to remove",
-    "watchdog": "where a Watchdog goes", "resolve": "which effect resolves first",
+    "resource": "a resource to gain",
+    "rep": "a faction for Rep",
+    "liaison": "the Liaison's reward",
+    "deck": "a Scheme deck to draw from",
+    "discard": "a Scheme to discard",
+    "steal": "what to steal",
+    "allow": "whether to cancel a theft",
+    "cancel": "whether to cancel a theft",
+    "target": "a rival to lose tokens",
+    "sabotage": "a mission to Sabotage",
+    "hazard": "a zone for a Hazard",
+    "unhazard": "a Hazard to remove",
+    "watchdog": "where a Watchdog goes",
+    "resolve": "which effect resolves first",
 }
 """What an answer kind chooses, for an answer to a question nobody asks."""
 
@@ -53,8 +73,9 @@ SHOWN = 6
 
 # --- what is possible instead ------------------------------------------------------------------
 
+
 def alternatives(game: Any, state: InfamyState, seat: str) -> str:
-    """"You can: pass, bid 4 to 11 or use a Favor." (the seat's legal intents, grouped by kind), or whom
+    """ "You can: pass, bid 4 to 11 or use a Favor." (the seat's legal intents, grouped by kind), or whom
     the game waits for when the seat has nothing to do."""
     legal = game.legal(state, seat)
     if not legal:
@@ -70,8 +91,11 @@ def alternatives(game: Any, state: InfamyState, seat: str) -> str:
             parts.append(f"bid {totals[0]}" if len(totals) == 1 else f"bid {min(totals)} to {max(totals)}")
             continue
         labels = [game.describe(state, i).rstrip(".") for i in intents]
-        parts += labels[:SHOWN] if len(labels) <= SHOWN else [*labels[:SHOWN - 1],
-                                                               f"{len(labels) - SHOWN + 1} more"]
+        parts += (
+            labels[:SHOWN]
+            if len(labels) <= SHOWN
+            else [*labels[: SHOWN - 1], f"{len(labels) - SHOWN + 1} more"]
+        )
     return f"You can: {_or(parts)}."
 
 
@@ -91,9 +115,16 @@ def reason_for(game: Any, state: InfamyState, seat: str, intent: Intent) -> str 
     if top is None:
         return None
     if isinstance(top, SecretFrame):
-        return sector_reason(state, top, seat, intent) if intent.kind == "sector" else \
-            (f"{WHEN[intent.kind]}; now everyone chooses a sector in secret" if intent.kind in WHEN else
-             f"Nobody asks you for {ASKED.get(intent.kind, 'that')} now: everyone chooses a sector in secret")
+        return (
+            sector_reason(state, top, seat, intent)
+            if intent.kind == "sector"
+            else (
+                f"{WHEN[intent.kind]}; now everyone chooses a sector in secret"
+                if intent.kind in WHEN
+                else f"Nobody asks you for {ASKED.get(intent.kind, 'that')} now: "
+                "everyone chooses a sector in secret"
+            )
+        )
     if isinstance(top, AskFrame):
         return answer_reason(state, top, seat, intent)
     actions = getattr(top, "actions", [])
@@ -107,6 +138,7 @@ def reason_for(game: Any, state: InfamyState, seat: str, intent: Intent) -> str 
 
 
 # --- the Sector Phase ---------------------------------------------------------------------------
+
 
 def sector_number(value: object) -> int | None:
     """``s3`` as 3; None for anything that is not a sector card's name."""
@@ -130,7 +162,10 @@ def sector_reason(state: InfamyState, frame: SecretFrame, seat: str, intent: Int
     second = owner == seat and seat in frame.drafts
     if acc is not None and owner != seat:
         who = f"{owner} controls it this Round" if owner else "nobody won it this Round"
-        return f"Only the Accomplice's controller plays an Accomplice sector card ({who}): choose your own sector"
+        return (
+            f"Only the Accomplice's controller plays an Accomplice sector card ({who}): "
+            "choose your own sector"
+        )
     if own is not None and acc is not None:
         return "Choose one card at a time: your own sector first, then the Accomplice's"
     if second and acc is None:
@@ -147,6 +182,7 @@ def sector_reason(state: InfamyState, frame: SecretFrame, seat: str, intent: Int
 
 
 # --- answers to the questions effects ask -------------------------------------------------------
+
 
 def answer_reason(state: InfamyState, frame: AskFrame, seat: str, intent: Intent) -> str | None:
     kinds = ANSWERS.get(frame.topic, ())
@@ -278,8 +314,11 @@ def _watchdog(state: InfamyState, frame: AskFrame, seat: str, intent: Intent) ->
     frm, to = intent.get("frm"), intent.get("to")
     needs = {"watchdog_add": (False, True), "watchdog_move": (True, True), "watchdog_remove": (True, False)}
     want_frm, want_to = needs[frame.topic]
-    what = {"watchdog_add": "the sector for the new Watchdog", "watchdog_move": "the Watchdog's sector and its "
-            "new sector", "watchdog_remove": "the sector of the Watchdog to remove"}[frame.topic]
+    what = {
+        "watchdog_add": "the sector for the new Watchdog",
+        "watchdog_move": "the Watchdog's sector and its new sector",
+        "watchdog_remove": "the sector of the Watchdog to remove",
+    }[frame.topic]
     if (frm is not None) != want_frm or (to is not None) != want_to:
         return f"Name {what}"
     a, b = sector_number(frm), sector_number(to)
@@ -297,7 +336,18 @@ def _resolve(state: InfamyState, frame: AskFrame, seat: str, intent: Intent) -> 
 
 
 TOPIC_REASONS = {
-    "resource": _resource, "rep": _rep, "liaison": _liaison, "deck": _deck, "discard": _discard, "steal": _steal,
-    "target": _target, "sabotage": _sabotage, "hazard": _hazard, "unhazard": _unhazard,
-    "watchdog_add": _watchdog, "watchdog_move": _watchdog, "watchdog_remove": _watchdog, "order": _resolve,
+    "resource": _resource,
+    "rep": _rep,
+    "liaison": _liaison,
+    "deck": _deck,
+    "discard": _discard,
+    "steal": _steal,
+    "target": _target,
+    "sabotage": _sabotage,
+    "hazard": _hazard,
+    "unhazard": _unhazard,
+    "watchdog_add": _watchdog,
+    "watchdog_move": _watchdog,
+    "watchdog_remove": _watchdog,
+    "order": _resolve,
 }

@@ -18,8 +18,15 @@ from .view import FACTION_NAMES as FACTION_NAMES
 
 RULES: Rules[InfamyState] = Rules()
 WHAT_NAMES = {
-    "weapon": "Weapon", "data": "Data", "compound": "Compound", "henchman": "Henchman", "favor": "Favor",
-    "infamy": "Infamy", "resource": "resource", "scheme": "Scheme", "bribe": "Bribe",
+    "weapon": "Weapon",
+    "data": "Data",
+    "compound": "Compound",
+    "henchman": "Henchman",
+    "favor": "Favor",
+    "infamy": "Infamy",
+    "resource": "resource",
+    "scheme": "Scheme",
+    "bribe": "Bribe",
 }
 TOKENS = (*RESOURCES, "henchman", "favor")
 """The counted tokens a player holds (resources, Henchmen, Favors), kept by the resources kit."""
@@ -36,7 +43,8 @@ def _interned(kind: str, args: tuple[tuple[str, int | str, type], ...]) -> Inten
 
 
 def intent(kind: str, /, **args: int | str) -> Intent:
-    """``Intent.of``, built once per distinct intent: the options of a turn are rebuilt for every ``legal`` and
+    """``Intent.of``, built once per distinct intent: the options of a turn are rebuilt for every ``legal``
+    and
     every check, and intents are immutable. (The type is part of the key, so ``True`` never passes for 1.)"""
     return _interned(kind, tuple((name, value, type(value)) for name, value in args.items()))
 
@@ -47,8 +55,15 @@ def say(state: InfamyState, text: str, kind: str = "info", **data: Any) -> Event
 
 
 PLURALS = {
-    "weapon": "Weapons", "data": "Data", "compound": "Compound", "henchman": "Henchmen", "favor": "Favors",
-    "infamy": "Infamy", "resource": "resources", "scheme": "Schemes", "bribe": "Bribes",
+    "weapon": "Weapons",
+    "data": "Data",
+    "compound": "Compound",
+    "henchman": "Henchmen",
+    "favor": "Favors",
+    "infamy": "Infamy",
+    "resource": "resources",
+    "scheme": "Schemes",
+    "bribe": "Bribes",
 }
 
 
@@ -66,9 +81,14 @@ def count(state: InfamyState, seat: str, what: str) -> int:
 def tokens(seats: Sequence[str], finite: bool) -> dict[str, Resources]:
     """The counted tokens at set-up: each player starts with one of each resource; the rest are in the
     General Supply (the box counts when ``finite``, else endless)."""
-    return {what: Resources(name=what, box=BOX[what] if finite else None,
-                            held={s: 1 if what in RESOURCES else 0 for s in seats})
-            for what in TOKENS}
+    return {
+        what: Resources(
+            name=what,
+            box=BOX[what] if finite else None,
+            held={s: 1 if what in RESOURCES else 0 for s in seats},
+        )
+        for what in TOKENS
+    }
 
 
 def supply_left(state: InfamyState, what: str) -> int:
@@ -124,8 +144,10 @@ def recover(state: InfamyState, seat: str, n: int) -> int:
 
 
 def can_pay(state: InfamyState, seat: str, req: Requirements) -> bool:
-    return (all(state.held(seat, what) >= getattr(req, what) for what in TOKENS)
-            and state.players[seat].avail >= req.bribe)
+    return (
+        all(state.held(seat, what) >= getattr(req, what) for what in TOKENS)
+        and state.players[seat].avail >= req.bribe
+    )
 
 
 def pay(state: InfamyState, seat: str, req: Requirements) -> None:
@@ -144,8 +166,10 @@ def draw_schemes(state: InfamyState, seat: str, faction: str, n: int) -> list[Ev
         return [say(state, f"{seat} could not draw: the {FACTION_NAMES[faction]} Scheme deck is empty.")]
     names = ", ".join(pack().schemes[c].name for c in cards)
     many = "Scheme" if len(cards) == 1 else "Schemes"
-    return [say(state, f"{seat} draws {len(cards)} {FACTION_NAMES[faction]} {many}."),
-            private(seat, "drew", f"You drew: {names}.", cards=cards)]
+    return [
+        say(state, f"{seat} draws {len(cards)} {FACTION_NAMES[faction]} {many}."),
+        private(seat, "drew", f"You drew: {names}.", cards=cards),
+    ]
 
 
 def nonempty_decks(state: InfamyState) -> list[str]:
@@ -158,7 +182,8 @@ def queue_front(state: InfamyState, seat: str, effects: Sequence[Effect], source
 
 
 def add_rep(state: InfamyState, seat: str, faction: str, n: int) -> list[Event]:
-    """Gain Rep (capped at 5). Refused while the Accomplice lock holds; new levels fire their "reach" benefits."""
+    """Gain Rep (capped at 5). Refused while the Accomplice lock holds; new levels fire their "reach"
+    benefits."""
     if seat in state.rep_locked:
         return [say(state, f"{seat} gains no Rep this Round (won the Accomplice).")]
     p = state.players[seat]
@@ -166,8 +191,11 @@ def add_rep(state: InfamyState, seat: str, faction: str, n: int) -> list[Event]:
     after = min(5, before + n)
     p.rep[faction] = after
     events = [say(state, f"{seat} gains {after - before}r in {FACTION_NAMES[faction]} (now {after}).")]
-    reached = [b for b in pack().benefits
-               if b.faction == faction and b.trigger == "reach" and before < b.level <= after]
+    reached = [
+        b
+        for b in pack().benefits
+        if b.faction == faction and b.trigger == "reach" and before < b.level <= after
+    ]
     for b in reversed(reached):
         queue_front(state, seat, b.effects, f"benefit:{b.id}")
         events.append(say(state, f"{seat}'s {b.name} benefit: {b.text}"))
@@ -192,6 +220,7 @@ def benefits_for(state: InfamyState, seat: str, trigger: str, key: str | None = 
 
 
 # --- the board ----------------------------------------------------------------------------------
+
 
 def zone_label(zone_id: str) -> str:
     if zone_id.endswith("m"):
@@ -237,7 +266,11 @@ def watchdogs_left(state: InfamyState) -> int:
 
 def payable_missions(state: InfamyState, seat: str, sector: int) -> list[str]:
     p = pack()
-    return [m for m in state.available if p.missions[m].sector == sector and can_pay(state, seat, p.missions[m].requires)]
+    return [
+        m
+        for m in state.available
+        if p.missions[m].sector == sector and can_pay(state, seat, p.missions[m].requires)
+    ]
 
 
 def contact_order(state: InfamyState) -> list[str]:
@@ -264,10 +297,14 @@ def standing(state: InfamyState, keys: list[str]) -> Any:
     def key(seat: str) -> tuple[int, ...]:
         p = state.players[seat]
         values = {
-            "infamy": p.infamy, "max_rep": max(p.rep.values()), "total_rep": sum(p.rep.values()),
-            "henchmen": state.held(seat, "henchman"), "missions": len(p.missions),
+            "infamy": p.infamy,
+            "max_rep": max(p.rep.values()),
+            "total_rep": sum(p.rep.values()),
+            "henchmen": state.held(seat, "henchman"),
+            "missions": len(p.missions),
         }
         return tuple(values[k] for k in keys)
+
     return key
 
 
@@ -278,7 +315,9 @@ def _rank(state: InfamyState, seats: list[str], keys: list[str]) -> list[str]:
 def winners(state: InfamyState, threshold_i: int = 15, threshold_r: int = 5) -> tuple[list[str], str] | None:
     """The winner(s) at Scheme step 3, or None to play on. Several seats back means a draw."""
     ps = state.players
-    qualified = [s for s in state.seats if ps[s].infamy >= threshold_i or max(ps[s].rep.values()) >= threshold_r]
+    qualified = [
+        s for s in state.seats if ps[s].infamy >= threshold_i or max(ps[s].rep.values()) >= threshold_r
+    ]
     if not qualified:
         return None
     over = [s for s in qualified if ps[s].infamy > threshold_i]

@@ -65,6 +65,7 @@ class Auction(BaseModel):
 
 # --- the procedure ---------------------------------------------------------------------------------
 
+
 class RoundStep(Step):
     """A Round opens: Contacts revealed (the Triggerman first moves a Watchdog from the second Round)."""
 
@@ -120,8 +121,10 @@ class OrderStep(Step):
     blocks: list[Block]
 
 
-InfamyStep = Annotated[RoundStep | AuctionStep | PlaceStep | SchemeStep | CleanupStep | EffectStep | OrderStep,
-                       Field(discriminator="op")]
+InfamyStep = Annotated[
+    RoundStep | AuctionStep | PlaceStep | SchemeStep | CleanupStep | EffectStep | OrderStep,
+    Field(discriminator="op"),
+]
 
 
 class InfamyState(FlowState):

@@ -20,7 +20,8 @@ def sector_text(state: InfamyState) -> str:
     """The secret choice's question: one text for every seat (the bot shows it publicly), so it names the
     Sector Chief's winner, to whom Watchdog sectors are open (public: he won the Contact in the open)."""
     closed = "sectors with a Watchdog are closed" + (
-        f" to all but {state.chief} (Sector Chief)" if state.chief is not None else "")
+        f" to all but {state.chief} (Sector Chief)" if state.chief is not None else ""
+    )
     return f"Choose the sector to enter this Round, in secret ({closed})"
 
 
@@ -35,15 +36,26 @@ def open_round(state: InfamyState, step: RoundStep) -> list[Event]:
     state.phase = "auction"
     state.auction = Auction(pos=0, to_act=state.triggerman)
     names = ", ".join(pack.contacts[c].name for c in state.track)
-    events = [R.say(state, f"Round {state.round} ({'Day' if state.day else 'Night'}). Contacts: {names}.",
-                    "round", round=state.round, day=state.day)]
-    first = [] if state.round == 1 or not state.watchdogs else \
-        state.effect_steps(state.triggerman, [Effect(op="watchdog_move")], "contact_phase")
+    events = [
+        R.say(
+            state,
+            f"Round {state.round} ({'Day' if state.day else 'Night'}). Contacts: {names}.",
+            "round",
+            round=state.round,
+            day=state.day,
+        )
+    ]
+    first = (
+        []
+        if state.round == 1 or not state.watchdogs
+        else state.effect_steps(state.triggerman, [Effect(op="watchdog_move")], "contact_phase")
+    )
     state.now(*first, AuctionStep())
     return events
 
 
 # --- Contact Phase ---------------------------------------------------------------------------------
+
 
 @RULES.step("auction")
 def auction(state: InfamyState, step: AuctionStep) -> list[Event]:
@@ -56,8 +68,9 @@ def auction(state: InfamyState, step: AuctionStep) -> list[Event]:
     if state.opts.auto_pass and not bidding.bid_range(state, seat) and not bidding.favor_options(state, seat):
         state.now(AuctionStep())
         return passing.pass_on_contact(state, seat, auto=True)
-    RULES.turn(state, seat, "bid", bid_text(state), ["pass", "bid", "favor"], default=R.intent("pass"),
-               pace="quick")
+    RULES.turn(
+        state, seat, "bid", bid_text(state), ["pass", "bid", "favor"], default=R.intent("pass"), pace="quick"
+    )
     return []
 
 
@@ -69,14 +82,18 @@ def bid_text(state: InfamyState) -> str:
     high = f"{a.high} leads with {a.bids[a.high]}" if a.high else "no bid yet"
     own = a.bids.get(seat, 0)
     mine = f"; you have {own} on it" if own else ""
-    text = (f"{seat}: Contact {a.pos + 1} of {len(state.track)}, the {contact.name} ({contact.text}) - {high}{mine}. "
-            f"Bid (1 Bribe of Expenses + Bribes to top the highest bid) or pass. You have {p.avail} available.")
+    text = (
+        f"{seat}: Contact {a.pos + 1} of {len(state.track)}, "
+        f"the {contact.name} ({contact.text}) - {high}{mine}. "
+        f"Bid (1 Bribe of Expenses + Bribes to top the highest bid) or pass. You have {p.avail} available."
+    )
     if bidding.favor_options(state, seat):
         text += " Last chance to use a Favor on it."
     return text
 
 
 # --- Sector Phase ----------------------------------------------------------------------------------
+
 
 def sector_label(n: int, whose: str) -> str:
     return f"{whose}: sector {n} ({R.pack().sectors[n].name})"
@@ -87,8 +104,12 @@ def start_sectors(state: InfamyState) -> list[Event]:
     (two parts of one private choice, so each menu holds 6 sectors at most)."""
     state.order = R.contact_order(state)
     state.phase = "select"
-    offers = {s: [(R.intent("sector", own=f"s{n}"), sector_label(n, "Your card")) for n in allowed_sectors(state, s)]
-              for s in state.seats}
+    offers = {
+        s: [
+            (R.intent("sector", own=f"s{n}"), sector_label(n, "Your card")) for n in allowed_sectors(state, s)
+        ]
+        for s in state.seats
+    }
     more = {}
     text = sector_text(state)
     owner = state.acc_owner
@@ -96,11 +117,15 @@ def start_sectors(state: InfamyState) -> list[Event]:
         # One text for every seat and both parts: the public line of a secret choice shows it, and it must not
         # tell whether the Accomplice's controller has put his first card down.
         text += f"; {owner} also chooses one for the Accomplice"
-        acc = [(R.intent("sector", acc=f"s{n}"), sector_label(n, "Accomplice's card")) for n in
-               allowed_sectors(state, owner)]
+        acc = [
+            (R.intent("sector", acc=f"s{n}"), sector_label(n, "Accomplice's card"))
+            for n in allowed_sectors(state, owner)
+        ]
         more[owner] = [(text + ".", acc)]
-    event = R.say(state, "Sector Phase: everyone chooses a sector in secret. Contact Order: "
-                  + ", ".join(state.order) + ".")
+    event = R.say(
+        state,
+        "Sector Phase: everyone chooses a sector in secret. Contact Order: " + ", ".join(state.order) + ".",
+    )
     RULES.secret(state, state.seats, "sector", text + ".", offers, more=more)
     return [event]
 
@@ -124,8 +149,10 @@ def place(state: InfamyState, step: PlaceStep) -> list[Event]:
         return events
     legal = placing.Place().options(state, seat)
     # Deadline default: a resupply zone, else the Smuggler's skip; a mission only if nothing else.
-    default = next((i for i in legal if i.kind == "place" and not i.word("zone").endswith("m")),
-                   next((i for i in legal if i.kind == "smuggle"), legal[0]))
+    default = next(
+        (i for i in legal if i.kind == "place" and not i.word("zone").endswith("m")),
+        next((i for i in legal if i.kind == "smuggle"), legal[0]),
+    )
     RULES.turn(state, seat, "place", place_text(state, seat), ["place"], default=default)
     return events
 
@@ -146,12 +173,19 @@ def place_text(state: InfamyState, seat: str) -> str:
         sector = state.sectors[placing.pawn_id(seat, pawn)]
         parts.append(f"{'the Accomplice' if pawn == 'acc' else 'your pawn'} in sector {sector}")
     order = " (either first)" if len(parts) > 1 else ""
-    stay = ", or stay out (Smuggler: 1 resource and 1 Scheme instead)" if state.day and state.smuggler == seat else ""
-    return (f"{seat}: place {' and '.join(parts)}{order}: a free resupply zone, or the mission zone to "
-            f"complete a mission you can pay{stay}.")
+    stay = (
+        ", or stay out (Smuggler: 1 resource and 1 Scheme instead)"
+        if state.day and state.smuggler == seat
+        else ""
+    )
+    return (
+        f"{seat}: place {' and '.join(parts)}{order}: a free resupply zone, or the mission zone to "
+        f"complete a mission you can pay{stay}."
+    )
 
 
 # --- Scheme Phase and the end of the Round ---------------------------------------------------------
+
 
 def start_schemes(state: InfamyState) -> list[Event]:
     state.phase = "scheme"
@@ -172,8 +206,14 @@ def scheme(state: InfamyState, step: SchemeStep) -> list[Event]:
         state.now(SchemeStep())
         return []
     extra = " (Informant: you may play 2)" if state.informant == seat and state.plays_left > 1 else ""
-    RULES.turn(state, seat, "scheme", f"{seat}: play a Scheme from your hand{extra}, or pass.", ["pass", "play"],
-               default=R.intent("pass"))
+    RULES.turn(
+        state,
+        seat,
+        "scheme",
+        f"{seat}: play a Scheme from your hand{extra}, or pass.",
+        ["pass", "play"],
+        default=R.intent("pass"),
+    )
     return []
 
 
@@ -201,10 +241,14 @@ def game_won(state: InfamyState) -> list[Event] | None:
     detail = ", ".join(standing(x) for x in seats)
     order, scores = R.ranking(state, seats, how), R.scores(state)
     if len(seats) == 1:
-        return [R.say(state, f"Round {state.round}: {detail} wins by {how}.", "winner"),
-                FlowGame.finish(state, seats, f"{how} victory", ranking=order, scores=scores)]
-    return [R.say(state, f"Round {state.round}: a full tie between {detail}.", "winner"),
-            FlowGame.finish(state, seats, f"tie on {how}", draw=True, ranking=order, scores=scores)]
+        return [
+            R.say(state, f"Round {state.round}: {detail} wins by {how}.", "winner"),
+            FlowGame.finish(state, seats, f"{how} victory", ranking=order, scores=scores),
+        ]
+    return [
+        R.say(state, f"Round {state.round}: a full tie between {detail}.", "winner"),
+        FlowGame.finish(state, seats, f"tie on {how}", draw=True, ranking=order, scores=scores),
+    ]
 
 
 def end_round(state: InfamyState) -> list[Event]:
@@ -215,8 +259,16 @@ def end_round(state: InfamyState) -> list[Event]:
     cap = state.opts.round_cap
     if cap and state.round >= cap:
         leaders = R._rank(state, list(state.seats), R.CASE1)
-        return events + [FlowGame.finish(state, leaders, f"Round limit ({cap}) reached", draw=len(leaders) > 1,
-                                         ranking=R.ranking(state, leaders, "Infamy"), scores=R.scores(state))]
+        return events + [
+            FlowGame.finish(
+                state,
+                leaders,
+                f"Round limit ({cap}) reached",
+                draw=len(leaders) > 1,
+                ranking=R.ranking(state, leaders, "Infamy"),
+                scores=R.scores(state),
+            )
+        ]
     for p in state.players.values():
         p.spent += p.markers
         p.markers = 0
@@ -225,11 +277,18 @@ def end_round(state: InfamyState) -> list[Event]:
             p.spent = 0
     state.phase = "cleanup"
     state.now(CleanupStep())
-    if state.chief is not None and state.watchdogs and (state.chief_added or state.opts.sector_chief_literal_removal):
-        offer = [(Intent.of("watchdog", frm=f"s{n}"), f"Remove the Watchdog in sector {n}")
-                 for n in sorted(set(state.watchdogs))]
-        events += RULES.ask(state, state.chief, "watchdog_remove", f"{state.chief}: remove 1 Watchdog (Sector Chief).",
-                            offer)
+    if (
+        state.chief is not None
+        and state.watchdogs
+        and (state.chief_added or state.opts.sector_chief_literal_removal)
+    ):
+        offer = [
+            (Intent.of("watchdog", frm=f"s{n}"), f"Remove the Watchdog in sector {n}")
+            for n in sorted(set(state.watchdogs))
+        ]
+        events += RULES.ask(
+            state, state.chief, "watchdog_remove", f"{state.chief}: remove 1 Watchdog (Sector Chief).", offer
+        )
     return events
 
 

@@ -94,8 +94,9 @@ def _table(game: Any, seed: int) -> tuple[list[str], dict[str, Any]]:
     return [f"p{i}" for i in range(1, n + 1)], random_options(game.meta.options, rng)
 
 
-def walk(game: Any, seats: list[str], seed: int, options: dict[str, Any],
-         max_steps: int = 20_000) -> Iterator[tuple[Any, str | None, Intent | None]]:
+def walk(
+    game: Any, seats: list[str], seed: int, options: dict[str, Any], max_steps: int = 20_000
+) -> Iterator[tuple[Any, str | None, Intent | None]]:
     """Every state of a random playout, with the seat that acted to reach it and its intent (None for the
     first)."""
     state = game.setup(seats, seed, options)
@@ -165,14 +166,17 @@ def test_prompt_refs_name_one_decision(game_id: str, seed: int) -> None:
         for seat, p in now.items():
             assert REF.match(p.ref), f"bad ref {p.ref!r} for {p.kind}"
             assert closed[seat].get(p.ref, (p.kind, p.text)) == (p.kind, p.text), (
-                f"{seat}: the ref {p.ref} of a past decision came back for another one ({p.kind})")
+                f"{seat}: the ref {p.ref} of a past decision came back for another one ({p.kind})"
+            )
         for seat, p in now.items():
             old = before.get(seat)
             if old is not None and p.ref == old.ref:
                 assert (p.kind, p.text, p.default) == (old.kind, old.text, old.default), (
-                    f"{seat}'s decision changed ({old.kind} -> {p.kind}) but kept the ref {p.ref}")
+                    f"{seat}'s decision changed ({old.kind} -> {p.kind}) but kept the ref {p.ref}"
+                )
                 assert not (seat == actor and intent == old.default), (
-                    f"{seat} settled {p.ref} with its default and got the same ref again")
+                    f"{seat} settled {p.ref} with its default and got the same ref again"
+                )
         if actor is not None and not (actor in now and now[actor].simultaneous):
             for seat, p in now.items():
                 old = before.get(seat)
@@ -197,15 +201,35 @@ def test_infamy_sector_refs() -> None:
                     expected += "-2"
                 assert p.ref == expected
                 seen.add(p.ref[-2:])
-    assert "-2" in seen and len(seen) > 1, "the playout should have shown both parts of the Accomplice's choice"
+    assert "-2" in seen and len(seen) > 1, (
+        "the playout should have shown both parts of the Accomplice's choice"
+    )
 
 
 # --- hostile intents ------------------------------------------------------------------------------
 
-BAD_TEXT = re.compile(r"\bNone\b|Traceback|KeyError|IndexError|ValueError|TypeError|AttributeError"
-                      r"|object has no attribute|not subscriptable|unhashable|<class |\bdict\b|\blist\b")
-JUNK_KEYS = ["", " ", ":", "::", "zzz", "nosuch:x=1", "a:b", "a:=1", "a:b=", ",,,", "x" * 81, "é", "1:2=3",
-             "end:x", "pass:=", "move:to=realium,to=brahma"]
+BAD_TEXT = re.compile(
+    r"\bNone\b|Traceback|KeyError|IndexError|ValueError|TypeError|AttributeError"
+    r"|object has no attribute|not subscriptable|unhashable|<class |\bdict\b|\blist\b"
+)
+JUNK_KEYS = [
+    "",
+    " ",
+    ":",
+    "::",
+    "zzz",
+    "nosuch:x=1",
+    "a:b",
+    "a:=1",
+    "a:b=",
+    ",,,",
+    "x" * 81,
+    "é",
+    "1:2=3",
+    "end:x",
+    "pass:=",
+    "move:to=realium,to=brahma",
+]
 WRONG_VALUES: list[int | str] = [0, -1, -(10**12), 10**30, 3, "zzz", "x", "s0", "s99", "p9", "realium"]
 
 
@@ -213,10 +237,10 @@ def _mutations(intent: Intent, other: Intent, rng: random.Random) -> Iterator[st
     kind, args = intent.kind, list(intent.args)
     yield kind  # every argument missing
     for i, (name, value) in enumerate(args):
-        yield _key(kind, args[:i] + args[i + 1:])  # one argument missing
+        yield _key(kind, args[:i] + args[i + 1 :])  # one argument missing
         for bad in rng.sample(WRONG_VALUES, 4):
             if bad != value:
-                yield _key(kind, args[:i] + [(name, bad)] + args[i + 1:])
+                yield _key(kind, args[:i] + [(name, bad)] + args[i + 1 :])
     yield _key(kind, [*args, ("zz", 1)])  # an argument too many
     yield _key(kind, list(other.args))  # the right kind, another kind's arguments
     yield _key(other.kind, args)
@@ -305,7 +329,9 @@ def test_hostile_intents_are_refused_in_plain_words(game_id: str, seed: int) -> 
 CONTRACT_SEEDS = range(4)
 
 
-def _agent_log(game: Any, seats: list[str], seed: int, options: dict[str, Any]) -> tuple[Any, list[tuple[str, str]]]:
+def _agent_log(
+    game: Any, seats: list[str], seed: int, options: dict[str, Any]
+) -> tuple[Any, list[tuple[str, str]]]:
     log: list[tuple[str, str]] = []
     last = None
     for state, actor, intent in walk(game, seats, seed, options):
@@ -342,7 +368,9 @@ def test_a_playout_in_place_is_the_checked_game(game_id: str, seed: int) -> None
     result = play_out(game, start, {s: RandomAgent(seed * 17 + i) for i, s in enumerate(seats)})
     assert game.dump(start) == before
     checked = replay(game, seats, seed, options, result.log)
-    assert game.dump(checked) == game.dump(result.state) and game.outcome(checked) == game.outcome(result.state)
+    assert game.dump(checked) == game.dump(result.state) and game.outcome(checked) == game.outcome(
+        result.state
+    )
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -388,7 +416,9 @@ def test_a_game_played_only_on_defaults_ends(game_id: str, seed: int) -> None:
     assert game.outcome(state) is not None, f"{game_id} seed {seed}: no end on defaults alone"
 
 
-def _secret_moments(game: Any, seats: list[str], seed: int, options: dict[str, Any]) -> Iterator[tuple[Any, Any]]:
+def _secret_moments(
+    game: Any, seats: list[str], seed: int, options: dict[str, Any]
+) -> Iterator[tuple[Any, Any]]:
     """States where a secret (simultaneous) prompt is open and another secret prompt stays open after it."""
     for state, _, _ in walk(game, seats, seed, options):
         secret = [p for p in game.prompts(state) if p.simultaneous]
@@ -407,10 +437,14 @@ def test_a_secret_choice_is_invisible_to_every_other_viewer(game_id: str, seed: 
     checked = 0
     for state, prompt in _secret_moments(game, seats, seed, options):
         others = {(p.seat, p.ref) for p in game.prompts(state) if p.seat != prompt.seat}
-        commits = [outcome for outcome in (game.apply(state, prompt.seat, c) for c in game.legal(state, prompt.seat))
-                   if not any(p.seat == prompt.seat for p in game.prompts(outcome[0]))
-                   and {(p.seat, p.ref) for p in game.prompts(outcome[0])} == others]
-        # (an aside a game allows at any moment, such as a public discard or a trade, is not the secret answer:
+        commits = [
+            outcome
+            for outcome in (game.apply(state, prompt.seat, c) for c in game.legal(state, prompt.seat))
+            if not any(p.seat == prompt.seat for p in game.prompts(outcome[0]))
+            and {(p.seat, p.ref) for p in game.prompts(outcome[0])} == others
+        ]
+        # (an aside a game allows at any moment, such as a public discard or a trade, is not the secret
+        # answer:
         # it leaves the seat with a decision or asks the others something new; only answers after which the
         # seat simply waits for the same others are compared)
         if len(commits) < 2:
@@ -422,7 +456,8 @@ def test_a_secret_choice_is_invisible_to_every_other_viewer(game_id: str, seed: 
             seen_b = [e.text for e in events_b if e.visible_to(viewer)]
             assert seen_a == seen_b, f"{viewer} sees different events for {prompt.seat}'s choice"
         assert [q for q in game.prompts(a) if q.seat != prompt.seat] == [
-            q for q in game.prompts(b) if q.seat != prompt.seat], f"the others' prompts tell {prompt.seat}'s choice"
+            q for q in game.prompts(b) if q.seat != prompt.seat
+        ], f"the others' prompts tell {prompt.seat}'s choice"
         checked += 1
         if checked >= 12:
             break
@@ -459,7 +494,10 @@ def test_the_snapshot_schema_changes_only_with_a_format_bump(game_id: str) -> No
     committed = json.loads(path.read_text())
     if committed["format"] == game.format:
         assert committed["schema"] == current["schema"], (
-            f"{game_id}'s state schema changed but its format is still {game.format}: bump the format")
+            f"{game_id}'s state schema changed but its format is still {game.format}: bump the format"
+        )
     else:
-        pytest.fail(f"{game_id}'s format is {game.format}, the committed schema is for {committed['format']}: "
-                    "write the new schema (see this test's docstring)")
+        pytest.fail(
+            f"{game_id}'s format is {game.format}, the committed schema is for {committed['format']}: "
+            "write the new schema (see this test's docstring)"
+        )

@@ -45,8 +45,11 @@ class PaceGame(Game[PaceState]):
         if state.result is not None:
             return []
         if state.react_for is not None:
-            return [Prompt(state.react_for, "react", "React?", Intent.of("pass"), pace="quick",
-                           ref=f"r{state.turn}")]
+            return [
+                Prompt(
+                    state.react_for, "react", "React?", Intent.of("pass"), pace="quick", ref=f"r{state.turn}"
+                )
+            ]
         return [Prompt(self._mover(state), f"part{state.part}", "Your step.", Intent.of("go"))]
 
     def legal(self, state: PaceState, seat: str) -> list[Intent]:
@@ -134,7 +137,10 @@ async def test_an_expired_turn_applies_the_rest_of_the_turn_and_counts_one_miss(
     clock.now += 301
     updates = await table.tick()
     assert [u.kind for u in updates] == ["deadline"]
-    assert [(s, k, by) for s, k, by in updates[0].applied] == [("Ann", "go", "deadline"), ("Ann", "go", "deadline")]
+    assert [(s, k, by) for s, k, by in updates[0].applied] == [
+        ("Ann", "go", "deadline"),
+        ("Ann", "go", "deadline"),
+    ]
     record = await table.record(gid)
     assert record.seat_named("Ann").missed == 1  # type: ignore[union-attr]
     assert await due(table, gid) == {"Bo": clock.now + 300}
@@ -269,7 +275,10 @@ async def test_a_resigned_seat_is_played_by_an_agent_and_the_others_are_told(sto
     gid = await started(table, "blitz", humans=3)
     update = await table.resign(gid, "u1")  # Ann, on her turn, and the host
     assert any("Ann resigned" in e.text and e.audience is None for e in update.events)
-    assert [s for s, _, by in update.applied if by == "agent"][:2] == ["Ann", "Ann"]  # the agent plays at once
+    assert [s for s, _, by in update.applied if by == "agent"][:2] == [
+        "Ann",
+        "Ann",
+    ]  # the agent plays at once
     record = await table.record(gid)
     assert record.seat_named("Ann").user is None  # type: ignore[union-attr]
     assert record.host == "u2"

@@ -1,4 +1,5 @@
-"""Infamy and Gamedec games saved before the port onto the runtime (snapshot format 1) load after it: the table
+"""Infamy and Gamedec games saved before the port onto the runtime (snapshot format 1) load after it: the
+table
 rebuilds them from their intent log, and they stand where they stood (version, who is awaited, and every
 user-seat's legal intents), so no game in progress is lost by the port."""
 
@@ -33,8 +34,11 @@ async def test_games_saved_before_the_port_resume(game: str, tmp_path: Path) -> 
             prompts = await table.prompts(record.id)
             assert record.version == want["version"]
             assert sorted({p.seat for p in prompts}) == want["awaiting"]
-            legal = {s.seat: sorted(i.key() for i, _ in await table.legal(record.id, s.user))
-                     for s in record.seats if s.user}
+            legal = {
+                s.seat: sorted(i.key() for i, _ in await table.legal(record.id, s.user))
+                for s in record.seats
+                if s.user
+            }
             assert legal == want["legal"]
             checked += 1
         assert checked == 2

@@ -144,8 +144,13 @@ async def test_agent_seats_play_at_once_and_game_finishes(store: Store) -> None:
     with pytest.raises(GameOver):
         await table.submit(gid, "u1", "pick:n=1")
     exported = await table.export(gid)
-    state = replay(TOY, exported["seats"], exported["seed"], exported["options"],
-                   [(s, k) for s, k in exported["intents"]])
+    state = replay(
+        TOY,
+        exported["seats"],
+        exported["seed"],
+        exported["options"],
+        [(s, k) for s, k in exported["intents"]],
+    )
     assert TOY.dump(state) == exported["final"]
 
 
@@ -273,7 +278,9 @@ async def test_two_games_committing_at_once_on_one_sqlite_store(tmp_path: Path) 
     await store.open()
     table = Table(store, limits=Limits(lobbies_per_user=0))  # six lobbies of one host at once, on purpose
     games = await asyncio.gather(*[started(table) for _ in range(6)])
-    results = await asyncio.gather(*[table.submit(g, "u1", "pick:n=2") for g in games], return_exceptions=True)
+    results = await asyncio.gather(
+        *[table.submit(g, "u1", "pick:n=2") for g in games], return_exceptions=True
+    )
     assert all(isinstance(r, Update) for r in results), results
     assert [len(await store.intents(g)) for g in games] == [1] * 6
     await store.close()

@@ -40,7 +40,9 @@ async def _seventeen(table: Table) -> list[str]:
     for i in range(GAMES):
         name = "Zed" if i == BROKEN else "Ann"
         place = {"guild": "111", "channel": "222", "thread": str(7000 + i), "status": str(7000 + i)}
-        gid = (await table.create("toy", f"h{i}", name, seats=2, seed=100 + i, pace="blitz", place=place)).record.id
+        gid = (
+            await table.create("toy", f"h{i}", name, seats=2, seed=100 + i, pace="blitz", place=place)
+        ).record.id
         await table.join(gid, f"j{i}", "Bo")
         await table.start(gid, f"h{i}")
         await table.submit(gid, f"h{i}", "pick:n=2")
@@ -76,8 +78,9 @@ def _break_the_code_for_zed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("how", DAMAGES)
-async def test_one_damaged_game_does_not_stop_sixteen_others(how: str, tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_one_damaged_game_does_not_stop_sixteen_others(
+    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "games.db"
     clock = Clock()
     store = SqliteStore(path)
@@ -118,7 +121,10 @@ async def test_one_damaged_game_does_not_stop_sixteen_others(how: str, tmp_path:
     assert "paused for a moderator" in posts.get(f"channel:{7000 + BROKEN}", "")
     for i, gid in enumerate(ids):
         if gid != broken:
-            assert "Time ran out" in posts.get(f"channel:{7000 + i}", ""), (gid, posts.get(f"channel:{7000 + i}"))
+            assert "Time ran out" in posts.get(f"channel:{7000 + i}", ""), (
+                gid,
+                posts.get(f"channel:{7000 + i}"),
+            )
     assert (await table.tick()) == []  # set aside once: its deadlines are gone, nothing fails again
 
     # every other game is looked up by its thread and refuses nothing; the damaged one refuses plainly

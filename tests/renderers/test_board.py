@@ -20,8 +20,14 @@ def picture() -> dict[str, object]:
     red = {e for e, d in g.doors.items() if d.colour == "red"}
     route = g.path(tomo, drone)
     assert route is not None
-    return grid_picture(g, title="Training floor", tokens=[(tomo, "Tomo", 0), (drone, "Drone 2", 1)], opened=red,
-                        path=route.cells, sight=[(tomo, drone, g.sees(tomo, drone, closed=g.closed_doors(red)))])
+    return grid_picture(
+        g,
+        title="Training floor",
+        tokens=[(tomo, "Tomo", 0), (drone, "Drone 2", 1)],
+        opened=red,
+        path=route.cells,
+        sight=[(tomo, drone, g.sees(tomo, drone, closed=g.closed_doors(red)))],
+    )
 
 
 def test_grid_picture_is_valid_for_the_renderer_and_draws() -> None:
@@ -35,11 +41,24 @@ def test_grid_picture_is_valid_for_the_renderer_and_draws() -> None:
 
 
 def test_area_map_draws_polygons_and_tokens() -> None:
-    pic = AreaMapPicture(title="Neo Paris (placeholder)", watermark="NON-CANONICAL MAP", areas=[
-        {"id": "13", "label": "13", "polygon": [(0, 0), (500, 0), (500, 500), (0, 500)],
-         "tokens": [{"cell": (0, 0), "label": "Ann x2", "seat": 0}]},
-        {"id": "14", "label": "14", "polygon": [(500, 0), (1000, 0), (1000, 500), (500, 500)], "highlight": True},
-    ])
+    pic = AreaMapPicture(
+        title="Neo Paris (placeholder)",
+        watermark="NON-CANONICAL MAP",
+        areas=[
+            {
+                "id": "13",
+                "label": "13",
+                "polygon": [(0, 0), (500, 0), (500, 500), (0, 500)],
+                "tokens": [{"cell": (0, 0), "label": "Ann x2", "seat": 0}],
+            },
+            {
+                "id": "14",
+                "label": "14",
+                "polygon": [(500, 0), (1000, 0), (1000, 500), (500, 500)],
+                "highlight": True,
+            },
+        ],
+    )
     image = Image.open(io.BytesIO(render(pic.model_dump())))
     assert image.format == "PNG" and image.width == 900
     assert image.convert("RGB").getpixel((250, 200)) != image.convert("RGB").getpixel((5, 5))

@@ -64,11 +64,13 @@ def test_palette_png_stays_close_to_the_drawing() -> None:
     from PIL import ImageChops
 
     from renderers.infamy import Pen, _base
+
     view = InfamyView.model_validate(GAME.view(midgame(), None))
     drawn = _base(view)
     Pen(drawn).box(100, 100, 300, 200, fill=(45, 50, 61), outline=(250, 120, 30))
     Pen(drawn).text(120, 120, "Hazard 12 Weapons", 15)
     from renderers.infamy import to_png
+
     decoded = Image.open(io.BytesIO(to_png(drawn))).convert("RGB")
     histogram = ImageChops.difference(drawn, decoded).convert("L").histogram()
     assert max(level for level, count in enumerate(histogram) if count) <= 40
@@ -76,7 +78,8 @@ def test_palette_png_stays_close_to_the_drawing() -> None:
 
 
 def test_the_renderer_reads_the_typed_view() -> None:
-    """The drawing reads ``InfamyView`` attributes: the model and its JSON dump draw the same image, and a view
+    """The drawing reads ``InfamyView`` attributes: the model and its JSON dump draw the same image, and a
+    view
     that does not fit the schema is refused before any drawing."""
     import pytest
     from pydantic import ValidationError

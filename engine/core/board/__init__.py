@@ -22,6 +22,29 @@ from .maps import Placement, compose, load_grid, parse_grid, rotate
 from .moves import MoveAction, Movement
 from .spec import AreaSpec, DoorSpec, GridSpec, Metric
 
-__all__ = ["OPEN", "AreaGraph", "AreaRecord", "AreaSpec", "Cell", "CornerRule", "DoorSpec", "Edge", "Grid",
-           "GridSpec", "LabelError", "Line", "Metric", "MoveAction", "Movement", "Passage", "Placement", "Route",
-           "compose", "grid_of", "line", "load_grid", "parse_grid", "rotate"]
+__all__ = [
+    "OPEN",
+    "AreaGraph",
+    "AreaRecord",
+    "AreaSpec",
+    "Cell",
+    "CornerRule",
+    "DoorSpec",
+    "Edge",
+    "Grid",
+    "GridSpec",
+    "LabelError",
+    "Line",
+    "Metric",
+    "MoveAction",
+    "Movement",
+    "Passage",
+    "Placement",
+    "Route",
+    "compose",
+    "grid_of",
+    "line",
+    "load_grid",
+    "parse_grid",
+    "rotate",
+]

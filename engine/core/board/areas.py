@@ -55,8 +55,10 @@ class AreaGraph:
         if other not in self.records:
             raise DataError(f"{name}: '{other}' is not an area of this map")
         if record.id not in self.records[other].adjacent:
-            raise DataError(f"{name}: '{other}' is listed as adjacent, but '{other}' does not list "
-                            f"'{record.id}' (adjacency is symmetric)")
+            raise DataError(
+                f"{name}: '{other}' is listed as adjacent, but '{other}' does not list "
+                f"'{record.id}' (adjacency is symmetric)"
+            )
 
     @classmethod
     def load(cls, path: Path, key: str | None = "areas") -> AreaGraph:
@@ -65,7 +67,8 @@ class AreaGraph:
 
     @classmethod
     def from_grid(cls, grid: Grid, touch: str = "edge") -> AreaGraph:
-        """The graph of a grid's named areas: adjacent when two of their cells share an edge (``touch="edge"``)
+        """The graph of a grid's named areas: adjacent when two of their cells share an edge
+        (``touch="edge"``)
         or an edge or a corner (``touch="corner"``: Nakamura's security Terminal controls the cameras "in all
         adjacent rooms and hallways, including those adjacent diagonally"). Walls do not matter."""
         offsets = [(1, 0), (0, 1)] + ([(1, 1), (-1, 1)] if touch == "corner" else [])
@@ -77,8 +80,10 @@ class AreaGraph:
                 if here and there and here != there:
                     pairs[here].add(there)
                     pairs[there].add(here)
-        return cls(AreaRecord(id=a, label=grid.areas[a].name or a, adjacent=tuple(sorted(n)))
-                   for a, n in pairs.items())
+        return cls(
+            AreaRecord(id=a, label=grid.areas[a].name or a, adjacent=tuple(sorted(n)))
+            for a, n in pairs.items()
+        )
 
     @property
     def nodes(self) -> list[str]:

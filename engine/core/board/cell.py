@@ -87,7 +87,9 @@ class Edge(_EdgeFields):
     def __new__(cls, a: Cell, b: Cell) -> Edge:
         a, b = Cell(*a), Cell(*b)
         if abs(a.col - b.col) + abs(a.row - b.row) != 1:
-            raise LabelError(f"{a.label} and {b.label} are not orthogonal neighbours, so no edge lies between them.")
+            raise LabelError(
+                f"{a.label} and {b.label} are not orthogonal neighbours, so no edge lies between them."
+            )
         if (b.row, b.col) < (a.row, a.col):
             a, b = b, a
         return super().__new__(cls, a, b)
@@ -132,4 +134,5 @@ def _outside_label(cell: Cell) -> str:
 
 
 Point = tuple[int, int]
-"""A lattice point (x, y): the corner shared by up to four cells; cell (c, r) has corners (c, r) .. (c+1, r+1)."""
+"""A lattice point (x, y): the corner shared by up to four cells; cell (c, r) has corners (c, r) .. (c+1,
+r+1)."""

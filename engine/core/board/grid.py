@@ -121,13 +121,16 @@ class Grid:
                 yield Cell(col, row)
 
     def cell(self, label: str) -> Cell:
-        """The cell a player named; :class:`~.cell.LabelError` when the label is unreadable or off the board."""
+        """The cell a player named; :class:`~.cell.LabelError` when the label is unreadable or off the
+        board."""
         from .cell import LabelError, column_label
 
         cell = Cell.parse(label)
         if not self.inside(cell):
-            raise LabelError(f"{cell.label} is off the board: columns A-{column_label(self.width - 1)}, "
-                             f"rows 1-{self.height}.")
+            raise LabelError(
+                f"{cell.label} is off the board: columns A-{column_label(self.width - 1)}, "
+                f"rows 1-{self.height}."
+            )
         return cell
 
     def area_of(self, cell: Cell) -> str | None:
@@ -153,9 +156,12 @@ class Grid:
     def around(self, centre: Cell, radius: int) -> list[Cell]:
         """The cells within ``radius`` of ``centre`` in the metric, through walls, in reading order
         (IPA: a force field "with a radius of 3" whose "effect ... goes through walls")."""
-        return [Cell(c, r) for r in range(max(0, centre.row - radius), min(self.height, centre.row + radius + 1))
-                for c in range(max(0, centre.col - radius), min(self.width, centre.col + radius + 1))
-                if self.distance(centre, Cell(c, r)) <= radius]
+        return [
+            Cell(c, r)
+            for r in range(max(0, centre.row - radius), min(self.height, centre.row + radius + 1))
+            for c in range(max(0, centre.col - radius), min(self.width, centre.col + radius + 1))
+            if self.distance(centre, Cell(c, r)) <= radius
+        ]
 
     # --- steps ---------------------------------------------------------------------------------
 
@@ -173,8 +179,12 @@ class Grid:
                 to = Cell(cell.col + dc, cell.row + dr)
                 sides = (Cell(to.col, cell.row), Cell(cell.col, to.row))
                 corner = (Edge(cell, sides[0]), Edge(sides[0], to), Edge(cell, sides[1]), Edge(sides[1], to))
-                if (self.inside(to) and to not in self.blocked and not any(s in self.blocked for s in sides)
-                        and not any(e in self.walls or e in self.doors for e in corner)):
+                if (
+                    self.inside(to)
+                    and to not in self.blocked
+                    and not any(s in self.blocked for s in sides)
+                    and not any(e in self.walls or e in self.doors for e in corner)
+                ):
                     out.append(_Step(to, None, sides, corner))
         return tuple(out)
 
@@ -199,8 +209,15 @@ class Grid:
 
     # --- searches ------------------------------------------------------------------------------
 
-    def _search(self, start: Cell, budget: int | None, cost: Cost | None, may_pass: Allow, passage: Passage,
-                goals: Collection[Cell] | None = None) -> tuple[dict[Cell, int], dict[Cell, Cell], int | None]:
+    def _search(
+        self,
+        start: Cell,
+        budget: int | None,
+        cost: Cost | None,
+        may_pass: Allow,
+        passage: Passage,
+        goals: Collection[Cell] | None = None,
+    ) -> tuple[dict[Cell, int], dict[Cell, Cell], int | None]:
         """Dijkstra from ``start``. Returns the cost of every cell reached, each cell's predecessor (among
         equally cheap ones, one reached by an orthogonal step before a diagonal one, then the first in reading
         order: that is the tie-break of :meth:`path`), and, with
@@ -246,16 +263,31 @@ class Grid:
                     rank[to] = key
         return dist, pred, found
 
-    def reachable(self, start: Cell, budget: int, cost: Cost | None = None, may_enter: Allow | None = None,
-                  may_pass: Allow | None = None, passage: Passage = OPEN) -> dict[Cell, int]:
+    def reachable(
+        self,
+        start: Cell,
+        budget: int,
+        cost: Cost | None = None,
+        may_enter: Allow | None = None,
+        may_pass: Allow | None = None,
+        passage: Passage = OPEN,
+    ) -> dict[Cell, int]:
         """Every cell the mover can end on within ``budget``, with the least cost to get there (the start
         itself is not included)."""
         dist, _, _ = self._search(start, budget, cost, may_pass or _always, passage)
         enter = may_enter or _always
         return {cell: d for cell, d in dist.items() if cell != start and enter(cell)}
 
-    def path(self, start: Cell, goal: Cell, cost: Cost | None = None, may_enter: Allow | None = None,
-             may_pass: Allow | None = None, passage: Passage = OPEN, budget: int | None = None) -> Route | None:
+    def path(
+        self,
+        start: Cell,
+        goal: Cell,
+        cost: Cost | None = None,
+        may_enter: Allow | None = None,
+        may_pass: Allow | None = None,
+        passage: Passage = OPEN,
+        budget: int | None = None,
+    ) -> Route | None:
         """The cheapest route from ``start`` to ``goal`` (None if there is none within ``budget``).
 
         Tie-break, deterministic: walking back from the goal, each step goes to the cheapest predecessor,
@@ -273,9 +305,16 @@ class Grid:
             cells.append(pred[cells[-1]])
         return Route(tuple(reversed(cells)), dist[goal])
 
-    def nearest(self, start: Cell, targets: Iterable[Cell], cost: Cost | None = None,
-                may_pass: Allow | None = None, passage: Passage = OPEN, budget: int | None = None,
-                walk: bool = True) -> tuple[int, list[Cell]] | None:
+    def nearest(
+        self,
+        start: Cell,
+        targets: Iterable[Cell],
+        cost: Cost | None = None,
+        may_pass: Allow | None = None,
+        passage: Passage = OPEN,
+        budget: int | None = None,
+        walk: bool = True,
+    ) -> tuple[int, list[Cell]] | None:
         """The nearest targets, all of them when several are tied, in reading order, with their distance.
 
         ``walk``: by the cheapest route (a target counts as reached when a step into it is possible; it
@@ -297,8 +336,15 @@ class Grid:
     def line(self, a: Cell, b: Cell) -> Line:
         return line(a, b)
 
-    def sees(self, a: Cell, b: Cell, *, blockers: Container[Cell] = NO_CELLS, closed: Container[Edge] = NO_EDGES,
-             corner: CornerRule = "sides") -> bool:
+    def sees(
+        self,
+        a: Cell,
+        b: Cell,
+        *,
+        blockers: Container[Cell] = NO_CELLS,
+        closed: Container[Edge] = NO_EDGES,
+        corner: CornerRule = "sides",
+    ) -> bool:
         """Whether the centre-to-centre line from ``a`` to ``b`` is free.
 
         It is blocked by a cell it passes through (the two ends excepted) that is blocked in the spec or in
@@ -319,9 +365,11 @@ class Grid:
         if corner == "none":
             return True
         for point in trace.corners:
-            touched = [s in solid or s in blockers or any(e in walls or e in closed for e in edges)
-                       for s, edges in zip(point.sides, point.side_edges, strict=True)]
-            if (all(touched) if corner == "sides" else any(touched)):
+            touched = [
+                s in solid or s in blockers or any(e in walls or e in closed for e in edges)
+                for s, edges in zip(point.sides, point.side_edges, strict=True)
+            ]
+            if all(touched) if corner == "sides" else any(touched):
                 return False
         return True
 

@@ -36,7 +36,8 @@ class Corner:
     sides: tuple[Cell, Cell]
     """The two cells the line squeezes between, one on each side of it."""
     side_edges: tuple[tuple[Edge, Edge], tuple[Edge, Edge]]
-    """The edges meeting at ``point``, by side: ``side_edges[i]`` are the two edges of ``sides[i]`` that end there."""
+    """The edges meeting at ``point``, by side: ``side_edges[i]`` are the two edges of ``sides[i]`` that end
+    there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ class Line:
 def _corner(at: Fraction, here: Cell, sx: int, sy: int) -> Corner:
     # Going from ``here`` to ``here + (sx, sy)`` through their shared corner.
     across = Cell(here.col + sx, here.row + sy)
-    side_x = Cell(here.col + sx, here.row)   # the neighbour reached by the horizontal part of the step
+    side_x = Cell(here.col + sx, here.row)  # the neighbour reached by the horizontal part of the step
     side_y = Cell(here.col, here.row + sy)
     point = (here.col + (1 if sx > 0 else 0), here.row + (1 if sy > 0 else 0))
     edges_x = (Edge(here, side_x), Edge(side_x, across))

@@ -65,8 +65,12 @@ def _header_line(legend: _Legend, meta: dict[str, str], text: str) -> None:
         what, *rest = body.split()
         if what not in ("floor", "blocked", "area", "mark") or (what in ("area", "mark") and not rest):
             raise ValueError(f"'{text}': a cell is floor, blocked, 'area ID [KIND]' or 'mark NAME'")
-        legend.cells[words[1]] = (what, rest[0] if rest else "", rest[1] if len(rest) > 1 else "room",
-                                  name.strip())
+        legend.cells[words[1]] = (
+            what,
+            rest[0] if rest else "",
+            rest[1] if len(rest) > 1 else "room",
+            name.strip(),
+        )
     elif words[0] == "door" and len(words) in (2, 3, 4) and len(words[1]) == 1:
         if words[1] in " |-+":
             raise ValueError(f"'{text}': '{words[1]}' cannot be a door character")
@@ -111,11 +115,15 @@ def _cells(rows: list[str], legend: _Legend, off: int, fields: dict[str, Any]) -
                 marks.setdefault(ident, []).append(cell)
     kinds = {v[1]: (v[2], v[3]) for v in legend.cells.values() if v[0] == "area"}
     fields["blocked"] = blocked
-    fields["areas"] = [AreaSpec(id=a, kind=kinds[a][0], name=kinds[a][1], cells=tuple(cs)) for a, cs in areas.items()]
+    fields["areas"] = [
+        AreaSpec(id=a, kind=kinds[a][0], name=kinds[a][1], cells=tuple(cs)) for a, cs in areas.items()
+    ]
     fields["marks"] = marks
 
 
-def _edges(lines: list[str], legend: _Legend, off: int, width: int, height: int) -> tuple[list[Edge], list[DoorSpec]]:
+def _edges(
+    lines: list[str], legend: _Legend, off: int, width: int, height: int
+) -> tuple[list[Edge], list[DoorSpec]]:
     walls: list[Edge] = []
     doors: list[DoorSpec] = []
     for r in range(height):
@@ -128,8 +136,10 @@ def _edges(lines: list[str], legend: _Legend, off: int, width: int, height: int)
         line = lines[2 * r - 1 + off]
         for pos in range(1 - off, len(line), 2):
             if line[pos] not in " +-|":
-                raise ValueError(f"edge line {2 * r + off}, position {pos + 1}: '{line[pos]}' stands on a corner "
-                                 "(doors go under a cell)")
+                raise ValueError(
+                    f"edge line {2 * r + off}, position {pos + 1}: '{line[pos]}' stands on a corner "
+                    "(doors go under a cell)"
+                )
         for c in range(width):
             pos = 2 * c + off
             ch = line[pos] if pos < len(line) else " "
@@ -147,24 +157,33 @@ def parse_grid(text: str, where: str = "map") -> GridSpec:
         raise DataError(f"{where}: no 'map:' line before the picture") from None
     try:
         for line in lines[:start]:
-            content = line.split(" #", 1)[0].strip() if not line.lstrip().startswith("cell #") else line.strip()
+            content = (
+                line.split(" #", 1)[0].strip() if not line.lstrip().startswith("cell #") else line.strip()
+            )
             if content and not content.startswith("#"):
                 _header_line(legend, meta, content)
-        body = [line.rstrip() for line in lines[start + 1:]]
+        body = [line.rstrip() for line in lines[start + 1 :]]
         while body and not body[-1]:
             body.pop()
         off = 1 if meta.get("frame", "no") == "yes" else 0
         if off and len(body) % 2 == 0:
             body.append("")  # an empty south frame line was dropped with the trailing blank lines
         if len(body) % 2 == 0 or len(body) < 1 + 2 * off:
-            raise ValueError("the picture must alternate cell lines and edge lines"
-                             + (", with an edge line first and last" if off else ""))
+            raise ValueError(
+                "the picture must alternate cell lines and edge lines"
+                + (", with an edge line first and last" if off else "")
+            )
         height = (len(body) + 1 - 2 * off) // 2
         rows = [body[2 * r + off] for r in range(height)]
         width = (max(len(line) for line in rows) - 2 * off + 1 + 1) // 2
-        fields: dict[str, Any] = {"id": meta.get("id", "board"), "title": meta.get("title", ""),
-                                  "provenance": meta.get("provenance", "house"),
-                                  "metric": meta.get("metric", "manhattan4"), "width": width, "height": height}
+        fields: dict[str, Any] = {
+            "id": meta.get("id", "board"),
+            "title": meta.get("title", ""),
+            "provenance": meta.get("provenance", "house"),
+            "metric": meta.get("metric", "manhattan4"),
+            "width": width,
+            "height": height,
+        }
         _cells(rows, legend, off, fields)
         fields["walls"], fields["doors"] = _edges(body, legend, off, width, height)
         return GridSpec.model_validate(fields)
@@ -191,8 +210,11 @@ def format_grid(spec: GridSpec, chars: dict[str, str] | None = None) -> str:
     out: list[str] = []
     for r in range(spec.height):
         if r:
-            out.append(" ".join(_side(Edge(Cell(c, r - 1), Cell(c, r)), walls, doors, "-")
-                                for c in range(spec.width)).rstrip())
+            out.append(
+                " ".join(
+                    _side(Edge(Cell(c, r - 1), Cell(c, r)), walls, doors, "-") for c in range(spec.width)
+                ).rstrip()
+            )
         line = grid_cells[r][0]
         for c in range(1, spec.width):
             line += _side(Edge(Cell(c - 1, r), Cell(c, r)), walls, doors, "|") + grid_cells[r][c]
@@ -258,18 +280,29 @@ def rotate(spec: GridSpec, rotation: int) -> GridSpec:
         return Edge(turn(edge.a), turn(edge.b))
 
     size = (w, h) if rotation in (0, 180) else (h, w)
-    return spec.model_copy(update={
-        "width": size[0], "height": size[1],
-        "blocked": tuple(turn(c) for c in spec.blocked),
-        "walls": tuple(turn_edge(e) for e in spec.walls),
-        "doors": tuple(d.model_copy(update={"edge": turn_edge(d.edge)}) for d in spec.doors),
-        "areas": tuple(a.model_copy(update={"cells": tuple(turn(c) for c in a.cells)}) for a in spec.areas),
-        "marks": {k: tuple(turn(c) for c in v) for k, v in spec.marks.items()},
-    })
+    return spec.model_copy(
+        update={
+            "width": size[0],
+            "height": size[1],
+            "blocked": tuple(turn(c) for c in spec.blocked),
+            "walls": tuple(turn_edge(e) for e in spec.walls),
+            "doors": tuple(d.model_copy(update={"edge": turn_edge(d.edge)}) for d in spec.doors),
+            "areas": tuple(
+                a.model_copy(update={"cells": tuple(turn(c) for c in a.cells)}) for a in spec.areas
+            ),
+            "marks": {k: tuple(turn(c) for c in v) for k, v in spec.marks.items()},
+        }
+    )
 
 
-def compose(width: int, height: int, tiles: dict[tuple[str, str], GridSpec], placements: list[Placement],
-            metric: Metric = "eight_way", board_id: str = "board") -> GridSpec:
+def compose(
+    width: int,
+    height: int,
+    tiles: dict[tuple[str, str], GridSpec],
+    placements: list[Placement],
+    metric: Metric = "eight_way",
+    board_id: str = "board",
+) -> GridSpec:
     """A board of ``width`` x ``height`` from tiles keyed by (tile id, side). Tiles may not overlap or leave
     the board; cells no tile covers are blocked. Walls on a tile's outer sides (its frame) become walls
     between the tiles."""
@@ -291,25 +324,38 @@ def compose(width: int, height: int, tiles: dict[tuple[str, str], GridSpec], pla
             for c in range(turned.width):
                 cell = move(Cell(c, r))
                 if not (0 <= cell.col < width and 0 <= cell.row < height):
-                    raise DataError(f"placement '{place.id}': tile '{place.tile}' leaves the board at {cell.label}")
+                    raise DataError(
+                        f"placement '{place.id}': tile '{place.tile}' leaves the board at {cell.label}"
+                    )
                 if cell in covered:
-                    raise DataError(f"placement '{place.id}': {cell.label} is already covered by '{covered[cell]}'")
+                    raise DataError(
+                        f"placement '{place.id}': {cell.label} is already covered by '{covered[cell]}'"
+                    )
                 covered[cell] = place.id
         walls |= {Edge(move(e.a), move(e.b)) for e in turned.walls}
         for d in turned.doors:
             edge = Edge(move(d.edge.a), move(d.edge.b))
             doors[edge] = d.model_copy(update={"edge": edge})
-        areas += [a.model_copy(update={"id": f"{place.id}.{a.id}", "cells": tuple(move(c) for c in a.cells)})
-                  for a in turned.areas]
+        areas += [
+            a.model_copy(update={"id": f"{place.id}.{a.id}", "cells": tuple(move(c) for c in a.cells)})
+            for a in turned.areas
+        ]
         for name, cells in turned.marks.items():
             marks.setdefault(f"{place.id}.{name}", []).extend(move(c) for c in cells)
     blocked = [Cell(c, r) for r in range(height) for c in range(width) if Cell(c, r) not in covered]
     inside = {e for e in walls if 0 <= min(e.a) and e.b.col < width and e.b.row < height}
     doors = {e: d for e, d in doors.items() if 0 <= min(e.a) and e.b.col < width and e.b.row < height}
     try:
-        return GridSpec(id=board_id, width=width, height=height, metric=metric,
-                        blocked=tuple(blocked), walls=tuple(sorted(inside - set(doors))),
-                        doors=tuple(doors[e] for e in sorted(doors)), areas=tuple(areas),
-                        marks={k: tuple(v) for k, v in marks.items()})
+        return GridSpec(
+            id=board_id,
+            width=width,
+            height=height,
+            metric=metric,
+            blocked=tuple(blocked),
+            walls=tuple(sorted(inside - set(doors))),
+            doors=tuple(doors[e] for e in sorted(doors)),
+            areas=tuple(areas),
+            marks={k: tuple(v) for k, v in marks.items()},
+        )
     except ValidationError as exc:
         raise DataError(f"composed board '{board_id}': {exc.errors()[0]['msg']}") from None

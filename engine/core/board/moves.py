@@ -88,13 +88,15 @@ class MoveAction(Action[S], Generic[S]):
 
     def destinations(self, state: S, unit: str) -> dict[Cell, int]:
         how = self.movement(state, unit)
-        return self.grid(state).reachable(self.where(state, unit), how.budget, how.cost, how.may_enter,
-                                          how.may_pass, how.passage)
+        return self.grid(state).reachable(
+            self.where(state, unit), how.budget, how.cost, how.may_enter, how.may_pass, how.passage
+        )
 
     def route(self, state: S, unit: str, to: Cell) -> Route | None:
         how = self.movement(state, unit)
-        return self.grid(state).path(self.where(state, unit), to, how.cost, how.may_enter, how.may_pass,
-                                     how.passage, budget=how.budget)
+        return self.grid(state).path(
+            self.where(state, unit), to, how.cost, how.may_enter, how.may_pass, how.passage, budget=how.budget
+        )
 
     def options(self, state: S, seat: str) -> list[Intent]:
         out: list[Intent] = []
@@ -108,7 +110,9 @@ class MoveAction(Action[S], Generic[S]):
         movers = self.movers(state, seat)
         if not isinstance(unit, str) or unit not in movers:
             names = listing([self.unit_label(state, u) for u in movers]) if movers else "none"
-            return f"{unit if unit is not None else 'That unit'} cannot move now. Units you can move: {names}."
+            return (
+                f"{unit if unit is not None else 'That unit'} cannot move now. Units you can move: {names}."
+            )
         if not isinstance(to, str):
             return f"Say where {self.unit_label(state, unit)} goes, like to=D7."
         try:
@@ -144,8 +148,10 @@ class MoveAction(Action[S], Generic[S]):
         if len(choices) == 1:
             return self.carry_out(state, seat, unit, choices[0][1])
         payload = RoutePayload(unit=unit, routes=[[c.label for c in r.cells] for _, r in choices])
-        offer = [(Intent.of("route", n=i), label or " ".join(c.label for c in r.cells))
-                 for i, (label, r) in enumerate(choices, start=1)]
+        offer = [
+            (Intent.of("route", n=i), label or " ".join(c.label for c in r.cells))
+            for i, (label, r) in enumerate(choices, start=1)
+        ]
         name = self.unit_label(state, unit)
         question = f"Which way does {name} go to {to.label}?"
         events: list[Event] = self._rules.ask(state, seat, "route", question, offer, payload=payload)

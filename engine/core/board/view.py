@@ -19,20 +19,40 @@ def _pos(cell: Cell) -> list[int]:
     return [cell.col, cell.row]
 
 
-def grid_picture(grid: Grid, *, title: str = "", tokens: Iterable[Token] = (), opened: Container[Edge] = (),
-                 locked: Container[Edge] = (), blocked: Iterable[Cell] = (), shade: Iterable[str] | None = None,
-                 path: Iterable[Cell] = (), sight: Iterable[tuple[Cell, Cell, bool]] = (),
-                 highlight: Iterable[Cell] = ()) -> dict[str, Any]:
+def grid_picture(
+    grid: Grid,
+    *,
+    title: str = "",
+    tokens: Iterable[Token] = (),
+    opened: Container[Edge] = (),
+    locked: Container[Edge] = (),
+    blocked: Iterable[Cell] = (),
+    shade: Iterable[str] | None = None,
+    path: Iterable[Cell] = (),
+    sight: Iterable[tuple[Cell, Cell, bool]] = (),
+    highlight: Iterable[Cell] = (),
+) -> dict[str, Any]:
     """The picture of ``grid`` now: ``opened`` and ``locked`` door edges (others are drawn closed),
     ``blocked`` cells placed in play (IPA's walls), the areas to shade (by id; all by default), the last
     move's ``path`` and lines of ``sight`` (a, b, clear)."""
     areas = [grid.areas[a] for a in (shade if shade is not None else grid.areas) if a in grid.areas]
-    doors = [{"a": _pos(e.a), "b": _pos(e.b), "colour": d.colour, "number": d.number,
-              "state": "open" if e in opened else ("locked" if e in locked else "closed")}
-             for e, d in grid.doors.items()]
+    doors = [
+        {
+            "a": _pos(e.a),
+            "b": _pos(e.b),
+            "colour": d.colour,
+            "number": d.number,
+            "state": "open" if e in opened else ("locked" if e in locked else "closed"),
+        }
+        for e, d in grid.doors.items()
+    ]
     return {
-        "kind": "grid", "title": title, "width": grid.width, "height": grid.height,
-        "columns": [column_label(c) for c in range(grid.width)], "rows": [str(r + 1) for r in range(grid.height)],
+        "kind": "grid",
+        "title": title,
+        "width": grid.width,
+        "height": grid.height,
+        "columns": [column_label(c) for c in range(grid.width)],
+        "rows": [str(r + 1) for r in range(grid.height)],
         "blocked": [_pos(c) for c in sorted(set(grid.blocked) | set(blocked), key=Cell.reading)],
         "walls": [[_pos(e.a), _pos(e.b)] for e in sorted(grid.walls)],
         "doors": doors,

@@ -56,8 +56,9 @@ def rolls(dice: Dice) -> Iterable[tuple[int, ...]]:
     return product(*(range(1, faces + 1) for faces in dice))
 
 
-def chance(dice: Dice, modifier: int, target: int,
-           fails: Callable[[tuple[int, ...]], bool] | None = None) -> Fraction:
+def chance(
+    dice: Dice, modifier: int, target: int, fails: Callable[[tuple[int, ...]], bool] | None = None
+) -> Fraction:
     """The exact probability that the dice plus ``modifier`` reach ``target``; ``fails`` marks rolls that
     fail whatever the total (a natural 1 under a Lag, say)."""
     outcomes = list(rolls(dice))

@@ -27,7 +27,8 @@ def bid_intent(total: int) -> Intent:
 
 
 def bid_range(state: InfamyState, seat: str) -> range:
-    """The totals ``seat`` may bid now: above the highest bid, up to his own bid + available - 1 (Expenses)."""
+    """The totals ``seat`` may bid now: above the highest bid, up to his own bid + available - 1
+    (Expenses)."""
     a = current(state, seat)
     if a is None or seat == a.high:
         return range(0)
@@ -86,12 +87,21 @@ def won(state: InfamyState, winner: str, how: str) -> list[Event]:
     contact = pack.contacts[cid]
     state.winners[a.pos] = winner
     state.triggerman = winner
-    events = [R.say(state, f"{winner} wins the {contact.name} {how} and becomes the Triggerman.", "won",
-                    seat=winner, contact=cid)]
+    events = [
+        R.say(
+            state,
+            f"{winner} wins the {contact.name} {how} and becomes the Triggerman.",
+            "won",
+            seat=winner,
+            contact=cid,
+        )
+    ]
     blocks = [Block(id=cid, text=f"{contact.name}: {contact.text}", effects=list(contact.reward))]
     for f in contact.factions:
-        blocks += [Block(id=b.id, text=f"{b.name}: {b.text}", effects=list(b.effects))
-                   for b in R.benefits_for(state, winner, "contact", f)]
+        blocks += [
+            Block(id=b.id, text=f"{b.name}: {b.text}", effects=list(b.effects))
+            for b in R.benefits_for(state, winner, "contact", f)
+        ]
     next_contact(state)
     if len(blocks) > 1:
         state.now(OrderStep(seat=winner, blocks=blocks))
@@ -116,7 +126,8 @@ class Bid(Action[InfamyState]):
         return super().why_not(state, seat, intent)
 
     def refusal(self, state: InfamyState, seat: str, intent: Intent) -> str | None:
-        """The reason only: the game adds what the seat can do instead (pass, a Favor, the bids it can make)."""
+        """The reason only: the game adds what the seat can do instead (pass, a Favor, the bids it can
+        make)."""
         a = current(state, seat)
         if a is None:
             return None
@@ -133,13 +144,18 @@ class Bid(Action[InfamyState]):
         if most <= high:
             # Whatever was asked, the least bid is out of reach: name the shortfall, not the minimum.
             need = high + 1 - own + 1
-            return (f"You cannot afford to top {high}: the least bid, {high + 1}{counting}, needs "
-                    f"{R.plural(need, 'bribe')} available ({high + 1 - own} placed + 1 for Expenses) and you have "
-                    f"{p.avail}: {need - p.avail} short")
+            return (
+                f"You cannot afford to top {high}: the least bid, {high + 1}{counting}, needs "
+                f"{R.plural(need, 'bribe')} available ({high + 1 - own} placed + 1 for Expenses) "
+                "and you have "
+                f"{p.avail}: {need - p.avail} short"
+            )
         if isinstance(total, int) and total <= high:
             return f"A bid must beat the highest bid ({high}): bid at least {high + 1}"
-        return (f"You have {R.plural(p.avail, 'bribe')} available; with 1 for Expenses your highest possible bid "
-                f"is {most}{counting}")
+        return (
+            f"You have {R.plural(p.avail, 'bribe')} available; with 1 for Expenses your highest possible bid "
+            f"is {most}{counting}"
+        )
 
     def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:
         RULES.end_turn(state)
@@ -158,8 +174,15 @@ class Bid(Action[InfamyState]):
         if seat not in a.acted:
             a.acted.append(seat)
         name = R.pack().contacts[state.track[a.pos]].name
-        events = [R.say(state, f"{seat} pays 1 Bribe of Expenses and bids {total} on the {name}.", "bid",
-                        seat=seat, total=total)]
+        events = [
+            R.say(
+                state,
+                f"{seat} pays 1 Bribe of Expenses and bids {total} on the {name}.",
+                "bid",
+                seat=seat,
+                total=total,
+            )
+        ]
         a.to_act = next_bidder(state, a)
         return events
 
@@ -207,4 +230,3 @@ class Favor(Action[InfamyState]):
 
     def label(self, state: InfamyState, intent: Intent) -> str:
         return "Use a Favor (+1 Expense): win outright"
-

@@ -30,7 +30,10 @@ def pawn_options(state: InfamyState, seat: str, pawn: str) -> list[Intent]:
         out += [R.intent("place", pawn=pawn, zone=z) for z in R.free_resupply(state, sector)]
         mz = f"s{sector}m"
         if mz not in state.pawns:
-            out += [R.intent("place", pawn=pawn, zone=mz, mission=m) for m in R.payable_missions(state, seat, sector)]
+            out += [
+                R.intent("place", pawn=pawn, zone=mz, mission=m)
+                for m in R.payable_missions(state, seat, sector)
+            ]
     if state.day and state.smuggler == seat:
         out.append(R.intent("smuggle", pawn=pawn))
     return out
@@ -65,8 +68,14 @@ def resupply_once(state: InfamyState, seat: str, zone_id: str) -> list[Event]:
 def resupply(state: InfamyState, seat: str, who: str, zone_id: str) -> list[Event]:
     z = R.pack().zone(zone_id)
     times = 2 if (not state.day and state.smuggler == seat) else 1
-    events = [R.say(state, f"{who} resupplies at {R.zone_label(zone_id)}"
-                    + (" (doubled by the Smuggler)." if times == 2 else "."), "resupply")]
+    events = [
+        R.say(
+            state,
+            f"{who} resupplies at {R.zone_label(zone_id)}"
+            + (" (doubled by the Smuggler)." if times == 2 else "."),
+            "resupply",
+        )
+    ]
     for _ in range(times):
         events += resupply_once(state, seat, zone_id)
         for b in R.benefits_for(state, seat, "resupply", z.kind):
@@ -79,8 +88,11 @@ def mission(state: InfamyState, seat: str, who: str, mid: str) -> list[Event]:
     R.pay(state, seat, m.requires)
     state.available.remove(mid)
     state.players[seat].missions.append(mid)
-    events = [R.say(state, f"{who} completes {m.name} (paid {m.requires.short()}).", "mission",
-                    seat=seat, mission=mid)]
+    events = [
+        R.say(
+            state, f"{who} completes {m.name} (paid {m.requires.short()}).", "mission", seat=seat, mission=mid
+        )
+    ]
     effects: list[Effect] = list(m.reward)
     if m.infamy:
         effects.append(Effect(op="gain", what="infamy", n=m.infamy))
@@ -113,7 +125,11 @@ class Place(Action[InfamyState]):
             return None
         pawn, zone = intent.get("pawn"), intent.get("zone")
         if pawn not in state.to_place:
-            return "That pawn is not yours to place now." if pawn != "acc" else "You have no Accomplice pawn to place."
+            return (
+                "That pawn is not yours to place now."
+                if pawn != "acc"
+                else "You have no Accomplice pawn to place."
+            )
         if intent.kind == "smuggle":
             return "Only the Smuggler's winner may stay out instead of placing, and only by Day"
         sector = state.sectors[pawn_id(seat, str(pawn))]
@@ -129,8 +145,10 @@ class Place(Action[InfamyState]):
             m = R.pack().missions.get(str(intent.get("mission")))
             if m is None or str(intent.get("mission")) not in state.available or m.sector != sector:
                 return f"That is not an available mission of sector {sector}."
-            return (f"You cannot pay {m.name} ({m.requires.short()}): a freelancer must have the requirements "
-                    "to enter the mission zone.")
+            return (
+                f"You cannot pay {m.name} ({m.requires.short()}): a freelancer must have the requirements "
+                "to enter the mission zone."
+            )
         return None
 
     def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:
@@ -142,8 +160,12 @@ class Place(Action[InfamyState]):
         who = f"{seat}'s Accomplice" if pawn == "acc" else seat
         if intent.kind == "smuggle":
             state.placed[pid] = "smuggled"
-            R.queue_front(state, seat, [Effect(op="gain", what="resource"),
-                                        Effect(op="draw", what="scheme", faction="any")], "smuggler")
+            R.queue_front(
+                state,
+                seat,
+                [Effect(op="gain", what="resource"), Effect(op="draw", what="scheme", faction="any")],
+                "smuggler",
+            )
             return [R.say(state, f"{who} stays out (Smuggler): 1 resource and 1 Scheme instead.")]
         zone = intent.word("zone")
         state.pawns[zone] = pid

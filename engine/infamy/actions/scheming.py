@@ -40,8 +40,11 @@ class Play(Action[InfamyState]):
         if schemer(state) != seat:
             return []
         pack = R.pack()
-        return [R.intent("play", card=c) for c in sorted(set(state.players[seat].hand))
-                if R.can_pay(state, seat, pack.schemes[c].cost)]
+        return [
+            R.intent("play", card=c)
+            for c in sorted(set(state.players[seat].hand))
+            if R.can_pay(state, seat, pack.schemes[c].cost)
+        ]
 
     def refusal(self, state: InfamyState, seat: str, intent: Intent) -> str | None:
         if schemer(state) != seat:

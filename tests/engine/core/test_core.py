@@ -49,7 +49,9 @@ def test_rng_is_deterministic_and_serialisable() -> None:
     assert [a.below(10) for _ in range(20)] == [b.below(10) for _ in range(20)]
     c = Rng.model_validate_json(a.model_dump_json())
     assert [c.roll(2, 6) for _ in range(5)] == [a.roll(2, 6) for _ in range(5)]
-    assert Rng(seed=8).below(1000) != Rng(seed=7).below(1000) or Rng(seed=8).below(1000) != Rng(seed=9).below(1000)
+    assert Rng(seed=8).below(1000) != Rng(seed=7).below(1000) or Rng(seed=8).below(1000) != Rng(seed=9).below(
+        1000
+    )
 
 
 def test_rng_is_roughly_uniform() -> None:

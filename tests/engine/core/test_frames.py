@@ -51,8 +51,15 @@ R: Rules[St] = Rules()
 
 @R.step("turn")
 def _turn(state: St, step: TurnStep) -> list[Event]:
-    R.turn(state, "ann", "long_turn", "Your turn", ["draw", "end"], default=Intent.of("end"),
-           waits_for=["turn", "ask"])
+    R.turn(
+        state,
+        "ann",
+        "long_turn",
+        "Your turn",
+        ["draw", "end"],
+        default=Intent.of("end"),
+        waits_for=["turn", "ask"],
+    )
     return []
 
 
@@ -142,8 +149,13 @@ def _helped(state: St, answers: list[tuple[str, Intent]], payload: NoPayload) ->
 @R.step("offers")
 def _offers(state: St, step: OffersStep) -> list[Event]:
     give = [(Intent.of("give", what=w), f"Give {w}") for w in ("coin", "card")]
-    return R.each(state, ["bo", "cy"], "offer", {s: (f"{s}: what do you give?", [(Intent.of("none"), "No offer"), *give])
-                                                for s in ("bo", "cy")}, defaults={"bo": Intent.of("none")})
+    return R.each(
+        state,
+        ["bo", "cy"],
+        "offer",
+        {s: (f"{s}: what do you give?", [(Intent.of("none"), "No offer"), *give]) for s in ("bo", "cy")},
+        defaults={"bo": Intent.of("none")},
+    )
 
 
 @R.answers("offer")
@@ -169,7 +181,9 @@ class FramesGame(FlowGame[St]):
     rules = R
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> St:
-        return St(game="frames_test", seats=seats, rng=self.new_rng(seed), cards={s: ["a", "b"] for s in seats})
+        return St(
+            game="frames_test", seats=seats, rng=self.new_rng(seed), cards={s: ["a", "b"] for s in seats}
+        )
 
     def view_model(self, state: St, seat: str | None) -> View:
         return View(**self.table_view(state, seat), got=state.got)
@@ -221,16 +235,32 @@ def test_asides_leave_the_question_open_and_keep_a_single_answer_asked() -> None
 
 def test_window_reactions_read_from_the_state_and_its_notices() -> None:
     state = G.setup(["ann", "bo", "cy"], 1)
-    R.window(state, ["ann", "bo", "cy"], "help", "Help?", {}, actions=["help"], asides=["discard"],
-             announce="{seat} has answered.", confirm="You declared: {label}.")
-    assert [i.key() for i in G.legal(state, "bo")] == ["help:n=1", "help:n=2", "pass", "discard:card=a",
-                                                       "discard:card=b"]
+    R.window(
+        state,
+        ["ann", "bo", "cy"],
+        "help",
+        "Help?",
+        {},
+        actions=["help"],
+        asides=["discard"],
+        announce="{seat} has answered.",
+        confirm="You declared: {label}.",
+    )
+    assert [i.key() for i in G.legal(state, "bo")] == [
+        "help:n=1",
+        "help:n=2",
+        "pass",
+        "discard:card=a",
+        "discard:card=b",
+    ]
     state, _ = G.apply(state, "bo", Intent.of("discard", card="a"))  # an aside: the window stays open for bo
     assert "help:n=2" not in {i.key() for i in G.legal(state, "bo")}
     assert "Help with 2 is not possible" in (G.why_not(state, "bo", Intent.of("help", n=2)) or "")
     state, events = G.apply(state, "bo", Intent.of("help", n=1))
     assert [(e.kind, e.text, e.audience) for e in events] == [
-        ("answered", "bo has answered.", None), ("your_answer", "You declared: Help with 1.", frozenset({"bo"}))]
+        ("answered", "bo has answered.", None),
+        ("your_answer", "You declared: Help with 1.", frozenset({"bo"})),
+    ]
     state, events = G.apply(state, "ann", Intent.of("pass"))
     assert [e.kind for e in events] == ["answered"]
     state, _ = G.apply(state, "cy", Intent.of("pass"))
@@ -240,8 +270,15 @@ def test_window_reactions_read_from_the_state_and_its_notices() -> None:
 def test_secret_notices_are_the_games_own() -> None:
     state = G.setup(["ann", "bo", "cy"], 1)
     offer = [(Intent.of("send"), "Send the goods"), (Intent.of("cheat"), "Send nothing")]
-    R.secret(state, ["ann", "bo"], "send", "Send?", {"ann": offer, "bo": offer},
-             announce="{seat} has chosen what to send.", confirm="")
+    R.secret(
+        state,
+        ["ann", "bo"],
+        "send",
+        "Send?",
+        {"ann": offer, "bo": offer},
+        announce="{seat} has chosen what to send.",
+        confirm="",
+    )
     state, events = G.apply(state, "ann", Intent.of("cheat"))
     assert [(e.text, e.audience) for e in events] == [("ann has chosen what to send.", None)]
 
@@ -269,8 +306,14 @@ def test_refs_are_plain_for_topics_with_underscores_and_secret_parts() -> None:
     state = G.setup(["ann", "bo", "cy"], 1)
     own = [(Intent.of("sector", own=f"s{n}"), f"Sector {n}") for n in (1, 2)]
     acc = [(Intent.of("sector", acc=f"s{n}"), f"Accomplice {n}") for n in (1, 2)]
-    R.secret(state, ["ann", "bo"], "sector_choice", "Choose", {"ann": own, "bo": own},
-             more={"ann": [("Now the Accomplice's", acc)]})
+    R.secret(
+        state,
+        ["ann", "bo"],
+        "sector_choice",
+        "Choose",
+        {"ann": own, "bo": own},
+        more={"ann": [("Now the Accomplice's", acc)]},
+    )
     state, _ = G.apply(state, "ann", Intent.of("sector", own="s1"))
     refs = [p.ref for p in G.prompts(state)]
     assert all(REF.match(ref) for ref in refs) and len(set(refs)) == 2
@@ -285,7 +328,8 @@ def test_a_window_refusal_names_the_reactions_its_actions_offer() -> None:
     state = G.setup(["ann", "bo", "cy"], 1)
     R.window(state, ["ann", "bo"], "help", "Help?", {}, actions=["help"])
     assert G.why_not(state, "bo", Intent.of("draw")) == (
-        "That is not one of the choices. Choose one of: Help with 1, Help with 2, Pass.")
+        "That is not one of the choices. Choose one of: Help with 1, Help with 2, Pass."
+    )
 
 
 def test_a_window_lists_passing_where_its_actions_offer_it() -> None:
@@ -311,7 +355,8 @@ def test_a_window_lists_passing_where_its_actions_offer_it() -> None:
     rules.window(state, ["ann", "bo"], "help", "Help?", {}, actions=["pass", "help"])
     assert [i.key() for i in game.legal(state, "ann")] == ["pass", "help:n=1", "help:n=2"]
     assert game.why_not(state, "ann", Intent.of("draw")) == (
-        "That is not one of the choices. Choose one of: Pass, Help with 1, Help with 2.")
+        "That is not one of the choices. Choose one of: Pass, Help with 1, Help with 2."
+    )
     state, _ = game.apply(state, "ann", Intent.of("pass"))
     state, _ = game.apply(state, "bo", Intent.of("help", n=2))
     assert state.got == ["ann=pass,bo=help:n=2"]

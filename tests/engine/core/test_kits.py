@@ -59,7 +59,9 @@ def test_display_refills_from_the_deck() -> None:
 def test_hand_limits() -> None:
     assert excess(["a"] * 9, 7) == 2 and excess(["a"], 7) == 0
     assert over_limit({"ann": ["x"] * 8, "bo": ["x"] * 2, "cy": ["x"] * 10}, 7, ["cy", "bo", "ann"]) == [
-        ("cy", 3), ("ann", 1)]
+        ("cy", 3),
+        ("ann", 1),
+    ]
 
 
 def test_ranking_groups_ties() -> None:

@@ -252,7 +252,10 @@ def test_menus_in_parts() -> None:
     assert [(c.key, c.complete) for c in top] == [("spend", False), ("end", True)]
     spend = G.choices(state, "ann", "spend")
     assert [(c.key, c.label, c.complete) for c in spend] == [
-        ("spend:n=1", "Spend 1", True), ("spend:n=2", "Spend 2", True), ("spend:n=3", "Spend 3", True)]
+        ("spend:n=1", "Spend 1", True),
+        ("spend:n=2", "Spend 2", True),
+        ("spend:n=3", "Spend 3", True),
+    ]
 
 
 def test_view_carries_the_table_fields() -> None:
@@ -284,8 +287,14 @@ def test_a_secret_choice_in_two_parts_is_a_private_draft() -> None:
     state = game.setup(["ann", "bo"], 1)
     own = [(Intent.of("sector", own=f"s{n}"), f"Sector {n}") for n in (1, 2)]
     acc = [(Intent.of("sector", acc=f"s{n}"), f"Accomplice to sector {n}") for n in (1, 2)]
-    rules.secret(state, ["ann", "bo"], "sector", "Choose a sector", {"ann": own, "bo": own},
-                 more={"ann": [("Now the Accomplice's sector", acc)]})
+    rules.secret(
+        state,
+        ["ann", "bo"],
+        "sector",
+        "Choose a sector",
+        {"ann": own, "bo": own},
+        more={"ann": [("Now the Accomplice's sector", acc)]},
+    )
     first = {p.seat: p.ref for p in game.prompts(state)}
     state, events = game.apply(state, "ann", Intent.of("sector", own="s2"))
     assert all(e.audience == frozenset({"ann"}) for e in events)  # the first part tells nobody else anything

@@ -69,7 +69,12 @@ def pass_all(state: InfamyState) -> InfamyState:
     """Everyone passes on the current Contact (answering only bid prompts)."""
     assert state.auction is not None
     pos = state.auction.pos
-    while state.auction is not None and state.auction.pos == pos and state.phase == "auction" and not decision(state):
+    while (
+        state.auction is not None
+        and state.auction.pos == pos
+        and state.phase == "auction"
+        and not decision(state)
+    ):
         state, _ = act(state, state.auction.to_act, "pass")
     return state
 
@@ -78,7 +83,9 @@ def to_select(state: InfamyState) -> InfamyState:
     """Pass on every remaining Contact (and answer any decision with its default) up to the sector choice."""
     while state.phase == "auction":
         prompt = GAME.prompts(state)[0]
-        state, _ = GAME.apply(state, prompt.seat, Intent.of("pass") if prompt.kind == "bid" else prompt.default)
+        state, _ = GAME.apply(
+            state, prompt.seat, Intent.of("pass") if prompt.kind == "bid" else prompt.default
+        )
     return state
 
 

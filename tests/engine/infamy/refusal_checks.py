@@ -17,8 +17,11 @@ from engine.core.agents import RandomAgent
 from engine.core.playout import next_decision, step
 
 RAW_KEY = re.compile(r"\w+:\w+=")
-GENERIC = ("That is not something you can do in your turn now", "That is not one of the choices",
-           "is not possible now. Possible:")
+GENERIC = (
+    "That is not something you can do in your turn now",
+    "That is not one of the choices",
+    "is not possible now. Possible:",
+)
 """The runtime's fall-back wordings (lists of options without a reason)."""
 
 
@@ -30,8 +33,9 @@ def listed_after(message: str, marker: str) -> int:
     return len(re.split(r", | or | and ", tail))
 
 
-def refusal_problems(game: Any, state: Any, seat: str, intent: Intent,
-                     secret_words: Iterable[str] = ()) -> list[str]:
+def refusal_problems(
+    game: Any, state: Any, seat: str, intent: Intent, secret_words: Iterable[str] = ()
+) -> list[str]:
     """What is wrong with the refusal of ``intent`` by ``seat`` (empty: a good refusal). ``secret_words``:
     names the seat must not read (another seat's hidden cards)."""
     message = game.why_not(state, seat, intent)
@@ -63,15 +67,18 @@ def says_what_is_possible(game: Any, state: Any, seat: str, message: str) -> boo
 def perturbed(intent: Intent, words: Iterable[str]) -> Iterator[Intent]:
     """Intents of the same shape with one argument changed: numbers out of reach, other plausible words."""
     for index, (name, value) in enumerate(intent.args):
-        others: list[int | str] = [value + 1000, 0] if isinstance(value, int) else [w for w in words if w != value]
+        others: list[int | str] = (
+            [value + 1000, 0] if isinstance(value, int) else [w for w in words if w != value]
+        )
         for other in others:
             args = list(intent.args)
             args[index] = (name, other)
             yield Intent(intent.kind, tuple(args))
 
 
-def sample_states(game: Any, seats: list[str], seeds: Iterable[int],
-                  keep: Callable[[Any], bool] = lambda state: True) -> Iterator[Any]:
+def sample_states(
+    game: Any, seats: list[str], seeds: Iterable[int], keep: Callable[[Any], bool] = lambda state: True
+) -> Iterator[Any]:
     """Every state of random playouts (for ``keep``), to find moments where each intent kind is or is not
     offered."""
     for seed in seeds:

@@ -18,7 +18,9 @@ def hero_games(n: int) -> int:
     for g in range(n):
         seats = ["ann", "bo", "cy", "di"][: 3 + g % 2]
         hero = seats[g % len(seats)]
-        agents = {s: (HeuristicAgent(g) if s == hero else RandomAgent(g * 5 + i)) for i, s in enumerate(seats)}
+        agents = {
+            s: (HeuristicAgent(g) if s == hero else RandomAgent(g * 5 + i)) for i, s in enumerate(seats)
+        }
         result = play_out(GAME, GAME.setup(seats, 500 + g), agents).state.result
         wins += hero in result.winners and not result.draw
     return wins

@@ -1,4 +1,5 @@
-"""Audit against the rulebook and the Discord contract: each test quotes the passage (or contract rule) it pins."""
+"""Audit against the rulebook and the Discord contract: each test quotes the passage (or contract rule) it
+pins."""
 
 from __future__ import annotations
 
@@ -27,8 +28,10 @@ from .test_sector_phase import OTHER, setup_track
 
 
 def test_accomplice_owner_places_in_his_order_and_a_mission_can_free_a_zone_for_the_other_pawn() -> None:
-    """"The freelancer places both his Pawn and the Accomplice Pawn in whichever order he chooses (though still
-    in Contact Order)." and "Until the Hazard Token is removed (through a mission or scheme), no freelancer can
+    """ "The freelancer places both his Pawn and the Accomplice Pawn in whichever order he chooses (though
+    still
+    in Contact Order)." and "Until the Hazard Token is removed (through a mission or scheme), no freelancer
+    can
     resupply in that zone.": a pawn with no free zone yet must not fail before its owner has placed the other
     one, whose mission may remove the Hazard."""
     s = setup_track(["accomplice", "cloner", "hacker", "chemist", "arms_dealer"])
@@ -37,10 +40,15 @@ def test_accomplice_owner_places_in_his_order_and_a_mission_can_free_a_zone_for_
     s.available = ["m13", "m11", "m28"]  # m13 Silence a Witness, sector 3: pay 2W 1D, "Remove a Hazard."
     s.tokens["weapon"].held["ann"] = 2
     s.hazards = ["s1a", "s1b"]  # sector 1 has no free resupply zone and no mission
-    s = choose_sectors(s, {"ann": "sector:own=s3;sector:acc=s1", "bo": "sector:own=s5", "cy": "sector:own=s4"})
+    s = choose_sectors(
+        s, {"ann": "sector:own=s3;sector:acc=s1", "bo": "sector:own=s5", "cy": "sector:own=s4"}
+    )
     assert s.order[0] == "ann" and ACC_PAWN not in s.placed  # the Accomplice has not failed yet
-    assert keys(s, "ann") == ["place:pawn=own,zone=s3a", "place:pawn=own,zone=s3b",
-                              "place:pawn=own,zone=s3m,mission=m13"]
+    assert keys(s, "ann") == [
+        "place:pawn=own,zone=s3a",
+        "place:pawn=own,zone=s3b",
+        "place:pawn=own,zone=s3m,mission=m13",
+    ]
     s, _ = act(s, "ann", "place:pawn=own,zone=s3m,mission=m13")
     s = answer(s, "unhazard:zone=s1a")  # the reward; ann gains no Rep (Accomplice), so no faction is asked
     assert keys(s, "ann") == ["place:pawn=acc,zone=s1a"]
@@ -49,20 +57,23 @@ def test_accomplice_owner_places_in_his_order_and_a_mission_can_free_a_zone_for_
 
 
 def test_accomplice_pawn_fails_only_when_no_pawn_can_be_placed() -> None:
-    """"If a freelancer is not able to place his Pawn due to these restrictions, he has failed and cannot place
+    """ "If a freelancer is not able to place his Pawn due to these restrictions, he has failed and cannot
+    place
     his Pawn.": the stuck Accomplice fails once the other pawn is down and nothing freed a zone."""
     s = setup_track(["accomplice", "cloner", "hacker", "chemist", "arms_dealer"])
     s = win_current(s, "ann")
     s = to_select(s)
     s.hazards = ["s1a", "s1b"]
-    s = choose_sectors(s, {"ann": "sector:own=s3;sector:acc=s1", "bo": "sector:own=s5", "cy": "sector:own=s4"})
+    s = choose_sectors(
+        s, {"ann": "sector:own=s3;sector:acc=s1", "bo": "sector:own=s5", "cy": "sector:own=s4"}
+    )
     s, events = act(s, "ann", "place:pawn=own,zone=s3a")
     assert s.placed[ACC_PAWN] == "failed" and any(e.kind == "failed" for e in events)
     assert GAME.prompts(s)[0].seat != "ann"
 
 
 def test_rules_summary_lists_the_scheme_phase_steps_in_order() -> None:
-    """"2. Gain Henchman Infamy ... 3. Check for Winner ... 4. Retrieve Bribes ... 5. Recover Bribes
+    """ "2. Gain Henchman Infamy ... 3. Check for Winner ... 4. Retrieve Bribes ... 5. Recover Bribes
     -NIGHT ONLY-": the newcomer summary must not put the recovery before the win check."""
     rules = GAME.meta.rules
     assert rules.index("Henchmen") < rules.index("win check") < rules.index("recovered")
@@ -82,7 +93,8 @@ def test_secret_choice_prompt_is_the_same_for_every_seat_and_both_accomplice_ste
 
 
 def test_placement_default_is_never_a_mission_when_a_resupply_zone_or_the_smuggler_skip_is_open() -> None:
-    """RULINGS "Default placement": on a deadline the pawn resupplies; paying for a mission is a player's choice
+    """RULINGS "Default placement": on a deadline the pawn resupplies; paying for a mission is a player's
+    choice
     ("If a mission cannot be completed the freelancer must choose a resupply zone in that sector")."""
     s = setup_track(["smuggler", "cloner", "hacker", "chemist", "arms_dealer"])
     s = to_select(win_current(s, "ann"))
@@ -135,13 +147,16 @@ def test_labels_say_what_an_intent_does() -> None:
     first = s.order[0]
     labels = [GAME.describe(s, i) for i in GAME.legal(s, first)]
     assert all(len(label) <= 80 for label in labels)
-    assert any("gain 1 " in label or "Infamy" in label or "Recover" in label or "Scheme" in label
-               for label in labels)
+    assert any(
+        "gain 1 " in label or "Infamy" in label or "Recover" in label or "Scheme" in label for label in labels
+    )
 
 
 def test_sabotage_x_with_a_hazard_after_each_sabotages_x_missions() -> None:
-    """"Some cards have an effect written as Sabotage X. When a freelancer plays this effect, he chooses X number
-    of available missions ... and puts them on the bottom of the Mission Deck." A Hazard choice after the first
+    """ "Some cards have an effect written as Sabotage X. When a freelancer plays this effect, he chooses X
+    number
+    of available missions ... and puts them on the bottom of the Mission Deck." A Hazard choice after the
+    first
     must not swallow the second Sabotage; and a "non-HQ" Hazard stays non-HQ for every token it adds."""
     from engine.infamy.pack import Effect
     from engine.infamy.rules import queue_front
@@ -176,8 +191,9 @@ def test_rulings_cover_every_ambiguity_of_the_rules_notes() -> None:
 
 
 def test_smuggler_night_doubles_an_hq_visit_and_sector_2() -> None:
-    """"If it is Night, the freelancer duplicates any resupply action he takes this Round." With "If the
-    freelancer has zero Rep in the faction ... he gains 1 Rep ... If he already has 1 or more Rep ... he draws 1
+    """ "If it is Night, the freelancer duplicates any resupply action he takes this Round." With "If the
+    freelancer has zero Rep in the faction ... he gains 1 Rep ... If he already has 1 or more Rep ... he
+    draws 1
     Scheme ... instead" the doubled HQ visit gives 1r then a Scheme (A10); Sector 2 at Night gives 2i."""
     s = setup_track(["smuggler", "cloner", "hacker", "chemist", "arms_dealer"], night=True)
     s = to_select(win_current(s, "ann"))
@@ -199,7 +215,9 @@ def test_a_seat_named_acc_does_not_collide_with_the_accomplice_pawn() -> None:
     s.watchdogs = [6]
     s = auction_of(s, ["accomplice", "cloner", "hacker", "chemist", "arms_dealer"], triggerman="bo")
     s = to_select(win_current(s, "bo"))
-    s = choose_sectors(s, {"acc": "sector:own=s1", "bo": "sector:own=s3;sector:acc=s4", "cy": "sector:own=s5"})
+    s = choose_sectors(
+        s, {"acc": "sector:own=s1", "bo": "sector:own=s3;sector:acc=s4", "cy": "sector:own=s5"}
+    )
     assert s.sectors == {"acc": 1, "bo": 3, ACC_PAWN: 4, "cy": 5}
     s, _ = act(s, "bo", "place:pawn=acc,zone=s4a")
     s, _ = act(s, "bo", "place:pawn=own,zone=s3a")
@@ -211,7 +229,8 @@ def test_a_seat_named_acc_does_not_collide_with_the_accomplice_pawn() -> None:
 
 
 def test_only_the_sector_chiefs_own_watchdog_arms_his_end_of_round_removal() -> None:
-    """"The freelancer who wins the Sector Chief adds 1 Watchdog Token ... At the end of the Round, the freelancer
+    """ "The freelancer who wins the Sector Chief adds 1 Watchdog Token ... At the end of the Round, the
+    freelancer
     removes 1 Watchdog Token" (A9: no removal when he added none): a Watchdog added by another effect does not
     count as his."""
     from engine.infamy.pack import Effect

@@ -11,7 +11,7 @@ from .helpers import SEATS3, SEATS4, act, auction_of, decision, keys, new, pass_
 
 
 def test_setup_three_and_four_players() -> None:
-    """"Place missions equal to the number of freelancers" ... "Each freelancer takes 1 Compound Token,
+    """ "Place missions equal to the number of freelancers" ... "Each freelancer takes 1 Compound Token,
     1 Data Token, and 1 Weapon Token" ... "12 Bribe Tokens" ... "The Triggerman places 1 Watchdog Token"."""
     for seats in (SEATS3, SEATS4):
         s = new(seats, seed=3)
@@ -31,8 +31,9 @@ def test_setup_three_and_four_players() -> None:
 
 
 def test_bids_cost_expenses_and_losers_take_back_bribes() -> None:
-    """"Spend a Bribe to initiate or increase a bid. This is called paying 'Expenses'." ... "All freelancers
-    then take back any available losing Bribes ... (Expenses are not Recovered when a freelancer fails to win a
+    """ "Spend a Bribe to initiate or increase a bid. This is called paying 'Expenses'." ... "All freelancers
+    then take back any available losing Bribes ... (Expenses are not Recovered when a freelancer fails to win
+    a
     Contact)" ... "The winning freelancer removes all but one of his winning Bribes on the Contact"."""
     s = auction_of(new(), ["hacker", "chemist", "cloner", "fixer", "thug"])
     s, _ = act(s, "ann", "bid:to=2")
@@ -51,7 +52,7 @@ def test_bids_cost_expenses_and_losers_take_back_bribes() -> None:
 
 
 def test_bid_range_is_bounded_by_available_bribes_including_expenses() -> None:
-    """"Only available Bribes may be used to bid" and "Every time you want to bid or increase your bid, you
+    """ "Only available Bribes may be used to bid" and "Every time you want to bid or increase your bid, you
     must first pay Expenses": with 5 available, the highest opening bid is 4."""
     s = auction_of(new(), ["hacker", "chemist", "cloner", "fixer", "thug"])
     s.players["ann"].avail, s.players["ann"].spent = 5, 7
@@ -65,7 +66,7 @@ def test_bid_range_is_bounded_by_available_bribes_including_expenses() -> None:
 
 
 def test_high_bidder_cannot_raise_and_passers_may_reenter() -> None:
-    """"Anyone (including anyone who passed on the chance to bid the first time around), may either join the
+    """ "Anyone (including anyone who passed on the chance to bid the first time around), may either join the
     bidding or increase his existing bid." Bidding ends "until all freelancers pass in succession"."""
     s = auction_of(new(), ["hacker", "chemist", "cloner", "fixer", "thug"])
     s, _ = act(s, "ann", "pass")
@@ -83,7 +84,7 @@ def test_high_bidder_cannot_raise_and_passers_may_reenter() -> None:
 
 
 def test_all_pass_turns_the_contact_face_down() -> None:
-    """"If all freelancers pass on a Contact, flip it face down. No one may bid on this Contact again this
+    """ "If all freelancers pass on a Contact, flip it face down. No one may bid on this Contact again this
     Round." The Triggerman does not change."""
     s = auction_of(new(), ["hacker", "chemist", "cloner", "fixer", "thug"], triggerman="bo")
     s = pass_all(s)
@@ -92,7 +93,7 @@ def test_all_pass_turns_the_contact_face_down() -> None:
 
 
 def test_favor_only_at_first_opportunity_and_never_on_the_fixer() -> None:
-    """"You may only use a Favor the first time you have the opportunity to bid on the Contact for which
+    """ "You may only use a Favor the first time you have the opportunity to bid on the Contact for which
     you're using it. You may not use a Favor to bribe the Fixer." ... "Playing a Favor automatically wins the
     Contact. He must return the Favor ... and places his spent Expenses on the Contact"."""
     s = auction_of(new(), ["fixer", "chemist", "cloner", "hacker", "thug"])
@@ -126,7 +127,7 @@ def test_favor_only_at_first_opportunity_and_never_on_the_fixer() -> None:
 
 
 def test_contact_order_then_clockwise_from_triggerman() -> None:
-    """"each freelancer will place his Pawn, starting with the winner of the Contact on the Contact 1 tab ...
+    """ "each freelancer will place his Pawn, starting with the winner of the Contact on the Contact 1 tab ...
     Those freelancers [without Contacts] will place after Contact Order is complete, clockwise starting with
     the Triggerman"."""
     s = auction_of(new(SEATS4), ["hacker", "chemist", "cloner", "arms_dealer", "thug"], triggerman="ann")
@@ -142,12 +143,13 @@ def test_contact_order_then_clockwise_from_triggerman() -> None:
 
 
 def test_watchdog_move_skipped_first_round_then_mandatory() -> None:
-    """"Move a Watchdog. The current Triggerman must choose exactly 1 Watchdog Token that is in a sector and
+    """ "Move a Watchdog. The current Triggerman must choose exactly 1 Watchdog Token that is in a sector and
     move it to a new sector of his choice. NOTE: This step is skipped on the first Round of the game.\""""
     s = new(seed=4)
     assert decision(s) is None
     from engine.core.playout import step
     from engine.infamy.agent import HeuristicAgent
+
     agent = HeuristicAgent(1)
     while s.round == 1:
         s, _, _ = step(GAME, s, GAME.prompts(s)[0].seat, agent)
@@ -161,10 +163,11 @@ def test_watchdog_move_skipped_first_round_then_mandatory() -> None:
 
 
 def test_expenses_across_a_turn_and_recovery_at_night_end() -> None:
-    """"Freelancers only Recover their Spent Bribes at the end of the Scheme Phase of each Night Round." ...
+    """ "Freelancers only Recover their Spent Bribes at the end of the Scheme Phase of each Night Round." ...
     "Retrieve Bribes. All freelancers retrieve any Bribes they have on Contacts, and place them in the Spent
     Bribe sections" ... "Recover Bribes. -NIGHT ONLY-"."""
     from engine.core import Intent
+
     s = auction_of(new(seed=9), ["hacker", "chemist", "cloner", "arms_dealer", "thug"])
     s, _ = act(s, "ann", "bid:to=2")
     s, _ = act(s, "bo", "pass")
@@ -184,21 +187,32 @@ def test_expenses_across_a_turn_and_recovery_at_night_end() -> None:
 
 
 def test_opener_favor_wins_before_anyone_else_acts() -> None:
-    """"Playing a Favor automatically wins the Contact." The Triggerman's opening turn is his first
+    """ "Playing a Favor automatically wins the Contact." The Triggerman's opening turn is his first
     opportunity, so a Favor there ends the auction at once."""
     s = auction_of(new(), ["cloner", "chemist", "hacker", "fixer", "thug"], triggerman="cy")
     s.tokens["favor"].gain("cy", 1)
     assert "favor" in keys(s, "cy")
     s, events = act(s, "cy", "favor")
     cy = s.players["cy"]
-    assert s.winners[0] == "cy" and (cy.avail, cy.markers, s.held("cy", "favor"), s.held("cy", "henchman")) == (11, 1, 0, 1)
-    assert s.tokens["favor"].supply == 6 and s.auction is not None and s.auction.pos == 1 and s.auction.to_act == "cy"
+    assert s.winners[0] == "cy" and (
+        cy.avail,
+        cy.markers,
+        s.held("cy", "favor"),
+        s.held("cy", "henchman"),
+    ) == (11, 1, 0, 1)
+    assert (
+        s.tokens["favor"].supply == 6
+        and s.auction is not None
+        and s.auction.pos == 1
+        and s.auction.to_act == "cy"
+    )
     assert "with a Favor" in events[0].text
 
 
 def test_several_contacts_one_placement() -> None:
-    """"Even if a freelancer has bribed multiple Contacts, he can only place one Pawn a Round"."""
+    """ "Even if a freelancer has bribed multiple Contacts, he can only place one Pawn a Round"."""
     from .helpers import choose_sectors, win_current
+
     s = auction_of(new(), ["cloner", "chemist", "hacker", "arms_dealer", "thug"])
     s.watchdogs = [6]
     s = win_current(s, "bo")

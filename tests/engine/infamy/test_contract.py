@@ -26,8 +26,8 @@ def test_registered() -> None:
 
 
 def test_only_the_sector_choice_is_simultaneous() -> None:
-    """"Freelancers secretly and simultaneously choose one of the 6 sectors to enter this Round": of Infamy's decisions only the sector choice is made
-    at once by everyone, in secret. (Playouts, replays, round trips, defaults and labels are checked for
+    """ "Freelancers secretly and simultaneously choose one of the 6 sectors to enter this Round": of
+    Infamy's decisions only the sector choice is made at once by everyone, in secret. (Playouts, replays, round trips, defaults and labels are checked for
     every game by tests/engine/test_conformance.py.)"""
     for seed, seats in ((1, SEATS3), (2, SEATS4)):
         state = GAME.setup(seats, seed)
@@ -39,7 +39,9 @@ def test_only_the_sector_choice_is_simultaneous() -> None:
                 assert p.simultaneous == (p.kind == "sector"), p
                 kinds.add(p.kind)
             seat = prompts[0].seat
-            state, _ = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat, GAME.legal(state, seat)))
+            state, _ = GAME.apply(
+                state, seat, agents[seat].choose(GAME, state, seat, GAME.legal(state, seat))
+            )
         assert "sector" in kinds and len(kinds) > 3
 
 
@@ -69,7 +71,9 @@ def public_side(state, seat: str) -> tuple[object, object]:
 
 def test_secret_sector_choice_never_leaks() -> None:
     s = to_select(new(seed=3))
-    allowed = [k for k in (f"sector:own=s{n}" for n in range(1, 7)) if k in [i.key() for i in GAME.legal(s, "ann")]]
+    allowed = [
+        k for k in (f"sector:own=s{n}" for n in range(1, 7)) if k in [i.key() for i in GAME.legal(s, "ann")]
+    ]
     a, ea = act(s, "ann", allowed[0])
     b, eb = act(s, "ann", allowed[1])
     assert public_side(a, "bo") == public_side(b, "bo")
@@ -77,6 +81,7 @@ def test_secret_sector_choice_never_leaks() -> None:
     assert GAME.view(a, "ann")["my_choice"]["own"] != GAME.view(b, "ann")["my_choice"]["own"]
     assert GAME.prompts(a) == GAME.prompts(b)
     from renderers.infamy import render
+
     assert render(GAME.view(a, None)) == render(GAME.view(b, None))
 
 
@@ -89,6 +94,7 @@ def test_hands_never_leak() -> None:
         assert GAME.view(a, seat) == GAME.view(b, seat)
     assert "ca01" in json.dumps(GAME.view(a, "ann")) and "ca01" not in json.dumps(GAME.view(a, "bo"))
     from renderers.infamy import render
+
     assert render(GAME.view(a, None)) == render(GAME.view(b, None))
     open_hands = new(seed=4, open_hands=True)
     open_hands.players["ann"].hand = ["ca01"]

@@ -13,17 +13,21 @@ def test_every_kind_has_a_shape() -> None:
     assert set(SHAPES) == set(GAME.intent_kinds)
 
 
-@pytest.mark.parametrize(("key", "words"), [
-    # "bid" alone reads (its amount is optional in the shape) and is refused by the rules with "A bid needs an
-    # amount" (test_refusals.py)
-    ("bid:to=lots", "needs a whole number for 'to'"),
-    ("bid:to=99999999999", "out of range"),
-    # "steal:rival=p2" is legal: it steals a random Scheme ("steals a random Scheme from a rival"), so the
-    # missing argument here is the rival
-    ("steal:type=weapon", "'steal' needs 'rival'"),
-    ("place:pawn=own,zone=s1a,zone=s1b", "twice"),
-    ("sector:own=s1,colour=red", "has no 'colour'"),
-])
+@pytest.mark.parametrize(
+    ("key", "words"),
+    [
+        # "bid" alone reads (its amount is optional in the shape) and is refused by the rules with "A bid
+        # needs an
+        # amount" (test_refusals.py)
+        ("bid:to=lots", "needs a whole number for 'to'"),
+        ("bid:to=99999999999", "out of range"),
+        # "steal:rival=p2" is legal: it steals a random Scheme ("steals a random Scheme from a rival"), so the
+        # missing argument here is the rival
+        ("steal:type=weapon", "'steal' needs 'rival'"),
+        ("place:pawn=own,zone=s1a,zone=s1b", "twice"),
+        ("sector:own=s1,colour=red", "has no 'colour'"),
+    ],
+)
 def test_malformed_keys_are_refused_with_what_is_wrong(key: str, words: str) -> None:
     """The Contact phase: "Each freelancer may bid ... or pass" - a bid needs its amount, a number."""
     state = GAME.setup(["ann", "bo", "cy"], 1)

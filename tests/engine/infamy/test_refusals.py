@@ -38,8 +38,9 @@ def refusal(state: InfamyState, seat: str, key: str) -> str:
 
 # --- bids and Favors ---------------------------------------------------------------------------
 
+
 def test_a_favor_at_its_last_chance_is_named_when_a_bid_is_out_of_reach() -> None:
-    """"You may only use a Favor the first time you have the opportunity to bid on the Contact": at that
+    """ "You may only use a Favor the first time you have the opportunity to bid on the Contact": at that
     moment a bid he cannot afford is refused, and the refusal names the Favor, not "You can only pass"."""
     s = track(["hacker"])
     s, _ = act(s, "ann", "bid:to=5")
@@ -51,7 +52,7 @@ def test_a_favor_at_its_last_chance_is_named_when_a_bid_is_out_of_reach() -> Non
 
 
 def test_an_unaffordable_bid_below_the_minimum_names_the_shortfall() -> None:
-    """"Every time you want to bid or increase your bid, you must first pay Expenses" and "Only available
+    """ "Every time you want to bid or increase your bid, you must first pay Expenses" and "Only available
     Bribes may be used to bid": with 3 available against a bid of 5, the least bid (6) needs 7 - 4 short,
     whatever amount was asked."""
     s = track(["hacker"])
@@ -72,6 +73,7 @@ def test_a_bid_without_an_amount_is_told_it_needs_one() -> None:
 
 # --- sector cards ------------------------------------------------------------------------------
 
+
 def accomplice_sectors() -> InfamyState:
     s = track(["accomplice"])
     s = win_current(s, "ann")
@@ -79,7 +81,7 @@ def accomplice_sectors() -> InfamyState:
 
 
 def test_an_unmatched_card_for_an_open_sector_is_not_a_watchdog_refusal() -> None:
-    """"The freelancer plays a sector card and places the Accomplice Pawn": one card at a time; sector 2 is
+    """ "The freelancer plays a sector card and places the Accomplice Pawn": one card at a time; sector 2 is
     open, so the refusal must not say it "holds a Watchdog"."""
     s = accomplice_sectors()
     message = refusal(s, "ann", "sector:own=s2,acc=s3")
@@ -90,7 +92,7 @@ def test_an_unmatched_card_for_an_open_sector_is_not_a_watchdog_refusal() -> Non
 
 
 def test_an_accomplice_card_from_a_seat_without_the_accomplice() -> None:
-    """"The freelancer who successfully wins the Accomplice ... plays a sector card and places the Accomplice
+    """ "The freelancer who successfully wins the Accomplice ... plays a sector card and places the Accomplice
     Pawn": another seat's Accomplice card is refused as such, not as "no such sector"."""
     s = accomplice_sectors()
     message = refusal(s, "bo", "sector:acc=s2")
@@ -99,7 +101,7 @@ def test_an_accomplice_card_from_a_seat_without_the_accomplice() -> None:
 
 
 def test_a_second_card_after_one_is_down() -> None:
-    """"each by placing the corresponding sector card face down in front of him": once down, a second card
+    """ "each by placing the corresponding sector card face down in front of him": once down, a second card
     is refused as "your sector card is down", not "It is not your turn"."""
     s = accomplice_sectors()
     s, _ = act(s, "bo", "sector:own=s3")
@@ -109,7 +111,8 @@ def test_a_second_card_after_one_is_down() -> None:
 
 
 def test_a_watchdog_sector_is_refused_for_its_watchdog() -> None:
-    """"No freelancer may select a sector that contains a Watchdog unless a card specifically allows them"."""
+    """ "No freelancer may select a sector that contains a Watchdog unless a card specifically allows
+    them"."""
     s = to_select(track(["hacker"]))
     message = refusal(s, "bo", "sector:own=s6")
     assert message.startswith("Sector 6 holds a Watchdog")
@@ -117,8 +120,9 @@ def test_a_watchdog_sector_is_refused_for_its_watchdog() -> None:
 
 # --- answers to the questions effects ask --------------------------------------------------------
 
+
 def test_a_watchdog_moved_to_its_own_sector() -> None:
-    """"If a freelancer is instructed to move a Watchdog ... he must only move one Watchdog to a different
+    """ "If a freelancer is instructed to move a Watchdog ... he must only move one Watchdog to a different
     sector"."""
     s = track(["hacker"])
     s.round = 2
@@ -127,6 +131,7 @@ def test_a_watchdog_moved_to_its_own_sector() -> None:
     s.steps = []
     from engine.infamy.pack import Effect
     from engine.infamy.state import EffectStep
+
     s.waiting.frames.clear()
     s.now(EffectStep(seat="ann", effect=Effect(op="watchdog_move")))
     GAME.rules.procedure.run(s)
@@ -137,7 +142,7 @@ def test_a_watchdog_moved_to_its_own_sector() -> None:
 
 
 def test_the_saboteurs_hazard_on_an_hq_zone() -> None:
-    """"He may then place a Hazard on any non-HQ resupply zone of the sector shown on the mission card"."""
+    """ "He may then place a Hazard on any non-HQ resupply zone of the sector shown on the mission card"."""
     s = win_current(track(["saboteur"]), "ann")
     s = answer(s, "sabotage:mission=m21")  # sector 5: a Weapon zone and the Militia HQ
     hq = next(z.id for z in R.pack().sectors[5].zones if z.kind == "hq")
@@ -148,10 +153,11 @@ def test_the_saboteurs_hazard_on_an_hq_zone() -> None:
 
 
 def test_rep_in_a_faction_not_on_the_mission() -> None:
-    """"If the mission card shows more than one faction, the freelancer chooses in which faction to gain
+    """ "If the mission card shows more than one faction, the freelancer chooses in which faction to gain
     Rep": a faction not on the card is refused with the card's factions."""
     from engine.infamy.pack import Effect
     from engine.infamy.state import EffectStep
+
     s = track(["hacker"])
     s.waiting.frames.clear()
     s.steps = []
@@ -163,8 +169,9 @@ def test_rep_in_a_faction_not_on_the_mission() -> None:
 
 # --- the Accomplice's Rep lock and wording --------------------------------------------------------
 
+
 def test_rep_only_schemes_are_marked_under_the_rep_lock() -> None:
-    """"A freelancer who wins the Accomplice is not allowed to gain Rep on the Round in which he won the
+    """ "A freelancer who wins the Accomplice is not allowed to gain Rep on the Round in which he won the
     Accomplice": a Scheme whose whole effect is Rep stays playable (RULINGS: the Rep lock) but says it does
     nothing; others are not marked."""
     s = track(["accomplice"])
@@ -182,7 +189,7 @@ def test_rep_only_schemes_are_marked_under_the_rep_lock() -> None:
 
 
 def test_small_wording() -> None:
-    """"place 1 Bribe" (not "1 Bribes"), "draws 1 Cartel Scheme" (not "Scheme(s)"), the Smuggler's option to
+    """ "place 1 Bribe" (not "1 Bribes"), "draws 1 Cartel Scheme" (not "Scheme(s)"), the Smuggler's option to
     stay out in the placement prompt ("the freelancer may choose to not place his Pawn"), and the secret
     choice saying Watchdog sectors are open to the Sector Chief's winner ("may place his Pawn ... on sectors
     containing Watchdogs")."""
@@ -203,16 +210,48 @@ def test_small_wording() -> None:
 
 # --- every intent kind ------------------------------------------------------------------------------
 
-WORDS = ["s1", "s2", "s6", "s9", "s1a", "s5b", "s3m", "none", "own", "acc", "cartel", "megacorp", "militia",
-         "weapon", "data", "henchman", "p1", "p2", "p3", "ca01", "mi01", "m01", "m21", "thug", "zz"]
+WORDS = [
+    "s1",
+    "s2",
+    "s6",
+    "s9",
+    "s1a",
+    "s5b",
+    "s3m",
+    "none",
+    "own",
+    "acc",
+    "cartel",
+    "megacorp",
+    "militia",
+    "weapon",
+    "data",
+    "henchman",
+    "p1",
+    "p2",
+    "p3",
+    "ca01",
+    "mi01",
+    "m01",
+    "m21",
+    "thug",
+    "zz",
+]
 
 
 def hidden_from(state: InfamyState, seat: str) -> list[str]:
     """Names of Schemes another seat holds that ``seat`` cannot know (not in its hand, not discarded)."""
     pack = R.pack()
     public = {c for d in state.schemes.values() for c in d.discards} | set(state.players[seat].hand)
-    return sorted({pack.schemes[c].name for s, p in state.players.items() if s != seat for c in p.hand
-                   if c not in public})
+    return sorted(
+        {
+            pack.schemes[c].name
+            for s, p in state.players.items()
+            if s != seat
+            for c in p.hand
+            if c not in public
+        }
+    )
 
 
 def samples() -> tuple[dict[str, tuple[InfamyState, str, Intent]], dict[str, InfamyState]]:
@@ -258,6 +297,7 @@ def test_every_kind_is_refused_with_a_reason_where_it_is_not_offered(kind: str) 
 
 def test_the_checks_catch_a_bad_refusal() -> None:
     """The checks can fail: the runtime's generic wording and a raw key are caught."""
+
     class Loud:
         def why_not(self, state: object, seat: str, intent: Intent) -> str:
             return "That is not one of the choices. Choose one of: bid:to=3."

@@ -26,7 +26,9 @@ from .helpers import (
 OTHER = ["hacker", "chemist", "cloner", "arms_dealer", "fixer"]
 
 
-def setup_track(track: list[str], seats: list[str] | None = None, night: bool = False, watchdogs: list[int] | None = None):
+def setup_track(
+    track: list[str], seats: list[str] | None = None, night: bool = False, watchdogs: list[int] | None = None
+):
     s = new(seats, seed=2)
     s.watchdogs = list(watchdogs if watchdogs is not None else [6])
     s.day = not night
@@ -35,7 +37,7 @@ def setup_track(track: list[str], seats: list[str] | None = None, night: bool = 
 
 
 def test_secret_sector_choice_then_reveal() -> None:
-    """"Freelancers secretly and simultaneously choose one of the 6 sectors ... No freelancer may select a
+    """ "Freelancers secretly and simultaneously choose one of the 6 sectors ... No freelancer may select a
     sector that contains a Watchdog" ... "Once all freelancers have chosen ... flip over their cards"."""
     s = to_select(setup_track(OTHER))
     prompts = GAME.prompts(s)
@@ -52,7 +54,7 @@ def test_secret_sector_choice_then_reveal() -> None:
 
 
 def test_placement_resupply_and_failure_when_no_zone_is_free() -> None:
-    """"A zone is considered available only if it does not contain a Hazard or Pawn" ... "If a freelancer
+    """ "A zone is considered available only if it does not contain a Hazard or Pawn" ... "If a freelancer
     cannot enter an available zone, he does not place his Pawn this Round and has failed."."""
     s = to_select(setup_track(OTHER, seats=SEATS4))
     s.hazards = ["s1b"]
@@ -67,7 +69,7 @@ def test_placement_resupply_and_failure_when_no_zone_is_free() -> None:
 
 
 def test_watchdog_arriving_after_reveal_makes_the_placement_fail() -> None:
-    """"a freelancer that attempts to place in a sector that contains a Watchdog fails to place and does
+    """ "a freelancer that attempts to place in a sector that contains a Watchdog fails to place and does
     nothing during the Sector Phase"."""
     s = to_select(setup_track(OTHER))
     s = choose_sectors(s, {"ann": "sector:own=s1", "bo": "sector:own=s2", "cy": "sector:own=s3"})
@@ -79,7 +81,8 @@ def test_watchdog_arriving_after_reveal_makes_the_placement_fail() -> None:
 
 
 def test_mission_needs_the_requirements_then_reward_infamy_rep() -> None:
-    """"A freelancer must have the requirements to complete a mission in order to enter the mission zone." ...
+    """ "A freelancer must have the requirements to complete a mission in order to enter the mission zone."
+    ...
     "claim all rewards listed on the mission card, starting with the Reward section and THEN receiving any
     Infamy/Rep rewards"."""
     s = to_select(setup_track(OTHER))
@@ -92,14 +95,20 @@ def test_mission_needs_the_requirements_then_reward_infamy_rep() -> None:
     assert "place:pawn=own,zone=s5m,mission=m21" in keys(s, "ann")
     s, events = act(s, "ann", "place:pawn=own,zone=s5m,mission=m21")
     ann = s.players["ann"]
-    assert s.held("ann", "weapon") == 0 and s.held("ann", "henchman") == 1 and ann.infamy == 2 and ann.rep["militia"] == 1
+    assert (
+        s.held("ann", "weapon") == 0
+        and s.held("ann", "henchman") == 1
+        and ann.infamy == 2
+        and ann.rep["militia"] == 1
+    )
     text = texts(events)
     assert text.index("Henchman") < text.index("2 Infamy") < text.index("1r in Militia")
     assert "m21" in ann.missions and "m21" not in s.available
 
 
 def test_mission_with_several_factions_asks_for_one() -> None:
-    """"The freelancer must gain the Rep in only ONE of the factions shown on the card ... If the mission card
+    """ "The freelancer must gain the Rep in only ONE of the factions shown on the card ... If the mission
+    card
     shows more than one faction, the freelancer chooses in which faction to gain Rep."."""
     s = setup_track(OTHER, watchdogs=[2])
     s.available = ["m26", "m11", "m28"]
@@ -117,7 +126,7 @@ def test_mission_with_several_factions_asks_for_one() -> None:
 
 
 def test_hq_gives_rep_then_schemes_and_stringer() -> None:
-    """"If the freelancer has zero Rep in the faction ... he gains 1 Rep ... If he already has 1 or more Rep
+    """ "If the freelancer has zero Rep in the faction ... he gains 1 Rep ... If he already has 1 or more Rep
     ... he draws 1 Scheme from that faction's Scheme Deck instead." "Visiting the Megacorp HQ for the first
     time will trigger the Stringer effect and result in the Freelancer gaining a data."."""
     s = to_select(setup_track(OTHER))
@@ -140,7 +149,7 @@ def test_hq_gives_rep_then_schemes_and_stringer() -> None:
 
 
 def test_special_zone_day_recovers_and_night_gives_infamy() -> None:
-    """"During the Day, a freelancer resupplying here may Recover up to three of his Spent Bribes. During the
+    """ "During the Day, a freelancer resupplying here may Recover up to three of his Spent Bribes. During the
     Night, a freelancer resupplying here gains 1 Infamy."."""
     for night in (False, True):
         s = to_select(setup_track(OTHER, night=night))
@@ -155,13 +164,18 @@ def test_special_zone_day_recovers_and_night_gives_infamy() -> None:
 
 
 def test_accomplice_second_pawn_and_rep_lock() -> None:
-    """"The freelancer who successfully wins the Accomplice treats him as an additional freelancer" ... "NOTE:
+    """ "The freelancer who successfully wins the Accomplice treats him as an additional freelancer" ...
+    "NOTE:
     A freelancer who wins the Accomplice is not allowed to gain Rep on the Round in which he won the
     Accomplice. A freelancer is still allowed to gain Rep prior to winning the Accomplice."."""
     s = setup_track(["liaison", "accomplice", "cloner", "hacker", "chemist"])
     s = win_current(s, "ann")
-    assert keys(s, "ann") == ["liaison:gain=infamy", "liaison:gain=cartel", "liaison:gain=megacorp",
-                              "liaison:gain=militia"]
+    assert keys(s, "ann") == [
+        "liaison:gain=infamy",
+        "liaison:gain=cartel",
+        "liaison:gain=megacorp",
+        "liaison:gain=militia",
+    ]
     s = answer(s, "liaison:gain=cartel")
     assert s.players["ann"].rep["cartel"] == 1  # Rep before the Accomplice is kept
     s = win_current(s, "ann")
@@ -186,7 +200,7 @@ def test_accomplice_second_pawn_and_rep_lock() -> None:
 
 
 def test_liaison_after_accomplice_offers_only_infamy() -> None:
-    """"not allowed to gain Rep on the Round in which he won the Accomplice" (ruling A8)."""
+    """ "not allowed to gain Rep on the Round in which he won the Accomplice" (ruling A8)."""
     s = setup_track(["accomplice", "liaison", "cloner", "hacker", "chemist"])
     s = win_current(s, "ann")
     s = win_current(s, "ann")  # the only option, 2 Infamy, is taken without asking
@@ -194,20 +208,22 @@ def test_liaison_after_accomplice_offers_only_infamy() -> None:
 
 
 def test_smuggler_night_doubles_resupply_also_for_the_accomplice() -> None:
-    """"If it is Night, the freelancer duplicates any resupply action he takes this Round." "At Night, the
+    """ "If it is Night, the freelancer duplicates any resupply action he takes this Round." "At Night, the
     Accomplice's resupply action is also doubled if the Smuggler was also won by that freelancer."."""
     s = setup_track(["smuggler", "accomplice", "cloner", "hacker", "chemist"], night=True)
     s = win_current(s, "ann")
     s = win_current(s, "ann")
     s = to_select(s)
-    s = choose_sectors(s, {"ann": "sector:own=s1;sector:acc=s5", "bo": "sector:own=s3", "cy": "sector:own=s4"})
+    s = choose_sectors(
+        s, {"ann": "sector:own=s1;sector:acc=s5", "bo": "sector:own=s3", "cy": "sector:own=s4"}
+    )
     s, _ = act(s, "ann", "place:pawn=own,zone=s1a")
     s, _ = act(s, "ann", "place:pawn=acc,zone=s5a")
     assert s.held("ann", "weapon") == 1 + 2 + 2
 
 
 def test_smuggler_day_skip_gives_resource_and_scheme() -> None:
-    """"If it is Day, the freelancer may choose to not place his Pawn during the Sector Phase to gain 1
+    """ "If it is Day, the freelancer may choose to not place his Pawn during the Sector Phase to gain 1
     resource and draws 1 scheme."."""
     s = setup_track(["smuggler", "cloner", "hacker", "chemist", "arms_dealer"])
     s = win_current(s, "ann")
@@ -223,8 +239,10 @@ def test_smuggler_day_skip_gives_resource_and_scheme() -> None:
 
 
 def test_sector_chief_adds_ignores_and_removes_a_watchdog() -> None:
-    """"adds 1 Watchdog Token to a sector of his choice. The freelancer who won the Sector Chief may place his
-    Pawn ... on sectors containing Watchdogs ... At the end of the Round, the freelancer removes 1 Watchdog"."""
+    """ "adds 1 Watchdog Token to a sector of his choice. The freelancer who won the Sector Chief may place
+    his
+    Pawn ... on sectors containing Watchdogs ... At the end of the Round, the freelancer removes 1
+    Watchdog"."""
     s = setup_track(["sector_chief", "cloner", "hacker", "chemist", "arms_dealer"])
     s = win_current(s, "ann")
     s = answer(s, "watchdog:to=s1")
@@ -242,7 +260,7 @@ def test_sector_chief_adds_ignores_and_removes_a_watchdog() -> None:
 
 
 def test_thug_victim_may_spend_three_bribes_to_cancel() -> None:
-    """"The freelancer who wins the Thug steals a resource of his choice from a chosen rival. That rival may
+    """ "The freelancer who wins the Thug steals a resource of his choice from a chosen rival. That rival may
     Spend 3 Bribes to cancel this ability."."""
     base = setup_track(["thug", "cloner", "hacker", "chemist", "arms_dealer"])
     s = win_current(base, "ann")
@@ -264,7 +282,7 @@ def test_thug_victim_may_spend_three_bribes_to_cancel() -> None:
 
 
 def test_saboteur_sabotages_and_may_add_a_non_hq_hazard() -> None:
-    """"chooses an available mission and Sabotages it (places it on the bottom of the Mission Deck). He may
+    """ "chooses an available mission and Sabotages it (places it on the bottom of the Mission Deck). He may
     then place a Hazard on any non-HQ resupply zone of the sector shown on the mission card."."""
     s = setup_track(["saboteur", "cloner", "hacker", "chemist", "arms_dealer"])
     s = win_current(s, "ann")
@@ -276,7 +294,7 @@ def test_saboteur_sabotages_and_may_add_a_non_hq_hazard() -> None:
 
 
 def test_hazards_are_limited_to_the_supply() -> None:
-    """"Hazards cannot be added to any zone if none are available in the General Supply."."""
+    """ "Hazards cannot be added to any zone if none are available in the General Supply."."""
     s = setup_track(["saboteur", "cloner", "hacker", "chemist", "arms_dealer"])
     s.hazards = ["s1a", "s1b", "s2a", "s2b"]
     s = win_current(s, "ann")
@@ -285,7 +303,7 @@ def test_hazards_are_limited_to_the_supply() -> None:
 
 
 def test_informant_draws_two_discards_one_and_plays_two_schemes() -> None:
-    """"draws 2 schemes (from any combination of Factions). He then discards any 1 scheme from his hand. That
+    """ "draws 2 schemes (from any combination of Factions). He then discards any 1 scheme from his hand. That
     freelancer may play 1 additional scheme during the Scheme Phase this Round."."""
     s = setup_track(["informant", "cloner", "hacker", "chemist", "arms_dealer"])
     s = win_current(s, "ann")
@@ -315,7 +333,8 @@ def test_informant_draws_two_discards_one_and_plays_two_schemes() -> None:
 
 
 def test_peddler_lets_the_winner_order_triggered_effects() -> None:
-    """"NOTE: If winning Peddler triggers multiple effects, the freelancer who won him may choose the order to
+    """ "NOTE: If winning Peddler triggers multiple effects, the freelancer who won him may choose the order
+    to
     resolve those." (Enforcer, Insider and Recruit trigger on Cartel, Megacorp and Militia Contacts.)"""
     s = setup_track(["peddler", "cloner", "hacker", "chemist", "arms_dealer"])
     s.players["ann"].rep = {"cartel": 1, "megacorp": 2, "militia": 0}
@@ -328,7 +347,7 @@ def test_peddler_lets_the_winner_order_triggered_effects() -> None:
 
 
 def test_night_henchman_infamy() -> None:
-    """"Gain Henchman Infamy. -NIGHT ONLY- ... gain 1 Infamy for every 2 Henchmen they currently have
+    """ "Gain Henchman Infamy. -NIGHT ONLY- ... gain 1 Infamy for every 2 Henchmen they currently have
     (rounding down fractions)."."""
     for night in (False, True):
         s = setup_track(OTHER, night=night)

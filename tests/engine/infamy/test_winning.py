@@ -25,49 +25,61 @@ def board(**players: tuple[int, dict[str, int], int, int]) -> InfamyState:
 
 
 def test_nobody_qualifies() -> None:
-    """"a freelancer wins the game if he has accumulated at least 15i or 5r in any one of the three factions"."""
+    """ "a freelancer wins the game if he has accumulated at least 15i or 5r in any one of the three
+    factions"."""
     s = board(ann=(14, {"cartel": 2, "megacorp": 2, "militia": 2}, 0, 0))
     assert winners(s) is None
 
 
 def test_case1_most_infamy_then_single_faction_rep_then_total_then_henchmen_then_draw() -> None:
-    """"1. ... a. Whoever has the most Infamy wins. b. ... most Rep in a single faction wins. c. ... highest
+    """ "1. ... a. Whoever has the most Infamy wins. b. ... most Rep in a single faction wins. c. ... highest
     total number of Rep wins. d. ... most henchmen wins. e. ... it's a draw."."""
     assert winners(board(ann=(17, {}, 0, 0), bo=(16, {}, 0, 0))) == (["ann"], "Infamy")
     assert winners(board(ann=(16, {"cartel": 3}, 0, 0), bo=(16, {"militia": 2, "cartel": 2}, 0, 0))) == (
-        ["ann"], "Infamy")
+        ["ann"],
+        "Infamy",
+    )
     assert winners(board(ann=(16, {"cartel": 3}, 0, 0), bo=(16, {"militia": 3, "cartel": 1}, 0, 0))) == (
-        ["bo"], "Infamy")
+        ["bo"],
+        "Infamy",
+    )
     assert winners(board(ann=(16, {}, 3, 0), bo=(16, {}, 4, 0))) == (["bo"], "Infamy")
     assert winners(board(ann=(16, {}, 3, 0), bo=(16, {}, 3, 0))) == (["ann", "bo"], "Infamy")
 
 
 def test_case2_several_reach_5r() -> None:
-    """"2. If no freelancer has more than 15i but multiple freelancers achieve 5r simultaneously: a. ... the one
+    """ "2. If no freelancer has more than 15i but multiple freelancers achieve 5r simultaneously: a. ... the
+    one
     who has the most Infamy wins. b. ... most total Rep ... c. ... most henchmen ... d. ... most completed
     missions wins. e. ... it's a draw."."""
     assert winners(board(ann=(9, {"cartel": 5}, 0, 0), bo=(10, {"militia": 5}, 0, 0))) == (["bo"], "Rep")
     assert winners(board(ann=(9, {"cartel": 5, "militia": 1}, 0, 0), bo=(9, {"militia": 5}, 0, 0))) == (
-        ["ann"], "Rep")
+        ["ann"],
+        "Rep",
+    )
     assert winners(board(ann=(9, {"cartel": 5}, 2, 0), bo=(9, {"militia": 5}, 1, 0))) == (["ann"], "Rep")
     assert winners(board(ann=(9, {"cartel": 5}, 2, 3), bo=(9, {"militia": 5}, 2, 4))) == (["bo"], "Rep")
-    assert winners(board(ann=(9, {"cartel": 5}, 2, 3), bo=(9, {"militia": 5}, 2, 3))) == (["ann", "bo"], "Rep")
+    assert winners(board(ann=(9, {"cartel": 5}, 2, 3), bo=(9, {"militia": 5}, 2, 3))) == (
+        ["ann", "bo"],
+        "Rep",
+    )
 
 
 def test_case3_rep_beats_exactly_15_infamy() -> None:
-    """"3. If one freelancer achieves 5r and other freelancers achieved 15i exactly, the freelancer who
+    """ "3. If one freelancer achieves 5r and other freelancers achieved 15i exactly, the freelancer who
     achieved 5r wins."."""
     assert winners(board(ann=(15, {}, 9, 9), bo=(3, {"megacorp": 5}, 0, 0))) == (["bo"], "Rep")
 
 
 def test_case4_more_than_15_infamy_beats_rep() -> None:
-    """"4. If one freelancer achieves 5r and other freelancers achieved more than 15i, the freelancer with more
+    """ "4. If one freelancer achieves 5r and other freelancers achieved more than 15i, the freelancer with
+    more
     than 15i wins."."""
     assert winners(board(ann=(16, {}, 0, 0), bo=(3, {"megacorp": 5}, 0, 0))) == (["ann"], "Infamy")
 
 
 def test_win_is_checked_at_the_end_of_a_day_round_too() -> None:
-    """"3. Check for Winner. At the end of the Scheme Phase ... If anyone has, the game is over!" (every
+    """ "3. Check for Winner. At the end of the Scheme Phase ... If anyone has, the game is over!" (every
     Round, Day and Night)."""
     s = new(seed=5)
     s.players["bo"].infamy = 15
@@ -103,6 +115,7 @@ def test_options_auto_pass_and_finite_supply() -> None:
     from engine.infamy.rules import gain
 
     from .helpers import auction_of
+
     s = auction_of(new(seed=7), ["hacker", "chemist", "cloner", "fixer", "thug"])
     s.players["bo"].avail, s.players["bo"].spent = 1, 11
     s, _ = act(s, "ann", "bid:to=1")
@@ -123,9 +136,12 @@ def test_options_auto_pass_and_finite_supply() -> None:
 def test_sector_chief_literal_removal_option() -> None:
     """A9: with both Watchdogs on the board the Sector Chief adds none; by default he then removes none."""
     from .helpers import auction_of, to_select, win_current
+
     for literal in (False, True):
-        s = auction_of(new(seed=7, sector_chief_literal_removal=literal),
-                       ["sector_chief", "cloner", "hacker", "chemist", "fixer"])
+        s = auction_of(
+            new(seed=7, sector_chief_literal_removal=literal),
+            ["sector_chief", "cloner", "hacker", "chemist", "fixer"],
+        )
         s.watchdogs = [5, 6]
         s = win_current(s, "ann")
         assert s.watchdogs == [5, 6] and not s.chief_added

@@ -45,7 +45,9 @@ def test_edges_are_normalised() -> None:
 
 
 def test_spec_round_trips_and_names_bad_fields() -> None:
-    spec = GridSpec(width=4, height=3, walls=("A1-A2",), blocked=("D3",), doors=({"edge": "B1-C1", "colour": "red"},))
+    spec = GridSpec(
+        width=4, height=3, walls=("A1-A2",), blocked=("D3",), doors=({"edge": "B1-C1", "colour": "red"},)
+    )
     assert GridSpec.model_validate_json(spec.model_dump_json()) == spec
     with pytest.raises(ValueError, match="E1 is off the 4x3 board"):
         GridSpec(width=4, height=3, blocked=("E1",))
@@ -77,27 +79,40 @@ def test_text_format_and_its_errors() -> None:
 
 
 def test_framed_tiles_compose_with_rotation() -> None:
-    tile = parse_grid("frame: yes\ncell . floor\ncell r area room\ndoor 1 red 1\nmap:\n - -\n|r .1\n     \n|r . \n")
+    tile = parse_grid(
+        "frame: yes\ncell . floor\ncell r area room\ndoor 1 red 1\nmap:\n - -\n|r .1\n     \n|r . \n"
+    )
     assert (tile.width, tile.height) == (2, 2)
     assert Edge(Cell(-1, 0), Cell(0, 0)) in tile.walls and Edge(Cell(0, -1), Cell(0, 0)) in tile.walls
     turned = rotate(tile, 90)
     assert set(turned.areas[0].cells) == {Cell(0, 0), Cell(1, 0)}  # the west column becomes the top row
-    board = compose(4, 2, {("t1", "A"): tile}, [Placement(id="p1", tile="t1", at="A1"),
-                                                Placement(id="p2", tile="t1", at="C1", rotation=180)])
+    board = compose(
+        4,
+        2,
+        {("t1", "A"): tile},
+        [Placement(id="p1", tile="t1", at="A1"), Placement(id="p2", tile="t1", at="C1", rotation=180)],
+    )
     # p1's east frame door, and p2's (turned half round, it comes to p2's west side, below): both inside now
     assert [d.edge for d in board.doors] == [Edge(C("B1"), C("C1")), Edge(C("B2"), C("C2"))]
     assert {a.id for a in board.areas} == {"p1.room", "p2.room"}
     assert board.walls == ()  # frame walls on the board's own outer side are dropped
     with pytest.raises(DataError, match="already covered by 'p1'"):
-        compose(4, 2, {("t1", "A"): tile}, [Placement(id="p1", tile="t1", at="A1"),
-                                            Placement(id="p2", tile="t1", at="B1")])
+        compose(
+            4,
+            2,
+            {("t1", "A"): tile},
+            [Placement(id="p1", tile="t1", at="A1"), Placement(id="p2", tile="t1", at="B1")],
+        )
 
 
 def boroughs() -> list[AreaRecord]:
-    # house placeholder, after rules-notes/virtual_revolution.md: "the 14th Borough, which is adjacent to the 13th"
+    # house placeholder, after rules-notes/virtual_revolution.md: "the 14th Borough, which is adjacent to the
+    # 13th"
     adj = {"13": ["14", "5"], "14": ["13", "15"], "15": ["14"], "5": ["13"], "20": []}
-    return [AreaRecord(id=k, label=k, group="DR" if k in ("13", "14", "15") else "QL", adjacent=tuple(v))
-            for k, v in adj.items()]
+    return [
+        AreaRecord(id=k, label=k, group="DR" if k in ("13", "14", "15") else "QL", adjacent=tuple(v))
+        for k, v in adj.items()
+    ]
 
 
 def test_area_graph_queries() -> None:
@@ -126,7 +141,9 @@ def test_area_graph_validation_names_the_record(tmp_path: Path) -> None:
 def test_room_graph_from_a_grid() -> None:
     g = grid_of(load_grid(DATA / "training_floor.txt"))
     edge, corner = AreaGraph.from_grid(g), AreaGraph.from_grid(g, touch="corner")
-    assert edge.adjacent("lab", "hall") and edge.adjacent("hall", "vault") and not edge.adjacent("lab", "vault")
+    assert (
+        edge.adjacent("lab", "hall") and edge.adjacent("hall", "vault") and not edge.adjacent("lab", "vault")
+    )
     assert set(corner.nodes) == {"hall", "lab", "vault"} and corner.adjacent("lab", "hall")
 
 

@@ -33,8 +33,14 @@ class WalkState(FlowState):
 
 @RULES.step("walk")
 def walk(state: WalkState, step: WalkStep) -> list[Event]:
-    RULES.turn(state, state.seats[state.seat_index % len(state.seats)], "walk", "Move a unit.", ["move"],
-               default=Intent.of("move", unit="none", to="A1"))
+    RULES.turn(
+        state,
+        state.seats[state.seat_index % len(state.seats)],
+        "walk",
+        "Move a unit.",
+        ["move"],
+        default=Intent.of("move", unit="none", to="A1"),
+    )
     return []
 
 
@@ -59,19 +65,30 @@ class Walk(MoveAction[WalkState]):
         RULES.end_turn(state)
         state.seat_index += 1
         state.later(WalkStep())
-        return [public("move", f"{unit} moves to {route.cells[-1].label} by {' '.join(c.label for c in route.cells)}")]
+        return [
+            public(
+                "move", f"{unit} moves to {route.cells[-1].label} by {' '.join(c.label for c in route.cells)}"
+            )
+        ]
 
 
 class WalkGame(FlowGame[WalkState]):
-    meta = GameMeta(id="walk", title="Walk", min_seats=2, max_seats=2, options=NoOptions, summary="", rules="")
+    meta = GameMeta(
+        id="walk", title="Walk", min_seats=2, max_seats=2, options=NoOptions, summary="", rules=""
+    )
     state_type = WalkState
     rules = RULES
     intent_kinds = frozenset({"move"})
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> WalkState:
-        state = WalkState(game="walk", seats=seats, rng=self.new_rng(seed), steps=[WalkStep()],
-                          units={"u1": "A1", "u2": "A2", "e1": "F4"}, owner={"u1": seats[0], "u2": seats[0],
-                                                                          "e1": seats[1]})
+        state = WalkState(
+            game="walk",
+            seats=seats,
+            rng=self.new_rng(seed),
+            steps=[WalkStep()],
+            units={"u1": "A1", "u2": "A2", "e1": "F4"},
+            owner={"u1": seats[0], "u2": seats[0], "e1": seats[1]},
+        )
         return self.start(state)
 
     def view_model(self, state: WalkState, seat: str | None) -> Any:
@@ -85,7 +102,7 @@ def test_legal_moves_are_unit_then_destination() -> None:
     state = GAME.setup(["ann", "bo"], seed=1)
     legal = GAME.legal(state, "ann")
     assert Intent.parse("move:unit=u1,to=B3") in legal
-    assert Intent.parse("move:unit=u1,to=A2") not in legal      # a friend stands there
+    assert Intent.parse("move:unit=u1,to=A2") not in legal  # a friend stands there
     assert all(i.get("to") not in ("C1", "C2", "C3") for i in legal)
     units = GAME.choices(state, "ann", "move")
     assert [c.key for c in units] == ["move:unit=u1", "move:unit=u2"] and not units[0].complete
@@ -96,11 +113,17 @@ def test_legal_moves_are_unit_then_destination() -> None:
 def test_is_legal_explains_without_listing() -> None:
     state = GAME.setup(["ann", "bo"], seed=1)
     assert GAME.is_legal(state, "ann", Intent.parse("move:unit=u1,to=B3"))
-    assert "D1 is 9 moves away for u1, who has 3" in (GAME.why_not(state, "ann", Intent.parse("move:unit=u1,to=D1")) or "")
+    assert "D1 is 9 moves away for u1, who has 3" in (
+        GAME.why_not(state, "ann", Intent.parse("move:unit=u1,to=D1")) or ""
+    )
     assert "not a square" in (GAME.why_not(state, "ann", Intent.parse("move:unit=u1,to=Q")) or "")
     assert "off the board" in (GAME.why_not(state, "ann", Intent.parse("move:unit=u1,to=H1")) or "")
-    assert "cannot end its move on A2" in (GAME.why_not(state, "ann", Intent.parse("move:unit=u1,to=A2")) or "")
-    assert "Units you can move: u1, u2" in (GAME.why_not(state, "ann", Intent.parse("move:unit=e1,to=F3")) or "")
+    assert "cannot end its move on A2" in (
+        GAME.why_not(state, "ann", Intent.parse("move:unit=u1,to=A2")) or ""
+    )
+    assert "Units you can move: u1, u2" in (
+        GAME.why_not(state, "ann", Intent.parse("move:unit=e1,to=F3")) or ""
+    )
     assert "already on A1" in (GAME.why_not(state, "ann", Intent.parse("move:unit=u1,to=A1")) or "")
     assert "no way to C2" in (GAME.why_not(state, "ann", Intent.parse("move:unit=u1,to=C2")) or "")
 
@@ -122,8 +145,14 @@ FIELD_RULES: Rules[WalkState] = Rules()
 
 @FIELD_RULES.step("walk")
 def _field_walk(state: WalkState, step: WalkStep) -> list[Event]:
-    FIELD_RULES.turn(state, state.seats[0], "walk", "Move a unit.", ["move"],
-                     default=Intent.of("move", unit="none", to="A1"))
+    FIELD_RULES.turn(
+        state,
+        state.seats[0],
+        "walk",
+        "Move a unit.",
+        ["move"],
+        default=Intent.of("move", unit="none", to="A1"),
+    )
     return []
 
 
@@ -146,7 +175,9 @@ class FieldWalk(Walk):
     def carry_out(self, state: WalkState, seat: str, unit: str, route: Route) -> list[Event]:
         state.units[unit] = route.cells[-1].label
         FIELD_RULES.end_turn(state)
-        return [public("move", f"{unit} moves by {' '.join(c.label for c in route.cells)} (cost {route.cost})")]
+        return [
+            public("move", f"{unit} moves by {' '.join(c.label for c in route.cells)} (cost {route.cost})")
+        ]
 
 
 class FieldGame(WalkGame):
@@ -163,8 +194,10 @@ def test_the_mover_is_asked_which_way_only_when_it_matters() -> None:
     # A2 to B3: over B2 or by A3, both 2 moves: asked, and only the two ways are possible answers
     asked, events = game.apply(state, "ann", Intent.parse("move:unit=u1,to=B3"))
     assert events == [] and [p.kind for p in game.prompts(asked)] == ["route"]
-    assert [game.describe(asked, i) for i in game.legal(asked, "ann")] == ["over the marker on B2",
-                                                                          "around the marker"]
+    assert [game.describe(asked, i) for i in game.legal(asked, "ann")] == [
+        "over the marker on B2",
+        "around the marker",
+    ]
     done, events = game.apply(asked, "ann", Intent.of("route", n=1))
     assert done.units["u1"] == "B3" and "A2 B2 B3 (cost 2)" in events[0].text
     assert GAME.load(GAME.dump(asked)).waiting.top() is not None  # the question survives a restart

@@ -27,7 +27,9 @@ def grids(draw: st.DrawFn) -> Grid:
     metric = draw(st.sampled_from(["manhattan4", "eight_way"]))
     walls = draw(st.frozensets(edges(), max_size=25))
     blocked = draw(st.frozensets(cells, max_size=8))
-    spec = GridSpec(width=W, height=H, metric=metric, walls=tuple(sorted(walls)), blocked=tuple(sorted(blocked)))
+    spec = GridSpec(
+        width=W, height=H, metric=metric, walls=tuple(sorted(walls)), blocked=tuple(sorted(blocked))
+    )
     return grid_of(spec)
 
 
@@ -36,10 +38,15 @@ SETTINGS = settings(max_examples=60, deadline=None)
 
 @SETTINGS
 @given(grids(), cells, cells, st.frozensets(cells, max_size=6), st.sampled_from(["sides", "any", "none"]))
-def test_line_of_sight_is_symmetric_for_the_same_blockers(g: Grid, a: Cell, b: Cell, blockers: frozenset[Cell],
-                                                          corner: str) -> None:
-    assert g.sees(a, b, blockers=blockers, corner=corner) == g.sees(b, a, blockers=blockers,  # type: ignore[arg-type]
-                                                                   corner=corner)  # type: ignore[arg-type]
+def test_line_of_sight_is_symmetric_for_the_same_blockers(
+    g: Grid, a: Cell, b: Cell, blockers: frozenset[Cell], corner: str
+) -> None:
+    assert g.sees(a, b, blockers=blockers, corner=corner) == g.sees(
+        b,
+        a,
+        blockers=blockers,  # type: ignore[arg-type]
+        corner=corner,
+    )  # type: ignore[arg-type]
 
 
 @SETTINGS
@@ -55,7 +62,12 @@ def test_a_path_never_crosses_a_wall_nor_enters_a_blocked_cell(g: Grid, a: Cell,
         else:
             assert g.metric == "eight_way"
             sides = (Cell(there.col, here.row), Cell(here.col, there.row))
-            corner = [Edge(here, sides[0]), Edge(sides[0], there), Edge(here, sides[1]), Edge(sides[1], there)]
+            corner = [
+                Edge(here, sides[0]),
+                Edge(sides[0], there),
+                Edge(here, sides[1]),
+                Edge(sides[1], there),
+            ]
             assert not any(e in g.walls for e in corner) and not any(s in g.blocked for s in sides)
 
 
@@ -83,7 +95,9 @@ def test_results_are_deterministic(g: Grid, a: Cell, b: Cell) -> None:
     assert g.path(a, b) == again.path(a, b)
     assert g.reachable(a, 4) == again.reachable(a, 4)
     assert list(g.reachable(a, 4)) == list(again.reachable(a, 4))
-    assert g.nearest(a, [b, Cell(0, 0), Cell(W - 1, H - 1)]) == again.nearest(a, [Cell(W - 1, H - 1), Cell(0, 0), b])
+    assert g.nearest(a, [b, Cell(0, 0), Cell(W - 1, H - 1)]) == again.nearest(
+        a, [Cell(W - 1, H - 1), Cell(0, 0), b]
+    )
 
 
 @SETTINGS

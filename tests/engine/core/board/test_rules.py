@@ -21,6 +21,7 @@ def grid(picture: str, head: str = HEAD_8) -> Grid:
 
 # --- IPA: The Agents -------------------------------------------------------------------------------
 
+
 def test_ipa_distance_is_counted_horizontally_and_vertically() -> None:
     """IPA: "Distance is counted horizontally and vertically across the squares. Distance is never counted
     diagonally" """
@@ -45,7 +46,9 @@ def test_ipa_units_cannot_pass_through_walls() -> None:
     an item that allows it." """
     g = grid(". # .\n\n. # .\n\n. . .", HEAD_4)
     route = g.path(C("A1"), C("C1"))
-    assert route is not None and C("B1") not in route.cells and C("B2") not in route.cells and route.steps == 6
+    assert (
+        route is not None and C("B1") not in route.cells and C("B2") not in route.cells and route.steps == 6
+    )
     placed = Passage(blocked=frozenset({C("B3")}))  # a wall placed at set-up closes the way
     assert g.path(C("A1"), C("C1"), passage=placed) is None
 
@@ -76,9 +79,9 @@ def test_ipa_clear_shot_is_stricter_than_line_of_sight() -> None:
     squares occupied by other units." """
     g = grid_of(GridSpec(width=12, height=12))
     shooter, target, other = C("B2"), C("H2"), C("E2")
-    assert g.sees(shooter, target)                               # line of sight: units do not obstruct it
-    assert not g.sees(shooter, target, blockers={other})         # clear shot: the same line, units block
-    assert g.sees(shooter, target, blockers={C("E3")})           # a unit beside the line does not
+    assert g.sees(shooter, target)  # line of sight: units do not obstruct it
+    assert not g.sees(shooter, target, blockers={other})  # clear shot: the same line, units block
+    assert g.sees(shooter, target, blockers={C("E3")})  # a unit beside the line does not
 
 
 def test_ipa_ruler_touching_the_points_of_the_squares() -> None:
@@ -88,9 +91,11 @@ def test_ipa_ruler_touching_the_points_of_the_squares() -> None:
     g = grid_of(GridSpec(width=6, height=6))
     one_wall = {C("B1")}
     two_walls = {C("B1"), C("A2")}
-    assert g.sees(C("A1"), C("C3"), blockers=one_wall)            # grazing one wall's corner
-    assert not g.sees(C("A1"), C("C3"), blockers=two_walls)       # squeezing between two diagonal walls
-    assert not g.sees(C("A1"), C("C3"), blockers=one_wall, corner="any")  # the strict reading, if a game wants it
+    assert g.sees(C("A1"), C("C3"), blockers=one_wall)  # grazing one wall's corner
+    assert not g.sees(C("A1"), C("C3"), blockers=two_walls)  # squeezing between two diagonal walls
+    assert not g.sees(
+        C("A1"), C("C3"), blockers=one_wall, corner="any"
+    )  # the strict reading, if a game wants it
 
 
 def test_ipa_adjoining_squares_include_diagonals_for_melee() -> None:
@@ -106,7 +111,13 @@ def test_ipa_force_field_slows_movement() -> None:
     Enforcer." "The effect of the force field goes through walls." Per-cell costs let a game slow a move."""
     g = grid(". . . . . . .\n\n. . . # . . .\n\n. . . . . . .", HEAD_4)
     field = set(g.around(C("D2"), 3))
-    assert C("D2") in field and C("A2") in field and C("D1") in field and C("G2") in field and C("A1") not in field
+    assert (
+        C("D2") in field
+        and C("A2") in field
+        and C("D1") in field
+        and C("G2") in field
+        and C("A1") not in field
+    )
     slow = g.reachable(C("A1"), 5, cost=lambda c: 3 if c in field else 1)
     fast = g.reachable(C("A1"), 5)
     assert len(slow) < len(fast)
@@ -171,9 +182,9 @@ def test_nakamura_enemy_models_block_friendly_do_not() -> None:
     def blockers(team: str) -> set[Cell]:
         return {c for c, t in units.items() if t != team}
 
-    assert not g.sees(shooter, target, blockers=blockers("blue"))   # the red model on D2 is in the way
+    assert not g.sees(shooter, target, blockers=blockers("blue"))  # the red model on D2 is in the way
     units.pop(C("D2"))
-    assert g.sees(shooter, target, blockers=blockers("blue"))       # the friendly one on B2 does not block
+    assert g.sees(shooter, target, blockers=blockers("blue"))  # the friendly one on B2 does not block
 
 
 def test_nakamura_movement_orthogonal_or_diagonal() -> None:
@@ -186,7 +197,7 @@ def test_nakamura_movement_orthogonal_or_diagonal() -> None:
 
 def test_nakamura_across_a_corner_must_be_orthogonal() -> None:
     """Nakamura, Move: "except when moving through a doorway or across a corner which must be orthogonal." """
-    g = grid(". .\n-\n. .")   # a wall under A1: the corner at the middle point
+    g = grid(". .\n-\n. .")  # a wall under A1: the corner at the middle point
     assert C("B2") not in g.neighbours(C("A1"))
     assert C("A1") not in g.neighbours(C("B2"))
     assert C("A2") not in g.neighbours(C("B1"))  # the wall's end is a corner too
@@ -208,9 +219,10 @@ def test_nakamura_no_movement_through_enemy_friends_may_pass() -> None:
     square. No movement is allowed through a square occupied by an enemy or neutral model base." """
     g = grid(". . .\n\n# . #\n\n. . .")
     friend, enemy = {C("B2")}, set[Cell]()
-    reach = g.reachable(C("B1"), 2, may_enter=lambda c: c not in friend | enemy,
-                        may_pass=lambda c: c not in enemy)
-    assert C("B2") not in reach and C("B3") in reach   # through the friend, not onto it
+    reach = g.reachable(
+        C("B1"), 2, may_enter=lambda c: c not in friend | enemy, may_pass=lambda c: c not in enemy
+    )
+    assert C("B2") not in reach and C("B3") in reach  # through the friend, not onto it
     enemy = {C("B2")}
     reach = g.reachable(C("B1"), 4, may_enter=lambda c: c not in enemy, may_pass=lambda c: c not in enemy)
     assert C("B3") not in reach
@@ -223,12 +235,15 @@ def test_nakamura_character_in_an_open_doorway() -> None:
     g = grid(". . .\n\n. . .\n- d -\n. . .")  # a door under B2 in a wall; the doorway square is B2
     doorway = C("B2")
     past = Passage(pinned=frozenset({doorway}))
-    assert C("A1") in g.neighbours(C("B2"))                       # nobody there: a diagonal past B2 is fine
+    assert C("A1") in g.neighbours(C("B2"))  # nobody there: a diagonal past B2 is fine
     assert C("C1") in g.neighbours(C("B2")) and g.can_step(C("A2"), C("B1"))
-    assert not g.can_step(C("A2"), C("B1"), past)                 # pinned: no diagonal past B2
+    assert not g.can_step(C("A2"), C("B1"), past)  # pinned: no diagonal past B2
     assert not g.can_step(C("C2"), C("B1"), past)
     enemy = {doorway}
-    assert g.path(C("B3"), C("B1"), may_pass=lambda c: c not in enemy, may_enter=lambda c: c not in enemy) is None
+    assert (
+        g.path(C("B3"), C("B1"), may_pass=lambda c: c not in enemy, may_enter=lambda c: c not in enemy)
+        is None
+    )
     assert max(abs(a - b) for a, b in zip(C("C1"), doorway, strict=True)) == 1  # still attacked diagonally
 
 
@@ -238,7 +253,7 @@ def test_nakamura_locked_doors_block_movement() -> None:
     by any character, requiring no action points." """
     g = grid(". .|.\n\n. .d.\n\n. .|.")
     door = next(iter(g.doors))
-    assert g.path(C("A2"), C("C2")) is not None                                    # closed: opened for free
+    assert g.path(C("A2"), C("C2")) is not None  # closed: opened for free
     assert g.path(C("A2"), C("C2"), passage=Passage(shut=frozenset({door}))) is None  # locked for this mover
 
 
@@ -247,9 +262,9 @@ def test_nakamura_take_cover_behind_a_corner_by_diagonal_movement() -> None:
     (by means of diagonal movement, for example)" """
     g = grid(". . .\n\n. .|.\n\n. . .")
     shooter, hiding = C("C2"), C("B1")
-    assert g.sees(shooter, hiding)                 # past the wall's end: in sight
-    assert C("A2") in g.neighbours(hiding)         # one diagonal step...
-    assert not g.sees(shooter, C("A2"))            # ...behind the wall
+    assert g.sees(shooter, hiding)  # past the wall's end: in sight
+    assert C("A2") in g.neighbours(hiding)  # one diagonal step...
+    assert not g.sees(shooter, C("A2"))  # ...behind the wall
 
 
 @pytest.mark.parametrize("a, b", [("A1", "D3"), ("B2", "B2"), ("A3", "D1")])
