@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Event, public
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, public
 from engine.core.board import OPEN, Cell, Passage
 
 from . import board
 from .cando import draw
 from .rules import RULES
 from .setup import add_drone, mission_of
-from .state import AttackStep, DroneStep, Model, NtState
+from .state import AttackStep, DroneStep, Model, NtState, PickDroneStep
 from .stats import name, speed, weapons
 
 
@@ -70,13 +72,48 @@ def ai_operations(state: NtState) -> list[Event]:
     state.alarms = alarm_levels(state)
     shown = ", ".join(f"{a} {n}" for a, n in sorted(state.alarms.items()) if n)
     events.append(public("alarms", f"Alarm levels: {shown or 'none'}."))
-    # Ruling D1: the engine activates the AI's models in the order of their ids (the issue lets the engine
-    # choose the drone order; RB "In a solo game the drones are moved in any order you like").
+    # Ruling D1: by default the engine activates the AI's models in the order of their ids (the issue lets
+    # the engine choose the drone order); with drone_order "players" they pick in turn (RB: "The Player
+    # with the initiative chooses one drone and moves it ... The next drone is chosen by the next Player").
     order = sorted(
         (m for m in board.on_board(state) if m.team == "ai"), key=lambda m: (m.kind != "drone", m.id)
     )
-    state.now(*(DroneStep(model=m.id) for m in order))
+    if state.opts.drone_order == "players":
+        state.now(PickDroneStep(remaining=[m.id for m in order]))
+    else:
+        state.now(*(DroneStep(model=m.id) for m in order))
     return events
+
+
+class PickPayload(BaseModel):
+    remaining: list[str]
+    turn: int
+
+
+@RULES.step("pick_drone")
+def pick_drone(state: NtState, step: PickDroneStep) -> list[Event]:
+    left = [m for m in step.remaining if state.models[m].active]
+    if not left:
+        return []
+    seats = state.order or state.seats
+    chooser = seats[step.turn % len(seats)]
+    offer = [(Intent.of("drone", unit=m), f"{name(state.models[m])} at {state.models[m].cell}") for m in left]
+    return RULES.ask(
+        state,
+        chooser,
+        "drone",
+        "Which AI model activates next?",
+        offer,
+        payload=PickPayload(remaining=left, turn=step.turn),
+    )
+
+
+@RULES.answers("drone", PickPayload)
+def drone_picked(state: NtState, seat: str, intent: Intent, payload: PickPayload) -> list[Event]:
+    unit = str(intent.get("unit"))
+    rest = [m for m in payload.remaining if m != unit]
+    state.now(DroneStep(model=unit), PickDroneStep(remaining=rest, turn=payload.turn + 1))
+    return [public("drone_pick", f"{seat} picks {name(state.models[unit])} to activate.")]
 
 
 def _prey(state: NtState, drone: Model) -> list[Model]:

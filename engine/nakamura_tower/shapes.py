@@ -17,6 +17,7 @@ SHAPES: Shapes = {
     "end": {},
     "react": {"how": "word?", "to": "word?", "unit": "word?", "at": "number?"},
     "pass": {},
+    "drone": {"unit": W},
     "bid": {"sr": "number"},
     "order": {"cw": W, "rw": W},
     "plan": {"card": "word?", "target": "word?", "guard": "word?", "boost": "word?"},

@@ -30,6 +30,12 @@ class NtOptions(BaseModel):
     forcing_doors: bool = Field(
         False, description="Advanced: force locked doors (1 AP, cyberarm or cyberlegs)"
     )
+    drone_order: Literal["engine", "players"] = Field(
+        "engine",
+        description="players: the initiative "
+        "winner picks the first AI model to activate, then "
+        "each player in turn (RB); engine: by id",
+    )
     faq_infection: bool = Field(
         False,
         description="FAQ optional rule: a successful infection wounds the "
@@ -131,6 +137,14 @@ class DroneStep(Step):
     actions: int = 2
 
 
+class PickDroneStep(Step):
+    """The next AI model to activate is picked by the players in turn (RB: "alternating between Players")."""
+
+    op: Literal["pick_drone"] = "pick_drone"
+    remaining: list[str]
+    turn: int = 0
+
+
 class AttackStep(Step):
     """An attack to begin (a drone's, queued so the reaction window can wait for the target)."""
 
@@ -139,11 +153,13 @@ class AttackStep(Step):
     target: str
 
 
-NtStep = Annotated[TurnStep | PhaseStep | TeamStep | DroneStep | AttackStep, Field(discriminator="op")]
+NtStep = Annotated[
+    TurnStep | PhaseStep | TeamStep | DroneStep | PickDroneStep | AttackStep, Field(discriminator="op")
+]
 
 
 class NtState(FlowState):
-    format: int = 2
+    format: int = 3
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

@@ -113,3 +113,23 @@ def test_objectives_and_exits_score_in_the_solo_mission() -> None:
     s, _ = G.apply(s, "p1", Intent.of("move", unit="a3", to="P12"))
     s, _ = G.apply(s, "p1", Intent.of("escape", unit="a3"))
     assert s.teams["p1"].score == 5 and s.models["a3"].status == "escaped"
+
+
+def test_players_pick_the_drones_in_turn_when_the_table_says_so() -> None:
+    """RB AI Operations: "The Player with the initiative chooses one drone and moves it ... The next drone is
+    chosen by the next Player and so on, alternating between Players until all drones have been moved"
+    (option drone_order=players; by default the engine orders them, ruling D1)."""
+    from engine.nakamura_tower.drones import ai_operations
+    from engine.nakamura_tower.setup import add_drone
+
+    s = table(drone_order="players")
+    s.waiting.frames.clear()
+    s.steps.clear()
+    add_drone(s, "P7")
+    s.order = ["p2", "p1"]
+    ai_operations(s)
+    G.rules.procedure.run(s)
+    prompts = G.prompts(s)
+    assert [(p.seat, p.kind) for p in prompts] == [("p2", "drone")]
+    picks = {str(i.get("unit")) for i in G.legal(s, "p2")}
+    assert len(picks) == sum(1 for m in s.models.values() if m.kind == "drone" and m.active) >= 2
