@@ -25,8 +25,8 @@ from discord.ext import commands
 from cogs import all_cogs
 from cogs.admission import install_rate_limit
 from cogs.announcer import Announcer
-from cogs.components import DYNAMIC_ITEMS
 from cogs.errors import on_tree_error
+from cogs.items import DYNAMIC_ITEMS
 from engine.table import Limits, Table
 
 from .dbtools import BackupSchedule

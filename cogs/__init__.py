@@ -9,10 +9,10 @@ from bot.services import Services
 
 def all_cogs(services: Services) -> list[commands.Cog]:
     from .community import SettingsCog
-    from .components import UnknownComponents
     from .game import GameCog
     from .hands import HandCog
     from .help import HelpCog
+    from .items import UnknownComponents
     from .pace import GamesCog, RemindersCog, VacationCog
     from .play import PlayCog
 

@@ -226,7 +226,7 @@ class Announcer:
 
     async def _board(self, record: GameRecord, scene: lx.GameScene) -> bytes | None:
         try:
-            return await self.renderer.board(record.game, scene.public_view)
+            return await self.renderer.compact(record.game, scene.public_view)
         except Exception:  # a drawing bug must not silence the game: post the text without the board
             log.exception("rendering the board of game %s failed", record.id)
             return None

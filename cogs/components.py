@@ -29,7 +29,6 @@ from typing import Any
 
 import discord
 from discord import ui
-from discord.ext import commands
 
 from . import handlers, menus
 from .admission import admit
@@ -102,7 +101,7 @@ def fits(game: str, stamp: Stamp | int, key: str) -> bool:
     return len(action_custom_id(game, stamp, key)) <= CUSTOM_ID_MAX
 
 
-async def _run(interaction: discord.Interaction, name: str, *args: Any) -> None:
+async def run_flow(interaction: discord.Interaction, name: str, *args: Any) -> None:
     """Start the flow ``name`` (registered by :mod:`cogs.flows`, which builds these components and so
     is never imported here); its errors go to the one reporter."""
     await guarded(interaction, handlers.flow(name), *args)
@@ -147,7 +146,7 @@ class ActionButton(
         return cls(match["game"], stamp, match["key"], getattr(item, "label", "") or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "submit", self.game, self.key, self.stamp)
+        await run_flow(interaction, "submit", self.game, self.key, self.stamp)
 
 
 class OptionsButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbo:(?P<game>[0-9a-f]{1,16})"):
@@ -164,7 +163,7 @@ class OptionsButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbo:(?
         return cls(match["game"], getattr(item, "label", "") or "Your options")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "show_options", self.game, 0)
+        await run_flow(interaction, "show_options", self.game, 0)
 
 
 class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbh:(?P<game>[0-9a-f]{1,16})"):
@@ -183,7 +182,7 @@ class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbh:(?P<g
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "show_hand", self.game)
+        await run_flow(interaction, "show_hand", self.game)
 
 
 class PageButton(
@@ -204,7 +203,7 @@ class PageButton(
         return cls(match["game"], int(match["page"]), getattr(item, "label", "") or "Page")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "show_options", self.game, self.page, True)
+        await run_flow(interaction, "show_options", self.game, self.page, True)
 
 
 class IntentSelect(
@@ -248,7 +247,7 @@ class IntentSelect(
         data: Any = interaction.data or {}
         values = data.get("values") or []
         key = str(values[0])[:CUSTOM_ID_MAX] if values and isinstance(values, list) else ""
-        await _run(interaction, "submit", self.game, key, self.stamp)
+        await run_flow(interaction, "submit", self.game, key, self.stamp)
 
 
 PART_MARK = ">"
@@ -297,7 +296,7 @@ class PartButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "show_part", self.game, self.stamp, self.prefix, self.page)
+        await run_flow(interaction, "show_part", self.game, self.stamp, self.prefix, self.page)
 
 
 class PartSelect(
@@ -344,133 +343,6 @@ class PartSelect(
         values = data.get("values") or []
         value = str(values[0])[:CUSTOM_ID_MAX] if values and isinstance(values, list) else ""
         if value.startswith(PART_MARK):
-            await _run(interaction, "show_part", self.game, self.stamp, value[len(PART_MARK) :], 0)
+            await run_flow(interaction, "show_part", self.game, self.stamp, value[len(PART_MARK) :], 0)
         else:
-            await _run(interaction, "submit", self.game, value, self.stamp)
-
-
-class LobbyButton(
-    Admitted,
-    ui.DynamicItem[ui.Button[Any]],
-    template=r"arbl:(?P<game>[0-9a-f]{1,16}):(?P<action>join|leave|agent|start)",
-):
-    LABELS = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "agent": ("Add agent seat", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
-    }
-
-    def __init__(self, game: str, action: str) -> None:
-        label, style = self.LABELS[action]
-        super().__init__(ui.Button(label=label, style=style, custom_id=f"arbl:{game}:{action}"))
-        self.game, self.action = game, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
-    ) -> LobbyButton:
-        return cls(match["game"], match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "lobby_action", self.game, self.action)
-
-
-class ConfirmButton(
-    Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbc:(?P<game>[0-9a-f]{1,16}):(?P<action>abort)"
-):
-    """The second step of an irreversible command (``/game abort``): the table checks the caller again."""
-
-    def __init__(self, game: str, action: str) -> None:
-        super().__init__(
-            ui.Button(
-                label="Yes, cancel the game",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"arbc:{game}:{action}",
-            )
-        )
-        self.game, self.action = game, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
-    ) -> ConfirmButton:
-        return cls(match["game"], match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "confirm", self.game, self.action)
-
-
-def end_custom_id(game: str, version: int, key: str) -> str:
-    return f"arbe:{game}:{version}:{key}"
-
-
-class EndTurnButton(
-    Admitted,
-    ui.DynamicItem[ui.Button[Any]],
-    template=r"arbe:(?P<game>[0-9a-f]{1,16}):(?P<version>\d{1,12}):(?P<key>.{1,80})",
-):
-    """ "Yes, end my turn": the confirmation of ending a turn while other actions remain. It plays the intent
-    it names at the version it was offered for; the table checks it like any move."""
-
-    def __init__(self, game: str, version: int, key: str) -> None:
-        super().__init__(
-            ui.Button(
-                label="Yes, end my turn",
-                style=discord.ButtonStyle.secondary,
-                custom_id=end_custom_id(game, version, key)[:CUSTOM_ID_MAX],
-            )
-        )
-        self.game, self.version, self.key = game, version, key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
-    ) -> EndTurnButton:
-        return cls(match["game"], int(match["version"]), match["key"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "submit", self.game, self.key, Stamp.of_version(self.version), True)
-
-
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActionButton,
-    OptionsButton,
-    HandButton,
-    PageButton,
-    IntentSelect,
-    LobbyButton,
-    PartButton,
-    PartSelect,
-    ConfirmButton,
-    EndTurnButton,
-)
-
-
-def ours(custom_id: str) -> bool:
-    """Whether a custom id is one of our components' (so one of the items above answers it)."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
-
-
-class UnknownComponents(commands.Cog):
-    """A click whose custom id none of our components matches (altered, or from a future or past version
-    of the bot) gets a plain refusal instead of Discord's "This interaction failed"."""
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is not discord.InteractionType.component:
-            return
-        data: Any = interaction.data or {}
-        custom_id = data.get("custom_id") if isinstance(data, dict) else None
-        if isinstance(custom_id, str) and ours(custom_id):
-            return
-        if not await admit(interaction):
-            return
-        try:
-            await interaction.response.send_message(
-                "That button is not one Arbiter can use (it was altered, or it is from another version of the "
-                "bot). Use the buttons under the game's status message, or /play.",
-                ephemeral=True,
-            )
-        except discord.HTTPException:
-            pass  # answered elsewhere, or expired: nobody to tell
+            await run_flow(interaction, "submit", self.game, value, self.stamp)

@@ -67,6 +67,7 @@ async def scene(services: Services, game_id: str) -> lx.GameScene:
         await table.due(game_id),
         await table.clocks(game_id),
         await table.open_votes(game_id),
+        services.renderer.has_compact(record.game),
     )
 
 

@@ -96,3 +96,18 @@ async def confirm(interaction: discord.Interaction, game_id: str, action: str) -
             game_id, user_id(interaction), is_moderator(interaction, record)
         )
         await send(interaction, "The game was cancelled.")
+
+
+@provides("show_board")
+async def show_board(interaction: discord.Interaction, game_id: str) -> None:
+    """The full-size public board, ephemerally: public information, for anyone in the game's server."""
+    await ack(interaction)
+    services = services_of(interaction)
+    record = await authorized(interaction, game_id)
+    if record.status == "lobby":
+        await send(interaction, "The game has not started yet: no board to show.")
+        return
+    view = await services.table.seat_view(game_id, None)
+    image = await services.renderer.board(record.game, view)
+    title = registry.get(record.game).meta.title
+    await send(interaction, f"The full board of {title} `{record.id}`.", file=png(image, lx.BOARD_FILE))

@@ -24,20 +24,17 @@ from .components import (
     PART_MARK,
     SELECT_MAX,
     ActionButton,
-    ConfirmButton,
-    EndTurnButton,
     HandButton,
     IntentSelect,
-    LobbyButton,
     OptionsButton,
     PageButton,
     PartButton,
     PartSelect,
     Stamp,
-    end_custom_id,
     fits,
     part_custom_id,
 )
+from .items import BoardButton, ConfirmButton, EndTurnButton, LobbyButton, end_custom_id
 
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
@@ -56,6 +53,8 @@ class GameScene:
     clocks: dict[str, float] = field(default_factory=dict)
     """Each seat's remaining time in seconds (its bank under a bank pace)."""
     votes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    full_board: bool = False
+    """The thread's images are the game's compact board: offer the full one behind a button."""
 
 
 def stamp_of(when: float, long: bool = True) -> str:
@@ -133,6 +132,8 @@ def action_rows(scene: GameScene) -> list[ui.ActionRow[Any]]:
         secret = any(p.simultaneous for p in scene.prompts)
         items.append(OptionsButton(record.id, "Choose privately" if secret else "Your options"))
     items.append(HandButton(record.id))
+    if scene.full_board:
+        items.append(BoardButton(record.id))
     return _rows(items)
 
 

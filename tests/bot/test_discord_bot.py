@@ -14,8 +14,16 @@ from bot import discord_bot
 from bot.discord_bot import ArbiterBot, run, use_api_base
 from bot.settings import Settings
 
-ENV = ("DISCORD_TOKEN", "ARBITER_DB", "DISCORD_DEV_GUILD", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "LOG_LEVEL", "RENDER_CONCURRENCY",
-       "TICK_SECONDS")
+ENV = (
+    "DISCORD_TOKEN",
+    "ARBITER_DB",
+    "DISCORD_DEV_GUILD",
+    "DISCORD_API_BASE",
+    "DISCORD_GATEWAY_URL",
+    "LOG_LEVEL",
+    "RENDER_CONCURRENCY",
+    "TICK_SECONDS",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +51,9 @@ def test_run_without_token_explains_and_returns_2(capsys: pytest.CaptureFixture[
     assert "DISCORD_TOKEN is not set" in err and "arbiter run" in err
 
 
-def test_run_with_bad_settings_returns_2(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_with_bad_settings_returns_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "x")
     monkeypatch.setenv("DISCORD_DEV_GUILD", "not-a-number")
     assert run() == 2
@@ -60,13 +70,18 @@ def test_run_starts_the_bot_with_the_token(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(ArbiterBot, "run", fake_run)
     monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
-    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
-                        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    )
     monkeypatch.setenv("DISCORD_TOKEN", "tok")
     monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:9999/api/v10/")
     monkeypatch.setenv("DISCORD_GATEWAY_URL", "ws://127.0.0.1:9999/gateway")
     assert run() == 0
-    assert seen == {"token": "tok", "base": "http://127.0.0.1:9999/api/v10", "gateway": "ws://127.0.0.1:9999/gateway"}
+    assert seen == {
+        "token": "tok",
+        "base": "http://127.0.0.1:9999/api/v10",
+        "gateway": "ws://127.0.0.1:9999/gateway",
+    }
 
 
 def test_use_api_base_leaves_default_alone(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,14 +99,33 @@ async def test_setup_registers_everything(tmp_path: Path) -> None:
         assert bot.intents.value == discord_bot.intents().value and not bot.intents.message_content
         assert sync.await_args is not None and sync.await_args.kwargs["guild"].id == 42
         names = sorted(c.qualified_name for c in bot.tree.walk_commands(guild=discord.Object(42)))
-        assert {"game new", "game pause", "game return", "games mine", "play", "hand", "vacation", "help",
-                "rules"} <= set(names)
+        assert {
+            "game new",
+            "game pause",
+            "game return",
+            "games mine",
+            "play",
+            "hand",
+            "vacation",
+            "help",
+            "rules",
+        } <= set(names)
         payloads = [c.to_dict(bot.tree) for c in bot.tree.get_commands()]
         game = next(p for p in payloads if p["name"] == "game")
-        assert {o["name"] for o in game["options"]} >= {"new", "pause", "resume", "abort", "kick", "replace", "pace",
-                                                        "log", "export", "return"}
+        assert {o["name"] for o in game["options"]} >= {
+            "new",
+            "pause",
+            "resume",
+            "abort",
+            "kick",
+            "replace",
+            "pace",
+            "log",
+            "export",
+            "return",
+        }
         store = bot._connection._view_store  # registered DynamicItems: no per-game registration needed
-        from cogs.components import DYNAMIC_ITEMS
+        from cogs.items import DYNAMIC_ITEMS
 
         assert set(store._dynamic_items.values()) == set(DYNAMIC_ITEMS)  # every one, each once
         assert bot.services is not None and bot.announcer is not None

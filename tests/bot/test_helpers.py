@@ -12,8 +12,9 @@ from discord import app_commands
 from bot import present
 from bot.scheduler import Scheduler
 from cogs.common import parse_options
-from cogs.components import DYNAMIC_ITEMS, action_custom_id, fits
+from cogs.components import action_custom_id, fits
 from cogs.errors import report
+from cogs.items import DYNAMIC_ITEMS
 from engine.core.errors import MalformedIntent
 from tests.cogs.fakes import World
 from tests.cogs.helpers import last
@@ -36,7 +37,11 @@ def test_chunks_and_clip() -> None:
 
 def test_parse_options() -> None:
     assert parse_options(None) == {}
-    assert parse_options("target=7, variant=short mode=true") == {"target": 7, "variant": "short", "mode": True}
+    assert parse_options("target=7, variant=short mode=true") == {
+        "target": 7,
+        "variant": "short",
+        "mode": True,
+    }
     assert parse_options('{"a": [1, 2]}') == {"a": [1, 2]}
     with pytest.raises(MalformedIntent):
         parse_options("[1]")
@@ -46,8 +51,14 @@ def test_custom_ids_fit_and_templates_do_not_overlap() -> None:
     key = "k" * 80
     assert fits("abcdef", 123456, key) and len(action_custom_id("abcdef", 123456, key)) <= 100
     assert not fits("abcdef", 12345678, key + "xxxx")
-    samples = ["arb:abcdef:3:pick:n=1", "arbo:abcdef", "arbh:abcdef", "arbp:abcdef:2", "arbs:abcdef:3:1",
-               "arbl:abcdef:join"]
+    samples = [
+        "arb:abcdef:3:pick:n=1",
+        "arbo:abcdef",
+        "arbh:abcdef",
+        "arbp:abcdef:2",
+        "arbs:abcdef:3:1",
+        "arbl:abcdef:join",
+    ]
     for sample in samples:
         matching = [c for c in DYNAMIC_ITEMS if c.__discord_ui_compiled_template__.fullmatch(sample)]
         assert len(matching) == 1, sample
@@ -97,7 +108,9 @@ async def test_expired_interactions_are_only_logged(world: World) -> None:
     import discord
 
     interaction = world.interaction("Ann")
-    error = discord.NotFound(SimpleNamespace(status=404, reason="x"), {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
+    error = discord.NotFound(
+        SimpleNamespace(status=404, reason="x"), {"code": 10062, "message": "Unknown interaction"}
+    )  # type: ignore[arg-type]
     await report(interaction, error)
     assert not world.to("Ann")
 

@@ -17,8 +17,8 @@ from bot.render import Renderer
 from bot.services import Services
 from cogs import flows  # noqa: F401 - registers the flows the components start
 from cogs.announcer import Announcer
-from cogs.components import DYNAMIC_ITEMS
 from cogs.errors import report
+from cogs.items import DYNAMIC_ITEMS
 from engine.store import MemoryStore
 from engine.table import Table
 
@@ -137,10 +137,23 @@ class FakeMessage:
         self.channel_id = channel_id
         self.id = mid or new_id()
 
-    async def edit(self, *, content: str | None = None, view: Any = None, attachments: Any = None,
-                   allowed_mentions: Any = None) -> FakeMessage:
-        self.world.log(Sent(f"edit:{self.channel_id}:{self.id}", content, view, _files(attachments=attachments),
-                            allowed_mentions=allowed_mentions))
+    async def edit(
+        self,
+        *,
+        content: str | None = None,
+        view: Any = None,
+        attachments: Any = None,
+        allowed_mentions: Any = None,
+    ) -> FakeMessage:
+        self.world.log(
+            Sent(
+                f"edit:{self.channel_id}:{self.id}",
+                content,
+                view,
+                _files(attachments=attachments),
+                allowed_mentions=allowed_mentions,
+            )
+        )
         return self
 
     async def create_thread(self, *, name: str, auto_archive_duration: int = 1440) -> FakeChannel:
@@ -161,8 +174,15 @@ class FakeChannel:
         self.mention = f"<#{cid}>"
         self.dm_user: int | None = None
 
-    async def send(self, content: str | None = None, *, view: Any = None, file: Any = None, files: Any = None,
-                   allowed_mentions: Any = None) -> FakeMessage:
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        view: Any = None,
+        file: Any = None,
+        files: Any = None,
+        allowed_mentions: Any = None,
+    ) -> FakeMessage:
         where = f"dm:{self.dm_user}" if self.dm_user is not None else f"channel:{self.id}"
         self.world.log(Sent(where, content, view, _files(file, files), allowed_mentions=allowed_mentions))
         return FakeMessage(self.world, self.id)
@@ -184,8 +204,10 @@ class FakeClient:
 
     async def create_dm(self, user: Any) -> FakeChannel:
         if user.id in self.world.closed_dms:
-            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),  # type: ignore[arg-type]
-                                    {"code": 50007, "message": "Cannot send messages to this user"})
+            raise discord.Forbidden(
+                SimpleNamespace(status=403, reason="Forbidden"),  # type: ignore[arg-type]
+                {"code": 50007, "message": "Cannot send messages to this user"},
+            )
         channel = FakeChannel(self.world, new_id(), name="dm")
         channel.dm_user = user.id
         return channel
@@ -211,16 +233,33 @@ class FakeResponse:
         self.deferred = {"ephemeral": ephemeral, "thinking": thinking}
         self.ephemeral = ephemeral
 
-    async def send_message(self, content: str | None = None, *, view: Any = None, file: Any = None,
-                           files: Any = None, ephemeral: bool = False, allowed_mentions: Any = None) -> None:
+    async def send_message(
+        self,
+        content: str | None = None,
+        *,
+        view: Any = None,
+        file: Any = None,
+        files: Any = None,
+        ephemeral: bool = False,
+        allowed_mentions: Any = None,
+    ) -> None:
         self._claim()
         self.ephemeral = ephemeral
         self.interaction.world.log(self.interaction.answer(content, view, _files(file, files), ephemeral))
 
-    async def edit_message(self, *, content: str | None = None, view: Any = None, attachments: Any = None) -> None:
+    async def edit_message(
+        self, *, content: str | None = None, view: Any = None, attachments: Any = None
+    ) -> None:
         self._claim()
-        self.interaction.world.log(Sent(f"update:{self.interaction.user.id}", content, view,
-                                        _files(attachments=attachments), ephemeral=True))
+        self.interaction.world.log(
+            Sent(
+                f"update:{self.interaction.user.id}",
+                content,
+                view,
+                _files(attachments=attachments),
+                ephemeral=True,
+            )
+        )
 
     async def autocomplete(self, choices: Any) -> None:
         self._claim()
@@ -230,8 +269,16 @@ class FakeFollowup:
     def __init__(self, interaction: FakeInteraction) -> None:
         self.interaction = interaction
 
-    async def send(self, content: str | None = None, *, view: Any = None, file: Any = None, files: Any = None,
-                   ephemeral: bool = False, allowed_mentions: Any = None) -> None:
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        view: Any = None,
+        file: Any = None,
+        files: Any = None,
+        ephemeral: bool = False,
+        allowed_mentions: Any = None,
+    ) -> None:
         interaction = self.interaction
         if not interaction.response.is_done():
             raise AssertionError("followup before the interaction was acknowledged")
@@ -243,9 +290,17 @@ class FakeFollowup:
 
 
 class FakeInteraction:
-    def __init__(self, world: World, user: FakeUser, channel_id: int, *, moderator: bool = False,
-                 data: dict[str, Any] | None = None, namespace: dict[str, Any] | None = None,
-                 iid: int | None = None) -> None:
+    def __init__(
+        self,
+        world: World,
+        user: FakeUser,
+        channel_id: int,
+        *,
+        moderator: bool = False,
+        data: dict[str, Any] | None = None,
+        namespace: dict[str, Any] | None = None,
+        iid: int | None = None,
+    ) -> None:
         self.world = world
         self.id = iid or new_id()
         self.user = user
@@ -283,8 +338,10 @@ class World:
         self.announcer = Announcer(self.client, self.services)
         self.table.subscribe(self.announcer)
         self.client.services = self.services
-        self.users = {name: FakeUser(uid, name) for uid, name in ((1001, "Ann"), (1002, "Bo"), (1003, "Cy"),
-                                                                    (1004, "Di"), (1009, "Mod"))}
+        self.users = {
+            name: FakeUser(uid, name)
+            for uid, name in ((1001, "Ann"), (1002, "Bo"), (1003, "Cy"), (1004, "Di"), (1009, "Mod"))
+        }
 
     def log(self, sent: Sent) -> None:
         self.sent.append(sent)
@@ -295,8 +352,9 @@ class World:
         return self.channels[cid]
 
     def interaction(self, user: str, channel: int | None = None, **kwargs: Any) -> FakeInteraction:
-        return FakeInteraction(self, self.users[user], channel if channel is not None else self.general.id,
-                               **kwargs)
+        return FakeInteraction(
+            self, self.users[user], channel if channel is not None else self.general.id, **kwargs
+        )
 
     async def settle(self) -> None:
         await self.announcer.drain(timeout=10)
@@ -314,7 +372,9 @@ class World:
     def public(self, since: int = 0) -> list[Sent]:
         return [s for s in self.sent[since:] if s.public]
 
-    async def command(self, cog: Any, name: str, interaction: FakeInteraction, **kwargs: Any) -> FakeInteraction:
+    async def command(
+        self, cog: Any, name: str, interaction: FakeInteraction, **kwargs: Any
+    ) -> FakeInteraction:
         """Run a slash command the way the tree does: errors go to the one error handler."""
         cmd = next(c for c in cog.walk_app_commands() if c.name == name)
         try:
@@ -324,14 +384,22 @@ class World:
         await self.settle()
         return interaction
 
-    async def autocomplete(self, cog: Any, name: str, param: str, interaction: FakeInteraction,
-                           current: str) -> list[Any]:
+    async def autocomplete(
+        self, cog: Any, name: str, param: str, interaction: FakeInteraction, current: str
+    ) -> list[Any]:
         cmd = next(c for c in cog.walk_app_commands() if c.name == name)
         fn = cmd._params[param].autocomplete
         return list(await fn(cog, interaction, current))
 
-    async def click(self, user: str, custom_id: str, channel: int | None = None, values: list[str] | None = None,
-                    label: str = "", iid: int | None = None) -> FakeInteraction:
+    async def click(
+        self,
+        user: str,
+        custom_id: str,
+        channel: int | None = None,
+        values: list[str] | None = None,
+        label: str = "",
+        iid: int | None = None,
+    ) -> FakeInteraction:
         """Click a button (or choose in a select) the way discord.py dispatches a DynamicItem."""
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
         if values:

@@ -11,7 +11,8 @@ import pytest
 
 from bot.ratelimit import RateLimiter, polite
 from cogs import flows
-from cogs.components import DYNAMIC_ITEMS, Stamp, ref_token
+from cogs.components import Stamp, ref_token
+from cogs.items import DYNAMIC_ITEMS
 from tests.cogs.fakes import FakeInteraction, World
 from tests.cogs.helpers import last, open_game, secret_id, start_game
 
@@ -25,12 +26,22 @@ def elsewhere(world: World, user: str, moderator: bool = True) -> FakeInteractio
     return interaction
 
 
-@pytest.mark.parametrize("command, kwargs", [
-    ("pause", {}), ("resume", {}), ("abort", {}), ("pace", {"preset": "relaxed"}), ("export", {}), ("log", {}),
-    ("kick", {"member": "Bo"}), ("replace", {"seat": "Cy", "member": "Mod"}),
-])
-async def test_another_servers_moderator_is_refused(world: World, cogs: dict[str, Any], command: str,
-                                                    kwargs: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "command, kwargs",
+    [
+        ("pause", {}),
+        ("resume", {}),
+        ("abort", {}),
+        ("pace", {"preset": "relaxed"}),
+        ("export", {}),
+        ("log", {}),
+        ("kick", {"member": "Bo"}),
+        ("replace", {"seat": "Cy", "member": "Mod"}),
+    ],
+)
+async def test_another_servers_moderator_is_refused(
+    world: World, cogs: dict[str, Any], command: str, kwargs: dict[str, Any]
+) -> None:
     gid, _ = await start_game(world, cogs)
     before = await world.table.record(gid)
     args = {k: world.users[v] if k == "member" else v for k, v in kwargs.items()}
@@ -43,8 +54,9 @@ async def test_another_servers_moderator_is_refused(world: World, cogs: dict[str
     assert after.version == before.version and after == before
 
 
-async def test_a_game_named_from_a_dm_is_refused_and_dms_have_no_moderator(world: World,
-                                                                           cogs: dict[str, Any]) -> None:
+async def test_a_game_named_from_a_dm_is_refused_and_dms_have_no_moderator(
+    world: World, cogs: dict[str, Any]
+) -> None:
     gid, _ = await start_game(world, cogs)
     dm = world.interaction("Mod", 444, moderator=True)
     dm.guild_id = None  # type: ignore[assignment]
@@ -77,7 +89,9 @@ async def test_forged_components_from_another_server_are_refused(world: World, c
     assert [s.user for s in (await world.table.record(gid)).seats] == ["1001"]
 
 
-async def test_a_command_in_one_games_thread_cannot_name_another_game(world: World, cogs: dict[str, Any]) -> None:
+async def test_a_command_in_one_games_thread_cannot_name_another_game(
+    world: World, cogs: dict[str, Any]
+) -> None:
     first, first_thread = await start_game(world, cogs)
     second, _ = await start_game(world, cogs, players=("Bo", "Ann", "Cy"))
     await world.command(cogs["GameCog"], "pause", world.interaction("Bo", first_thread), game=second)
@@ -116,8 +130,14 @@ def test_ref_tokens_are_short_plain_and_never_collide_with_a_version() -> None:
 
 def test_menu_values_carry_their_stamp_and_fit() -> None:
     key = "k" * 80
-    assert flows.typed_move(flows.menu_value(Stamp.of_version(41), "pick:n=2")) == (Stamp(version=41), "pick:n=2")
-    assert flows.typed_move(flows.menu_value(Stamp.of_ref("r1:sector"), "s:3")) == (Stamp(choice="r1.sector"), "s:3")
+    assert flows.typed_move(flows.menu_value(Stamp.of_version(41), "pick:n=2")) == (
+        Stamp(version=41),
+        "pick:n=2",
+    )
+    assert flows.typed_move(flows.menu_value(Stamp.of_ref("r1:sector"), "s:3")) == (
+        Stamp(choice="r1.sector"),
+        "s:3",
+    )
     assert len(flows.menu_value(Stamp.of_version(10**11), key)) <= 100
     assert flows.typed_move("Pick 2") == (None, "Pick 2")
     assert flows.typed_move("vX|pick") == (None, "vX|pick")
@@ -164,8 +184,10 @@ def test_idle_buckets_are_forgotten() -> None:
 
 
 def test_the_answer_is_polite() -> None:
-    assert polite(0.2) == ("You are going a little fast: please wait 1 second and try again. Nothing was "
-                           "changed by this request.")
+    assert polite(0.2) == (
+        "You are going a little fast: please wait 1 second and try again. Nothing was "
+        "changed by this request."
+    )
     assert "wait 3 seconds" in polite(2.5)
 
 

@@ -137,8 +137,20 @@ async def test_the_table_for_long_games(tmp_path: Path) -> None:
             ),
             timeout=15,
         )
-        place = db.record(gid)["place"]
-        assert place["status"] == str(fresh.id)
+        await fake.state.wait_for(
+            lambda: db.record(gid)["place"]["status"] == str(fresh.id) or None,
+            timeout=10,
+            what="the new status message remembered",
+        )  # the move is saved after the post
+        statuses = [
+            m.id
+            for m in fake.state.all_messages()
+            if m.channel_id == table.thread_id
+            and any(
+                c.get("type") == 17 and int(c.get("id") or 0) >= kit.VERSION_ID for c in m.walk_components()
+            )
+        ]
+        assert statuses == [fresh.id], statuses
         note = await fake.wait_for_message(lambda m: "can no longer be updated" in m.text(), timeout=10)
         assert str(fresh.id) in note.text()
         table.thread, table.status_id = (

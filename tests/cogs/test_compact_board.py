@@ -1,0 +1,56 @@
+"""Issue 16, item 9, the adapter's side: a game whose renderer module has ``render_compact`` gets that
+board in its thread and status message (readable in Discord's ~550 px preview), and the full board one
+click away ("Full board", ephemeral, public information only). Games without one keep the full board and
+get no button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot import render
+from renderers.common import render_text
+from tests.cogs.fakes import World
+from tests.cogs.helpers import last, start_game, status_edits
+
+COMPACT = b"\x89PNG\r\n\x1a\ncompact"
+
+
+def test_a_game_without_a_compact_board_has_none() -> None:
+    assert render.compact_renderer("toy") is None
+
+
+async def test_the_thread_shows_the_compact_board_and_the_full_one_is_a_click_away(
+    world: World, cogs: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(render, "compact_renderer", lambda game_id: lambda view: COMPACT)
+    gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
+    status = last(status_edits(world))
+    assert status.files and status.files[0][1] == COMPACT
+    assert f"arbf:{gid}" in status.custom_ids()
+    await world.click("Di", f"arbf:{gid}", thread)  # a spectator may look: the board is public
+    full = last(world.to("Di"))
+    assert full.ephemeral and full.files and full.files[0][1] != COMPACT
+    assert full.files[0][1] == render_text(await world.table.seat_view(gid, None))
+
+
+async def test_no_button_without_a_compact_board(world: World, cogs: dict[str, Any]) -> None:
+    gid, _ = await start_game(world, cogs, players=("Ann", "Bo"))
+    assert f"arbf:{gid}" not in last(status_edits(world)).custom_ids()
+
+
+async def test_the_full_board_of_another_servers_game_is_refused(world: World, cogs: dict[str, Any]) -> None:
+    gid, _ = await start_game(world, cogs, players=("Ann", "Bo"))
+    mark = world.mark()
+    elsewhere = world.interaction("Di")
+    elsewhere.guild_id = 999
+    from cogs.errors import report
+    from cogs.flows_seat import show_board
+
+    try:
+        await show_board(elsewhere, gid)  # type: ignore[arg-type]
+    except Exception as exc:  # noqa: BLE001 - as the tree would
+        await report(elsewhere, exc)  # type: ignore[arg-type]
+    answer = last(world.to("Di", mark))
+    assert "another server" in answer.text and not answer.files
