@@ -166,3 +166,44 @@ def test_standing_orders_answer_without_a_prompt() -> None:
     s2.models["a3"].standing = "dodge"
     s2, _ = G.apply(s2, "p2", Intent.of("move", unit="b2", to="G12"))
     assert s2.models["b2"].cell == "G12" and not s2.models["a3"].reacted
+
+
+def test_example_2_move_vs_take_cover() -> None:
+    """RB Attack Example 2: "In this case, no test is required. The Reactive Player declares the use of the
+    Take Cover reaction the instant the Active Player's model enters his Line of Sight ... Move the Reactive
+    Player's model one square such that it is either not in Line of Sight of the attacking model or is no
+    closer to it." """
+    s = to_real_world(table(), first="p2")
+    clear_board(s, ("a3", "b2"))
+    place(s, "a3", "J11")
+    place(s, "b2", "G8")
+    s, _ = G.apply(s, "p2", Intent.of("move", unit="b2", to="G12"))
+    cover = [i for i in G.legal(s, "p1") if i.kind == "react" and i.get("how") == "cover"]
+    assert len(cover) == 1  # only at the step where Tetsuo comes into sight
+    step = cover[0].num("at")
+    seen_at = ["G8", "G9", "G10", "G11", "G12"][step]
+    s, events = G.apply(s, "p1", cover[0])
+    shoko = s.models["a3"]
+    assert shoko.cell != "J11" and shoko.reacted and not any(e.kind == "fast_attack" for e in events)
+    from engine.nakamura_tower import board
+
+    assert board.distance(s, str(shoko.cell), seen_at) >= board.distance(s, "J11", seen_at)
+    assert s.models["b2"].cell == "G12"  # "Then the mover continues"
+
+
+def test_example_3_ranged_attack_vs_take_cover_needs_a_card_4_higher() -> None:
+    """RB Attack Example 3: Take Cover against a Ranged Attack is an opposed test of the attacker's Physical
+    Skill against the target's "Speed Skill values plus any 'Dodge' bonuses" (no +3): Speed 4 against PH 8
+    "would need a CanDo card 5 higher" (ruling R06: 4 higher, the reactor succeeding on a draw, as Example 8
+    says: "If the Reactive model's result is equal to or higher then he moves")."""
+    for cards, moved in (((3, 7), True), ((3, 6), False)):
+        s = table()
+        clear_board(s, ("a3", "b2"))
+        place(s, "a3", "G9")  # Shoko, PH 8, Raiden; the south hallway has TAC 0
+        place(s, "b2", "G12")  # Tetsuo, Speed 4, no Dodge bonus
+        stack(s, *cards)
+        resolve(s, s.models["a3"], s.models["b2"], "cover", "H12")
+        tetsuo = s.models["b2"]
+        assert (tetsuo.cell == "H12") is moved, cards
+        assert tetsuo.reacted
+        assert moved or tetsuo.wounds > 0 or tetsuo.crippled

@@ -65,6 +65,7 @@ def test_the_heuristic_agent_beats_random() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)
 @pytest.mark.parametrize("seats", [["p1", "p2"], ["p1"]])
 def test_a_thousand_seeded_games_end(seats: list[str]) -> None:
     results: Counter[str] = Counter()
