@@ -5,8 +5,9 @@ A request takes back the requester's most recent intent and everything played af
 only if nothing was revealed since, so an undo can never be used to peek at a card or to roll again:
 
 - the random generator did not move (no die rolled, nothing shuffled, no random draw of any kind);
-- no face-down pile changed size (no card drawn, dealt or revealed from it). A face-down pile is a
-  :class:`~.deck.Deck` anywhere in the state, or a list field named ``deck`` or ``*_deck``;
+- no face-down pile changed (no card drawn, dealt or revealed from it, even where as many went back
+  under it). A face-down pile is a :class:`~.deck.Deck` anywhere in the state, or a list field named
+  ``deck`` or ``*_deck``;
 - no secret choice was revealed (a secret frame open before an intent is still open after it);
 - no event went to some seats only.
 
@@ -44,19 +45,19 @@ class UndoPlan:
         return self.refusal is None
 
 
-def piles(state: BaseModel) -> dict[str, int]:
-    """Every face-down pile of ``state`` by its place in the state, with how many cards it holds."""
+def piles(state: BaseModel) -> dict[str, tuple[Any, ...]]:
+    """Every face-down pile of ``state`` by its place in the state, with its cards in order."""
     return dict(_piles(state, ""))
 
 
-def _piles(value: Any, where: str) -> Iterator[tuple[str, int]]:
+def _piles(value: Any, where: str) -> Iterator[tuple[str, tuple[Any, ...]]]:
     if isinstance(value, Deck):
-        yield where, len(value.cards)
+        yield where, tuple(value.cards)
     elif isinstance(value, BaseModel):
         for name in type(value).model_fields:
             item = getattr(value, name)
             if isinstance(item, list) and (name == "deck" or name.endswith("_deck")):
-                yield f"{where}.{name}", len(item)
+                yield f"{where}.{name}", tuple(item)
             else:
                 yield from _piles(item, f"{where}.{name}")
     elif isinstance(value, dict):
