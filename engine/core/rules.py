@@ -147,9 +147,11 @@ class Rules(Generic[S]):
         actions: Iterable[str] = (),
         asides: Iterable[str] = (),
         pace: Pace = "normal",
+        always: bool = False,
     ) -> list[Event]:
         """Ask ``seat`` one question. With exactly one possible answer (and no actions nor asides) it is
-        applied now."""
+        applied now, unless ``always``: where whether there is a choice at all depends on what only this
+        seat knows (its hand), answering for it would tell the others by the timing of the prompt."""
         kinds = list(actions)
         frame = AskFrame(
             topic=topic,
@@ -162,7 +164,7 @@ class Rules(Generic[S]):
             pace=pace,
             asides=list(asides),
         )
-        if len(offer) == 1 and not kinds and not frame.asides:
+        if len(offer) == 1 and not kinds and not frame.asides and not always:
             return self.on_answer(state, frame, seat, offer[0][0])
         state.waiting.push(frame)
         return []

@@ -21,6 +21,7 @@ class Opts(BaseModel):
 class AskStep(Step):
     op: Literal["ask"] = "ask"
     choices: int = 2
+    always: bool = False
 
 
 class PickStep(Step):
@@ -55,7 +56,7 @@ R: Rules[St] = Rules()
 @R.step("ask")
 def _ask(state: St, step: AskStep) -> list[Event]:
     offer = [(Intent.of("color", c=c), f"Colour {c}") for c in ["red", "blue", "green"][: step.choices]]
-    return R.ask(state, state.seats[0], "color", "Which colour?", offer)
+    return R.ask(state, state.seats[0], "color", "Which colour?", offer, always=step.always)
 
 
 @R.answers("color")
@@ -181,6 +182,16 @@ def test_a_question_with_one_answer_is_never_asked() -> None:
     assert [p.seat for p in G.prompts(state)] == ["ann"]
     assert G.legal(state, "ann") == [Intent.of("color", c="red"), Intent.of("color", c="blue")]
     assert G.describe(state, Intent.of("color", c="blue")) == "Colour blue"
+
+
+def test_a_question_asked_always_waits_even_with_one_answer() -> None:
+    """Where whether there is a choice depends on a hand, answering for the seat would tell the others by
+    the timing of the prompt: ``always`` asks anyway."""
+    state = G.with_steps(AskStep(choices=1, always=True))
+    assert state.got == [] and [p.seat for p in G.prompts(state)] == ["ann"]
+    assert G.legal(state, "ann") == [Intent.of("color", c="red")]
+    state, _ = G.apply(state, "ann", Intent.of("color", c="red"))
+    assert state.got == ["red"]
 
 
 def test_ask_refusal_names_the_choices_and_changes_nothing() -> None:
