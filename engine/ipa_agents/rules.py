@@ -83,6 +83,13 @@ def stunned(agent: AgentState) -> bool:
     return any(s.status == "stun" for s in agent.statuses)
 
 
+def able(state: IpaState, seat: str) -> AgentState | None:
+    """``seat``'s Agent if it may act at all (alive, not stunned: RB Stun "may neither move nor
+    activate/deactivate an Item Card, nor use the shop"; A-28: nor give, pay or trade)."""
+    agent = state.agents[seat]
+    return agent if agent.alive and not stunned(agent) else None
+
+
 def ability(state: IpaState, agent: AgentState, which: Ability) -> int:
     """The ability with the bonuses of active Constructs ("Brain Juicer ... +4 Intellect")."""
     bonus = 0

@@ -11,15 +11,9 @@ from engine.core.actions import Action
 from engine.core.board import Cell
 
 from ..pack import pack
-from ..rules import RULES, adjacent8, card_of, named_card, occupied, stunned
+from ..rules import RULES, able, adjacent8, card_of, named_card, occupied
 from ..state import AgentState, IpaState
 from .play import actions_left, credits, pay
-
-
-def _able(state: IpaState, seat: str) -> AgentState | None:
-    """The Agent in turn, if it may act at all (A-28: a stunned Agent gives nothing, pays nothing)."""
-    agent = state.agents[seat]
-    return agent if agent.alive and not stunned(agent) else None
 
 
 def _others(state: IpaState, seat: str) -> list[AgentState]:
@@ -92,7 +86,7 @@ class Give(Action[IpaState]):
     summary = "Give an inactive card to another Agent"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        agent = _able(state, seat)
+        agent = able(state, seat)
         if agent is None or agent.gifts >= 1:
             return []
         out = []
@@ -160,7 +154,7 @@ class Transfer(Action[IpaState]):
     summary = "Hand Science Points to another Agent (1 credit)"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        agent = _able(state, seat)
+        agent = able(state, seat)
         if agent is None or agent.sp < 1 or credits(agent) < 1:
             return []
         return [
@@ -193,7 +187,7 @@ class Relocate(Action[IpaState]):
     summary = "Move your field equipment (UE 5)"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        agent = _able(state, seat)
+        agent = able(state, seat)
         if agent is None or agent.ue != "move_equipment" or actions_left(state) <= 0:
             return []
         spots = _free_around(state, agent.cell)
@@ -229,7 +223,7 @@ class Tunnel(Action[IpaState]):
     summary = "Go through your Space Tunnels"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        agent = _able(state, seat)
+        agent = able(state, seat)
         if agent is None or state.turn.used("gene") <= state.turn.used("gene_spent"):
             return []
         mouths = [fe for fe in state.equipment.values() if fe.owner == seat and fe.kind == "space_tunnel"]

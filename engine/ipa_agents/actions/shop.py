@@ -17,6 +17,7 @@ from engine.core.board import Cell
 from ..pack import pack
 from ..rules import (
     RULES,
+    able,
     adjacent8,
     card_of,
     draw_card,
@@ -24,7 +25,6 @@ from ..rules import (
     occupied,
     recycle_from_hand,
     sees,
-    stunned,
 )
 from ..state import EquipmentState, IpaState
 from .play import credits, pay
@@ -44,8 +44,7 @@ EQUIPMENT_PLAYED = ("sentry", "gravitational_enforcer", "scary_mary", "space_tun
 
 
 def shop_open(state: IpaState, seat: str) -> bool:
-    agent = state.agents[seat]
-    return agent.alive and not stunned(agent)
+    return able(state, seat) is not None
 
 
 @RULES.action
