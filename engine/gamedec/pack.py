@@ -30,6 +30,7 @@ Ability = Literal[
     "corp_credit",
     "novatronics_unlimited",
     "extra_draw",
+    "steady_aim",
 ]
 
 

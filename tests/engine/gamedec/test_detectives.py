@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.gamedec import GAME
+from engine.gamedec.pack import load_pack
 from engine.gamedec.steps import HackerAttackStep, NewRoundStep
 
 from .helpers import do, force_dice, pass_window, queue, stage_turn, started, texts
@@ -96,9 +99,34 @@ def test_oren_draws_one_more() -> None:
     assert len(state.players["ann"].drawn) == 4
 
 
-def test_angela_wins_a_tied_fight() -> None:
-    """House ability for Angela Baal (the rulebook never states hers): she wins fights that end in a tie."""
+def test_angela_steady_aim_adds_one_to_her_rolls() -> None:
+    """House ability for Angela Baal (the rulebook never states hers; RULINGS 24): Steady Aim, +1 to every
+    test she rolls. A fight of equal dice is hers (7 + 1 against 7), and a Task test shows the +1."""
     state = with_detective("angela_baal")
+    for seat in ("ann", "bo"):
+        state.players[seat].pos = "brahma"
+        state.players[seat].skills = []
+        state.players[seat].equipment = []
+    state.players["bo"].ip = 2
+    state, _ = do(state, "ann", "move:to=brahma")
+    force_dice(state, 3, 4, 4, 3)
+    state, ev = do(state, "ann", "attack:on=bo,skill=shooting")
+    state, more = pass_window(state)
+    assert "ann 3+4 -> 8, bo 4+3 -> 7: ann wins" in texts(ev + more) and state.players["ann"].ip == 1
+    stage_turn(state, "ann")
+    state.players["ann"].hand = ["t073"]
+    state, _ = do(state, "ann", "move:to=realium")
+    state, ev = do(state, "ann", "play:card=t073")
+    assert "modifier +1 (Steady Aim +1)" in texts(ev)
+
+
+def test_a_detective_who_wins_ties_wins_a_tied_fight(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``wins_ties`` ability (Angela's first house ability, kept for other data packs): a fight that
+    ends in a tie goes to its holder."""
+    pack = load_pack()
+    ben = pack.detectives["ben_torres"]
+    monkeypatch.setitem(pack.detectives, "ben_torres", ben.model_copy(update={"ability": "wins_ties"}))
+    state = with_detective("ben_torres")
     for seat in ("ann", "bo"):
         state.players[seat].pos = "brahma"
         state.players[seat].skills = []

@@ -53,7 +53,7 @@ def test_start_by_removing_a_clue_then_ability_applies() -> None:
     state.players["ann"].rep = -1
     state.players["ann"].hand = ["t073"]
     state, ev = do(state, "ann", "play:card=t073")
-    assert "modifier +2" in texts(ev)
+    assert "Scenario +2" in texts(ev)  # the test's ledger (Angela's Steady Aim +1 beside it)
 
 
 def test_start_by_assisting_the_hero() -> None:
@@ -98,7 +98,7 @@ def test_first_path_rewards_three_and_one_and_a_finale() -> None:
     state.players["ann"].hand = ["t073"]
     state, _ = do(state, "ann", "move:to=realium")
     state, ev = do(state, "ann", "play:card=t073")
-    assert "modifier +2" in texts(ev)
+    assert "Equipment owned +2" in texts(ev)
 
 
 def test_story_task_failure_keeps_the_scenario() -> None:
