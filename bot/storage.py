@@ -31,9 +31,20 @@ from typing import Any, Literal
 import aiosqlite
 
 from engine.core.errors import StaleVersion
-from engine.integrity import ROW_UNREADABLE, SavedSnapshot, checksum
+from engine.integrity import SavedSnapshot, checksum
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change, PublicLine
+
+from .store_rows import (
+    deadlines_from_rows,
+    decode_record,
+    game_values,
+    intent_from_row,
+    public_lines_from_rows,
+    seat_from_row,
+    snapshot_from_row,
+    table_state_from_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -310,19 +321,7 @@ class SqliteStore:
         db = self.db
         await db.execute("BEGIN IMMEDIATE")
         try:
-            row = (
-                r.status,
-                r.host,
-                r.max_seats,
-                json.dumps(r.options),
-                r.pace,
-                r.version,
-                r.updated_at,
-                json.dumps(r.place),
-                json.dumps(r.winners),
-                r.reason,
-                r.damage,
-            )
+            row = game_values(r)
             if change.expected_version is None:
                 await db.execute(
                     "INSERT INTO games (id, game, seed, created_at, status, host, max_seats, options, pace, "
@@ -396,69 +395,16 @@ class SqliteStore:
             "SELECT seat, user_id, name, away, missed FROM seats WHERE game_id=? ORDER BY position",
             (game_id,),
         )
-        return [
-            SeatRecord(
-                seat=r["seat"], user=r["user_id"], name=r["name"], away=bool(r["away"]), missed=r["missed"]
-            )
-            for r in rows
-        ]
+        return [seat_from_row(r) for r in rows]
 
     async def _record(self, row: aiosqlite.Row) -> GameRecord:
-        """The row as a record; a row that cannot be decoded (bad JSON, a NULL, an unknown status) is
-        logged and comes back as a minimal damaged record, so it never stops the rows after it."""
+        """The row as a record (:func:`bot.store_rows.decode_record`: a row that cannot be decoded comes
+        back as a minimal damaged record, so it never stops the rows after it)."""
         try:
-            return GameRecord(
-                id=row["id"],
-                game=row["game"],
-                status=row["status"],
-                host=row["host"],
-                max_seats=row["max_seats"],
-                options=json.loads(row["options"]),
-                pace=row["pace"],
-                seed=row["seed"],
-                version=row["version"],
-                created_at=row["created_at"],
-                updated_at=row["updated_at"],
-                place=json.loads(row["place"]),
-                winners=json.loads(row["winners"]),
-                reason=row["reason"],
-                damage=row["damage"],
-                seats=await self._seats(row["id"]),
-            )
-        except Exception as exc:  # any field of any type may be bad: the row is reported, not fatal
-            reason = f"{ROW_UNREADABLE} ({type(exc).__name__}: {str(exc)[:200]})"
-            log.error("game %r: %s", row["id"], reason)
-            return await self._minimal(row, reason)
-
-    async def _minimal(self, row: aiosqlite.Row, reason: str) -> GameRecord:
-        """What can still be read of a bad row (above all where its thread is, so its players can be
-        told), as a damaged record."""
-
-        def field(name: str, kind: type, default: Any, decode: bool = False) -> Any:
-            try:
-                value = json.loads(row[name]) if decode else row[name]
-            except Exception:
-                return default
-            return value if isinstance(value, kind) else default
-
-        place = {str(k): str(v) for k, v in field("place", dict, {}, decode=True).items()}
-        try:
-            seats = await self._seats(str(row["id"]))
+            seats: list[SeatRecord] | None = await self._seats(str(row["id"]))
         except Exception:
-            seats = []
-        return GameRecord(
-            id=str(row["id"]),
-            game=field("game", str, "?"),
-            status="damaged",
-            host=field("host", str, ""),
-            max_seats=field("max_seats", int, 0),
-            seed=field("seed", int, 0),
-            version=field("version", int, 0),
-            created_at=field("created_at", float, 0.0),
-            place=place,
-            seats=seats,
-            damage=reason + (f"; earlier: {earlier}" if (earlier := field("damage", str, "")) else ""),
-        )
+            seats = None
+        return decode_record(row, seats)
 
     async def game(self, game_id: str) -> GameRecord | None:
         rows = await self._rows("SELECT * FROM games WHERE id=?", (game_id,))
@@ -472,33 +418,14 @@ class SqliteStore:
         rows = await self._rows(
             "SELECT version, format, body, checksum, steps FROM snapshots WHERE game_id=?", (game_id,)
         )
-        if not rows:
-            return None
-        r = rows[0]
-        return SavedSnapshot(
-            version=r["version"],
-            format=r["format"],
-            body=r["body"],
-            checksum=r["checksum"] or "",
-            steps=r["steps"],
-        )
+        return snapshot_from_row(rows[0]) if rows else None
 
     async def intents(self, game_id: str) -> list[LoggedIntent]:
         rows = await self._rows(
             "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=? ORDER BY seq",
             (game_id,),
         )
-        return [
-            LoggedIntent(
-                seq=r["seq"],
-                version=r["version"],
-                seat=r["seat"],
-                key=r["intent"],
-                by=r["by_user"],
-                at=r["at"],
-            )
-            for r in rows
-        ]
+        return [intent_from_row(r) for r in rows]
 
     async def idempotent(self, game_id: str, key: str) -> int | None:
         rows = await self._rows("SELECT version FROM idempotency WHERE game_id=? AND key=?", (game_id, key))
@@ -526,22 +453,7 @@ class SqliteStore:
             sql += " AND (due_at <= ? OR (reminded = 0 AND remind_at <= ?))"
             args.extend([due_before, due_before])
         sql += " ORDER BY due_at, game_id, seat"
-        out: list[Deadline] = []
-        for r in await self._rows(sql, args):
-            try:
-                out.append(
-                    Deadline(
-                        game_id=r["game_id"],
-                        seat=r["seat"],
-                        kind=r["kind"],
-                        due_at=r["due_at"],
-                        remind_at=r["remind_at"],
-                        reminded=bool(r["reminded"]),
-                    )
-                )
-            except Exception as exc:  # one bad deadline row must not stop every game's deadlines
-                log.error("game %r: a deadline row cannot be decoded (%s)", r["game_id"], exc)
-        return out
+        return deadlines_from_rows(await self._rows(sql, args))
 
     async def mark_reminded(self, game_id: str, seat: str) -> None:
         async with self._lock:
@@ -636,7 +548,7 @@ class SqliteStore:
             "SELECT version, text FROM public_log WHERE game_id=? AND version > ? ORDER BY seq DESC LIMIT ?",
             (game_id, -1 if after_version is None else after_version, limit),
         )
-        return [PublicLine(int(r["version"]), str(r["text"])) for r in reversed(rows)]
+        return public_lines_from_rows(rows)
 
     async def _save_table_state(self, game_id: str, body: dict[str, Any]) -> None:
         """Inside :meth:`_commit`'s transaction: the table's state of the game rides with the change."""
@@ -655,11 +567,4 @@ class SqliteStore:
             rows = await self._rows("SELECT body FROM table_state WHERE game_id=?", (game_id,))
         except aiosqlite.OperationalError:  # a schema before migration 5
             return {}
-        if not rows:
-            return {}
-        try:
-            body = json.loads(rows[0]["body"])
-        except (TypeError, ValueError):
-            log.warning("game %s: its table state cannot be read; clocks start afresh", game_id)
-            return {}
-        return body if isinstance(body, dict) else {}
+        return table_state_from_text(game_id, rows[0]["body"]) if rows else {}
