@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
 
-from . import board
+from . import board, intervening
 from .activation import settle
 from .alarms import raise_alarm
 from .cando import draw
@@ -39,10 +39,13 @@ def weapon_for(state: NtState, attacker: Model, target: Model) -> Weapon | None:
     if not (attacker.active and target.active) or board.friends(attacker, target):
         return None
     assert attacker.cell is not None and target.cell is not None
-    if not board.sees(state, attacker, target.cell):
+    reach = board.distance(state, attacker.cell, target.cell)
+    if intervening.applies(state, attacker, target):
+        if not intervening.in_sight(state, attacker, target):
+            return None
+    elif not board.sees(state, attacker, target.cell):
         return None
     ranged, close = weapons(attacker)
-    reach = board.distance(state, attacker.cell, target.cell)
     if reach <= 1:
         return close
     return ranged if ranged is not None and reach <= ranged.maximum else None
@@ -60,6 +63,7 @@ def attack_base(state: NtState, attacker: Model, target: Model, weapon: Weapon, 
         + weapon.bonus
         + (FAST_ATTACK if fast else 0)
         - board.tac(state, attacker, target.cell)
+        + (0 if weapon.close else intervening.penalty(state, attacker, target))
     )
 
 
@@ -216,9 +220,23 @@ def resolve(state: NtState, attacker: Model, target: Model, how: str, to: str | 
         ] + wound(state, attacker, target, weapon, card)
     defence = dodge_base(target) + draw(state)
     if defence >= hit:
-        return [public("dodged", f"{name(target)} dodges ({defence} against {hit}).")]
+        return [public("dodged", f"{name(target)} dodges ({defence} against {hit}).")] + _stray(
+            state, attacker, target, weapon, hit, defence
+        )
     return [public("hit_roll", f"{name(attacker)} hits ({hit} against {defence}).")] + wound(
         state, attacker, target, weapon, card
+    )
+
+
+def _stray(
+    state: NtState, attacker: Model, target: Model, weapon: Weapon, hit: int, defence: int
+) -> list[Event]:
+    """Intervening Models: a miss caused by the models in the way hits one of them."""
+    other = None if weapon.close else intervening.stray(state, attacker, target, hit, defence)
+    if other is None:
+        return []
+    return [intervening.stray_event(name(attacker), name(other))] + wound(
+        state, attacker, other, weapon, draw(state)
     )
 
 
@@ -252,7 +270,7 @@ def fast_attack(state: NtState, reactor: Model, mover: Model) -> list[Event]:
     defence = dodge_base(mover) + draw(state)
     text = f"{name(reactor)} makes a Fast Attack on {name(mover)} at {mover.cell}: {hit} against {defence}"
     if defence >= hit:
-        return [public("fast_attack", text + ", dodged.")]
+        return [public("fast_attack", text + ", dodged.")] + _stray(state, reactor, mover, weapon, hit, defence)
     return [public("fast_attack", text + ".")] + wound(state, reactor, mover, weapon, card)
 
 

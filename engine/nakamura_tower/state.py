@@ -36,6 +36,14 @@ class NtOptions(BaseModel):
         "winner picks the first AI model to activate, then "
         "each player in turn (RB); engine: by id",
     )
+    intervening_models: bool = Field(
+        False,
+        description="Advanced: Intervening Models - three models block "
+        "a Ranged Attack, one or two give -3 each and may take the missed shot",
+    )
+    hard_hands: bool = Field(
+        False, description="Increased difficulty: discard every card still in hand at Clean-Up"
+    )
     faq_infection: bool = Field(
         False,
         description="FAQ optional rule: a successful infection wounds the "
@@ -159,7 +167,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 3
+    format: int = 4
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

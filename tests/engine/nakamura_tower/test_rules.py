@@ -10,6 +10,7 @@ from engine.nakamura_tower.alarms import raise_alarm
 from engine.nakamura_tower.cando import draw
 from engine.nakamura_tower.combat import cover_squares, location, resolve, wound
 from engine.nakamura_tower.drones import alarm_levels, in_sight, security_protocol
+from engine.nakamura_tower.state import NtState
 from engine.nakamura_tower.stats import system_resources, weapons
 
 from .helpers import G, clear_board, place, stack, table
@@ -196,3 +197,40 @@ def test_a_game_runs_its_seven_phases_in_order() -> None:
         s, _ = G.apply(s, seat, Intent.of("bid", sr=0))
     prompts = G.prompts(s)
     assert prompts and prompts[0].kind == "order"
+
+
+def _line_up(intervening: bool) -> NtState:
+    s = table(intervening_models=intervening)
+    clear_board(s, ("a2", "a3", "b2", "b3", "b4"))
+    place(s, "a2", "G8")  # Harvey shoots down the south hallway (TAC 0)
+    place(s, "b2", "G12")
+    place(s, "a3", "G10")  # a friend in the way
+    return s
+
+
+def test_intervening_models_give_minus_3_each_and_three_block() -> None:
+    """RB Intervening Models: "any three models block the Line of Sight for Ranged Attacks. If there are only
+    one or two intervening models conduct the Ranged Attack as normal but with a -3 modifier for each." """
+    from engine.nakamura_tower.combat import attack_base, weapon_for
+
+    plain, variant = _line_up(False), _line_up(True)
+    w1 = weapon_for(plain, plain.models["a2"], plain.models["b2"])
+    w2 = weapon_for(variant, variant.models["a2"], variant.models["b2"])
+    assert w1 is not None and w2 is not None
+    base = attack_base(plain, plain.models["a2"], plain.models["b2"], w1)
+    assert attack_base(variant, variant.models["a2"], variant.models["b2"], w2) == base - 3
+    place(variant, "b3", "G9")
+    place(variant, "b4", "G11")
+    assert weapon_for(variant, variant.models["a2"], variant.models["b2"]) is None
+
+
+def test_a_miss_caused_by_the_intervening_model_hits_it() -> None:
+    """RB Intervening Models: a miss that happened only because of the first -3 hits the first intervening
+    model (rules-notes 9.6), with a new CanDo card for the hit location."""
+    s = _line_up(True)
+    # Harvey 6 - 3 + CanDo 6 = 9; Tetsuo dodges 4 + 3 + CanDo 2 = 9 (a miss, but a hit without the -3)
+    stack(s, 6, 2, 8)
+    events = resolve(s, s.models["a2"], s.models["b2"], "dodge", None)
+    assert any(e.kind == "stray" for e in events)
+    assert s.models["a3"].wounds > 0 or s.models["a3"].crippled
+    assert s.models["b2"].wounds == 0

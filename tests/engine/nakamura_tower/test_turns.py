@@ -133,3 +133,13 @@ def test_players_pick_the_drones_in_turn_when_the_table_says_so() -> None:
     assert [(p.seat, p.kind) for p in prompts] == [("p2", "drone")]
     picks = {str(i.get("unit")) for i in G.legal(s, "p2")}
     assert len(picks) == sum(1 for m in s.models.values() if m.kind == "drone" and m.active) >= 2
+
+
+def test_increased_difficulty_empties_the_hands_at_clean_up() -> None:
+    """RB Increased Difficulty: "During the Clean-Up Phase ... they have to discard all cards still in their
+    hand"; otherwise "The Players may keep a maximum of five cards in their hand"."""
+    for hard, kept in ((True, 0), (False, 5)):
+        s = table(hard_hands=hard)
+        s.teams["p1"].hand = s.teams["p1"].deck.draw(s.rng, 7)
+        cleanup(s)
+        assert len(s.teams["p1"].hand) == kept
