@@ -111,6 +111,17 @@ def walk(
     raise AssertionError(f"{game.meta.id} seed {seed} {options}: no end after {max_steps} steps")
 
 
+def _check_ranking(outcome: Any, seats: list[str]) -> None:
+    """Leagues and ratings read the finishing order: every seat is placed exactly once, the winners share
+    the first place, and scores (where a game keeps them) name only seats."""
+    placed = [seat for group in outcome.ranking for seat in group]
+    assert sorted(placed) == sorted(seats), f"the ranking {outcome.ranking} does not place every seat once"
+    assert all(outcome.ranking), "an empty group in the ranking"
+    if outcome.winners:
+        assert set(outcome.winners) == set(outcome.ranking[0]), (outcome.winners, outcome.ranking)
+    assert set(outcome.scores) <= set(seats)
+
+
 PLAYOUT_SEEDS = range(40)
 """Random options make the combinations many: 40 tables per game found Gamedec's story-Task view crash
 (seeds 34 and 35 draw Scenarios and test a story Task); all games together take under 20 s."""
@@ -136,6 +147,7 @@ def test_random_option_playouts_end_with_views(game_id: str, seed: int) -> None:
         last = state
     assert last is not None and game.outcome(last) is not None, (seed, options)
     assert game.prompts(last) == []
+    _check_ranking(game.outcome(last), seats)
     assert game.dump(game.load(game.dump(last))) == game.dump(last)
 
 
