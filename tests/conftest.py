@@ -7,6 +7,8 @@ import pytest
 from engine.core import register
 from tests.support.toygame import TOY
 
+pytest_plugins = ("tests.support.postgres",)  # the throwaway PostgreSQL, for the tests that ask for it
+
 register(TOY)
 
 

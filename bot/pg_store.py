@@ -1,0 +1,322 @@
+"""The PostgreSQL store (asyncpg): the same tables, migrations and semantics as the SQLite store.
+
+Chosen by ``ARBITER_DATABASE_URL=postgresql://...`` (see ``bot/stores.py``). A connection pool serves
+the process; the numbered migrations of ``bot/pg_schema.py`` run at start-up under an advisory lock
+(two processes starting at once never both migrate). Every :class:`~engine.store.Change` is one
+transaction whose first statement is a compare-and-swap on the game's version (``UPDATE ... WHERE
+version = expected``: the row lock it takes orders two writers of one game, in one process or in
+several), so two writers can never both apply a change to the same version. Rows are decoded with
+the SQLite store's own functions (``bot/store_rows.py``): one row that cannot be read comes back as a
+minimal damaged record and never stops the others.
+
+PostgreSQL's default ``synchronous_commit=on`` makes a committed change survive a crash of the bot
+or of the server; nothing in between is ever half-saved.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from engine.core.errors import StaleVersion
+from engine.integrity import SavedSnapshot, checksum
+from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
+from engine.store import Change, PublicLine
+
+from .pg_schema import MIGRATION_LOCK, MIGRATIONS, PREFS_TABLES, SCHEMA_VERSION
+from .storage import StoreRefused
+from .store_rows import (
+    deadlines_from_rows,
+    decode_record,
+    game_values,
+    intent_from_row,
+    public_lines_from_rows,
+    seat_from_row,
+    snapshot_from_row,
+    table_state_from_text,
+)
+
+log = logging.getLogger(__name__)
+
+SEATS = "SELECT game_id, seat, user_id, name, away, missed FROM seats WHERE game_id = ANY($1::text[])"
+INSERT_GAME = (
+    "INSERT INTO games (id, game, seed, created_at, status, host, max_seats, options, pace, version, "
+    "updated_at, place, winners, reason, damage, guild) "
+    "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)"
+)
+UPDATE_GAME = (
+    "UPDATE games SET status=$1, host=$2, max_seats=$3, options=$4, pace=$5, version=$6, updated_at=$7, "
+    "place=$8, winners=$9, reason=$10, damage=$11, guild=$12 WHERE id=$13 AND version=$14"
+)
+SNAPSHOT = (
+    "INSERT INTO snapshots (game_id, version, format, body, checksum, steps) VALUES ($1,$2,$3,$4,$5, "
+    "(SELECT COALESCE(MAX(seq), 0) FROM intents WHERE game_id=$1)) ON CONFLICT (game_id) DO UPDATE SET "
+    "version=excluded.version, format=excluded.format, body=excluded.body, checksum=excluded.checksum, "
+    "steps=excluded.steps"
+)
+
+
+def redacted(url: str) -> str:
+    """The URL with its password replaced by ``***``, for messages and logs."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+        return urlunsplit(parts._replace(netloc=netloc))
+    except ValueError:
+        return "(an unreadable URL)"
+
+
+class PostgresStore:
+    def __init__(
+        self, url: str, min_size: int = 1, max_size: int = 10, server_settings: dict[str, str] | None = None
+    ) -> None:
+        """``url``: ``postgresql://user:password@host:port/database`` (a socket folder as ``?host=/path``).
+        ``server_settings``: PostgreSQL settings for every connection (``search_path`` for a scratch
+        schema, as ``arbiter bench`` uses)."""
+        self.url = url
+        self.min_size, self.max_size = min_size, max_size
+        self.server_settings = dict(server_settings or {})
+        self._pool: asyncpg.Pool | None = None
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("PostgresStore.open() was not called")
+        return self._pool
+
+    async def open(self) -> None:
+        where = redacted(self.url)
+        try:
+            pool = await asyncpg.create_pool(
+                self.url,
+                min_size=self.min_size,
+                max_size=self.max_size,
+                server_settings=self.server_settings or None,
+                timeout=10,
+            )
+        except (OSError, TimeoutError) as exc:
+            raise StoreRefused(
+                f"Cannot reach the PostgreSQL server at {where}: {exc}. Check that the server runs and "
+                "that ARBITER_DATABASE_URL names its host and port."
+            ) from None
+        except asyncpg.InvalidCatalogNameError as exc:
+            raise StoreRefused(
+                f"The PostgreSQL database in {where} does not exist ({exc}). Create it first "
+                "(createdb NAME, or CREATE DATABASE), then start again."
+            ) from None
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+            raise StoreRefused(
+                f"PostgreSQL at {where} refused the connection: {type(exc).__name__}: {exc}. Check the "
+                "user, password and database in ARBITER_DATABASE_URL."
+            ) from None
+        assert pool is not None
+        self._pool = pool
+        try:
+            await self._migrate()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def _migrate(self) -> None:
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute(SCHEMA_VERSION)
+            current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+            for number, script in enumerate(MIGRATIONS, start=1):
+                if number > current:
+                    log.info("applying PostgreSQL migration %d", number)
+                    await conn.execute(script)
+                    await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+            await conn.execute(PREFS_TABLES)
+
+    async def schema_version(self) -> int:
+        return int(await self.pool.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    async def commit(self, change: Change) -> None:
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                await self._commit(conn, change)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise StaleVersion("That action was already applied.") from exc
+
+    async def _commit(self, conn: asyncpg.Connection, change: Change) -> None:
+        r = change.record
+        values = (*game_values(r), r.place.get("guild"))
+        if change.expected_version is None:
+            await conn.execute(INSERT_GAME, r.id, r.game, r.seed, r.created_at, *values)
+        else:
+            status = await conn.execute(UPDATE_GAME, *values, r.id, change.expected_version)
+            if status != "UPDATE 1":
+                raise StaleVersion("The board has moved on.")
+        if change.idempotency_key is not None:
+            await conn.execute(
+                "INSERT INTO idempotency (game_id, key, version) VALUES ($1,$2,$3)",
+                r.id,
+                change.idempotency_key,
+                r.version,
+            )
+        await conn.execute("DELETE FROM seats WHERE game_id=$1", r.id)
+        await conn.executemany(
+            "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) "
+            "VALUES ($1,$2,$3,$4,$5,$6,$7)",
+            [(r.id, i, s.seat, s.user, s.name, s.away, s.missed) for i, s in enumerate(r.seats)],
+        )
+        if change.intents:
+            await conn.executemany(
+                "INSERT INTO intents (game_id, seq, version, seat, intent, by_user, at) "
+                "VALUES ($1,$2,$3,$4,$5,$6,$7)",
+                [(r.id, i.seq, i.version, i.seat, i.key, i.by, i.at) for i in change.intents],
+            )
+        if change.snapshot is not None:  # steps: the log's length, read in this transaction
+            snap = change.snapshot
+            await conn.execute(SNAPSHOT, r.id, r.version, change.snapshot_format, snap, checksum(snap))
+        if change.deadlines is not None:
+            await conn.execute("DELETE FROM deadlines WHERE game_id=$1", r.id)
+            await conn.executemany(
+                "INSERT INTO deadlines (game_id, seat, kind, due_at, remind_at, reminded) "
+                "VALUES ($1,$2,$3,$4,$5,$6)",
+                [(d.game_id, d.seat, d.kind, d.due_at, d.remind_at, d.reminded) for d in change.deadlines],
+            )
+        if change.public_lines:
+            last = await conn.fetchval("SELECT COALESCE(MAX(seq), 0) FROM public_log WHERE game_id=$1", r.id)
+            await conn.executemany(
+                "INSERT INTO public_log (game_id, version, seq, text) VALUES ($1,$2,$3,$4)",
+                [(r.id, line.version, last + n, line.text) for n, line in enumerate(change.public_lines, 1)],
+            )
+        if change.table_state is not None:
+            await conn.execute(
+                "INSERT INTO table_state (game_id, body) VALUES ($1,$2) "
+                "ON CONFLICT (game_id) DO UPDATE SET body=excluded.body",
+                r.id,
+                json.dumps(change.table_state),
+            )
+
+    async def _records(self, rows: list[asyncpg.Record]) -> list[GameRecord]:
+        """The rows as records, their seats read in one query; each row decoded on its own."""
+        seats: dict[str, list[SeatRecord]] | None = {}
+        broken: set[str] = set()
+        try:
+            found = await self.pool.fetch(SEATS + " ORDER BY game_id, position", [r["id"] for r in rows])
+        except asyncpg.PostgresError:
+            log.exception("the seats of %d games cannot be read", len(rows))
+            seats = None
+        else:
+            assert seats is not None
+            for s in found:
+                try:
+                    seats.setdefault(s["game_id"], []).append(seat_from_row(s))
+                except Exception:  # one unreadable seat makes its game's row unreadable, no other
+                    broken.add(s["game_id"])
+        return [
+            decode_record(row, None if seats is None or row["id"] in broken else seats.get(row["id"], []))
+            for row in rows
+        ]
+
+    async def game(self, game_id: str) -> GameRecord | None:
+        rows = await self.pool.fetch("SELECT * FROM games WHERE id=$1", game_id)
+        return (await self._records(rows))[0] if rows else None
+
+    async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
+        row = await self.pool.fetchrow(
+            "SELECT version, format, body FROM snapshots WHERE game_id=$1", game_id
+        )
+        return (row["version"], row["format"], row["body"]) if row else None
+
+    async def saved_snapshot(self, game_id: str) -> SavedSnapshot | None:
+        row = await self.pool.fetchrow(
+            "SELECT version, format, body, checksum, steps FROM snapshots WHERE game_id=$1", game_id
+        )
+        return snapshot_from_row(row) if row else None
+
+    async def intents(self, game_id: str) -> list[LoggedIntent]:
+        rows = await self.pool.fetch(
+            "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=$1 ORDER BY seq",
+            game_id,
+        )
+        return [intent_from_row(r) for r in rows]
+
+    async def idempotent(self, game_id: str, key: str) -> int | None:
+        found = await self.pool.fetchval(
+            "SELECT version FROM idempotency WHERE game_id=$1 AND key=$2", game_id, key
+        )
+        return int(found) if found is not None else None
+
+    async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]:
+        sql = "SELECT g.* FROM games g WHERE ($1::text[] IS NULL OR g.status = ANY($1::text[]))"
+        args: list[object] = [list(status) if status else None]
+        if user is not None:
+            sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $2)"
+            args.append(user)
+        rows = await self.pool.fetch(sql + " ORDER BY g.created_at, g.id", *args)
+        return await self._records(rows)
+
+    async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Deadline]:
+        rows = await self.pool.fetch(
+            "SELECT * FROM deadlines WHERE ($1::text IS NULL OR game_id = $1) AND ($2::float8 IS NULL OR "
+            "due_at <= $2 OR (NOT reminded AND remind_at <= $2)) ORDER BY due_at, game_id, seat",
+            game_id,
+            due_before,
+        )
+        return deadlines_from_rows(rows)
+
+    async def mark_reminded(self, game_id: str, seat: str) -> None:
+        await self.pool.execute(
+            "UPDATE deadlines SET reminded=TRUE WHERE game_id=$1 AND seat=$2", game_id, seat
+        )
+
+    async def mark_damaged(self, game_id: str, reason: str) -> None:
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("UPDATE games SET status='damaged', damage=$1 WHERE id=$2", reason, game_id)
+            await conn.execute("DELETE FROM deadlines WHERE game_id=$1", game_id)
+
+    async def count_games(
+        self, status: tuple[str, ...], user: str | None = None, guild: str | None = None
+    ) -> int:
+        """A COUNT in SQL (the limits ask it on every new lobby and join; loading records would not scale)."""
+        if not status:
+            return 0
+        found = await self.pool.fetchval(
+            "SELECT COUNT(*) FROM games g WHERE g.status = ANY($1::text[]) AND ($2::text IS NULL OR "
+            "g.host = $2 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $2)) "
+            "AND ($3::text IS NULL OR g.guild = $3)",
+            list(status),
+            user,
+            guild,
+        )
+        return int(found)
+
+    async def public_log(
+        self, game_id: str, limit: int, after_version: int | None = None
+    ) -> list[PublicLine] | None:
+        """The last ``limit`` lines after ``after_version``; None when some of them predate migration 4."""
+        missing = await self.pool.fetchval("SELECT version FROM public_log_missing WHERE game_id=$1", game_id)
+        if missing is not None and (after_version is None or after_version < int(missing)):
+            return None
+        if limit <= 0:
+            return []
+        rows = await self.pool.fetch(
+            "SELECT version, text FROM public_log WHERE game_id=$1 AND version > $2 ORDER BY seq DESC LIMIT $3",
+            game_id,
+            -1 if after_version is None else after_version,
+            limit,
+        )
+        return public_lines_from_rows(rows)
+
+    async def table_state(self, game_id: str) -> dict[str, Any]:
+        body = await self.pool.fetchval("SELECT body FROM table_state WHERE game_id=$1", game_id)
+        return table_state_from_text(game_id, body) if body is not None else {}
+
+    async def corrupt_snapshot(self, game_id: str, text: str) -> None:
+        """For tests: damage the stored snapshot the way a bad disk or an old version would."""
+        await self.pool.execute("UPDATE snapshots SET body=$1 WHERE game_id=$2", text, game_id)
