@@ -23,13 +23,14 @@ from types import FrameType
 from typing import Any
 
 import engine
+from engine.core.hand_text import game_hand_lines
 from engine.core.intent import Intent
 from engine.core.menus import Choice
 from engine.records import GameRecord
 from engine.table import Table, Update
 from renderers import board_renderer, private_renderer
 
-from .present import clipped_lines, private_part, view_lines
+from .present import clipped_lines, view_lines
 from .storage import SqliteStore
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Eve", "Flo"]
@@ -155,8 +156,9 @@ def not_understood(line: str, count: int, candidates: list[str] | None = None) -
 
 
 class Terminal:
-    def __init__(self, table: Table, boards: Path | None, humans: set[str] | None = None,
-                 ctrl_c: _CtrlC | None = None) -> None:
+    def __init__(
+        self, table: Table, boards: Path | None, humans: set[str] | None = None, ctrl_c: _CtrlC | None = None
+    ) -> None:
         self.table = table
         self.boards = boards
         self.humans = humans or set()
@@ -205,7 +207,9 @@ class Terminal:
             return None
         folder = self.boards / record.id
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / (f"v{record.version:05d}.png" if seat is None else f"v{record.version:05d}-{seat}.png")
+        path = folder / (
+            f"v{record.version:05d}.png" if seat is None else f"v{record.version:05d}-{seat}.png"
+        )
         path.write_bytes(await asyncio.to_thread(render, view))
         return path
 
@@ -244,10 +248,13 @@ class Terminal:
         if word == "hand":
             own = await self.table.seat_view(record.id, seat)
             public = await self.table.seat_view(record.id, None)
-            part = private_part(own, public)
-            _say(f"What only {seat} can see:" if part else
-                 f"Nothing is hidden from the others right now ({seat}); 'board' shows the table.")
-            for text in clipped_lines(view_lines(part or {})):
+            lines = game_hand_lines(self.table.engine_game(record), own, public)  # as /hand writes it
+            _say(
+                f"What only {seat} can see:"
+                if lines
+                else f"Nothing is hidden from the others right now ({seat}); 'board' shows the table."
+            )
+            for text in clipped_lines([line.replace("**", "") for line in lines]):
                 _say(f"  {text}")
             return True
         if word == "board":
@@ -313,8 +320,9 @@ class Terminal:
         _say(not_understood(line, len(legal), [labels[i] for i in candidates]))
         return None
 
-    async def ask_in_parts(self, record: GameRecord, user: str, seat: str,
-                           legal: list[tuple[Intent, str]]) -> str | None:
+    async def ask_in_parts(
+        self, record: GameRecord, user: str, seat: str, legal: list[tuple[Intent, str]]
+    ) -> str | None:
         """A long menu a part at a time: a numbered list per part; a whole intent is returned, a partial
         one opens its next part, ``back`` goes one part up. A key or label typed in full is taken too."""
         above: list[str] = []
@@ -369,13 +377,21 @@ class Terminal:
             n = int(line)
             if 1 <= n <= len(entries):
                 return entries[n - 1]
-            _say(f"There is no choice {n}; type a number from 1 to {len(entries)}, a label, 'back' or 'help'.")
+            _say(
+                f"There is no choice {n}; type a number from 1 to {len(entries)}, a label, 'back' or 'help'."
+            )
             return None
         index, candidates = match_label(line, [c.label.rstrip("…").strip() for c in entries])
         if index is not None:
             return entries[index]
-        whole = next((Choice(key=i.key(), label=label, complete=True) for i, label in legal
-                      if i.key() == line or _folded(label) == _folded(line)), None)
+        whole = next(
+            (
+                Choice(key=i.key(), label=label, complete=True)
+                for i, label in legal
+                if i.key() == line or _folded(label) == _folded(line)
+            ),
+            None,
+        )
         if whole is None and not candidates:
             found, _ = match_label(line, [label for _, label in legal])
             if found is not None:
@@ -383,7 +399,9 @@ class Terminal:
         if whole is None and candidates:
             _say(not_understood(line, len(entries), [entries[i].label for i in candidates]))
         elif whole is None:
-            _say(f"Not one of the choices: type a number from 1 to {len(entries)}, a label, 'back' or 'help'.")
+            _say(
+                f"Not one of the choices: type a number from 1 to {len(entries)}, a label, 'back' or 'help'."
+            )
         return whole
 
     @staticmethod
@@ -435,8 +453,9 @@ async def where_it_stands(table: Table, record: GameRecord) -> None:
         _say(f"To play: {waiting}.")
 
 
-async def _open_game(table: Table, args: argparse.Namespace, options: dict[str, Any],
-                     term: Terminal | None = None) -> GameRecord | None:
+async def _open_game(
+    table: Table, args: argparse.Namespace, options: dict[str, Any], term: Terminal | None = None
+) -> GameRecord | None:
     if args.resume:
         record = await _resumed(table, args.resume)
         if record is not None:
@@ -452,17 +471,26 @@ async def _open_game(table: Table, args: argparse.Namespace, options: dict[str, 
     if agents < 0 or humans < 0:
         _say(f"--agents must be between 0 and {seats}.")
         return None
-    update = await table.create(args.game, LOCAL_USER.format(1) if humans else "local-host",
-                                NAMES[0] if humans else "Host", seats=seats, options=options,
-                                seed=args.seed, pace="relaxed", host_plays=humans > 0)
+    update = await table.create(
+        args.game,
+        LOCAL_USER.format(1) if humans else "local-host",
+        NAMES[0] if humans else "Host",
+        seats=seats,
+        options=options,
+        seed=args.seed,
+        pace="relaxed",
+        host_plays=humans > 0,
+    )
     gid = update.record.id
     for i in range(2, humans + 1):
         await table.join(gid, LOCAL_USER.format(i), NAMES[i - 1])
     for _ in range(agents):
         await table.add_agent(gid, update.record.host)
     start = await table.start(gid, update.record.host)
-    _say(f"Game {gid}: {game.meta.title}, seed {start.record.seed}. "
-         f"Resume later with: {resume_hint(gid, args.db)}")
+    _say(
+        f"Game {gid}: {game.meta.title}, seed {start.record.seed}. "
+        f"Resume later with: {resume_hint(gid, args.db)}"
+    )
     if term is not None:
         term.humans = human_seats(start.record)
         term.take(start.events)
@@ -485,8 +513,10 @@ async def final_lines(table: Table, record: GameRecord) -> list[str]:
     if outcome is not None and outcome.ranking:
         lines.append("Final ranking:")
         for place, group in enumerate(outcome.ranking, start=1):
-            names = ", ".join(f"{seat} ({_score(outcome.scores[seat])})" if seat in outcome.scores else seat
-                              for seat in group)
+            names = ", ".join(
+                f"{seat} ({_score(outcome.scores[seat])})" if seat in outcome.scores else seat
+                for seat in group
+            )
             lines.append(f"  {place}. {names}" + ("  (tied)" if len(group) > 1 else ""))
         return lines
     if outcome is not None and outcome.scores:
@@ -555,7 +585,9 @@ async def play(args: argparse.Namespace, options: dict[str, Any]) -> int:
             while True:
                 code, record = await _turn(table, term, record)
                 if code == -1 or ctrl_c.requested:
-                    _say(f"\nSaved at version {record.version}. Resume with: {resume_hint(record.id, args.db)}")
+                    _say(
+                        f"\nSaved at version {record.version}. Resume with: {resume_hint(record.id, args.db)}"
+                    )
                     return 0
                 if code is not None:
                     return code

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.core.hand_text import private_part as private_part  # the one definition, shared with /hand
 from engine.core.model import Event, Prompt
 from engine.records import GameRecord, SeatRecord
 
@@ -211,22 +212,6 @@ def view_lines(value: Any, indent: int = 0) -> list[str]:
     else:
         lines.append(f"{pad}{_scalar(value)}")
     return lines
-
-
-def private_part(own: Any, public: Any) -> Any:
-    """What ``own`` (a seat's view) holds that ``public`` (the spectators' view) does not: the keys
-    whose values differ, recursively; None when nothing differs. Lists are compared whole."""
-    if isinstance(own, dict) and isinstance(public, dict):
-        out = {}
-        for key, value in own.items():
-            if key not in public:
-                out[key] = value
-                continue
-            part = private_part(value, public[key])
-            if part is not None:
-                out[key] = part
-        return out or None
-    return None if own == public else own
 
 
 def clipped_lines(lines: list[str], limit: int = VIEW_LINES_MAX) -> list[str]:

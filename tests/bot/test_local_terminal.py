@@ -58,7 +58,8 @@ def test_a_label_is_matched_by_any_unambiguous_start_in_any_case() -> None:
 
 
 def test_a_start_of_a_label_plays_it_and_an_ambiguous_one_asks_for_more(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     legal = [("a", "Pick 1"), ("b", "Pick 2"), ("c", "Pass")]
 
     class Key:
@@ -77,11 +78,16 @@ def test_a_start_of_a_label_plays_it_and_an_ambiguous_one_asks_for_more(
 
 
 async def test_private_news_waits_for_its_seat_and_the_keyboard_is_handed_over(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     table, gid, (ann, bo) = await two_humans()
     term = Terminal(table, None, humans={ann, bo})
-    term.take([Event("secret", "You drew the Scheme 'Blackmail'.", audience=frozenset({bo})),
-               Event("public", "Round 1 begins.")])
+    term.take(
+        [
+            Event("secret", "You drew the Scheme 'Blackmail'.", audience=frozenset({bo})),
+            Event("public", "Round 1 begins."),
+        ]
+    )
     record = await table.record(gid)
     scripted(monkeypatch, ["", "quit"])
     assert await term.ask(record, "local1", ann) is None
@@ -98,20 +104,26 @@ async def test_private_news_waits_for_its_seat_and_the_keyboard_is_handed_over(
     assert "Blackmail" not in capsys.readouterr().out  # shown once; the same player keeps the keyboard
 
 
-async def test_one_human_sees_no_hand_over(monkeypatch: pytest.MonkeyPatch,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+async def test_one_human_sees_no_hand_over(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     table, gid, (ann, bo) = await two_humans()
     term = Terminal(table, None, humans={ann})
-    term.take([Event("secret", "Only Ann knows.", audience=frozenset({ann})),
-               Event("secret", "Only the agent knows.", audience=frozenset({bo}))])
+    term.take(
+        [
+            Event("secret", "Only Ann knows.", audience=frozenset({ann})),
+            Event("secret", "Only the agent knows.", audience=frozenset({bo})),
+        ]
+    )
     scripted(monkeypatch, ["quit"])
     await term.ask(await table.record(gid), "local1", ann)
     out = capsys.readouterr().out
     assert "Pass the keyboard" not in out and "Only Ann knows." in out and "agent knows" not in out
 
 
-async def test_hand_board_log_and_help_answer_at_any_prompt(monkeypatch: pytest.MonkeyPatch,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+async def test_hand_board_log_and_help_answer_at_any_prompt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     table, gid, (ann, bo) = await two_humans()
     await table.submit(gid, "local1", "pick:n=3")
     term = Terminal(table, None, humans={ann})
@@ -130,23 +142,32 @@ async def test_hand_board_log_and_help_answer_at_any_prompt(monkeypatch: pytest.
 
 
 def test_views_read_as_lines() -> None:
-    lines = view_lines({"round": 2, "scores": {"ann": 1, "bo": 0}, "hand": ["Blackmail", "Bribe"],
-                        "players": [{"seat": "ann", "cards": {"a": 1}}], "doubled": False})
+    lines = view_lines(
+        {
+            "round": 2,
+            "scores": {"ann": 1, "bo": 0},
+            "hand": ["Blackmail", "Bribe"],
+            "players": [{"seat": "ann", "cards": {"a": 1}}],
+            "doubled": False,
+        }
+    )
     assert lines[0] == "Round: 2"
     assert "Scores: ann 1, bo 0" in lines and "Hand: Blackmail, Bribe" in lines and "Doubled: no" in lines
     assert "Players:" in lines and "  - Seat: ann" in lines and "    Cards: a 1" in lines
-    assert private_part({"a": 1, "b": {"c": [1], "d": 2}}, {"a": 1, "b": {"c": [], "d": 2}}) == {"b": {"c": [1]}}
+    assert private_part({"a": 1, "b": {"c": [1], "d": 2}}, {"a": 1, "b": {"c": [], "d": 2}}) == {
+        "b": {"c": [1]}
+    }
     assert private_part({"a": 1}, {"a": 1}) is None
 
 
-def test_game_over_prints_the_ranking_and_scores(monkeypatch: pytest.MonkeyPatch,
-                                                       capsys: pytest.CaptureFixture[str],
-                                                       tmp_path: Path) -> None:
+def test_game_over_prints_the_ranking_and_scores(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     scripted(monkeypatch, ["1"] * 400)
     code = main(["play", "toy", "--seats", "3", "--seed", "4", "--db", str(tmp_path / "g.db"), "--no-images"])
     out = capsys.readouterr().out
     assert code == 0, out[-2000:]
-    tail = out[out.index("Game over."):]
+    tail = out[out.index("Game over.") :]
     assert "Final ranking:" in tail and "  1. " in tail and "  2. " in tail
     assert "reached 5 points" in tail
 
@@ -166,9 +187,9 @@ async def test_game_over_without_a_ranking_names_the_winners() -> None:
     assert lines == ["Game over. the last one standing", "Winner: ann."]
 
 
-def test_a_resumed_game_first_says_where_it_stands(monkeypatch: pytest.MonkeyPatch,
-                                                         capsys: pytest.CaptureFixture[str],
-                                                         tmp_path: Path) -> None:
+def test_a_resumed_game_first_says_where_it_stands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     db = str(tmp_path / "g.db")
     scripted(monkeypatch, ["1", "quit"])
     assert main(["play", "toy", "--seats", "2", "--seed", "2", "--db", db, "--no-images"]) == 0
@@ -187,9 +208,28 @@ def test_resume_hint_quotes_the_db() -> None:
 
 def test_ctrl_c_at_a_prompt_saves_and_prints_the_resume_command(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-c", LAUNCH, "play", "toy", "--seats", "2", "--seed", "3",
-                             "--db", str(tmp_path / "c.db"), "--no-images"], cwd=tmp_path, env=env, text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            LAUNCH,
+            "play",
+            "toy",
+            "--seats",
+            "2",
+            "--seed",
+            "3",
+            "--db",
+            str(tmp_path / "c.db"),
+            "--no-images",
+        ],
+        cwd=tmp_path,
+        env=env,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     assert proc.stdout is not None
     seen = ""
     deadline = time.monotonic() + 60
@@ -212,3 +252,15 @@ def test_the_resume_hint_uses_the_command_as_installed(monkeypatch: pytest.Monke
     assert local.resume_hint("g1", None) == "/home/ann/arbiter/.venv/bin/arbiter play --resume g1"
     monkeypatch.setattr(local.shutil, "which", lambda _name: "/home/ann/arbiter/.venv/bin/arbiter")
     assert local.resume_hint("g1", None) == "arbiter play --resume g1"
+
+
+async def test_terminal_hand_is_the_same_text_as_discords_hand(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16, item 4: one generic text for private views, in the terminal as on Discord (no markup)."""
+    table, gid, (ann, bo) = await two_humans()
+    await table.submit(gid, "local2", "pick:n=2")
+    term = Terminal(table, None, humans={ann, bo})
+    assert await term.command("hand", await table.record(gid), bo)
+    out = capsys.readouterr().out
+    assert f"What only {bo} can see:" in out and "Your pick: pick (n 2)" in out and "**" not in out
