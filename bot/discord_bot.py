@@ -16,6 +16,7 @@ import asyncio
 import logging
 import signal
 import sys
+from typing import TYPE_CHECKING
 
 import discord
 import discord.gateway
@@ -37,6 +38,10 @@ from .scheduler import Scheduler
 from .services import Services
 from .settings import Settings
 from .storage import SqliteStore, StoreRefused
+from .stores import describe, open_store, sqlite_file
+
+if TYPE_CHECKING:
+    from .pg_store import PostgresStore
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +69,7 @@ class ArbiterBot(commands.Bot):
             ),
         )
         self.settings = settings
-        self.store: SqliteStore | None = None
+        self.store: SqliteStore | PostgresStore | None = None
         self.services: Services | None = None
         self.scheduler: Scheduler | None = None
         self.announcer: Announcer | None = None
@@ -73,8 +78,11 @@ class ArbiterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        self.store = SqliteStore(settings.arbiter_db, synchronous=settings.arbiter_synchronous)
-        await self.store.open()  # refuses (StoreRefused) a file it cannot trust: see run()
+        # ARBITER_DATABASE_URL=postgresql://... chooses PostgreSQL; the front end's preferences and the
+        # scheduled backups stay with the SQLite file (ARBITER_DB) until they move too (issue 20)
+        local = sqlite_file(settings.database, settings.arbiter_db) or settings.arbiter_db
+        self.store = open_store(settings.database, settings.arbiter_db, settings.arbiter_synchronous)
+        await self.store.open()  # refuses (StoreRefused) a file it cannot trust, a server it cannot reach
         table = Table(
             self.store,
             limits=Limits(
@@ -84,7 +92,7 @@ class ArbiterBot(commands.Bot):
                 running_per_guild=settings.max_running_per_guild,
             ),
         )
-        prefs = Prefs(settings.arbiter_db)
+        prefs = Prefs(local)
         await prefs.open()
         services = Services(table=table, renderer=Renderer(settings.render_concurrency), prefs=prefs)
         announcer = self.announcer = Announcer(self, services, settings.status_edit_seconds)
@@ -99,12 +107,13 @@ class ArbiterBot(commands.Bot):
         self._catch_up = asyncio.create_task(announcer.catch_up(), name="arbiter-catch-up")
         self._catch_up.add_done_callback(_log_failure)
         backups = BackupSchedule(
-            settings.arbiter_db, settings.backup_folder, settings.backup_every_hours, settings.backup_keep
+            local, settings.backup_folder, settings.backup_every_hours, settings.backup_keep
         )
-        self.scheduler = Scheduler(table, settings.tick_seconds, backups=backups, store=self.store)
+        sqlite = self.store if isinstance(self.store, SqliteStore) else None  # PostgreSQL: pg_dump's job
+        self.scheduler = Scheduler(table, settings.tick_seconds, backups=backups, store=sqlite)
         self.scheduler.start()
         self._stop_on_sigterm()
-        log.info("Arbiter is set up (database %s)", settings.arbiter_db)
+        log.info("Arbiter is set up (database %s)", describe(settings.database, settings.arbiter_db))
 
     def _stop_on_sigterm(self) -> None:
         """``docker stop`` sends SIGTERM: close cleanly (nothing would be lost anyway: it is all in the database)."""

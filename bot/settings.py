@@ -4,6 +4,7 @@
 |---|---|
 | ``DISCORD_TOKEN`` | the bot token (secret; required by ``arbiter run``) |
 | ``ARBITER_DB`` | path of the SQLite database (default ``./arbiter.db``) |
+| ``ARBITER_DATABASE_URL`` | ``postgresql://user:password@host:5432/db`` keeps the games in PostgreSQL; unset (or ``sqlite:///path``) keeps SQLite |
 | ``DISCORD_DEV_GUILD`` | a guild id: slash commands are synced there instantly instead of globally |
 | ``DISCORD_API_BASE`` | base URL of Discord's HTTP API, for a proxy or a test stand-in |
 | ``DISCORD_GATEWAY_URL`` | websocket URL of Discord's gateway, for a proxy or a test stand-in |
@@ -36,6 +37,7 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     arbiter_db: str = "./arbiter.db"
+    arbiter_database_url: str | None = None
     discord_dev_guild: int | None = None
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
@@ -45,7 +47,12 @@ class Settings(BaseSettings):
     status_edit_seconds: float = Field(default=1.0, ge=0, le=60)
 
     @field_validator(
-        "discord_dev_guild", "discord_api_base", "discord_gateway_url", "discord_token", mode="before"
+        "discord_dev_guild",
+        "discord_api_base",
+        "discord_gateway_url",
+        "discord_token",
+        "arbiter_database_url",
+        mode="before",
     )
     @classmethod
     def _blank_is_none(cls, value: Any) -> Any:
@@ -71,6 +78,18 @@ class Settings(BaseSettings):
     backup_every_hours: float = Field(default=24.0, ge=0)
     backup_keep: int = Field(default=7, ge=1)
 
+    @field_validator("arbiter_database_url")
+    @classmethod
+    def _known_database(cls, value: str | None) -> str | None:
+        from .stores import BadDatabaseUrl, is_postgres, sqlite_path
+
+        if value is not None and not is_postgres(value):
+            try:
+                sqlite_path(value)
+            except BadDatabaseUrl as exc:
+                raise ValueError(str(exc)) from None
+        return value
+
     @field_validator("arbiter_synchronous", mode="before")
     @classmethod
     def _synchronous_word(cls, value: Any) -> Any:
@@ -80,6 +99,11 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_dir_is_none(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def database(self) -> str:
+        """The games' database: ``ARBITER_DATABASE_URL`` when set, else the SQLite file ``ARBITER_DB``."""
+        return self.arbiter_database_url or self.arbiter_db
 
     @property
     def backup_folder(self) -> Path:

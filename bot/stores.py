@@ -57,6 +57,14 @@ def open_store(
     return SqliteStore(sqlite_path(text) if text else default_sqlite, create=create, synchronous=synchronous)
 
 
+def sqlite_file(url_or_path: str | Path | None, default_sqlite: str = "./arbiter.db") -> str | None:
+    """The SQLite file that ``url_or_path`` names (``default_sqlite`` when none), or None for PostgreSQL."""
+    text = str(url_or_path).strip() if url_or_path is not None else ""
+    if is_postgres(text):
+        return None
+    return sqlite_path(text) if text else default_sqlite
+
+
 def describe(url_or_path: str | Path | None, default_sqlite: str = "./arbiter.db") -> str:
     """The database for messages: a PostgreSQL URL without its password, or the SQLite file."""
     text = str(url_or_path).strip() if url_or_path is not None else ""

@@ -311,3 +311,18 @@ def test_the_database_url_chooses_the_store(tmp_path: object) -> None:
     assert (
         describe("postgresql://u:pw@h/db") == "postgresql://u:***@h/db" == redacted("postgresql://u:pw@h/db")
     )
+
+
+def test_arbiter_database_url_is_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.settings import Settings
+
+    monkeypatch.setenv("ARBITER_DB", "local.db")
+    monkeypatch.delenv("ARBITER_DATABASE_URL", raising=False)
+    assert Settings().database == "local.db"
+    monkeypatch.setenv("ARBITER_DATABASE_URL", "  ")
+    assert Settings().database == "local.db"
+    monkeypatch.setenv("ARBITER_DATABASE_URL", "postgresql://u:p@db:5432/arbiter")
+    assert isinstance(open_store(Settings().database), PostgresStore)
+    monkeypatch.setenv("ARBITER_DATABASE_URL", "postgress://u@db/arbiter")
+    with pytest.raises(ValueError, match="Unknown database URL scheme"):
+        Settings()
