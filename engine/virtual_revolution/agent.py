@@ -124,7 +124,7 @@ class HeuristicAgent:
 
     def _pick(self, state: VrState, seat: str, intent: Intent) -> float:
         if intent.get("ignore") == 1:
-            return 4.0 * self._severity(state)
+            return 4.0 * self._severity(state, intent)
         if intent.get("keep") == "ql":
             return 30
         if intent.get("pos") is not None:
@@ -138,10 +138,11 @@ class HeuristicAgent:
         return 0
 
     @staticmethod
-    def _severity(state: VrState) -> int:
+    def _severity(state: VrState, intent: Intent) -> int:
         """How much the raid card being resolved (public: a raid reveals the hand) would cost."""
         top = state.waiting.top()
-        card = P().corruption.get(str(top.data.get("card", ""))) if top is not None else None
+        named = intent.get("card") or (top.data.get("card", "") if top is not None else "")
+        card = P().corruption.get(str(named))
         severity = {
             "remove_server": 10,
             "discard_verse": 6,

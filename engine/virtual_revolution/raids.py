@@ -5,7 +5,9 @@ Raid, all of the player's Corruption cards, whether they had an effect or not, a
 "Lose 1 Immunity token. This card must be resolved first, before you can spend Immunity tokens" (ruling A35:
 it cannot be ignored). "If one of these options would affect you, you MUST choose it" (ruling A36: only the
 options that affect the player are offered; none, the card does nothing). The cards' effects do not depend on
-one another, so they are resolved in the hand's order (ruling): the player's choice of order changes nothing.
+one another, but what the player ignores and keeps does: so the player chooses which card resolves next
+(ruling V-12). Where no choice is left (no Immunity, no Quartier Latin, one way for each card to hit) every
+order gives the same result and the cards resolve in the hand's order without asking.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from .rules import (
     borough_name,
     change_income,
     corruption_label,
+    distinct_cards,
     gain_ec,
     type_of,
     verse_name,
@@ -81,6 +84,22 @@ def apply_options(state: VrState, player: Player, card: CorruptionCard) -> list[
     return []
 
 
+def card_offer(state: VrState, step: RaidStep, card: CorruptionCard) -> list[tuple[Intent, str]]:
+    """How a card can be resolved: ignored (1 Immunity), kept with the Quartier Latin Title, or suffered."""
+    player = state.p(step.seat)
+    hits = apply_options(state, player, card)
+    if not hits:
+        return []
+    offer = [(Intent.of("pick", ignore=1), "Spend 1 Immunity to ignore it")] if player.imm else []
+    if card.template in ("discard_agent", "discard_boost") and ql_ready(state, step.seat):
+        offer.append((Intent.of("pick", keep="ql"), "Keep it: use the Quartier Latin Title"))
+    return [*offer, *hits]
+
+
+def _tagged(card: str, intent: Intent, label: str) -> tuple[Intent, str]:
+    return Intent("pick", (("card", card), *intent.args)), f"{corruption_label(card)}: {label}"
+
+
 @RULES.step("raid")
 def raid(state: VrState, step: RaidStep) -> list[Event]:
     player = state.p(step.seat)
@@ -89,25 +108,22 @@ def raid(state: VrState, step: RaidStep) -> list[Event]:
     if not step.started:
         events += _reveal(state, player, step.final)
         left = [c for c in player.hand if P().corruption[c].template != "lose_immunity"]
-    while left:
-        card = P().corruption[left.pop(0)]
-        hits = apply_options(state, player, card)
-        if not hits:
-            continue
-        offer = [(Intent.of("pick", ignore=1), "Spend 1 Immunity to ignore it")] if player.imm else []
-        if card.template in ("discard_agent", "discard_boost") and ql_ready(state, step.seat):
-            offer.append((Intent.of("pick", keep="ql"), "Keep it: use the Quartier Latin Title"))
-        payload = RaidPayload(seat=step.seat, final=step.final, spent=step.spent, left=left, card=card.id)
-        return events + RULES.ask(
-            state,
-            step.seat,
-            "raid",
-            f"Raid: {corruption_label(card.id)}.",
-            [*offer, *hits],
-            payload=payload,
-            pace="quick",
-        )
-    return events + _close(state, player, step.spent)
+    offers = {c: card_offer(state, step, P().corruption[c]) for c in distinct_cards(left)}
+    hitting = [c for c in left if offers.get(c)]
+    left = [c for c in left if c not in offers or offers[c]]
+    if not hitting:
+        return events + _close(state, player, step.spent)
+    payload = RaidPayload(seat=step.seat, final=step.final, spent=step.spent, left=left, card="")
+    if len(hitting) > 1 and any(len(o) > 1 for o in offers.values()):
+        # "suffers their effects in the order of their choice": the card and how it resolves, in one answer
+        offer = [_tagged(c, i, label) for c in hitting for i, label in offers[c]]
+        text = "Raid: choose the next card to resolve and how."
+    else:
+        card = left.pop(left.index(hitting[0]))
+        payload.card, payload.left = card, left
+        offer = offers[card]
+        text = f"Raid: {corruption_label(card)}."
+    return events + RULES.ask(state, step.seat, "raid", text, offer, payload=payload, pace="quick")
 
 
 def _reveal(state: VrState, player: Player, final: bool) -> list[Event]:
@@ -136,6 +152,11 @@ def _close(state: VrState, player: Player, spent: int) -> list[Event]:
 def raid_answer(state: VrState, seat: str, intent: Intent, payload: RaidPayload) -> list[Event]:
     player = state.p(seat)
     spent = payload.spent
+    left = list(payload.left)
+    card = payload.card
+    if intent.get("card") is not None:
+        card = intent.word("card")
+        left.remove(card)
     events: list[Event] = []
     if intent.get("ignore") == 1:
         player.imm -= 1
@@ -145,8 +166,8 @@ def raid_answer(state: VrState, seat: str, intent: Intent, payload: RaidPayload)
         state.turned_titles.append("QL")
         events.append(public("title", f"{seat} uses the Quartier Latin Title to keep an item."))
     else:
-        events += suffer(state, seat, P().corruption[payload.card], intent)
-    state.now(RaidStep(seat=seat, final=payload.final, started=True, spent=spent, left=payload.left))
+        events += suffer(state, seat, P().corruption[card], intent)
+    state.now(RaidStep(seat=seat, final=payload.final, started=True, spent=spent, left=left))
     return events
 
 

@@ -51,12 +51,35 @@ def test_cyrils_raid() -> None:
     state.servers["b11"] = cyril  # Nation
     state = run(state, RaidStep(seat=cyril))
     assert state.p(cyril).imm == 1, "card A first"
-    assert "pick:ignore=1" in keys(state, cyril)
-    state = act(state, "pick:ignore=1", cyril)
+    assert "pick:card=c31,ignore=1" in keys(state, cyril), "he chooses card B first and ignores it"
+    state = act(state, "pick:card=c31,ignore=1", cyril)
     player = state.p(cyril)
     assert (player.imm, player.income, player.ec, player.hand) == (0, 5, 0, [])
     assert "b11" not in state.servers and len(state.corruption.discards) == 6
     assert not player.raided_no_imm and not player.raided_7
+
+
+def test_the_raided_player_chooses_the_order() -> None:
+    """ "The player reveals all of their Corruption Cards and suffers their effects in the order of their
+    choice." With one Immunity token, whether it saves the Income or the Server depends on which card comes
+    first: the player picks the next card and how it resolves; the deadline takes the hand's first card."""
+    state = cleared(fresh(3))
+    seat = state.seats[0]
+    player = state.p(seat)
+    player.hand = ["c31", "c20", "c16", "c17", "c18"]  # Income -1, a Server in QL/NA, 3 x 2 EC
+    player.imm, player.ec = 1, 10
+    state.servers["b11"] = seat  # Nation
+    state = run(state, RaidStep(seat=seat))
+    options = keys(state, seat)
+    assert "pick:card=c31,apply=1" in options and "pick:card=c20,at=b11" in options
+    assert not [k for k in options if "c17" in k or "c18" in k], "identical cards are one choice"
+    prompt = GAME.prompts(state)[0]
+    assert prompt.seat == seat and prompt.default.key() == "pick:card=c31,ignore=1"
+    state = act(state, "pick:card=c31,apply=1", seat)
+    assert state.p(seat).income == 4
+    state = act(state, "pick:card=c20,ignore=1", seat)
+    player = state.p(seat)
+    assert state.servers.get("b11") == seat and (player.imm, player.ec, player.hand) == (0, 4, [])
 
 
 def test_a_raid_offers_only_what_hits_and_records_the_curse() -> None:
@@ -70,9 +93,10 @@ def test_a_raid_offers_only_what_hits_and_records_the_curse() -> None:
     state.owner.update({"b9": seat, "b19": seat})
     state.tokens.update({"b9": 1, "b19": 1})
     state = run(state, RaidStep(seat=seat))
-    assert sorted(keys(state, seat)) == ["pick:at=b19", "pick:at=b9"], "PI or ND: either hits"
-    state = act(state, "pick:at=b9", seat)
-    assert "b9" not in state.owner and keys(state, seat) == [], "the second card: only ND hits"
+    options = keys(state, seat)
+    assert {"pick:card=c04,at=b19", "pick:card=c04,at=b9"} <= set(options), "PI or ND: either hits"
+    state = act(state, "pick:card=c04,at=b9", seat)
+    assert "b9" not in state.owner and keys(state, seat) == [], "no choice is left: the rest resolve"
     player = state.p(seat)
     assert "b19" not in state.owner and player.raided_no_imm and player.raided_7 and player.income == 4
 
