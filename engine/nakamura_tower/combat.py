@@ -270,7 +270,9 @@ def fast_attack(state: NtState, reactor: Model, mover: Model) -> list[Event]:
     defence = dodge_base(mover) + draw(state)
     text = f"{name(reactor)} makes a Fast Attack on {name(mover)} at {mover.cell}: {hit} against {defence}"
     if defence >= hit:
-        return [public("fast_attack", text + ", dodged.")] + _stray(state, reactor, mover, weapon, hit, defence)
+        return [public("fast_attack", text + ", dodged.")] + _stray(
+            state, reactor, mover, weapon, hit, defence
+        )
     return [public("fast_attack", text + ".")] + wound(state, reactor, mover, weapon, card)
 
 

@@ -9,7 +9,7 @@ from engine.core.deck import Deck
 
 from .pack import Mission, pack
 from .packcheck import starting_cybershock
-from .state import Door, Model, NtOptions, NtState, TeamState, TerminalState, TurnStep
+from .state import Door, FactionStep, Model, NtOptions, NtState, TeamState, TerminalState, TurnStep
 
 LETTERS = "abc"
 
@@ -49,7 +49,7 @@ def build(game_id: str, seats: list[str], rng: Rng, options: NtOptions) -> NtSta
         doors={d.edge.label: Door(edge=d.edge.label) for d in p.maps[mission.map].doors},
         terminals={t.id: TerminalState(id=t.id) for t in mission.terminals},
         objectives=list(mission.objectives),
-        steps=[TurnStep()],
+        steps=[FactionStep(), TurnStep()],
     )
     for cell in mission.drones:
         add_drone(state, cell)

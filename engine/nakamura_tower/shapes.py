@@ -20,5 +20,6 @@ SHAPES: Shapes = {
     "drone": {"unit": W},
     "bid": {"sr": "number"},
     "order": {"cw": W, "rw": W},
+    "faction": {"name": W},
     "plan": {"card": "word?", "target": "word?", "guard": "word?", "boost": "word?"},
 }

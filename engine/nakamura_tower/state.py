@@ -119,6 +119,12 @@ class Door(BaseModel):
     """RB Forcing Locked Doors: "A forced open door cannot be closed again"."""
 
 
+class FactionStep(Step):
+    """Set-up: the players choose their Factions in the order of a CanDo draw."""
+
+    op: Literal["factions"] = "factions"
+
+
 class TurnStep(Step):
     op: Literal["turn"] = "turn"
 
@@ -162,12 +168,13 @@ class AttackStep(Step):
 
 
 NtStep = Annotated[
-    TurnStep | PhaseStep | TeamStep | DroneStep | PickDroneStep | AttackStep, Field(discriminator="op")
+    FactionStep | TurnStep | PhaseStep | TeamStep | DroneStep | PickDroneStep | AttackStep,
+    Field(discriminator="op"),
 ]
 
 
 class NtState(FlowState):
-    format: int = 4
+    format: int = 5
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

@@ -9,7 +9,16 @@ G = NAKAMURA
 
 
 def table(seats: int = 2, seed: int = 1, **options: object) -> NtState:
-    return G.setup([f"p{i}" for i in range(1, seats + 1)], seed, options)
+    """A fresh table whose Factions are chosen so that seat ``p<n>`` plays the mission's n-th Team."""
+    from engine.core import Intent
+    from engine.nakamura_tower.pack import pack
+
+    state = G.setup([f"p{i}" for i in range(1, seats + 1)], seed, options)
+    wanted = {f"p{i + 1}": t.faction for i, t in enumerate(pack().mission_for(seats).teams)}
+    while G.prompts(state) and G.prompts(state)[0].kind == "faction":
+        seat = G.prompts(state)[0].seat
+        state, _ = G.apply(state, seat, Intent.of("faction", name=wanted[seat]))
+    return state
 
 
 def stack(state: NtState, *values: int) -> None:

@@ -143,3 +143,23 @@ def test_increased_difficulty_empties_the_hands_at_clean_up() -> None:
         s.teams["p1"].hand = s.teams["p1"].deck.draw(s.rng, 7)
         cleanup(s)
         assert len(s.teams["p1"].hand) == kept
+
+
+def test_the_higher_cando_card_chooses_the_faction_first() -> None:
+    """RB: "Players choose in the order determined by each drawing a CanDo card and the Player with the
+    higher number chooses first" (ruling S4: ties draw again)."""
+    import re
+
+    for seed in range(6):
+        s = G.setup(["p1", "p2"], seed, {})
+        lines = [line for line in s.log if line.startswith("Faction choice")]
+        last = dict(re.findall(r"(p\d) (\d+)", lines[-1]))
+        first = max(last, key=lambda k: int(last[k]))
+        assert last["p1"] != last["p2"]
+        prompt = G.prompts(s)[0]
+        assert (prompt.seat, prompt.kind) == (first, "faction")
+        s, _ = G.apply(s, first, Intent.of("faction", name="nakamura"))
+        other = "p2" if first == "p1" else "p1"
+        assert s.teams[first].faction == "nakamura" and s.teams[other].faction == "uebermensch"
+        tetsuo = next(m for m in s.models.values() if m.card == "tetsuo")
+        assert tetsuo.team == first and G.prompts(s)[0].kind == "bid"

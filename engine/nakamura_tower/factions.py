@@ -1,0 +1,79 @@
+"""Set-up: the order in which the players choose their Factions (rules-notes 3.4).
+
+RB: "Players choose in the order determined by each drawing a CanDo card and the Player with the higher
+number chooses first." Ruling S4: ties draw again among the tied players; each player in that order picks
+one of the mission's Teams still free (the last one takes the one left, unasked). The Teams were dealt in
+seat order at set-up; the choice only moves them between seats.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, public
+
+from .cando import draw
+from .rules import RULES
+from .state import FactionStep, NtState
+
+NAMES = {"uebermensch": "Übermensch", "nakamura": "Nakamura Corporation", "freelance": "the Freelancers"}
+
+
+def choice_order(state: NtState, seats: list[str]) -> tuple[list[str], list[Event]]:
+    """Seats from the highest CanDo card down, ties drawn again among themselves."""
+    cards = {s: draw(state) for s in seats}
+    events = [public("faction_draw", "Faction choice: " + ", ".join(f"{s} {v}" for s, v in cards.items()))]
+    order: list[str] = []
+    for value in sorted(set(cards.values()), reverse=True):
+        tied = [s for s in seats if cards[s] == value]
+        if len(tied) > 1:
+            sub, more = choice_order(state, tied)
+            order += sub
+            events += more
+        else:
+            order += tied
+    return order, events
+
+
+class FactionPayload(BaseModel):
+    order: list[str]
+    claimed: dict[str, str]
+    """Faction -> the seat that chose it."""
+
+
+@RULES.step("factions")
+def factions(state: NtState, step: FactionStep) -> list[Event]:
+    if len(state.seats) == 1:
+        return []
+    order, events = choice_order(state, list(state.seats))
+    return events + _ask(state, FactionPayload(order=order, claimed={}))
+
+
+def _ask(state: NtState, payload: FactionPayload) -> list[Event]:
+    chooser = payload.order[len(payload.claimed)]
+    free = [t.faction for t in state.teams.values() if t.faction not in payload.claimed]
+    offer = [(Intent.of("faction", name=f), f"Play {NAMES.get(f, f)}") for f in free]
+    return RULES.ask(state, chooser, "faction", "Which Faction's Team do you play?", offer, payload=payload)
+
+
+@RULES.answers("faction", FactionPayload)
+def chosen(state: NtState, seat: str, intent: Intent, payload: FactionPayload) -> list[Event]:
+    faction = str(intent.get("name"))
+    payload.claimed[faction] = seat
+    events = [public("faction", f"{seat} plays {NAMES.get(faction, faction)}.")]
+    if len(payload.claimed) < len(payload.order):
+        return events + _ask(state, payload)
+    reseat(state, {t.seat: payload.claimed[t.faction] for t in state.teams.values()})
+    return events
+
+
+def reseat(state: NtState, moves: dict[str, str]) -> None:
+    """Give each Team (and its characters) to its new seat."""
+    teams = {}
+    for old, team in state.teams.items():
+        team.seat = moves[old]
+        teams[moves[old]] = team
+    state.teams = {s: teams[s] for s in state.seats}
+    for model in state.models.values():
+        if model.team in moves:
+            model.team = moves[model.team]
