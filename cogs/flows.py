@@ -272,7 +272,7 @@ async def _options_payload(
         + "**Your decision**"
         + (" (secret: only you see this)" if stamp.secret else "")
         + ":\n"
-        + ("\n".join(p.text for p in prompts))
+        + ("\n".join(present.undoubled(p.text, p.seat) for p in prompts))
     )
     when = (await table.due(game_id)).get(seat.seat)
     if when is not None:

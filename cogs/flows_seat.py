@@ -8,6 +8,7 @@ import logging
 
 import discord
 
+from bot import present
 from bot.services import services_of
 from engine.core import hand_text, registry
 
@@ -48,7 +49,9 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
         log.exception("rendering the private view of game %s failed", game_id)
     mine = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
     status = (
-        ("**Your move:** " + " / ".join(p.text for p in mine)) if mine else "Nothing to decide right now."
+        ("**Your move:** " + " / ".join(present.undoubled(p.text, p.seat) for p in mine))
+        if mine
+        else "Nothing to decide right now."
     )
     lines = hand_text.game_hand_lines(registry.get(record.game), view, public)  # what only this seat sees
     text = f"You play **{seat.seat}**. {status}\n" + (

@@ -154,3 +154,17 @@ async def test_changes_arriving_together_are_one_status_edit(world: World, cogs:
     await asyncio.gather(*clicks)
     await world.settle()
     assert len(status_edits(world, mark)) == 1
+
+
+async def test_infamy_names_are_not_doubled_in_status_and_options(world: World, cogs: dict[str, Any]) -> None:
+    from tests.cogs.helpers import last
+
+    gid, thread = await start_game(world, cogs, players=PEOPLE, game="infamy")
+    prompt = (await world.table.prompts(gid))[0]
+    assert prompt.text.startswith(f"{prompt.seat}: "), "Infamy's prompts name their seat first"
+    record = await world.table.record(gid)
+    name = next(n for n, u in world.users.items() if str(u.id) == record.user_of(prompt.seat))
+    status = last(status_edits(world)).text
+    assert f"{prompt.seat}: {prompt.text}" not in status and f": {prompt.text}" not in status
+    await world.click(name, f"arbo:{gid}", thread)
+    assert prompt.text not in last(world.to(name)).text
