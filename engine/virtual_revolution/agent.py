@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Intent, Rng
+from engine.core.waiting import SecretFrame
 
 from .control import may_build, servers_of
 from .rules import P, cost
@@ -123,6 +124,8 @@ class HeuristicAgent:
     # --- questions -----------------------------------------------------------------------------
 
     def _pick(self, state: VrState, seat: str, intent: Intent) -> float:
+        if intent.get("trop") is not None:
+            return self._declare(state, seat, intent)
         if intent.get("ignore") == 1:
             return 4.0 * self._severity(state, intent)
         if intent.get("keep") == "ql":
@@ -162,4 +165,16 @@ class HeuristicAgent:
     def _objective(self, state: VrState, seat: str, intent: Intent) -> float:
         from .scoring import total
 
-        return float(total(state, seat, intent.word("id")))
+        return float(total(state, seat, intent.word("id"), str(intent.get("param") or "")))
+
+    @staticmethod
+    def _declare(state: VrState, seat: str, intent: Intent) -> float:
+        """Mme Tropovicz's type, for the Objective already chosen in this secret answer."""
+        from .scoring import breakdown
+
+        frame = state.waiting.top()
+        drafts = frame.drafts.get(seat, []) if isinstance(frame, SecretFrame) else []
+        kept = Intent.parse(drafts[0]) if drafts else Intent("objective")
+        objective, param = kept.get("id"), str(kept.get("param") or "")
+        trop = intent.word("trop")
+        return float(sum(breakdown(state, seat, str(objective) if objective else None, trop, param).values()))

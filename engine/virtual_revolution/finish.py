@@ -8,8 +8,9 @@ from engine.core.flowgame import FlowGame
 from engine.core.kits.ranking import rank
 from engine.core.rules import NoPayload
 
+from .pack import AGENT_TYPES, GENRES
 from .rules import RULES, P
-from .scoring import agent_types, best_tropovicz, breakdown, objective_points
+from .scoring import agent_types, best_tropovicz, breakdown, objective_points, tropovicz_types
 from .state import ObjectiveStep, ScoreStep, VrState
 
 OBJECTIVE_TEXT = {
@@ -26,30 +27,72 @@ OBJECTIVE_TEXT = {
 }
 
 
+TYPE_NAMES = {
+    "sf": "Science Fiction",
+    "horror": "Horror",
+    "fantasy": "Fantasy",
+    "adventure": "Adventure",
+    "fighter": "Fighter",
+    "tech": "Tech",
+    "diplomat": "Diplomat",
+}
+TYPED = {"one_genre": GENRES, "agent_type": AGENT_TYPES}
+"""The two Objectives that name a type: "Choose a type of Verse" and "Choose a type of Agent"."""
+
+
+def _points(state: VrState, seat: str, objective: str, param: str) -> int:
+    trop = best_tropovicz(state, seat, objective, param)
+    types = agent_types(state.p(seat), trop)
+    return objective_points(state, seat, P().objectives[objective], types, param)[0]
+
+
 def objective_offer(state: VrState, seat: str) -> list[tuple[Intent, str]]:
+    """Each Objective, and on a typed one each type: the kept card and its type are one secret answer, so
+    every player answers one question (a second part only for a promoted Mme Tropovicz, which is public)."""
     offer = []
     for objective in state.p(seat).objectives:
         card = P().objectives[objective]
-        points, _ = objective_points(
-            state, seat, card, agent_types(state.p(seat), best_tropovicz(state, seat, None))
-        )
-        offer.append(
-            (Intent.of("objective", id=objective), f"Keep '{OBJECTIVE_TEXT[card.op]}' ({points} VP)")
-        )
+        for param in TYPED.get(card.op, ("",)):
+            points = _points(state, seat, objective, param)
+            named = f": {TYPE_NAMES[param]}" if param else ""
+            intent = (
+                Intent.of("objective", id=objective, param=param)
+                if param
+                else Intent.of("objective", id=objective)
+            )
+            offer.append((intent, f"Keep '{OBJECTIVE_TEXT[card.op]}'{named} ({points} VP)"))
     return offer
+
+
+def _best(state: VrState, seat: str, offer: list[tuple[Intent, str]]) -> Intent:
+    return max(offer, key=lambda o: _points(state, seat, o[0].word("id"), str(o[0].get("param") or "")))[0]
+
+
+def tropovicz_offer(state: VrState, seat: str, default: Intent) -> list[tuple[Intent, str]]:
+    """ "At the end of the game, before the scoring, choose which type of Agent this is": the best type for the
+    default Objective first (a deadline's answer)."""
+    best = best_tropovicz(state, seat, default.word("id"), str(default.get("param") or ""))
+    kinds = sorted(tropovicz_types(state, seat), key=lambda t: t != best)
+    return [(Intent.of("pick", trop=t), f"Mme Tropovicz is a {TYPE_NAMES[t]}") for t in kinds]
 
 
 @RULES.step("objective")
 def choose_objectives(state: VrState, step: ObjectiveStep) -> list[Event]:
     offers = {s: objective_offer(state, s) for s in state.order}
-    best = {s: max(offers[s], key=lambda o: int(o[1].rsplit("(", 1)[1].split()[0]))[0] for s in state.order}
+    best = {s: _best(state, s, offers[s]) for s in state.order}
+    more = {
+        s: [("Which type of Agent is Mme Tropovicz?", tropovicz_offer(state, s, best[s]))]
+        for s in state.order
+        if tropovicz_types(state, s)
+    }
     return RULES.secret(
         state,
         state.order,
         "objective",
-        "Choose the Objective you keep.",
+        "Choose the Objective you keep (and the type it names).",
         offers,
         defaults=best,
+        more=more,
         announce="{seat} has chosen an Objective.",
     )
 
@@ -58,11 +101,17 @@ def choose_objectives(state: VrState, step: ObjectiveStep) -> list[Event]:
 def objectives_revealed(state: VrState, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
     events = []
     for seat in state.order:
-        kept = choices[seat].word("id")
-        state.p(seat).kept = kept
-        events.append(
-            public("objective", f"{seat} keeps the Objective '{OBJECTIVE_TEXT[P().objectives[kept].op]}'.")
-        )
+        player, choice = state.p(seat), choices[seat]
+        player.kept = choice.word("id")
+        player.kept_param = str(choice.get("param") or "")
+        named = f" ({TYPE_NAMES[player.kept_param]})" if player.kept_param else ""
+        text = OBJECTIVE_TEXT[P().objectives[player.kept].op]
+        events.append(public("objective", f"{seat} keeps the Objective '{text}'{named}."))
+        if choice.get("trop") is not None:
+            player.tropovicz = choice.word("trop")
+            events.append(
+                public("objective", f"{seat} declares Mme Tropovicz a {TYPE_NAMES[player.tropovicz]}.")
+            )
     return events
 
 
@@ -71,10 +120,7 @@ def score(state: VrState, step: ScoreStep) -> list[Event]:
     events: list[Event] = []
     for seat in state.order:
         player = state.p(seat)
-        choice = best_tropovicz(state, seat, player.kept)
-        if choice:
-            player.tropovicz = choice
-        player.breakdown = breakdown(state, seat, player.kept, choice)
+        player.breakdown = breakdown(state, seat, player.kept, player.tropovicz, player.kept_param)
         player.score = sum(player.breakdown.values())
         parts = ", ".join(f"{k} {v}" for k, v in player.breakdown.items() if v)
         events.append(public("score", f"{seat}: {player.score} VP ({parts})."))

@@ -76,14 +76,17 @@ def verse_points(state: VrState, seat: str, op: Op, types: list[str]) -> int:
     return op.vp * count() if count else 0
 
 
-def objective_points(state: VrState, seat: str, card: ObjectiveCard, types: list[str]) -> tuple[int, str]:
-    """(points before the cap, the type chosen where the card asks for one)."""
+def objective_points(
+    state: VrState, seat: str, card: ObjectiveCard, types: list[str], param: str = ""
+) -> tuple[int, str]:
+    """(points before the cap, the type named) for the Objective kept. On "Choose a type of Verse" and "Choose
+    a type of Agent" the type is the player's (``param``); without one, the type that scores best."""
     player = state.p(seat)
     n = len(state.seats)
     genres = genres_owned(player)
     if card.op == "one_genre":
-        best = max(GENRES, key=lambda g: genres[g])
-        return 7 * genres[best], best
+        genre = param if param in GENRES else max(GENRES, key=lambda g: genres[g])
+        return 7 * genres[genre], genre
     if card.op == "agent_type":
 
         def value(t: str) -> int:
@@ -92,8 +95,8 @@ def objective_points(state: VrState, seat: str, card: ObjectiveCard, types: list
             ]
             return 7 * levels.count(1) + 10 * levels.count(2)
 
-        best_type = max(AGENT_TYPES, key=value)
-        return value(best_type), best_type
+        kind = param if param in AGENT_TYPES else max(AGENT_TYPES, key=value)
+        return value(kind), kind
     simple: dict[str, Callable[[], int]] = {
         "income_pairs": lambda: 3 * (player.income // 2),
         "servers": lambda: 5 * len(servers_of(state, seat)),
@@ -108,7 +111,7 @@ def objective_points(state: VrState, seat: str, card: ObjectiveCard, types: list
 
 
 def breakdown(
-    state: VrState, seat: str, objective: str | None, tropovicz: str | None = None
+    state: VrState, seat: str, objective: str | None, tropovicz: str | None = None, param: str = ""
 ) -> dict[str, int]:
     player = state.p(seat)
     mods = player.end
@@ -130,18 +133,26 @@ def breakdown(
         "penalty": -mods.penalty,
     }
     if objective is not None:
-        points, _ = objective_points(state, seat, P().objectives[objective], types)
+        points, _ = objective_points(state, seat, P().objectives[objective], types, param)
         out["objective"] = min(points, mods.objective_cap)
     return out
 
 
-def best_tropovicz(state: VrState, seat: str, objective: str | None) -> str | None:
-    """ "At the end of the game, before the scoring, choose which type of Agent this is": the best one (a pure
-    optimisation, so the engine makes it for the player: ruling)."""
-    if not state.p(seat).tropovicz:
+def tropovicz_types(state: VrState, seat: str) -> list[str]:
+    """The types a promoted Mme Tropovicz may be declared ("choose which type of Agent this is: Fighter, Tech or
+    Diplomat"); none when she was not promoted with her ability."""
+    return list(AGENT_TYPES) if state.p(seat).tropovicz else []
+
+
+def best_tropovicz(state: VrState, seat: str, objective: str | None, param: str = "") -> str | None:
+    """The type that scores best with this Objective: the deadline's answer and the agent's estimate (the
+    player declares it at the scoring, see :mod:`.finish`)."""
+    kinds = tropovicz_types(state, seat)
+    if not kinds:
         return None
-    return max(AGENT_TYPES, key=lambda t: sum(breakdown(state, seat, objective, t).values()))
+    return max(kinds, key=lambda t: sum(breakdown(state, seat, objective, t, param).values()))
 
 
-def total(state: VrState, seat: str, objective: str | None) -> int:
-    return sum(breakdown(state, seat, objective, best_tropovicz(state, seat, objective)).values())
+def total(state: VrState, seat: str, objective: str | None, param: str = "") -> int:
+    trop = best_tropovicz(state, seat, objective, param)
+    return sum(breakdown(state, seat, objective, trop, param).values())

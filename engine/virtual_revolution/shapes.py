@@ -24,7 +24,7 @@ SHAPES: Shapes = {
     "online": {"verse": W},
     "trade": {"verse": W},
     "spend": {"n": N},
-    "objective": {"id": W},
+    "objective": {"id": W, "param": "word?", "trop": "word?"},
     "choose": {"pick": W},
 }
 """``pick`` (the answer to a question: a Borough, a card, an item, a position) takes one argument of several

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .control import on_map, servers_of
-from .finish import OBJECTIVE_TEXT
+from .finish import OBJECTIVE_TEXT, TYPE_NAMES
 from .pack import GENRE_NAMES
 from .rules import P, corruption_label
 from .state import Duty, Player, VrState
@@ -92,7 +92,10 @@ def player_view(state: VrState, player: Player, index: int) -> PlayerView:
     seat = player.seat
     boosts = {a: [boost_name(b) for b in ids] for a, ids in player.boosts.items() if ids}
     kept = (
-        OBJECTIVE_TEXT[P().objectives[player.kept].op] if player.kept and state.result is not None else None
+        OBJECTIVE_TEXT[P().objectives[player.kept].op]
+        + (f" ({TYPE_NAMES[player.kept_param]})" if player.kept_param else "")
+        if player.kept and state.result is not None
+        else None
     )
     return PlayerView(
         seat=seat,
