@@ -8,6 +8,7 @@
     arbiter options GAME
     arbiter run
     arbiter db backup PATH | db restore PATH | db check   [--db PATH]
+    arbiter db copy --from sqlite:///arbiter.db --to postgresql://...
 """
 
 from __future__ import annotations
@@ -94,6 +95,12 @@ def build_parser() -> argparse.ArgumentParser:
     db_restore.add_argument("path", help="the backup file to restore")
     db_sub.add_parser("check", help="SQLite's quick_check and every game's snapshot checksum, version and "
                                     "intent log; one line per problem, exit code 1 if any")
+    db_copy = db_sub.add_parser("copy", help="copy the SQLite database into an empty PostgreSQL database, "
+                                             "verified by replaying every game (stop the bot first)")
+    db_copy.add_argument("--from", dest="source", default=None,
+                         help="sqlite:///path or a path (default: --db, else ARBITER_DB, else ./arbiter.db)")
+    db_copy.add_argument("--to", dest="target", default=None,
+                         help="postgresql://user:password@host:5432/database (default: ARBITER_DATABASE_URL)")
     return parser
 
 
@@ -122,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(bench.run(args))
     if args.command == "run":
         return run_bot()
+    if args.command == "db" and args.db_command == "copy":
+        return db_copy(args.source or database_path(args.db), args.target)
     if args.command == "db":
         return db_command(args.db_command, args.path if args.db_command != "check" else None, args.db)
     return 2
@@ -244,6 +253,28 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
         return 1
     print(f"{database}: no problems found.")
     return 0
+
+
+def db_copy(source: str, target: str | None) -> int:
+    """``arbiter db copy``: 0 when copied and verified, 1 when the copy holds problems, 2 when not copied."""
+    from . import dbcopy, dbtools
+
+    target = target or os.environ.get("ARBITER_DATABASE_URL", "").strip()
+    if not target:
+        print("Say where to copy to: --to postgresql://user:password@host:5432/database "
+              "(or set ARBITER_DATABASE_URL).", file=sys.stderr)
+        return 2
+    try:
+        report = asyncio.run(dbcopy.copy_database(source, target, say=lambda line: print(line, flush=True)))
+    except dbtools.ToolError as exc:
+        print(f"Not copied: {exc}", file=sys.stderr)
+        return 2
+    for line in report.damaged + report.problems:
+        print(line)
+    total = sum(report.rows.values())
+    print(f"Copied {total} rows in {report.seconds:.1f} s; {report.games_verified} games replayed to their "
+          f"snapshots" + (f"; {len(report.problems)} problem(s) above." if report.problems else ", no problems."))
+    return 1 if report.problems else 0
 
 
 def replay_file(path: Path, animate_to: Path | None = None) -> int:
