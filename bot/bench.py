@@ -3,16 +3,23 @@
 For each registered game: random-playout intents per second (legal + apply), ``Table.submit``
 latency p50/p99 on an SQLite file on disk (commit included), snapshot size, and board render time
 (PNG encoding included). Targets: submit p99 < 20 ms, render < 60 ms on a 2-core machine.
+
+``--store postgresql://...`` also measures ``Table.submit`` on that PostgreSQL server, beside SQLite's
+in the same run. Its games go into a scratch schema (``arbiter_bench_...``) that is dropped at the end:
+the database's own tables are never touched.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +30,7 @@ from engine.table import Table
 from renderers import board_renderer
 
 from .storage import SqliteStore
+from .stores import is_postgres
 
 SEED = 1234
 
@@ -47,9 +55,32 @@ def playouts(game: Any, games: int) -> dict[str, Any]:
             "snapshot_bytes_mean": int(statistics.fmean(sizes)), "snapshot_bytes_max": max(sizes)}
 
 
-async def submits(game_id: str, count: int, folder: Path) -> dict[str, Any]:
+@asynccontextmanager
+async def scratch_postgres(url: str) -> AsyncIterator[Any]:
+    """A PostgreSQL store on a scratch schema of ``url``'s database, dropped afterwards."""
+    import asyncpg
+
+    from .pg_store import PostgresStore
+
+    schema = f"arbiter_bench_{os.getpid()}_{random.randrange(1 << 30)}"
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE SCHEMA {schema}")
+        store = PostgresStore(url, server_settings={"search_path": schema})
+        try:
+            yield store
+        finally:
+            await store.close()
+            await conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        await conn.close()
+
+
+async def submits(game_id: str, count: int, folder: Path, store: Any = None) -> dict[str, Any]:
+    """``Table.submit`` latency on ``store`` (any Store, not yet opened; closed at the end), by default
+    an SQLite file in ``folder``."""
     game = engine.get(game_id)
-    store = SqliteStore(folder / f"bench-{game_id}.db")
+    store = store if store is not None else SqliteStore(folder / f"bench-{game_id}.db")
     await store.open()
     table = Table(store, agent_kind="random")
     rng = random.Random(SEED)
@@ -156,6 +187,10 @@ def board(repeats: int) -> dict[str, Any]:
 async def run(args: argparse.Namespace) -> int:
     chosen = args.game or list(engine.games())
     quick = bool(args.quick)
+    pg_url = getattr(args, "store", None)
+    if pg_url and not is_postgres(pg_url):
+        print(f"--store takes a postgresql:// URL (SQLite is always measured), not {pg_url!r}.")
+        return 2
     report: dict[str, Any] = {"seed": SEED}
     with tempfile.TemporaryDirectory() as folder:
         for game_id in chosen:
@@ -165,6 +200,9 @@ async def run(args: argparse.Namespace) -> int:
                 "submit": await submits(game_id, 30 if quick else 400, Path(folder)),
                 "render": renders(game, 3, live=3) if quick else renders(game, 200),
             }
+            if pg_url:
+                async with scratch_postgres(pg_url) as store:
+                    figures["submit_postgres"] = await submits(game_id, 30 if quick else 400, Path(folder), store)
             report[game_id] = figures
             if not args.json:
                 p, s, r = figures["playouts"], figures["submit"], figures["render"]
@@ -178,6 +216,10 @@ async def run(args: argparse.Namespace) -> int:
                       f"the process, with fonts and caches cold: {r['first_ms']} ms; {r['live_games']} live games drawn in turn), "
                       f"PNG at most {r['png_bytes_max']} B",
                       flush=True)
+                if "submit_postgres" in figures:
+                    q = figures["submit_postgres"]
+                    print(f"  Table.submit on PostgreSQL: p50 {q['p50_ms']} ms, p99 {q['p99_ms']} ms, "
+                          f"max {q['max_ms']} ms ({q['submits']} submits)", flush=True)
     report["board"] = board(20 if quick else 200)
     if not args.json:
         print(f"board geometry: {report['board']}", flush=True)

@@ -3,7 +3,7 @@
     arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--resume [ID]]
     arbiter simulate GAME --games N [--seats N] [--agent heuristic|random] [--seed S]
     arbiter replay FILE
-    arbiter bench [--game GAME] [--json]
+    arbiter bench [--game GAME] [--json] [--store postgresql://...]
     arbiter games
     arbiter options GAME
     arbiter run
@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--game", action="append", help="only this game (repeatable)")
     ben.add_argument("--json", action="store_true")
     ben.add_argument("--quick", action="store_true", help="a smaller sample (for tests)")
+    ben.add_argument("--store", metavar="URL", help="also measure submits on this PostgreSQL (postgresql://...), "
+                                                    "in a scratch schema dropped afterwards")
 
     sub.add_parser("games", help="list the games Arbiter plays")
     opts = sub.add_parser("options", help="a game's options: name, meaning and default")

@@ -326,3 +326,31 @@ def test_arbiter_database_url_is_read_and_checked(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("ARBITER_DATABASE_URL", "postgress://u@db/arbiter")
     with pytest.raises(ValueError, match="Unknown database URL scheme"):
         Settings()
+
+
+def test_bench_measures_postgres_beside_sqlite_in_a_scratch_schema(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from bot.cli import main
+
+    assert main(["bench", "--game", "toy", "--quick", "--json", "--store", postgres_url]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["toy"]["submit"]["submits"] == 30 and data["toy"]["submit_postgres"]["submits"] == 30
+    assert data["toy"]["submit_postgres"]["p50_ms"] > 0
+
+    async def leftovers() -> int:
+        store = PostgresStore(postgres_url)  # opening migrates the public schema: that is all it may hold
+        await store.open()
+        try:
+            return int(
+                await store.pool.fetchval(
+                    "SELECT COUNT(*) FROM pg_namespace WHERE nspname LIKE 'arbiter_bench_%'"
+                )
+            ) + int(await store.pool.fetchval("SELECT COUNT(*) FROM games"))
+        finally:
+            await store.close()
+
+    assert asyncio.run(leftovers()) == 0
+    assert main(["bench", "--game", "toy", "--quick", "--store", "sqlite:///x.db"]) == 2
