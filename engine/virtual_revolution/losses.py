@@ -15,7 +15,7 @@ from engine.core.rules import NoPayload, Offer
 
 from .agents_row import discard_verse
 from .control import add_it, can_add, controls, remove_it, remove_server, servers_of
-from .rules import RULES, P, agent_name, borough_name, verse_name
+from .rules import RULES, P, agent_name, borough_name, free_asides, verse_name
 from .state import LossStep, PlaceStep, Player, VrState
 
 KINDS = {
@@ -166,7 +166,14 @@ def place(state: VrState, step: PlaceStep) -> list[Event]:
     if step.count > 1:
         state.now(PlaceStep(seat=step.seat, count=step.count - 1, scope=step.scope, districts=step.districts))
     offer = [(Intent.of("pick", at=b), f"Add Influence in {borough_name(b)}") for b in targets]
-    return RULES.ask(state, step.seat, "place", "Where do you add an Influence token?", offer)
+    return RULES.ask(
+        state,
+        step.seat,
+        "place",
+        "Where do you add an Influence token?",
+        offer,
+        asides=free_asides(state, step.seat),
+    )
 
 
 @RULES.answers("place")

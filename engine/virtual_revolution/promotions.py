@@ -13,9 +13,10 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
 from engine.core.rules import NoPayload
+from engine.core.waiting import ChooseManyFrame
 
 from .control import add_it, can_add, remove_it
-from .rules import RULES, P, agent, corruption_label, discard_corruption, draw_corruption
+from .rules import RULES, P, agent, corruption_label, discard_corruption, draw_corruption, free_asides
 from .state import VrState
 from .verses import go_online
 
@@ -164,17 +165,25 @@ class CardPayload(BaseModel):
 def _clarisse(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
     """ "Choose another Player and look at their Corruption cards. Take one then give them one of yours."
     (Ruling A32: take if possible; give if you have a card.)"""
-    hand = state.p(use).hand
     events = [public("clarisse", f"{seat} looks at {use}'s Corruption cards.")]
-    if hand:
-        events.append(
-            private(seat, "peek_hand", f"{use}'s cards: {', '.join(corruption_label(c) for c in hand)}.")
-        )
-        offer = [(Intent.of("pick", card=c), f"Take {corruption_label(c)}") for c in sorted(hand)]
-        return events + RULES.ask(
-            state, seat, "clarisse_take", f"Take one of {use}'s cards.", offer, payload=CardPayload(other=use)
-        )
-    return events + _ask_give(state, seat, use, "clarisse_give")
+    return events + _ask_take(state, seat, use)
+
+
+def _ask_take(state: VrState, seat: str, other: str) -> list[Event]:
+    hand = state.p(other).hand
+    if not hand:
+        return _ask_give(state, seat, other, "clarisse_give")
+    seen = private(seat, "peek_hand", f"{other}'s cards: {', '.join(corruption_label(c) for c in hand)}.")
+    offer = [(Intent.of("pick", card=c), f"Take {corruption_label(c)}") for c in sorted(hand)]
+    return [seen] + RULES.ask(
+        state,
+        seat,
+        "clarisse_take",
+        f"Take one of {other}'s cards.",
+        offer,
+        payload=CardPayload(other=other),
+        asides=free_asides(state, seat),
+    )
 
 
 def _ask_give(state: VrState, seat: str, other: str, topic: str) -> list[Event]:
@@ -185,13 +194,21 @@ def _ask_give(state: VrState, seat: str, other: str, topic: str) -> list[Event]:
     # hand's size, which is public, never on what the hand holds
     offer = [(Intent.of("pick", card=c), f"Give {corruption_label(c)}") for c in sorted(hand)]
     return RULES.ask(
-        state, seat, topic, f"Give {other} one of your cards.", offer, payload=CardPayload(other=other)
+        state,
+        seat,
+        topic,
+        f"Give {other} one of your cards.",
+        offer,
+        payload=CardPayload(other=other),
+        asides=free_asides(state, seat),
     )
 
 
 @RULES.answers("clarisse_take", CardPayload)
 def clarisse_take(state: VrState, seat: str, intent: Intent, payload: CardPayload) -> list[Event]:
     card = intent.word("card")
+    if card not in state.p(payload.other).hand:  # changed while the question was open (ruling V-15)
+        return _ask_take(state, seat, payload.other)
     state.p(payload.other).hand.remove(card)
     state.p(seat).hand.append(card)
     events = [
@@ -205,6 +222,8 @@ def clarisse_take(state: VrState, seat: str, intent: Intent, payload: CardPayloa
 @RULES.answers("clarisse_give", CardPayload)
 def card_given(state: VrState, seat: str, intent: Intent, payload: CardPayload) -> list[Event]:
     card = intent.word("card")
+    if card not in state.p(seat).hand:  # discarded while the question was open (ruling V-15): ask again
+        return _ask_give(state, seat, payload.other, "clarisse_give")
     state.p(seat).hand.remove(card)
     state.p(payload.other).hand.append(card)
     return [
@@ -229,9 +248,14 @@ def ask_discard(state: VrState, seat: str, count: int) -> list[Event]:
     n = min(count, len(hand))
     if n == 0:
         return []
-    return RULES.choose_many(
+    events = RULES.choose_many(
         state, seat, "weasel", f"Discard {n} of your Corruption cards.", offer, least=n, most=n
     )
+    top = state.waiting.top()
+    if isinstance(top, ChooseManyFrame) and top.topic == "weasel":
+        # Rules.choose_many takes no asides: they are set on the frame it opened (ruling V-15)
+        top.asides = free_asides(state, seat)
+    return events
 
 
 @RULES.answers("weasel")
@@ -239,6 +263,11 @@ def weasel_discards(state: VrState, seat: str, intent: Intent, payload: NoPayloa
     from engine.core.waiting import parse_pick
 
     cards = parse_pick(intent)
+    hand = list(state.p(seat).hand)
+    for card in cards:
+        if card not in hand:  # the hand changed while the question was open (ruling V-15): ask again
+            return ask_discard(state, seat, len(cards))
+        hand.remove(card)
     discard_corruption(state, seat, cards)
     return [public("discard", f"{seat} discards {len(cards)} Corruption cards.")]
 

@@ -20,6 +20,21 @@ INSURRECTION_COSTS = {1: 2, 2: 4}
 """Ruling A20: "between 2 and 4 Eurocredits" is 2 for one card and 4 for two."""
 
 
+FREE_ACTIONS = ("activate", "promote", "title", "collect", "online", "trade")
+"""The free actions: "at any point during their turn, a Player may" use them (ruling V-15)."""
+
+
+def free_asides(state: VrState, seat: str) -> list[str]:
+    """The free actions ``seat`` may take while a card's question is open in its own turn (ruling V-15): none
+    outside its turn, nor when it has none to take (then a question with one answer is applied at once, as
+    ever). Whether it has any is public (its Agents, Titles, Recycle Area and Verses are)."""
+    if state.ctx.seat != seat or state.ctx.borough is None or state.waiting.find("turn") is None:
+        return []
+    if not any(RULES.actions[kind].options(state, seat) for kind in FREE_ACTIONS):
+        return []
+    return list(FREE_ACTIONS)
+
+
 def P() -> Pack:
     return pack()
 

@@ -12,7 +12,7 @@ from engine.core.rules import NoPayload
 
 from .control import servers_of
 from .pack import AGENT_TYPES, VerseCard
-from .rules import RULES, P, boost_count, verse_name
+from .rules import RULES, P, boost_count, free_asides, verse_name
 from .state import BoostGainStep, Held, LossStep, PlaceStep, VrState
 
 
@@ -117,7 +117,9 @@ def gain_boost(state: VrState, step: BoostGainStep) -> list[Event]:
     if not state.boost_cards:
         return [public("boost", f"No Boost card is left for {step.seat}.")]
     offer = [(Intent.of("pick", boost=b), boost_label(b)) for b in state.boost_cards]
-    return RULES.ask(state, step.seat, "boost", "Choose a Boost card.", offer)
+    return RULES.ask(
+        state, step.seat, "boost", "Choose a Boost card.", offer, asides=free_asides(state, step.seat)
+    )
 
 
 def boost_label(boost_id: str) -> str:
@@ -135,6 +137,8 @@ def boost_label(boost_id: str) -> str:
 @RULES.answers("boost")
 def boost_chosen(state: VrState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     boost = intent.word("boost")
+    if boost not in state.boost_cards:  # taken while the question was open (ruling V-15): ask again
+        return gain_boost(state, BoostGainStep(seat=seat))
     state.boost_cards.remove(boost)
     action = P().boosts[boost].action
     state.p(seat).boosts.setdefault(action, []).append(boost)
