@@ -56,11 +56,7 @@ MESSAGE_TOO_OLD = 30046
 """Discord's "maximum number of edits to messages older than 1 hour reached": that message is frozen."""
 NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-DAMAGED_WORD = "Set aside for a moderator"
-DAMAGED_TEXT = (
-    "This game is paused: its saved data could not be used. A moderator can resume it once the data "
-    "is repaired (`/game resume`) or cancel it (`/game abort`). Every other game goes on."
-)
+DAMAGED_WORD, DAMAGED_TEXT = lx.DAMAGED_WORD, lx.DAMAGED_TEXT
 
 
 def pings(users: list[str]) -> discord.AllowedMentions:
@@ -200,6 +196,8 @@ class Announcer:
         )
         if edited and posted and (plan.post or not plan.recent):
             await self.services.prefs.set_announced(gid, record.version)
+        if record.status in ("finished", "aborted") and posted and not plan.recent:
+            self.quiet.forget(gid)  # nothing more to pace in this thread
 
     async def _post(
         self, record: GameRecord, scene: lx.GameScene, plan: Plan, image: bytes | None, reminded: list[str]
@@ -253,15 +251,7 @@ class Announcer:
                 log.exception("could not post to the thread of game %s", record.id)
         edited = True
         if record.place.get("status") and record.place.get("channel"):
-            view = discord.ui.LayoutView(timeout=None)
-            view.add_item(
-                discord.ui.Container(
-                    discord.ui.TextDisplay(
-                        present.clip(f"## {title} · `{record.id}`\n**{DAMAGED_WORD}**\n{DAMAGED_TEXT}", 2000)
-                    ),
-                    accent_colour=0x95A5A6,
-                )
-            )
+            view = lx.damaged_view(title, record.id)
             try:
                 message = self._channel(record.place["channel"]).get_partial_message(
                     int(record.place["status"])

@@ -357,3 +357,16 @@ def confirm_view(game: str, action: str, text: str) -> ui.LayoutView:
     return _layout(
         ui.TextDisplay(present.clip(text, 1500)), *_rows([ConfirmButton(game, action)]), colour=0xE74C3C
     )
+
+
+DAMAGED_WORD = "Set aside for a moderator"
+DAMAGED_TEXT = (
+    "This game is paused: its saved data could not be used. A moderator can resume it once the data "
+    "is repaired (`/game resume`) or cancel it (`/game abort`). Every other game goes on."
+)
+
+
+def damaged_view(title: str, game_id: str) -> ui.LayoutView:
+    """The status message of a game set aside: what happened and what a moderator can do, no buttons."""
+    text = f"## {title} · `{game_id}`\n**{DAMAGED_WORD}**\n{DAMAGED_TEXT}"
+    return _layout(ui.TextDisplay(present.clip(text, 2000)), colour=0x95A5A6)
