@@ -10,7 +10,7 @@ from engine.core.agents import AgentFactory
 from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
 
-from . import answers, effects, procedure, refusals, setup, story, trade, window  # noqa: F401 - they register
+from . import answers, bundles, effects, procedure, refusals, setup, story, trade, window  # noqa: F401
 from . import labels as L
 from .actions import anytime, corporate, exchanges, moves, tasks  # noqa: F401 - they register their actions
 from .actions import story as story_actions  # noqa: F401
@@ -61,9 +61,9 @@ class GamedecGame(FlowGame[GamedecState]):
         rules=RULES_SUMMARY,
     )
     state_type = GamedecState
-    format = 3
-    """2: the runtime's steps and frames; 3: a trade may be proposed to the active detective (``by``).
-    Older games are rebuilt from their intent logs."""
+    format = 4
+    """2: the runtime's steps and frames; 3: a trade may be proposed to the active detective (``by``); 4:
+    trades of several goods (``bundle``). Older games are rebuilt from their intent logs."""
     rules = RULES
     log_kept = 8
     """The status panel shows the last 8 public lines."""

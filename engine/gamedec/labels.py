@@ -28,6 +28,7 @@ SIMPLE = {
     "seven": "Take 7 on the dice",
     "roll": "Roll the dice",
     "cancel": "Cancel the trade",
+    "done": "That is all",
     "decline": "Decline the trade",
     "trade_call": "Ask every player for trade offers",
     "cheat": "Send nothing (cheat)",
@@ -198,7 +199,9 @@ def _story_task(state: GamedecState, intent: Intent) -> str:
 
 def _ability(state: GamedecState, intent: Intent) -> str:
     if intent.word("use") == "mind":
-        return f"Digital Mind: take a {str(intent.get('type')).capitalize()} Wound for Reputation +1"
+        kind = intent.get("type")
+        wound = f"a {kind.capitalize()} Wound" if isinstance(kind, str) else "a Wound"
+        return f"Digital Mind: take {wound} for Reputation +1"
     return (
         f"Big Brother: 2 set-aside cards to lift the Obligation at {NAMES.get(str(intent.get('corp')), '')}"
     )
@@ -230,6 +233,22 @@ def item_label(state: GamedecState, item: str, owner_view: bool) -> str:
     if item in pack.tasks:
         return f"the Task card {pack.tasks[item].name}" if owner_view else "a Task card"
     return item
+
+
+def _add(state: GamedecState, intent: Intent) -> str:
+    """A good added to a trade of several goods (the side being built: what one gives, or asks for)."""
+    what = intent.word("what")
+    giving = state.trade is None or state.trade.stage == "give"
+    if what == "task":
+        return "Ask for a Task card of their choice"
+    verb = "Give" if giving else "Ask for"
+    return f"{verb} {'1 Credit' if what == 'c1' else item_label(state, what, True)}"[:80]
+
+
+def _choose(state: GamedecState, intent: Intent) -> str:
+    """The Task cards of one's choice a trade of several goods asks for (a pick: ``t1+t2``)."""
+    cards = [c for c in intent.word("pick").split("+") if c != "none"]
+    return f"Give {', '.join(item_label(state, c, True) for c in cards) or 'nothing'}"[:80]
 
 
 def _give_get(state: GamedecState, intent: Intent) -> str:
@@ -334,6 +353,9 @@ LABELS: dict[str, Callable[[GamedecState, Intent], str]] = {
     "finale": _finale,
     "place_lag": _place_lag,
     "give": _give_get,
+    "add": _add,
+    "choose": _choose,
+    "offer": _plain(lambda i: f"Propose a trade of several goods to {i.word('to')}"),
     "get": _give_get,
     "accept": _accept,
     "take": _take,

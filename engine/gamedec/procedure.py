@@ -52,11 +52,12 @@ TURN_ACTIONS = (
     "story_finish",
     "ability",
     "trade",
+    "offer",
     "discard",
     "discard_eq",
 )
 """What a detective's turn offers once he has moved, in menu order (each action says when it is possible)."""
-_UNIVERSAL = ("end", "move", "trade", "discard", "discard_eq", "story_start", "ability")
+_UNIVERSAL = ("end", "move", "trade", "offer", "discard", "discard_eq", "story_start", "ability")
 BEFORE_MOVING = _UNIVERSAL + tuple(kind for kind in TURN_ACTIONS if kind not in _UNIVERSAL)
 """The same actions before his first move, the universal ones first: until he moves only they are possible
 (RB: "The round must begin with a move"), and the others refuse saying so."""

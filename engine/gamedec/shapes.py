@@ -10,6 +10,7 @@ _BARE = (
     "cancel",
     "cheat",
     "decline",
+    "done",
     "draw",
     "end",
     "heal",
@@ -26,6 +27,9 @@ _BARE = (
 SHAPES: Shapes = {
     **{kind: {} for kind in _BARE},
     "accept": {"card": OPT},
+    "add": {"what": W},
+    "choose": {"pick": W},
+    "offer": {"to": W},
     "aid": {"take": W},
     "assist": {"on": W, "n": N},
     "attack": {"on": W, "skill": W},

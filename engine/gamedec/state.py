@@ -131,11 +131,18 @@ class TradeState(BaseModel):
     """Call for offers: the seats that made no offer."""
     shown: list[str] = Field(default_factory=list)
     """"seat:card" for each Task card shown to the other side of this trade."""
+    bundle: bool = False
+    """A trade of several goods a side (``offer:to=X``): ``give_all`` and ``get_all`` hold them."""
+    give_all: list[str] = Field(default_factory=list)
+    """What the active detective gives: "c1" for each Credit, Equipment ids, Task ids of his hand."""
+    get_all: list[str] = Field(default_factory=list)
+    """What he receives: "c1" for each Credit, the partner's Equipment ids, "task" for each Task card of the
+    partner's choice (his card ids once he has picked them)."""
 
 
 class GamedecState(FlowState):
     game: str = "gamedec"
-    format: int = 3
+    format: int = 4
     steps: list[GamedecStep] = Field(default_factory=list)
     opts: GamedecOptions
     players: dict[str, Player]

@@ -148,8 +148,12 @@ def _trade(state: GamedecState, seat: str | None) -> TradeView | None:
         from_=tr.by or state.active,
         to=state.active if tr.by else tr.partner,
         stage=tr.stage,
-        give=_public_item(tr.give, involved),
-        get=_public_item(tr.get, involved),
+        give="+".join(_public_item(i, involved) for i in tr.give_all)
+        if tr.bundle
+        else _public_item(tr.give, involved),
+        get="+".join(_public_item(i, involved) for i in tr.get_all)
+        if tr.bundle
+        else _public_item(tr.get, involved),
     )
     if tr.offers:
         view.offers = {

@@ -30,7 +30,7 @@ from .runtime import RULES
 from .state import GamedecState, TestState
 from .steps import RollStep
 
-WINDOW_ASIDES = ("trade", "discard", "discard_eq", "story_start", "ability")
+WINDOW_ASIDES = ("trade", "offer", "discard", "discard_eq", "story_start", "ability")
 """RULINGS 15 and 37: the tester may trade before his own roll; discards and the "at any moment" Scenario
 abilities are not answers."""
 REACTIONS = ("pass", "assist", "boost")

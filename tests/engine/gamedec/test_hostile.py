@@ -12,8 +12,7 @@ import re
 import pytest
 
 import engine
-from engine.core import Intent, MalformedIntent, RandomAgent, RuleError
-from engine.core.playout import next_decision, step
+from engine.core import Intent, MalformedIntent, RuleError
 from engine.gamedec import GAME
 from engine.gamedec.answers import decide
 from engine.gamedec.shapes import SHAPES
@@ -25,16 +24,17 @@ PLAIN = re.compile(r"\bNone\b|Traceback|KeyError|ValueError|AttributeError|objec
 
 
 def _window_state() -> engine.GameState:
-    """A Task test's Assist window open (so assist/sabotage are the open kinds)."""
+    """A Task test's Assist window open (so assist/sabotage are the open kinds): the first detective plays
+    a Realium Task card while another holds a set-aside card."""
     state = started()
-    agents = {s: RandomAgent(i) for i, s in enumerate(SEATS)}
-    for _ in range(3000):
-        if state.window is not None:
-            return state
-        seat = next_decision(GAME, state)
-        assert seat is not None, "the game ended before any Assist window"
-        state, _, _ = step(GAME, state, seat, agents[seat])
-    raise AssertionError("no Assist window opened")
+    seat = state.active
+    other = next(s for s in SEATS if s != seat)
+    state.players[seat].hand = ["t073"]
+    state.players[other].set_aside = ["t001"]
+    state, _ = GAME.apply(state, seat, Intent.of("move", to="realium"))
+    state, _ = GAME.apply(state, seat, Intent.of("play", card="t073"))
+    assert state.window is not None
+    return state
 
 
 def test_every_kind_has_a_shape() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from itertools import chain
 
 import pytest
 
@@ -241,7 +242,39 @@ def _online_send() -> GamedecState:
     return state
 
 
+def _commission() -> GamedecState:
+    state = game()
+    state.target, state.threatened, state.target_lag = "brahma", "zoenet", True
+    state.players["ann"].clues = ["brahma"]
+    state, _ = do(state, "ann", "move:to=brahma")
+    return state
+
+
+def _attack() -> GamedecState:
+    state = game()
+    state.players["bo"].pos, state.players["bo"].ip = "brahma", 2
+    state, _ = do(state, "ann", "move:to=brahma")
+    return state
+
+
+def _pile() -> GamedecState:
+    state = game()
+    decide(state, "ann", "pile", "Take an Equipment card: from the deck or the face-up pile?")
+    return state
+
+
+def _bundle() -> GamedecState:
+    state = game()
+    state.players["ann"].credits = 2
+    state, _ = do(state, "ann", "offer:to=bo")
+    return state
+
+
 STAGED: list[Callable[[], GamedecState]] = [
+    _commission,
+    _attack,
+    _pile,
+    _bundle,
     _boost,
     _seven,
     _story_turn,
@@ -253,7 +286,8 @@ STAGED: list[Callable[[], GamedecState]] = [
     _online_send,
 ]
 """Moments the random playouts rarely reach: Smoke and Mirrors, take 7, the Scenario actions, a Finale,
-Digital Mind, Postorganism's Lag, choosing detectives, sending the goods of an Online Trade."""
+Digital Mind, Postorganism's Lag, choosing detectives, sending the goods of an Online Trade, a Commission,
+an attack, an Equipment pile, a trade of several goods."""
 
 
 def samples() -> tuple[dict[str, tuple[GamedecState, str, Intent]], dict[str, GamedecState]]:
@@ -262,13 +296,15 @@ def samples() -> tuple[dict[str, tuple[GamedecState, str, Intent]], dict[str, Ga
     offered: dict[str, tuple[GamedecState, str, Intent]] = {}
     absent: dict[str, GamedecState] = {}
     staged = [build() for build in STAGED]
-    for state in [*staged, *sample_states(GAME, ["p1", "p2", "p3"], range(8))]:
+    # lazily: a playout's states are looked at one by one, before its next step
+    for state in chain(staged, sample_states(GAME, ["p1", "p2", "p3"], range(12))):
         now = offered_kinds(GAME, state)
+        kept = GAME.load(GAME.dump(state))  # a copy: a playout may go on in place
         for kind, pairs in now.items():
-            offered.setdefault(kind, (state, *pairs[0]))
+            offered.setdefault(kind, (kept, *pairs[0]))
         for kind in GAME.intent_kinds - set(now):
-            absent.setdefault(kind, state)
-        if len(offered) == len(GAME.intent_kinds) and len(absent) == len(GAME.intent_kinds):
+            absent.setdefault(kind, kept)
+        if GAME.intent_kinds <= set(offered) and GAME.intent_kinds <= set(absent):
             break
     return offered, absent
 
