@@ -120,6 +120,8 @@ class Quiet:
         status_image = signature is not None and signature != st.status_board
         st.status_board = signature
         if not boundary or not (st.pending or mentions):
+            if boundary:
+                st.marks = marks  # a new Turn with nothing to say yet: its steps wait for its end
             return Plan(post=False, status_image=status_image, recent=st.pending[-RECENT_MAX:])
         plan = Plan(
             post=True,

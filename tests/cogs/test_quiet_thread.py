@@ -168,3 +168,28 @@ async def test_infamy_names_are_not_doubled_in_status_and_options(world: World, 
     assert f"{prompt.seat}: {prompt.text}" not in status and f": {prompt.text}" not in status
     await world.click(name, f"arbo:{gid}", thread)
     assert prompt.text not in last(world.to(name)).text
+
+
+def test_a_new_round_with_nothing_to_say_does_not_post_its_first_small_step() -> None:
+    from cogs.quiet import Quiet
+    from engine.core.intent import Intent
+    from engine.core.model import Prompt
+    from engine.records import GameRecord, SeatRecord
+
+    record = GameRecord(
+        id="g2",
+        game="toy",
+        status="running",
+        host="1",
+        seed=1,
+        max_seats=1,
+        options={},
+        pace="standard",
+        version=3,
+        seats=[SeatRecord(seat="ann", user=None, name="ann")],
+    )
+    ann = Prompt("ann", "turn", "Play", Intent("pass"))
+    quiet = Quiet()
+    assert quiet.plan(record, [ann], {"round": 1}, ["• Round 1 begins."]).post
+    assert not quiet.plan(record, [ann], {"round": 2}, []).post  # an agent's seat: nobody to ping
+    assert not quiet.plan(record, [ann], {"round": 2}, ["• ann plays."]).post, "a small step of the round"
