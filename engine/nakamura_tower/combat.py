@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
 
-from . import board, intervening
+from . import board, intervening, locations
 from .activation import settle
 from .alarms import raise_alarm
 from .cando import draw
@@ -26,11 +26,6 @@ FAST_ATTACK = -3
 """RB Fast Attack: "perform a Ranged Attack or Close Combat Attack with a -3 modifier"."""
 DODGE = 3
 """RB Dodge: the Target's Speed "+3 + specific Dodge bonuses"."""
-
-
-def location(card: int) -> str:
-    """RB Hit Location: "Head 10; Chest 7-9; Arms 5-6; Legs 1-4"."""
-    return "head" if card == 10 else "chest" if card >= 7 else "arms" if card >= 5 else "legs"
 
 
 def weapon_for(state: NtState, attacker: Model, target: Model) -> Weapon | None:
@@ -82,15 +77,20 @@ def wound(state: NtState, attacker: Model, target: Model, weapon: Weapon, card: 
     """RB: "Subtract the Armour value of the hit location from the weapon's Damage. The difference is the
     number of wounds" ... "A hit in the head always inflicts a minimum of one wound regardless of the
     Armour"."""
-    where = location(card)
+    where = locations.hit_at(state, target, card)
     wounds = max(
         0, damage_of(state, attacker, target, weapon) - max(0, armour(target, where) - weapon.pierce)
     )
     if where == "head":
         wounds = max(1, wounds)
-    text = f"{name(target)} is hit in the {where}: {wounds} wound{'s' if wounds != 1 else ''}."
-    return [public("hit", text, target=target.id, wounds=wounds)] + take_wounds(
-        state, target, wounds, attacker
+    wounds, lost = locations.damage(state, target, where, wounds)
+    text = (
+        f"{name(target)} is hit in the {where.replace('_', ' ')}: {wounds} wound{'s' if wounds != 1 else ''}."
+    )
+    return (
+        [public("hit", text, target=target.id, wounds=wounds)]
+        + lost
+        + take_wounds(state, target, wounds, attacker)
     )
 
 

@@ -50,9 +50,17 @@ class Armour(_Record):
     chest: int = Field(ge=0, le=10)
     arms: int = Field(ge=0, le=10)
     legs: int = Field(ge=0, le=10)
+    left_arm: int | None = Field(None, ge=0, le=10)
+    right_arm: int | None = Field(None, ge=0, le=10)
+    left_leg: int | None = Field(None, ge=0, le=10)
+    right_leg: int | None = Field(None, ge=0, le=10)
+    """A side's own Armour (a one-sided cyberarm); None: the same as ``arms``/``legs``."""
 
     def at(self, where: str) -> int:
-        return int(getattr(self, where))
+        value = getattr(self, where, None)
+        if value is None:
+            value = self.arms if where.endswith("arm") else self.legs
+        return int(value)
 
 
 class Side(_Record):
@@ -68,6 +76,7 @@ class Character(_Record):
     name: str
     faction: Faction
     hacker: bool = False
+    left_handed: bool = False
     healthy: Side
     crippled: Side
     skills: dict[Literal["dodge", "ranged", "close", "codebreaker"], int] = Field(default_factory=dict)

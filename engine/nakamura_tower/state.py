@@ -41,6 +41,16 @@ class NtOptions(BaseModel):
         description="Advanced: Intervening Models - three models block "
         "a Ranged Attack, one or two give -3 each and may take the missed shot",
     )
+    hit_sides: bool = Field(
+        False,
+        description="Advanced: left and right hit locations (5 left arm, 6 right "
+        "arm, 1/3 left leg, 2/4 right leg; mirrored for the left-handed)",
+    )
+    location_damage: bool = Field(
+        False,
+        description="Advanced: Hit Location Damage (cyberware disabled by 3+ "
+        "wounds, limbs and head capped at 3, Neurochips lost to head hits)",
+    )
     hard_hands: bool = Field(
         False, description="Increased difficulty: discard every card still in hand at Clean-Up"
     )
@@ -174,7 +184,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 5
+    format: int = 6
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

@@ -8,8 +8,9 @@ from engine.core import Intent
 from engine.nakamura_tower import board
 from engine.nakamura_tower.alarms import raise_alarm
 from engine.nakamura_tower.cando import draw
-from engine.nakamura_tower.combat import cover_squares, location, resolve, wound
+from engine.nakamura_tower.combat import cover_squares, resolve, wound
 from engine.nakamura_tower.drones import alarm_levels, in_sight, security_protocol
+from engine.nakamura_tower.locations import location
 from engine.nakamura_tower.state import NtState
 from engine.nakamura_tower.stats import system_resources, weapons
 
@@ -234,3 +235,40 @@ def test_a_miss_caused_by_the_intervening_model_hits_it() -> None:
     assert any(e.kind == "stray" for e in events)
     assert s.models["a3"].wounds > 0 or s.models["a3"].crippled
     assert s.models["b2"].wounds == 0
+
+
+def test_left_and_right_hit_locations() -> None:
+    """RB Advanced Hit Location: "5 as the left arm and 6 for the right arm, and a 2 or 4 for the right leg
+    and a 1 or 3 for the left leg" (mirrored for left-handed characters); Shinsu has "a right cyberarm"."""
+    from engine.nakamura_tower.locations import side
+    from engine.nakamura_tower.stats import armour
+
+    s = table(hit_sides=True)
+    shinsu = next(m for m in s.models.values() if m.card == "shinsu")
+    assert [side(v, shinsu) for v in (1, 2, 3, 4, 5, 6)] == [
+        "left_leg",
+        "right_leg",
+        "left_leg",
+        "right_leg",
+        "left_arm",
+        "right_arm",
+    ]
+    assert armour(shinsu, "right_arm") == 5 and armour(shinsu, "left_arm") == 3
+    from engine.nakamura_tower.state import Model
+
+    lefty = Model(id="c2", kind="character", card="dara", team="p3", cell=None)  # Dara Quell is left-handed
+    assert side(5, lefty) == "right_arm" and side(1, lefty) == "right_leg"
+
+
+def test_hit_location_damage_disables_cyberware_and_caps_limb_wounds() -> None:
+    """RB Hit Location Damage: "if a single hit causes three or more wounds then the cyberware becomes
+    disabled ... if the hit is on the arm, leg or head then the character only suffers three wounds,
+    additional wounds are ignored"."""
+    s = table(location_damage=True)
+    clear_board(s, ("a2", "b2"))
+    place(s, "a2", "G9")
+    place(s, "b2", "G10")  # Tetsuo, with the Momuro Custom Cyberarm (arm Armour 3)
+    nihinto = replace(weapons(s.models["a2"])[1], damage=8, pierce=0)
+    wound(s, s.models["a2"], s.models["b2"], nihinto, 5)  # 8 - 3 = 5 wounds to the arm: capped at 3
+    tetsuo = s.models["b2"]
+    assert tetsuo.wounds == 3 and "momuro_arm" not in tetsuo.equipment
