@@ -48,3 +48,28 @@ def test_no_free_action_is_offered_outside_ones_turn() -> None:
     prompt = GAME.prompts(state)[0]
     assert prompt.kind == "loss" and prompt.seat == other
     assert all(k.startswith("pick:") for k in keys(state, other))
+
+
+def test_a_question_whose_cards_changed_is_asked_again() -> None:
+    """Marais: "Draw 2 Corruption cards and discard 2 Corruption cards from your hand". While it asks which,
+    the player collects 2 tokens from the Recycle Area: "Discard 1 Corruption card at random". An answer
+    naming the card that left the hand is not lost: the question is asked again over the hand as it is."""
+    state = cleared(fresh(3))
+    seat = mover(state)
+    player = state.p(seat)
+    player.hand = ["c16", "c31", "c20"]
+    state.titles["MA"] = seat
+    state.recycle[seat] = 2
+    state = turn_in(state, "b5")
+    state = act(state, "title:id=MA", seat)
+    assert GAME.prompts(state)[0].kind == "weasel" and len(state.p(seat).hand) == 5
+    before = list(state.p(seat).hand)
+    state = act(state, "collect:ec=0,drop=1,peek=0,imm=0", seat)
+    hand = state.p(seat).hand
+    gone = next(c for c in before if c not in hand or before.count(c) > hand.count(c))
+    other = next(c for c in hand if c != gone)
+    pick = "+".join(sorted([gone, other], key=sorted(before).index))
+    state = act(state, f"choose:pick={pick}", seat)
+    assert GAME.prompts(state)[0].kind == "weasel" and len(state.p(seat).hand) == 4, "asked again"
+    state = act(state, keys(state, seat)[0], seat)
+    assert len(state.p(seat).hand) == 2 and GAME.prompts(state)[0].kind == "turn"
