@@ -180,9 +180,11 @@ class Rules(Generic[S]):
         least: int,
         most: int,
         payload: BaseModel | None = None,
+        asides: Iterable[str] = (),
     ) -> list[Event]:
         """Ask ``seat`` to pick ``least`` to ``most`` of the offered items (an item's intent key is the value
-        used in the answer ``choose:pick=a+b``: keep it a plain word)."""
+        used in the answer ``choose:pick=a+b``: keep it a plain word). ``asides``: actions the seat may take
+        meanwhile without answering (see :mod:`.frame`)."""
         items = [Option(key=intent.key(), label=fit(label)) for intent, label in offer]
         frame = ChooseManyFrame(
             topic=topic,
@@ -192,8 +194,9 @@ class Rules(Generic[S]):
             least=least,
             most=min(most, len(items)),
             data=_dump(payload),
+            asides=list(asides),
         )
-        if least >= len(items):
+        if least >= len(items) and not frame.asides:
             return self.on_answer(state, frame, seat, ChooseManyFrame.answer([o.key for o in items]))
         state.waiting.push(frame)
         return []

@@ -233,6 +233,17 @@ def test_asides_leave_the_question_open_and_keep_a_single_answer_asked() -> None
     assert state.got == ["took"]
 
 
+def test_a_pick_with_asides_stays_asked_while_the_seat_discards() -> None:
+    """choose_many with asides: even a pick with no real choice waits, so the seat may act meanwhile."""
+    state = G.setup(["ann", "bo", "cy"], 1)
+    offer = [(Intent.of("x"), "X"), (Intent.of("y"), "Y")]
+    R.choose_many(state, "bo", "only_one", "Keep both?", offer, least=2, most=2, asides=["discard"])
+    assert G.prompts(state)[0].seat == "bo"
+    assert "discard:card=a" in {i.key() for i in G.legal(state, "bo")}
+    state, _ = G.apply(state, "bo", Intent.of("discard", card="a"))
+    assert G.prompts(state)[0].seat == "bo" and state.cards["bo"] == ["b"]
+
+
 def test_window_reactions_read_from_the_state_and_its_notices() -> None:
     state = G.setup(["ann", "bo", "cy"], 1)
     R.window(
