@@ -48,7 +48,7 @@ def task_value(state: GamedecState, seat: str, task: Task, space: str) -> float:
     return chance * gain - (1 - chance) * cost
 
 
-UNIVERSAL = frozenset({"discard", "discard_eq", "ability", "story_start", "trade", "trade_call"})
+UNIVERSAL = frozenset({"discard", "discard_eq", "ability", "story_start", "trade", "trade_call", "offer"})
 
 
 class HeuristicAgent:

@@ -28,9 +28,10 @@ from .runtime import RULES
 from .state import DECISIONS, GamedecState
 from .steps import RollStep
 
-ANYTIME = ("discard", "discard_eq", "story_start", "ability")
-"""The asides of a decision: RULINGS 37 (no Equipment discard while taking from a pile, nothing while
-discarding or picking cards for Brahma)."""
+ANYTIME = ("discard", "discard_eq", "story_start", "ability", "trade", "offer")
+"""The asides of a decision: RULINGS 35 and 37 (no Equipment discard while taking from a pile, nothing while
+discarding or picking cards for Brahma); a trade with the active detective (any detective may propose one,
+"Universal actions (also outside one's own round)")."""
 
 Build = Callable[[GamedecState, str, Any], tuple[Offer, Intent | None]]
 """(state, seat, payload) -> the answers offered (intent, label) and the default (None: the first)."""

@@ -129,6 +129,25 @@ def test_another_detective_proposes_a_trade_to_the_active_one_before_the_roll() 
     assert message is not None and "must always take part" in message
 
 
+def test_a_detective_asked_a_decision_may_propose_a_trade_to_the_active_one() -> None:
+    """RB "Universal actions (also outside one's own round)": "Trading with other players". Hunted in ann's
+    turn (Happy Hunting Grounds), bo, asked where his Obligation goes, first proposes ann a trade; the
+    question is asked again once the trade is settled."""
+    state = game()
+    state.players["ann"].credits = 2
+    state.players["bo"].credits = 1
+    state, _ = do(state, "ann", "move:to=happy_hunting")
+    state, _ = do(state, "ann", "hunt:on=bo")
+    assert GAME.prompts(state)[0].seat == "bo" and GAME.prompts(state)[0].kind == "corp"
+    assert "trade:to=ann" in {i.key() for i in GAME.legal(state, "bo")}
+    state, _ = do(state, "bo", "trade:to=ann")
+    state, _ = do(state, "bo", "give:what=c1")
+    state, _ = do(state, "bo", "get:what=none")
+    state, _ = do(state, "ann", "accept")
+    assert state.players["ann"].credits == 2 and state.players["bo"].credits == 0 and state.trade_done
+    assert GAME.prompts(state)[0].seat == "bo" and GAME.prompts(state)[0].kind == "corp"
+
+
 def test_online_trade_promises_a_task_card_not_held() -> None:
     """RB (Online Trade): "the participants set the exchange rates normally, but do not need to prove that
     they possess the declared goods"."""
