@@ -202,7 +202,8 @@ async def run(args: argparse.Namespace) -> int:
             }
             if pg_url:
                 async with scratch_postgres(pg_url) as store:
-                    figures["submit_postgres"] = await submits(game_id, 30 if quick else 400, Path(folder), store)
+                    count = 30 if quick else 400
+                    figures["submit_postgres"] = await submits(game_id, count, Path(folder), store)
             report[game_id] = figures
             if not args.json:
                 p, s, r = figures["playouts"], figures["submit"], figures["render"]

@@ -79,8 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--game", action="append", help="only this game (repeatable)")
     ben.add_argument("--json", action="store_true")
     ben.add_argument("--quick", action="store_true", help="a smaller sample (for tests)")
-    ben.add_argument("--store", metavar="URL", help="also measure submits on this PostgreSQL (postgresql://...), "
-                                                    "in a scratch schema dropped afterwards")
+    ben.add_argument("--store", metavar="URL",
+                     help="also measure submits on this PostgreSQL (postgresql://...), in a scratch schema")
 
     sub.add_parser("games", help="list the games Arbiter plays")
     opts = sub.add_parser("options", help="a game's options: name, meaning and default")
@@ -274,8 +274,9 @@ def db_copy(source: str, target: str | None) -> int:
     for line in report.damaged + report.problems:
         print(line)
     total = sum(report.rows.values())
+    verdict = f"; {len(report.problems)} problem(s) above." if report.problems else ", no problems."
     print(f"Copied {total} rows in {report.seconds:.1f} s; {report.games_verified} games replayed to their "
-          f"snapshots" + (f"; {len(report.problems)} problem(s) above." if report.problems else ", no problems."))
+          f"snapshots{verdict}")
     return 1 if report.problems else 0
 
 

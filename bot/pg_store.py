@@ -306,7 +306,8 @@ class PostgresStore:
         if limit <= 0:
             return []
         rows = await self.pool.fetch(
-            "SELECT version, text FROM public_log WHERE game_id=$1 AND version > $2 ORDER BY seq DESC LIMIT $3",
+            "SELECT version, text FROM public_log WHERE game_id=$1 AND version > $2 "
+            "ORDER BY seq DESC LIMIT $3",
             game_id,
             -1 if after_version is None else after_version,
             limit,
