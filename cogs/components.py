@@ -228,7 +228,7 @@ class IntentSelect(
             max_values=1,
             options=[
                 discord.SelectOption(
-                    label=label[:100] or key[:100], value=key, description=menus.HEADINGS[menus.family(key)]
+                    label=label[:100] or key[:100], value=key, description=menus.describe(key, label)
                 )
                 for key, label in options or []
             ]
@@ -323,7 +323,7 @@ class PartSelect(
                 discord.SelectOption(
                     label=label[:100] or value[:100],
                     value=value[:CUSTOM_ID_MAX],
-                    description=menus.HEADINGS[menus.family(value.removeprefix(PART_MARK))],
+                    description=menus.describe(value.removeprefix(PART_MARK), label),
                 )
                 for value, label in options or []
             ]

@@ -77,3 +77,14 @@ def ends_turn_early(key: str, legal_keys: Iterable[str]) -> list[str]:
         if other != key and kind not in QUIET_KINDS and kind not in others:
             others.append(kind)
     return others
+
+
+DESCRIPTION_MAX = 100
+"""Discord's limit on a select option's description (and on its label)."""
+
+
+def describe(key: str, label: str) -> str:
+    """A select option's description line: its family, and the end of a label too long for the option."""
+    head = HEADINGS[family(key)]
+    rest = label[DESCRIPTION_MAX:].strip()
+    return (f"{head} · …{rest}" if rest else head)[:DESCRIPTION_MAX]

@@ -29,6 +29,9 @@ def test_families_and_roles_come_from_the_intent_kind() -> None:
     assert menus.ends_turn_early("end", ["end", "move:to=x", "trade:seat=bo"]) == ["move", "trade"]
     assert menus.ends_turn_early("end", ["end", "pass"]) == []
     assert menus.ends_turn_early("pass", ["pass", "bid:n=1"]) == [], "passing a bid is not ending a turn"
+    long = "Play " + "x" * 95 + " and the rest"  # 100 characters, then the rest
+    assert menus.describe("play:card=c1", long) == "Play · …and the rest"
+    assert menus.describe("move:to=x", "Move to x") == "Move"
 
 
 async def _to_a_turn(world: World, gid: str) -> tuple[str, str]:
