@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "run":
         return run_bot()
     if args.command == "db" and args.db_command == "copy":
-        return db_copy(args.source or database_path(args.db), args.target)
+        return db_copy(args.source or database_path(args.db, sqlite_only=True), args.target)
     if args.command == "db":
         return db_command(args.db_command, args.path if args.db_command != "check" else None, args.db)
     return 2
@@ -216,16 +216,19 @@ def print_options(game_id: str) -> int:
     return 0
 
 
-def database_path(given: str | None) -> str:
-    """The database the bot uses: ``--db``, else ARBITER_DB (environment or .env), else ./arbiter.db."""
+def database_path(given: str | None, sqlite_only: bool = False) -> str:
+    """The database the bot uses: ``--db``, else ARBITER_DATABASE_URL (unless ``sqlite_only``), else
+    ARBITER_DB (environment or .env), else ./arbiter.db."""
     if given:
         return given
     try:
         from .settings import Settings
 
-        return Settings().arbiter_db
+        settings = Settings()
+        return settings.arbiter_db if sqlite_only else settings.database
     except Exception:  # an unrelated bad setting must not stop an operator's backup
-        return os.environ.get("ARBITER_DB", "./arbiter.db")
+        url = "" if sqlite_only else os.environ.get("ARBITER_DATABASE_URL", "").strip()
+        return url or os.environ.get("ARBITER_DB", "./arbiter.db")
 
 
 def db_command(command: str, path: str | None, db: str | None = None) -> int:
@@ -250,10 +253,13 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
         return 2
     for line in problems:
         print(line)
+    from .stores import describe
+
+    shown = describe(database)  # a PostgreSQL URL without its password
     if problems:
-        print(f"{len(problems)} problem(s) in {database}.", file=sys.stderr)
+        print(f"{len(problems)} problem(s) in {shown}.", file=sys.stderr)
         return 1
-    print(f"{database}: no problems found.")
+    print(f"{shown}: no problems found.")
     return 0
 
 

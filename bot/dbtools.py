@@ -4,6 +4,10 @@
     arbiter db restore PATH    puts a backup in place, after checking it; the old file is kept as ``.bak``
     arbiter db check           quick_check, then every game's snapshot checksum, version and intent log
 
+With ``ARBITER_DATABASE_URL=postgresql://...`` (or ``--db`` a PostgreSQL URL) ``check`` judges each game
+of the PostgreSQL store the same way; backup and restore are then PostgreSQL's own (``pg_dump``,
+``pg_restore``), and ``arbiter db copy`` (``bot/dbcopy.py``) moves an SQLite database into PostgreSQL.
+
 A backup is written under a temporary name, checked with ``PRAGMA quick_check``, and only then renamed
 into place, so a half-written copy never looks like a backup. The scheduled backups
 (:class:`BackupSchedule`) are named ``arbiter-YYYYmmdd-HHMMSS.db`` in the backup folder; the newest
@@ -29,9 +33,11 @@ from engine.core import registry
 from engine.core.errors import DamagedGame
 from engine.integrity import log_problem, snapshot_problem
 from engine.records import GameRecord
+from engine.store import Store
 from engine.table import Table
 
 from .storage import SqliteStore, StoreRefused
+from .stores import is_postgres
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +51,19 @@ class ToolError(Exception):
     """A tool could not do what was asked; the message says why, in plain words."""
 
 
+PG_BACKUPS = ("The database is PostgreSQL: back it up with pg_dump (pg_dump -Fc -f arbiter.dump URL) and "
+              "restore with pg_restore; arbiter db backup and restore are for an SQLite file.")
+
+
+def _sqlite_only(db_path: str | Path) -> None:
+    if is_postgres(str(db_path)):
+        raise ToolError(PG_BACKUPS)
+
+
 async def backup(db_path: str | Path, target: str | Path) -> Path:
     """An online copy of the database at ``db_path`` to ``target`` (a file, or a folder to put a dated
     file in). The database must exist: a backup never creates one."""
+    _sqlite_only(db_path)
     target = Path(target)
     if target.is_dir():
         target = target / backup_name(time.time())
@@ -100,6 +116,7 @@ def inspect_backup(path: Path) -> list[str]:
 def restore(db_path: str | Path, source: str | Path) -> Path | None:
     """Put the backup ``source`` in place of ``db_path``, after checking it. Returns where the old
     database was kept (``NAME.bak``), or None when there was none."""
+    _sqlite_only(db_path)
     db, source = Path(db_path), Path(source)
     if source.resolve() == db.resolve():
         raise ToolError("The backup to restore is the database itself.")
@@ -127,13 +144,19 @@ def restore(db_path: str | Path, source: str | Path) -> Path | None:
 
 async def check(db_path: str | Path) -> list[str]:
     """Every problem found, one line each: SQLite's quick_check, then each game's saved data."""
-    store = SqliteStore(db_path, create=False)
+    store: Store
+    if is_postgres(str(db_path)):
+        from .pg_store import PostgresStore
+
+        store = PostgresStore(str(db_path))
+    else:
+        store = SqliteStore(db_path, create=False)
     try:
         await store.open()
     except StoreRefused as exc:
         return [str(exc)]
     try:
-        lines = [f"database: {p}" for p in await store.quick_check()]
+        lines = [f"database: {p}" for p in await store.quick_check()] if isinstance(store, SqliteStore) else []
         table = Table(store)
         for record in await store.games():
             lines += [f"game {record.id} ({record.game}, {record.status}): {p}" for p in await game_problems(table, record)]

@@ -355,3 +355,44 @@ def test_bench_measures_postgres_beside_sqlite_in_a_scratch_schema(
 
     assert asyncio.run(leftovers()) == 0
     assert main(["bench", "--game", "toy", "--quick", "--store", "sqlite:///x.db"]) == 2
+
+
+def test_db_check_judges_a_postgres_database_and_backups_point_to_pg_dump(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli import main
+    from engine.table import Table
+
+    async def play() -> str:
+        store = PostgresStore(postgres_url)
+        await store.open()
+        table = Table(store)
+        gid = (await table.create("toy", "u1", "Ann", seats=2, seed=3)).record.id
+        await table.join(gid, "u2", "Bo")
+        await table.start(gid, "u1")
+        await table.submit(gid, "u1", "pick:n=2")
+        await store.close()
+        return gid
+
+    gid = asyncio.run(play())
+    assert main(["db", "--db", postgres_url, "check"]) == 0
+    assert "no problems found" in capsys.readouterr().out
+    asyncio.run(_execute(postgres_url, "UPDATE snapshots SET checksum = 'x' WHERE game_id = $1", gid))
+    assert main(["db", "--db", postgres_url, "check"]) == 1
+    assert "snapshot checksum mismatch (the intent log rebuilds it" in capsys.readouterr().out
+    asyncio.run(_execute(postgres_url, "DELETE FROM intents WHERE game_id = $1", gid))
+    assert main(["db", "--db", postgres_url, "check"]) == 1
+    out = capsys.readouterr().out
+    assert f"game {gid} (toy, running): intent log holds 0 intents" in out, out
+    assert main(["db", "--db", postgres_url, "backup", "copy.db"]) == 2
+    assert "pg_dump" in capsys.readouterr().err
+
+
+async def _execute(url: str, sql: str, *args: object) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(sql, *args)
+    finally:
+        await conn.close()
