@@ -65,6 +65,12 @@ class HeuristicAgent:
         return plans[0]
 
     @staticmethod
+    def _sniff(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        """Look at two cards when the Team can spare the SR, else none."""
+        looks = [i for i in legal if i.kind == "sniff" and 0 < i.num("n") <= 2]
+        return max(looks, key=lambda i: i.num("n")) if looks else legal[0]
+
+    @staticmethod
     def _react(state: NtState, seat: str, legal: list[Intent]) -> Intent:
         fire = [i for i in legal if i.kind == "react" and i.get("how") in ("fire", None) and i.get("unit")]
         if fire:

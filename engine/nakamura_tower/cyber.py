@@ -112,15 +112,24 @@ def cyberwarfare(state: NtState) -> list[Event]:
         draw_cards(state, seat)
     if not hackers:
         return [public("cw", "No Team has a Hacker in the tower: the Cyberwarfare phase ends.")]
+    events = [
+        public("cw", "Hackers: " + ", ".join(f"{s} {name(state.models[h])}" for s, h in hackers.items()))
+    ]
+    if state.opts.sniffers:
+        from .sniffing import ask_sniff
+
+        return events + ask_sniff(state, hackers)
+    return events + open_plan(state, hackers)
+
+
+def open_plan(state: NtState, hackers: dict[str, str]) -> list[Event]:
+    """FAQ: "Both players plan and decide on card usage" in secret, revealed together."""
     seats = list(hackers)
     offers, more = {}, {}
     for seat in seats:
         offers[seat], more[seat] = _offer(state, seat)
-    events = [
-        public("cw", "Hackers: " + ", ".join(f"{s} {name(state.models[h])}" for s, h in hackers.items()))
-    ]
     defaults = {s: Intent.of("plan", card=NONE, target=NONE) for s in seats}
-    return events + RULES.secret(
+    return RULES.secret(
         state,
         seats,
         "plan",

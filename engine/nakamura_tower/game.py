@@ -11,7 +11,7 @@ from engine.core.flowgame import FlowGame
 from engine.core.intent import Value
 from engine.core.shapes import check_shape
 
-from . import actions, activation, combat, drones, factions, phases  # noqa: F401 - they register into RULES
+from . import actions, activation, combat, drones, factions, phases, sniffing  # noqa: F401 - they register into RULES
 from .agent import HeuristicAgent
 from .rules import RULES
 from .setup import build
@@ -45,7 +45,7 @@ class NakamuraGame(FlowGame[NtState]):
         rules=RULES_SUMMARY,
     )
     state_type = NtState
-    format = 6
+    format = 7
     rules = RULES
     intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}

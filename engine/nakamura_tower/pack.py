@@ -28,7 +28,7 @@ COST: dict[str, int] = {"commercial": 1, "military": 2, "black_market": 4}
 """RB Team Budget: "Commercial - 1 point; Military - 2 points; Black Market - 4 points"."""
 LEVEL: dict[str, int] = {"commercial": 0, "military": 1, "black_market": 2}
 Location = Literal["head", "chest", "arms", "legs"]
-CwKind = Literal["virus", "worm", "ice", "bastion", "ids", "booster"]
+CwKind = Literal["virus", "worm", "ice", "bastion", "ids", "booster", "sniffer"]
 OFFENSIVE: frozenset[str] = frozenset({"virus", "worm"})
 DEFENSIVE: frozenset[str] = frozenset({"ice", "bastion", "ids"})
 
@@ -201,9 +201,13 @@ class Pack(BaseModel):
         """Every CanDo card as ``c<value>.<n>`` (copies numbered from 1)."""
         return [f"c{v.value}.{n}" for v in self.cando for n in range(1, v.count + 1)]
 
-    def cw_deck(self, faction: str) -> list[str]:
+    def cw_deck(self, faction: str, sniffers: bool = False) -> list[str]:
+        """A Faction's (or the AI's) deck; Sniffers only when the table plays them."""
         return [
-            f"{c.id}.{n}" for c in self.cards.values() if c.faction == faction for n in range(1, c.count + 1)
+            f"{c.id}.{n}"
+            for c in self.cards.values()
+            if c.faction == faction and (sniffers or c.kind != "sniffer")
+            for n in range(1, c.count + 1)
         ]
 
     def card(self, instance: str) -> CwCard:

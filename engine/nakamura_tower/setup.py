@@ -22,7 +22,10 @@ def build(game_id: str, seats: list[str], rng: Rng, options: NtOptions) -> NtSta
     for i, (seat, team) in enumerate(zip(seats, mission.teams, strict=True)):
         letter = LETTERS[i]
         teams[seat] = TeamState(
-            seat=seat, faction=team.faction, letter=letter, deck=Deck.shuffled(p.cw_deck(team.faction), rng)
+            seat=seat,
+            faction=team.faction,
+            letter=letter,
+            deck=Deck.shuffled(p.cw_deck(team.faction, options.sniffers), rng),
         )
         for n, (member, cell) in enumerate(zip(team.members, team.start, strict=True), start=1):
             items = [p.equipment[e] for e in member.equipment]

@@ -21,5 +21,6 @@ SHAPES: Shapes = {
     "bid": {"sr": "number"},
     "order": {"cw": W, "rw": W},
     "faction": {"name": W},
+    "sniff": {"seat": "word?", "n": "number"},
     "plan": {"card": "word?", "target": "word?", "guard": "word?", "boost": "word?"},
 }

@@ -51,6 +51,11 @@ class NtOptions(BaseModel):
         description="Advanced: Hit Location Damage (cyberware disabled by 3+ "
         "wounds, limbs and head capped at 3, Neurochips lost to head hits)",
     )
+    sniffers: bool = Field(
+        False,
+        description="Fly Eye sniffers in the Faction decks: before planning, each "
+        "Hacker may pay 1 SR per card to see cards of an enemy hand",
+    )
     hard_hands: bool = Field(
         False, description="Increased difficulty: discard every card still in hand at Clean-Up"
     )
@@ -184,7 +189,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 6
+    format: int = 7
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions
