@@ -150,3 +150,16 @@ async def test_deadlines_fall_due_after_a_restart_and_one_bad_row_stops_no_other
         assert await table.tick() == []  # applied once: nothing is due any more
     finally:
         await store.close()
+
+
+async def test_many_games_commit_at_once_through_one_store(backend_store: Store) -> None:
+    """Per-game locks let games commit concurrently: on PostgreSQL each takes a pooled connection, and
+    their transactions stay apart."""
+    table = Table(backend_store, limits=Limits(lobbies_per_user=0, running_per_user=0))
+    games = [await started(table, host=f"h{i}") for i in range(8)]
+    results = await asyncio.gather(
+        *[table.submit(g, f"h{i}", "pick:n=2") for i, g in enumerate(games)], return_exceptions=True
+    )
+    assert all(isinstance(r, Update) for r in results), results
+    assert [len(await backend_store.intents(g)) for g in games] == [1] * 8
+    assert len({(await backend_store.game(g)).version for g in games}) == 1  # type: ignore[union-attr]
