@@ -7,7 +7,8 @@ points, the final placing, entry rules, Equipment piles), ``modifiers`` (a test'
 ``setup`` (the board, the detectives, the hands and starting Skills), ``procedure`` (the round, the turn,
 the limits, Terror cards), ``window`` (the open Assist/Sabotage window before a roll), ``effects`` (the
 roll of a Task test or fight, rewards and penalties), ``answers`` (the questions asked of one detective),
-``trade`` (offers and Online Trade), ``story`` (Scenarios and Finales), ``actions/`` (the turn's actions
+``trade`` (one-good offers and calls for offers), ``bundles`` (trades of several goods), ``settle``
+(exchanging agreed goods, Online Trade), ``story`` (Scenarios and Finales), ``actions/`` (the turn's actions
 and the universal ones), ``labels`` (what a person reads), ``refusals`` (why an intent is refused, and
 what is possible instead), ``view`` (the typed view schema), ``viewing`` (building it from the state),
 ``game`` (the wiring), ``agent`` (the heuristic agent). Rulings on the rulebook's gaps: ``RULINGS.md``.

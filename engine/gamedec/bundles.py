@@ -19,7 +19,7 @@ from engine.core.waiting import parse_pick
 
 from . import labels as L
 from . import rules as R
-from . import trade as T
+from . import settle as S
 from .actions.base import GamedecAction
 from .pack import load_pack
 from .runtime import RULES
@@ -78,7 +78,7 @@ def _build(state: GamedecState) -> None:
         offer.append((Intent.of("done"), "That is all" if side else f"{verb.capitalize()} nothing"))
     offer += [(Intent.of("add", what=w), L.describe(state, Intent.of("add", what=w))) for w in items]
     text = f"Trade with {t.partner}: what do you {verb}{so_far}?"
-    RULES.ask(state, state.active, "bundle", text, offer, asides=T.ASIDES, pace="quick")
+    RULES.ask(state, state.active, "bundle", text, offer, asides=S.ASIDES, pace="quick")
 
 
 class Bundle(GamedecAction):
@@ -118,7 +118,7 @@ def _built(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     t = state.trade
     assert t is not None
     if intent.kind == "cancel":
-        T._over(state)
+        S.over(state)
         return [public("trade", f"{seat} withdraws the trade offer.")]
     if intent.kind == "add":
         (t.give_all if t.stage == "give" else t.get_all).append(intent.word("what"))
@@ -137,7 +137,7 @@ def _built(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
         "bundle_answer",
         f"{seat} offers {named}. Accept?",
         offer,
-        asides=T.ASIDES,
+        asides=S.ASIDES,
         pace="quick",
     )
     gives, gets = bundle_label(state, t.give_all, False), bundle_label(state, t.get_all, False)
@@ -152,7 +152,7 @@ def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload
     t = state.trade
     assert t is not None
     if intent.kind == "decline":
-        T._over(state)
+        S.over(state)
         return [public("trade", f"{seat} declines the trade.")]
     owed = t.get_all.count(CHOICE)
     if owed:
@@ -185,15 +185,15 @@ def _exchange(state: GamedecState) -> list[Event]:
     assert t is not None
     active, partner = state.active, t.partner
     for item in t.give_all:
-        T._transfer(state, active, partner, item)
+        S.transfer(state, active, partner, item)
     for item in t.get_all:
-        T._transfer(state, partner, active, item)
+        S.transfer(state, partner, active, item)
     gives, gets = bundle_label(state, t.give_all, False), bundle_label(state, t.get_all, False)
     named = (
         f"{active} gives {bundle_label(state, t.give_all, True)}, {partner} gives "
         f"{bundle_label(state, t.get_all, True)}."
     )
-    T._over(state)
+    S.over(state)
     state.trade_done = True
     return [
         public("trade", f"Trade done: {active} gives {gives}, {partner} gives {gets}."),

@@ -28,7 +28,7 @@ Corporation on the board; every detective takes a turn; then the Hacker Attack: 
 Commission, a Lag appears on the Target and everyone with an Obligation at the Threatened Corporation gets a
 Lag token (one move fewer next turn). When no Commission card is left, everyone loses (about 14 rounds).
 Your turn: up to 2 moves (Taida 3) to any of the 13 spaces; act after each move on the space you entered.
-- Realium: draw Task cards (1-5 by Reputation; unseen until your turn ends); play Tasks; heal Bio for 1 Credit.
+- Realium: draw Task cards (1-5 by Reputation; unseen until your turn ends); play Tasks; heal Bio (1 Credit).
 - Sensory Worlds: play Tasks, use the world's exchange, attack, perform the Commission.
   Brahma/Dream Space refuse Bad Reputation; Crying Guns/Deep Past need a Credit; Happy Hunting Grounds and
   Twisted & Perverted cost 1 Reputation on entry.

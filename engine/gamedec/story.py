@@ -155,7 +155,8 @@ def undertake(state: GamedecState, seat: str, card: str | None) -> list[Event]:
     state.turn_mode = "tasks"
     ident = card if card is not None else p.scenario
     state.test = TestState(kind="story", actor=seat, card=ident, space=p.pos)
-    label = pack.finales[PUPPET].name if ident == PUPPET else pack.scenarios[ident].path1.name  # type: ignore[union-attr]
+    path = pack.scenarios[ident].path1 if ident != PUPPET else None
+    label = pack.finales[PUPPET].name if ident == PUPPET else (path.name if path is not None else ident)
     return [
         public(
             "play",

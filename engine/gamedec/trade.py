@@ -12,8 +12,9 @@ trade while performing a Task? Yes, but only before the dice roll"):
   (or make none), all at once and in the open; then the active detective takes one or declines them all.
 With the Online Trade option, both sides then secretly choose whether to really send their part (a secret
 frame revealed together); goods need not be held when promised; whoever did not send loses 1 Reputation.
-Without it, a "Task card of the giver's choice" is picked by its giver when the trade is agreed. While a
-trade is being built or answered, its sides may show Task cards of their hands to each other (an aside).
+Without it, a "Task card of the giver's choice" is picked by its giver when the trade is agreed (the
+settling is in :mod:`.settle`). While a trade is being built or answered, its sides may show Task cards of
+their hands to each other (an aside).
 """
 
 from __future__ import annotations
@@ -26,23 +27,10 @@ from . import rules as R
 from .actions.base import GamedecAction
 from .pack import load_pack
 from .runtime import RULES
+from .settle import ASIDES, agreed, online, over
 from .state import GamedecState, TradeState
-from .window import refresh_window
 
 MAX_PROPOSALS = R.MAX_PROPOSALS
-ASIDES = ("show", "discard", "discard_eq")
-"""Showing a Task card; discards are named so that they are refused in plain words (no discard "during
-Trade", RB "Universal Actions")."""
-
-
-def _online(state: GamedecState) -> bool:
-    return state.opts.online_trade
-
-
-def _over(state: GamedecState) -> None:
-    """The trade is settled; a window it was made in asks again if the tester's modifier changed."""
-    state.trade = None
-    refresh_window(state)
 
 
 _others = R.trade_partners
@@ -52,10 +40,10 @@ can_trade = R.can_trade
 def gives(state: GamedecState, seat: str) -> list[str]:
     """What ``seat`` may put on the table (Online Trade: Credits and a Task card need not be held)."""
     p = state.players[seat]
-    online = _online(state)
-    out = ["none"] + [f"c{n}" for n in (1, 2) if p.credits >= n or online]
+    unchecked = online(state)
+    out = ["none"] + [f"c{n}" for n in (1, 2) if p.credits >= n or unchecked]
     out += list(p.equipment) + list(p.hand)
-    if online:
+    if unchecked:
         out.append("task")
     return out
 
@@ -63,11 +51,11 @@ def gives(state: GamedecState, seat: str) -> list[str]:
 def asks(state: GamedecState, seat: str, other: str, gave: str) -> list[str]:
     """What ``seat`` may ask of ``other`` (whose Credits and Equipment are public)."""
     q = state.players[other]
-    online = _online(state)
+    unchecked = online(state)
     out = [] if gave == "none" else ["none"]
-    out += [f"c{n}" for n in (1, 2) if q.credits >= n or online]
+    out += [f"c{n}" for n in (1, 2) if q.credits >= n or unchecked]
     out += list(q.equipment)
-    if q.hand or online:
+    if q.hand or unchecked:
         out.append("task")
     return out
 
@@ -215,7 +203,7 @@ def _may_propose(state: GamedecState, seat: str) -> bool:
 
 def _withdrawn(state: GamedecState) -> list[Event]:
     t = state.trade
-    _over(state)
+    over(state)
     return [public("trade", f"{(t.by if t else '') or state.active} withdraws the trade offer.")]
 
 
@@ -263,7 +251,7 @@ def _asked(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     offered = t.get if t.by else t.give
     accepts = (
         [Intent.of("accept", card=c) for c in state.players[answerer].hand]
-        if asked == "task" and not _online(state)
+        if asked == "task" and not online(state)
         else [Intent.of("accept")]
     )
     what = f"{L.item_label(state, offered, False)} for {L.item_label(state, asked, False)}"
@@ -289,7 +277,7 @@ def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload
     t = state.trade
     assert t is not None
     if intent.kind == "decline":
-        _over(state)
+        over(state)
         return [public("trade", f"{seat} declines the trade.")]
     card = intent.get("card")
     if isinstance(card, str):  # the answerer's Task card of his choice
@@ -297,7 +285,7 @@ def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload
             t.give = card
         else:
             t.get = card
-    return [public("trade", f"{seat} accepts.")] + _agreed(state)
+    return [public("trade", f"{seat} accepts.")] + agreed(state)
 
 
 # --- offers from every other detective ---------------------------------------------------------------------
@@ -346,7 +334,7 @@ def _offers_made(state: GamedecState, answers: list[tuple[str, Intent]], payload
     t = state.trade
     assert t is not None
     if not any(_ready(t, s) for s in t.offers):
-        _over(state)
+        over(state)
         return [public("trade", "Nobody made a trade offer.")]
     t.stage = "choose"
     me = state.players[state.active]
@@ -354,7 +342,7 @@ def _offers_made(state: GamedecState, answers: list[tuple[str, Intent]], payload
     for s, (_g, a) in t.offers.items():
         if not _ready(t, s):
             continue
-        if a == "task" and not _online(state):
+        if a == "task" and not online(state):
             takes += [Intent.of("take", src=s, card=c) for c in me.hand]
         else:
             takes.append(Intent.of("take", src=s))
@@ -374,7 +362,7 @@ def _chose(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     t = state.trade
     assert t is not None
     if intent.kind == "decline":
-        _over(state)
+        over(state)
         return [public("trade", f"{state.active} declines every offer.")]
     src = intent.word("src")
     offered, asked = t.offers[src]
@@ -382,122 +370,4 @@ def _chose(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     card = intent.get("card")
     if isinstance(card, str):
         t.give = card
-    return [public("trade", f"{state.active} takes {src}'s offer.")] + _agreed(state)
-
-
-# --- the exchange -------------------------------------------------------------------------------------
-
-
-def _agreed(state: GamedecState) -> list[Event]:
-    """Both sides agreed: exchange at once, or first ask for the secret sending / the card to give."""
-    t = state.trade
-    assert t is not None
-    active, partner = state.active, t.partner
-    if _online(state):
-        senders = [active, partner]
-        text, news = "Online trade: send the agreed goods, or cheat?", "both now secretly send their goods"
-    else:
-        senders = [s for s, item in ((active, t.give), (partner, t.get)) if item == "task"]
-        text, news = "Trade agreed: choose the Task card you give.", "the Task card to give is being chosen"
-        if not senders:
-            return _exchange(state, t.give, t.get)
-    t.stage = "send"
-    RULES.secret(
-        state,
-        senders,
-        "trade_send",
-        text,
-        {s: _offer(state, _sendings(state, s)) for s in senders},
-        announce="{seat} has chosen what to send.",
-        confirm="",
-        pace="quick",
-        asides=ASIDES[1:],
-    )
-    return [public("trade", f"{partner} and {active} agree; {news}.")]
-
-
-def _sendings(state: GamedecState, seat: str) -> list[Intent]:
-    t = state.trade
-    assert t is not None
-    mine = t.give if seat == state.active else t.get
-    hand = state.players[seat].hand
-    if not _online(state):
-        return [Intent.of("send", card=c) for c in hand]
-    if mine == "none":
-        return [Intent.of("send")]
-    if mine == "task":
-        return [Intent.of("send", card=c) for c in hand] + [Intent.of("cheat")]
-    if _holds(state, seat, mine):
-        return [Intent.of("send"), Intent.of("cheat")]
-    return [Intent.of("cheat")]
-
-
-def _holds(state: GamedecState, seat: str, item: str) -> bool:
-    p = state.players[seat]
-    if item in ("c1", "c2"):
-        return p.credits >= int(item[1])
-    return item in p.equipment or item in p.hand or item == "none"
-
-
-def _transfer(state: GamedecState, src: str, dst: str, item: str) -> None:
-    a, b = state.players[src], state.players[dst]
-    if item in ("c1", "c2"):
-        n = int(item[1])
-        a.credits -= n
-        b.credits += n
-    elif item in a.equipment:
-        a.equipment.remove(item)
-        b.equipment.append(item)
-    elif item in a.hand:
-        a.hand.remove(item)
-        b.hand.append(item)
-
-
-def _exchange(state: GamedecState, give: str, got: str) -> list[Event]:
-    t = state.trade
-    assert t is not None
-    active, partner = state.active, t.partner
-    _transfer(state, active, partner, give)
-    _transfer(state, partner, active, got)
-    _over(state)
-    state.trade_done = True
-    return [
-        public(
-            "trade",
-            f"Trade done: {active} gives {L.item_label(state, give, False)}, {partner} gives "
-            f"{L.item_label(state, got, False)}.",
-        ),
-        private(
-            {active, partner},
-            "trade_done",
-            f"Trade: {active} gives {L.item_label(state, give, True)}, "
-            f"{partner} gives {L.item_label(state, got, True)}.",
-        ),
-    ]
-
-
-@RULES.revealed("trade_send")
-def _sent(state: GamedecState, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
-    t = state.trade
-    assert t is not None
-    active, partner = state.active, t.partner
-    if not _online(state):
-        give = choices[active].word("card") if active in choices else t.give
-        got = choices[partner].word("card") if partner in choices else t.get
-        return _exchange(state, give, got)
-    events: list[Event] = []
-    for s, other, item in ((active, partner, t.give), (partner, active, t.get)):
-        answer = choices[s]
-        if answer.kind == "cheat":
-            events.append(public("trade_cheat", f"{R.name(state, s)} did not send the agreed goods."))
-            events += R.change_rep(state, s, -1)
-            continue
-        card = answer.get("card")
-        sent = card if isinstance(card, str) else item
-        _transfer(state, s, other, sent)
-        events.append(public("trade", f"{s} sends {L.item_label(state, sent, False)}."))
-        if sent in load_pack().tasks:
-            events.append(private({s, other}, "trade_card", f"{s} sends {L.item_label(state, sent, True)}."))
-    _over(state)
-    state.trade_done = True
-    return events
+    return [public("trade", f"{state.active} takes {src}'s offer.")] + agreed(state)

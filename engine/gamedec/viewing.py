@@ -204,7 +204,7 @@ def _me(state: GamedecState, seat: str, me: PlayerView) -> MeView:
 
 
 def build(state: GamedecState, seat: str | None, table: dict[str, Any]) -> GamedecView:
-    """``seat``'s view; ``table`` holds the fields every runtime game's view has (awaiting, log, result...)."""
+    """``seat``'s view; ``table`` holds the fields every runtime game's view has (awaiting, log, result)."""
     pack = load_pack()
     rounds_left = len(state.commission_deck)
     if state.opts.longer_game and not state.opts.scenarios and not state.second_deck_used:

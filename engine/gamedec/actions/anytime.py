@@ -18,7 +18,8 @@ class Discarding(GamedecAction):
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         if state.players[seat].finished or state.trade is not None:
-            return []  # RB: not "when it would interfere with playing out the normal rules (e.g. during Trade)"
+            # RB: not "when it would interfere with playing out the normal rules (e.g. during Trade)"
+            return []
         return self.cards(state, seat)
 
     def cards(self, state: GamedecState, seat: str) -> list[Intent]:

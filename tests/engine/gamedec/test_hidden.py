@@ -13,7 +13,8 @@ from .helpers import do, stage_turn, started
 
 def _public_parts(state: object, seat: str) -> list[str]:
     out = [json.dumps(GAME.view(state, None), sort_keys=True)]
-    out += [json.dumps(GAME.view(state, s), sort_keys=True) for s in state.seats if s != seat]  # type: ignore[attr-defined]
+    seats: list[str] = state.seats  # type: ignore[attr-defined]
+    out += [json.dumps(GAME.view(state, s), sort_keys=True) for s in seats if s != seat]
     return out
 
 

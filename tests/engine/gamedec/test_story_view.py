@@ -49,7 +49,7 @@ def test_every_view_works_while_a_story_task_is_tested() -> None:
 
 
 def test_the_story_task_view_shows_no_unrevealed_scenario() -> None:
-    """RB: "each player secretly draws one card"; only the tester's Scenario (revealed to start it) may show."""
+    """RB: "each player secretly draws one card"; only the tester's Scenario (revealed to start it) shows."""
     state = _story_test_state()
     public = GAME.view(state, None)
     text = repr(public)
