@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core import Event, Intent, public
+from engine.core.kits.ledger import Ledger
 
 from ..agents_row import refresh_all, replace_verse, take_agent, take_verse
 from ..control import may_build, place_server, servers_of
@@ -94,16 +95,26 @@ class Work(VrAction):
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         use_action(state, "work")
-        player = state.p(seat)
-        amount = player.markers.get("work", WORK_GAIN) + gains(state, seat, "work")
-        if armed(state, "work_ec5"):
-            amount += 5
+        earned = work_ledger(state, seat)
         disarm(state, "work")
-        player.ec += amount
-        return [public("work", f"{seat} works: +{amount} Eurocredits.")]
+        state.p(seat).ec += earned.total
+        return [public("work", f"{seat} works: +{earned.total} Eurocredits ({earned.explain()}).")]
 
     def label(self, state: VrState, intent: Intent) -> str:
         return "Work (gain Eurocredits)"
+
+
+def work_ledger(state: VrState, seat: str) -> Ledger:
+    """What Work earns, each part with its source: the base 5 (or a Necro card's value), every Work Boost,
+    and the Denfert Rochereau Title's +5 when armed; the total is paid and the parts are told."""
+    player = state.p(seat)
+    base = player.markers.get("work", WORK_GAIN)
+    earned = Ledger().add("Work" if base == WORK_GAIN else "Work under a Necro card", base)
+    for line in boost_lines(player, "work"):
+        earned.add("Boost", line.ec)
+    if armed(state, "work_ec5"):
+        earned.add("Denfert Rochereau", 5)
+    return earned
 
 
 def recruit_range(state: VrState, seat: str) -> int:
