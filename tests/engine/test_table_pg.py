@@ -1,9 +1,10 @@
 """The table's key scenarios on both stores (issue 20): SQLite and a real PostgreSQL.
 
 Submit and stale versions, an interaction delivered twice, racing clicks (in one table, and from two
-tables on one database, as two processes), a restart at any moment that loses nothing, a snapshot that
-fails its checksum rebuilt exactly from the log, a log with a gap set aside, a deadline default after a
-restart, and one undecodable row among several games with deadlines due."""
+tables on one database, as two processes), a restart that loses nothing, a real process killed with
+SIGKILL at a random moment, a snapshot that fails its checksum rebuilt exactly from the log, a log with
+a gap set aside, a deadline default after a restart, one undecodable row among several games with
+deadlines due, and many games committing at once."""
 
 from __future__ import annotations
 
@@ -163,3 +164,76 @@ async def test_many_games_commit_at_once_through_one_store(backend_store: Store)
     assert all(isinstance(r, Update) for r in results), results
     assert [len(await backend_store.intents(g)) for g in games] == [1] * 8
     assert len({(await backend_store.game(g)).version for g in games}) == 1  # type: ignore[union-attr]
+
+
+PLAYER = """
+import asyncio, sys
+import tests.conftest  # registers the toy game
+from engine.table import Limits, Table
+from tests.support.postgres import Backend
+
+async def main(kind, where):
+    store = Backend(kind, where).make()
+    await store.open()
+    table = Table(store, agent_kind="random", limits=Limits(lobbies_per_user=0, running_per_user=0))
+    for n in range(10_000):
+        gid = (await table.create("toy", "u1", "Ann", seats=2, seed=n)).record.id
+        await table.add_agent(gid, "u1")
+        await table.start(gid, "u1")
+        while (await table.record(gid)).status == "running":
+            legal = await table.legal(gid, "u1")
+            update = await table.submit(gid, "u1", legal[0][0])
+            print(gid, update.record.version, flush=True)
+
+asyncio.run(main(sys.argv[1], sys.argv[2]))
+"""
+
+
+async def test_sigkill_at_a_random_moment_loses_no_accepted_move(store_backend: Backend) -> None:
+    """A real process plays games and says which version each accepted move produced; it is killed
+    with SIGKILL at a random moment; every move it reported is saved, and every game loads whole."""
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from engine.core.playout import replay
+    from tests.support.toygame import TOY
+
+    root = Path(__file__).resolve().parents[2]
+    player = subprocess.Popen(
+        [sys.executable, "-c", PLAYER, store_backend.kind, store_backend.where],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    accepted: dict[str, int] = {}
+    rng = random.Random()
+    wanted = rng.randrange(30, 90)
+    assert player.stdout is not None
+    for n, line in enumerate(player.stdout, start=1):
+        gid, version = line.split()
+        accepted[gid] = int(version)
+        if n >= wanted:
+            time.sleep(rng.uniform(0, 0.02))  # somewhere in the next move: mid-commit, often
+            player.send_signal(signal.SIGKILL)
+            break
+    for line in player.stdout.read().splitlines():  # what it printed before it died
+        gid, version = line.split()
+        accepted[gid] = int(version)
+    assert player.wait(timeout=30) == -signal.SIGKILL, player.stderr.read() if player.stderr else ""
+    store, table = await reopened(store_backend)
+    try:
+        for gid, version in accepted.items():
+            record = await table.record(gid)
+            assert record.version >= version and record.status in ("running", "finished"), record
+            exported = await table.export(gid)  # loads through the integrity checks
+            moves = [(s, k) for s, k in exported["intents"]]
+            state = replay(TOY, exported["seats"], exported["seed"], exported["options"], moves)
+            assert TOY.dump(state) == exported["final"]
+        assert not [r.id for r in await store.games() if r.status == "damaged"]
+    finally:
+        await store.close()
