@@ -9,6 +9,7 @@ and the rest of the round waits for it (``ROUND_OPS``).
 from __future__ import annotations
 
 from engine.core import Event, Intent, clockwise, public
+from engine.core.kits.handlimit import excess
 
 from . import labels as L
 from . import rules as R
@@ -213,7 +214,7 @@ def _reveal_drawn(state: GamedecState, step: RevealDrawnStep) -> list[Event]:
 @RULES.step("hand_limit")
 def _hand_limit(state: GamedecState, step: HandLimitStep) -> list[Event]:
     """RULINGS 37: enforced at the end of the owner's turn and again at the start of his next one."""
-    over = len(state.players[step.seat].hand) - R.HAND_LIMIT
+    over = excess(state.players[step.seat].hand, R.HAND_LIMIT)
     if over <= 0:
         return []
     state.now(HandLimitStep(seat=step.seat))
@@ -224,7 +225,7 @@ def _hand_limit(state: GamedecState, step: HandLimitStep) -> list[Event]:
 
 @RULES.step("equip_limit")
 def _equip_limit(state: GamedecState, step: EquipLimitStep) -> list[Event]:
-    if len(state.players[step.seat].equipment) <= R.EQUIP_LIMIT:
+    if not excess(state.players[step.seat].equipment, R.EQUIP_LIMIT):
         return []
     state.now(EquipLimitStep(seat=step.seat))
     return decide(state, step.seat, "discard_eq", "Equipment limit 3: discard an Equipment card.")
