@@ -7,6 +7,8 @@ possible to perform on the Speed Demons space ... he is ready to pay 2 Credit to
 
 from __future__ import annotations
 
+import json
+
 from engine.core import Intent
 from engine.gamedec import GAME
 from engine.gamedec.state import GamedecState
@@ -65,6 +67,10 @@ def test_any_number_of_equipment_cards_and_named_task_cards() -> None:
         "done",
     ):
         state, _ = do(state, "ann", key)
+    for viewer in (None, "cy"):  # the named Task card is the two traders' to know
+        shown = GAME.view(state, viewer)["trade"]
+        assert card not in json.dumps(shown) and "task_card" in shown["give"]
+    assert card in GAME.view(state, "bo")["trade"]["give"]
     state, _ = do(state, "bo", "accept")
     assert {JETPACK, GOGGLES} <= set(state.players["ann"].equipment) and card in state.players["bo"].hand
     assert state.players["bo"].credits == 1 and state.trade is None
