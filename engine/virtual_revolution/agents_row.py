@@ -1,10 +1,11 @@
 """The two rows on the Main Board: the 5 Agent spaces with their Localization tokens, and the 5 available
-Verse cards (slot 1 the newest, slot 5 the oldest). The core ``Display`` is an unordered market; these rows
-keep positions (Verses slide right, Agents keep their numbered space), so they are their own here."""
+Verse cards (slot 1 the newest, slot 5 the oldest). Both are face-up displays (engine/core/kits/display):
+Agents keep their numbered space; Verses slide right and a new one comes in at the left."""
 
 from __future__ import annotations
 
 from engine.core import Event, public
+from engine.core.kits import display
 
 from .rules import P, agent_name, borough_name
 from .state import FIRST, VrState
@@ -44,27 +45,19 @@ def discard_unrecruited(state: VrState) -> None:
 
 
 def take_agent(state: VrState, slot: int) -> str:
-    card = state.slots[slot]
-    assert card is not None
-    state.slots[slot] = None
+    card = display.take(state.slots, slot)
     state.located.pop(slot, None)
     return card
 
 
 def _deal_verse(state: VrState) -> str | None:
-    return state.verse_deck.pop() if state.verse_deck else None
+    return display.from_pile(state.verse_deck)()
 
 
 def take_verse(state: VrState, slot: int) -> str:
     """ "Take 1 of the 5 available Verse cards ... Then slide the remaining Verse cards to the right to fill the
     gap, if any, and add a new Verse card to the leftmost empty space." """
-    card = state.verse_row[slot]
-    assert card is not None
-    row = state.verse_row
-    for i in range(slot, 0, -1):
-        row[i] = row[i - 1]
-    row[0] = _deal_verse(state)
-    return card
+    return display.take_sliding(state.verse_row, slot, display.from_pile(state.verse_deck))
 
 
 def refresh_all(state: VrState) -> None:
@@ -89,9 +82,7 @@ def discard_verse(state: VrState, verse: str) -> None:
 def age_verses(state: VrState) -> list[Event]:
     """Maintenance A: "Discard the rightmost Verse card, slide all the remaining Verse cards to the right, and
     add a new Verse card to the leftmost space." """
-    row = state.verse_row
-    oldest = row[4]
-    state.verse_row = [_deal_verse(state), *row[:4]]
+    oldest = display.push(state.verse_row, display.from_pile(state.verse_deck))
     if oldest is not None:
         discard_verse(state, oldest)
         return [public("verse", f"{P().verses[oldest].name} leaves the Verse row.")]

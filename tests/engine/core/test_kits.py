@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from engine.core import Deck, Rng
-from engine.core.kits.display import Display
+from engine.core.kits import display
 from engine.core.kits.handlimit import excess, over_limit
 from engine.core.kits.ledger import TWO_D6, Ledger, chance, opposed, opposed_chance, passes
 from engine.core.kits.ranking import best, rank
@@ -47,13 +49,30 @@ def test_resources_respect_the_box() -> None:
     assert endless.gain("ann", 100) == 100 and endless.supply is None
 
 
-def test_display_refills_from_the_deck() -> None:
+def test_display_places_refill_from_a_deck_or_a_pile() -> None:
+    """Gamedec: "when one of the players takes a given card, the space is immediately refilled"."""
     rng = Rng(seed=3)
     deck = Deck(cards=["a", "b", "c"], reshuffle=False)
-    row = Display(size=2)
-    assert row.refill(deck, rng) == ["c", "b"]
-    assert row.take("b") and not row.take("zz")
-    assert row.refill(deck, rng) == ["a"] and row.refill(deck, rng) == []
+    row: list[str | None] = [None, None]
+    assert display.refill(row, display.from_deck(deck, rng)) == [(0, "c"), (1, "b")]
+    assert display.take_and_refill(row, 0, display.from_deck(deck, rng)) == ("c", "a") and row == ["a", "b"]
+    assert display.take_and_refill(row, 1, display.from_deck(deck, rng)) == ("b", None) and row == ["a", None]
+    with pytest.raises(ValueError, match="place 2 of the display is empty"):
+        display.take(row, 1)
+    pile = ["x"]
+    assert display.refill(row, display.from_pile(pile)) == [(1, "x")] and pile == []
+
+
+def test_display_slides_like_the_verse_row() -> None:
+    """Virtual Revolution: "slide the remaining Verse cards to the right to fill the gap, if any, and add a
+    new Verse card to the leftmost empty space"; at Maintenance "Discard the rightmost Verse card, slide all
+    the remaining Verse cards to the right, and add a new Verse card to the leftmost space"."""
+    row: list[str | None] = ["v1", "v2", "v3", "v4", "v5"]
+    pile = ["n2", "n1"]
+    assert display.take_sliding(row, 2, display.from_pile(pile)) == "v3"
+    assert row == ["n1", "v1", "v2", "v4", "v5"]
+    assert display.push(row, display.from_pile(pile)) == "v5" and row == ["n2", "n1", "v1", "v2", "v4"]
+    assert display.push(row, display.from_pile(pile)) == "v4" and row[0] is None
 
 
 def test_hand_limits() -> None:
