@@ -61,6 +61,11 @@ def test_display_places_refill_from_a_deck_or_a_pile() -> None:
         display.take(row, 1)
     pile = ["x"]
     assert display.refill(row, display.from_pile(pile)) == [(1, "x")] and pile == []
+    spaces: dict[str, str | None] = {"mobillenium": "e1", "zoenet": None}
+    assert display.refill(spaces, display.from_pile(["e2"])) == [("zoenet", "e2")]
+    assert display.take_and_refill(spaces, "mobillenium", display.from_pile([])) == ("e1", None)
+    with pytest.raises(ValueError, match="the place mobillenium of the display is empty"):
+        display.take(spaces, "mobillenium")
 
 
 def test_display_slides_like_the_verse_row() -> None:
