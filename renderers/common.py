@@ -6,6 +6,7 @@ and looks the same on every machine and in the Docker image.
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import struct
@@ -176,3 +177,70 @@ def render_text(view: dict[str, Any]) -> bytes:
     for i, line in enumerate(lines):
         text(draw, (12, 12 + 18 * i), line[:110], size=14)
     return to_png(image)
+
+
+# --- compact boards (Discord's inline preview, about 550 px wide on a phone) -----------------------------
+
+SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "pentagon")
+"""Marker shapes in seat order: with a letter inside, seats differ by more than colour."""
+
+
+def ink_on(fill: RGB) -> RGB:
+    """Dark or light text, whichever reads on ``fill``."""
+    return (20, 20, 20) if 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > 140 else (255, 255, 255)
+
+
+def marker(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    r: float,
+    shape: str,
+    fill: RGB,
+    label: str = "",
+    outline: RGB = (255, 255, 255),
+    size: int | None = None,
+) -> None:
+    """A seat's token centred on ``xy``: a shape (one of :data:`SHAPES`) in its colour with its initial."""
+    x, y = xy
+    if shape == "square":
+        draw.rectangle(
+            (x - r * 0.86, y - r * 0.86, x + r * 0.86, y + r * 0.86), fill=fill, outline=outline, width=2
+        )
+    elif shape in ("triangle", "diamond", "hexagon", "pentagon"):
+        sides, rotation, grow, dy = {
+            "triangle": (3, 0, 1.45, r * 0.3),
+            "diamond": (4, 45, 1.2, 0),
+            "hexagon": (6, 0, 1.05, 0),
+            "pentagon": (5, 0, 1.1, r * 0.05),
+        }[shape]
+        draw.regular_polygon(
+            (x, y + dy, r * grow), sides, rotation=rotation, fill=fill, outline=outline, width=2
+        )
+        y += dy
+    else:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=2)
+    text(draw, (x, y + 1), label, size or max(9, int(r * 1.15)), ink_on(fill), anchor="mm")
+
+
+def initials(seats: list[str]) -> dict[str, str]:
+    """Each seat's shortest distinct prefix (one letter, or two when names share the first), capitalised."""
+    out: dict[str, str] = {}
+    for seat in seats:
+        one = seat[:1].upper()
+        clash = sum(1 for other in seats if other[:1].upper() == one) > 1
+        out[seat] = (seat[:1].upper() + seat[1:2].lower()) if clash and len(seat) > 1 else one or "?"
+    return out
+
+
+def due_label(view: dict[str, Any]) -> str | None:
+    """The earliest deadline in the view's optional ``due`` field ({seat: unix time}, as the adapter knows
+    it; not part of any game's state), written in UTC: an image cannot show each reader's own zone."""
+    due = view.get("due") if isinstance(view, dict) else None
+    if not isinstance(due, dict) or not due:
+        return None
+    try:
+        when = min(float(v) for v in due.values())
+    except (TypeError, ValueError):
+        return None
+    moment = datetime.datetime.fromtimestamp(when, tz=datetime.UTC)
+    return f"due {moment:%a %d %b %H:%M} UTC"
