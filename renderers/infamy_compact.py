@@ -97,6 +97,7 @@ class Board:
         self.shapes = {p.seat: SHAPES[i % len(SHAPES)] for i, p in enumerate(view.players)}
         self.last = view.log[-1] if view.log else ""
         self.hot_sectors = {int(n) for n in re.findall(r"sector (\d+)", self.last)}
+        self.actor = next((p.seat for p in view.players if self.last.startswith(f"{p.seat} ")), None)
         self.hot_contacts = {c.pos for c in view.track if not c.face_down and f"the {c.name}" in self.last}
 
     def colour(self, seat: str) -> RGB:
@@ -109,6 +110,10 @@ class Board:
             marker(d, (x, y), r, "hexagon", ACCOMPLICE, "Ac", size=int(r * 0.95))
         else:
             marker(d, (x, y), r, self.shapes.get(who, "circle"), self.colour(who), self.letters.get(who, "?"))
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _waiting_text(view: InfamyView) -> str:
@@ -184,6 +189,8 @@ def _players(b: Board, y0: float) -> float:
         y = y0 + i * (h + 4)
         acting = p.seat in view.awaiting
         pen.box(M, y, WIDTH - M, y + h, fill=PANEL, outline=WHITE if acting else None, width=3)
+        if p.seat == b.actor:  # who made the last change (written in the Last box below)
+            pen.box(M + 2, y + 6, M + 6, y + h - 6, fill=ACCENT, radius=2)
         b.pawn(28, y + 18, p.seat, 13)
         pen.text(48, y + 18, pen.fit(p.seat, 118, 20), 20, b.colour(p.seat), "lm")
         pen.text(218, y + 18, f"{p.infamy}i", 24, DAY_SKY, "rm")
@@ -193,10 +200,17 @@ def _players(b: Board, y0: float) -> float:
         pen.text(WIDTH - 18, y + 18, stock, 16, INK, "rm")
         x = 48.0
         for label, colour in _tags(b, p):
-            pen.text(x, y + 41, label, 13, colour, "lm")
-            x += pen.width(label, 13) + 10
-        extra = f"{p.bribes.available} Bribes · {len(p.missions)} Missions · {p.hand_count} Schemes"
-        pen.text(WIDTH - 18, y + 41, extra, 13, MUTED, "rm")
+            pen.text(x, y + 40, label, 14, colour, "lm")
+            x += pen.width(label, 14) + 10
+        extra = " · ".join(
+            _count(n, word)
+            for n, word in (
+                (p.bribes.available, "Bribe"),
+                (len(p.missions), "Mission"),
+                (p.hand_count, "Scheme"),
+            )
+        )
+        pen.text(WIDTH - 18, y + 40, pen.fit(extra, WIDTH - 36 - x, 14), 14, MUTED, "rm")
     return y0 + len(view.players) * (h + 4) + 4
 
 
@@ -216,10 +230,10 @@ def _contacts(b: Board, y0: float) -> float:
         pen.text(x + 6, y0 + 5, str(c.pos), 13, MUTED)
         pen.text(x + 18, y0 + 4, pen.fit(c.name, w - 22, 15), 15, MUTED if c.face_down else INK)
         if c.face_down:
-            pen.text(x + w / 2, y0 + 40, "face down", 13, MUTED, "mm")
+            pen.text(x + w / 2, y0 + 40, "face down", 14, MUTED, "mm")
         elif c.winner:
             b.pawn(x + 16, y0 + 42, c.winner, 11)
-            pen.text(x + 32, y0 + 42, pen.fit(f"won by {c.winner}", w - 36, 13), 13, INK, "lm")
+            pen.text(x + 32, y0 + 42, pen.fit(f"won by {c.winner}", w - 36, 14), 14, INK, "lm")
         elif current and c.bids:
             bx = x + 6
             for seat, amount in sorted(c.bids.items(), key=lambda kv: -kv[1])[:3]:
@@ -227,13 +241,13 @@ def _contacts(b: Board, y0: float) -> float:
                 pen.text(bx + 22, y0 + 42, str(amount), 15, WHITE if seat == c.high else MUTED, "lm")
                 bx += 34
         elif current:
-            pen.text(x + w / 2, y0 + 42, "no bid yet", 13, MUTED, "mm")
+            pen.text(x + w / 2, y0 + 42, "no bid yet", 14, MUTED, "mm")
     return y0 + h + 6
 
 
 def _zone(b: Board, x: float, y: float, w: float, label: str, colour: RGB, pawn: str | None) -> None:
     b.pen.box(x, y, x + w, y + 54, fill=(50, 56, 68), outline=colour, radius=6)
-    b.pen.text(x + w / 2, y + 9, label, 13, colour, "mm")
+    b.pen.text(x + w / 2, y + 10, label, 14, colour, "mm")
     if pawn:
         b.pawn(x + w / 2, y + 35, pawn, 13)
 
@@ -269,9 +283,9 @@ def _sector(b: Board, sec: SectorView, x: float, y: float, w: float) -> None:
         else:
             label, colour = ZONE_LETTER.get(z.kind, "?"), ZONE.get(z.kind, ("", MUTED))[1]
         _zone(b, zx, y + 36, zw, label, colour, z.pawn)
-        if z.hazard:
-            pen.box(zx + 3, y + 70, zx + 22, y + 87, fill=HAZARD, radius=3)
-            pen.text(zx + 12.5, y + 78.5, "Hz", 11, (20, 20, 20), "mm")
+        if z.hazard:  # a Hazard: the zone's label on an orange bar, and the word, not the colour alone
+            pen.box(zx + 2, y + 38, zx + zw - 2, y + 55, fill=HAZARD, radius=4)
+            pen.text(zx + zw / 2, y + 46.5, f"{label} HAZ", 13, (20, 20, 20), "mm")
 
 
 def _sectors(b: Board, y0: float) -> float:
@@ -315,8 +329,8 @@ def _last(b: Board, y0: float) -> float:
     for i, row in enumerate(rows):
         pen.text(M + 52, y0 + 6 + 20 * i, row, 16, INK)
     if len(view.log) > 1:
-        before = pen.fit(view.log[-2], WIDTH - 2 * M - 62, 13)
-        pen.text(M + 52, y0 + 8 + 20 * len(rows), before, 13, MUTED)
+        before = pen.fit(view.log[-2], WIDTH - 2 * M - 62, 14)
+        pen.text(M + 52, y0 + 7 + 20 * len(rows), before, 14, MUTED)
     return y0 + h + 6
 
 

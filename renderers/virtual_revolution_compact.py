@@ -139,11 +139,13 @@ def _titles(d: ImageDraw.ImageDraw, view: VrView, y: int) -> int:
     return y + 28
 
 
-def _player(d: ImageDraw.ImageDraw, view: VrView, p: PlayerView, y: int) -> int:
+def _player(d: ImageDraw.ImageDraw, view: VrView, p: PlayerView, y: int, actor: str | None) -> int:
     acting = p.seat == view.current or p.seat in view.awaiting
     d.rounded_rectangle(
         (MARGIN, y, WIDTH - MARGIN, y + 48), radius=8, fill=PANEL, outline=WHITE if acting else None, width=3
     )
+    if p.seat == actor:  # who made the last change (written in the Last box below)
+        d.rounded_rectangle((MARGIN + 3, y + 6, MARGIN + 7, y + 42), radius=2, fill=ACCENT)
     _chip(d, MARGIN + 8, y + 5, f"{LETTERS[p.index % 4]} {p.seat}", colour(p.index), 17)
     stats = f"EC {p.ec} · Imm {p.imm} · Income {p.income} · Servers {p.servers}/7"
     if p.score is not None:
@@ -179,11 +181,13 @@ def render_compact(data: dict[str, Any] | VrView) -> bytes:
     raw = data if isinstance(data, dict) else {}
     lines = last_turn(view)
     hot = {n for line in lines for n in HOT.findall(line)}
+    last = lines[-1] if lines else ""
+    actor = next((p.seat for p in view.players if last.startswith((f"{p.seat} ", f"{p.seat}'s "))), None)
     image, d = canvas(WIDTH, 1400, BACKGROUND)
     y = _header(d, view, raw)
     y = _map(d, view, y, hot)
     y = _titles(d, view, y)
     for p in view.players:
-        y = _player(d, view, p, y)
+        y = _player(d, view, p, y, actor)
     y = _last(d, lines, y + 2)
     return to_png(image.crop((0, 0, WIDTH, y + 4)), (*COLOURS, WHITE, (120, 240, 120)))
