@@ -96,8 +96,13 @@ class Board:
         self.letters = initials([p.seat for p in view.players])
         self.shapes = {p.seat: SHAPES[i % len(SHAPES)] for i, p in enumerate(view.players)}
         self.last = view.log[-1] if view.log else ""
-        self.hot_sectors = {int(n) for n in re.findall(r"sector (\d+)", self.last)}
         self.actor = next((p.seat for p in view.players if self.last.startswith(f"{p.seat} ")), None)
+        recent = (
+            view.log[-2:] if self.actor and view.log[-2:-1] and view.log[-2].startswith(self.actor) else []
+        )
+        self.hot_sectors = {
+            int(n) for line in recent or [self.last] for n in re.findall(r"sector (\d+)", line)
+        }
         self.hot_contacts = {c.pos for c in view.track if not c.face_down and f"the {c.name}" in self.last}
 
     def colour(self, seat: str) -> RGB:
@@ -252,6 +257,19 @@ def _zone(b: Board, x: float, y: float, w: float, label: str, colour: RGB, pawn:
         b.pawn(x + w / 2, y + 35, pawn, 13)
 
 
+def _entering(b: Board, sec: SectorView, right: float, y: float) -> float:
+    """The pawns revealed for this sector and not placed yet (small, right to left from ``right``); returns
+    the room left for the name."""
+    view = b.view
+    if view.choosing is not None:
+        return right
+    for seat, number in reversed(list(view.revealed.items())):
+        if number == sec.id and seat not in view.placed:
+            b.pawn(right - 10, y, seat, 10)
+            right -= 25
+    return right
+
+
 def _sector(b: Board, sec: SectorView, x: float, y: float, w: float) -> None:
     pen, view = b.pen, b.view
     blocked = sec.watchdogs > 0
@@ -259,7 +277,8 @@ def _sector(b: Board, sec: SectorView, x: float, y: float, w: float) -> None:
     outline = ACCENT if hot else (WATCHDOG if blocked else None)
     pen.box(x, y, x + w, y + 98, fill=(44, 33, 36) if blocked else TILE, outline=outline, width=3)
     pen.text(x + 7, y + 4, str(sec.id), 22, DAY_SKY)
-    pen.text(x + 26, y + 8, pen.fit(sec.name, w - 30 - 38 * (blocked + hot), 15), 15, INK)
+    right = _entering(b, sec, x + w - 8 - 38 * (blocked + hot), y + 15)
+    pen.text(x + 26, y + 8, pen.fit(sec.name, right - x - 28, 15), 15, INK)
     if hot:
         pen.box(
             x + w - (80 if blocked else 40),
