@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core import Event, Game, public
 from engine.core.flow import Step
+from engine.core.kits import display
 from engine.core.kits.ranking import rank
 from engine.core.waiting import TurnFrame
 
@@ -375,8 +376,12 @@ def discard_equipment(state: GamedecState, seat: str, card: str) -> None:
     refill_faceup(state)
 
 
-def refill_corp(state: GamedecState, corp: str) -> None:
-    state.corp_equip[corp] = draw_equipment_deck(state)
+def take_corp_equipment(state: GamedecState, corp: str) -> str:
+    """RB: "After choosing this aid the player takes the Equipment card lying by the given Corporation's
+    space, and then refills the empty space with a new card taken from the top of the face-down Equipment
+    deck." (The Corporation spaces are a display; the deck renews itself by its own rule.)"""
+    card, _ = display.take_and_refill(state.corp_equip, corp, lambda: draw_equipment_deck(state))
+    return card
 
 
 def equipment_piles(state: GamedecState) -> list[str]:

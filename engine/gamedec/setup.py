@@ -4,6 +4,7 @@ Skills. RULINGS 1-4."""
 from __future__ import annotations
 
 from engine.core import Deck, Event, Intent, Rng, clockwise, public
+from engine.core.kits import display
 from engine.core.rules import NoPayload
 
 from . import labels as L
@@ -32,7 +33,10 @@ def new_state(seats: list[str], rng: Rng, opts: GamedecOptions) -> GamedecState:
         for seat, det in zip(seats, detectives, strict=True)
     }
     equip = rng.shuffled(sorted(pack.equipment))
-    corp_equip: dict[str, str | None] = {c: equip.pop() for c in CORPS}
+    corp_equip: dict[str, str | None] = dict.fromkeys(CORPS)
+    display.refill(
+        corp_equip, display.from_pile(equip)
+    )  # "next to each of the Corporation spaces one Equipment card"
     faceup = [equip.pop()]
     commissions = rng.shuffled(sorted(pack.commissions))
     state = GamedecState(

@@ -159,9 +159,7 @@ class Aid(TurnAction):
 
 
 def _equipment(state: GamedecState, seat: str, corp: str) -> list[Event]:
-    card = state.corp_equip[corp]
-    assert card is not None
+    card = R.take_corp_equipment(state, corp)
     state.players[seat].equipment.append(card)
-    R.refill_corp(state, corp)
     eq = load_pack().equipment[card]
     return [public("equipment", f"{R.name(state, seat)} takes {eq.name} (+2 {eq.skill}).")]
