@@ -17,10 +17,12 @@ from engine.gamedec.view import GamedecView, PlayerView, SpaceView
 
 from .common import (
     ACCENT,
+    BACKGROUND,
     INK,
     MUTED,
     PANEL,
     RGB,
+    SEAT_COLOURS,
     canvas,
     panel,
     seat_colour,
@@ -37,6 +39,27 @@ BLUE: RGB = (70, 120, 200)
 WORLD_FILL: RGB = (40, 58, 78)
 CORP_FILL: RGB = (62, 52, 74)
 REALIUM_FILL: RGB = (58, 66, 52)
+FLAT_COLOURS: tuple[RGB, ...] = (
+    BACKGROUND,
+    PANEL,
+    INK,
+    MUTED,
+    ACCENT,
+    *SEAT_COLOURS,
+    RED,
+    GREEN,
+    BLUE,
+    WORLD_FILL,
+    CORP_FILL,
+    REALIUM_FILL,
+    (0, 0, 0),
+    (20, 20, 20),
+    (255, 255, 255),
+    (110, 50, 50),
+    (190, 130, 30),
+    (45, 70, 110),
+)
+"""Every colour this renderer draws with, for the fixed-palette PNG (keep in step with the drawing)."""
 
 
 def _colour(view: GamedecView, seat: str) -> RGB:
@@ -252,7 +275,7 @@ def render(data: dict[str, Any] | GamedecView) -> bytes:
     text(draw, (32, fy + 30), _status(view), size=16, fill=ACCENT)
     for i, line in enumerate(view.log[-4:]):
         text(draw, (32, fy + 54 + i * 19), line[:170], size=14)
-    return to_png(image)
+    return to_png(image, FLAT_COLOURS)
 
 
 def _decks(view: GamedecView) -> str:
@@ -350,4 +373,4 @@ def render_private(data: dict[str, Any] | GamedecView) -> bytes:
     for failed in aside:
         text(draw, (20, y), f"- {failed.name}", size=14, fill=MUTED)
         y += 24
-    return to_png(image)
+    return to_png(image, FLAT_COLOURS)
