@@ -40,14 +40,27 @@ from .model import (
 from .moderation import Moderation
 from .play import Play
 from .reading import Reading
-from .votes import VOTE_KINDS, Votes
+from .undo import Undo
+from .votes import VOTE_KINDS
 
 
-class Table(Lobbies, Play, Moderation, Reading, Votes):
+class Table(Lobbies, Play, Moderation, Reading, Undo):
     """The table service: one per process, shared by every front end."""
 
 
 __all__ = [
-    "ACTIVE", "AGENT_STEPS_PER_YIELD", "MAX_AGENT_STEPS", "GameFault", "LimitReached", "Limits", "NotAllowed",
-    "Subscriber", "Table", "Update", "VOTE_KINDS", "bounded_name", "game_code", "seat_name",
+    "ACTIVE",
+    "AGENT_STEPS_PER_YIELD",
+    "MAX_AGENT_STEPS",
+    "GameFault",
+    "LimitReached",
+    "Limits",
+    "NotAllowed",
+    "Subscriber",
+    "Table",
+    "Update",
+    "VOTE_KINDS",
+    "bounded_name",
+    "game_code",
+    "seat_name",
 ]

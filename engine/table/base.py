@@ -26,7 +26,7 @@ from ..integrity import log_problem, snapshot_problem
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
-from .clocks import TableState, open_clocks, stop_clocks
+from .clocks import TableState, open_clocks, stop_clocks, undone
 from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
@@ -72,7 +72,9 @@ class TableBase:
             try:
                 await subscriber(update)
             except Exception:  # a front end's failure must not undo or block the game
-                log.exception("subscriber failed on game %s version %s", update.record.id, update.record.version)
+                log.exception(
+                    "subscriber failed on game %s version %s", update.record.id, update.record.version
+                )
 
     # --- loading and saving ------------------------------------------------------------------------------
     def _lock(self, game_id: str) -> asyncio.Lock:
@@ -122,7 +124,9 @@ class TableBase:
         if problem is not None:
             raise DamagedGame(reason=problem)
         if saved is None:
-            raise DamagedGame(reason="no snapshot for a started game (nothing to check its intent log against)")
+            raise DamagedGame(
+                reason="no snapshot for a started game (nothing to check its intent log against)"
+            )
         unusable = snapshot_problem(record, saved, game.format)
         if unusable is None:
             try:
@@ -134,7 +138,7 @@ class TableBase:
                     return state
                 unusable = f"snapshot at step {state.step}, intent log of {len(intents)}"
         log.warning("game %s: rebuilding from the intent log (%s)", record.id, unusable)
-        return self._replay(record, intents, unusable)
+        return self._replay(record, intents, unusable, (await self._table_state(record.id)).undone)
 
     async def rebuild(self, record: GameRecord) -> GameState:
         """Replay the game from its seed, options and intent log; :class:`DamagedGame` if the log is not
@@ -144,21 +148,35 @@ class TableBase:
         problem = log_problem(record, intents, saved.steps if saved else None)
         if problem is not None:
             raise DamagedGame(reason=problem)
-        return self._replay(record, intents, "rebuild asked for")
+        return self._replay(record, intents, "rebuild asked for", (await self._table_state(record.id)).undone)
 
-    def _replay(self, record: GameRecord, intents: list[LoggedIntent], why: str) -> GameState:
-        """Every logged intent must apply: one that does not means the log is not this game's."""
+    def _replay(
+        self,
+        record: GameRecord,
+        intents: list[LoggedIntent],
+        why: str,
+        skipped: list[tuple[int, int]] | None = None,
+    ) -> GameState:
+        """Every logged intent must apply: one that does not means the log is not this game's. The intents
+        an undo took back (``skipped`` seq ranges) are left out; the state's step still counts every logged
+        intent, as the live game's does after an undo (:mod:`engine.table.undo`)."""
         game = self.engine_game(record)
         try:
             state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
         except Exception as exc:
             raise DamagedGame(reason=f"{why}; the game cannot be set up again: {str(exc)[:200]}") from exc
         for logged in intents:
+            if skipped and undone(logged.seq, skipped):
+                continue
+            state.step = logged.seq - 1
             try:
                 state, _ = game.apply(state, logged.seat, game.parse_intent(logged.key))
             except Exception as exc:
-                raise DamagedGame(reason=f"{why}; the rebuild stops at seq {logged.seq} (version {logged.version}): "
-                                         f"{type(exc).__name__}: {str(exc)[:200]}") from exc
+                raise DamagedGame(
+                    reason=f"{why}; the rebuild stops at seq {logged.seq} (version {logged.version}): "
+                    f"{type(exc).__name__}: {str(exc)[:200]}"
+                ) from exc
+        state.step = len(intents)
         return state
 
     async def _commit(
@@ -182,8 +200,10 @@ class TableBase:
         game = self.engine_game(record) if state is not None else None
         open_deadlines = None
         ts = table_state
-        if ts is None and deadlines:
+        if ts is None and (deadlines or intents):
             ts = await self._table_state(record.id)
+        if intents and ts is not None:
+            ts.undo = None  # a move ends a pending undo request
         with game_code(record, "saving the game"):
             if deadlines:
                 assert ts is not None
@@ -207,8 +227,14 @@ class TableBase:
             raise
         self._cache[record.id] = (record.model_copy(deep=True), state)
 
-    async def _deadlines(self, record: GameRecord, state: GameState | None, fresh: bool = False,
-                         ts: TableState | None = None, intents: list[LoggedIntent] | None = None) -> list[Deadline]:
+    async def _deadlines(
+        self,
+        record: GameRecord,
+        state: GameState | None,
+        fresh: bool = False,
+        ts: TableState | None = None,
+        intents: list[LoggedIntent] | None = None,
+    ) -> list[Deadline]:
         """Open deadlines after a change: a clock that times the same turn, secret decision or reaction
         window keeps running unless ``fresh`` (:func:`engine.table.clocks.open_clocks`)."""
         ts = ts if ts is not None else TableState()
@@ -228,8 +254,10 @@ class TableBase:
         return TableState.of(await self.store.table_state(game_id))
 
     # --- setting a game aside ----------------------------------------------------------------------------
-    DAMAGED_NOTICE = ("This game is paused for a moderator: part of it could not be read or played. The moves "
-                      "saved so far are kept, and every other game goes on.")
+    DAMAGED_NOTICE = (
+        "This game is paused for a moderator: part of it could not be read or played. The moves "
+        "saved so far are kept, and every other game goes on."
+    )
 
     async def _set_aside(self, record: GameRecord, reason: str) -> Update:
         """Mark one game damaged after its data or code failed: the operator reads ``reason`` in the log,
@@ -275,7 +303,12 @@ class TableBase:
 
     # --- agents ------------------------------------------------------------------------------------------
     async def _play_agents(
-        self, record: GameRecord, state: GameState, events: list[Event], logged: list[LoggedIntent], version: int,
+        self,
+        record: GameRecord,
+        state: GameState,
+        events: list[Event],
+        logged: list[LoggedIntent],
+        version: int,
         lines: list[PublicLine] | None = None,
     ) -> GameState:
         """Let agents decide for every seat they play, until a person must decide or the game ends; their
@@ -296,16 +329,20 @@ class TableBase:
             events.extend(more)
             if lines is not None:
                 lines += lines_of(more, "agent", version)
-            logged.append(LoggedIntent(seq=state.step, version=version, seat=seat, key=choice.key(),
-                                       by="agent", at=self.clock()))
+            logged.append(
+                LoggedIntent(
+                    seq=state.step, version=version, seat=seat, key=choice.key(), by="agent", at=self.clock()
+                )
+            )
         else:
             log.error("game %s: agents did not stop after %d steps", record.id, MAX_AGENT_STEPS)
         with game_code(record, "agents played"):
             self._note_outcome(record, state)
         return state
 
-    def _agent_move(self, game: Game[Any], record: GameRecord, state: GameState
-                    ) -> tuple[GameState, tuple[str, Intent, list[Event]] | None]:
+    def _agent_move(
+        self, game: Game[Any], record: GameRecord, state: GameState
+    ) -> tuple[GameState, tuple[str, Intent, list[Event]] | None]:
         """One agent move, or None when no agent has anything to decide."""
         if game.outcome(state) is not None:
             return state, None

@@ -34,6 +34,20 @@ class Vote(BaseModel):
     opened_at: float = 0.0
 
 
+class UndoRequest(BaseModel):
+    """A pending request to take back ``seat``'s last move (engine/table/undo.py)."""
+
+    seat: str
+    user: str
+    logged: int
+    """The length of the intent log when it was asked: any move since ends the request."""
+    version: int
+    opened_at: float = 0.0
+    approved: list[str] = Field(default_factory=list)
+    refused: list[str] = Field(default_factory=list)
+    """Seat names that answered."""
+
+
 class TableState(BaseModel):
     bank: dict[str, float] = Field(default_factory=dict)
     """Seconds in each seat's bank at the start of its current (or next) turn (bank presets)."""
@@ -49,6 +63,13 @@ class TableState(BaseModel):
     resigned: list[str] = Field(default_factory=list)
     held: dict[str, float] = Field(default_factory=dict)
     """Seconds left on a turn suspended while another seat reacts; it resumes when the seat is asked again."""
+    undo: UndoRequest | None = None
+    """The one pending undo request of the game, if any."""
+    undone: list[tuple[int, int]] = Field(default_factory=list)
+    """Seq ranges (first, last, inclusive) of logged intents taken back by an undo: they stay in the log
+    as an audit trail; a rebuild and a replay skip them."""
+    undo_consent: str = ""
+    """Who must approve an undo: "all" the other players or "any" one of them ("": the table's default)."""
 
     @classmethod
     def of(cls, raw: dict[str, Any]) -> TableState:
@@ -56,6 +77,16 @@ class TableState(BaseModel):
             return cls.model_validate(raw or {})
         except ValueError:
             return cls()  # an unreadable state costs the clocks' history, never the game
+
+
+def undone(seq: int, ranges: list[tuple[int, int]]) -> bool:
+    """Whether the logged intent ``seq`` was taken back by an undo."""
+    return any(first <= seq <= last for first, last in ranges)
+
+
+def kept(intents: list[LoggedIntent], ranges: list[tuple[int, int]]) -> list[LoggedIntent]:
+    """The logged intents that still count (the undone ones left out), in order."""
+    return [i for i in intents if not undone(i.seq, ranges)]
 
 
 def clock_id(prompt: Prompt) -> str:
@@ -73,7 +104,7 @@ def turn_passed(intents: list[LoggedIntent] | None) -> set[str]:
     out: set[str] = set()
     order = [i.seat for i in intents or []]
     for index, seat in enumerate(order):
-        if any(other != seat for other in order[index + 1:]):
+        if any(other != seat for other in order[index + 1 :]):
             out.add(seat)
     return out
 
@@ -104,11 +135,18 @@ def resume_turn(record: GameRecord, ts: TableState, prompt: Prompt, now: float) 
     left = ts.held.pop(prompt.seat)
     ts.since[prompt.seat] = now
     ts.clock[prompt.seat] = TURN
-    return Deadline(game_id=record.id, seat=prompt.seat, kind=prompt.kind, due_at=now + left,
-                    remind_at=now + left * pacing.REMIND_AT)
+    return Deadline(
+        game_id=record.id,
+        seat=prompt.seat,
+        kind=prompt.kind,
+        due_at=now + left,
+        remind_at=now + left * pacing.REMIND_AT,
+    )
 
 
-def new_clock(record: GameRecord, ts: TableState, chosen: pacing.PacePlan, prompt: Prompt, now: float) -> Deadline:
+def new_clock(
+    record: GameRecord, ts: TableState, chosen: pacing.PacePlan, prompt: Prompt, now: float
+) -> Deadline:
     ident = clock_id(prompt)
     if prompt.pace == "quick":
         span = float(chosen.reaction)
@@ -119,18 +157,30 @@ def new_clock(record: GameRecord, ts: TableState, chosen: pacing.PacePlan, promp
         span = pacing.decision_seconds(record.pace, prompt.pace)
         ts.since[prompt.seat] = now
     ts.clock[prompt.seat] = ident
-    return Deadline(game_id=record.id, seat=prompt.seat, kind=prompt.kind, due_at=now + span,
-                    remind_at=now + span * pacing.REMIND_AT)
+    return Deadline(
+        game_id=record.id,
+        seat=prompt.seat,
+        kind=prompt.kind,
+        due_at=now + span,
+        remind_at=now + span * pacing.REMIND_AT,
+    )
 
 
 def with_grace(deadline: Deadline, extra: float, now: float) -> Deadline:
     due = deadline.due_at + extra
-    return deadline.model_copy(update={"due_at": due, "remind_at": now + (due - now) * pacing.REMIND_AT,
-                                       "reminded": False})
+    return deadline.model_copy(
+        update={"due_at": due, "remind_at": now + (due - now) * pacing.REMIND_AT, "reminded": False}
+    )
 
 
-def open_clocks(record: GameRecord, prompts: list[Prompt], old: dict[str, Deadline], ts: TableState,
-                intents: list[LoggedIntent] | None, now: float) -> list[Deadline]:
+def open_clocks(
+    record: GameRecord,
+    prompts: list[Prompt],
+    old: dict[str, Deadline],
+    ts: TableState,
+    intents: list[LoggedIntent] | None,
+    now: float,
+) -> list[Deadline]:
     """The deadlines after a change: a clock that times the same thing as before keeps running; a new
     one starts for a new turn, secret decision or reaction window; ended turns settle their banks."""
     chosen = pacing.plan(record.pace)
@@ -153,7 +203,9 @@ def open_clocks(record: GameRecord, prompts: list[Prompt], old: dict[str, Deadli
         if not resumes and not (now_asked is None and reacting):
             ts.held.pop(seat_name)
             if chosen.bank:  # the held turn ended without its player: it still earns the increment
-                ts.bank[seat_name] = pacing.settle_bank(chosen, ts.bank.get(seat_name, float(chosen.turn)), 0.0)
+                ts.bank[seat_name] = pacing.settle_bank(
+                    chosen, ts.bank.get(seat_name, float(chosen.turn)), 0.0
+                )
     out: list[Deadline] = []
     for seat_name, prompt in asked.items():
         kept = old.get(seat_name)

@@ -13,6 +13,7 @@ from ..core.model import Prompt
 from ..public_log import replay
 from ..records import GameRecord, SeatRecord
 from .base import TableBase
+from .clocks import kept
 from .model import (
     MAX_PREFIX,
 )
@@ -75,6 +76,7 @@ class Reading(TableBase):
         record, state = await self._load(game_id)
         game = self.engine_game(record)
         intents = await self.store.intents(game_id)
+        undone = (await self._table_state(game_id)).undone
         return {
             "arbiter_export": 1,
             "game": record.game,
@@ -83,9 +85,15 @@ class Reading(TableBase):
             "seed": record.seed,
             "options": record.options,
             "intents": [[i.seat, i.key] for i in intents],
+            "undone": [[first, last] for first, last in undone],
             "version": record.version,
             "final": game.dump(state) if state is not None else None,
         }
+
+    async def kept_log(self, game_id: str) -> list[tuple[str, str]]:
+        """(seat, intent key) of every logged intent that still counts (an undo's are left out)."""
+        undone = (await self._table_state(game_id)).undone
+        return [(i.seat, i.key) for i in kept(await self.store.intents(game_id), undone)]
 
     async def public_log(self, game_id: str, limit: int = 25, after_version: int | None = None) -> list[str]:
         """The game's recent public events (of versions after ``after_version``), as "• text" lines: read

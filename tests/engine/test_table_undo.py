@@ -1,0 +1,265 @@
+"""Undo by consent at the table: approvals, refusals with the engine's reason, expiry, one pending request,
+a move racing the approval, a crash mid-way, and a rebuild that skips the undone intents."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage import SqliteStore
+from engine.core import IllegalIntent, StaleVersion
+from engine.store import Change, MemoryStore, Store
+from engine.table import NotAllowed, Table, Update
+from engine.table.undo import UNDO_TTL
+from tests.engine.test_table import Clock, started
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    s: Store = MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "t.db")
+    await s.open()
+    yield s
+    await s.close()
+
+
+async def infamy(table: Table, humans: int = 3, agents: int = 0) -> str:
+    update = await table.create("infamy", "u1", "Ann", seats=humans + agents, seed=5, pace="blitz")
+    gid = update.record.id
+    for i in range(2, humans + 1):
+        await table.join(gid, f"u{i}", ["", "", "Bo", "Cy"][i])
+    for _ in range(agents):
+        await table.add_agent(gid, "u1")
+    await table.start(gid, "u1")
+    return gid
+
+
+async def move(table: Table, gid: str) -> tuple[str, str]:
+    """The user whose turn it is and a legal intent key of theirs (a bid when there is one)."""
+    waiting = await table.awaiting(gid)
+    user = waiting[0].user
+    assert user is not None
+    legal = [i.key() for i, _ in await table.legal(gid, user)]
+    return user, next((k for k in legal if k.startswith("bid")), legal[0])
+
+
+async def play(table: Table, gid: str) -> str:
+    user, key = await move(table, gid)
+    await table.submit(gid, user, key)
+    return user
+
+
+async def dump(table: Table, gid: str) -> str:
+    record, state = await table._load(gid)
+    assert state is not None
+    return table.engine_game(record).dump(state)
+
+
+def without_step(text: str) -> str:
+    import json
+
+    body = json.loads(text)
+    body.pop("step", None)
+    return json.dumps(body, sort_keys=True)
+
+
+def others(user: str) -> list[str]:
+    return [u for u in ("u1", "u2", "u3") if u != user]
+
+
+async def test_undo_by_consent_of_all_returns_to_the_earlier_state(store: Store) -> None:
+    table = Table(store)
+    gid = await infamy(table)
+    before = await dump(table, gid)
+    with pytest.raises(IllegalIntent, match="no move"):
+        await table.undo_request(gid, "u1")
+    bidder = await play(table, gid)
+    first, second = others(bidder)
+    with pytest.raises(NotAllowed):
+        await table.undo_request(gid, "stranger")
+    asked = await table.undo_request(gid, bidder)
+    assert "asks to take back" in asked.events[0].text and "bid" not in asked.events[0].text
+    with pytest.raises(IllegalIntent, match="already waiting"):
+        await table.undo_request(gid, bidder)
+    with pytest.raises(IllegalIntent, match="your own"):
+        await table.undo_answer(gid, bidder, True)
+    half = await table.undo_answer(gid, first, True)
+    assert half.kind == "status" and "approves" in half.events[0].text
+    with pytest.raises(IllegalIntent, match="already answered"):
+        await table.undo_answer(gid, first, True)
+    version = (await table.record(gid)).version
+    done = await table.undo_answer(gid, second, True)
+    assert done.kind == "undo" and done.record.version == version + 1
+    assert any("taken back" in e.text and "approved by" in e.text for e in done.events)
+    assert without_step(await dump(table, gid)) == without_step(before)
+    assert len(await store.intents(gid)) == 1  # the undone intent stays in the log
+    assert (await table._table_state(gid)).undone == [(1, 1)]
+    export = await table.export(gid)
+    assert export["undone"] == [[1, 1]] and len(export["intents"]) == 1
+    assert await table.kept_log(gid) == []
+    with pytest.raises(StaleVersion):  # a button offered before the undo is stale
+        await table.submit(gid, bidder, (await move(table, gid))[1], expected_version=version)
+    user, key = await move(table, gid)
+    await table.submit(gid, user, key, expected_version=version + 1)
+    assert [i.seq for i in await store.intents(gid)] == [1, 2]
+
+
+async def test_a_refusal_ends_the_request_and_what_was_revealed_cannot_be_undone(store: Store) -> None:
+    table = Table(store)
+    gid = await infamy(table)
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    refused = await table.undo_answer(gid, others(bidder)[0], False)
+    assert "stands" in refused.events[0].text
+    with pytest.raises(IllegalIntent, match="No undo request"):
+        await table.undo_answer(gid, others(bidder)[1], True)
+    toy = await started(table)
+    await table.submit(toy, "u1", "pick:n=3")  # a secret pick: its player alone is told
+    with pytest.raises(IllegalIntent, match="shown to some players only since"):
+        await table.undo_request(toy, "u1")
+    ann = (await table.record(toy)).seats[0].seat
+    with pytest.raises(NotAllowed):
+        await table.undo_moderate(toy, "u2", ann, "misclick", moderator=False)
+    with pytest.raises(IllegalIntent, match="shown to some players only"):
+        await table.undo_moderate(toy, "u1", ann, "misclick", moderator=False)
+    assert (await table._table_state(toy)).undo is None
+
+
+async def test_a_moderator_undo_needs_a_reason_and_is_done_at_once(store: Store) -> None:
+    table = Table(store)
+    gid = await infamy(table)
+    bidder = await play(table, gid)
+    seat = (await table.record(gid)).seat_of(bidder)
+    assert seat is not None
+    with pytest.raises(IllegalIntent, match="reason"):
+        await table.undo_moderate(gid, "u1", seat.seat, "  ", moderator=False)
+    done = await table.undo_moderate(gid, "mod", seat.seat, "misclicked, asked in chat", moderator=True)
+    assert done.kind == "undo" and "a moderator (misclicked, asked in chat)" in done.events[0].text
+
+
+async def test_any_one_opponent_and_agents_approve_on_their_own(store: Store) -> None:
+    table = Table(store)
+    gid = await infamy(table)
+    with pytest.raises(NotAllowed):
+        await table.set_undo_consent(gid, "u2", "any", moderator=False)
+    with pytest.raises(IllegalIntent, match="Choose"):
+        await table.set_undo_consent(gid, "u1", "some", moderator=False)
+    await table.set_undo_consent(gid, "u1", "any", moderator=False)
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    done = await table.undo_answer(gid, others(bidder)[1], True)
+    assert done.kind == "undo"
+    solo = await infamy(table, humans=1, agents=2)
+    await play(table, solo)
+    alone = await table.undo_request(solo, "u1")
+    assert alone.kind == "undo" and "the agents" in alone.events[0].text
+
+
+async def test_the_request_expires_and_a_move_ends_it(store: Store) -> None:
+    clock = Clock()
+    table = Table(store, clock=clock)
+    gid = await infamy(table)
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    assert await table.undo_pending(gid) is not None
+    clock.now += UNDO_TTL + 1
+    assert await table.undo_pending(gid) is None
+    with pytest.raises(IllegalIntent, match="expired"):
+        await table.undo_answer(gid, others(bidder)[0], True)
+    await table.undo_request(gid, bidder)  # an expired request does not block a new one
+    await play(table, gid)
+    assert await table.undo_pending(gid) is None
+    assert (await table._table_state(gid)).undo is None
+    with pytest.raises(IllegalIntent, match="No undo request"):
+        await table.undo_answer(gid, others(bidder)[0], True)
+
+
+async def test_a_move_racing_the_approval_exactly_one_wins(store: Store) -> None:
+    for approval_first in (True, False):
+        table = Table(store)
+        gid = await infamy(table)
+        bidder = await play(table, gid)
+        await table.undo_request(gid, bidder)
+        await table.undo_answer(gid, others(bidder)[0], True)
+        version = (await table.record(gid)).version
+        user, key = await move(table, gid)
+        last = others(bidder)[1]
+        moving = table.submit(gid, user, key, expected_version=version)
+        answer = table.undo_answer(gid, last, True)
+        results = await asyncio.gather(
+            *((answer, moving) if approval_first else (moving, answer)), return_exceptions=True
+        )
+        won = [r for r in results if isinstance(r, Update)]
+        lost = [r for r in results if isinstance(r, (StaleVersion, IllegalIntent))]
+        assert len(won) == 1 and len(lost) == 1, results
+        assert (await table.record(gid)).version == version + 1
+        assert won[0].kind == ("undo" if approval_first else "play")
+
+
+class Crashing(MemoryStore):
+    crash = False
+
+    async def commit(self, change: Change) -> None:
+        if self.crash:
+            raise RuntimeError("power cut")
+        await super().commit(change)
+
+
+async def test_a_crash_mid_way_leaves_nothing_half_applied() -> None:
+    store = Crashing()
+    table = Table(store)
+    gid = await infamy(table)
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    await table.undo_answer(gid, others(bidder)[0], True)
+    before = (
+        await table.record(gid),
+        await dump(table, gid),
+        await store.table_state(gid),
+        await store.intents(gid),
+        await store.deadlines(game_id=gid),
+    )
+    store.crash = True
+    with pytest.raises(RuntimeError):
+        await table.undo_answer(gid, others(bidder)[1], True)
+    store.crash = False
+    fresh = Table(store)
+    after = (
+        await fresh.record(gid),
+        await dump(fresh, gid),
+        await store.table_state(gid),
+        await store.intents(gid),
+        await store.deadlines(game_id=gid),
+    )
+    assert after == before
+    done = await fresh.undo_answer(gid, others(bidder)[1], True)  # the request is still there, whole
+    assert done.kind == "undo"
+
+
+async def test_a_rebuild_from_the_log_skips_the_undone_intents(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "r.db")
+    await store.open()
+    table = Table(store)
+    gid = await infamy(table)
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    for other in others(bidder):
+        await table.undo_answer(gid, other, True)
+    for _ in range(3):
+        await play(table, gid)
+    assert (await table._table_state(gid)).undone == [(1, 1)]
+    live = await dump(table, gid)
+    record = await table.record(gid)
+    rebuilt = await table.rebuild(record)
+    assert table.engine_game(record).dump(rebuilt) == live
+    await store.close()
+    store = SqliteStore(tmp_path / "r.db")
+    await store.open()
+    await store.corrupt_snapshot(gid, "{garbage")
+    again = Table(store)
+    assert await dump(again, gid) == live
+    user, key = await move(again, gid)
+    await again.submit(gid, user, key, expected_version=record.version)
+    await store.close()
