@@ -267,11 +267,11 @@ class HeuristicAgent:
             return self._aid(state, seat, by_kind["aid"])
         if "heal" in by_kind:
             return by_kind["heal"][0]
-        if "buy_rep" in by_kind and p.rep < 1 and p.credits >= 1:
+        if "buy_rep" in by_kind and p.rep < 1 and state.credits.of(seat) >= 1:
             return by_kind["buy_rep"][0]
         if "buy_skill" in by_kind:
             return self._skill(state, seat, by_kind["buy_skill"])
-        if "buy_equip" in by_kind and p.credits >= 2 and len(p.equipment) < 3:
+        if "buy_equip" in by_kind and state.credits.of(seat) >= 2 and len(p.equipment) < 3:
             return by_kind["buy_equip"][0]
         return self._task_or_fight(state, seat, by_kind)
 
@@ -375,7 +375,7 @@ class HeuristicAgent:
         if space == REALIUM:
             if len(p.hand) <= 4 or not R.clue_gives_ip(state, seat):
                 score += 0.6
-            if p.bio and p.credits:
+            if p.bio and state.credits.of(seat):
                 score += 0.3
         has_clue = state.target in p.clues and state.target_lag
         if has_clue and space in (state.target, state.threatened):
@@ -388,10 +388,10 @@ class HeuristicAgent:
                     score -= 0.5
         if space in ("happy_hunting",) or (space == "twisted" and not R.has(state, seat, "twisted_immune")):
             score -= 0.3
-        if space == "speed_demons" and p.credits and p.rep < 1:
+        if space == "speed_demons" and state.credits.of(seat) and p.rep < 1:
             score += 0.3
-        if space == "paradise_beach" and p.credits and p.neuro:
+        if space == "paradise_beach" and state.credits.of(seat) and p.neuro:
             score += 0.4
-        if space == "deep_past" and p.credits >= 2:
+        if space == "deep_past" and state.credits.of(seat) >= 2:
             score += 0.4
         return score + self.random.random() * 0.01

@@ -242,7 +242,7 @@ def _sold(state: GamedecState, seat: str, intent: Intent, payload: SellPayload) 
     for i in drawn:
         cards.append(p.drawn.pop(i))
     state.task_deck.discard(*cards)
-    p.credits += 1
+    state.credits.gain(seat, 1)
     names = ", ".join(load_pack().tasks[c].name for c in cards)
     return [
         public(

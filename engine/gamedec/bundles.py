@@ -52,14 +52,14 @@ def bundle_label(state: GamedecState, items: list[str], owner_view: bool) -> str
 def _giving(state: GamedecState, t: TradeState) -> list[str]:
     """What the active detective may still add to what he gives."""
     p = state.players[state.active]
-    out = ["c1"] if p.credits > t.give_all.count("c1") else []
+    out = ["c1"] if state.credits.of(state.active) > t.give_all.count("c1") else []
     return out + [c for c in (*p.equipment, *p.hand) if c not in t.give_all]
 
 
 def _asking(state: GamedecState, t: TradeState) -> list[str]:
     """What he may still ask of his partner (whose Credits, Equipment and hand size are public)."""
     q = state.players[t.partner]
-    out = ["c1"] if q.credits > t.get_all.count("c1") else []
+    out = ["c1"] if state.credits.of(t.partner) > t.get_all.count("c1") else []
     out += [e for e in q.equipment if e not in t.get_all]
     return out + ([CHOICE] if len(q.hand) > t.get_all.count(CHOICE) else [])
 

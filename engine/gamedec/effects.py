@@ -189,7 +189,6 @@ def _ip(state: GamedecState, step: IpStep) -> list[Event]:
 @RULES.step("reward")
 def _reward(state: GamedecState, step: RewardStep) -> list[Event]:
     seat, what = step.seat, step.what
-    p = state.players[seat]
     if what == "clue":
         return _clue(state, seat, step.space)
     if what == "ip":
@@ -201,8 +200,10 @@ def _reward(state: GamedecState, step: RewardStep) -> list[Event]:
         state.now(EquipPickStep(seat=seat))
         return []
     if what == "credit":
-        p.credits += 1
-        return [public("credit", f"{R.name(state, seat)} takes 1 Credit ({p.credits}).", seat=seat)]
+        state.credits.gain(seat, 1)
+        return [
+            public("credit", f"{R.name(state, seat)} takes 1 Credit ({state.credits.of(seat)}).", seat=seat)
+        ]
     return R.change_rep(state, seat, +1)
 
 

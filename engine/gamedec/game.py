@@ -61,9 +61,10 @@ class GamedecGame(FlowGame[GamedecState]):
         rules=RULES_SUMMARY,
     )
     state_type = GamedecState
-    format = 4
+    format = 5
     """2: the runtime's steps and frames; 3: a trade may be proposed to the active detective (``by``); 4:
-    trades of several goods (``bundle``). Older games are rebuilt from their intent logs."""
+    trades of several goods (``bundle``); 5: Credits kept by the resources kit. Older games are rebuilt from
+    their intent logs."""
     rules = RULES
     log_kept = 8
     """The status panel shows the last 8 public lines."""

@@ -325,8 +325,11 @@ def _rep_all(state: GamedecState, step: TerrorEffectStep) -> list[Event]:
 
 @RULES.step("credits_all")
 def _credits_all(state: GamedecState, step: TerrorEffectStep) -> list[Event]:
-    for p in state.players.values():
-        p.credits = max(0, p.credits + step.count)
+    for seat in state.players:  # gains are endless; a loss takes what there is (never below 0)
+        if step.count > 0:
+            state.credits.gain(seat, step.count)
+        else:
+            state.credits.lose(seat, -step.count)
     return []
 
 

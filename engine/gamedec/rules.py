@@ -130,7 +130,7 @@ def free_corps(state: GamedecState, seat: str) -> list[str]:
 def placing_key(state: GamedecState, seat: str) -> tuple[int, int, int, int, int]:
     """RB tie-break: more IP, higher Reputation, fewer Obligations, more Skills, more Credits."""
     p = player(state, seat)
-    return (p.ip, p.rep, -len(p.obligations), len(p.skills), p.credits)
+    return (p.ip, p.rep, -len(p.obligations), len(p.skills), state.credits.of(seat))
 
 
 def finish(
@@ -315,7 +315,7 @@ def entry_problem(state: GamedecState, seat: str, space: str) -> str:
     p = player(state, seat)
     if space in NO_BAD_REP and p.rep < 0 and not has(state, seat, "ignore_bad_rep_entry"):
         return f"{NAMES[space]} does not admit a detective with Bad Reputation"
-    if space in NEEDS_CREDIT and p.credits < 1:
+    if space in NEEDS_CREDIT and state.credits.of(seat) < 1:
         return f"{NAMES[space]} admits only a detective holding at least 1 Credit"
     return ""
 

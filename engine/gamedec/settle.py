@@ -84,7 +84,7 @@ def _sendings(state: GamedecState, seat: str) -> list[Intent]:
 def _holds(state: GamedecState, seat: str, item: str) -> bool:
     p = state.players[seat]
     if item in ("c1", "c2"):
-        return p.credits >= int(item[1])
+        return state.credits.of(seat) >= int(item[1])
     return item in p.equipment or item in p.hand or item == "none"
 
 
@@ -92,8 +92,7 @@ def transfer(state: GamedecState, src: str, dst: str, item: str) -> None:
     a, b = state.players[src], state.players[dst]
     if item in ("c1", "c2"):
         n = int(item[1])
-        a.credits -= n
-        b.credits += n
+        state.credits.move(src, dst, n)
     elif item in a.equipment:
         a.equipment.remove(item)
         b.equipment.append(item)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Deck
 from engine.core.flowgame import FlowState
+from engine.core.kits.resources import Resources
 from engine.core.waiting import AskFrame, WindowFrame
 
 from .steps import DraftStep, GamedecStep
@@ -70,7 +71,6 @@ class Player(BaseModel):
     neuro: bool = False
     skills: list[str] = Field(default_factory=list)
     equipment: list[str] = Field(default_factory=list)
-    credits: int = 0
     lag: bool = False
     hand: list[str] = Field(default_factory=list)
     drawn: list[str] = Field(default_factory=list)
@@ -142,10 +142,13 @@ class TradeState(BaseModel):
 
 class GamedecState(FlowState):
     game: str = "gamedec"
-    format: int = 4
+    format: int = 5
     steps: list[GamedecStep] = Field(default_factory=list)
     opts: GamedecOptions
     players: dict[str, Player]
+    credits: Resources = Field(default_factory=lambda: Resources(name="credits"))
+    """Each detective's Credit tokens (RULINGS 34: "Each player may have any number of Credit tokens", so
+    the supply is endless)."""
     placings: list[str] = Field(default_factory=list)
     """Play-on option: the seats that reached the goal, in order."""
     round: int = 0

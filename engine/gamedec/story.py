@@ -120,7 +120,9 @@ def anytime_start(state: GamedecState, seat: str) -> list[Intent]:
 
 def _can_pay(state: GamedecState, seat: str, cost: str, count: int) -> bool:
     p = state.players[seat]
-    have = {"equipment": len(p.equipment), "credits": p.credits, "set_aside": len(p.set_aside)}[cost]
+    have = {"equipment": len(p.equipment), "credits": state.credits.of(seat), "set_aside": len(p.set_aside)}[
+        cost
+    ]
     return have >= count
 
 
@@ -176,7 +178,7 @@ def finish(state: GamedecState, seat: str) -> list[Event]:
         for eq in list(p.equipment[: path.count]):
             R.discard_equipment(state, seat, eq)
     elif path.cost == "credits":
-        p.credits -= path.count
+        state.credits.lose(seat, path.count)
     else:
         used, p.set_aside = p.set_aside[: path.count], p.set_aside[path.count :]
         state.task_deck.discard(*used)

@@ -41,7 +41,7 @@ def gives(state: GamedecState, seat: str) -> list[str]:
     """What ``seat`` may put on the table (Online Trade: Credits and a Task card need not be held)."""
     p = state.players[seat]
     unchecked = online(state)
-    out = ["none"] + [f"c{n}" for n in (1, 2) if p.credits >= n or unchecked]
+    out = ["none"] + [f"c{n}" for n in (1, 2) if state.credits.of(seat) >= n or unchecked]
     out += list(p.equipment) + list(p.hand)
     if unchecked:
         out.append("task")
@@ -53,7 +53,7 @@ def asks(state: GamedecState, seat: str, other: str, gave: str) -> list[str]:
     q = state.players[other]
     unchecked = online(state)
     out = [] if gave == "none" else ["none"]
-    out += [f"c{n}" for n in (1, 2) if q.credits >= n or unchecked]
+    out += [f"c{n}" for n in (1, 2) if state.credits.of(other) >= n or unchecked]
     out += list(q.equipment)
     if q.hand or unchecked:
         out.append("task")

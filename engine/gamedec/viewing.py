@@ -93,7 +93,7 @@ def _player(state: GamedecState, index: int, s: str) -> PlayerView:
         skills={k: d.skills[k] for k in p.skills},
         skill_table=dict(d.skills) if chosen else {},
         equipment=[e for e in (_equip(c) for c in p.equipment) if e is not None],
-        credits=p.credits,
+        credits=state.credits.of(s),
         lag=p.lag,
         hand=len(p.hand),
         drawn=len(p.drawn),

@@ -65,8 +65,11 @@ def _boosts(state: GamedecState, seat: str) -> bool:
     """Smoke and Mirrors: a tester "must discard the Credit token before rolling the dice, analogously to
     Assist cards" (FAQ)."""
     assert state.test is not None
-    p = state.players[seat]
-    return seat in testers(state.test) and p.credits >= 1 and R.power(state, seat, "credit_boost") > 0
+    return (
+        seat in testers(state.test)
+        and state.credits.of(seat) >= 1
+        and R.power(state, seat, "credit_boost") > 0
+    )
 
 
 def _trades_first(state: GamedecState, seat: str) -> bool:
@@ -244,7 +247,7 @@ class Boost(GamedecAction):
             return "Smoke and Mirrors is used before your own roll"
         if not R.power(state, seat, "credit_boost"):
             return "Only a started Smoke and Mirrors Scenario gives this"
-        if state.players[seat].credits < 1:
+        if state.credits.of(seat) < 1:
             return "It needs 1 Credit: you hold none"
         return "Smoke and Mirrors boosts your own roll: name yourself"
 
@@ -260,7 +263,7 @@ def _declared(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
     assert test is not None
     p = state.players[seat]
     if intent.kind == "boost":
-        p.credits -= 1
+        state.credits.lose(seat, 1)
         test.plus[seat] = test.plus.get(seat, 0) + 1
         return [public("boost", f"{R.name(state, seat)} discards a Credit for +2.")]
     on, n = intent.word("on"), intent.num("n")

@@ -149,8 +149,10 @@ class Aid(TurnAction):
             if part == "heal":
                 events += R.heal(state, seat, heal_kind)
             elif part == "cash" and cash_kind == "credit":
-                p.credits += 1
-                events.append(public("credit", f"{R.name(state, seat)} takes 1 Credit ({p.credits})."))
+                state.credits.gain(seat, 1)
+                events.append(
+                    public("credit", f"{R.name(state, seat)} takes 1 Credit ({state.credits.of(seat)}).")
+                )
             elif part == "cash":
                 events += R.change_rep(state, seat, +1)
             else:

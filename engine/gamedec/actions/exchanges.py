@@ -22,7 +22,7 @@ class Exchange(TurnAction):
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         p = state.players[seat]
-        if not state.moved or p.pos != self.space or p.credits < self.credits:
+        if not state.moved or p.pos != self.space or state.credits.of(seat) < self.credits:
             return []
         return self.offers(state, seat)
 
@@ -33,8 +33,8 @@ class Exchange(TurnAction):
         p = state.players[seat]
         if p.pos != self.space:
             return f"This exchange is made in {NAMES[self.space]}; you are in {NAMES[p.pos]}"
-        if p.credits < self.credits:
-            return f"It needs {_credits(self.credits)}: you hold {p.credits}"
+        if state.credits.of(seat) < self.credits:
+            return f"It needs {_credits(self.credits)}: you hold {state.credits.of(seat)}"
         return self.unoffered(state, seat, intent)
 
     def unoffered(self, state: GamedecState, seat: str, intent: Intent) -> str:
@@ -65,7 +65,7 @@ class Heal(TurnAction):
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         p = state.players[seat]
-        if not state.moved or p.credits < 1:
+        if not state.moved or state.credits.of(seat) < 1:
             return []
         wounded = (p.pos == REALIUM and p.bio) or (p.pos == "paradise_beach" and p.neuro)
         return [Intent.of("heal")] if wounded else []
@@ -77,11 +77,11 @@ class Heal(TurnAction):
         kind = "Bio" if p.pos == REALIUM else "Neuro"
         if not (p.bio if kind == "Bio" else p.neuro):
             return f"You have no {kind} Wound to heal"
-        return f"It needs 1 Credit: you hold {p.credits}"
+        return f"It needs 1 Credit: you hold {state.credits.of(seat)}"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]
-        p.credits -= 1
+        state.credits.lose(seat, 1)
         return R.heal(state, seat, "bio" if p.pos == REALIUM else "neuro")
 
 
@@ -117,7 +117,7 @@ class BuyEquipment(Exchange):
         return "That Equipment pile is empty" if R.equipment_piles(state) else "No Equipment card is left"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
-        state.players[seat].credits -= 1
+        state.credits.lose(seat, 1)
         return [
             public("exchange", f"{R.name(state, seat)} pays 1 Credit in Crying Guns.")
         ] + R.take_equipment(state, seat, intent.word("pile"))
@@ -140,7 +140,7 @@ class BuySkill(Exchange):
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]
-        p.credits -= 2
+        state.credits.lose(seat, 2)
         p.skills.append(intent.word("id"))
         return [
             public(
@@ -169,7 +169,7 @@ class SellEquipment(Exchange):
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         eq = intent.word("eq")
         R.discard_equipment(state, seat, eq)
-        state.players[seat].credits += 1
+        state.credits.gain(seat, 1)
         return [
             public(
                 "exchange",
@@ -198,7 +198,7 @@ class Hunt(Exchange):
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         on = intent.word("on")
-        state.players[seat].credits -= 1
+        state.credits.lose(seat, 1)
         events = [
             public(
                 "exchange",
@@ -234,7 +234,7 @@ class BuyReputation(Exchange):
         return f"Your Reputation is already {top}, the highest your detective can have"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
-        state.players[seat].credits -= 1
+        state.credits.lose(seat, 1)
         return [public("exchange", f"{R.name(state, seat)} pays 1 Credit in Speed Demons.")] + R.change_rep(
             state, seat, +1
         )
@@ -266,7 +266,7 @@ class Smear(Exchange):
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         on = intent.word("on")
-        state.players[seat].credits -= 1
+        state.credits.lose(seat, 1)
         return [
             public("exchange", f"{R.name(state, seat)} pays 1 Credit in Twisted & Perverted to smear {on}.")
         ] + R.change_rep(state, on, -2)

@@ -77,8 +77,10 @@ class Move(GamedecAction):
         ):
             events += R.change_rep(state, seat, -1)
         if is_corp(to) and R.has(state, seat, "corp_credit"):
-            p.credits += 1
-            events.append(public("credit", f"{who} collects 1 Credit from {NAMES[to]} ({p.credits})."))
+            state.credits.gain(seat, 1)
+            events.append(
+                public("credit", f"{who} collects 1 Credit from {NAMES[to]} ({state.credits.of(seat)}).")
+            )
         if "short_circuit" in state.flags and M.lag_on(state, to):
             events += R.wound(state, seat, "neuro")
         return events

@@ -18,7 +18,9 @@ def test_set_up_counts() -> None:
     state = GAME.setup(["a", "b", "c", "d"], 21, {})
     assert all(state.corp_equip[c] for c in CORPS) and len(state.equip_faceup) == 1
     assert len(state.equip_deck) == 24 - 5
-    assert all(len(p.hand) == 8 and p.credits == 0 and p.pos == "realium" for p in state.players.values())
+    assert all(
+        len(p.hand) == 8 and state.credits.of(s) == 0 and p.pos == "realium" for s, p in state.players.items()
+    )
     assert len(state.commission_used) == 2 and len(state.commission_deck) == 14
     targets = {load_pack().commissions[c].target for c in state.commission_used}
     assert set(state.lags) == targets

@@ -21,7 +21,7 @@ JETPACK, GOGGLES = "e07", "e16"
 def table() -> GamedecState:
     state = started(detectives=["max_romanov", "ben_torres", "angela_baal"])
     stage_turn(state, "ann")
-    state.players["ann"].credits = 2
+    state.credits.held["ann"] = 2
     state.players["bo"].hand = ["t001", "t002", "t003"]
     state.players["bo"].equipment = [JETPACK, GOGGLES]
     return state
@@ -44,7 +44,7 @@ def test_two_credits_for_two_task_cards_of_the_givers_choice() -> None:
     state, _ = do(state, "bo", "accept")
     assert GAME.prompts(state)[0].seat == "bo" and GAME.prompts(state)[0].kind == "bundle_pick"
     state, events = do(state, "bo", "choose:pick=t001+t003")
-    assert state.players["ann"].credits == 0 and state.players["bo"].credits == 2
+    assert state.credits.of("ann") == 0 and state.credits.of("bo") == 2
     assert state.players["bo"].hand == ["t002"] and {"t001", "t003"} <= set(state.players["ann"].hand)
     public = texts([e for e in events if e.audience is None])
     private = texts([e for e in events if e.audience is not None])
@@ -73,7 +73,7 @@ def test_any_number_of_equipment_cards_and_named_task_cards() -> None:
     assert card in GAME.view(state, "bo")["trade"]["give"]
     state, _ = do(state, "bo", "accept")
     assert {JETPACK, GOGGLES} <= set(state.players["ann"].equipment) and card in state.players["bo"].hand
-    assert state.players["bo"].credits == 1 and state.trade is None
+    assert state.credits.of("bo") == 1 and state.trade is None
 
 
 def test_each_question_is_a_short_menu() -> None:
@@ -102,5 +102,5 @@ def test_a_declined_bundle_changes_nothing_but_counts_as_a_proposal() -> None:
     for key in ("add:what=c1", "done", "add:what=task", "done"):
         state, _ = do(state, "ann", key)
     state, events = do(state, "bo", "decline")
-    assert "bo declines the trade" in texts(events) and state.players["ann"].credits == 2
+    assert "bo declines the trade" in texts(events) and state.credits.of("ann") == 2
     assert state.trade is None and not state.trade_done and state.trade_proposals == 1

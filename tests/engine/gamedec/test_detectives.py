@@ -27,7 +27,7 @@ def test_koloman_takes_a_credit_on_every_corporation_entry() -> None:
     state = with_detective("koloman_troy")
     state, _ = do(state, "ann", "move:to=zoenet")
     state, _ = do(state, "ann", "move:to=zoenet")
-    assert state.players["ann"].credits == 2
+    assert state.credits.of("ann") == 2
 
 
 def test_pauline_takes_novatronics_aid_again() -> None:
@@ -60,7 +60,7 @@ def test_aid_equipment_refills_the_corporation_slot() -> None:
     state, _ = do(state, "ann", "move:to=pharma")
     state, _ = do(state, "ann", "aid:take=cash+equip")
     assert state.players["ann"].equipment == [offered] and state.corp_equip["pharma"] == top
-    assert state.players["ann"].credits == 1
+    assert state.credits.of("ann") == 1
 
 
 def test_hei_lan_may_keep_or_lose_reputation_in_twisted() -> None:

@@ -98,7 +98,8 @@ def test_every_seat_is_placed_by_the_rulebooks_tie_breaks() -> None:
         "eve": (4, 0, [], ["melee"], 0),  # equal to cy in everything
     }.items():
         p = state.players[seat]
-        p.ip, p.rep, p.obligations, p.skills, p.credits = ip, rep, obligations, skills, credits
+        p.ip, p.rep, p.obligations, p.skills = ip, rep, obligations, skills
+        state.credits.held[seat] = credits
     state = finished(state, "ann")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == ("ann",)
@@ -112,7 +113,8 @@ def test_skills_then_credits_break_the_last_ties() -> None:
     for seat, (skills, credits) in {"bo": (1, 5), "cy": (2, 0), "dee": (1, 6)}.items():
         p = state.players[seat]
         p.ip, p.rep, p.obligations = 3, 0, []
-        p.skills, p.credits = ["melee", "shooting"][:skills], credits
+        p.skills = ["melee", "shooting"][:skills]
+        state.credits.held[seat] = credits
     state = finished(state, "ann")
     assert state.result is not None and state.result.ranking == (("ann",), ("cy",), ("dee",), ("bo",))
 

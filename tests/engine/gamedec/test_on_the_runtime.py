@@ -40,7 +40,8 @@ def test_the_window_question_follows_the_testers_modifier() -> None:
     one does not stand). cy holds no set-aside card and is not asked at all."""
     state = game()
     ann = state.players["ann"]
-    ann.credits, ann.skills, ann.hand, ann.equipment = 1, ["melee"], [NEMESIS], [INCAPACITATOR]
+    ann.skills, ann.hand, ann.equipment = ["melee"], [NEMESIS], [INCAPACITATOR]
+    state.credits.held["ann"] = 1
     state.players["bo"].set_aside = ["t001"]
     state.lags = []
     state, _ = do(state, "ann", "move:to=crying_guns")

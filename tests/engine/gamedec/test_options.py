@@ -27,7 +27,8 @@ def test_longer_game_goal_sixteen_and_clues_above_six() -> None:
     of Clues"."""
     state = game(longer_game=True)
     ann = state.players["ann"]
-    ann.ip, ann.credits, ann.hand = 8, 1, [NEMESIS]
+    ann.ip, ann.hand = 8, [NEMESIS]
+    state.credits.held["ann"] = 1
     ann.equipment = [INCAPACITATOR]
     state.lags = []
     state, _ = do(state, "ann", "move:to=crying_guns")
@@ -65,7 +66,8 @@ def test_less_randomness_lag_is_minus_two_and_take_seven() -> None:
     state = game(less_randomness=True)
     state.lags = ["crying_guns"]
     ann = state.players["ann"]
-    ann.credits, ann.hand, ann.skills, ann.equipment = 1, [NEMESIS], ["melee"], []
+    ann.hand, ann.skills, ann.equipment = [NEMESIS], ["melee"], []
+    state.credits.held["ann"] = 1
     ann.set_aside = ["t001", "t002", "t003"]
     state, _ = do(state, "ann", "move:to=crying_guns")
     state, ev = do(state, "ann", f"play:card={NEMESIS}")

@@ -49,7 +49,8 @@ def test_an_exchange_refused_for_a_missing_resource_names_it() -> None:
     token to increase your Reputation by 1" (Max is already at Excellent)."""
     state = game()
     ann = state.players["ann"]
-    ann.credits, ann.hand = 1, ["t001", "t002"]
+    ann.hand = ["t001", "t002"]
+    state.credits.held["ann"] = 1
     state, _ = do(state, "ann", "move:to=deep_past")
     assert refusal(state, "ann", "buy_skill:id=melee").startswith("It needs 2 Credits: you hold 1.")
     state, _ = do(state, "ann", "move:to=brahma")
@@ -72,7 +73,7 @@ def test_aid_and_twisted_options_refused_with_the_reason() -> None:
     assert message.startswith("You have no Bio Wound for Pharma Nanolabs to heal.")
     assert "Aid: 1 Credit" in message
     stage_turn(state, "ann")
-    state.players["ann"].credits = 1
+    state.credits.held["ann"] = 1
     state.players["bo"].rep = -2  # Ben Torres's lowest
     state, _ = do(state, "ann", "move:to=twisted")
     assert refusal(state, "ann", "smear:on=bo").startswith("bo's Reputation is already Extremely bad")
@@ -166,7 +167,8 @@ def _boost() -> GamedecState:
     state = started(options={"scenarios": True})
     stage_turn(state, state.seats[0])
     ann = state.players[state.seats[0]]
-    ann.scenario, ann.story, ann.credits, ann.hand = "smoke_and_mirrors", "started", 1, [PAPER_CIPHER]
+    ann.scenario, ann.story, ann.hand = "smoke_and_mirrors", "started", [PAPER_CIPHER]
+    state.credits.held[state.seats[0]] = 1
     state, _ = do(state, state.seats[0], "move:to=realium")
     state, _ = do(state, state.seats[0], f"play:card={PAPER_CIPHER}")
     return state
@@ -265,7 +267,7 @@ def _pile() -> GamedecState:
 
 def _bundle() -> GamedecState:
     state = game()
-    state.players["ann"].credits = 2
+    state.credits.held["ann"] = 2
     state, _ = do(state, "ann", "offer:to=bo")
     return state
 

@@ -38,7 +38,7 @@ def facts(state: GamedecState) -> dict[str, Any]:
                 "detective": p.detective,
                 "ip": p.ip,
                 "rep": p.rep,
-                "credits": p.credits,
+                "credits": state.credits.of(s),
                 "skills": p.skills,
                 "clues": p.clues,
                 "obligations": p.obligations,

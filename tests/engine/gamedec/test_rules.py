@@ -92,7 +92,7 @@ def test_lag_one_on_a_die_fails_and_vivien_ignores_it() -> None:
     state = max_game()
     state.lags = ["crying_guns"]
     ann = state.players["ann"]
-    ann.credits = 1
+    state.credits.held["ann"] = 1
     ann.skills = ["melee"]
     ann.equipment = [INCAPACITATOR, "e05"]
     ann.hand = [NEMESIS]
@@ -106,7 +106,7 @@ def test_lag_one_on_a_die_fails_and_vivien_ignores_it() -> None:
     state2.players["ann"].detective = "vivien_lacroix"
     state2.players["ann"].rep = 0
     state2.lags = ["crying_guns"]
-    state2.players["ann"].credits = 1
+    state2.credits.held["ann"] = 1
     state2.players["ann"].hand = [NEMESIS]
     state2.players["ann"].equipment = [INCAPACITATOR, "e05"]
     state2, _ = do(state2, "ann", "move:to=crying_guns")
@@ -122,7 +122,7 @@ def test_lag_side_target_counts_as_a_lag() -> None:
     state.lags = []
     state.target, state.target_lag = "deep_past", True
     ann = state.players["ann"]
-    ann.credits = 1
+    state.credits.held["ann"] = 1
     ann.hand = [TOO_EASY]
     ann.equipment = [JETPACK, INCAPACITATOR]
     state, _ = do(state, "ann", "move:to=deep_past")
@@ -192,7 +192,7 @@ def test_skill_on_track_space_five() -> None:
     ann.ip = 4
     ann.skills = ["melee"]
     ann.hand = [NEMESIS]
-    ann.credits = 1
+    state.credits.held["ann"] = 1
     ann.equipment = [INCAPACITATOR]
     state.lags = []
     state, _ = do(state, "ann", "move:to=crying_guns")
@@ -343,7 +343,7 @@ def test_reputation_limits_and_draws() -> None:
     assert len(state.players["ann"].drawn) == 5 and state.players["ann"].hand == []
     assert not any(i.kind == "draw" for i in GAME.legal(state, "ann"))  # once per visit
     # Max's range is -1..+2: two Twisted & Perverted smears stop at Bad
-    state.players["bo"].credits = 2
+    state.credits.held["bo"] = 2
     stage_turn(state, "bo")
     state.players["bo"].pos = "realium"
     state, _ = do(state, "bo", "move:to=twisted")
@@ -371,11 +371,11 @@ def test_credit_needed_to_enter_crying_guns() -> None:
     """RB: "On the Crying Guns and Deep Past World spaces a detective without any Credit tokens may not
     stand. A Credit is not a payment"."""
     state = max_game()
-    state.players["ann"].credits = 0
+    state.credits.held["ann"] = 0
     assert "move:to=crying_guns" not in {i.key() for i in GAME.legal(state, "ann")}
-    state.players["ann"].credits = 1
+    state.credits.held["ann"] = 1
     state, _ = do(state, "ann", "move:to=crying_guns")
-    assert state.players["ann"].credits == 1
+    assert state.credits.of("ann") == 1
 
 
 def test_entering_happy_hunting_grounds_costs_reputation() -> None:
@@ -444,13 +444,14 @@ def test_exchanges() -> None:
     to heal your Bio wounds"; Brahma "discard any 3 Task cards ... to take 1 Credit token"."""
     state = max_game()
     ann = state.players["ann"]
-    ann.rep, ann.credits, ann.bio = 0, 5, True
+    ann.rep, ann.bio = 0, True
+    state.credits.held["ann"] = 5
     state, _ = do(state, "ann", "move:to=speed_demons")
     state, _ = do(state, "ann", "buy_rep")
-    assert state.players["ann"].rep == 1 and state.players["ann"].credits == 4
+    assert state.players["ann"].rep == 1 and state.credits.of("ann") == 4
     state, _ = do(state, "ann", "move:to=deep_past")
     state, _ = do(state, "ann", "buy_skill:id=hacking")
-    assert "hacking" in state.players["ann"].skills and state.players["ann"].credits == 2
+    assert "hacking" in state.players["ann"].skills and state.credits.of("ann") == 2
     stage_turn(state, "ann")
     state, _ = do(state, "ann", "move:to=realium")
     state, _ = do(state, "ann", "heal")
@@ -460,14 +461,14 @@ def test_exchanges() -> None:
     state, _ = do(state, "ann", "sell_tasks")
     for card in hand[:3]:
         state, _ = do(state, "ann", f"pick:card={card}")
-    assert state.players["ann"].credits == 2 and len(state.players["ann"].hand) == len(hand) - 3
+    assert state.credits.of("ann") == 2 and len(state.players["ann"].hand) == len(hand) - 3
 
 
 def test_happy_hunting_grounds_victim_chooses_the_corporation() -> None:
     """RB: "Happy Hunting Grounds - discard 1 Credit token so that a chosen player immediately places 1 of
     his Obligation tokens on the space of any Corporation of his own choice"."""
     state = max_game()
-    state.players["ann"].credits = 1
+    state.credits.held["ann"] = 1
     state, _ = do(state, "ann", "move:to=happy_hunting")
     state, _ = do(state, "ann", "hunt:on=cy")
     prompt = GAME.prompts(state)[0]
@@ -480,14 +481,14 @@ def test_trade_between_active_and_partner() -> None:
     """RB: "the player currently playing his turn must always take part in it ... There is a limit of one
     transaction per player's turn"."""
     state = max_game()
-    state.players["ann"].credits = 2
+    state.credits.held["ann"] = 2
     card = state.players["bo"].hand[0]
     state, _ = do(state, "ann", "trade:to=bo")
     state, _ = do(state, "ann", "give:what=c2")
     state, _ = do(state, "ann", "get:what=task")
     assert GAME.prompts(state)[0].seat == "bo"
     state, _ = do(state, "bo", f"accept:card={card}")
-    assert card in state.players["ann"].hand and state.players["bo"].credits == 2
+    assert card in state.players["ann"].hand and state.credits.of("bo") == 2
     assert not any(i.kind == "trade" for i in GAME.legal(state, "ann"))
 
 
@@ -495,7 +496,7 @@ def test_online_trade_cheater_loses_reputation() -> None:
     """RB (Online Trade): "A player who did not send those cards or tokens that he agreed on before the
     transaction lowers his Reputation by 1"."""
     state = max_game(online_trade=True)
-    state.players["ann"].credits = 1
+    state.credits.held["ann"] = 1
     state, _ = do(state, "ann", "trade:to=bo")
     state, _ = do(state, "ann", "give:what=c1")
     state, _ = do(state, "ann", "get:what=c1")
@@ -506,7 +507,7 @@ def test_online_trade_cheater_loses_reputation() -> None:
     assert "cheat" not in str(GAME.view(state, "bo"))
     state, _ = do(state, "bo", "cheat")  # bo has no Credit: cheating is his only option
     assert state.players["ann"].rep == 1 and state.players["bo"].rep == -1
-    assert state.players["ann"].credits == 1
+    assert state.credits.of("ann") == 1
 
 
 def test_refusals_change_nothing() -> None:
@@ -542,7 +543,7 @@ def test_brahma_can_sell_face_down_draws_blind() -> None:
     state, _ = do(state, "ann", "pick:card=d1")
     state, _ = do(state, "ann", "pick:card=d2")
     state, ev = do(state, "ann", "pick:card=t001")
-    assert state.players["ann"].credits == 1 and state.players["ann"].hand == []
+    assert state.credits.of("ann") == 1 and state.players["ann"].hand == []
     assert state.players["ann"].drawn == drawn[2:]
 
 
@@ -553,7 +554,7 @@ def test_equipment_deck_is_reformed_from_the_face_up_pile() -> None:
     state = max_game()
     state.equip_deck = []
     state.equip_faceup = ["e01", "e02", "e03"]
-    state.players["ann"].credits = 2
+    state.credits.held["ann"] = 2
     state, _ = do(state, "ann", "move:to=crying_guns")
     state, _ = do(state, "ann", "buy_equip:pile=deck")
     p = state.players["ann"]

@@ -156,7 +156,7 @@ def test_smoke_and_mirrors_opens_the_window_without_set_aside_cards() -> None:
     state = scen_game()
     ann = state.players["ann"]
     ann.scenario, ann.story = "smoke_and_mirrors", "started"
-    ann.credits = 1
+    state.credits.held["ann"] = 1
     for p in state.players.values():
         p.set_aside = []
     ann.hand = ["t073"]
@@ -166,4 +166,4 @@ def test_smoke_and_mirrors_opens_the_window_without_set_aside_cards() -> None:
     assert "boost:on=ann" in {i.key() for i in GAME.legal(state, "ann")}
     state, ev = do(state, "ann", "boost:on=ann")
     state, more = pass_window(state)
-    assert state.players["ann"].credits == 0 and "discards a Credit for +2" in texts(ev + more)
+    assert state.credits.of("ann") == 0 and "discards a Credit for +2" in texts(ev + more)

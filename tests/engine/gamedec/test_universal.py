@@ -30,8 +30,8 @@ def test_any_player_may_offer_and_the_active_player_chooses() -> None:
     choose one of them"."""
     state = game()
     state.players["ann"].equipment = [JETPACK]
-    state.players["bo"].credits = 2
-    state.players["cy"].credits = 1
+    state.credits.held["bo"] = 2
+    state.credits.held["cy"] = 1
     state, ev = do(state, "ann", "trade_call")
     assert {p.seat for p in GAME.prompts(state)} == {"bo", "cy"}
     state, _ = do(state, "bo", "give:what=c2")
@@ -43,8 +43,8 @@ def test_any_player_may_offer_and_the_active_player_chooses() -> None:
     assert prompt.seat == "ann" and prompt.kind == "trade_choose"
     assert {i.key() for i in GAME.legal(state, "ann")} == {"decline", "take:src=bo", "take:src=cy"}
     state, ev = do(state, "ann", "take:src=bo")
-    assert state.players["bo"].equipment == [JETPACK] and state.players["ann"].credits == 2
-    assert state.players["cy"].credits == 1 and state.trade is None and state.trade_done
+    assert state.players["bo"].equipment == [JETPACK] and state.credits.of("ann") == 2
+    assert state.credits.of("cy") == 1 and state.trade is None and state.trade_done
     # "There is a limit of one transaction per player's turn"
     assert not any(i.kind in ("trade", "trade_call") for i in GAME.legal(state, "ann"))
 
@@ -81,7 +81,7 @@ def test_trade_before_the_roll_of_ones_own_task() -> None:
     state = game()
     ann = state.players["ann"]
     ann.hand = [NEMESIS]
-    ann.credits = 1
+    state.credits.held["ann"] = 1
     state.players["bo"].equipment = [JETPACK]
     state.players["cy"].set_aside = ["t001"]  # so the Assist/Sabotage window opens
     state, _ = do(state, "ann", "move:to=crying_guns")
@@ -108,7 +108,8 @@ def test_another_detective_proposes_a_trade_to_the_active_one_before_the_roll() 
     his Jetpack for 1 Credit; ann accepts; no second trade this turn."""
     state = game()
     ann = state.players["ann"]
-    ann.hand, ann.credits = [NEMESIS], 1
+    ann.hand = [NEMESIS]
+    state.credits.held["ann"] = 1
     cy = state.players["cy"]
     cy.equipment, cy.set_aside = [JETPACK], ["t001"]
     state, _ = do(state, "ann", "move:to=crying_guns")
@@ -122,7 +123,7 @@ def test_another_detective_proposes_a_trade_to_the_active_one_before_the_roll() 
     assert GAME.prompts(state)[0].seat == "ann"
     state, ev = do(state, "ann", "accept")
     assert JETPACK in state.players["ann"].equipment and JETPACK not in state.players["cy"].equipment
-    assert state.players["ann"].credits == 0 and state.players["cy"].credits == 1
+    assert state.credits.of("ann") == 0 and state.credits.of("cy") == 1
     assert state.trade_done and state.window is not None
     assert not any(i.kind == "trade" for i in GAME.legal(state, "cy"))  # one transaction per turn
     message = GAME.why_not(state, "cy", Intent.of("trade", to="bo"))
@@ -134,8 +135,8 @@ def test_a_detective_asked_a_decision_may_propose_a_trade_to_the_active_one() ->
     turn (Happy Hunting Grounds), bo, asked where his Obligation goes, first proposes ann a trade; the
     question is asked again once the trade is settled."""
     state = game()
-    state.players["ann"].credits = 2
-    state.players["bo"].credits = 1
+    state.credits.held["ann"] = 2
+    state.credits.held["bo"] = 1
     state, _ = do(state, "ann", "move:to=happy_hunting")
     state, _ = do(state, "ann", "hunt:on=bo")
     assert GAME.prompts(state)[0].seat == "bo" and GAME.prompts(state)[0].kind == "corp"
@@ -144,7 +145,7 @@ def test_a_detective_asked_a_decision_may_propose_a_trade_to_the_active_one() ->
     state, _ = do(state, "bo", "give:what=c1")
     state, _ = do(state, "bo", "get:what=none")
     state, _ = do(state, "ann", "accept")
-    assert state.players["ann"].credits == 2 and state.players["bo"].credits == 0 and state.trade_done
+    assert state.credits.of("ann") == 2 and state.credits.of("bo") == 0 and state.trade_done
     assert GAME.prompts(state)[0].seat == "bo" and GAME.prompts(state)[0].kind == "corp"
 
 
@@ -153,7 +154,7 @@ def test_online_trade_promises_a_task_card_not_held() -> None:
     they possess the declared goods"."""
     state = game(online_trade=True)
     state.players["ann"].hand = []
-    state.players["bo"].credits = 1
+    state.credits.held["bo"] = 1
     state, _ = do(state, "ann", "trade:to=bo")
     assert "give:what=task" in {i.key() for i in GAME.legal(state, "ann")}
     state, _ = do(state, "ann", "give:what=task")
@@ -162,7 +163,7 @@ def test_online_trade_promises_a_task_card_not_held() -> None:
     assert {i.key() for i in GAME.legal(state, "ann")} == {"cheat"}
     state, _ = do(state, "ann", "cheat")
     state, _ = do(state, "bo", "send")
-    assert state.players["ann"].credits == 1 and state.players["ann"].rep == 1  # Max: Excellent -> Good
+    assert state.credits.of("ann") == 1 and state.players["ann"].rep == 1  # Max: Excellent -> Good
 
 
 def test_discard_inside_another_prompt() -> None:
@@ -173,7 +174,7 @@ def test_discard_inside_another_prompt() -> None:
     ann.hand = [NEMESIS]
     bo.set_aside = ["t001"]
     card = bo.hand[0]
-    state, _ = do(state, "ann", "move:to=crying_guns" if ann.credits else "move:to=realium")
+    state, _ = do(state, "ann", "move:to=crying_guns" if state.credits.of("ann") else "move:to=realium")
     state.players["ann"].hand = ["t073"]
     state, _ = do(state, "ann", "play:card=t073")
     assert state.window is not None and "bo" in state.window.asked()
@@ -323,7 +324,7 @@ def test_digital_mind_just_before_a_task_penalty_wound() -> None:
     for p in state.players.values():
         p.set_aside = []
     state.players["ann"].hand = [NEMESIS]  # failure: Bio Wound
-    state.players["ann"].credits = 1
+    state.credits.held["ann"] = 1
     state.lags = []
     state, _ = do(state, "ann", "move:to=crying_guns")
     force_dice(state, 1, 2)
