@@ -43,6 +43,7 @@ from engine.table import Table, Update
 from . import flows
 from . import layouts as lx
 from .answer import png
+from .history import end_replays, post_replay
 from .quiet import Plan, Quiet, thread_lines
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ log = logging.getLogger(__name__)
 SYSTEM_BY = ("agent", "deadline")
 DIGEST_MAX = 20
 """The most lines of a turn post a follower's DM digest carries (the thread has them all)."""
-TOLD = frozenset({"start", "status"})
+TOLD = frozenset({"start", "status", "undo"})
 """Updates every player must hear of at once (a start; a seat resigned, away or back; a pause; a vote)."""
 MESSAGE_TOO_OLD = 30046
 """Discord's "maximum number of edits to messages older than 1 hour reached": that message is frozen."""
@@ -88,6 +89,8 @@ class Announcer:
         self._background: set[asyncio.Task[Any]] = set()
         self.quiet = Quiet()
         """When the thread gets a post and a board image (one post per turn)."""
+        self.end_replay = end_replays()
+        """Post the animated replay in the thread when a game ends (:mod:`cogs.history`)."""
 
     @property
     def table(self) -> Table:
@@ -198,6 +201,12 @@ class Announcer:
             await self.services.prefs.set_announced(gid, record.version)
         if record.status in ("finished", "aborted") and posted and not plan.recent:
             self.quiet.forget(gid)  # nothing more to pace in this thread
+        if (
+            self.end_replay
+            and record.status == "finished"
+            and any(u.finished and not u.duplicate for u in updates)
+        ):
+            self._spawn(post_replay(self.client, self.services, record))
 
     async def _post(
         self, record: GameRecord, scene: lx.GameScene, plan: Plan, image: bytes | None, reminded: list[str]

@@ -42,6 +42,8 @@ from .authority import authorized as authorized
 from .authority import is_moderator as is_moderator
 from .flows_seat import show_hand as show_hand  # registers the seat's flows too
 from .handlers import provides
+from .undo import ask_undo as ask_undo  # registers the undo flows
+from .undo_items import undo_row
 
 log = logging.getLogger(__name__)
 
@@ -245,7 +247,17 @@ async def _applied(
     if more and update.record.status == "running":
         await _send_options(interaction, services, update.record.id, user, 0, intro=text + "\n\n")
         return
+    if seat is not None and update.record.status == "running" and update.applied:
+        await send(interaction, view=undo_view(text, update.record.id, update.record.version, seat.seat))
+        return
     await send(interaction, text)
+
+
+def undo_view(text: str, game_id: str, version: int, seat: str) -> discord.ui.LayoutView:
+    """The answer to a move, with the **Undo** button on it (the table decides whether it may be undone)."""
+    view = text_view(text)
+    view.add_item(undo_row(game_id, version, seat))
+    return view
 
 
 async def _options_payload(

@@ -7,10 +7,12 @@ from discord.ext import commands
 from bot.services import Services
 
 from .community import FollowCommands
+from .history import HistoryCommands
 from .lobby import LobbyCommands
 from .moderation import ModerationCommands
 from .pace import PaceGameCommands
 from .seats import SeatCommands
+from .undo import UndoCommands
 
 
 class GameCog(
@@ -19,6 +21,8 @@ class GameCog(
     ModerationCommands,
     SeatCommands,
     FollowCommands,
+    UndoCommands,
+    HistoryCommands,
     commands.GroupCog,
     group_name="game",
     group_description="Open, run and moderate games",

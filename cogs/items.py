@@ -25,6 +25,7 @@ from .components import (
     Stamp,
     run_flow,
 )
+from .undo_items import UndoAnswerButton, UndoButton
 
 
 class BoardButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbf:(?P<game>[0-9a-f]{1,16})"):
@@ -142,6 +143,8 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ConfirmButton,
     EndTurnButton,
     BoardButton,
+    UndoButton,
+    UndoAnswerButton,
 )
 
 

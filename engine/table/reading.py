@@ -11,7 +11,7 @@ from ..core.intent import Intent
 from ..core.menus import Choice
 from ..core.model import Prompt
 from ..public_log import replay
-from ..records import GameRecord, SeatRecord
+from ..records import GameRecord, LoggedIntent, SeatRecord
 from .base import TableBase
 from .clocks import kept
 from .model import (
@@ -90,10 +90,14 @@ class Reading(TableBase):
             "final": game.dump(state) if state is not None else None,
         }
 
-    async def kept_log(self, game_id: str) -> list[tuple[str, str]]:
-        """(seat, intent key) of every logged intent that still counts (an undo's are left out)."""
+    async def kept_intents(self, game_id: str) -> list[LoggedIntent]:
+        """Every logged intent that still counts (the ones an undo took back are left out), in order."""
         undone = (await self._table_state(game_id)).undone
-        return [(i.seat, i.key) for i in kept(await self.store.intents(game_id), undone)]
+        return kept(await self.store.intents(game_id), undone)
+
+    async def kept_log(self, game_id: str) -> list[tuple[str, str]]:
+        """(seat, intent key) of every logged intent that still counts."""
+        return [(i.seat, i.key) for i in await self.kept_intents(game_id)]
 
     async def public_log(self, game_id: str, limit: int = 25, after_version: int | None = None) -> list[str]:
         """The game's recent public events (of versions after ``after_version``), as "• text" lines: read

@@ -213,6 +213,10 @@ class Undo(Votes):
 
         return await self._undo_change(game_id, change)
 
+    async def undo_consent(self, game_id: str) -> str:
+        """Who must approve an undo in this game: "all" or "any"."""
+        return self._consent(await self._table_state(game_id))
+
     async def undo_pending(self, game_id: str) -> UndoRequest | None:
         """The pending request (None when there is none, it expired or a move was made since)."""
         ts = await self._table_state(game_id)

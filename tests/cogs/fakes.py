@@ -336,6 +336,7 @@ class World:
         self.table = table or Table(MemoryStore())
         self.services = Services(table=self.table, renderer=Renderer(2))
         self.announcer = Announcer(self.client, self.services)
+        self.announcer.end_replay = False  # tests of the replay at the end turn it on
         self.table.subscribe(self.announcer)
         self.client.services = self.services
         self.users = {

@@ -51,6 +51,7 @@ def arbiter_process(fake: FakeDiscord, db_path: Path, log_path: Path, **env: str
             "TICK_SECONDS": "3600",
             "RATE_LIMIT_ACTIONS": "1000000",
             "STATUS_EDIT_SECONDS": "0.2",
+            "ARBITER_END_REPLAY": "0",  # the replay scenario turns it on
             **env,
         },
         cwd=REPO_ROOT,

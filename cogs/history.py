@@ -1,0 +1,172 @@
+"""A game's past in Discord: ``/game history at:`` (the board at a turn or a version, with the public
+events that led to it) and the animated replay (``/game replay``, and posted in the thread at the end).
+
+Both replay the game from its seed, options and the intents that still count (an undo's are skipped),
+off the event loop. While the game runs they show only the public view, to everyone (a seated player
+included); once it has ended anyone may ask for any seat's view in the history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.animation import animated_replay
+from bot.services import Services
+from engine.core import registry
+from engine.core.errors import MalformedIntent
+from engine.core.history import at as state_at
+from engine.core.history import turn_ends
+from engine.records import GameRecord
+from engine.table import NotAllowed
+
+from .answer import ack, png, send, user_id
+from .common import NAME_MAX, ServiceCog, bounded, my_games_autocomplete
+
+log = logging.getLogger(__name__)
+
+AT_MAX = 24
+LINES_SHOWN = 8
+END_REPLAY_ENV = "ARBITER_END_REPLAY"
+"""Set to 0 to post no animated replay when a game ends (tests that play many games)."""
+_AT = re.compile(r"\s*(?:(?P<kind>t|turn|v|version)\s*)?#?(?P<n>\d{1,9})\s*", re.IGNORECASE)
+OVER = ("finished", "aborted")
+
+
+def end_replays() -> bool:
+    return os.environ.get(END_REPLAY_ENV, "1") != "0"
+
+
+def parse_at(text: str) -> tuple[str, int]:
+    """("turn", n) or ("version", n) from "turn 3", "t3", "v12", "version 12" or "12" (a version)."""
+    found = _AT.fullmatch(text[:AT_MAX])
+    if found is None:
+        raise MalformedIntent("Say which moment: a turn (`turn 3` or `t3`) or a version (`v12` or `12`).")
+    kind = (found["kind"] or "v").lower()
+    return ("turn" if kind.startswith("t") else "version"), int(found["n"])
+
+
+def _moment(
+    game: Any, record: GameRecord, log_: list[tuple[str, str]], versions: list[int], kind: str, n: int
+) -> tuple[Any, int, str]:
+    """(state, version reached, what it is) for the asked moment; runs off the event loop."""
+    seats = [s.seat for s in record.seats]
+    if kind == "turn":
+        moments = turn_ends(game, seats, record.seed, record.options, log_)
+        if not 0 <= n < len(moments):
+            raise MalformedIntent(
+                f"The game has had {len(moments) - 1} turns so far: choose 0 to {len(moments) - 1}."
+            )
+        done = moments[n].done
+        label = f"after turn {n}" if n else "at the set-up"
+    else:
+        if not 0 <= n <= record.version:
+            raise MalformedIntent(f"The game is at version {record.version}: choose 0 to {record.version}.")
+        done = sum(1 for v in versions if v <= n)
+        label = f"at version {n}"
+    version = versions[done - 1] if done else 0
+    return state_at(game, seats, record.seed, record.options, log_, done), version, label
+
+
+async def history_at(
+    services: Services, record: GameRecord, at: str, seat: str | None
+) -> tuple[str, bytes | None]:
+    """The text (what it is, the events that led to it) and the board image of the asked moment."""
+    if record.status == "lobby":
+        raise MalformedIntent("The game has not started yet: it has no history.")
+    if seat is not None and record.status not in OVER:
+        raise NotAllowed(
+            "While the game runs, history shows only the public board (every seat's view is "
+            "open once it has ended)."
+        )
+    if seat is not None and record.seat_named(seat) is None:
+        raise MalformedIntent(f"There is no seat '{seat}' in this game.")
+    kind, n = parse_at(at)
+    table = services.table
+    intents = await table.kept_intents(record.id)
+    game = registry.get(record.game)
+    state, version, label = await asyncio.to_thread(
+        _moment, game, record, [(i.seat, i.key) for i in intents], [i.version for i in intents], kind, n
+    )
+    view = game.view(state, seat)
+    lines = await table.store.public_log(record.id, 500) or []
+    led = [f"• {line.text}" for line in lines if line.version <= version][-LINES_SHOWN:]
+    whose = f"{seat}'s view" if seat else "the public board"
+    text = f"**{game.meta.title} `{record.id}` {label}** ({whose})\n" + ("\n".join(led) or "• The set-up.")
+    image: bytes | None = None
+    try:
+        image = await services.renderer.board(record.game, view)
+    except Exception:  # noqa: BLE001 - the text still says what happened
+        log.exception("rendering the history of game %s failed", record.id)
+    return text, image
+
+
+async def replay_file(services: Services, record: GameRecord) -> tuple[discord.File, int]:
+    """The animated replay of the game's public boards (drawn off the event loop) and how many frames."""
+    game = registry.get(record.game)
+    log_ = await services.table.kept_log(record.id)
+    data, ext, frames = await asyncio.to_thread(
+        animated_replay, game, [s.seat for s in record.seats], record.seed, record.options, log_
+    )
+    return discord.File(io.BytesIO(data), filename=f"{record.id}-replay.{ext}"), frames
+
+
+async def post_replay(client: Any, services: Services, record: GameRecord) -> None:
+    """Post the animated replay in the game's thread (at the end of a game, or asked for)."""
+    thread = record.place.get("thread")
+    if not thread:
+        return
+    try:
+        file, frames = await replay_file(services, record)
+        await client.get_partial_messageable(int(thread)).send(
+            content=f"🎞️ The replay of `{record.id}`: {frames - 1} turns.", file=file
+        )
+    except Exception:  # a replay is a bonus: it never stops the game's announcements
+        log.exception("the replay of game %s could not be posted", record.id)
+
+
+class HistoryCommands(ServiceCog):
+    @app_commands.command(name="history", description="The board at a turn or version, and what led to it")
+    @app_commands.describe(
+        at="A turn (turn 3, t3) or a version (v12, 12)",
+        seat="After the end only: that seat's own view instead of the public board",
+    )
+    async def history(
+        self, interaction: discord.Interaction, at: str, game: str | None = None, seat: str | None = None
+    ) -> None:
+        await ack(interaction)
+        gid = await self.services.resolve(interaction, game)
+        record = await self.services.table.record(gid)
+        seat = bounded(seat.strip(), NAME_MAX, "A seat name") if seat else None
+        text, image = await history_at(self.services, record, bounded(at, AT_MAX, "The moment"), seat)
+        await send(interaction, text, file=png(image, "history.png") if image is not None else None)
+
+    @app_commands.command(name="replay", description="Post the animated replay of the game in its thread")
+    async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await ack(interaction)
+        gid = await self.services.resolve(interaction, game)
+        record = await self.services.table.record(gid)
+        if record.status == "lobby":
+            raise MalformedIntent("The game has not started yet: nothing to replay.")
+        if not record.place.get("thread"):
+            raise MalformedIntent("This game has no thread to post its replay in.")
+        await send(interaction, "🎞️ Drawing the replay; it will be posted in the game's thread.")
+        log.info("replay of game %s asked by %s", gid, user_id(interaction))
+        await post_replay(interaction.client, self.services, record)
+
+    @history.autocomplete("game")
+    @replay.autocomplete("game")
+    async def _history_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await my_games_autocomplete(interaction, current)
+
+
+__all__ = ["HistoryCommands", "END_REPLAY_ENV", "end_replays", "history_at", "parse_at", "post_replay"]

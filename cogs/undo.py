@@ -1,0 +1,153 @@
+"""Undo by consent in Discord: ``/game undo``, the **Undo** button on one's own last move, the
+**Approve**/**Refuse** buttons posted in the thread for the other seats, and ``/game undoconsent``.
+
+The table decides everything (:mod:`engine.table.undo`): these flows check the game's server, the caller's
+seat and the button's version, and say what happened. The request's Approve/Refuse message goes to the
+game's thread; the thread is also told the result (the table's public events, through the announcer).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.services import services_of
+from engine.core.errors import IllegalIntent, StaleVersion
+from engine.records import GameRecord
+from engine.table import NotAllowed
+from engine.table.undo import CONSENT, UNDO_TTL
+
+from .answer import ack, send, user_id
+from .authority import authorized, is_moderator
+from .common import NAME_MAX, ServiceCog, bounded, my_games_autocomplete
+from .handlers import provides
+from .undo_items import answer_view
+
+log = logging.getLogger(__name__)
+
+REASON_MAX = 200
+
+
+async def _post_answers(
+    interaction: discord.Interaction, record: GameRecord, seat: str, version: int
+) -> None:
+    """The thread's message with the Approve/Refuse buttons for the other seats."""
+    thread = record.place.get("thread")
+    if not thread:
+        return
+    others = [f"<@{s.user}>" for s in record.seats if s.user is not None and not s.agent and s.seat != seat]
+    text = (
+        f"↩️ **{seat}** asks to take back their last move. {' '.join(others)}: approve or refuse "
+        f"(the request ends in {int(UNDO_TTL // 60)} minutes, or at the next move)."
+    )
+    try:
+        await interaction.client.get_partial_messageable(int(thread)).send(
+            view=answer_view(text, record.id, version),
+            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+        )
+    except discord.HTTPException:
+        log.exception("could not post the undo request of game %s", record.id)
+
+
+async def ask_undo(interaction: discord.Interaction, record: GameRecord) -> None:
+    """The caller asks to take back their last move (the table refuses with the engine's reason)."""
+    table = services_of(interaction).table
+    update = await table.undo_request(record.id, user_id(interaction))
+    seat = update.record.seat_of(user_id(interaction))
+    if update.kind == "undo":
+        await send(interaction, "↩️ Your last move was taken back (no other player had to approve).")
+        return
+    pending = await table.undo_pending(record.id)
+    if pending is not None and seat is not None:
+        await _post_answers(interaction, update.record, seat.seat, pending.version)
+    consent = CONSENT[await table.undo_consent(record.id)]
+    await send(interaction, f"↩️ Asked: {consent} must approve in the thread.")
+
+
+@provides("undo_request")
+async def undo_request(interaction: discord.Interaction, game_id: str, version: int, seat: str) -> None:
+    """The **Undo** button: only the player of ``seat``, and only while the board is as it was offered."""
+    await ack(interaction)
+    record = await authorized(interaction, game_id)
+    mine = record.seat_of(user_id(interaction))
+    if mine is None or mine.seat != seat:
+        raise NotAllowed("Only the player who made that move can ask to take it back.")
+    if version != record.version:
+        raise StaleVersion(
+            "The board has moved on since that move: use /game undo to take back your last move."
+        )
+    await ask_undo(interaction, record)
+
+
+@provides("undo_answer")
+async def undo_answer(interaction: discord.Interaction, game_id: str, version: int, approve: bool) -> None:
+    """**Approve** / **Refuse**: answers the request the button was posted for, and no other."""
+    await ack(interaction)
+    record = await authorized(interaction, game_id)
+    table = services_of(interaction).table
+    if record.seat_of(user_id(interaction)) is None:
+        raise NotAllowed("Only the players seated in this game can answer an undo request.")
+    pending = await table.undo_pending(game_id)
+    if pending is None or pending.version != version:
+        raise IllegalIntent(
+            "That undo request is over: it was answered, it expired, or a move was made since."
+        )
+    update = await table.undo_answer(game_id, user_id(interaction), approve)
+    if update.kind == "undo":
+        await send(interaction, "✅ Approved: the move was taken back.")
+    elif approve:
+        await send(interaction, "✅ Approved; the others' answers are awaited.")
+    else:
+        await send(interaction, "Refused.")
+
+
+class UndoCommands(ServiceCog):
+    @app_commands.command(name="undo", description="Ask to take back your last move (a host: any seat's)")
+    @app_commands.describe(
+        seat="Host or moderator only: the seat whose last move to take back at once",
+        reason="Host or moderator only: why (logged and shown)",
+    )
+    async def undo(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        seat: str | None = None,
+        reason: str | None = None,
+    ) -> None:
+        await ack(interaction)
+        gid = await self.services.resolve(interaction, game)
+        record = await self.services.table.record(gid)
+        if seat is None:
+            await ask_undo(interaction, record)
+            return
+        seat = bounded(seat.strip(), NAME_MAX, "A seat name")
+        why = bounded((reason or "").strip(), REASON_MAX, "A reason")
+        await self.services.table.undo_moderate(
+            gid, user_id(interaction), seat, why, is_moderator(interaction, record)
+        )
+        await send(interaction, f"↩️ {seat}'s last move was taken back.")
+
+    @app_commands.command(name="undoconsent", description="Who must approve an undo (host or Manage Server)")
+    @app_commands.choices(
+        who=[app_commands.Choice(name=f"{text} ({key})", value=key) for key, text in CONSENT.items()]
+    )
+    async def undoconsent(self, interaction: discord.Interaction, who: str, game: str | None = None) -> None:
+        await ack(interaction)
+        gid = await self.services.resolve(interaction, game)
+        record = await self.services.table.record(gid)
+        await self.services.table.set_undo_consent(
+            gid, user_id(interaction), who, is_moderator(interaction, record)
+        )
+        await send(interaction, f"An undo now needs the approval of {CONSENT[who]}.")
+
+    @undo.autocomplete("game")
+    @undoconsent.autocomplete("game")
+    async def _undo_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await my_games_autocomplete(interaction, current)
+
+
+__all__ = ["UndoCommands", "ask_undo", "undo_answer", "undo_request"]

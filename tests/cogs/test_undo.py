@@ -1,0 +1,118 @@
+"""Undo by consent, history and the replay through the Discord adapters (issue 18)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.components import Stamp, action_custom_id
+from cogs.history import parse_at
+from tests.cogs.fakes import World
+from tests.cogs.helpers import ids_like, last, start_game, thread_posts
+
+NAMES = {"1001": "Ann", "1002": "Bo", "1003": "Cy"}
+
+
+async def bid(world: World, gid: str, thread: int) -> tuple[str, str]:
+    """The member whose turn it is clicks a bid button; returns (member name, the intent key)."""
+    waiting = await world.table.awaiting(gid)
+    user = waiting[0].user
+    assert user is not None
+    legal = [i.key() for i, _ in await world.table.legal(gid, user)]
+    key = next(k for k in legal if k.startswith("bid"))
+    version = (await world.table.record(gid)).version
+    await world.click(NAMES[user], action_custom_id(gid, Stamp.of_version(version), key), thread)
+    return NAMES[user], key
+
+
+async def test_a_misclicked_bid_is_undone_by_consent(world: World, cogs: dict[str, Any]) -> None:
+    gid, thread = await start_game(world, cogs, game="infamy")
+    before = await world.table.seat_view(gid, None)
+    mark = world.mark()
+    name, _ = await bid(world, gid, thread)
+    answer = last(world.to(name, mark))
+    undo = ids_like(answer, rf"arbu:{gid}:\d+:\w+")
+    assert answer.ephemeral and len(undo) == 1, answer.text
+    others = [n for n in ("Ann", "Bo", "Cy") if n != name]
+    mark = world.mark()
+    await world.click(others[0], undo[0], thread)  # another member cannot press it
+    assert "Only the player who made that move" in last(world.to(others[0], mark)).text
+    assert await world.table.undo_pending(gid) is None
+    await world.click(name, undo[0], thread)
+    assert "must approve" in last(world.to(name, mark)).text
+    posts = thread_posts(world, thread, mark)
+    answers = [cid for p in posts for cid in ids_like(p, rf"arbv:{gid}:\d+:[yn]")]
+    assert len(answers) == 2, [p.text for p in posts]
+    approve = next(c for c in answers if c.endswith(":y"))
+    mark = world.mark()
+    await world.click(name, approve, thread)
+    assert "your own" in last(world.to(name, mark)).text
+    await world.click(others[0], approve, thread)
+    await world.click(others[0], approve, thread)
+    assert "already answered" in last(world.to(others[0], mark)).text
+    await world.click(others[1], approve, thread)
+    assert "taken back" in last(world.to(others[1], mark)).text
+    assert any("taken back" in p.text and "approved by" in p.text for p in thread_posts(world, thread, mark))
+    assert await world.table.seat_view(gid, None) == before
+    mark = world.mark()
+    await world.click(name, undo[0], thread)  # the old Undo button is stale now
+    assert "moved on" in last(world.to(name, mark)).text
+
+
+async def test_a_refused_undo_and_a_forged_answer(world: World, cogs: dict[str, Any]) -> None:
+    gid, thread = await start_game(world, cogs, game="infamy")
+    name, _ = await bid(world, gid, thread)
+    others = [n for n in ("Ann", "Bo", "Cy") if n != name]
+    mark = world.mark()
+    await world.command(cogs["GameCog"], "undo", world.interaction(name, thread))
+    posts = thread_posts(world, thread, mark)
+    refuse = next(c for p in posts for c in ids_like(p, rf"arbv:{gid}:\d+:n"))
+    version = int(refuse.split(":")[2])
+    mark = world.mark()
+    await world.click(others[0], f"arbv:{gid}:{version - 1}:y", thread)  # not this request's
+    assert "request is over" in last(world.to(others[0], mark)).text
+    await world.click(others[0], refuse, thread)
+    assert "Refused" in last(world.to(others[0], mark)).text
+    assert any("stands" in p.text for p in thread_posts(world, thread, mark))
+    assert await world.table.undo_pending(gid) is None
+    outsider = world.mark()
+    await world.command(cogs["GameCog"], "undo", world.interaction("Di", thread))
+    assert "not playing" in last(world.to("Di", outsider)).text
+
+
+async def test_a_revealed_secret_cannot_be_undone_and_the_reason_is_shown(
+    world: World, cogs: dict[str, Any]
+) -> None:
+    gid, thread = await start_game(world, cogs)  # the toy game: a secret pick tells its player alone
+    from tests.cogs.helpers import choose
+
+    await choose(world, "Ann", gid, thread, "pick:n=2")
+    mark = world.mark()
+    await world.command(cogs["GameCog"], "undo", world.interaction("Ann", thread))
+    assert (
+        "cannot be taken back: something was shown to some players only since"
+        in last(world.to("Ann", mark)).text
+    )
+    assert await world.table.undo_pending(gid) is None
+
+
+async def test_history_shows_the_public_board_while_the_game_runs(world: World, cogs: dict[str, Any]) -> None:
+    gid, thread = await start_game(world, cogs, game="infamy")
+    for _ in range(3):
+        await bid(world, gid, thread)
+    mark = world.mark()
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="t0")
+    shown = last(world.to("Ann", mark))
+    assert "at the set-up" in shown.text and shown.ephemeral and shown.files
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="turn 2")
+    assert "after turn 2" in last(world.to("Ann", mark)).text
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="t2", seat="Bo")
+    assert "only the public board" in last(world.to("Ann", mark)).text
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="t99")
+    assert "choose 0 to" in last(world.to("Ann", mark)).text
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="yesterday")
+    assert "Say which moment" in last(world.to("Ann", mark)).text
+
+
+def test_parse_at() -> None:
+    assert parse_at("turn 3") == ("turn", 3) and parse_at("t3") == ("turn", 3)
+    assert parse_at("v12") == ("version", 12) and parse_at("12") == ("version", 12)
