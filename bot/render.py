@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 from typing import Any
 
+import renderers
 from renderers import Render, board_renderer, private_renderer, render_text
 
 COMPACT = "render_compact"
-"""The optional function of a game's renderer module (``renderers/<game>.py``) drawing the public board
-for Discord's inline preview (about 550 px wide on a phone: larger type, fewer words, markers that differ
-by more than colour, the last change highlighted). Without it the full board is used."""
+"""The optional function of a game's renderers (``renderers/<game>_compact.py`` or ``renderers/<game>.py``)
+drawing the public board for Discord's inline preview (about 550 px wide on a phone: larger type, fewer
+words, markers that differ by more than colour, the last change highlighted). Without it the full board
+is used."""
 
 
 def compact_renderer(game_id: str) -> Render | None:
-    try:
-        module = importlib.import_module(f"renderers.{game_id}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"renderers.{game_id}":
-            return None
-        raise
-    fn: Render | None = getattr(module, COMPACT, None)
-    return fn
+    return renderers.compact_renderer(game_id)
 
 
 class Renderer:

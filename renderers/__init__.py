@@ -40,8 +40,20 @@ def private_renderer(game_id: str) -> Render | None:
     return fn
 
 
+def compact_renderer(game_id: str) -> Render | None:
+    """The game's compact board for Discord's inline preview: ``render_compact`` in
+    ``renderers/<game_id>_compact.py`` (kept apart from the full board, which it draws with), or in
+    ``renderers/<game_id>.py``; None when the game has none."""
+    for name in (f"{game_id}_compact", game_id):
+        module = _module(name)
+        fn: Render | None = getattr(module, "render_compact", None) if module else None
+        if fn is not None:
+            return fn
+    return None
+
+
 def render_board(game_id: str, view: dict[str, Any]) -> bytes:
     return board_renderer(game_id)(view)
 
 
-__all__ = ["Render", "board_renderer", "private_renderer", "render_board", "render_text"]
+__all__ = ["Render", "board_renderer", "compact_renderer", "private_renderer", "render_board", "render_text"]

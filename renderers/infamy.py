@@ -679,9 +679,3 @@ def render_private(data: dict[str, Any] | InfamyView) -> bytes:
             pen.text(230, y0 + 22 + i * 20, pen.fit(b.text, w - 250, 13), 13)
     return to_png(image, FLAT_COLOURS)
 
-
-def render_compact(data: dict[str, Any] | InfamyView) -> bytes:
-    """The compact public board for Discord's inline preview (:mod:`renderers.infamy_compact`)."""
-    from .infamy_compact import render_compact as compact
-
-    return compact(data)

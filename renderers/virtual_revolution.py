@@ -342,9 +342,3 @@ def render_private(view: dict[str, Any]) -> bytes:
     """The board with the viewer's Corruption cards, Objectives and Necro peek below."""
     return to_png(draw(view, private=True), COLOURS)
 
-
-def render_compact(view: dict[str, Any]) -> bytes:
-    """The compact public board for Discord's inline preview (:mod:`renderers.virtual_revolution_compact`)."""
-    from .virtual_revolution_compact import render_compact as compact
-
-    return compact(view)

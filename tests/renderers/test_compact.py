@@ -19,13 +19,13 @@ from engine.core import RandomAgent
 from engine.core.playout import next_decision, step
 from engine.infamy import GAME as INFAMY
 from engine.virtual_revolution.game import VIRTUAL_REVOLUTION as VR
-from renderers import infamy, virtual_revolution
+from renderers import infamy_compact, virtual_revolution_compact
 from renderers.common import due_label, initials
 
 MAX_BYTES = 100_000
 GAMES: dict[str, tuple[Any, Callable[[dict[str, Any]], bytes]]] = {
-    "infamy": (INFAMY, infamy.render_compact),
-    "virtual_revolution": (VR, virtual_revolution.render_compact),
+    "infamy": (INFAMY, infamy_compact.render_compact),
+    "virtual_revolution": (VR, virtual_revolution_compact.render_compact),
 }
 SEATS = ["ann", "bo", "cy", "di"]
 
@@ -103,3 +103,11 @@ def test_the_deadline_is_drawn(name: str) -> None:
 
 def test_initials_tell_apart_seats_that_share_a_letter() -> None:
     assert initials(["ann", "alice", "bo"]) == {"ann": "An", "alice": "Al", "bo": "B"}
+
+
+def test_the_bot_finds_each_compact_board_in_its_own_module() -> None:
+    import renderers
+
+    assert renderers.compact_renderer("infamy") is infamy_compact.render_compact
+    assert renderers.compact_renderer("virtual_revolution") is virtual_revolution_compact.render_compact
+    assert renderers.compact_renderer("no_such_game") is None
