@@ -286,6 +286,14 @@ def db_copy(source: str, target: str | None) -> int:
     return 1 if report.problems else 0
 
 
+def kept_intents(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The exported intents that still count: those an undo took back (``undone``: seq ranges, first and
+    last inclusive, seq 1 the first intent) are left out, as the table's rebuild leaves them out."""
+    ranges = [(int(first), int(last)) for first, last in data.get("undone") or []]
+    return [(str(s), str(k)) for seq, (s, k) in enumerate(data["intents"], start=1)
+            if not any(first <= seq <= last for first, last in ranges)]
+
+
 def replay_file(path: Path, animate_to: Path | None = None) -> int:
     from engine.core.playout import replay
 
@@ -296,8 +304,12 @@ def replay_file(path: Path, animate_to: Path | None = None) -> int:
         return 2
     try:
         game = engine.get(data["game"])
-        state = replay(game, list(data["seats"]), int(data["seed"]), dict(data.get("options") or {}),
-                       [(str(s), str(k)) for s, k in data["intents"]])
+        kept = kept_intents(data)
+        state = replay(game, list(data["seats"]), int(data["seed"]), dict(data.get("options") or {}), kept)
+        state.step = len(data["intents"])  # the live game's step counts the undone intents too
+    except (ValueError, TypeError) as exc:
+        print(f"{path} is not an Arbiter export: {exc}", file=sys.stderr)
+        return 2
     except KeyError as exc:
         print(f"{path} is not an Arbiter export: missing {exc}", file=sys.stderr)
         return 2
@@ -309,7 +321,8 @@ def replay_file(path: Path, animate_to: Path | None = None) -> int:
         print(f"MISMATCH: replaying {len(data['intents'])} intents does not reach the exported state.")
         return 1
     outcome = game.outcome(state)
-    print(f"OK: {len(data['intents'])} intents replayed; "
+    skipped = len(data["intents"]) - len(kept)
+    print(f"OK: {len(kept)} intents replayed" + (f" ({skipped} undone, skipped)" if skipped else "") + "; "
           + (f"game over ({outcome.reason})" if outcome else "game in progress")
           + ("; state identical to the export." if final is not None else "."))
     if animate_to is not None:
@@ -326,7 +339,7 @@ def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
 
     image, ext, turns = animated_replay(game, list(data["seats"]), int(data["seed"]),
                                         dict(data.get("options") or {}),
-                                        [(str(s), str(k)) for s, k in data["intents"]], progress=progress)
+                                        kept_intents(data), progress=progress)
     try:
         out.write_bytes(image)
     except OSError as exc:
