@@ -14,8 +14,11 @@ from engine.core import Event, public
 
 from . import board
 from .alarms import raise_alarm
+from .board import hacker_of
 from .cando import draw
-from .pack import DEFENSIVE, OFFENSIVE, pack
+from .loading import pack
+from .pack import DEFENSIVE, OFFENSIVE
+from .shock import cybershock_test
 from .state import Model, NtState, Slot
 from .stats import name, skill
 
@@ -193,7 +196,6 @@ def infect(state: NtState, owner: str, card: str, victim: str, aggressive: bool 
     the number of SRs on the Tactical Network equal to that required to install that programme"; "the Hacker
     on that Tactical Network has to pass a Cybershock test". A full Tactical Network gives up its weakest own
     programme (ruling G08); a Terminal's aggressive defence fights the victim's defences first."""
-    from .phases import cybershock_test
 
     team = state.teams[victim]
     data = pack().card(card)
@@ -216,7 +218,6 @@ def infect(state: NtState, owner: str, card: str, victim: str, aggressive: bool 
     team.tn.append(Slot(card=card, owner=owner))
     team.sr = max(0, team.sr - data.install)
     events = [public("infected", f"{data.name} infects {victim}'s Tactical Network.")]
-    from .cyber import hacker_of
 
     victim_hacker = hacker_of(state, victim)
     if victim_hacker is not None:

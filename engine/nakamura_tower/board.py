@@ -8,8 +8,10 @@ from functools import lru_cache
 
 from engine.core.board import AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
 
-from .pack import Mission, pack
+from .loading import pack
+from .pack import Mission
 from .state import Model, NtState
+from .stats import hacker
 
 
 @lru_cache(maxsize=8192)
@@ -154,3 +156,9 @@ def tac(state: NtState, attacker: Model, target_cell: str) -> int:
     if attacker.team == "ai" and not (holders - {None}):
         return 0
     return value
+
+
+def hacker_of(state: NtState, seat: str) -> Model | None:
+    """RB: "Only one character in a Team can act as the Hacker in any turn" (ruling C1: the first conscious
+    Hacker of the Team on the board)."""
+    return next((m for m in on_board(state) if m.team == seat and hacker(m)), None)

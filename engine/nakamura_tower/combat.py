@@ -16,9 +16,9 @@ from . import board, intervening, locations
 from .activation import settle
 from .alarms import raise_alarm
 from .cando import draw
-from .phases import release
 from .rules import RULES
 from .scoring import knocked_out
+from .shock import release
 from .state import AttackStep, Model, NtState
 from .stats import Weapon, armour, bonus, name, ph, speed, weapons, wound_limit
 

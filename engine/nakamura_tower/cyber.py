@@ -18,22 +18,17 @@ from engine.core import Event, Intent, public
 from . import board
 from .alarms import raise_alarm
 from .battles import attack_terminal, attack_tn, pay, purge
-from .pack import DEFENSIVE, OFFENSIVE, pack
+from .loading import pack
+from .pack import DEFENSIVE, OFFENSIVE
 from .rules import RULES
 from .state import Model, NtState, Slot
-from .stats import gear, hacker, name
+from .stats import gear
 
 HAND = 5
 """RB: "The Players may keep a maximum of five cards in their hand"."""
 TN_SLOTS = 4
 """Ruling G07: a Tactical Network has 4 fields (the example fills fields 1-4)."""
 NONE = "none"
-
-
-def hacker_of(state: NtState, seat: str) -> Model | None:
-    """RB: "Only one character in a Team can act as the Hacker in any turn" (ruling C1: the first conscious
-    Hacker of the Team on the board)."""
-    return next((m for m in board.on_board(state) if m.team == seat and hacker(m)), None)
 
 
 def draw_cards(state: NtState, seat: str) -> None:
@@ -104,22 +99,6 @@ def _offer(
 
 class PlanPayload(BaseModel):
     hackers: dict[str, str]
-
-
-def cyberwarfare(state: NtState) -> list[Event]:
-    hackers = {s: h.id for s in state.cw_order or state.seats if (h := hacker_of(state, s)) is not None}
-    for seat in state.seats:
-        draw_cards(state, seat)
-    if not hackers:
-        return [public("cw", "No Team has a Hacker in the tower: the Cyberwarfare phase ends.")]
-    events = [
-        public("cw", "Hackers: " + ", ".join(f"{s} {name(state.models[h])}" for s, h in hackers.items()))
-    ]
-    if state.opts.sniffers:
-        from .sniffing import ask_sniff
-
-        return events + ask_sniff(state, hackers)
-    return events + open_plan(state, hackers)
 
 
 def open_plan(state: NtState, hackers: dict[str, str]) -> list[Event]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.core import Event, public
 
 from .cando import draw
-from .pack import pack
+from .loading import pack
 from .state import Model, NtState
 
 CYBERWARE = {"arms": "cyberarm", "legs": "cyberleg", "head": "helmet"}

@@ -9,15 +9,12 @@ the file, the record and the field at fault (:class:`~engine.core.errors.DataErr
 
 from __future__ import annotations
 
-import os
-from functools import lru_cache
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core.board import Cell, GridSpec, load_grid
-from engine.core.datapack import Provenance, load_records, pack_dir
+from engine.core.board import Cell, GridSpec
+from engine.core.datapack import Provenance
 from engine.core.errors import DataError
 
 GAME_ID = "nakamura_tower"
@@ -217,47 +214,6 @@ class Pack(BaseModel):
         return next(m for m in self.missions.values() if m.seats == seats)
 
 
-from .packcheck import check_pack  # noqa: E402 - the checks read the models above
-
-
-def load_pack(folder: Path) -> Pack:
-    """Read and check a pack folder; :class:`DataError` names the file, record and field."""
-    missions = {m.id: m for m in load_records(folder / "missions.json", Mission, "missions")}
-    maps: dict[str, GridSpec] = {}
-    for mission in missions.values():
-        if mission.map not in maps:
-            maps[mission.map] = load_grid(folder / "maps" / f"{mission.map}.txt")
-    pack = Pack(
-        cando=tuple(load_records(folder / "cando.json", CanDoValue, "values")),
-        characters={c.id: c for c in load_records(folder / "characters.json", Character, "characters")},
-        drones={d.id: d for d in load_records(folder / "drones.json", Drone, "drones")},
-        equipment={e.id: e for e in load_records(folder / "equipment.json", Equipment, "equipment")},
-        cards={c.id: c for c in load_records(folder / "cyberwarfare.json", CwCard, "cards")},
-        missions=missions,
-        maps=maps,
-    )
-    check_pack(folder, pack)
-    return pack
-
-
-@lru_cache(maxsize=4)
-def _cached(folder: str) -> Pack:
-    return load_pack(Path(folder))
-
-
-_IN_USE: dict[str | None, Pack] = {}
-
-
-def pack() -> Pack:
-    """The pack in use (``data/nakamura_tower`` or ``$ARBITER_DATA/nakamura_tower``), read once (the rules
-    ask for it at every turn of a search, so even finding the folder is done once per ``ARBITER_DATA``)."""
-    key = os.environ.get("ARBITER_DATA")
-    found = _IN_USE.get(key)
-    if found is None:
-        found = _IN_USE[key] = _cached(str(pack_dir(GAME_ID)))
-    return found
-
-
 def cell_ok(spec: GridSpec, label: str) -> bool:
     try:
         return spec.inside(Cell.parse(label)) and Cell.parse(label) not in spec.blocked
@@ -275,6 +231,4 @@ __all__ = [
     "Equipment",
     "Mission",
     "Pack",
-    "load_pack",
-    "pack",
 ]

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from engine.core.errors import DataError
 
-if TYPE_CHECKING:
-    from .pack import Equipment, Member, Mission, Pack
+from .pack import LEVEL, Equipment, Member, Mission, Pack, cell_ok
 
 CANDO_CARDS = 40
 """RB Contents List: "40 x CanDo cards"."""
@@ -46,7 +44,6 @@ def check_pack(folder: Path, pack: Pack) -> None:
 def _mission(path: Path, pack: Pack, mission: Mission) -> None:
     where = f"{path}: record '{mission.id}'"
     spec = pack.maps[mission.map]
-    from .pack import cell_ok
 
     def cells(field: str, labels: tuple[str, ...]) -> None:
         for label in labels:
@@ -89,7 +86,6 @@ def _mission(path: Path, pack: Pack, mission: Mission) -> None:
 
 def _member(pack: Pack, mission: Mission, faction: str, member: Member, where: str) -> int:
     """Check one member's card and loadout; returns its cost in Team Budget points."""
-    from .pack import LEVEL
 
     if member.character not in pack.characters:
         raise DataError(f"{where}.character': '{member.character}' is not a character of the pack")

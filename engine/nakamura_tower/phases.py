@@ -14,14 +14,14 @@ from engine.core import Event, Intent, public
 
 from . import board
 from .cando import draw
-from .pack import pack
+from .loading import pack
 from .rules import RULES
 from .scoring import check_end
+from .shock import cybershock_test
 from .state import NtState, PhaseStep, TeamStep, TurnStep
-from .stats import ms, name, system_resources
+from .stats import system_resources
 
 PHASES = ("infection", "resources", "initiative", "cyber", "real", "ai", "cleanup")
-CYBERPSYCHOSIS = 10
 """RB: "When a character's Cybershock Level reaches 10 the character has succumbed to Cyberpsychosis and is
 taken over by the AI"."""
 
@@ -43,7 +43,7 @@ def run_phase(state: NtState, step: PhaseStep) -> list[Event]:
     if step.phase == "initiative":
         return initiative(state)
     if step.phase == "cyber":
-        from .cyber import cyberwarfare
+        from .cwphase import cyberwarfare
 
         return cyberwarfare(state)
     if step.phase == "real":
@@ -54,31 +54,6 @@ def run_phase(state: NtState, step: PhaseStep) -> list[Event]:
 
         return ai_operations(state)
     return cleanup(state)
-
-
-def cybershock_test(state: NtState, model_id: str) -> list[Event]:
-    """RB: "If the CanDo card shows a higher number than the Mental Skill then the character's Cybershock
-    Level is increased by one"."""
-    model = state.models[model_id]
-    card = draw(state)
-    if card <= ms(model):
-        return [public("cybershock", f"{name(model)} passes a Cybershock test ({card}).")]
-    model.cybershock += 1
-    events = [
-        public("cybershock", f"{name(model)} fails a Cybershock test ({card}): level {model.cybershock}.")
-    ]
-    if model.cybershock >= CYBERPSYCHOSIS and model.team != "ai":
-        release(state, model.id)
-        model.team, model.psychotic = "ai", True
-        events.append(public("psychosis", f"{name(model)} succumbs to Cyberpsychosis: the AI takes over."))
-    return events
-
-
-def release(state: NtState, model_id: str) -> None:
-    """A Hacker out of the game "loses control of the Terminal (but any CW cards installed remain)"."""
-    for terminal in state.terminals.values():
-        if terminal.hacker == model_id:
-            terminal.controller = terminal.hacker = None
 
 
 def infection(state: NtState) -> list[Event]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from engine.core import Event, public
 from engine.core.flowgame import FlowGame
 
-from .pack import Victory, pack
+from .loading import pack
+from .pack import Victory
 from .state import Model, NtState
 
 

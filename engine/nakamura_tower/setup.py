@@ -7,7 +7,8 @@ from __future__ import annotations
 from engine.core import Rng
 from engine.core.deck import Deck
 
-from .pack import Mission, pack
+from .loading import pack
+from .pack import Mission
 from .packcheck import starting_cybershock
 from .state import Door, FactionStep, Model, NtOptions, NtState, TeamState, TerminalState, TurnStep
 

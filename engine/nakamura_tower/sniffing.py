@@ -17,7 +17,7 @@ from engine.core import Event, Intent, private, public
 
 from .battles import pay
 from .cyber import open_plan
-from .pack import pack
+from .loading import pack
 from .rules import RULES
 from .state import NtState
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .pack import Armour, Equipment, pack
+from .loading import pack
+from .pack import Armour, Equipment
 from .state import Model
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.board.view import grid_picture
 
 from . import board
-from .pack import pack
+from .loading import pack
 from .state import NtState
 from .stats import name, wound_limit
 from .view import DoorView, ModelView, NtView, TeamView, TerminalView

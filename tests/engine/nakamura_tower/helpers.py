@@ -11,7 +11,7 @@ G = NAKAMURA
 def table(seats: int = 2, seed: int = 1, **options: object) -> NtState:
     """A fresh table whose Factions are chosen so that seat ``p<n>`` plays the mission's n-th Team."""
     from engine.core import Intent
-    from engine.nakamura_tower.pack import pack
+    from engine.nakamura_tower.loading import pack
 
     state = G.setup([f"p{i}" for i in range(1, seats + 1)], seed, options)
     wanted = {f"p{i + 1}": t.faction for i, t in enumerate(pack().mission_for(seats).teams)}

@@ -89,7 +89,7 @@ def test_a_hand_is_seen_by_its_owner_alone() -> None:
 
 
 def card_name(card: str) -> str:
-    from engine.nakamura_tower.pack import pack
+    from engine.nakamura_tower.loading import pack
 
     return pack().card(card).name
 
@@ -98,7 +98,7 @@ def test_a_fly_eye_shows_enemy_cards_to_the_sniffer_alone() -> None:
     """FAQ: "Sniffer programmes are one use only and should be discarded after use. They are used after
     deciding on Initiative but before planning"; RB: "look at an opponent's CW cards; even those currently
     in their hand, paying one SR point for each card looked at" (ruling C11: every Hacker's Team is asked)."""
-    from engine.nakamura_tower.cyber import cyberwarfare
+    from engine.nakamura_tower.cwphase import cyberwarfare
 
     s = table(sniffers=True)
     s.waiting.frames.clear()

@@ -12,7 +12,8 @@ import pytest
 
 from engine.core.datapack import pack_dir
 from engine.core.errors import DataError
-from engine.nakamura_tower.pack import COST, load_pack, pack
+from engine.nakamura_tower.loading import load_pack, pack
+from engine.nakamura_tower.pack import COST
 from engine.nakamura_tower.packcheck import loadout_problem, starting_cybershock
 
 SOURCE = pack_dir("nakamura_tower")
