@@ -10,6 +10,7 @@ cards through the same schema (``ARBITER_DATA`` pointing at a folder with an ``i
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
@@ -371,9 +372,17 @@ def _cached(folder: str) -> Pack:
     return load_pack(Path(folder))
 
 
+_FOLDERS: dict[str | None, str] = {}
+"""The pack's folder by ``$ARBITER_DATA`` (finding it asks the file system: once per value, not per call)."""
+
+
 def pack() -> Pack:
     """The pack in use (``data/ipa_agents`` or ``$ARBITER_DATA/ipa_agents``), read once."""
-    return _cached(str(pack_dir(GAME_ID)))
+    env = os.environ.get("ARBITER_DATA")
+    folder = _FOLDERS.get(env)
+    if folder is None:
+        folder = _FOLDERS[env] = str(pack_dir(GAME_ID))
+    return _cached(folder)
 
 
 MAPS = ("standard_1", "standard_2", "standard_3", "standard_4", "standard_5")

@@ -3,6 +3,8 @@ line of sight and clear shot, abilities with their bonuses, requirements and the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.board import Cell, GridSpec, grid_of
 from engine.core.board.grid import Grid
 from engine.core.intent import Intent
@@ -68,7 +70,12 @@ def living(state: IpaState) -> list[AgentState]:
 
 
 def walls(state: IpaState) -> frozenset[Cell]:
-    return frozenset(Cell.parse(w) for w in state.walls)
+    return _walls(tuple(state.walls))
+
+
+@lru_cache(maxsize=64)
+def _walls(labels: tuple[str, ...]) -> frozenset[Cell]:
+    return frozenset(Cell.parse(w) for w in labels)
 
 
 def occupied(state: IpaState, but: str = "") -> dict[str, str]:

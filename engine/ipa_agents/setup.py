@@ -9,6 +9,8 @@ open squares stay one 4-connected region, so every corner and every future Event
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.board import Cell
 
 from .pack import pack
@@ -92,15 +94,19 @@ def _group_size(walls: set[tuple[int, int]], start: tuple[int, int]) -> int:
 
 def legal_walls(state: IpaState, seat: str) -> list[str]:
     """Every square ``seat`` may put a wall on now, in reading order."""
-    size = state.size
-    wall_set = {(c.col, c.row) for c in (Cell.parse(w) for w in state.walls)}
     forbidden: set[str] = {a.cell for a in state.agents.values()} | {e.cell for e in state.events}
     for other in state.agents.values():
         if other.seat != seat:
-            forbidden |= corner_zone(other.corner, size)
+            forbidden |= corner_zone(other.corner, state.size)
+    return list(_legal_walls(state.size, tuple(state.walls), frozenset(forbidden), pack().numbers.wall_group))
+
+
+@lru_cache(maxsize=16)
+def _legal_walls(size: int, walls: tuple[str, ...], forbidden: frozenset[str], limit: int) -> tuple[str, ...]:
+    """The squares for a wall (the step's default and the menu ask for the same list: computed once)."""
+    wall_set = {(c.col, c.row) for c in (Cell.parse(w) for w in walls)}
     open_cells = {(x, y) for x in range(size) for y in range(size) if (x, y) not in wall_set}
     cuts = _articulations(open_cells)
-    limit = pack().numbers.wall_group
     out: list[str] = []
     for y in range(size):
         for x in range(size):
@@ -110,7 +116,7 @@ def legal_walls(state: IpaState, seat: str) -> list[str]:
             if _group_size(wall_set | {(x, y)}, (x, y)) > limit:
                 continue
             out.append(label)
-    return out
+    return tuple(out)
 
 
 def event_square(state: IpaState, q: int, red: int, yellow: int) -> str:
