@@ -51,8 +51,13 @@ def playouts(game: Any, games: int) -> dict[str, Any]:
         sizes.append(len(game.dump(result.state).encode()))
         states.append(result.state)
     seconds = time.perf_counter() - started
-    return {"games": games, "intents": steps, "intents_per_second": round(steps / seconds, 1),
-            "snapshot_bytes_mean": int(statistics.fmean(sizes)), "snapshot_bytes_max": max(sizes)}
+    return {
+        "games": games,
+        "intents": steps,
+        "intents_per_second": round(steps / seconds, 1),
+        "snapshot_bytes_mean": int(statistics.fmean(sizes)),
+        "snapshot_bytes_max": max(sizes),
+    }
 
 
 @asynccontextmanager
@@ -89,7 +94,9 @@ async def submits(game_id: str, count: int, folder: Path, store: Any = None) -> 
     try:
         while len(latencies) < count:
             seats = game.meta.min_seats
-            gid = (await table.create(game_id, "u1", "Ann", seats=seats, seed=SEED + len(latencies))).record.id
+            gid = (
+                await table.create(game_id, "u1", "Ann", seats=seats, seed=SEED + len(latencies))
+            ).record.id
             for i in range(2, seats + 1):
                 await table.join(gid, f"u{i}", f"P{i}")
             await table.start(gid, "u1")
@@ -109,8 +116,12 @@ async def submits(game_id: str, count: int, folder: Path, store: Any = None) -> 
                 sizes.append(len(snapshot[2].encode()))
     finally:
         await store.close()
-    return {"submits": len(latencies), "p50_ms": round(_pct(latencies, 0.5), 2),
-            "p99_ms": round(_pct(latencies, 0.99), 2), "max_ms": round(max(latencies), 2)}
+    return {
+        "submits": len(latencies),
+        "p50_ms": round(_pct(latencies, 0.5), 2),
+        "p99_ms": round(_pct(latencies, 0.99), 2),
+        "max_ms": round(max(latencies), 2),
+    }
 
 
 LIVE_GAMES = 50
@@ -141,9 +152,15 @@ def renders(game: Any, count: int, live: int = LIVE_GAMES) -> dict[str, Any]:
         png = render(view)
         times.append((time.perf_counter() - started) * 1000)
         sizes.append(len(png))
-    return {"renders": len(times), "live_games": live, "p50_ms": round(_pct(times, 0.5), 2),
-            "p99_ms": round(_pct(times, 0.99), 2), "first_ms": round(cold, 2),
-            "png_bytes": sizes[-1] if sizes else 0, "png_bytes_max": max(sizes, default=0)}
+    return {
+        "renders": len(times),
+        "live_games": live,
+        "p50_ms": round(_pct(times, 0.5), 2),
+        "p99_ms": round(_pct(times, 0.99), 2),
+        "first_ms": round(cold, 2),
+        "png_bytes": sizes[-1] if sizes else 0,
+        "png_bytes_max": max(sizes, default=0),
+    }
 
 
 def board(repeats: int) -> dict[str, Any]:
@@ -156,7 +173,9 @@ def board(repeats: int) -> dict[str, Any]:
     rng = random.Random(SEED)
     cells = [Cell(c, r) for r in range(24) for c in range(24)]
     walls = rng.sample(cells[1:], 100)
-    edges = sorted({Edge(c, Cell(c.col + 1, c.row)) for c in rng.sample([c for c in cells if c.col < 23], 100)})
+    edges = sorted(
+        {Edge(c, Cell(c.col + 1, c.row)) for c in rng.sample([c for c in cells if c.col < 23], 100)}
+    )
     units = rng.sample([c for c in cells if c not in walls], 10)
     ipa = Grid(GridSpec(width=24, height=24, metric="manhattan4", blocked=tuple(walls)))
     nak = Grid(GridSpec(width=24, height=24, metric="eight_way", walls=tuple(edges)))
@@ -172,16 +191,19 @@ def board(repeats: int) -> dict[str, Any]:
 
     def all_pairs(g: Any) -> None:
         for i, a in enumerate(units):
-            for b in units[i + 1:]:
+            for b in units[i + 1 :]:
                 g.sees(a, b, blockers=units)
 
     line.cache_clear()
     began = time.perf_counter()
     all_pairs(nak)
     cold = round((time.perf_counter() - began) * 1000, 3)
-    return {"reachable6_manhattan_ms": timed(lambda: ipa.reachable(start, 6)),
-            "reachable6_eight_way_ms": timed(lambda: nak.reachable(start, 6)),
-            "sees_45_pairs_ms": timed(lambda: all_pairs(nak)), "sees_45_pairs_cold_ms": cold}
+    return {
+        "reachable6_manhattan_ms": timed(lambda: ipa.reachable(start, 6)),
+        "reachable6_eight_way_ms": timed(lambda: nak.reachable(start, 6)),
+        "sees_45_pairs_ms": timed(lambda: all_pairs(nak)),
+        "sees_45_pairs_cold_ms": cold,
+    }
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -207,20 +229,26 @@ async def run(args: argparse.Namespace) -> int:
             report[game_id] = figures
             if not args.json:
                 p, s, r = figures["playouts"], figures["submit"], figures["render"]
-                print(f"{game_id}:\n"
-                      f"  random playouts: {p['intents_per_second']} intents/s ({p['games']} games, "
-                      f"{p['intents']} intents); snapshot {p['snapshot_bytes_mean']} B mean, "
-                      f"{p['snapshot_bytes_max']} B max\n"
-                      f"  Table.submit on SQLite: p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms, "
-                      f"max {s['max_ms']} ms ({s['submits']} submits)\n"
-                      f"  board render: p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms ({r['renders']} renders; the first in "
-                      f"the process, with fonts and caches cold: {r['first_ms']} ms; {r['live_games']} live games drawn in turn), "
-                      f"PNG at most {r['png_bytes_max']} B",
-                      flush=True)
+                print(
+                    f"{game_id}:\n"
+                    f"  random playouts: {p['intents_per_second']} intents/s ({p['games']} games, "
+                    f"{p['intents']} intents); snapshot {p['snapshot_bytes_mean']} B mean, "
+                    f"{p['snapshot_bytes_max']} B max\n"
+                    f"  Table.submit on SQLite: p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms, "
+                    f"max {s['max_ms']} ms ({s['submits']} submits)\n"
+                    f"  board render: p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms ({r['renders']} renders; "
+                    f"the first in the process, with fonts and caches cold: {r['first_ms']} ms; "
+                    f"{r['live_games']} live games drawn in turn), "
+                    f"PNG at most {r['png_bytes_max']} B",
+                    flush=True,
+                )
                 if "submit_postgres" in figures:
                     q = figures["submit_postgres"]
-                    print(f"  Table.submit on PostgreSQL: p50 {q['p50_ms']} ms, p99 {q['p99_ms']} ms, "
-                          f"max {q['max_ms']} ms ({q['submits']} submits)", flush=True)
+                    print(
+                        f"  Table.submit on PostgreSQL: p50 {q['p50_ms']} ms, p99 {q['p99_ms']} ms, "
+                        f"max {q['max_ms']} ms ({q['submits']} submits)",
+                        flush=True,
+                    )
     report["board"] = board(20 if quick else 200)
     if not args.json:
         print(f"board geometry: {report['board']}", flush=True)

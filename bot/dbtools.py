@@ -51,8 +51,10 @@ class ToolError(Exception):
     """A tool could not do what was asked; the message says why, in plain words."""
 
 
-PG_BACKUPS = ("The database is PostgreSQL: back it up with pg_dump (pg_dump -Fc -f arbiter.dump URL) and "
-              "restore with pg_restore; arbiter db backup and restore are for an SQLite file.")
+PG_BACKUPS = (
+    "The database is PostgreSQL: back it up with pg_dump (pg_dump -Fc -f arbiter.dump URL) and "
+    "restore with pg_restore; arbiter db backup and restore are for an SQLite file."
+)
 
 
 def _sqlite_only(db_path: str | Path) -> None:
@@ -101,7 +103,9 @@ def inspect_backup(path: Path) -> list[str]:
     try:
         try:
             rows = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
-            tables = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'").fetchone()
+            tables = conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'"
+            ).fetchone()
         except sqlite3.DatabaseError as exc:
             return [f"{path} is not a readable SQLite database: {exc}"]
     finally:
@@ -156,10 +160,15 @@ async def check(db_path: str | Path) -> list[str]:
     except StoreRefused as exc:
         return [str(exc)]
     try:
-        lines = [f"database: {p}" for p in await store.quick_check()] if isinstance(store, SqliteStore) else []
+        lines = (
+            [f"database: {p}" for p in await store.quick_check()] if isinstance(store, SqliteStore) else []
+        )
         table = Table(store)
         for record in await store.games():
-            lines += [f"game {record.id} ({record.game}, {record.status}): {p}" for p in await game_problems(table, record)]
+            lines += [
+                f"game {record.id} ({record.game}, {record.status}): {p}"
+                for p in await game_problems(table, record)
+            ]
         return lines
     finally:
         await store.close()
@@ -213,8 +222,11 @@ class BackupSchedule:
         """The scheduled backups in the folder, oldest first (their names sort by time)."""
         if not self.folder.is_dir():
             return []
-        return sorted(p for p in self.folder.iterdir()
-                      if p.name.startswith(BACKUP_PREFIX) and p.name.endswith(BACKUP_SUFFIX) and p.is_file())
+        return sorted(
+            p
+            for p in self.folder.iterdir()
+            if p.name.startswith(BACKUP_PREFIX) and p.name.endswith(BACKUP_SUFFIX) and p.is_file()
+        )
 
     def due(self, now: float) -> bool:
         if not self.enabled:

@@ -116,7 +116,8 @@ class ArbiterBot(commands.Bot):
         log.info("Arbiter is set up (database %s)", describe(settings.database, settings.arbiter_db))
 
     def _stop_on_sigterm(self) -> None:
-        """``docker stop`` sends SIGTERM: close cleanly (nothing would be lost anyway: it is all in the database)."""
+        """``docker stop`` sends SIGTERM: close cleanly (nothing would be lost anyway: it is all in the
+        database)."""
         try:
             asyncio.get_running_loop().add_signal_handler(
                 signal.SIGTERM, lambda: asyncio.ensure_future(self.close())

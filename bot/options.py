@@ -87,9 +87,11 @@ def parse_options(text: str | None) -> dict[str, Any]:
         try:
             raw = _decode(text, "The options")
         except json.JSONDecodeError as exc:
-            raise MalformedIntent(f"The options are not valid JSON: {exc.msg} at character {exc.pos}.") from None
+            raise MalformedIntent(
+                f"The options are not valid JSON: {exc.msg} at character {exc.pos}."
+            ) from None
         if not isinstance(raw, dict):
-            raise MalformedIntent("The options must be a JSON object, like {\"target\": 7}.")
+            raise MalformedIntent('The options must be a JSON object, like {"target": 7}.')
         return _checked(raw)
     out: dict[str, Any] = {}
     for part in text.replace(";", ",").replace(",", " ").split():

@@ -41,7 +41,8 @@ def undoubled(text: str, seat_name: str, seat: SeatRecord | None = None) -> str:
 
 
 def find_progress(view: Any, kind: str | None = None) -> tuple[int, int] | None:
-    """The (count, of) of a secret choice in a public view, if the game publishes one (SecretChoice.progress)."""
+    """The (count, of) of a secret choice in a public view, if the game publishes one
+    (SecretChoice.progress)."""
     if isinstance(view, dict):
         if {"count", "of", "chosen"} <= view.keys() and isinstance(view.get("count"), int):
             if kind is None or view.get("kind") in (None, kind):

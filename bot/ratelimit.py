@@ -32,8 +32,9 @@ class _Bucket:
 class RateLimiter:
     """``allow(user)`` takes a token from ``user``'s bucket, or says how long until one is back."""
 
-    def __init__(self, capacity: int = 10, per_seconds: float = 10.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, capacity: int = 10, per_seconds: float = 10.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         if capacity < 1 or per_seconds <= 0:
             raise ValueError("a rate limit needs a capacity of at least 1 and a positive period")
         self.capacity = float(capacity)
@@ -82,5 +83,7 @@ def polite(retry_after: float) -> str:
     """What a user is told when they act faster than the limit allows."""
     seconds = max(1, math.ceil(retry_after))
     unit = "second" if seconds == 1 else "seconds"
-    return (f"You are going a little fast: please wait {seconds} {unit} and try again. "
-            "Nothing was changed by this request.")
+    return (
+        f"You are going a little fast: please wait {seconds} {unit} and try again. "
+        "Nothing was changed by this request."
+    )

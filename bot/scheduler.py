@@ -23,8 +23,13 @@ log = logging.getLogger(__name__)
 
 
 class Scheduler:
-    def __init__(self, table: Table, seconds: float, backups: BackupSchedule | None = None,
-                 store: SqliteStore | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        seconds: float,
+        backups: BackupSchedule | None = None,
+        store: SqliteStore | None = None,
+    ) -> None:
         self.table = table
         self.seconds = seconds
         self.backups = backups

@@ -26,8 +26,10 @@ def clean_game_id(text: str) -> str:
     """A game id typed by a user, checked for its form: a readable refusal, never a lookup of junk."""
     game_id = text.strip().lower()
     if not _GAME_ID.fullmatch(game_id):
-        raise MalformedIntent("That is not a game id: game ids are short hexadecimal codes such as `3fa9c1` "
-                              "(shown in every lobby and status message).")
+        raise MalformedIntent(
+            "That is not a game id: game ids are short hexadecimal codes such as `3fa9c1` "
+            "(shown in every lobby and status message)."
+        )
     return game_id
 
 
@@ -51,7 +53,9 @@ class Services:
         try:
             records = await self.table.store.games()
         except Exception:
-            log.exception("the thread index could not be read from the database; trying again at the next miss")
+            log.exception(
+                "the thread index could not be read from the database; trying again at the next miss"
+            )
             return
         for record in records:
             thread = record.place.get("thread")
@@ -84,11 +88,17 @@ class Services:
         guild = getattr(interaction, "guild_id", None)
         if guild is None:
             raise MalformedIntent("Games live in servers: use this command in the game's server or thread.")
-        mine = [r for r in await self.table.games_of(str(interaction.user.id)) if r.place.get("guild") == str(guild)]
+        mine = [
+            r
+            for r in await self.table.games_of(str(interaction.user.id))
+            if r.place.get("guild") == str(guild)
+        ]
         if len(mine) == 1:
             return mine[0].id
         if not mine:
-            raise MalformedIntent("Use this command inside a game's thread (you are not in any game here right now).")
+            raise MalformedIntent(
+                "Use this command inside a game's thread (you are not in any game here right now)."
+            )
         listed = ", ".join(f"{r.id} ({r.game})" for r in mine[:10])
         raise MalformedIntent(f"Use this command inside a game's thread, or name the game: {listed}.")
 
@@ -100,8 +110,11 @@ class Services:
             raise NotAllowed(FOREIGN_GAME)
         here = await self.game_in_channel(getattr(interaction, "channel_id", None))
         if here is not None and here != record.id:
-            raise NotAllowed("This thread belongs to another game: use that game's own thread, or a channel "
-                             "outside the game threads.")
+            raise NotAllowed(
+                "This thread belongs to another game: use that game's own thread, or a channel "
+                "outside the game threads."
+            )
+
 
 def services_of(interaction: Any) -> Services:
     services: Services = interaction.client.services

@@ -4,20 +4,24 @@
 |---|---|
 | ``DISCORD_TOKEN`` | the bot token (secret; required by ``arbiter run``) |
 | ``ARBITER_DB`` | path of the SQLite database (default ``./arbiter.db``) |
-| ``ARBITER_DATABASE_URL`` | ``postgresql://user:password@host:5432/db`` keeps the games in PostgreSQL; unset (or ``sqlite:///path``) keeps SQLite |
+| ``ARBITER_DATABASE_URL`` | ``postgresql://user:password@host:5432/db`` keeps the games in PostgreSQL; unset
+(or ``sqlite:///path``) keeps SQLite |
 | ``DISCORD_DEV_GUILD`` | a guild id: slash commands are synced there instantly instead of globally |
 | ``DISCORD_API_BASE`` | base URL of Discord's HTTP API, for a proxy or a test stand-in |
 | ``DISCORD_GATEWAY_URL`` | websocket URL of Discord's gateway, for a proxy or a test stand-in |
 | ``LOG_LEVEL`` | logging level (default ``INFO``) |
 | ``RENDER_CONCURRENCY`` | how many images may be drawn at once (default 2) |
 | ``TICK_SECONDS`` | how often deadlines are checked (default 30) |
-| ``STATUS_EDIT_SECONDS`` | the least time between two edits of a game's status message; changes in between are merged (default 1) |
+| ``STATUS_EDIT_SECONDS`` | the least time between two edits of a game's status message; changes in between
+are merged (default 1) |
 | ``MAX_LOBBIES_PER_USER`` | open lobbies one member may host or sit in at once (default 5; 0: no limit) |
 | ``MAX_RUNNING_PER_USER`` | running (or paused) games one member may play in at once (default 20) |
 | ``MAX_LOBBIES_PER_GUILD`` | open lobbies in one server (default 50) |
 | ``MAX_RUNNING_PER_GUILD`` | running (or paused) games in one server (default 500) |
-| ``RATE_LIMIT_ACTIONS`` | commands and clicks one member may send in ``RATE_LIMIT_SECONDS`` (default 10 in 10) |
-| ``ARBITER_SYNCHRONOUS`` | ``normal`` (default: a kill loses nothing committed, a power cut may lose the last commits) or ``full`` (a power cut loses nothing committed; each commit waits for the disk) |
+| ``RATE_LIMIT_ACTIONS`` | commands and clicks one member may send in ``RATE_LIMIT_SECONDS`` (default 10 in
+10) |
+| ``ARBITER_SYNCHRONOUS`` | ``normal`` (default: a kill loses nothing committed, a power cut may lose the
+last commits) or ``full`` (a power cut loses nothing committed; each commit waits for the disk) |
 | ``BACKUP_DIR`` | folder for the scheduled online backups (default: ``backups`` beside the database) |
 | ``BACKUP_EVERY_HOURS`` | hours between scheduled backups (default 24; 0 turns them off) |
 | ``BACKUP_KEEP`` | how many scheduled backups are kept (default 7; older ones are deleted) |

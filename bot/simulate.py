@@ -34,14 +34,24 @@ class Figures:
             if not values:
                 return None
             ordered = sorted(values)
-            return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values),
-                    "min": ordered[0], "max": ordered[-1], "p90": ordered[int(0.9 * (len(ordered) - 1))]}
+            return {
+                "mean": round(statistics.fmean(values), 2),
+                "median": statistics.median(values),
+                "min": ordered[0],
+                "max": ordered[-1],
+                "p90": ordered[int(0.9 * (len(ordered) - 1))],
+            }
 
         return {
-            "games": self.games, "intents": sum(self.steps), "seconds": round(self.seconds, 3),
+            "games": self.games,
+            "intents": sum(self.steps),
+            "seconds": round(self.seconds, 3),
             "intents_per_second": round(sum(self.steps) / self.seconds, 1) if self.seconds else None,
-            "length_in_intents": spread(self.steps), "length_in_rounds": spread(self.rounds),
-            "wins_by_seat": dict(sorted(self.wins.items())), "draws": self.draws, "no_winner": self.no_winner,
+            "length_in_intents": spread(self.steps),
+            "length_in_rounds": spread(self.rounds),
+            "wins_by_seat": dict(sorted(self.wins.items())),
+            "draws": self.draws,
+            "no_winner": self.no_winner,
             "end_reasons": dict(self.reasons.most_common()),
             "failures": [{"seed": s, "error": e} for s, e in self.failures],
         }
@@ -55,8 +65,15 @@ def _round_of(view: dict[str, Any]) -> int | None:
     return None
 
 
-def simulate(game_id: str, games: int, seats: int | None = None, seed: int = 1, agent: str = "random",
-             options: dict[str, Any] | None = None, progress: bool = True) -> Figures:
+def simulate(
+    game_id: str,
+    games: int,
+    seats: int | None = None,
+    seed: int = 1,
+    agent: str = "random",
+    options: dict[str, Any] | None = None,
+    progress: bool = True,
+) -> Figures:
     game = engine.get(game_id)
     count = seats or game.meta.min_seats
     names = [f"p{i + 1}" for i in range(count)]
@@ -69,7 +86,9 @@ def simulate(game_id: str, games: int, seats: int | None = None, seed: int = 1, 
         game_seed = seed + n
         try:
             state = game.setup(names, game_seed, options or {})
-            agents: dict[str, Agent] = {s: make_agent(game, kinds[i], game_seed * 31 + i) for i, s in enumerate(names)}
+            agents: dict[str, Agent] = {
+                s: make_agent(game, kinds[i], game_seed * 31 + i) for i, s in enumerate(names)
+            }
             result = play_out(game, state, agents)
         except Exception as exc:  # a failure is a finding: report it with its seed, go on
             figures.failures.append((game_seed, f"{type(exc).__name__}: {exc}"))
@@ -107,8 +126,9 @@ def _bar(done: int, total: int, width: int = 30) -> None:
 
 def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
     try:
-        figures = simulate(args.game, args.games, args.seats, args.seed, args.agent, options,
-                           progress=sys.stderr.isatty())
+        figures = simulate(
+            args.game, args.games, args.seats, args.seed, args.agent, options, progress=sys.stderr.isatty()
+        )
     except engine.RuleError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -116,12 +136,19 @@ def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
     if args.json:
         print(json.dumps(data, indent=2))
     else:
-        print(f"{args.game}: {data['games']} games, {data['intents']} intents in {data['seconds']} s "
-              f"({data['intents_per_second']} intents/s)")
-        for label, key in (("length (intents)", "length_in_intents"), ("length (rounds)", "length_in_rounds")):
+        print(
+            f"{args.game}: {data['games']} games, {data['intents']} intents in {data['seconds']} s "
+            f"({data['intents_per_second']} intents/s)"
+        )
+        for label, key in (
+            ("length (intents)", "length_in_intents"),
+            ("length (rounds)", "length_in_rounds"),
+        ):
             if data[key]:
                 print(f"  {label}: " + ", ".join(f"{k} {v}" for k, v in data[key].items()))
-        print("  wins by seat: " + (", ".join(f"{k}: {v}" for k, v in data["wins_by_seat"].items()) or "none"))
+        print(
+            "  wins by seat: " + (", ".join(f"{k}: {v}" for k, v in data["wins_by_seat"].items()) or "none")
+        )
         print(f"  draws: {data['draws']}, games nobody won: {data['no_winner']}")
         for reason, n in list(data["end_reasons"].items())[:8]:
             print(f"  ended '{reason}': {n}")

@@ -58,7 +58,8 @@ SETTINGS_TABLES = """
     CREATE TABLE IF NOT EXISTS user_settings (user_id TEXT PRIMARY KEY, body TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS guild_settings (guild_id TEXT PRIMARY KEY, body TEXT NOT NULL);
 """
-"""Migration 6, also run by :class:`bot.prefs.Prefs` on a file of its own (``IF NOT EXISTS``: either order)."""
+"""Migration 6, also run by :class:`bot.prefs.Prefs` on a file of its own (``IF NOT EXISTS``: either
+order)."""
 
 MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -325,13 +326,14 @@ class SqliteStore:
             if change.expected_version is None:
                 await db.execute(
                     "INSERT INTO games (id, game, seed, created_at, status, host, max_seats, options, pace, "
-                    "version, updated_at, place, winners, reason, damage) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "version, updated_at, place, winners, reason, damage) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (r.id, r.game, r.seed, r.created_at, *row),
                 )
             else:
                 cursor = await db.execute(
-                    "UPDATE games SET status=?, host=?, max_seats=?, options=?, pace=?, version=?, updated_at=?, "
-                    "place=?, winners=?, reason=?, damage=? WHERE id=? AND version=?",
+                    "UPDATE games SET status=?, host=?, max_seats=?, options=?, pace=?, version=?, "
+                    "updated_at=?, place=?, winners=?, reason=?, damage=? WHERE id=? AND version=?",
                     (*row, r.id, change.expected_version),
                 )
                 if cursor.rowcount != 1:
@@ -343,12 +345,14 @@ class SqliteStore:
                 )
             await db.execute("DELETE FROM seats WHERE game_id=?", (r.id,))
             await db.executemany(
-                "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) VALUES (?,?,?,?,?,?,?)",
+                "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) "
+                "VALUES (?,?,?,?,?,?,?)",
                 [(r.id, i, s.seat, s.user, s.name, int(s.away), s.missed) for i, s in enumerate(r.seats)],
             )
             if change.intents:
                 await db.executemany(
-                    "INSERT INTO intents (game_id, seq, version, seat, intent, by_user, at) VALUES (?,?,?,?,?,?,?)",
+                    "INSERT INTO intents (game_id, seq, version, seat, intent, by_user, at) "
+                    "VALUES (?,?,?,?,?,?,?)",
                     [(r.id, i.seq, i.version, i.seat, i.key, i.by, i.at) for i in change.intents],
                 )
             if change.snapshot is not None:
@@ -368,7 +372,8 @@ class SqliteStore:
             if change.deadlines is not None:
                 await db.execute("DELETE FROM deadlines WHERE game_id=?", (r.id,))
                 await db.executemany(
-                    "INSERT INTO deadlines (game_id, seat, kind, due_at, remind_at, reminded) VALUES (?,?,?,?,?,?)",
+                    "INSERT INTO deadlines (game_id, seat, kind, due_at, remind_at, reminded) "
+                    "VALUES (?,?,?,?,?,?)",
                     [
                         (d.game_id, d.seat, d.kind, d.due_at, d.remind_at, int(d.reminded))
                         for d in change.deadlines

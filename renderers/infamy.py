@@ -678,4 +678,3 @@ def render_private(data: dict[str, Any] | InfamyView) -> bytes:
             )
             pen.text(230, y0 + 22 + i * 20, pen.fit(b.text, w - 250, 13), 13)
     return to_png(image, FLAT_COLOURS)
-

@@ -341,4 +341,3 @@ def render(view: dict[str, Any]) -> bytes:
 def render_private(view: dict[str, Any]) -> bytes:
     """The board with the viewer's Corruption cards, Objectives and Necro peek below."""
     return to_png(draw(view, private=True), COLOURS)
-

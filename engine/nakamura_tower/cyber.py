@@ -195,7 +195,8 @@ def housekeeping(state: NtState) -> list[Event]:
     """Clean-Up: "Discard any number of non-blank CW cards from the Player's hand" (ruling C4: down to the
     hand limit of five, the oldest kept)."""
     for team in state.teams.values():
-        # Increased difficulty: "During the Clean-Up Phase ... they have to discard all cards still in their hand"
+        # Increased difficulty: "During the Clean-Up Phase ... they have to discard all cards still in their
+        # hand"
         extra = team.hand[0 if state.opts.hard_hands else HAND :]
         del team.hand[0 if state.opts.hard_hands else HAND :]
         team.deck.discard(*extra)

@@ -55,7 +55,8 @@ def _deal_verse(state: VrState) -> str | None:
 
 
 def take_verse(state: VrState, slot: int) -> str:
-    """ "Take 1 of the 5 available Verse cards ... Then slide the remaining Verse cards to the right to fill the
+    """ "Take 1 of the 5 available Verse cards ... Then slide the remaining Verse cards to the right to fill
+    the
     gap, if any, and add a new Verse card to the leftmost empty space." """
     return display.take_sliding(state.verse_row, slot, display.from_pile(state.verse_deck))
 

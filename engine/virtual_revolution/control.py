@@ -109,7 +109,8 @@ def server_district(state: VrState, seat: str, district: str, but: str = "") -> 
 def may_build(
     state: VrState, seat: str, borough: str, waive_it: bool, nation_rule: str = "own", moving: str = ""
 ) -> bool:
-    """ "The Borough does not already contain another player's server, You have at least one Influence token in
+    """ "The Borough does not already contain another player's server, You have at least one Influence token
+    in
     the Borough, You do not already have a Server in the same District." (Ruling: not where you have one.)"""
     if borough in state.servers and borough != moving:
         return False
@@ -121,7 +122,8 @@ def may_build(
 
 
 def recheck(state: VrState) -> list[Event]:
-    """Lose a Title at two Boroughs fewer (ruling A13: the holder keeps it while controlling n-1 of n), gain it
+    """Lose a Title at two Boroughs fewer (ruling A13: the holder keeps it while controlling n-1 of n), gain
+    it
     on controlling them all (two at once: the first in Turn Order, ruling); a lost Title returns upright."""
     events: list[Event] = []
     for district in DISTRICTS:

@@ -18,7 +18,8 @@ class OrderPayload(BaseModel):
 
 
 def priority(state: VrState) -> list[str]:
-    """ "The Player with the most Influence tokens on their Player board chooses their position in the Turn Order
+    """ "The Player with the most Influence tokens on their Player board chooses their position in the Turn
+    Order
     ... In case of a tie, the Player with the lowest Income chooses first. If there's still a tie, the Player
     with the least Eurocredits chooses." (Still tied: the previous order, ruling A41.)"""
     return sorted(
@@ -69,7 +70,8 @@ def income(state: VrState, step: IncomeStep) -> list[Event]:
 
 @RULES.step("maintenance")
 def maintenance(state: VrState, step: MaintenanceStep) -> list[Event]:
-    """A. Update the Verse cards. B. Update the Agent cards. C. Player's maintenance: Directors home, Agents and
+    """A. Update the Verse cards. B. Update the Agent cards. C. Player's maintenance: Directors home, Agents
+    and
     Titles upright, "remove any Necro marker from the previous Round" (ruling A21: the markers set at this
     Round's end apply next Round)."""
     events = age_verses(state)

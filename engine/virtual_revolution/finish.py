@@ -69,7 +69,8 @@ def _best(state: VrState, seat: str, offer: list[tuple[Intent, str]]) -> Intent:
 
 
 def tropovicz_offer(state: VrState, seat: str, default: Intent) -> list[tuple[Intent, str]]:
-    """ "At the end of the game, before the scoring, choose which type of Agent this is": the best type for the
+    """ "At the end of the game, before the scoring, choose which type of Agent this is": the best type for
+    the
     default Objective first (a deadline's answer)."""
     best = best_tropovicz(state, seat, default.word("id"), str(default.get("param") or ""))
     kinds = sorted(tropovicz_types(state, seat), key=lambda t: t != best)
@@ -127,5 +128,6 @@ def score(state: VrState, step: ScoreStep) -> list[Event]:
     ranking = rank(state.seats, lambda s: (state.p(s).score or 0, state.p(s).ec))
     scores = {s: float(state.p(s).score or 0) for s in state.seats}
     winners = ranking[0]
-    reason = f"{' and '.join(winners)} {'share the victory' if len(winners) > 1 else 'wins'} with {scores[winners[0]]:.0f} VP"
+    verb = "share the victory" if len(winners) > 1 else "wins"
+    reason = f"{' and '.join(winners)} {verb} with {scores[winners[0]]:.0f} VP"
     return events + [FlowGame.finish(state, winners, reason, ranking=ranking, scores=scores)]

@@ -1,4 +1,5 @@
-"""The Necro attack: "Player(s) with the lowest Income are affected by the MINIMUM effect. All Players are affected
+"""The Necro attack: "Player(s) with the lowest Income are affected by the MINIMUM effect. All Players are
+affected
 by the GLOBAL effect ... Player(s) with the highest Income are affected by the MAXIMUM effect. If all players
 have the same Income, they all suffer the 3 effects." "A Player can spend 2 Immunity tokens to IGNORE THE
 GLOBAL EFFECT ... 3 Immunity tokens to IGNORE THE GLOBAL AND MAXIMUM EFFECTS."

@@ -139,7 +139,8 @@ def breakdown(
 
 
 def tropovicz_types(state: VrState, seat: str) -> list[str]:
-    """The types a promoted Mme Tropovicz may be declared ("choose which type of Agent this is: Fighter, Tech or
+    """The types a promoted Mme Tropovicz may be declared ("choose which type of Agent this is: Fighter, Tech
+    or
     Diplomat"); none when she was not promoted with her ability."""
     return list(AGENT_TYPES) if state.p(seat).tropovicz else []
 

@@ -31,8 +31,9 @@ async def _ask(monkeypatch: pytest.MonkeyPatch, game: str, lines: list[str]) -> 
     return key, table, update.record.id
 
 
-async def test_a_long_menu_is_asked_in_parts(parts_game: None, monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+async def test_a_long_menu_is_asked_in_parts(
+    parts_game: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     key, table, gid = await _ask(monkeypatch, "parts", ["back", "1", "99", "back", "2", "5", "2"])
     assert key == "move:unit=u5,to=d2"
     out = capsys.readouterr().out
@@ -41,11 +42,12 @@ async def test_a_long_menu_is_asked_in_parts(parts_game: None, monkeypatch: pyte
     assert "8. card c8 …" in out and "There is no choice 99" in out
     assert "22. unit u22 …" in out and "2. Move u5 to d2" in out
     assert "Play c1 on t1" not in out and "[play:" not in out  # never the flat list of 85 intents
-    assert (await table.legal(gid, "local1"))  # nothing was played by asking
+    assert await table.legal(gid, "local1")  # nothing was played by asking
 
 
 async def test_a_whole_key_or_label_typed_is_taken_and_junk_is_refused(
-        parts_game: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    parts_game: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     key, _, _ = await _ask(monkeypatch, "parts", ["fly away", "Play c3 on t4"])
     assert key == "play:card=c3,target=t4"
     assert "Not one of the choices" in capsys.readouterr().out
@@ -55,7 +57,9 @@ async def test_a_whole_key_or_label_typed_is_taken_and_junk_is_refused(
     assert key is None
 
 
-async def test_a_short_menu_is_one_list(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+async def test_a_short_menu_is_one_list(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     table = Table(MemoryStore())
     update = await table.create("toy", "local1", "Ann", seats=2, seed=1)
     await table.join(update.record.id, "local2", "Bo")

@@ -9,11 +9,14 @@ from bot.options import DEPTH_MAX, NAME_MAX, TEXT_MAX, VALUES_MAX, parse_options
 from engine.core.errors import MalformedIntent
 
 
-@pytest.mark.parametrize("text", [
-    '{"a": ' + "[" * 100_000 + "]" * 100_000 + "}",
-    "a=" + "[" * 100_000 + "]" * 100_000,
-    '{"a": ' + "[" * 1500 + "]" * 1500 + "}",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        "a=" + "[" * 100_000 + "]" * 100_000,
+        '{"a": ' + "[" * 1500 + "]" * 1500 + "}",
+    ],
+)
 def test_deep_nesting_is_refused_in_words(text: str) -> None:
     with pytest.raises(MalformedIntent) as refused:
         parse_options(text)
@@ -46,5 +49,8 @@ def test_size_bounds() -> None:
 
 def test_ordinary_options_still_read() -> None:
     assert parse_options("scenarios=true play_on=false round_cap=3") == {
-        "scenarios": True, "play_on": False, "round_cap": 3}
+        "scenarios": True,
+        "play_on": False,
+        "round_cap": 3,
+    }
     assert parse_options('{"round_cap": 5, "open_hands": true}') == {"round_cap": 5, "open_hands": True}

@@ -24,16 +24,17 @@ PLAYERS = ("Ann", "Bo", "Cy")
 
 
 class BoardSpy:
-    """Wraps Renderer.board: what it was given, the saved state at that moment, and what it returned."""
+    """Wraps Renderer.board and Renderer.compact (the thread's boards, where a game has a compact one):
+    what each was given, the saved state at that moment, and what it returned."""
 
     def __init__(self, world: World) -> None:
         self.world = world
         self.game_id = ""
         self.calls: list[tuple[dict[str, Any], Any, bytes]] = []
-        self.original = Renderer.board
+        self.originals = {"board": Renderer.board, "compact": Renderer.compact}
 
-    async def board(self, renderer: Renderer, kind: str, view: dict[str, Any]) -> bytes:
-        image = await self.original(renderer, kind, view)
+    async def draw(self, how: str, renderer: Renderer, kind: str, view: dict[str, Any]) -> bytes:
+        image = await self.originals[how](renderer, kind, view)
         snap = await self.world.table.store.snapshot(self.game_id)
         assert snap is not None
         self.calls.append((view, engine.get(kind).load(snap[2]), image))
@@ -41,7 +42,8 @@ class BoardSpy:
 
 
 async def _play(world: World, gid: str, thread: int, steps: int) -> None:
-    """Answer the first open prompt with its default, ``steps`` times (secret choices through their button)."""
+    """Answer the first open prompt with its default, ``steps`` times (secret choices through their
+    button)."""
     for _ in range(steps):
         record = await world.table.record(gid)
         prompts = await world.table.prompts(gid)
@@ -60,13 +62,18 @@ async def _play(world: World, gid: str, thread: int, steps: int) -> None:
 
 @pytest.mark.parametrize(("game", "options"), [("infamy", None), ("gamedec", "online_trade=true")])
 async def test_public_board_images_are_drawn_from_the_public_view(
-        world: World, cogs: dict[str, Any], monkeypatch: Any, game: str, options: str | None) -> None:
+    world: World, cogs: dict[str, Any], monkeypatch: Any, game: str, options: str | None
+) -> None:
     spy = BoardSpy(world)
 
     async def board(renderer: Renderer, kind: str, view: dict[str, Any]) -> bytes:
-        return await spy.board(renderer, kind, view)
+        return await spy.draw("board", renderer, kind, view)
+
+    async def compact(renderer: Renderer, kind: str, view: dict[str, Any]) -> bytes:
+        return await spy.draw("compact", renderer, kind, view)
 
     monkeypatch.setattr(Renderer, "board", board)
+    monkeypatch.setattr(Renderer, "compact", compact)
     mark = world.mark()
     gid, thread = await start_game(world, cogs, players=PLAYERS, game=game, options=options)
     spy.game_id = gid

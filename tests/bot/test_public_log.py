@@ -29,7 +29,10 @@ async def _agents_game(table: Table, game: str, seed: int, seats: int = 3) -> st
 async def _replayed(table: Table, gid: str, limit: int = ALL, after: int | None = None) -> list[str]:
     record = await table.record(gid)
     intents = await table.store.intents(gid)
-    return ["• " + line.text for line in public_log.replay(table.engine_game(record), record, intents, limit, after)]
+    return [
+        "• " + line.text
+        for line in public_log.replay(table.engine_game(record), record, intents, limit, after)
+    ]
 
 
 def _private_texts(table: Table, record: Any, intents: Any) -> set[str]:
@@ -57,8 +60,9 @@ async def store(request: Any, tmp_path: Path) -> Any:
 
 
 @pytest.mark.parametrize("game, seed", [("infamy", 3), ("infamy", 11), ("gamedec", 3), ("gamedec", 11)])
-async def test_the_stored_log_is_the_replayed_log(store: Store, game: str, seed: int,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_stored_log_is_the_replayed_log(
+    store: Store, game: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table = Table(store)
     gid = await _agents_game(table, game, seed)
     record = await table.record(gid)
@@ -107,8 +111,9 @@ async def test_a_private_event_is_never_stored_and_marks_say_who_played(tmp_path
     await store.close()
 
 
-async def test_a_game_saved_before_the_public_log_is_replayed(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_game_saved_before_the_public_log_is_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A database written before migration 4 has no lines: those games are replayed (they only), and
     what they play after the migration is read from the store."""
     path = tmp_path / "games.db"

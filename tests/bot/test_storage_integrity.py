@@ -61,8 +61,9 @@ async def _reopen(path: Path) -> tuple[SqliteStore, Table]:
     return store, Table(store)
 
 
-async def test_a_checksum_mismatch_rebuilds_the_game_from_its_log(tmp_path: Path,
-                                                                  caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_checksum_mismatch_rebuilds_the_game_from_its_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     path = tmp_path / "a.db"
     gid, before = await _played(path)
     _sql(path, "UPDATE snapshots SET checksum=? WHERE game_id=?", ("0" * 64, gid))

@@ -69,7 +69,8 @@ def test_compact_board_is_a_small_public_png(name: str, players: int, seed: int)
         again.append((time.perf_counter() - start) * 1000)
     print(
         f"\n{name} {len(seats)}p: {len(timings)} boards, {statistics.median(timings):.1f} ms median "
-        f"(max {max(timings):.1f}; drawn again {statistics.median(again):.1f}), up to {max(sizes) / 1000:.0f} KB"
+        f"(max {max(timings):.1f}; drawn again {statistics.median(again):.1f}), "
+        f"up to {max(sizes) / 1000:.0f} KB"
     )
 
 

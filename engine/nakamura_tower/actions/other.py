@@ -17,7 +17,8 @@ from ..state import Model, NtState
 from ..stats import gear, name, ph
 
 FORCE_AT, FORCE_STRONG_AT, STRONG = 9, 8, 7
-"""RB Forcing Locked Doors: it opens on a CanDo "9-10", or "8-10 if their Physical Skill value is 7 or more"."""
+"""RB Forcing Locked Doors: it opens on a CanDo "9-10", or "8-10 if their Physical Skill value is 7 or
+more"."""
 
 
 def beside(model: Model, edge: str) -> bool:

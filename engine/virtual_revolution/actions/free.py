@@ -1,5 +1,6 @@
 """Free actions, at any point of one's own turn once the Director is placed: activate an Agent on Duty
-(``activate:agent=x[,at=..][,with=..]``), promote one (``promote:agent=x,use=..,to=retire|boost``), put a Verse
+(``activate:agent=x[,at=..][,with=..]``), promote one (``promote:agent=x,use=..,to=retire|boost``), put a
+Verse
 Online (``online:verse=v``), exchange a Verse for Immunity (``trade:verse=v``) and collect Influence from the
 Recycle Area (``collect:ec=1,drop=0,peek=0,imm=1``). Titles are in :mod:`.titles`."""
 
@@ -28,7 +29,8 @@ from .turn import placed
 
 @RULES.action
 class Activate(VrAction):
-    """ "Turn the Agent on Duty sideways and use the ability on its card. A turned Agent will remain turned for
+    """ "Turn the Agent on Duty sideways and use the ability on its card. A turned Agent will remain turned
+    for
     the entire Round." """
 
     kind = "activate"
@@ -80,7 +82,8 @@ def _target_name(value: str) -> str:
 
 @RULES.action
 class Promote(VrAction):
-    """ "Send the Agent to retirement ... Turn the Agent into a Boost (Level 1 Agents only) ... an Agent that has
+    """ "Send the Agent to retirement ... Turn the Agent into a Boost (Level 1 Agents only) ... an Agent that
+    has
     been promoted, retired or turned into a Boost is no longer considered to be on Duty." """
 
     kind = "promote"
@@ -123,7 +126,8 @@ class Promote(VrAction):
 
 @RULES.action
 class Online(VrAction):
-    """ "When you meet the indicated condition, you can put the Verse 'Online'. Get the bonus immediately." """
+    """ "When you meet the indicated condition, you can put the Verse 'Online'. Get the bonus
+    immediately." """
 
     kind = "online"
     summary = "Put a Verse Online"

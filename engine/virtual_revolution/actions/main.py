@@ -1,4 +1,5 @@
-"""The five Actions: Work (``work``), Recruit an Agent (``recruit:slot=3``; Morel's ``recruit_discard:agent=x``),
+"""The five Actions: Work (``work``), Recruit an Agent (``recruit:slot=3``; Morel's
+``recruit_discard:agent=x``),
 Build a Server (``server``), Create a Verse (``refresh``, ``swap_verse:slot=2``, ``verse:slot=1``) and Make a
 Donation (``donate:cards=c04+c17,imm=1``).
 
@@ -85,7 +86,8 @@ def gains(state: VrState, seat: str, action: str) -> int:
 
 @RULES.action
 class Work(VrAction):
-    """ "Gain 5 Eurocredits." (3 under Disruption of Transports; +3 per Work Boost; +5 with Denfert Rochereau.)"""
+    """ "Gain 5 Eurocredits." (3 under Disruption of Transports; +3 per Work Boost; +5 with Denfert
+    Rochereau.)"""
 
     kind = "work"
     summary = "Work"
@@ -223,7 +225,8 @@ def server_waived(state: VrState) -> bool:
 
 @RULES.action
 class Server(VrAction):
-    """ "1. Pay 10 Eurocredits. 2. Immediately increase your Income by 2 ... 3. Gain 1 +2 VPs token ... 4. Draw
+    """ "1. Pay 10 Eurocredits. 2. Immediately increase your Income by 2 ... 3. Gain 1 +2 VPs token ... 4.
+    Draw
     1 Corruption card. 5. Finally, place one of your Server tokens in the Borough." """
 
     kind = "server"
@@ -341,7 +344,8 @@ class SwapVerse(VrAction):
 
 @RULES.action
 class Verse(VrAction):
-    """ "2. Pay 7 Eurocredits. 3. Immediately increase your Income by 1. 4. Draw 1 Corruption card. 5. Take 1 of
+    """ "2. Pay 7 Eurocredits. 3. Immediately increase your Income by 1. 4. Draw 1 Corruption card. 5. Take 1
+    of
     the 5 available Verse cards and place on the left side of your Player Board, Loading side up." """
 
     kind = "verse"
@@ -405,7 +409,8 @@ def donation_sets(state: VrState, seat: str) -> list[list[str]]:
 
 @RULES.action
 class Donate(VrAction):
-    """ "1. You may either pay 1 Eurocredit to discard 1 Corruption card of your choice, or pay 3 Eurocredits to
+    """ "1. You may either pay 1 Eurocredit to discard 1 Corruption card of your choice, or pay 3 Eurocredits
+    to
     discard 2 Corruption cards of your choice. 2. In addition, you can pay 3 Eurocredits to gain 1 Immunity
     token." """
 

@@ -1,4 +1,5 @@
-"""Activating a Title (``title:id=ND``, ``title:id=PI,at=pixel``, ``title:id=CE,at=b4|verse``): "Each Title card
+"""Activating a Title (``title:id=ND``, ``title:id=PI,at=pixel``, ``title:id=CE,at=b4|verse``): "Each Title
+card
 grants a specific ability, which you may use once per Round, at any time during your Turn (except for the
 Quartier Latin Title ...). Turn your Title card sideways." Quartier Latin is used in the losses it saves
 (:mod:`..losses`)."""
@@ -90,7 +91,8 @@ class Title(VrAction):
 
 
 def _champs(state: VrState, seat: str, at: str) -> list[Event]:
-    """ "Remove 1 of your Servers from Neo Paris, OR discard one of your Verse cards (Online or not) to gain 10
+    """ "Remove 1 of your Servers from Neo Paris, OR discard one of your Verse cards (Online or not) to gain
+    10
     Eurocredits." (Both give 10: the notes' reading.)"""
     player = state.p(seat)
     player.ec += 10

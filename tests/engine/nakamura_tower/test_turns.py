@@ -103,7 +103,8 @@ def test_drones_break_equal_alarms_by_distance_then_by_cando() -> None:
 
 
 def test_objectives_and_exits_score_in_the_solo_mission() -> None:
-    """House mission "Nanovirus Run": "Secure caches (3 points), escape by an Exit (2 points per character)"."""
+    """House mission "Nanovirus Run": "Secure caches (3 points), escape by an Exit (2 points per
+    character)"."""
     s = to_real_world(table(seats=1))
     clear_board(s, ("a2", "a3"))
     place(s, "a2", "C4")

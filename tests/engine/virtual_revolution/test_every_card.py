@@ -1,4 +1,5 @@
-"""Every Agent's activation and promotion, with every target offered, and every Verse's bonus, on a busy board:
+"""Every Agent's activation and promotion, with every target offered, and every Verse's bonus, on a busy
+board:
 each is accepted and leaves a game that goes on (a smoke test over the whole data pack)."""
 
 from __future__ import annotations

@@ -102,7 +102,8 @@ def test_clarisse_is_asked_by_hand_size_not_by_what_it_holds() -> None:
 
 
 def test_don_armondo_arms_the_range_and_pixel_copies_a_promotion() -> None:
-    """Don Armondo: "If you perform the Recruit an Agent action this turn, you may draw 1 Corruption card to add
+    """Don Armondo: "If you perform the Recruit an Agent action this turn, you may draw 1 Corruption card to
+    add
     +2 to its Range"; Pixel: "Draw 1 Corruption card to use the Promotion ability of any Agent on Duty (one of
     yours or another player's)" (ruling A31: the copied Level 1 text draws its own card too)."""
     state, seat = _with(("pixel",))
@@ -117,7 +118,8 @@ def test_don_armondo_arms_the_range_and_pixel_copies_a_promotion() -> None:
 
 
 def test_pixel_copies_a_targeted_promotion() -> None:
-    """Pixel copying Miss Yoshida: "Draw 1 Corruption card to add 1 Influence token in an adjacent Borough"."""
+    """Pixel copying Miss Yoshida: "Draw 1 Corruption card to add 1 Influence token in an adjacent
+    Borough"."""
     state, seat = _with(("pixel",))
     other = next(s for s in state.seats if s != seat)
     state.p(other).duty = [Duty(agent="yoshida")]
@@ -129,7 +131,8 @@ def test_pixel_copies_a_targeted_promotion() -> None:
 
 
 def test_morel_recruits_from_the_discard_pile() -> None:
-    """Morel: "In addition to your action for the turn, you may perform the Recruit an Agent action to recruit an
+    """Morel: "In addition to your action for the turn, you may perform the Recruit an Agent action to
+    recruit an
     Agent from the Discard pile." """
     state, seat = _with(("morel",))
     state.agent_discard = ["zero"]
@@ -179,7 +182,8 @@ def test_dark_kingdom_makes_each_opponent_discard() -> None:
 
 
 def test_quartier_latin_keeps_an_agent_in_a_necro_attack() -> None:
-    """Quartier Latin: "During an Interpol Raid or a Necro attack, you can keep 1 Agent on Duty or 1 Boost that
+    """Quartier Latin: "During an Interpol Raid or a Necro attack, you can keep 1 Agent on Duty or 1 Boost
+    that
     should be discarded." """
     state = fresh(2)
     seat = state.seats[0]
@@ -214,7 +218,8 @@ def test_titles_neo_district_marais_and_nation() -> None:
 
 
 def test_end_of_game_necro_cards_change_the_scoring() -> None:
-    """Computer Virus GLOBAL: "Verses cannot grant more than 8 VPs"; MAXIMUM: "Remove 1 of your Servers ... (if
+    """Computer Virus GLOBAL: "Verses cannot grant more than 8 VPs"; MAXIMUM: "Remove 1 of your Servers ...
+    (if
     you have no Server in Neo Paris, lose 5 VPs)"; Shootout GLOBAL: "each Title will grant 7 VPs"."""
     state = cleared(fresh(2))
     low, high = state.seats

@@ -72,7 +72,8 @@ def test_another_hand_changes_no_other_view() -> None:
 
 @pytest.mark.slow
 def test_a_thousand_heuristic_games() -> None:
-    """1,000 seeded heuristic games end with a score for every seat; prints the mean score by seat position and
+    """1,000 seeded heuristic games end with a score for every seat; prints the mean score by seat position
+    and
     how often each VP source decides the game (the winner's biggest lead over the runner-up)."""
     means: dict[int, list[float]] = {}
     decisive: Counter[str] = Counter()

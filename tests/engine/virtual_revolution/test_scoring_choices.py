@@ -42,7 +42,8 @@ def test_the_player_chooses_the_type_of_verse_and_keeps_it_secret_until_revealed
 
 def test_the_player_chooses_the_type_of_agent() -> None:
     """ "Choose a type of Agent. Line 1: Gain 5 VPs per Level 1 Agent and 7 VPs per Level 2 Agent of the
-    indicated Type. Line 2: Gain 2 VPs per Level 1 Agent and 3 VPs per Level 2 Agent ... All your Agents of the
+    indicated Type. Line 2: Gain 2 VPs per Level 1 Agent and 3 VPs per Level 2 Agent ... All your Agents of
+    the
     indicated type are counted (on Duty, turned into a Boost or retired)." """
     state = cleared(fresh(2))
     ann, bo = state.seats
