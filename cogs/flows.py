@@ -9,6 +9,7 @@ name (:func:`cogs.handlers.provides`), so neither of them imports this module.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from typing import Any
@@ -244,20 +245,18 @@ async def _applied(
     if mine:
         text += "\n" + "\n".join(mine)
     more = await services.table.legal(update.record.id, user)
-    if more and update.record.status == "running":
-        await _send_options(interaction, services, update.record.id, user, 0, intro=text + "\n\n")
+    record = update.record
+    if more and record.status == "running":
+        view = await _options_payload(services, record.id, user, 0, intro=text + "\n\n")
+    elif seat is not None and record.status == "running" and update.applied:
+        view = text_view(text)
+    else:
+        await send(interaction, text)
         return
-    if seat is not None and update.record.status == "running" and update.applied:
-        await send(interaction, view=undo_view(text, update.record.id, update.record.version, seat.seat))
-        return
-    await send(interaction, text)
-
-
-def undo_view(text: str, game_id: str, version: int, seat: str) -> discord.ui.LayoutView:
-    """The answer to a move, with the **Undo** button on it (the table decides whether it may be undone)."""
-    view = text_view(text)
-    view.add_item(undo_row(game_id, version, seat))
-    return view
+    if seat is not None and record.status == "running" and update.applied:
+        with contextlib.suppress(ValueError):  # a view already full keeps its options: /game undo remains
+            view.add_item(undo_row(record.id, record.version, seat.seat))
+    await send(interaction, view=view)
 
 
 async def _options_payload(
