@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..core.errors import IllegalIntent
 from ..core.game import GameState
+from ..core.hand_text import game_hand_lines, private_part
 from ..core.model import Event, private, public
 from ..core.undo import UndoPlan, plan_from_log
 from ..records import GameRecord, LoggedIntent
@@ -280,19 +281,22 @@ class Undo(Votes):
         return copied
 
     def _changed_views(self, record: GameRecord, before: GameState, after: GameState) -> list[Event]:
+        """A private event to every seated player whose own view changed: what only they see now (their
+        hand as it was), so the front end re-sends it to them alone."""
         game = self.engine_game(record)
         out: list[Event] = []
         with game_code(record, "showing the views after an undo"):
+            public_before, public_view = game.view(before, None), game.view(after, None)
             for seat in record.seats:
-                if seat.user is not None and game.view(before, seat.seat) != game.view(after, seat.seat):
-                    out.append(
-                        private(
-                            seat.seat,
-                            "undo_view",
-                            "A move was taken back: your own view is as it "
-                            "was before it (use My hand to see it).",
-                        )
-                    )
+                own = game.view(after, seat.seat)
+                mine = private_part(own, public_view)
+                if seat.user is None or private_part(game.view(before, seat.seat), public_before) == mine:
+                    continue  # only the public board changed for this seat: the thread shows it
+                lines = game_hand_lines(game, own, public_view)
+                text = "A move was taken back: your own view is as it was before it."
+                if lines:
+                    text += " Only you see:\n" + "\n".join(lines[:30])
+                out.append(private(seat.seat, "undo_view", text[:1800]))
         return out
 
 

@@ -283,3 +283,41 @@ async def test_arbiter_replay_checks_an_export_with_undone_intents(tmp_path: Pat
     export["undone"] = []  # the same log replayed whole does not reach the exported state
     path.write_text(json.dumps(export))
     assert replay_file(path) == 1
+
+
+def test_after_an_undo_only_the_seats_whose_own_view_changed_are_told_what_they_hold() -> None:
+    from engine.core import RandomAgent, registry
+    from engine.core.playout import choose, next_decision
+    from engine.core.undo import plan
+    from engine.records import GameRecord, SeatRecord
+
+    game = registry.get("infamy")
+    seats = ["A", "B", "C"]
+    record = GameRecord(
+        id="abc",
+        game="infamy",
+        host="uA",
+        max_seats=3,
+        seed=5,
+        seats=[SeatRecord(seat=s, user=f"u{s}") for s in seats],
+    )
+    table = Table(MemoryStore())
+    state = game.setup(seats, 5, {})
+    states, events, log = [state], [], []
+    agents = {s: RandomAgent(i) for i, s in enumerate(seats)}
+    told: list[list[str]] = []
+    while game.outcome(state) is None and len(log) < 120:
+        seat = next_decision(game, state)
+        assert seat is not None
+        intent, legal = choose(game, state, seat, agents[seat])
+        state, produced = game.apply_chosen(state, seat, intent, legal)
+        states.append(state)
+        events.append(produced)
+        log.append((seat, intent.key()))
+        found = plan(states, events, log, seat)
+        if found.allowed:
+            notes = table._changed_views(record, state, found.state)
+            assert all(e.audience is not None and len(e.audience) == 1 for e in notes)
+            told.append(sorted(s for e in notes for s in e.audience or ()))
+    assert [] in told, "an undo that changed only the public board tells nobody privately"
+    assert any(t for t in told), "an undo that gave a card back tells its holder"
