@@ -116,3 +116,73 @@ async def test_history_shows_the_public_board_while_the_game_runs(world: World, 
 def test_parse_at() -> None:
     assert parse_at("turn 3") == ("turn", 3) and parse_at("t3") == ("turn", 3)
     assert parse_at("v12") == ("version", 12) and parse_at("12") == ("version", 12)
+
+
+async def test_game_replay_posts_an_animation_with_a_frame_per_turn(
+    world: World, cogs: dict[str, Any]
+) -> None:
+    import io
+
+    from PIL import Image
+
+    from engine.core import registry
+    from engine.core.history import turn_ends
+
+    gid, thread = await start_game(world, cogs, game="infamy")
+    for _ in range(3):
+        await bid(world, gid, thread)
+    mark = world.mark()
+    await world.command(cogs["GameCog"], "replay", world.interaction("Bo", thread))
+    assert "Drawing the replay" in last(world.to("Bo", mark)).text
+    posted = [(name, data) for s in thread_posts(world, thread, mark) for name, data in s.files]
+    assert len(posted) == 1 and "-replay." in posted[0][0], posted
+    record = await world.table.record(gid)
+    moments = turn_ends(
+        registry.get("infamy"),
+        [s.seat for s in record.seats],
+        record.seed,
+        record.options,
+        await world.table.kept_log(gid),
+    )
+    with Image.open(io.BytesIO(posted[0][1])) as image:
+        assert getattr(image, "n_frames", 1) == len(moments) >= 4
+
+
+async def test_the_replay_is_posted_when_a_game_ends(world: World, cogs: dict[str, Any]) -> None:
+    world.announcer.end_replay = True
+    gid, thread = await start_game(
+        world, cogs, players=("Ann",), agents=2, game="infamy", options="round_cap=1"
+    )
+    for _ in range(200):
+        record = await world.table.record(gid)
+        if record.status != "running":
+            break
+        legal = [i.key() for i, _ in await world.table.legal(gid, "1001")]
+        await world.click("Ann", action_custom_id(gid, Stamp.of_version(record.version), legal[0]), thread)
+    assert (await world.table.record(gid)).status == "finished"
+    files = [name for s in thread_posts(world, thread) for name, _ in s.files]
+    assert sum("-replay." in name for name in files) == 1, files
+
+
+async def test_a_host_undoes_a_seats_move_with_a_reason(world: World, cogs: dict[str, Any]) -> None:
+    gid, thread = await start_game(world, cogs, game="infamy")
+    name, _ = await bid(world, gid, thread)
+    seat = (await world.table.record(gid)).seat_of({v: k for k, v in NAMES.items()}[name])
+    assert seat is not None
+    guest = next(n for n in ("Bo", "Cy") if n != name)
+    mark = world.mark()
+    await world.command(cogs["GameCog"], "undo", world.interaction(guest, thread), seat=seat.seat, reason="x")
+    assert "Only the game's host" in last(world.to(guest, mark)).text
+    await world.command(cogs["GameCog"], "undo", world.interaction("Ann", thread), seat=seat.seat)
+    assert "reason" in last(world.to("Ann", mark)).text
+    await world.command(
+        cogs["GameCog"],
+        "undo",
+        world.interaction("Ann", thread),
+        seat=seat.seat,
+        reason="misclicked, said so in chat",
+    )
+    assert "taken back" in last(world.to("Ann", mark)).text
+    assert any(
+        "a moderator (misclicked, said so in chat)" in p.text for p in thread_posts(world, thread, mark)
+    )
