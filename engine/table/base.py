@@ -60,6 +60,9 @@ class TableBase:
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[GameRecord, GameState | None]] = {}
         self._subscribers: list[Subscriber] = []
+        self._timers: dict[str, float] = {}
+        """When the table must look at a game again outside its deadlines (a pending undo request's end),
+        by game id; a restart forgets them, and a request that outlived its time is dropped when read."""
 
     # --- subscriptions -----------------------------------------------------------------------------------
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
@@ -252,6 +255,11 @@ class TableBase:
 
     async def _table_state(self, game_id: str) -> TableState:
         return TableState.of(await self.store.table_state(game_id))
+
+    async def _due_requests(self, now: float) -> list[Update]:
+        """Requests whose time ran out at ``now`` (:meth:`engine.table.undo.Undo._due_requests`), each
+        ended and announced; none here."""
+        return []
 
     # --- setting a game aside ----------------------------------------------------------------------------
     DAMAGED_NOTICE = (

@@ -47,7 +47,10 @@ class Play(TableBase):
         still have that very decision open, or the intent is refused as stale."""
         async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
-            if idempotency_key is not None and await self.store.idempotent(game_id, idempotency_key) is not None:
+            if (
+                idempotency_key is not None
+                and await self.store.idempotent(game_id, idempotency_key) is not None
+            ):
                 return Update(record, "play", duplicate=True)
             self._require_running(record)
             if expected_version is not None and expected_version != record.version:
@@ -57,14 +60,24 @@ class Play(TableBase):
                 raise NotAllowed("You are not playing in this game.")
             assert state is not None
             game = self.engine_game(record)
-            if choice is not None and not any(p.seat == seat.seat and p.ref == choice for p in game.prompts(state)):
+            if choice is not None and not any(
+                p.seat == seat.seat and p.ref == choice for p in game.prompts(state)
+            ):
                 raise StaleVersion("That choice is over: the board has moved on.")
             parsed = intent if isinstance(intent, Intent) else game.parse_intent(intent)
             expected = record.version
             state, events = game.apply(state, seat.seat, parsed)
             lines = lines_of(events, user, expected + 1)
-            logged = [LoggedIntent(seq=state.step, version=expected + 1, seat=seat.seat, key=parsed.key(),
-                                   by=user, at=self.clock())]
+            logged = [
+                LoggedIntent(
+                    seq=state.step,
+                    version=expected + 1,
+                    seat=seat.seat,
+                    key=parsed.key(),
+                    by=user,
+                    at=self.clock(),
+                )
+            ]
             if seat.away:
                 seat.away = False
                 events.append(public("return", f"{seat.seat} is back and plays again."))
@@ -94,11 +107,17 @@ class Play(TableBase):
                     update = await self._remind(deadline)
             except DamagedGame as exc:
                 aside.add(deadline.game_id)
-                log.warning("deadline of game %s seat %s not applied: the game is set aside (%s)",
-                            deadline.game_id, deadline.seat, exc.reason)
+                log.warning(
+                    "deadline of game %s seat %s not applied: the game is set aside (%s)",
+                    deadline.game_id,
+                    deadline.seat,
+                    exc.reason,
+                )
                 continue
             except RuleError:
-                log.exception("deadline for game %s seat %s could not be applied", deadline.game_id, deadline.seat)
+                log.exception(
+                    "deadline for game %s seat %s could not be applied", deadline.game_id, deadline.seat
+                )
                 continue
             except Exception:  # the store or the host, not the game: log it, keep the game, try next tick
                 log.exception("deadline for game %s seat %s failed", deadline.game_id, deadline.seat)
@@ -106,7 +125,7 @@ class Play(TableBase):
             if update is not None:
                 updates.append(update)
                 await self._publish(update)
-        return updates
+        return updates + await self._due_requests(now)
 
     async def _remind(self, deadline: Deadline) -> Update | None:
         record, _ = await self._load(deadline.game_id)
@@ -117,8 +136,9 @@ class Play(TableBase):
         left = max(0, int(deadline.due_at - self.clock()))
         hours, minutes = divmod(left // 60, 60)
         when = f"{hours} h {minutes} min" if hours else f"{minutes} min"
-        event = private(deadline.seat, "reminder", f"Reminder: your decision is due in {when}.",
-                        due_at=deadline.due_at)
+        event = private(
+            deadline.seat, "reminder", f"Reminder: your decision is due in {when}.", due_at=deadline.due_at
+        )
         return Update(record, "reminder", [event])
 
     async def _expire(self, deadline: Deadline) -> Update | None:
@@ -133,29 +153,43 @@ class Play(TableBase):
             seat = record.seat_named(deadline.seat)
             with game_code(record, "applying a deadline's default"):
                 prompt: Prompt | None = next(
-                    (p for p in game.prompts(state) if p.seat == deadline.seat and p.kind == deadline.kind), None
+                    (p for p in game.prompts(state) if p.seat == deadline.seat and p.kind == deadline.kind),
+                    None,
                 )
                 if prompt is None or seat is None:
                     return None
                 expected = record.version
                 state, events, logged, labels = self._defaults(record, state, prompt, expected + 1)
             lines = lines_of(events, "deadline", expected + 1)
-            notice = [public("timeout", f"Time ran out for {seat.seat}; the default was applied."
-                             + ("" if prompt.simultaneous else f" ({'; '.join(labels)})"))]
+            notice = [
+                public(
+                    "timeout",
+                    f"Time ran out for {seat.seat}; the default was applied."
+                    + ("" if prompt.simultaneous else f" ({'; '.join(labels)})"),
+                )
+            ]
             if prompt.simultaneous:
-                notice.append(private(seat.seat, "timeout_choice", f"Your default choice was applied: {labels[0]}."))
+                notice.append(
+                    private(seat.seat, "timeout_choice", f"Your default choice was applied: {labels[0]}.")
+                )
             seat.missed += 1
             if seat.missed >= pacing.MISSED_BEFORE_AGENT and not seat.away:
                 seat.away = True
-                notice.append(public("away", f"{seat.seat} missed {seat.missed} deadlines in a row; an agent plays "
-                                             "for them until they return."))
+                notice.append(
+                    public(
+                        "away",
+                        f"{seat.seat} missed {seat.missed} deadlines in a row; an agent plays "
+                        "for them until they return.",
+                    )
+                )
             events = notice + events
             state = await self._play_agents(record, state, events, logged, expected + 1, lines)
             await self._commit(record, expected, state, logged, lines=lines)
         return Update(record, "deadline", events, [(i.seat, i.key, i.by) for i in logged])
 
-    def _defaults(self, record: GameRecord, state: GameState, prompt: Prompt, version: int
-                  ) -> tuple[GameState, list[Event], list[LoggedIntent], list[str]]:
+    def _defaults(
+        self, record: GameRecord, state: GameState, prompt: Prompt, version: int
+    ) -> tuple[GameState, list[Event], list[LoggedIntent], list[str]]:
         """Apply ``prompt``'s default, then, while the same seat's turn clock goes on (its next decision
         in the same turn, nobody else acting in between), the next decision's default."""
         game = self.engine_game(record)
@@ -168,8 +202,16 @@ class Play(TableBase):
             labels.append(game.describe(state, current.default))
             state, more = game.apply(state, current.seat, current.default)
             events += more
-            logged.append(LoggedIntent(seq=state.step, version=version, seat=current.seat,
-                                       key=current.default.key(), by="deadline", at=self.clock()))
+            logged.append(
+                LoggedIntent(
+                    seq=state.step,
+                    version=version,
+                    seat=current.seat,
+                    key=current.default.key(),
+                    by="deadline",
+                    at=self.clock(),
+                )
+            )
             if ident != TURN or game.outcome(state) is not None:
                 break
             current = next((p for p in game.prompts(state) if p.seat == prompt.seat), None)

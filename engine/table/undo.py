@@ -23,7 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from ..core.errors import IllegalIntent
+from ..core.errors import IllegalIntent, RuleError
 from ..core.game import GameState
 from ..core.hand_text import game_hand_lines, private_part
 from ..core.model import Event, private, public
@@ -113,6 +113,7 @@ class Undo(Votes):
             if not self._askers(record, request):
                 return self._accept(ts, taken, found, intents, logged, seat.seat, "the agents")
             ts.undo = request
+            self._timers[record.id] = request.opened_at + self.undo_ttl
             return [
                 public(
                     "undo_asked",
@@ -213,6 +214,29 @@ class Undo(Votes):
             return [public("undo_consent", f"From now on an undo needs the approval of {CONSENT[consent]}.")]
 
         return await self._undo_change(game_id, change)
+
+    async def _due_requests(self, now: float) -> list[Update]:
+        """End the undo requests whose time ran out, and tell the thread (one failure never stops the rest)."""
+        updates: list[Update] = []
+        for game_id, due in list(self._timers.items()):
+            if due > now:
+                continue
+            self._timers.pop(game_id, None)
+
+            async def change(record: GameRecord, ts: TableState, taken: Taken) -> list[Event]:
+                request = ts.undo
+                if request is None or now - request.opened_at < self.undo_ttl:
+                    raise IllegalIntent("no undo request to end")
+                ts.undo = None
+                return [public("undo_expired", f"{request.seat}'s undo request expired: the move stands.")]
+
+            try:
+                updates.append(await self._undo_change(game_id, change))
+            except RuleError:
+                continue  # answered, ended by a move, or the game is over: nothing to end
+            except Exception:
+                log.exception("the undo request of game %s could not be ended", game_id)
+        return updates
 
     async def undo_consent(self, game_id: str) -> str:
         """Who must approve an undo in this game: "all" or "any"."""

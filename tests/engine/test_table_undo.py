@@ -25,8 +25,8 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
     await s.close()
 
 
-async def infamy(table: Table, humans: int = 3, agents: int = 0) -> str:
-    update = await table.create("infamy", "u1", "Ann", seats=humans + agents, seed=5, pace="blitz")
+async def infamy(table: Table, humans: int = 3, agents: int = 0, pace: str = "blitz") -> str:
+    update = await table.create("infamy", "u1", "Ann", seats=humans + agents, seed=5, pace=pace)
     gid = update.record.id
     for i in range(2, humans + 1):
         await table.join(gid, f"u{i}", ["", "", "Bo", "Cy"][i])
@@ -321,3 +321,17 @@ def test_after_an_undo_only_the_seats_whose_own_view_changed_are_told_what_they_
             told.append(sorted(s for e in notes for s in e.audience or ()))
     assert [] in told, "an undo that changed only the public board tells nobody privately"
     assert any(t for t in told), "an undo that gave a card back tells its holder"
+
+
+async def test_the_tick_ends_an_expired_request_and_tells_the_thread(store: Store) -> None:
+    clock = Clock()
+    table = Table(store, clock=clock)
+    gid = await infamy(table, pace="standard")  # no deadline passes meanwhile (a move would end it too)
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    assert not [u for u in await table.tick() if u.kind == "status"]  # not yet
+    clock.now += UNDO_TTL + 1
+    ended = [u for u in await table.tick() if u.kind == "status"]
+    assert len(ended) == 1 and "expired" in ended[0].events[0].text
+    assert (await table._table_state(gid)).undo is None
+    assert not [u for u in await table.tick() if u.kind == "status"]  # once
