@@ -94,6 +94,8 @@ async def test_undo_by_consent_of_all_returns_to_the_earlier_state(store: Store)
     assert done.kind == "undo" and done.record.version == version + 1
     assert any("taken back" in e.text and "approved by" in e.text for e in done.events)
     assert without_step(await dump(table, gid)) == without_step(before)
+    assert {d.seat for d in await store.deadlines(game_id=gid)} == {s.seat for s in await table.awaiting(gid)}
+    assert bidder in {s.user for s in await table.awaiting(gid)}  # the clock runs for the bidder again
     assert len(await store.intents(gid)) == 1  # the undone intent stays in the log
     assert (await table._table_state(gid)).undone == [(1, 1)]
     export = await table.export(gid)
