@@ -27,7 +27,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from renderers import board_renderer, private_renderer, render_text  # imported with the bot's code, at start
+from renderers import (  # imported with the bot's code, at start
+    board_renderer,
+    compact_renderer,
+    private_renderer,
+    render_text,
+)
 from tests.e2e.fake_discord import FakeDiscord, Message
 
 LAG = 2.0
@@ -283,9 +288,11 @@ def images_drawn_from_views(fake: FakeDiscord, secrets: Secrets, seats: dict[str
     problems = []
     for msg, created, filename, data, seat in chosen:
         window = secrets.window(created + time.time() - time.monotonic())
-        draw = board_renderer(game_id) if filename == "board.png" else (private_renderer(game_id) or render_text)
+        # a public board is the full drawing (the Full board button) or the compact one (the thread's posts)
+        draws = [board_renderer(game_id), compact_renderer(game_id)] if filename == "board.png" else [
+            private_renderer(game_id) or render_text]
         target = None if filename == "board.png" else seat
-        if not any(draw(m.views[target]) == data for m in reversed(window)):
+        if not any(draw(m.views[target]) == data for m in reversed(window) for draw in draws if draw is not None):
             problems.append(f"{filename} of message {msg.id} ({'private to ' + str(seat) if seat else 'public'}) "
                             f"is not the drawing of the {'public' if target is None else seat} view of any "
                             f"version between {window[0].version} and {window[-1].version}")
