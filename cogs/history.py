@@ -23,7 +23,7 @@ from bot.services import Services
 from engine.core import registry
 from engine.core.errors import MalformedIntent
 from engine.core.history import at as state_at
-from engine.core.history import turn_ends
+from engine.core.history import states, turn_ends
 from engine.records import GameRecord
 from engine.table import NotAllowed
 
@@ -36,7 +36,8 @@ AT_MAX = 24
 LINES_SHOWN = 8
 END_REPLAY_ENV = "ARBITER_END_REPLAY"
 """Set to 0 to post no animated replay when a game ends (tests that play many games)."""
-_AT = re.compile(r"\s*(?:(?P<kind>t|turn|v|version)\s*)?#?(?P<n>\d{1,9})\s*", re.IGNORECASE)
+_AT = re.compile(r"\s*(?:(?P<kind>t|turn|r|round|v|version)\s*)?#?(?P<n>\d{1,9})\s*", re.IGNORECASE)
+KINDS = {"t": "turn", "r": "round", "v": "version"}
 OVER = ("finished", "aborted")
 
 
@@ -45,12 +46,23 @@ def end_replays() -> bool:
 
 
 def parse_at(text: str) -> tuple[str, int]:
-    """("turn", n) or ("version", n) from "turn 3", "t3", "v12", "version 12" or "12" (a version)."""
+    """("turn" | "round" | "version", n) from "turn 3", "t3", "round 2", "r2", "v12", "version 12" or
+    "12" (a version)."""
     found = _AT.fullmatch(text[:AT_MAX])
     if found is None:
-        raise MalformedIntent("Say which moment: a turn (`turn 3` or `t3`) or a version (`v12` or `12`).")
-    kind = (found["kind"] or "v").lower()
-    return ("turn" if kind.startswith("t") else "version"), int(found["n"])
+        raise MalformedIntent(
+            "Say which moment: a turn (`turn 3` or `t3`), a round (`round 2` or `r2`) or a version "
+            "(`v12` or `12`)."
+        )
+    return KINDS[(found["kind"] or "v")[0].lower()], int(found["n"])
+
+
+def _round_start(game: Any, record: GameRecord, log_: list[tuple[str, str]], n: int) -> int:
+    """How many intents were played when round ``n`` began (the first state in that round)."""
+    for moment in states(game, [s.seat for s in record.seats], record.seed, record.options, log_):
+        if getattr(moment.state, "round", None) == n:
+            return moment.done
+    raise MalformedIntent(f"The game has not reached round {n}.")
 
 
 def _moment(
@@ -58,7 +70,9 @@ def _moment(
 ) -> tuple[Any, int, str]:
     """(state, version reached, what it is) for the asked moment; runs off the event loop."""
     seats = [s.seat for s in record.seats]
-    if kind == "turn":
+    if kind == "round":
+        done, label = _round_start(game, record, log_, n), f"at the start of round {n}"
+    elif kind == "turn":
         moments = turn_ends(game, seats, record.seed, record.options, log_)
         if not 0 <= n < len(moments):
             raise MalformedIntent(
@@ -135,7 +149,7 @@ async def post_replay(client: Any, services: Services, record: GameRecord) -> No
 class HistoryCommands(ServiceCog):
     @app_commands.command(name="history", description="The board at a turn or version, and what led to it")
     @app_commands.describe(
-        at="A turn (turn 3, t3) or a version (v12, 12)",
+        at="A turn (turn 3, t3), a round (round 2, r2) or a version (v12, 12)",
         seat="After the end only: that seat's own view instead of the public board",
     )
     async def history(

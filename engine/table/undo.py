@@ -92,7 +92,7 @@ class Undo(Votes):
         """The seats whose answer is waited for: the other seats a person plays now."""
         return [s.seat for s in record.seats if not s.agent and s.seat != request.seat]
 
-    # --- asking ----------------------------------------------------------------------------------------------
+    # --- asking --------------------------------------------------------------------------------------------
     async def undo_request(self, game_id: str, user: str) -> Update:
         """``user`` asks to take back their last move (and everything after it); refused with the engine's
         reason when something was revealed since. Accepted at once when no other person plays."""
@@ -171,7 +171,7 @@ class Undo(Votes):
             return [public("undo_refused", f"{answered} {request.seat}'s move stands.")]
         return [public("undo_answer", answered)]
 
-    # --- moderator ---------------------------------------------------------------------------------------------
+    # --- moderator -----------------------------------------------------------------------------------------
     async def undo_moderate(
         self, game_id: str, by: str, seat_name: str, reason: str, moderator: bool
     ) -> Update:
@@ -216,7 +216,7 @@ class Undo(Votes):
         return await self._undo_change(game_id, change)
 
     async def _due_requests(self, now: float) -> list[Update]:
-        """End the undo requests whose time ran out, and tell the thread (one failure never stops the rest)."""
+        """End the undo requests whose time ran out and tell the thread; one failure never stops the rest."""
         updates: list[Update] = []
         for game_id, due in list(self._timers.items()):
             if due > now:
@@ -247,7 +247,7 @@ class Undo(Votes):
         ts = await self._table_state(game_id)
         return self._pending(ts, len(await self.store.intents(game_id)))
 
-    # --- carrying it out ---------------------------------------------------------------------------------------
+    # --- carrying it out -----------------------------------------------------------------------------------
     @staticmethod
     def _accept(
         ts: TableState,

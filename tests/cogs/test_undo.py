@@ -109,6 +109,10 @@ async def test_history_shows_the_public_board_while_the_game_runs(world: World, 
     assert "only the public board" in last(world.to("Ann", mark)).text
     await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="t99")
     assert "choose 0 to" in last(world.to("Ann", mark)).text
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="round 1")
+    assert "at the start of round 1" in last(world.to("Ann", mark)).text
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="r9")
+    assert "not reached round 9" in last(world.to("Ann", mark)).text
     await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="yesterday")
     assert "Say which moment" in last(world.to("Ann", mark)).text
 
@@ -116,6 +120,7 @@ async def test_history_shows_the_public_board_while_the_game_runs(world: World, 
 def test_parse_at() -> None:
     assert parse_at("turn 3") == ("turn", 3) and parse_at("t3") == ("turn", 3)
     assert parse_at("v12") == ("version", 12) and parse_at("12") == ("version", 12)
+    assert parse_at("Round 2") == ("round", 2) and parse_at("r2") == ("round", 2)
 
 
 async def test_game_replay_posts_an_animation_with_a_frame_per_turn(
@@ -162,6 +167,11 @@ async def test_the_replay_is_posted_when_a_game_ends(world: World, cogs: dict[st
     assert (await world.table.record(gid)).status == "finished"
     files = [name for s in thread_posts(world, thread) for name, _ in s.files]
     assert sum("-replay." in name for name in files) == 1, files
+    other = (await world.table.record(gid)).seats[1].seat  # an agent's seat: open to anyone after the end
+    mark = world.mark()
+    await world.command(cogs["GameCog"], "history", world.interaction("Di", thread), at="t1", seat=other)
+    shown = last(world.to("Di", mark))
+    assert f"({other}'s view)" in shown.text and shown.files, shown.text
 
 
 async def test_a_host_undoes_a_seats_move_with_a_reason(world: World, cogs: dict[str, Any]) -> None:

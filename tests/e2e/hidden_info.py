@@ -292,7 +292,8 @@ def images_drawn_from_views(fake: FakeDiscord, secrets: Secrets, seats: dict[str
         draws = [board_renderer(game_id), compact_renderer(game_id)] if filename == "board.png" else [
             private_renderer(game_id) or render_text]
         target = None if filename == "board.png" else seat
-        if not any(draw(m.views[target]) == data for m in reversed(window) for draw in draws if draw is not None):
+        drawn = (draw(m.views[target]) for m in reversed(window) for draw in draws if draw is not None)
+        if not any(image == data for image in drawn):
             problems.append(f"{filename} of message {msg.id} ({'private to ' + str(seat) if seat else 'public'}) "
                             f"is not the drawing of the {'public' if target is None else seat} view of any "
                             f"version between {window[0].version} and {window[-1].version}")
