@@ -46,6 +46,8 @@ class UndoRequest(BaseModel):
     approved: list[str] = Field(default_factory=list)
     refused: list[str] = Field(default_factory=list)
     """Seat names that answered."""
+    also: list[str] = Field(default_factory=list)
+    """Other seats whose own moves the undo takes back too: they must approve whatever the consent rule."""
 
 
 class TableState(BaseModel):

@@ -6,7 +6,8 @@ revealed since, and its refusal is shown as it is). The table adds the consent a
 - at most one pending request per game, kept in the game's :class:`~.clocks.TableState` (``undo``); it
   expires after :data:`UNDO_TTL` seconds of the table's clock, and any move ends it (``_commit``);
 - who must approve: every other player ("all", the default) or any one of them ("any"), a setting of the
-  game (``undo_consent``); agents, players away and resigned seats approve on their own;
+  game (``undo_consent``); agents, players away and resigned seats approve on their own; a player whose own
+  moves the undo would take back too must approve under either rule;
 - accepted, the game returns to the earlier state as a **new version** (buttons offered before stay
   stale), the undone intents stay in the log, their seq ranges in ``TableState.undone`` (a rebuild and a
   replay skip them), deadlines are computed again, the seats whose own view changed are told privately and
@@ -110,6 +111,9 @@ class Undo(Votes):
             request = UndoRequest(
                 seat=seat.seat, user=user, logged=logged, version=record.version + 1, opened_at=self.clock()
             )
+            request.also = sorted(
+                {s for s, _ in found.undone if s != seat.seat} & set(self._askers(record, request))
+            )
             if not self._askers(record, request):
                 return self._accept(ts, taken, found, intents, logged, seat.seat, "the agents")
             ts.undo = request
@@ -160,13 +164,16 @@ class Undo(Votes):
         askers = self._askers(record, request)
         consent = self._consent(ts)
         answered = f"{seat} {'approves' if approve else 'refuses'} the undo."
-        if approve and (consent == "any" or all(s in request.approved for s in askers)):
+        agreed = all(s in request.approved for s in (askers if consent == "all" else request.also))
+        if approve and agreed:
             ts.undo = None
             found, intents = await self._plan(record, ts, request.seat)
             if found.refusal is not None:  # cannot happen while no move was made; refused all the same
                 return [public("undo_refused", f"The undo cannot be done: {found.refusal}")]
             return self._accept(ts, taken, found, intents, logged, request.seat, ", ".join(request.approved))
-        if not approve and (consent == "all" or all(s in request.refused for s in askers)):
+        if not approve and (
+            consent == "all" or seat in request.also or all(s in request.refused for s in askers)
+        ):
             ts.undo = None
             return [public("undo_refused", f"{answered} {request.seat}'s move stands.")]
         return [public("undo_answer", answered)]

@@ -337,3 +337,23 @@ async def test_the_tick_ends_an_expired_request_and_tells_the_thread(store: Stor
     assert len(ended) == 1 and "expired" in ended[0].events[0].text
     assert (await table._table_state(gid)).undo is None
     assert not [u for u in await table.tick() if u.kind == "status"]  # once
+
+
+async def test_a_player_whose_own_move_would_be_undone_must_approve_even_under_any(store: Store) -> None:
+    table = Table(store)
+    gid = await infamy(table)
+    await table.set_undo_consent(gid, "u1", "any", moderator=False)
+    first = await play(table, gid)
+    second = await play(table, gid)
+    assert first != second
+    third = next(u for u in others(first) if u != second)
+    asked = await table.undo_request(gid, first)
+    assert "2 move(s)" in asked.events[0].text
+    waiting = await table.undo_answer(gid, third, True)
+    assert waiting.kind == "status" and await table.undo_pending(gid) is not None
+    refused = await table.undo_answer(gid, second, False)
+    assert "stands" in refused.events[0].text and await table.undo_pending(gid) is None
+    await table.undo_request(gid, first)
+    await table.undo_answer(gid, third, True)
+    done = await table.undo_answer(gid, second, True)
+    assert done.kind == "undo" and await table.kept_log(gid) == []
