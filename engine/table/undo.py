@@ -20,6 +20,7 @@ Everything an acceptance changes is one commit: a crash before it leaves the gam
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -61,11 +62,13 @@ class Undo(Votes):
     async def _plan(
         self, record: GameRecord, ts: TableState, seat: str
     ) -> tuple[UndoPlan, list[LoggedIntent]]:
-        """The engine's plan for ``seat``, replayed from the intents that still count."""
+        """The engine's plan for ``seat``, replayed from the intents that still count (in a worker thread:
+        the game's lock is held meanwhile, so nothing else changes the game)."""
         intents = kept(await self.store.intents(record.id), ts.undone)
         game = self.engine_game(record)
-        with game_code(record, "planning an undo"):
-            found = plan_from_log(
+        with game_code(record, "planning an undo"):  # a replay of the whole game: off the event loop
+            found = await asyncio.to_thread(
+                plan_from_log,
                 game,
                 [s.seat for s in record.seats],
                 record.seed,
