@@ -82,3 +82,26 @@ def test_mind_control_plays_the_targets_next_turn_with_two_random_cards() -> Non
     assert state.agents["p2"].cell == "D15"
     state, _ = act(state, "p1", "release")
     assert state.control is None and IPA.prompts(state)[0].seat == "p3"
+
+
+def test_the_cards_mind_control_draws_are_named_only_to_the_controller_and_the_target() -> None:
+    """Hidden information: the two random cards are named to the controller (who uses them) and to the target's
+    player (whose hand they come from), never to a third player nor in the public view."""
+    state = table(seats=3)
+    place(state, p1="D4", p2="D12", p3="M12")
+    state.agents["p2"].hand = ["thunderbolt.1", "combat_knife.1", "uzi.1"]
+    state.agents["p3"].hand = []  # its own hand is its to see
+    state.agents["p1"].abilities["intellect"] = 9
+    hand(state, "p1", "puppet_thread")
+    with dice(2, 3):
+        state, _ = act(state, "p1", "play:card=puppet_thread.1,at=a2")
+        state, _ = act(state, "p2", "defend:roll=yes")
+        state = answer_all(state)
+    state, events = IPA.apply(state, "p1", Intent("end"))
+    assert state.control is not None and len(state.control.cards) == 2
+    drawn = state.control.cards
+    names = {c.split(".")[0].replace("_", " ") for c in drawn}
+    for viewer, told in ((None, False), ("p3", False), ("p1", True), ("p2", True)):
+        seen = " ".join(e.text for e in events if e.visible_to(viewer)).lower()
+        assert all((n in seen) is told for n in names), (viewer, seen)
+    assert not any(n in str(IPA.view(state, "p3")).lower() for n in names)
