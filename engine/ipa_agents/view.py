@@ -39,6 +39,8 @@ class AgentView(BaseModel):
     hand: int
     active: list[str]
     statuses: list[str]
+    permits: list[str] = []
+    """Seats whose units may move through this Agent's units (public, RB Physics)."""
 
 
 class EquipmentView(BaseModel):
@@ -67,4 +69,8 @@ class IpaView(TableView):
     last_shot: list[str]
     hand: list[CardView] | None = None
     """The viewer's own inactive cards (None for spectators)."""
+    controlled_by: str | None = None
+    """The seat playing this turn's Agent under Mind Control (public)."""
+    offered: str | None = None
+    """The name of the card another Agent offers the viewer, while it is asked to accept it."""
     picture: dict[str, Any]

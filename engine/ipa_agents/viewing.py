@@ -31,6 +31,7 @@ def _agent(state: IpaState, a: AgentState) -> AgentView:
         hand=len(a.hand),
         active=[card_of(c.card).name for c in a.active],
         statuses=statuses,
+        permits=list(a.permits),
     )
 
 
@@ -119,5 +120,15 @@ def build_view(game: Any, state: IpaState, seat: str | None) -> IpaView:
         last_path=list(state.last_path),
         last_shot=list(state.last_shot),
         hand=hand,
+        controlled_by=state.control.controller if state.control is not None else None,
+        offered=_offered(state, seat),
         picture=picture(state),
     )
+
+
+def _offered(state: IpaState, seat: str | None) -> str | None:
+    """The card a gift offers ``seat`` (its frame names it; only the recipient's view shows it)."""
+    top = state.waiting.top()
+    if seat is None or top is None or top.topic != "gift" or seat not in top.asked():
+        return None
+    return card_of(str(top.data["card"])).name

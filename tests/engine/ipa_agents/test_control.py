@@ -70,6 +70,7 @@ def test_mind_control_plays_the_targets_next_turn_with_two_random_cards() -> Non
     assert state.control is not None and sorted(state.control.cards) == ["combat_knife.1", "thunderbolt.1"]
     prompts = IPA.prompts(state)
     assert [(p.seat, p.kind) for p in prompts] == [("p1", "turn")]
+    assert IPA.view(state, None)["controlled_by"] == "p1"
     kinds = {i.kind for i in IPA.legal(state, "p1")}
     assert kinds <= {"steer", "wield", "release"} and "sell" not in kinds and not IPA.legal(state, "p2")
     assert Intent.parse("wield:card=thunderbolt.1,at=a3") in IPA.legal(state, "p1")

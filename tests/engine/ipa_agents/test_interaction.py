@@ -91,6 +91,7 @@ def test_a_unit_passes_another_only_with_its_owners_permission() -> None:
     place(state2, p1="D4", p2="D9")
     state2, texts = act(state2, "p1", "permit:seat=p2,allow=yes")
     assert state2.agents["p1"].permits == ["p2"] and "lets p2's units move through" in texts[0]
+    assert IPA.view(state2, None)["agents"][0]["permits"] == ["p2"]
 
 
 def test_molecular_manipulation_passes_one_unit_once_without_permission() -> None:
@@ -122,6 +123,8 @@ def test_a_gift_next_to_the_recipient_is_free_and_once_a_round() -> None:
     state, texts = act(state, "p1", "give:card=uzi.1,to=p2")
     assert texts == ["p1 offers p2 a card."]
     assert [p.seat for p in IPA.prompts(state)] == ["p2"] and "Uzi" not in IPA.prompts(state)[0].text
+    assert IPA.view(state, "p2")["offered"] == "Uzi"
+    assert IPA.view(state, None)["offered"] is None and IPA.view(state, "p1")["offered"] is None
     state, _ = act(state, "p2", "gift:take=yes")
     assert state.agents["p2"].hand == ["uzi.1"] and state.agents["p1"].hand == ["combat_knife.1"]
     assert not any(i.kind == "give" for i in IPA.legal(state, "p1"))
