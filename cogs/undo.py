@@ -19,7 +19,7 @@ from engine.records import GameRecord
 from engine.table import NotAllowed
 from engine.table.undo import CONSENT, UNDO_TTL
 
-from .answer import ack, send, user_id
+from .answer import ack, send, text_view, user_id
 from .authority import authorized, is_moderator
 from .common import NAME_MAX, ServiceCog, bounded, my_games_autocomplete
 from .handlers import provides
@@ -101,6 +101,19 @@ async def undo_answer(interaction: discord.Interaction, game_id: str, version: i
         await send(interaction, "✅ Approved; the others' answers are awaited.")
     else:
         await send(interaction, "Refused.")
+    if await table.undo_pending(game_id) is None:
+        await _settled(interaction, " ".join(e.text for e in update.events if e.audience is None))
+
+
+async def _settled(interaction: discord.Interaction, outcome: str) -> None:
+    """The request's message loses its buttons once the request is settled (the thread has the result)."""
+    message = getattr(interaction, "message", None)
+    if message is None:
+        return
+    try:
+        await message.edit(view=text_view(f"↩️ Undo request settled: {outcome}"[:1900]))
+    except (discord.HTTPException, AttributeError, TypeError):
+        log.info("the undo request message of %s could not be edited", getattr(message, "id", "?"))
 
 
 class UndoCommands(ServiceCog):

@@ -63,6 +63,11 @@ async def test_a_misclicked_bid_is_undone_by_consent(fake_discord: FakeDiscord, 
         assert "awaited" in first.text(), first.text()
         done = await (await others[1].click(posted, approve)).message(10)
         assert "taken back" in done.text(), done.text()
+        # the request's message keeps no buttons once settled (edited after the answer)
+        settled = await fake.wait_for_message(
+            lambda m: m.id == posted.id and "settled" in m.text(), timeout=10
+        )
+        assert not [c for c in settled.custom_ids() if c.startswith("arbv:")]
         after_record, after = await table.settle()
         assert after_record["version"] > record["version"] + 1
         assert _without_step(after) == _without_step(before)
