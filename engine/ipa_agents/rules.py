@@ -90,6 +90,15 @@ def stunned(agent: AgentState) -> bool:
     return any(s.status == "stun" for s in agent.statuses)
 
 
+def actions_left(state: IpaState) -> int:
+    """Actions the Agent in turn has left; RB Helpless: "The target cannot take an action when it is next in
+    turn"."""
+    agent = state.agents.get(state.acting)
+    if agent is not None and any(s.status == "helpless" for s in agent.statuses):
+        return 0
+    return 1 + state.turn.used("bonus_action") - state.turn.used("action")
+
+
 def able(state: IpaState, seat: str) -> AgentState | None:
     """``seat``'s Agent if it may act at all (alive, not stunned: RB Stun "may neither move nor
     activate/deactivate an Item Card, nor use the shop"; A-28: nor give, pay or trade)."""

@@ -14,8 +14,10 @@ from engine.core.actions import Action
 
 from .rules import (
     RULES,
+    actions_left,
     agent_of_unit,
     card_of,
+    meets,
     named_card,
     occupied,
     recycle_from_hand,
@@ -131,15 +133,11 @@ class UndoRift(Action[IpaState]):
     summary = "Play a Rift against the previous player's last action"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        from .actions.play import actions_left
-
         agent, last = state.agents[seat], state.undoable
         if last is None or not agent.alive or stunned(agent) or actions_left(state) <= 0:
             return []
         if not _in_sight(state, seat, last):
             return []
-        from .rules import meets
-
         return [
             Intent.of("rift", card=c)
             for c in sorted(agent.hand)

@@ -18,6 +18,7 @@ from ..effects import card_hit, equipment_hit, queue_hits, reveal, shot_line
 from ..pack import Card, pack
 from ..rules import (
     RULES,
+    actions_left,
     adjacent8,
     agent_of_unit,
     card_of,
@@ -30,14 +31,6 @@ from ..rules import (
     unit_name,
 )
 from ..state import AgentState, IpaState
-
-
-def actions_left(state: IpaState) -> int:
-    """RB Helpless: "The target cannot take an action when it is next in turn"."""
-    agent = state.agents.get(state.acting)
-    if agent is not None and any(s.status == "helpless" for s in agent.statuses):
-        return 0
-    return 1 + state.turn.used("bonus_action") - state.turn.used("action")
 
 
 def free_artifacts(state: IpaState) -> int:
