@@ -42,6 +42,8 @@ def test_an_installed_copy_reads_the_packaged_packs(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(datapack, "__file__", str(site / "engine" / "core" / "datapack.py"))
     monkeypatch.syspath_prepend(str(site))
     sys.modules.pop("arbiter_data", None)
+    datapack._root.cache_clear()  # the root is found once per process; this test moves the code
+    monkeypatch.setattr(datapack, "_root", datapack._root.__wrapped__)
     assert datapack.data_root() == site / "arbiter_data"
     assert datapack.pack_dir("infamy") == site / "arbiter_data" / "infamy"
     monkeypatch.setenv("ARBITER_DATA", str(tmp_path / "mine"))

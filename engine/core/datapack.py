@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -28,8 +29,13 @@ INSTALLED_PACKS = "arbiter_data"
 
 def data_root() -> Path:
     """Where data packs live: ``$ARBITER_DATA``; else the ``data/`` folder of the checkout this code runs
-    from; else the copy installed with the package (``arbiter_data``)."""
-    env = os.environ.get("ARBITER_DATA")
+    from; else the copy installed with the package (``arbiter_data``). Found once per value of
+    ``ARBITER_DATA`` (games ask for their pack at every turn of a search)."""
+    return _root(os.environ.get("ARBITER_DATA") or None)
+
+
+@lru_cache(maxsize=8)
+def _root(env: str | None) -> Path:
     if env:
         return Path(env)
     project = Path(__file__).resolve().parents[2]

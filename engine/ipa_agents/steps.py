@@ -7,6 +7,7 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
 from engine.core.flowgame import FlowGame
+from engine.core.kits.handlimit import excess
 
 from . import control, undo
 from .effects import check_end, damage
@@ -229,8 +230,8 @@ def end_turn(state: IpaState, step: EndTurnStep) -> list[Event]:
             fe.armed = True
     agent.statuses = [s for s in agent.statuses if not (s.status == "helpless" and s.by == step.seat)]
     if agent.alive:
-        over = len(agent.hand) - hand_limit(agent)
-        if over > 0:
+        over = excess(agent.hand, hand_limit(agent))
+        if over:
             loss = over * P().numbers.hand_penalty
             events.append(public("hand_limit", f"{step.seat} ends the turn with {over} cards too many."))
             events += damage(state, agent.unit, loss, "physical", None, typed=False)
