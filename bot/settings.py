@@ -19,9 +19,8 @@ are merged (default 1) |
 | ``MAX_LOBBIES_PER_GUILD`` | open lobbies in one server (default 50) |
 | ``MAX_RUNNING_PER_GUILD`` | running (or paused) games in one server (default 500) |
 | ``RATE_LIMIT_ACTIONS`` | commands and clicks one member may send in ``RATE_LIMIT_SECONDS`` (default 10 in
-10) |
-| ``ARBITER_SYNCHRONOUS`` | ``normal`` (default: a kill loses nothing committed, a power cut may lose the
-last commits) or ``full`` (a power cut loses nothing committed; each commit waits for the disk) |
+10) | | ``ARBITER_SYNCHRONOUS`` | ``normal`` (default: a kill loses nothing committed, a power cut may lose
+the last commits) or ``full`` (a power cut loses nothing committed; each commit waits for the disk) |
 | ``BACKUP_DIR`` | folder for the scheduled online backups (default: ``backups`` beside the database) |
 | ``BACKUP_EVERY_HOURS`` | hours between scheduled backups (default 24; 0 turns them off) |
 | ``BACKUP_KEEP`` | how many scheduled backups are kept (default 7; older ones are deleted) |

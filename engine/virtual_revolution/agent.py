@@ -1,6 +1,5 @@
 """A heuristic agent for Virtual Revolution: it places its Director where the best Action waits (a Server,
-then
-a Verse, then an Agent in Range), strengthens its Boroughs while its Corruption hand is small, uses every
+then a Verse, then an Agent in Range), strengthens its Boroughs while its Corruption hand is small, uses every
 Agent and free bonus, puts Verses Online, donates when a raid threatens, spends Immunity where a raid or a
 Necro card would cost an item, and keeps the best Objective. Every decision is a score over the legal
 intents (ties broken by its own seeded generator)."""

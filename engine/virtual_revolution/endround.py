@@ -19,9 +19,8 @@ class OrderPayload(BaseModel):
 
 def priority(state: VrState) -> list[str]:
     """ "The Player with the most Influence tokens on their Player board chooses their position in the Turn
-    Order
-    ... In case of a tie, the Player with the lowest Income chooses first. If there's still a tie, the Player
-    with the least Eurocredits chooses." (Still tied: the previous order, ruling A41.)"""
+    Order ... In case of a tie, the Player with the lowest Income chooses first. If there's still a tie, the
+    Player with the least Eurocredits chooses." (Still tied: the previous order, ruling A41.)"""
     return sorted(
         state.order,
         key=lambda s: (-state.p(s).reserve, state.p(s).income, state.p(s).ec, state.order.index(s)),
@@ -71,8 +70,7 @@ def income(state: VrState, step: IncomeStep) -> list[Event]:
 @RULES.step("maintenance")
 def maintenance(state: VrState, step: MaintenanceStep) -> list[Event]:
     """A. Update the Verse cards. B. Update the Agent cards. C. Player's maintenance: Directors home, Agents
-    and
-    Titles upright, "remove any Necro marker from the previous Round" (ruling A21: the markers set at this
+    and Titles upright, "remove any Necro marker from the previous Round" (ruling A21: the markers set at this
     Round's end apply next Round)."""
     events = age_verses(state)
     discard_unrecruited(state)

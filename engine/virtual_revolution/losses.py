@@ -1,6 +1,5 @@
 """Items a player must give up, chosen by that player (ruling A37), one at a time: a Verse, an Agent on Duty,
-a
-Boost, Influence tokens (Necro cards), everything in a Borough (Shootout), a Server (Computer Virus), and
+a Boost, Influence tokens (Necro cards), everything in a Borough (Shootout), a Server (Computer Virus), and
 Dark Kingdom's "Each opponent chooses to discard 1 Agent on Duty, 1 Boost ... or 1 Immunity token".
 Adding Influence where a card says (:class:`PlaceStep`) is here too: both are a Borough or an item picked.
 

@@ -1,8 +1,7 @@
 """The Necro attack: "Player(s) with the lowest Income are affected by the MINIMUM effect. All Players are
-affected
-by the GLOBAL effect ... Player(s) with the highest Income are affected by the MAXIMUM effect. If all players
-have the same Income, they all suffer the 3 effects." "A Player can spend 2 Immunity tokens to IGNORE THE
-GLOBAL EFFECT ... 3 Immunity tokens to IGNORE THE GLOBAL AND MAXIMUM EFFECTS."
+affected by the GLOBAL effect ... Player(s) with the highest Income are affected by the MAXIMUM effect. If
+all players have the same Income, they all suffer the 3 effects." "A Player can spend 2 Immunity tokens to
+IGNORE THE GLOBAL EFFECT ... 3 Immunity tokens to IGNORE THE GLOBAL AND MAXIMUM EFFECTS."
 
 The spending is secret and revealed together (a secret frame); then each player's effects apply (item choices
 asked of that player), Eurocredit changes summed then floored at 0 (ruling A17), and every Income change last

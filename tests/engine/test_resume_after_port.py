@@ -1,6 +1,5 @@
 """Infamy and Gamedec games saved before the port onto the runtime (snapshot format 1) load after it: the
-table
-rebuilds them from their intent log, and they stand where they stood (version, who is awaited, and every
+table rebuilds them from their intent log, and they stand where they stood (version, who is awaited, and every
 user-seat's legal intents), so no game in progress is lost by the port."""
 
 from __future__ import annotations

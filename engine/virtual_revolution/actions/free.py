@@ -1,8 +1,7 @@
 """Free actions, at any point of one's own turn once the Director is placed: activate an Agent on Duty
 (``activate:agent=x[,at=..][,with=..]``), promote one (``promote:agent=x,use=..,to=retire|boost``), put a
-Verse
-Online (``online:verse=v``), exchange a Verse for Immunity (``trade:verse=v``) and collect Influence from the
-Recycle Area (``collect:ec=1,drop=0,peek=0,imm=1``). Titles are in :mod:`.titles`."""
+Verse Online (``online:verse=v``), exchange a Verse for Immunity (``trade:verse=v``) and collect Influence
+from the Recycle Area (``collect:ec=1,drop=0,peek=0,imm=1``). Titles are in :mod:`.titles`."""
 
 from __future__ import annotations
 

@@ -410,8 +410,7 @@ def donation_sets(state: VrState, seat: str) -> list[list[str]]:
 @RULES.action
 class Donate(VrAction):
     """ "1. You may either pay 1 Eurocredit to discard 1 Corruption card of your choice, or pay 3 Eurocredits
-    to
-    discard 2 Corruption cards of your choice. 2. In addition, you can pay 3 Eurocredits to gain 1 Immunity
+    to discard 2 Corruption cards of your choice. 2. In addition, you can pay 3 Eurocredits to gain 1 Immunity
     token." """
 
     kind = "donate"

@@ -1,6 +1,5 @@
 """Activating a Title (``title:id=ND``, ``title:id=PI,at=pixel``, ``title:id=CE,at=b4|verse``): "Each Title
-card
-grants a specific ability, which you may use once per Round, at any time during your Turn (except for the
+card grants a specific ability, which you may use once per Round, at any time during your Turn (except for the
 Quartier Latin Title ...). Turn your Title card sideways." Quartier Latin is used in the losses it saves
 (:mod:`..losses`)."""
 

@@ -51,9 +51,8 @@ class Director(VrAction):
 @RULES.action
 class Influence(VrAction):
     """ "Add one, and only one, of your Influence Tokens to the Borough where you placed your Director ...
-    Draw 1
-    Corruption Card. Remove one, and only one, Influence Token (opposing or not) ... Draw 1 Corruption Card.
-    Take one, and only one, of your Influence Tokens from any Borough and place it on the Borough." """
+    Draw 1 Corruption Card. Remove one, and only one, Influence Token (opposing or not) ... Draw 1 Corruption
+    Card. Take one, and only one, of your Influence Tokens from any Borough and place it on the Borough." """
 
     kind = "influence"
     family = "move"

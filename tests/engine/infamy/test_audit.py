@@ -29,11 +29,9 @@ from .test_sector_phase import OTHER, setup_track
 
 def test_accomplice_owner_places_in_his_order_and_a_mission_can_free_a_zone_for_the_other_pawn() -> None:
     """ "The freelancer places both his Pawn and the Accomplice Pawn in whichever order he chooses (though
-    still
-    in Contact Order)." and "Until the Hazard Token is removed (through a mission or scheme), no freelancer
-    can
-    resupply in that zone.": a pawn with no free zone yet must not fail before its owner has placed the other
-    one, whose mission may remove the Hazard."""
+    still in Contact Order)." and "Until the Hazard Token is removed (through a mission or scheme), no
+    freelancer can resupply in that zone.": a pawn with no free zone yet must not fail before its owner has
+    placed the other one, whose mission may remove the Hazard."""
     s = setup_track(["accomplice", "cloner", "hacker", "chemist", "arms_dealer"])
     s = win_current(s, "ann")
     s = to_select(s)
@@ -154,9 +152,8 @@ def test_labels_say_what_an_intent_does() -> None:
 
 def test_sabotage_x_with_a_hazard_after_each_sabotages_x_missions() -> None:
     """ "Some cards have an effect written as Sabotage X. When a freelancer plays this effect, he chooses X
-    number
-    of available missions ... and puts them on the bottom of the Mission Deck." A Hazard choice after the
-    first
+    number of available missions ... and puts them on the bottom of the Mission Deck." A Hazard choice after
+    the first
     must not swallow the second Sabotage; and a "non-HQ" Hazard stays non-HQ for every token it adds."""
     from engine.infamy.pack import Effect
     from engine.infamy.rules import queue_front
@@ -230,9 +227,8 @@ def test_a_seat_named_acc_does_not_collide_with_the_accomplice_pawn() -> None:
 
 def test_only_the_sector_chiefs_own_watchdog_arms_his_end_of_round_removal() -> None:
     """ "The freelancer who wins the Sector Chief adds 1 Watchdog Token ... At the end of the Round, the
-    freelancer
-    removes 1 Watchdog Token" (A9: no removal when he added none): a Watchdog added by another effect does not
-    count as his."""
+    freelancer removes 1 Watchdog Token" (A9: no removal when he added none): a Watchdog added by another
+    effect does not count as his."""
     from engine.infamy.pack import Effect
     from engine.infamy.rules import queue_front
 

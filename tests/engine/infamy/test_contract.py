@@ -27,8 +27,8 @@ def test_registered() -> None:
 
 def test_only_the_sector_choice_is_simultaneous() -> None:
     """ "Freelancers secretly and simultaneously choose one of the 6 sectors to enter this Round": of
-    Infamy's decisions only the sector choice is made at once by everyone, in secret. (Playouts, replays, round trips, defaults and labels are checked for
-    every game by tests/engine/test_conformance.py.)"""
+    Infamy's decisions only the sector choice is made at once by everyone, in secret. (Playouts, replays,
+    round trips, defaults and labels are checked for every game by tests/engine/test_conformance.py.)"""
     for seed, seats in ((1, SEATS3), (2, SEATS4)):
         state = GAME.setup(seats, seed)
         agents = {s: RandomAgent(seed + i) for i, s in enumerate(seats)}

@@ -82,8 +82,7 @@ def test_watchdog_arriving_after_reveal_makes_the_placement_fail() -> None:
 
 def test_mission_needs_the_requirements_then_reward_infamy_rep() -> None:
     """ "A freelancer must have the requirements to complete a mission in order to enter the mission zone."
-    ...
-    "claim all rewards listed on the mission card, starting with the Reward section and THEN receiving any
+    ... "claim all rewards listed on the mission card, starting with the Reward section and THEN receiving any
     Infamy/Rep rewards"."""
     s = to_select(setup_track(OTHER))
     s = choose_sectors(s, {"ann": "sector:own=s5", "bo": "sector:own=s3", "cy": "sector:own=s4"})
@@ -165,8 +164,7 @@ def test_special_zone_day_recovers_and_night_gives_infamy() -> None:
 
 def test_accomplice_second_pawn_and_rep_lock() -> None:
     """ "The freelancer who successfully wins the Accomplice treats him as an additional freelancer" ...
-    "NOTE:
-    A freelancer who wins the Accomplice is not allowed to gain Rep on the Round in which he won the
+    "NOTE: A freelancer who wins the Accomplice is not allowed to gain Rep on the Round in which he won the
     Accomplice. A freelancer is still allowed to gain Rep prior to winning the Accomplice."."""
     s = setup_track(["liaison", "accomplice", "cloner", "hacker", "chemist"])
     s = win_current(s, "ann")
@@ -240,8 +238,7 @@ def test_smuggler_day_skip_gives_resource_and_scheme() -> None:
 
 def test_sector_chief_adds_ignores_and_removes_a_watchdog() -> None:
     """ "adds 1 Watchdog Token to a sector of his choice. The freelancer who won the Sector Chief may place
-    his
-    Pawn ... on sectors containing Watchdogs ... At the end of the Round, the freelancer removes 1
+    his Pawn ... on sectors containing Watchdogs ... At the end of the Round, the freelancer removes 1
     Watchdog"."""
     s = setup_track(["sector_chief", "cloner", "hacker", "chemist", "arms_dealer"])
     s = win_current(s, "ann")

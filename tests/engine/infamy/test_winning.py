@@ -49,8 +49,7 @@ def test_case1_most_infamy_then_single_faction_rep_then_total_then_henchmen_then
 
 def test_case2_several_reach_5r() -> None:
     """ "2. If no freelancer has more than 15i but multiple freelancers achieve 5r simultaneously: a. ... the
-    one
-    who has the most Infamy wins. b. ... most total Rep ... c. ... most henchmen ... d. ... most completed
+    one who has the most Infamy wins. b. ... most total Rep ... c. ... most henchmen ... d. ... most completed
     missions wins. e. ... it's a draw."."""
     assert winners(board(ann=(9, {"cartel": 5}, 0, 0), bo=(10, {"militia": 5}, 0, 0))) == (["bo"], "Rep")
     assert winners(board(ann=(9, {"cartel": 5, "militia": 1}, 0, 0), bo=(9, {"militia": 5}, 0, 0))) == (

@@ -86,7 +86,8 @@ def test_mind_control_plays_the_targets_next_turn_with_two_random_cards() -> Non
 
 
 def test_the_cards_mind_control_draws_are_named_only_to_the_controller_and_the_target() -> None:
-    """Hidden information: the two random cards are named to the controller (who uses them) and to the target's
+    """Hidden information: the two random cards are named to the controller (who uses them) and to the
+    target's
     player (whose hand they come from), never to a third player nor in the public view."""
     state = table(seats=3)
     place(state, p1="D4", p2="D12", p3="M12")

@@ -109,8 +109,8 @@ def _round_1(state: IpaState) -> IpaState:
 
 def _round_2(state: IpaState) -> IpaState:
     """Round 2: "Activates his Construct "Brain Juicer", which gives his Agent +4 Intellect. He now has enough
-    Intellect to activate his Space Manipulation "Electrocute", which requires 5 Intellect ... He rolls a 6, so
-    Electrocute can deal 3 energy damage. Player 2 ... rolls a 4 and a 6 ... not hit"; "Player 1 moves his
+    Intellect to activate his Space Manipulation "Electrocute", which requires 5 Intellect ... He rolls a 6,
+    so Electrocute can deal 3 energy damage. Player 2 ... rolls a 4 and a 6 ... not hit"; "Player 1 moves his
     Agent 5 squares and ends his movement on an Event. He cannot pick the Event up, because he has already
     used his action"; "Player 2: Player 1 is no longer in Player 2's line of sight. Player 2 decides to move 2
     squares to the square on which an Event token lies ... It is a UE ... rolls a 1, which lets him move up
@@ -143,10 +143,10 @@ def _round_3(state: IpaState) -> IpaState:
     """Round 3: "First he deactivates his Item Card "Electrocute" ... He uses 1 action to pick up the Event
     ... He receives 2 credits ... he buys a Sentry ... places it on one of the 8 adjoining squares ... He uses
     one of the credits he received from an Event and sells 1 card worth 2 credits ... A Sentry has 4 life";
-    "Player 2: Moves 6 squares ... buys "Speed Boost" ... activates his Artifact "Multitasking", which lets his
-    Agent activate 2 further Artifacts ... "Destroy Field Equipment" against Player 1's Sentry and "Artifact of
-    Stunning" against Player 1's Agent. Player 1's Sentry is destroyed, because it receives no defensive roll
-    ... rolls a 1 and a 2. The Agent is hit and is stunned"."""
+    "Player 2: Moves 6 squares ... buys "Speed Boost" ... activates his Artifact "Multitasking", which lets
+    his Agent activate 2 further Artifacts ... "Destroy Field Equipment" against Player 1's Sentry and
+    "Artifact of Stunning" against Player 1's Agent. Player 1's Sentry is destroyed, because it receives no
+    defensive roll ... rolls a 1 and a 2. The Agent is hit and is stunned"."""
     p1 = state.agents["p1"]
     assert "electrocute.1" in p1.hand and p1.abilities == {"precision": 2, "strength": 1, "intellect": 2}
     state, _ = act(state, "p1", "pickup")
@@ -172,7 +172,8 @@ def _round_3(state: IpaState) -> IpaState:
 def _round_4(state: IpaState) -> IpaState:
     """Round 4: "Player 1: Is stunned (under shock) and has no field equipment, so he can do nothing this
     round"; "Player 2: Player 1 is no longer stunned ... moves 6 squares towards Player 1. He activates his
-    Artifact "Enhanced Sun Rays", which deals 4 energy damage ... rolls a 1 and a 1 ... Player 1 loses 6 life"."""
+    Artifact "Enhanced Sun Rays", which deals 4 energy damage ... rolls a 1 and a 1 ... Player 1 loses 6
+    life"."""
     assert {i.kind for i in IPA.legal(state, "p1")} <= {"discard", "end", "permit"}
     state, _ = act(state, "p1", "end")
     assert not state.agents["p1"].statuses
@@ -188,10 +189,10 @@ def _round_4(state: IpaState) -> IpaState:
 def _round_5(state: IpaState) -> IpaState:
     """Round 5: "Activates his Construct "Damage Converter", which for payment of 1 credit can convert any
     damage into fire damage and adds +1 ... activates his Ranged Weapon "Light Weight" ... On a hit, Player 2
-    takes 3 fire damage. Light Weight has a maximum range of 11 ... Player 2 rolls a 2 and a 5 ... But Player 2
-    activates his Rift "Bright Light", and so no damage is dealt to him"; "Player 2: Moves his Agent 6 squares
-    and stands next to Player 1's Agent (diagonally). He activates his Melee Weapon "Damnation", which deals 4
-    physical damage ... Player 1 forgoes his defensive roll and loses 4 life"."""
+    takes 3 fire damage. Light Weight has a maximum range of 11 ... Player 2 rolls a 2 and a 5 ... But Player
+    2 activates his Rift "Bright Light", and so no damage is dealt to him"; "Player 2: Moves his Agent 6
+    squares and stands next to Player 1's Agent (diagonally). He activates his Melee Weapon "Damnation",
+    which deals 4 physical damage ... Player 1 forgoes his defensive roll and loses 4 life"."""
     state, _ = act(state, "p1", "play:card=damage_converter.1")
     state, _ = act(state, "p1", "convert:card=light_weight.1")
     assert state.agents["p1"].credits == 0

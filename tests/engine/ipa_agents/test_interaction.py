@@ -147,7 +147,8 @@ def test_a_gift_from_afar_costs_one_credit_paid_by_either() -> None:
 
 
 def test_a_declined_gift_stays_with_the_giver() -> None:
-    """A-33: the card offered stays with the giver when the recipient declines, and the gift is not counted."""
+    """A-33: the card offered stays with the giver when the recipient declines, and the gift is not
+    counted."""
     state = table()
     place(state, p1="D4", p2="E5")
     hand(state, "p1", "uzi")

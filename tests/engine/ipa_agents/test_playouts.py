@@ -68,7 +68,8 @@ def test_a_thousand_seeded_heuristic_games_end() -> None:
     ordered = sorted(rounds)
     print(
         f"\n1000 heuristic games: wins {dict(sorted(wins.items()))}; rounds mean {sum(rounds) / 1000:.1f}, "
-        f"median {ordered[500]}, min {ordered[0]}, max {ordered[-1]}; intents mean {sum(intents) / 1000:.0f}; "
+        f"median {ordered[500]}, min {ordered[0]}, max {ordered[-1]}; "
+        f"intents mean {sum(intents) / 1000:.0f}; "
         f"{time.perf_counter() - start:.0f} s"
     )
     assert sum(wins.values()) == 1000

@@ -99,8 +99,7 @@ def test_work_with_boosts_title_and_necro_marker() -> None:
 
 def test_cyrils_recruitment() -> None:
     """ "Cyril wishes to recruit the Agent Pixel, whose card is on Space #3, and whose Localization token is
-    in
-    the 13th Borough. He has a Range of 1. He decides to place his Director in the 14th Borough, which is
+    in the 13th Borough. He has a Range of 1. He decides to place his Director in the 14th Borough, which is
     adjacent to the 13th. He pays 4 Eurocredits then takes the Pixel card ... Finally, he places Localization
     token #3 back on space #3." """
     state = fresh(3)
@@ -139,9 +138,8 @@ def test_recruit_range_boost_and_three_on_duty() -> None:
 
 def test_build_a_server() -> None:
     """ "1. Pay 10 Eurocredits. 2. Immediately increase your Income by 2 ... 3. Gain 1 +2 VPs token ... 4.
-    Draw 1
-    Corruption card. 5. Finally, place one of your Server tokens in the Borough." "A Borough with a Server may
-    therefore be controlled by 2 Players simultaneously." """
+    Draw 1 Corruption card. 5. Finally, place one of your Server tokens in the Borough." "A Borough with a
+    Server may therefore be controlled by 2 Players simultaneously." """
     state = cleared(fresh(3))
     seat = mover(state)
     state.owner["b1"] = seat
@@ -186,9 +184,8 @@ def test_server_conditions_and_delta() -> None:
 
 def test_create_a_verse_slides_the_row() -> None:
     """ "2. Pay 7 Eurocredits. 3. Immediately increase your Income by 1. 4. Draw 1 Corruption card. 5. Take 1
-    of
-    the 5 available Verse cards ... slide the remaining Verse cards to the right to fill the gap, if any, and
-    add a new Verse card to the leftmost empty space." A refresh costs 2."""
+    of the 5 available Verse cards ... slide the remaining Verse cards to the right to fill the gap, if any,
+    and add a new Verse card to the leftmost empty space." A refresh costs 2."""
     state = fresh(3)
     seat = mover(state)
     row = list(state.verse_row)

@@ -37,10 +37,9 @@ def test_agent_type_abilities(agent: str, ec: int, imm: int, removed: bool) -> N
 
 def test_guy_rogers_miss_yoshida() -> None:
     """ "As soon as the Agent is on Duty, Guy-Roger turns it to activate it and gains 1 Immunity token. Then
-    he
-    can decide to Promote it immediately: he draws 1 Corruption card to add 1 Influence token. Finally ... he
-    can turn the Agent into a Boost and place it under the Recruit Action. From now on, when he performs the
-    Recruit an Agent Action ... he will gain 2 Eurocredits and will add +1 to the Range." """
+    he can decide to Promote it immediately: he draws 1 Corruption card to add 1 Influence token. Finally ...
+    he can turn the Agent into a Boost and place it under the Recruit Action. From now on, when he performs
+    the Recruit an Agent Action ... he will gain 2 Eurocredits and will add +1 to the Range." """
     state = cleared(fresh(3))
     seat = mover(state)
     state.p(seat).duty = [Duty(agent="yoshida")]
@@ -125,10 +124,9 @@ def test_titles_pigalle_and_champs_elysees() -> None:
 
 def test_johanns_recycle_choices() -> None:
     """ "Johann has 4 Influence tokens in the Recycle Area ... +4 Eurocredits; or discard 2 Corruption cards
-    at
-    random; or discard 1 Corruption card at random and +2 Eurocredits; or secretly look at the top Necro card
-    and +2 Eurocredits; or discard 1 Corruption card at random and secretly look at the top Necro card; or
-    gain
+    at random; or discard 1 Corruption card at random and +2 Eurocredits; or secretly look at the top Necro
+    card and +2 Eurocredits; or discard 1 Corruption card at random and secretly look at the top Necro card;
+    or gain
     1 Immunity token and +1 Eurocredit." """
     all_four = {c for c in collections(4, hand=5) if c[0] + 2 * c[1] + 2 * c[2] + 3 * c[3] == 4}
     assert all_four == {(4, 0, 0, 0), (0, 2, 0, 0), (2, 1, 0, 0), (2, 0, 1, 0), (0, 1, 1, 0), (1, 0, 0, 1)}
@@ -154,9 +152,8 @@ def test_a_peek_is_told_only_to_the_peeker() -> None:
 
 def test_johanns_agent_scoring_and_objective() -> None:
     """ "Johann recruited these 8 Agents ... Delta, Dina, Leslie, Miss Yoshida, Pixel, Jade, Slade, and Ivan
-    ...
-    a total of 8 + 5 + 5 = 18 VPs." "The 1st would grant him 30 VPs (5 VPs per Verse card, he has 7 ...). The
-    2nd would grant 15 VPs (5 VPs per Server, of which he built 3)." """
+    ... a total of 8 + 5 + 5 = 18 VPs." "The 1st would grant him 30 VPs (5 VPs per Verse card, he has 7 ...).
+    The 2nd would grant 15 VPs (5 VPs per Server, of which he built 3)." """
     state = cleared(fresh(3))
     seat = state.seats[0]
     player = state.p(seat)

@@ -38,9 +38,8 @@ def test_title_gained_on_all_boroughs_and_lost_at_two_fewer() -> None:
 
 def test_cyrils_raid() -> None:
     """ "Card A causes him to lose 1 Immunity token and takes priority ... He has 1 Immunity token left which
-    he
-    decides to discard to ignore the effect of card B, which would otherwise decrease his Income by 1. Card C
-    would cause him to lose a Diplomat Agent, but he has none ... Cards D and E cause him to lose 2
+    he decides to discard to ignore the effect of card B, which would otherwise decrease his Income by 1.
+    Card C would cause him to lose a Diplomat Agent, but he has none ... Cards D and E cause him to lose 2
     Eurocredits each. Since he had 3 Eurocredits ... he loses them all. The last card F causes him to lose a
     Server in either the 'Quartier Latin' or the 'Nation' District. He has one Server in 'Nation' and none in
     'Quartier Latin', so he must apply the effect." """
@@ -104,11 +103,9 @@ def test_a_raid_offers_only_what_hits_and_records_the_curse() -> None:
 
 def test_the_necro_corruption_example() -> None:
     """ "MINIMUM: Orange has the lowest Income, so they apply the effect and gain 1 Immunity token. GLOBAL:
-    ...
-    must each draw 1 Corruption card ... MAXIMUM: Red and Green are tied for the highest Income ... Red
-    decides
-    to spend 3 Immunity tokens. Therefore, they will not suffer the Global nor the Maximum effect. Green takes
-    the corresponding Necro Marker and places it on the 'Recruit an Agent' Action." """
+    ... must each draw 1 Corruption card ... MAXIMUM: Red and Green are tied for the highest Income ... Red
+    decides to spend 3 Immunity tokens. Therefore, they will not suffer the Global nor the Maximum effect.
+    Green takes the corresponding Necro Marker and places it on the 'Recruit an Agent' Action." """
     state = fresh(3)
     orange, red, green = state.order
     for seat, income, imm in ((orange, 3, 1), (red, 8, 3), (green, 8, 1)):
@@ -155,9 +152,8 @@ def test_turn_order_priority() -> None:
 
 def test_maintenance() -> None:
     """ "Discard the rightmost Verse card, slide all the remaining Verse cards to the right, and add a new
-    Verse
-    card to the leftmost space"; "Players take their Directors back ... put any active Agents that have been
-    activated back upright, as well as any Titles used. They remove any Necro marker from the previous
+    Verse card to the leftmost space"; "Players take their Directors back ... put any active Agents that have
+    been activated back upright, as well as any Titles used. They remove any Necro marker from the previous
     Round"."""
     state = fresh(3)
     seat = state.seats[0]

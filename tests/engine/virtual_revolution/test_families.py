@@ -103,9 +103,8 @@ def test_clarisse_is_asked_by_hand_size_not_by_what_it_holds() -> None:
 
 def test_don_armondo_arms_the_range_and_pixel_copies_a_promotion() -> None:
     """Don Armondo: "If you perform the Recruit an Agent action this turn, you may draw 1 Corruption card to
-    add
-    +2 to its Range"; Pixel: "Draw 1 Corruption card to use the Promotion ability of any Agent on Duty (one of
-    yours or another player's)" (ruling A31: the copied Level 1 text draws its own card too)."""
+    add +2 to its Range"; Pixel: "Draw 1 Corruption card to use the Promotion ability of any Agent on Duty
+    (one of yours or another player's)" (ruling A31: the copied Level 1 text draws its own card too)."""
     state, seat = _with(("pixel",))
     other = next(s for s in state.seats if s != seat)
     state.p(other).duty = [Duty(agent="armondo")]
