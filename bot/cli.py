@@ -1,14 +1,14 @@
 """The ``arbiter`` command: play in the terminal, simulate, replay, benchmark, run the Discord bot.
 
-    arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--resume [ID]]
-    arbiter simulate GAME --games N [--seats N] [--agent heuristic|random] [--seed S]
-    arbiter replay FILE
-    arbiter bench [--game GAME] [--json] [--store postgresql://...]
-    arbiter games
-    arbiter options GAME
-    arbiter run
-    arbiter db backup PATH | db restore PATH | db check   [--db PATH]
-    arbiter db copy --from sqlite:///arbiter.db --to postgresql://...
+arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--resume [ID]]
+arbiter simulate GAME --games N [--seats N] [--agent heuristic|random] [--seed S]
+arbiter replay FILE
+arbiter bench [--game GAME] [--json] [--store postgresql://...]
+arbiter games
+arbiter options GAME
+arbiter run
+arbiter db backup PATH | db restore PATH | db check   [--db PATH]
+arbiter db copy --from sqlite:///arbiter.db --to postgresql://...
 """
 
 from __future__ import annotations
@@ -50,12 +50,19 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal (hotseat, with agents for empty seats)")
     play.add_argument("game", nargs="?", help="game id (see `arbiter games`)")
     play.add_argument("--seats", type=int, help="number of seats (default: the game's minimum)")
-    play.add_argument("--agents", type=int, default=None, help="how many seats agents play (default: all but one)")
+    play.add_argument(
+        "--agents", type=int, default=None, help="how many seats agents play (default: all but one)"
+    )
     play.add_argument("--seed", type=int, help="random seed (default: random)")
     # None when not given, so the resume hint repeats --db only when the player chose a file.
-    play.add_argument("--db", default=None,
-                      help="SQLite file that keeps the game (default: ARBITER_LOCAL_DB, else arbiter-local.db)")
-    play.add_argument("--resume", nargs="?", const="latest", help="continue a saved game (its id, or the latest)")
+    play.add_argument(
+        "--db",
+        default=None,
+        help="SQLite file that keeps the game (default: ARBITER_LOCAL_DB, else arbiter-local.db)",
+    )
+    play.add_argument(
+        "--resume", nargs="?", const="latest", help="continue a saved game (its id, or the latest)"
+    )
     play.add_argument("--options", help="game options: JSON or key=value pairs")
     play.add_argument("--boards", default="boards", help="folder for board images (default: boards/)")
     play.add_argument("--no-images", action="store_true", help="do not draw board images")
@@ -72,15 +79,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay an exported game and check it reaches the same state")
     rep.add_argument("file")
-    rep.add_argument("--animate", metavar="OUT",
-                     help="also write an animated replay (the public board after every player turn) to OUT")
+    rep.add_argument(
+        "--animate",
+        metavar="OUT",
+        help="also write an animated replay (the public board after every player turn) to OUT",
+    )
 
-    ben = sub.add_parser("bench", help="the benchmark: playout speed, submit latency, snapshot size, render time")
+    ben = sub.add_parser(
+        "bench", help="the benchmark: playout speed, submit latency, snapshot size, render time"
+    )
     ben.add_argument("--game", action="append", help="only this game (repeatable)")
     ben.add_argument("--json", action="store_true")
     ben.add_argument("--quick", action="store_true", help="a smaller sample (for tests)")
-    ben.add_argument("--store", metavar="URL",
-                     help="also measure submits on this PostgreSQL (postgresql://...), in a scratch schema")
+    ben.add_argument(
+        "--store",
+        metavar="URL",
+        help="also measure submits on this PostgreSQL (postgresql://...), in a scratch schema",
+    )
 
     sub.add_parser("games", help="list the games Arbiter plays")
     opts = sub.add_parser("options", help="a game's options: name, meaning and default")
@@ -92,23 +107,40 @@ def build_parser() -> argparse.ArgumentParser:
     db_sub = db.add_subparsers(dest="db_command", required=True)
     db_backup = db_sub.add_parser("backup", help="an online copy of the database (safe while the bot runs)")
     db_backup.add_argument("path", help="the backup file to write (or a folder for a dated file)")
-    db_restore = db_sub.add_parser("restore", help="put a backup in place (stop the bot first); the old file "
-                                                   "is kept as NAME.bak")
+    db_restore = db_sub.add_parser(
+        "restore", help="put a backup in place (stop the bot first); the old file is kept as NAME.bak"
+    )
     db_restore.add_argument("path", help="the backup file to restore")
-    db_sub.add_parser("check", help="SQLite's quick_check and every game's snapshot checksum, version and "
-                                    "intent log; one line per problem, exit code 1 if any")
-    db_copy = db_sub.add_parser("copy", help="copy the SQLite database into an empty PostgreSQL database, "
-                                             "verified by replaying every game (stop the bot first)")
-    db_copy.add_argument("--from", dest="source", default=None,
-                         help="sqlite:///path or a path (default: --db, else ARBITER_DB, else ./arbiter.db)")
-    db_copy.add_argument("--to", dest="target", default=None,
-                         help="postgresql://user:password@host:5432/database (default: ARBITER_DATABASE_URL)")
+    db_sub.add_parser(
+        "check",
+        help="SQLite's quick_check and every game's snapshot checksum, version and "
+        "intent log; one line per problem, exit code 1 if any",
+    )
+    db_copy = db_sub.add_parser(
+        "copy",
+        help="copy the SQLite database into an empty PostgreSQL database, "
+        "verified by replaying every game (stop the bot first)",
+    )
+    db_copy.add_argument(
+        "--from",
+        dest="source",
+        default=None,
+        help="sqlite:///path or a path (default: --db, else ARBITER_DB, else ./arbiter.db)",
+    )
+    db_copy.add_argument(
+        "--to",
+        dest="target",
+        default=None,
+        help="postgresql://user:password@host:5432/database (default: ARBITER_DATABASE_URL)",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(levelname)s %(name)s: %(message)s"
+    )
     if args.command == "games":
         for game_id, game in engine.games().items():
             meta = game.meta
@@ -121,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(local.play(args, _options(args.options)))
         except KeyboardInterrupt:
             # A second Ctrl-C while the game was being saved: nothing committed is lost either way.
-            print("\nStopped. Every accepted move is saved: arbiter play --resume continues.", file=sys.stderr)
+            print(
+                "\nStopped. Every accepted move is saved: arbiter play --resume continues.", file=sys.stderr
+            )
             return 130
     if args.command == "simulate":
         return simulate.run(args, _options(args.options))
@@ -152,9 +186,13 @@ def _attribute_docs(model: type[BaseModel]) -> dict[str, str]:
     docs: dict[str, str] = {}
     body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
     for field, doc in zip(body, body[1:], strict=False):
-        if (isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name)
-                and isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant)
-                and isinstance(doc.value.value, str)):
+        if (
+            isinstance(field, ast.AnnAssign)
+            and isinstance(field.target, ast.Name)
+            and isinstance(doc, ast.Expr)
+            and isinstance(doc.value, ast.Constant)
+            and isinstance(doc.value.value, str)
+        ):
             docs[field.target.id] = " ".join(doc.value.value.split())
     return docs
 
@@ -162,7 +200,8 @@ def _attribute_docs(model: type[BaseModel]) -> dict[str, str]:
 def _type_name(annotation: Any) -> str:
     if isinstance(annotation, type):
         return {"bool": "true/false", "int": "whole number", "float": "number", "str": "text"}.get(
-            annotation.__name__, annotation.__name__)
+            annotation.__name__, annotation.__name__
+        )
     return str(annotation).replace("typing.", "")
 
 
@@ -211,7 +250,11 @@ def print_options(game_id: str) -> int:
                 print(f"      {line}")
     if rows:
         name, kind, default, _ = rows[0]
-        example = "true" if kind == "true/false" and default != "true" else ("false" if kind == "true/false" else "...")
+        example = (
+            "true"
+            if kind == "true/false" and default != "true"
+            else ("false" if kind == "true/false" else "...")
+        )
         print(f"For example: arbiter play {game_id} --options '{name}={example}'")
     return 0
 
@@ -245,7 +288,9 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
         if command == "restore":
             assert path is not None
             kept = dbtools.restore(database, path)
-            print(f"Restored {path} to {database}" + (f"; the old database is kept as {kept}." if kept else "."))
+            print(
+                f"Restored {path} to {database}" + (f"; the old database is kept as {kept}." if kept else ".")
+            )
             return 0
         problems = asyncio.run(dbtools.check(database))
     except dbtools.ToolError as exc:
@@ -269,8 +314,11 @@ def db_copy(source: str, target: str | None) -> int:
 
     target = target or os.environ.get("ARBITER_DATABASE_URL", "").strip()
     if not target:
-        print("Say where to copy to: --to postgresql://user:password@host:5432/database "
-              "(or set ARBITER_DATABASE_URL).", file=sys.stderr)
+        print(
+            "Say where to copy to: --to postgresql://user:password@host:5432/database "
+            "(or set ARBITER_DATABASE_URL).",
+            file=sys.stderr,
+        )
         return 2
     try:
         report = asyncio.run(dbcopy.copy_database(source, target, say=lambda line: print(line, flush=True)))
@@ -281,8 +329,10 @@ def db_copy(source: str, target: str | None) -> int:
         print(line)
     total = sum(report.rows.values())
     verdict = f"; {len(report.problems)} problem(s) above." if report.problems else ", no problems."
-    print(f"Copied {total} rows in {report.seconds:.1f} s; {report.games_verified} games replayed to their "
-          f"snapshots{verdict}")
+    print(
+        f"Copied {total} rows in {report.seconds:.1f} s; {report.games_verified} games replayed to their "
+        f"snapshots{verdict}"
+    )
     return 1 if report.problems else 0
 
 
@@ -290,8 +340,11 @@ def kept_intents(data: dict[str, Any]) -> list[tuple[str, str]]:
     """The exported intents that still count: those an undo took back (``undone``: seq ranges, first and
     last inclusive, seq 1 the first intent) are left out, as the table's rebuild leaves them out."""
     ranges = [(int(first), int(last)) for first, last in data.get("undone") or []]
-    return [(str(s), str(k)) for seq, (s, k) in enumerate(data["intents"], start=1)
-            if not any(first <= seq <= last for first, last in ranges)]
+    return [
+        (str(s), str(k))
+        for seq, (s, k) in enumerate(data["intents"], start=1)
+        if not any(first <= seq <= last for first, last in ranges)
+    ]
 
 
 def replay_file(path: Path, animate_to: Path | None = None) -> int:
@@ -322,9 +375,13 @@ def replay_file(path: Path, animate_to: Path | None = None) -> int:
         return 1
     outcome = game.outcome(state)
     skipped = len(data["intents"]) - len(kept)
-    print(f"OK: {len(kept)} intents replayed" + (f" ({skipped} undone, skipped)" if skipped else "") + "; "
-          + (f"game over ({outcome.reason})" if outcome else "game in progress")
-          + ("; state identical to the export." if final is not None else "."))
+    print(
+        f"OK: {len(kept)} intents replayed"
+        + (f" ({skipped} undone, skipped)" if skipped else "")
+        + "; "
+        + (f"game over ({outcome.reason})" if outcome else "game in progress")
+        + ("; state identical to the export." if final is not None else ".")
+    )
     if animate_to is not None:
         return write_animation(game, data, animate_to)
     return 0
@@ -337,16 +394,23 @@ def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
         if done == 1 or done % 25 == 0 or done == total:
             print(f"  drawing boards: {done}/{total}", file=sys.stderr)
 
-    image, ext, turns = animated_replay(game, list(data["seats"]), int(data["seed"]),
-                                        dict(data.get("options") or {}),
-                                        kept_intents(data), progress=progress)
+    image, ext, turns = animated_replay(
+        game,
+        list(data["seats"]),
+        int(data["seed"]),
+        dict(data.get("options") or {}),
+        kept_intents(data),
+        progress=progress,
+    )
     try:
         out.write_bytes(image)
     except OSError as exc:
         print(f"Cannot write {out}: {exc}", file=sys.stderr)
         return 2
     kind = "animated WebP" if ext == "webp" else "animated GIF"
-    print(f"Wrote {out}: {kind}, {turns} frames (the set-up and every player turn), {len(image) / 1e6:.1f} MB.")
+    print(
+        f"Wrote {out}: {kind}, {turns} frames (the set-up and every player turn), {len(image) / 1e6:.1f} MB."
+    )
     return 0
 
 

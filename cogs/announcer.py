@@ -444,7 +444,8 @@ class Announcer:
             if thread:
                 text = (
                     (
-                        f"<@{user}>, something private happened for you in this game and your DMs are closed: "
+                        f"<@{user}>, something private happened for you in this game and your DMs are "
+                        "closed: "
                         "use /hand here to see it."
                     )
                     if notice

@@ -35,12 +35,17 @@ class ServiceCog(commands.Cog):
     services: Services
 
 
-async def my_games_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def my_games_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     """The caller's active games, for commands that can name a game from outside its thread."""
     services: Services = interaction.client.services  # type: ignore[attr-defined]
     guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-    records = [r for r in await services.table.games_of(str(interaction.user.id))
-               if guild is not None and r.place.get("guild") == guild]  # only what this server may reach
+    records = [
+        r
+        for r in await services.table.games_of(str(interaction.user.id))
+        if guild is not None and r.place.get("guild") == guild
+    ]  # only what this server may reach
     folded = clipped(current).casefold()
     out = []
     for record in records:
@@ -52,7 +57,9 @@ async def my_games_autocomplete(interaction: discord.Interaction, current: str) 
     return out[:AUTOCOMPLETE_MAX]
 
 
-async def game_kinds_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def game_kinds_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     folded = clipped(current).casefold()
     out = []
     for game_id, game in registry.games().items():
@@ -64,4 +71,11 @@ async def game_kinds_autocomplete(interaction: discord.Interaction, current: str
     return out[:AUTOCOMPLETE_MAX]
 
 
-__all__ = ["ServiceCog", "bounded", "clipped", "game_kinds_autocomplete", "my_games_autocomplete", "parse_options"]
+__all__ = [
+    "ServiceCog",
+    "bounded",
+    "clipped",
+    "game_kinds_autocomplete",
+    "my_games_autocomplete",
+    "parse_options",
+]

@@ -86,7 +86,8 @@ def settings_text(mine: dict[str, Any], server: dict[str, Any], dm_reminders: bo
         [
             "**Your settings** (`/settings me`)",
             f"• Reminders: {'by DM' if dm_reminders else 'in the game thread'}",
-            f"• Following a game: {'by DM' if mine.get('follow') == 'dm' else 'a mention in each turn post'} by default",
+            "• Following a game: "
+            f"{'by DM' if mine.get('follow') == 'dm' else 'a mention in each turn post'} by default",
             "**This server** (`/settings server`, Manage Server)",
             f"• Default pace: {pacing.describe(pace)}",
             f"• Games open in: {channel}",

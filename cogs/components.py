@@ -119,7 +119,8 @@ class ActionButton(
     ui.DynamicItem[ui.Button[Any]],
     template=r"arb:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r"):(?P<key>.{1,80})",
 ):
-    """Play one intent. A click on an older version (or a past secret decision) is told the board has moved on."""
+    """Play one intent. A click on an older version (or a past secret decision) is told the board has moved
+    on."""
 
     def __init__(
         self,
@@ -211,7 +212,8 @@ class IntentSelect(
     ui.DynamicItem[ui.Select[Any]],
     template=r"arbs:(?P<game>[0-9a-f]{1,16}):(?P<stamp>" + STAMP_PATTERN + r"):(?P<page>\d{1,6})",
 ):
-    """Choose one intent from a page of at most 25; the value is the intent key, checked again by the table."""
+    """Choose one intent from a page of at most 25; the value is the intent key, checked again by the
+    table."""
 
     def __init__(
         self,

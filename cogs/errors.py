@@ -42,12 +42,14 @@ def reference() -> str:
 
 
 async def report(interaction: discord.Interaction, error: BaseException, game_id: str | None = None) -> None:
-    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__:
+    while (
+        isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__
+    ):
         error = error.__cause__
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, discord.InteractionResponded) or (
-            isinstance(error, discord.HTTPException) and error.code in (10062, 40060)
+        isinstance(error, discord.HTTPException) and error.code in (10062, 40060)
     ):
         # unknown or already acknowledged interaction: expired, or delivered twice; nobody to answer
         log.warning("interaction %s could not be answered: %s", getattr(interaction, "id", None), error)
@@ -65,14 +67,25 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
         ref = reference()
         command = getattr(getattr(interaction, "command", None), "qualified_name", None)
         data: Any = getattr(interaction, "data", None) or {}
-        log.error("unexpected error ref=%s user=%s channel=%s command=%s custom_id=%s game=%s",
-                  ref, getattr(interaction.user, "id", None), getattr(interaction, "channel_id", None), command,
-                  loggable_custom_id(data.get("custom_id") if isinstance(data, dict) else None), game_id,
-                  exc_info=error)
-        await send(interaction, f"Something went wrong on our side. Reference: `{ref}` "
-                                "(quote it to the server's admins). The game itself is safe.")
+        log.error(
+            "unexpected error ref=%s user=%s channel=%s command=%s custom_id=%s game=%s",
+            ref,
+            getattr(interaction.user, "id", None),
+            getattr(interaction, "channel_id", None),
+            command,
+            loggable_custom_id(data.get("custom_id") if isinstance(data, dict) else None),
+            game_id,
+            exc_info=error,
+        )
+        await send(
+            interaction,
+            f"Something went wrong on our side. Reference: `{ref}` "
+            "(quote it to the server's admins). The game itself is safe.",
+        )
     except discord.HTTPException:
-        log.warning("could not tell user %s about an error", getattr(interaction.user, "id", None), exc_info=True)
+        log.warning(
+            "could not tell user %s about an error", getattr(interaction.user, "id", None), exc_info=True
+        )
     except Exception:  # an error while reporting an error must not escape
         log.exception("error while reporting an error")
 

@@ -13,15 +13,30 @@ from engine.core import registry
 from . import flows
 from .common import NAME_MAX, bounded, game_kinds_autocomplete
 
-HELP = """**Arbiter referees board games played by post.**
-**Start a game:** `/game new game:<name>` in a text channel. The bot opens a thread with a lobby: others press **Join**, the host may **Add agent seat** for a computer player, then **Start**.
-**Play:** in the game's thread, press the buttons under the board, or type `/play` and pick from the menu. Secret choices go through **Choose privately**; only you see them.
-**Your hand:** `/hand` or the **My hand** button shows your private information, only to you. If something private happens on someone else's turn, the bot tells you by DM (or asks you in the thread to open `/hand` if your DMs are closed).
-**Pace:** every decision has a deadline; when it passes, a default move is played. `/vacation` lets an agent play for you until `/game return`. `/games mine` lists your games and where it is your turn. `/reminders by:dm` sends deadline reminders by DM instead of in the thread. `/game vote`, `/game extend` (once per game) and `/game resign` are there when a game stalls.
-**Watch:** `/games open` lists open lobbies (`/game join`); `/game follow` in a game's thread mentions you at each turn post (or `how:dm` sends it to you).
-**Settings:** `/settings show`; `/settings me` for your reminders and how you follow games; `/settings server` (Manage Server) for the default pace, the channel games open in, who may host and the reminder policy.
-**Moderation** (host or Manage Server): `/game pause`, `/game resume`, `/game abort`, `/game kick`, `/game replace`, `/game pace`. Anyone: `/game log` for recent events; `/game export` once a game has ended.
-**Rules:** `/rules game:<name>`. Games: {games}."""
+HELP = (
+    "**Arbiter referees board games played by post.**\n"
+    "**Start a game:** `/game new game:<name>` in a text channel. The bot opens a thread with a "
+    "lobby: others press **Join**, the host may **Add agent seat** for a computer player, then "
+    "**Start**.\n"
+    "**Play:** in the game's thread, press the buttons under the board, or type `/play` and pick from"
+    " the menu. Secret choices go through **Choose privately**; only you see them.\n"
+    "**Your hand:** `/hand` or the **My hand** button shows your private information, only to you. If"
+    " something private happens on someone else's turn, the bot tells you by DM (or asks you in the "
+    "thread to open `/hand` if your DMs are closed).\n"
+    "**Pace:** every decision has a deadline; when it passes, a default move is played. `/vacation` "
+    "lets an agent play for you until `/game return`. `/games mine` lists your games and where it is "
+    "your turn. `/reminders by:dm` sends deadline reminders by DM instead of in the thread. `/game "
+    "vote`, `/game extend` (once per game) and `/game resign` are there when a game stalls.\n"
+    "**Watch:** `/games open` lists open lobbies (`/game join`); `/game follow` in a game's thread "
+    "mentions you at each turn post (or `how:dm` sends it to you).\n"
+    "**Settings:** `/settings show`; `/settings me` for your reminders and how you follow games; "
+    "`/settings server` (Manage Server) for the default pace, the channel games open in, who may host"
+    " and the reminder policy.\n"
+    "**Moderation** (host or Manage Server): `/game pause`, `/game resume`, `/game abort`, `/game "
+    "kick`, `/game replace`, `/game pace`. Anyone: `/game log` for recent events; `/game export` once"
+    " a game has ended.\n"
+    "**Rules:** `/rules game:<name>`. Games: {games}."
+)
 
 
 class HelpCog(commands.Cog):

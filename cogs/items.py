@@ -169,7 +169,8 @@ class UnknownComponents(commands.Cog):
             return
         try:
             await interaction.response.send_message(
-                "That button is not one Arbiter can use (it was altered, or it is from another version of the "
+                "That button is not one Arbiter can use (it was altered, or it is from another version "
+                "of the "
                 "bot). Use the buttons under the game's status message, or /play.",
                 ephemeral=True,
             )

@@ -31,14 +31,20 @@ class PlayCog(commands.Cog):
     def __init__(self, services: Services) -> None:
         self.services = services
 
-    @app_commands.command(name="play", description="Make a move in this thread's game (the menu lists your options)")
-    @app_commands.describe(action="What to do (start typing to see your options)",
-                           game="The game, when you are not in its thread")
+    @app_commands.command(
+        name="play", description="Make a move in this thread's game (the menu lists your options)"
+    )
+    @app_commands.describe(
+        action="What to do (start typing to see your options)",
+        game="The game, when you are not in its thread",
+    )
     async def play(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
         await flows.ack(interaction)
         if len(action) > flows.TYPED_MAX:
-            raise MalformedIntent(f"That move is too long (at most {flows.TYPED_MAX} characters): pick one from "
-                                  "the menu that opens as you type.")
+            raise MalformedIntent(
+                f"That move is too long (at most {flows.TYPED_MAX} characters): pick one from "
+                "the menu that opens as you type."
+            )
         game_id = await self.services.resolve(interaction, game)
         stamp, key = flows.typed_move(action)
         await flows.submit(interaction, game_id, key, stamp)
@@ -56,10 +62,13 @@ class PlayCog(commands.Cog):
         except Exception:  # noqa: BLE001 - an autocomplete only offers nothing
             return []
         folded = clipped(current, CHOICE_MAX).casefold().strip()
-        choices = [app_commands.Choice(name=label[:CHOICE_MAX] or intent.key(),
-                                       value=flows.menu_value(stamp, intent.key()))
-                   for intent, label in legal
-                   if not folded or folded in label.casefold() or folded in intent.key().casefold()]
+        choices = [
+            app_commands.Choice(
+                name=label[:CHOICE_MAX] or intent.key(), value=flows.menu_value(stamp, intent.key())
+            )
+            for intent, label in legal
+            if not folded or folded in label.casefold() or folded in intent.key().casefold()
+        ]
         return choices[:AUTOCOMPLETE_MAX]
 
     @play.autocomplete("game")

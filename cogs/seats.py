@@ -33,15 +33,21 @@ def options_text(game_id: str) -> str:
 
 
 class SeatCommands(ServiceCog):
-    @app_commands.command(name="join", description="Join a game's open lobby (this thread's, or the one named)")
+    @app_commands.command(
+        name="join", description="Join a game's open lobby (this thread's, or the one named)"
+    )
     async def join(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await flows.ack(interaction)
         gid = await self.services.resolve(interaction, game)
         user = interaction.user
-        update = await self.services.table.join(gid, str(user.id), getattr(user, "display_name", None) or user.name)
+        update = await self.services.table.join(
+            gid, str(user.id), getattr(user, "display_name", None) or user.name
+        )
         await flows.send(interaction, f"You joined ({len(update.record.seats)}/{update.record.max_seats}).")
 
-    @app_commands.command(name="resign", description="Leave a running game for good: an agent plays your seat")
+    @app_commands.command(
+        name="resign", description="Leave a running game for good: an agent plays your seat"
+    )
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await flows.ack(interaction)
         gid = await self.services.resolve(interaction, game)
@@ -49,26 +55,35 @@ class SeatCommands(ServiceCog):
         tail = " The game is cancelled: nobody is left." if update.record.status == "aborted" else ""
         await flows.send(interaction, "You resigned; an agent plays your seat from now on." + tail)
 
-    @app_commands.command(name="vote", description="Vote to abandon, call a draw or extend deadlines (a majority decides)")
+    @app_commands.command(
+        name="vote", description="Vote to abandon, call a draw or extend deadlines (a majority decides)"
+    )
     @app_commands.describe(motion="What to vote for", withdraw="Take your vote back")
     @app_commands.choices(motion=VOTE_CHOICES)
-    async def vote(self, interaction: discord.Interaction, motion: str, withdraw: bool = False,
-                   game: str | None = None) -> None:
+    async def vote(
+        self, interaction: discord.Interaction, motion: str, withdraw: bool = False, game: str | None = None
+    ) -> None:
         await flows.ack(interaction)
         gid = await self.services.resolve(interaction, game)
         update = await self.services.table.vote(gid, flows.user_id(interaction), motion, yes=not withdraw)
         await flows.send(interaction, " ".join(e.text for e in update.events if e.audience is None))
 
-    @app_commands.command(name="extend", description="Your one-time grace in this game: more time for your deadline")
+    @app_commands.command(
+        name="extend", description="Your one-time grace in this game: more time for your deadline"
+    )
     async def extend(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await flows.ack(interaction)
         gid = await self.services.resolve(interaction, game)
         update = await self.services.table.extend(gid, flows.user_id(interaction))
         seat = update.record.seat_of(flows.user_id(interaction))
         when = (await self.services.table.due(gid)).get(seat.seat) if seat is not None else None
-        await flows.send(interaction, "Extended (once per game)." + (f" Now due <t:{int(when)}:R>." if when else ""))
+        await flows.send(
+            interaction, "Extended (once per game)." + (f" Now due <t:{int(when)}:R>." if when else "")
+        )
 
-    @app_commands.command(name="options", description="A game's options, with their meaning and default, and the paces")
+    @app_commands.command(
+        name="options", description="A game's options, with their meaning and default, and the paces"
+    )
     async def options(self, interaction: discord.Interaction, game: str) -> None:
         await flows.ack(interaction)
         await flows.send(interaction, options_text(bounded(game.strip(), NAME_MAX, "A game name"))[:1990])
@@ -77,7 +92,9 @@ class SeatCommands(ServiceCog):
     @resign.autocomplete("game")
     @vote.autocomplete("game")
     @extend.autocomplete("game")
-    async def _game_choice(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _game_choice(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return await my_games_autocomplete(interaction, current)
 
     @options.autocomplete("game")

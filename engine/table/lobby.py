@@ -48,7 +48,9 @@ class Lobbies(TableBase):
         meta = game.meta
         wanted = seats if seats is not None else meta.max_seats
         if not meta.min_seats <= wanted <= meta.max_seats:
-            raise IllegalIntent(f"{meta.title} is for {meta.min_seats} to {meta.max_seats} players, not {wanted}.")
+            raise IllegalIntent(
+                f"{meta.title} is for {meta.min_seats} to {meta.max_seats} players, not {wanted}."
+            )
         parsed = game.parse_options(options)
         pacing.check_preset(pace)
         host_name = bounded_name(host_name, host, self.limits.name_chars)
@@ -57,8 +59,14 @@ class Lobbies(TableBase):
             new_id = await self._new_id()
             now = self.clock()
             record = GameRecord(
-                id=new_id, game=game_id, host=host, max_seats=wanted, options=parsed.model_dump(mode="json"),
-                pace=pace, seed=seed if seed is not None else secrets.randbits(62), created_at=now,
+                id=new_id,
+                game=game_id,
+                host=host,
+                max_seats=wanted,
+                options=parsed.model_dump(mode="json"),
+                pace=pace,
+                seed=seed if seed is not None else secrets.randbits(62),
+                created_at=now,
                 place=dict(place or {}),
                 seats=[SeatRecord(seat="", user=host, name=host_name)] if host_plays else [],
             )
@@ -90,19 +98,27 @@ class Lobbies(TableBase):
         """Refuse with :class:`LimitReached` when ``user`` (or, for a new game, the server) is at a limit."""
         limits, count = self.limits, self.store.count_games
         if limits.lobbies_per_user and await count(("lobby",), user=user) >= limits.lobbies_per_user:
-            raise LimitReached(f"You already have {limits.lobbies_per_user} open lobbies, the most allowed: "
-                               "start, leave or close one first.")
+            raise LimitReached(
+                f"You already have {limits.lobbies_per_user} open lobbies, the most allowed: "
+                "start, leave or close one first."
+            )
         if limits.running_per_user and await count(ACTIVE, user=user) >= limits.running_per_user:
-            raise LimitReached(f"You already play in {limits.running_per_user} games, the most allowed: "
-                               "finish or leave one first.")
+            raise LimitReached(
+                f"You already play in {limits.running_per_user} games, the most allowed: "
+                "finish or leave one first."
+            )
         if not new_game or guild is None:
             return
         if limits.lobbies_per_guild and await count(("lobby",), guild=guild) >= limits.lobbies_per_guild:
-            raise LimitReached(f"This server already has {limits.lobbies_per_guild} open lobbies, the most "
-                               "allowed: join one of them, or wait until some start.")
+            raise LimitReached(
+                f"This server already has {limits.lobbies_per_guild} open lobbies, the most "
+                "allowed: join one of them, or wait until some start."
+            )
         if limits.running_per_guild and await count(ACTIVE, guild=guild) >= limits.running_per_guild:
-            raise LimitReached(f"This server already runs {limits.running_per_guild} games, the most allowed: "
-                               "wait until some end.")
+            raise LimitReached(
+                f"This server already runs {limits.running_per_guild} games, the most allowed: "
+                "wait until some end."
+            )
 
     async def join(self, game_id: str, user: str, name: str = "") -> Update:
         name = bounded_name(name, user, self.limits.name_chars)
@@ -167,7 +183,9 @@ class Lobbies(TableBase):
             expected = record.version
             state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
             record.status = "running"
-            events = [public("start", f"{game.meta.title} begins: " + ", ".join(s.seat for s in record.seats) + ".")]
+            events = [
+                public("start", f"{game.meta.title} begins: " + ", ".join(s.seat for s in record.seats) + ".")
+            ]
             logged: list[LoggedIntent] = []
             lines: list[PublicLine] = []
             state = await self._play_agents(record, state, events, logged, expected + 1, lines)

@@ -46,7 +46,9 @@ def game_code(record: GameRecord, doing: str) -> Iterator[None]:
     except Exception as exc:
         # The reason reaches the operator's log and the stored ``damage``: it names the exception's type and
         # where it was raised, never its message (a game's KeyError can name a hidden card).
-        raise GameFault(f"{type(exc).__name__} in {record.game}'s code while {doing}, at {_where(exc)}") from exc
+        raise GameFault(
+            f"{type(exc).__name__} in {record.game}'s code while {doing}, at {_where(exc)}"
+        ) from exc
 
 
 def _where(exc: BaseException) -> str:

@@ -36,7 +36,9 @@ class Moderation(TableBase):
             seat.away = away
             seat.missed = 0
             if away:
-                return public("away", f"{seat.seat} is on vacation; an agent plays for them until they return.")
+                return public(
+                    "away", f"{seat.seat} is on vacation; an agent plays for them until they return."
+                )
             return public("return", f"{seat.seat} is back and plays again.")
 
         return await self._running_change(game_id, change, seat_user=user)
@@ -45,7 +47,9 @@ class Moderation(TableBase):
         return await self._set_status(game_id, by, moderator, "paused", "The game is paused.")
 
     async def resume(self, game_id: str, by: str, moderator: bool = False) -> Update:
-        return await self._set_status(game_id, by, moderator, "running", "The game resumes; deadlines start afresh.")
+        return await self._set_status(
+            game_id, by, moderator, "running", "The game resumes; deadlines start afresh."
+        )
 
     async def abort(self, game_id: str, by: str, moderator: bool = False) -> Update:
         return await self._set_status(game_id, by, moderator, "aborted", "The game was cancelled.")
@@ -54,8 +58,11 @@ class Moderation(TableBase):
         async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
             self._require_host(record, by, moderator)
-            allowed = {"paused": ("running",), "running": ("paused", "damaged"),
-                       "aborted": ("lobby", "running", "paused", "damaged")}
+            allowed = {
+                "paused": ("running",),
+                "running": ("paused", "damaged"),
+                "aborted": ("lobby", "running", "paused", "damaged"),
+            }
             if record.status not in allowed[status]:
                 raise IllegalIntent(f"A {record.status} game cannot be {status}.")
             events = [public("status", text)]
@@ -80,19 +87,26 @@ class Moderation(TableBase):
         if status == "aborted":
             return None  # cancelling needs no board (and the board may be what is broken), nor a whole row
         if record.damage.startswith(ROW_UNREADABLE):
-            raise DamagedGame("This game's database row cannot be read, so it stays set aside: the operator must "
-                              "repair the row first (the log names the game).", reason=record.damage)
+            raise DamagedGame(
+                "This game's database row cannot be read, so it stays set aside: the operator must "
+                "repair the row first (the log names the game).",
+                reason=record.damage,
+            )
         self._cache.pop(record.id, None)
         try:
             state = await self._load_state(record)
         except DamagedGame as exc:
             log.warning("game %s stays damaged after a resume was asked: %s", record.id, exc.reason)
-            raise DamagedGame("This game's saved data still cannot be used, so it stays paused for a moderator: "
-                              "the operator's log (and arbiter db check) says what is wrong.",
-                              reason=exc.reason) from exc
+            raise DamagedGame(
+                "This game's saved data still cannot be used, so it stays paused for a moderator: "
+                "the operator's log (and arbiter db check) says what is wrong.",
+                reason=exc.reason,
+            ) from exc
         if state is None:
-            raise DamagedGame("This game has no saved board to resume from; it stays set aside.",
-                              reason="no state to resume")
+            raise DamagedGame(
+                "This game has no saved board to resume from; it stays set aside.",
+                reason="no state to resume",
+            )
         log.info("game %s: its data checks out again; resumed", record.id)
         return state
 
@@ -111,8 +125,9 @@ class Moderation(TableBase):
 
         return await self._running_change(game_id, change)
 
-    async def replace(self, game_id: str, by: str, seat_name_: str, user: str, name: str,
-                      moderator: bool = False) -> Update:
+    async def replace(
+        self, game_id: str, by: str, seat_name_: str, user: str, name: str, moderator: bool = False
+    ) -> Update:
         """Give ``seat_name_`` to another member."""
 
         async def change(record: GameRecord, _: SeatRecord | None) -> Event:
@@ -121,8 +136,11 @@ class Moderation(TableBase):
                 raise IllegalIntent(f"{name or user} already plays in this game.")
             seat = record.seat_named(seat_name_)
             if seat is None:
-                raise IllegalIntent(f"There is no seat '{seat_name_}'. Seats: "
-                                    + ", ".join(s.seat for s in record.seats) + ".")
+                raise IllegalIntent(
+                    f"There is no seat '{seat_name_}'. Seats: "
+                    + ", ".join(s.seat for s in record.seats)
+                    + "."
+                )
             seat.user, seat.name, seat.away, seat.missed = user, name or user, False, 0
             return public("replace", f"{name or user} now plays {seat.seat}.")
 

@@ -82,8 +82,9 @@ class Votes(TableBase):
                 return [public("vote", f"{seat.seat} withdrew their vote to {VOTE_KINDS[kind]}.")]
             vote.yes.append(seat.seat)
             need = majority(record)
-            events = [public("vote", f"{seat.seat} votes to {VOTE_KINDS[kind]} ({len(vote.yes)} of {need} "
-                                     "needed).")]
+            events = [
+                public("vote", f"{seat.seat} votes to {VOTE_KINDS[kind]} ({len(vote.yes)} of {need} needed).")
+            ]
             if len(vote.yes) >= need:
                 ts.votes.pop(kind)
                 events.append(self._carry_out(record, ts, kind))
@@ -103,7 +104,9 @@ class Votes(TableBase):
         grace = pacing.plan(record.pace).grace
         for seat_name in ts.clock:
             ts.grace[seat_name] = ts.grace.get(seat_name, 0.0) + grace
-        return public("vote_passed", f"The vote passed: every open deadline is extended by {pacing.span(grace)}.")
+        return public(
+            "vote_passed", f"The vote passed: every open deadline is extended by {pacing.span(grace)}."
+        )
 
     async def extend(self, game_id: str, user: str) -> Update:
         """The caller's one-time grace in this game: their open deadline moves by the pace's grace."""

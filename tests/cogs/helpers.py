@@ -6,20 +6,36 @@ from typing import Any
 from tests.cogs.fakes import Sent, World
 
 
-async def open_game(world: World, cogs: dict[str, Any], game: str = "toy", seats: int = 3,
-                    pace: str = "standard", options: str | None = None, host: str = "Ann") -> tuple[str, int]:
+async def open_game(
+    world: World,
+    cogs: dict[str, Any],
+    game: str = "toy",
+    seats: int = 3,
+    pace: str = "standard",
+    options: str | None = None,
+    host: str = "Ann",
+) -> tuple[str, int]:
     """/game new; returns (game id, thread id)."""
-    await world.command(cogs["GameCog"], "new", world.interaction(host), game=game, seats=seats, pace=pace,
-                        options=options)
+    await world.command(
+        cogs["GameCog"], "new", world.interaction(host), game=game, seats=seats, pace=pace, options=options
+    )
     thread = world.threads_created[-1].id
     gid = await world.services.game_in_channel(thread)
     assert gid is not None
     return gid, thread
 
 
-async def start_game(world: World, cogs: dict[str, Any], players: tuple[str, ...] = ("Ann", "Bo", "Cy"),
-                     agents: int = 0, game: str = "toy", **kwargs: Any) -> tuple[str, int]:
-    gid, thread = await open_game(world, cogs, game=game, seats=len(players) + agents, host=players[0], **kwargs)
+async def start_game(
+    world: World,
+    cogs: dict[str, Any],
+    players: tuple[str, ...] = ("Ann", "Bo", "Cy"),
+    agents: int = 0,
+    game: str = "toy",
+    **kwargs: Any,
+) -> tuple[str, int]:
+    gid, thread = await open_game(
+        world, cogs, game=game, seats=len(players) + agents, host=players[0], **kwargs
+    )
     for name in players[1:]:
         await world.click(name, f"arbl:{gid}:join", thread)
     for _ in range(agents):

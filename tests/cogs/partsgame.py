@@ -25,10 +25,15 @@ class PartsState(GameState):
 
 
 class PartsGame(Game[PartsState]):
-    meta = GameMeta(id="parts", title="Many Parts", min_seats=1, max_seats=2,
-                    summary="Play a card on a target, move a unit, or end the turn.",
-                    rules="Three turns each: play one of 8 cards on one of 5 targets, move one of 22 units to "
-                          "one of 2 places, or pass.")
+    meta = GameMeta(
+        id="parts",
+        title="Many Parts",
+        min_seats=1,
+        max_seats=2,
+        summary="Play a card on a target, move a unit, or end the turn.",
+        rules="Three turns each: play one of 8 cards on one of 5 targets, move one of 22 units to "
+        "one of 2 places, or pass.",
+    )
     state_type = PartsState
     intent_kinds = frozenset({"play", "move", "end"})
     card_tail = ""
@@ -47,16 +52,30 @@ class PartsGame(Game[PartsState]):
     def prompts(self, state: PartsState) -> list[Prompt]:
         if state.result is not None:
             return []
-        return [Prompt(self._seat(state), "turn", "Your turn.", Intent.of("end"), simultaneous=bool(self.ref),
-                       ref=f"{self.ref}{state.turn}" if self.ref else "")]
+        return [
+            Prompt(
+                self._seat(state),
+                "turn",
+                "Your turn.",
+                Intent.of("end"),
+                simultaneous=bool(self.ref),
+                ref=f"{self.ref}{state.turn}" if self.ref else "",
+            )
+        ]
 
     def legal(self, state: PartsState, seat: str) -> list[Intent]:
         if state.result is not None or seat != self._seat(state):
             return []
-        plays = [Intent.of("play", **{"card": self.card(c), self.target_arg: f"t{t}"})
-                 for c in range(1, CARDS + 1) for t in range(1, TARGETS + 1)]
-        moves = [Intent.of("move", unit=f"u{u}", to=f"d{d}") for u in range(1, UNITS + 1)
-                 for d in range(1, DESTINATIONS + 1)]
+        plays = [
+            Intent.of("play", **{"card": self.card(c), self.target_arg: f"t{t}"})
+            for c in range(1, CARDS + 1)
+            for t in range(1, TARGETS + 1)
+        ]
+        moves = [
+            Intent.of("move", unit=f"u{u}", to=f"d{d}")
+            for u in range(1, UNITS + 1)
+            for d in range(1, DESTINATIONS + 1)
+        ]
         return plays + moves + [Intent.of("end")]
 
     def _apply(self, state: PartsState, seat: str, intent: Intent) -> list[Event]:
@@ -79,8 +98,13 @@ class PartsGame(Game[PartsState]):
 
 
 class LongPartsGame(PartsGame):
-    meta = GameMeta(id="partslong", title="Many Long Parts", min_seats=1, max_seats=2,
-                    summary="Many Parts with long card ids.")
+    meta = GameMeta(
+        id="partslong",
+        title="Many Long Parts",
+        min_seats=1,
+        max_seats=2,
+        summary="Many Parts with long card ids.",
+    )
     card_tail = "x" * 63
     target_arg = "t"
     ref = "a secret turn, named at length: "

@@ -78,7 +78,13 @@ async def test_moderator_rights_count_only_in_the_games_server(world: World, cog
 
 async def test_forged_components_from_another_server_are_refused(world: World, cogs: dict[str, Any]) -> None:
     gid, thread = await open_game(world, cogs)
-    for custom_id in (f"arbl:{gid}:join", f"arbh:{gid}", f"arbo:{gid}", f"arbu:{gid}:1:Ann", f"arbv:{gid}:1:y"):
+    for custom_id in (
+        f"arbl:{gid}:join",
+        f"arbh:{gid}",
+        f"arbo:{gid}",
+        f"arbu:{gid}:1:Ann",
+        f"arbv:{gid}:1:y",
+    ):
         interaction = world.interaction("Di", 333, data={"custom_id": custom_id, "component_type": 2})
         interaction.guild_id = FOREIGN
         cls = next(c for c in DYNAMIC_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id))

@@ -20,8 +20,9 @@ async def test_new_game_opens_a_thread_with_a_lobby(world: World, cogs: dict[str
     assert reply.ephemeral and f"<#{thread}>" in reply.text
     lobby = last(status_edits(world))
     assert lobby.where == f"edit:222:{thread}"
-    assert sorted(ids_like(lobby, rf"arbl:{gid}:\w+")) == sorted(f"arbl:{gid}:{a}" for a in
-                                                                 ("join", "leave", "agent", "start"))
+    assert sorted(ids_like(lobby, rf"arbl:{gid}:\w+")) == sorted(
+        f"arbl:{gid}:{a}" for a in ("join", "leave", "agent", "start")
+    )
     assert "<@1001>" in lobby.text and "(1/3" in lobby.text
 
 

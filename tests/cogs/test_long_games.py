@@ -12,7 +12,9 @@ from tests.cogs.helpers import last, open_game, start_game, status_edits, thread
 STAMP = re.compile(r"<t:(\d+):R>")
 
 
-async def test_deadlines_are_discord_timestamps_in_status_posts_and_options(world: World, cogs: dict[str, Any]) -> None:
+async def test_deadlines_are_discord_timestamps_in_status_posts_and_options(
+    world: World, cogs: dict[str, Any]
+) -> None:
     mark = world.mark()
     gid, thread = await start_game(world, cogs)
     due = await world.table.due(gid)

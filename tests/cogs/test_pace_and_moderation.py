@@ -78,7 +78,9 @@ async def test_kick_and_replace(world: World, cogs: dict[str, Any]) -> None:
     seat = record.seats[2].seat
     choices = await world.autocomplete(game, "replace", "seat", world.interaction("Ann", thread), "")
     assert seat in [c.value for c in choices]
-    await world.command(game, "replace", world.interaction("Ann", thread), seat=seat, member=world.users["Di"])
+    await world.command(
+        game, "replace", world.interaction("Ann", thread), seat=seat, member=world.users["Di"]
+    )
     assert "Di now plays" in last(world.to("Ann")).text
     assert (await world.table.record(gid)).seat_of("1004") is not None
     await world.command(game, "kick", world.interaction("Bo", thread), member=world.users["Ann"])
@@ -105,7 +107,11 @@ async def test_pace_log_export(world: World, cogs: dict[str, Any]) -> None:
     data = json.loads(export.files[0][1])
     # a moderator who does not play gets only the public record of a running game: Ann's secret pick, the
     # seed (which fixes every deal) and the intent log stay out
-    assert data["id"] == gid and data["public_only"] and any("Ann has chosen." in line for line in data["public_log"])
+    assert (
+        data["id"] == gid
+        and data["public_only"]
+        and any("Ann has chosen." in line for line in data["public_log"])
+    )
     assert not {"seed", "intents", "final"} & data.keys() and "pick:n=2" not in export.files[0][1].decode()
     await world.command(game, "abort", world.interaction("Ann", thread))
     await world.click("Ann", f"arbc:{gid}:abort", thread)
@@ -136,8 +142,9 @@ async def test_my_games_autocomplete(world: World, cogs: dict[str, Any]) -> None
     assert last(world.to("Ann")).files
 
 
-async def test_log_export_and_catch_up_replay_nothing(world: World, cogs: dict[str, Any],
-                                                      monkeypatch: Any) -> None:
+async def test_log_export_and_catch_up_replay_nothing(
+    world: World, cogs: dict[str, Any], monkeypatch: Any
+) -> None:
     """/game log, the public-only export and the catch-up after a restart read the public lines saved
     with each change: the intent log is never replayed for a game saved with them."""
     from dataclasses import replace

@@ -13,8 +13,14 @@ class WideState(GameState):
 
 
 class WideGame(Game[WideState]):
-    meta = GameMeta(id="wide", title="Wide Choice", min_seats=1, max_seats=2, summary="Pick from sixty numbers.",
-                    rules="Each turn, pick any number from 1 to 60. Three turns each.")
+    meta = GameMeta(
+        id="wide",
+        title="Wide Choice",
+        min_seats=1,
+        max_seats=2,
+        summary="Pick from sixty numbers.",
+        rules="Each turn, pick any number from 1 to 60. Three turns each.",
+    )
     state_type = WideState
     intent_kinds = frozenset({"take"})
 

@@ -66,7 +66,7 @@ class Secrets:
         times = [m.at for m in self.moments]
         hi = bisect.bisect_right(times, created_wall)
         lo = bisect.bisect_right(times, created_wall - LAG)
-        return self.moments[max(0, lo - 1):max(hi, 1)]
+        return self.moments[max(0, lo - 1) : max(hi, 1)]
 
 
 @dataclass
@@ -76,12 +76,16 @@ class Leak:
     what: str
 
     def __str__(self) -> str:
-        return (f"{self.member} could see {self.what} in message {self.message.id} "
-                f"({self.message.channel_kind}, via={self.message.via}, ephemeral={self.message.ephemeral}, "
-                f"answering={self.message.answered_member_id}): {self.message.text()[:300]!r}")
+        return (
+            f"{self.member} could see {self.what} in message {self.message.id} "
+            f"({self.message.channel_kind}, via={self.message.via}, ephemeral={self.message.ephemeral}, "
+            f"answering={self.message.answered_member_id}): {self.message.text()[:300]!r}"
+        )
 
 
-def secrets_of(record: dict[str, Any], intents: list[dict[str, Any]], commit_times: dict[int, float]) -> Secrets:
+def secrets_of(
+    record: dict[str, Any], intents: list[dict[str, Any]], commit_times: dict[int, float]
+) -> Secrets:
     """Replay the logged intents; one :class:`Moment` per saved version."""
     game = engine.get(record["game"])
     seats = [s["seat"] for s in record["seats"]]
@@ -133,7 +137,9 @@ def _moment(game: Any, state: Any, seats: list[str], at: float, version: int) ->
         hands[seat] = {c["name"] for c in view.get("hand") or []}
         mine = view.get("my_choice")
         choices[seat] = mine.get("own") if isinstance(mine, dict) else None
-    return Moment(at, version, public_text, public_names, hands, choices, public.get("phase") == "select", views)
+    return Moment(
+        at, version, public_text, public_names, hands, choices, public.get("phase") == "select", views
+    )
 
 
 def commit_times_from_db(db_path: Any, gid: str) -> dict[int, float]:
@@ -184,7 +190,9 @@ class Checker:
                             continue
                         for m in window:
                             for name in sorted((m.hands.get(other, set()) & shown) - mine):
-                                out.append(Leak(seat, msg, f"{other}'s Scheme {name!r} (version {m.version})"))
+                                out.append(
+                                    Leak(seat, msg, f"{other}'s Scheme {name!r} (version {m.version})")
+                                )
                     out += self._choices(msg, text, seat, window)
         return _dedupe(out)
 
@@ -223,7 +231,7 @@ def _versions(msg: Message) -> list[tuple[float, str]]:
 def _created(msg: Message) -> list[float]:
     """When each version of ``msg`` (history, then current) appeared. A deferred answer's "thinking"
     placeholder is filled in without a history entry, so the current version dates from the last update."""
-    return [msg.created_at, *(v.at for v in msg.history)][:len(msg.history)] + [msg.updated_at]
+    return [msg.created_at, *(v.at for v in msg.history)][: len(msg.history)] + [msg.updated_at]
 
 
 def _dedupe(leaks: list[Leak]) -> list[Leak]:
@@ -263,8 +271,15 @@ def _image_versions(msg: Message) -> list[tuple[float, str, bytes]]:
     return [(at, a.filename, a.data) for at, atts in zip(created, versions, strict=True) for a in atts]
 
 
-def images_drawn_from_views(fake: FakeDiscord, secrets: Secrets, seats: dict[str, int], game_id: str,
-                            name: str, sample: int, seed: int = 0) -> tuple[int, list[str]]:
+def images_drawn_from_views(
+    fake: FakeDiscord,
+    secrets: Secrets,
+    seats: dict[str, int],
+    game_id: str,
+    name: str,
+    sample: int,
+    seed: int = 0,
+) -> tuple[int, list[str]]:
     """A sample of the images members saw, each compared byte for byte with the rendering of a view from
     its window: a public board must be the public view's board, a private image the viewer's own view.
     Returns (images checked, problems)."""
@@ -289,12 +304,17 @@ def images_drawn_from_views(fake: FakeDiscord, secrets: Secrets, seats: dict[str
     for msg, created, filename, data, seat in chosen:
         window = secrets.window(created + time.time() - time.monotonic())
         # a public board is the full drawing (the Full board button) or the compact one (the thread's posts)
-        draws = [board_renderer(game_id), compact_renderer(game_id)] if filename == "board.png" else [
-            private_renderer(game_id) or render_text]
+        draws = (
+            [board_renderer(game_id), compact_renderer(game_id)]
+            if filename == "board.png"
+            else [private_renderer(game_id) or render_text]
+        )
         target = None if filename == "board.png" else seat
         drawn = (draw(m.views[target]) for m in reversed(window) for draw in draws if draw is not None)
         if not any(image == data for image in drawn):
-            problems.append(f"{filename} of message {msg.id} ({'private to ' + str(seat) if seat else 'public'}) "
-                            f"is not the drawing of the {'public' if target is None else seat} view of any "
-                            f"version between {window[0].version} and {window[-1].version}")
+            problems.append(
+                f"{filename} of message {msg.id} ({'private to ' + str(seat) if seat else 'public'}) "
+                f"is not the drawing of the {'public' if target is None else seat} view of any "
+                f"version between {window[0].version} and {window[-1].version}"
+            )
     return len(chosen), problems

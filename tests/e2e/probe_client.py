@@ -32,19 +32,33 @@ def tiny_png(width: int = 3, height: int = 2) -> bytes:
     """A valid PNG made by hand (no Pillow needed)."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
-    rows = b"".join(b"\x00" + b"".join(bytes([(x * 80) % 256, (y * 120) % 256, 200]) for x in range(width))
-                    for y in range(height))
+    rows = b"".join(
+        b"\x00" + b"".join(bytes([(x * 80) % 256, (y * 120) % 256, 200]) for x in range(width))
+        for y in range(height)
+    )
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", ihdr)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
 
 
 class CounterButton(ui.DynamicItem[ui.Button[Any]], template=r"counter:(?P<n>\d+)"):
     """A persistent button: its state lives in its custom_id, so it works after a restart."""
 
     def __init__(self, n: int) -> None:
-        super().__init__(ui.Button(label=f"Count {n}", custom_id=f"counter:{n}", style=discord.ButtonStyle.primary))
+        super().__init__(
+            ui.Button(label=f"Count {n}", custom_id=f"counter:{n}", style=discord.ButtonStyle.primary)
+        )
         self.n = n
 
     @classmethod
@@ -60,14 +74,18 @@ class CounterButton(ui.DynamicItem[ui.Button[Any]], template=r"counter:(?P<n>\d+
             return
         view = ui.View(timeout=None)
         view.add_item(CounterButton(self.n + 1))
-        await interaction.response.edit_message(content=f"count={self.n + 1} by {interaction.user.name}", view=view)
+        await interaction.response.edit_message(
+            content=f"count={self.n + 1} by {interaction.user.name}", view=view
+        )
 
 
 class PickView(ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
 
-    @ui.select(custom_id="pick", options=[discord.SelectOption(label=g, value=g) for g in GAMES], max_values=2)
+    @ui.select(
+        custom_id="pick", options=[discord.SelectOption(label=g, value=g) for g in GAMES], max_values=2
+    )
     async def pick(self, interaction: discord.Interaction[Any], select: ui.Select[Any]) -> None:
         await interaction.response.send_message(f"picked {','.join(select.values)}", ephemeral=True)
 
@@ -128,7 +146,9 @@ async def game_new(interaction: discord.Interaction[Any], game: str, seats: int)
 
 
 @game_new.autocomplete("game")
-async def game_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+async def game_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=g, value=g) for g in GAMES if g.startswith(current)]
 
 
@@ -177,8 +197,10 @@ class ProbeClient(discord.Client):
             member = interaction.user
             assert isinstance(member, discord.Member)
             await interaction.response.send_message(
-                f"manage_guild={interaction.permissions.manage_guild}/{member.guild_permissions.manage_guild} "
-                f"roles={[r.name for r in member.roles]} app_manage_threads={interaction.app_permissions.manage_threads}",
+                f"manage_guild={interaction.permissions.manage_guild}/"
+                f"{member.guild_permissions.manage_guild} "
+                f"roles={[r.name for r in member.roles]} "
+                f"app_manage_threads={interaction.app_permissions.manage_threads}",
                 ephemeral=True,
             )
 
@@ -193,7 +215,9 @@ class ProbeClient(discord.Client):
             channel = interaction.channel
             assert isinstance(channel, discord.TextChannel)
             await channel.send("the board", file=discord.File(io.BytesIO(tiny_png()), filename="board.png"))
-            await channel.send(view=BoardLayout(), file=discord.File(io.BytesIO(tiny_png(2, 2)), filename="board.png"))
+            await channel.send(
+                view=BoardLayout(), file=discord.File(io.BytesIO(tiny_png(2, 2)), filename="board.png")
+            )
             await interaction.edit_original_response(content="posted")
 
         @tree.command(name="pick", description="Choose games")

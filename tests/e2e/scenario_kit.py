@@ -35,7 +35,8 @@ VERSION_ID = 1_000_000
 
 
 def arbiter_argv() -> list[str]:
-    """``arbiter run`` (the console script calls ``bot.cli.main``); the bot reads DISCORD_GATEWAY_URL itself."""
+    """``arbiter run`` (the console script calls ``bot.cli.main``); the bot reads DISCORD_GATEWAY_URL
+    itself."""
     return ["{python}", "-m", "bot.cli", "run"]
 
 

@@ -141,7 +141,11 @@ async def test_dynamic_button_select_and_modal(fake_discord: FakeDiscord) -> Non
         chooser = await (await alice.slash("pick")).message()
         chose = await bob.select(chooser, "pick", ["infamy", "gamedec"])
         reply = await chose.message()
-        assert reply.content == "picked infamy,gamedec" and reply.ephemeral and reply.answered_member_id == bob.id
+        assert (
+            reply.content == "picked infamy,gamedec"
+            and reply.ephemeral
+            and reply.answered_member_id == bob.id
+        )
         with pytest.raises(ValueError):
             await bob.select(chooser, "pick", ["chess"])
         with pytest.raises(PermissionError):
@@ -186,7 +190,9 @@ async def test_rate_limit_is_retried(fake_discord: FakeDiscord) -> None:
     async with running(fake_discord) as client:
         general = client.get_channel(fake_discord.channel("general").id)
         assert isinstance(general, discord.TextChannel)
-        rule = fake_discord.faults.rate_limit("POST", "/channels/{channel_id}/messages", times=2, retry_after=0.1)
+        rule = fake_discord.faults.rate_limit(
+            "POST", "/channels/{channel_id}/messages", times=2, retry_after=0.1
+        )
         sent = await general.send("after two 429s")
         assert rule.hits == 2
         posts = fake_discord.requests("POST", "/channels/{channel_id}/messages")
@@ -201,7 +207,11 @@ async def test_rate_limit_is_retried(fake_discord: FakeDiscord) -> None:
         fake_discord.faults.rate_limit("POST", "/webhooks/{application_id}/{token}", times=1, retry_after=0.1)
         handle = await fake_discord.members["alice"].slash("slow")
         assert [m.content for m in await handle.messages(2)] == ["done", "secret follow-up"]
-        assert [r.status for r in fake_discord.requests("POST", "/webhooks/{application_id}/{token}")] == [429, 200, 200]
+        assert [r.status for r in fake_discord.requests("POST", "/webhooks/{application_id}/{token}")] == [
+            429,
+            200,
+            200,
+        ]
 
 
 async def test_gateway_drop_is_resumed(fake_discord: FakeDiscord) -> None:
@@ -239,7 +249,9 @@ async def test_threads_and_thread_visibility(fake_discord: FakeDiscord) -> None:
         assert (public_post.channel_kind, private_post.channel_kind) == ("thread", "private_thread")
         in_thread = await (await alice.slash("ping", channel=public.id)).message()
         assert in_thread.channel_id == public.id and in_thread.ephemeral
-        assert (await (await bob.slash("ping", channel=private.id)).message()).channel_kind == "private_thread"
+        assert (
+            await (await bob.slash("ping", channel=private.id)).message()
+        ).channel_kind == "private_thread"
         with pytest.raises(PermissionError):
             await alice.slash("ping", channel=private.id)
 
@@ -250,7 +262,9 @@ async def test_duplicate_delivery_is_refused_by_discord(fake_discord: FakeDiscor
         handle = await alice.slash("ping")
         await handle.message()
         await fake_discord.redeliver(handle)
-        await fake_discord.state.wait_for(lambda: len(fake_discord.state.callbacks) == 2, 5, "the second callback")
+        await fake_discord.state.wait_for(
+            lambda: len(fake_discord.state.callbacks) == 2, 5, "the second callback"
+        )
         assert [c.status for c in fake_discord.state.callbacks] == [200, 400]
         assert len(fake_discord.state.answers_to(handle.id)) == 1
 
@@ -300,7 +314,10 @@ async def test_rest_surface_used_directly(fake_discord: FakeDiscord) -> None:
         # DM with a file, then edit keeping the old attachment and adding one
         user = await client.fetch_user(alice.id)
         dm = await user.send("your hand", file=discord.File(io.BytesIO(b"\x00\x01hand"), filename="hand.bin"))
-        await dm.edit(content="your hand (v2)", attachments=[*dm.attachments, discord.File(io.BytesIO(b"x"), "extra.txt")])
+        await dm.edit(
+            content="your hand (v2)",
+            attachments=[*dm.attachments, discord.File(io.BytesIO(b"x"), "extra.txt")],
+        )
         (recorded,) = alice.dms()
         assert recorded.content == "your hand (v2)" and recorded.history[0].content == "your hand"
         assert [a.filename for a in recorded.attachments] == ["hand.bin", "extra.txt"]
@@ -320,7 +337,9 @@ async def test_rest_surface_used_directly(fake_discord: FakeDiscord) -> None:
 
         thread = await channel.create_thread(name="g1", type=discord.ChannelType.public_thread)
         await thread.edit(archived=True, locked=True)
-        assert fake_discord.state.channels[thread.id].archived and fake_discord.state.channels[thread.id].locked
+        assert (
+            fake_discord.state.channels[thread.id].archived and fake_discord.state.channels[thread.id].locked
+        )
 
         too_long = "x" * 2001
         with pytest.raises(discord.HTTPException) as info:
@@ -344,7 +363,9 @@ async def test_late_answers_are_refused_when_the_deadline_is_on(fake_discord: Fa
         quick = await alice.slash("sleepy", seconds=0.0)
         assert (await quick.message()).content == "yawn"
         late = await alice.slash("sleepy", seconds=0.6)
-        await fake_discord.state.wait_for(lambda: len(fake_discord.state.callbacks) == 2, 5, "the late callback")
+        await fake_discord.state.wait_for(
+            lambda: len(fake_discord.state.callbacks) == 2, 5, "the late callback"
+        )
         assert fake_discord.state.callbacks[-1].status == 404 and late.callback is None
 
 
@@ -385,7 +406,9 @@ async def test_member_and_moderator_permissions(fake_discord: FakeDiscord) -> No
         plain = await (await alice.slash("whoami")).message()
         assert plain.content == "manage_guild=False/False roles=['@everyone'] app_manage_threads=True"
         boss = await (await mod.slash("whoami")).message()
-        assert boss.content == "manage_guild=True/True roles=['@everyone', 'Moderator'] app_manage_threads=True"
+        assert (
+            boss.content == "manage_guild=True/True roles=['@everyone', 'Moderator'] app_manage_threads=True"
+        )
 
 
 async def test_clickable_lists_what_a_member_may_press(fake_discord: FakeDiscord) -> None:
@@ -403,7 +426,9 @@ async def test_clickable_lists_what_a_member_may_press(fake_discord: FakeDiscord
 async def test_unknown_routes_and_bad_tokens_are_answered_like_discord(fake_discord: FakeDiscord) -> None:
     auth = {"Authorization": f"Bot {fake_discord.token}"}
     async with aiohttp.ClientSession() as http:
-        async with http.get(f"{fake_discord.api_base}/users/@me", headers={"Authorization": "Bot nope"}) as resp:
+        async with http.get(
+            f"{fake_discord.api_base}/users/@me", headers={"Authorization": "Bot nope"}
+        ) as resp:
             assert resp.status == 401 and (await resp.json())["message"] == "401: Unauthorized"
         async with http.get(f"{fake_discord.api_base}/guilds/1/audit-logs", headers=auth) as resp:
             assert resp.status == 404 and resp.headers["Content-Type"] == "application/json"

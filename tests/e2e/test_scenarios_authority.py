@@ -30,7 +30,9 @@ FOREIGN = "That game belongs to another server."
 
 def _replace_ids(value: Any, old: str, new: str) -> Any:
     if isinstance(value, dict):
-        return {k: (new if k == "custom_id" and v == old else _replace_ids(v, old, new)) for k, v in value.items()}
+        return {
+            k: (new if k == "custom_id" and v == old else _replace_ids(v, old, new)) for k, v in value.items()
+        }
     if isinstance(value, list):
         return [_replace_ids(v, old, new) for v in value]
     return value
@@ -45,8 +47,9 @@ async def _forged_click(member: SimMember, own: Message, old: str, new: str) -> 
 
 
 async def _lobby(fake: FakeDiscord, member: SimMember, channel: str) -> tuple[str, Message]:
-    answer = await (await member.slash("game", "new", channel=channel,
-                                       options={"game": "infamy", "seats": 3})).message(10)
+    answer = await (
+        await member.slash("game", "new", channel=channel, options={"game": "infamy", "seats": 3})
+    ).message(10)
     gid = answer.text().split("(`")[1].split("`)")[0]
     lobby = await fake.wait_for_message(lambda m: f"arbl:{gid}:join" in m.custom_ids(), timeout=10)
     return gid, lobby
@@ -57,7 +60,8 @@ def _alice_prompt(state: Any) -> Any:
 
 
 async def test_authority_is_bound_to_the_games_server_and_every_action_is_versioned(
-        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
     fake = fake_discord
     other = fake.add_guild("Elsewhere", channels=("general",))
     mallory = fake.add_member("mallory", moderator=True, guild=other)
@@ -74,15 +78,27 @@ async def test_authority_is_bound_to_the_games_server_and_every_action_is_versio
 
         # 1. another server's moderator, naming the running game by its id
         attempts: list[tuple[str, dict[str, Any]]] = [
-            ("export", {}), ("replace", {"seat": "alice", "member": mallory}), ("kick", {"member": alice}),
-            ("pace", {"preset": "relaxed"}), ("pause", {}), ("resume", {}), ("abort", {}),
+            ("export", {}),
+            ("replace", {"seat": "alice", "member": mallory}),
+            ("kick", {"member": alice}),
+            ("pace", {"preset": "relaxed"}),
+            ("pause", {}),
+            ("resume", {}),
+            ("abort", {}),
         ]
         for sub, extra in attempts:
             answer = await (await mallory.slash("game", sub, options={"game": gid, **extra})).message(10)
-            assert answer.ephemeral and answer.text() == FOREIGN and not answer.attachments, (sub, answer.text())
+            assert answer.ephemeral and answer.text() == FOREIGN and not answer.attachments, (
+                sub,
+                answer.text(),
+            )
         after = db.record(gid)
         assert (after["version"], after["status"], after["pace"], after["seats"]) == (
-            before["version"], before["status"], before["pace"], before["seats"]), "a refused command changed it"
+            before["version"],
+            before["status"],
+            before["pace"],
+            before["seats"],
+        ), "a refused command changed it"
 
         # 2. a lobby Join button forged in the other server
         lobby_gid, _ = await _lobby(fake, alice, "games")
@@ -114,18 +130,24 @@ async def test_authority_is_bound_to_the_games_server_and_every_action_is_versio
             if prompt is not None and prompt.simultaneous and prompt.kind == "sector":
                 if state.round == 1 and old_button is None:
                     offered = await player.options()
-                    old_button = (offered, next(c for c in offered.custom_ids() if c.startswith(f"arb:{gid}:")))
+                    old_button = (
+                        offered,
+                        next(c for c in offered.custom_ids() if c.startswith(f"arb:{gid}:")),
+                    )
                 elif state.round >= 2 and old_button is not None:
                     break
             elif prompt is not None and not stale_play_checked:
-                choices = await (await alice.autocomplete("play", focused="action", action="",
-                                                          channel=table.thread_id)).choices(10)
+                choices = await (
+                    await alice.autocomplete("play", focused="action", action="", channel=table.thread_id)
+                ).choices(10)
                 old_value = str(choices[0]["value"])
                 assert old_value.startswith(f"v{record['version']}|"), old_value
                 await player.play_turn(most=1)
                 moved, _ = await table.settle()
                 assert moved["version"] > record["version"]
-                answer = await (await alice.slash("play", action=old_value, channel=table.thread_id)).message(10)
+                answer = await (await alice.slash("play", action=old_value, channel=table.thread_id)).message(
+                    10
+                )
                 assert answer.ephemeral and "moved on" in answer.text(), answer.text()
                 assert db.record(gid)["version"] == moved["version"], "a stale /play value was applied"
                 stale_play_checked = True
@@ -150,8 +172,13 @@ async def test_authority_is_bound_to_the_games_server_and_every_action_is_versio
 async def test_a_burst_of_commands_gets_a_polite_answer(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     alice = fake.add_member("alice")
-    bot = kit.arbiter_process(fake, tmp_path / "arbiter.db", tmp_path / "arbiter-bot.log",
-                              RATE_LIMIT_ACTIONS="5", RATE_LIMIT_SECONDS="60")
+    bot = kit.arbiter_process(
+        fake,
+        tmp_path / "arbiter.db",
+        tmp_path / "arbiter-bot.log",
+        RATE_LIMIT_ACTIONS="5",
+        RATE_LIMIT_SECONDS="60",
+    )
     try:
         await bot.start()
         await fake.wait_for_commands("help", "game")
@@ -162,29 +189,39 @@ async def test_a_burst_of_commands_gets_a_polite_answer(fake_discord: FakeDiscor
         assert (len(helped), len(slowed)) == (5, 7), [a.text()[:80] for a in answers]
         assert all(a.ephemeral for a in slowed)
         # a refused command does nothing: no lobby is opened while the bucket is empty
-        refused = await (await alice.slash("game", "new", channel="games",
-                                           options={"game": "infamy", "seats": 3})).message(10)
+        refused = await (
+            await alice.slash("game", "new", channel="games", options={"game": "infamy", "seats": 3})
+        ).message(10)
         assert "going a little fast" in refused.text(), refused.text()
-        assert not [m for m in fake.messages_in("games") if any(c.startswith("arbl:") for c in m.custom_ids())]
+        assert not [
+            m for m in fake.messages_in("games") if any(c.startswith("arbl:") for c in m.custom_ids())
+        ]
         assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
     finally:
         await bot.stop()
 
 
-async def test_one_member_cannot_flood_a_server_with_lobbies(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_one_member_cannot_flood_a_server_with_lobbies(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
     """Issue 9: "one user opened 10,000 lobbies in 2.6 s". Through the real bot (the rate limit raised so
     that only the lobby limit speaks): 40 ``/game new`` at once open exactly 5 lobbies; the others are told
     why, and every answer is ephemeral."""
     fake = fake_discord
     alice = fake.add_member("alice")
     db = tmp_path / "arbiter.db"
-    bot = kit.arbiter_process(fake, db, tmp_path / "arbiter-bot.log", RATE_LIMIT_ACTIONS="1000",
-                              MAX_LOBBIES_PER_USER="5")
+    bot = kit.arbiter_process(
+        fake, db, tmp_path / "arbiter-bot.log", RATE_LIMIT_ACTIONS="1000", MAX_LOBBIES_PER_USER="5"
+    )
     try:
         await bot.start()
         await fake.wait_for_commands("game")
-        handles = await asyncio.gather(*(alice.slash("game", "new", channel="games",
-                                                     options={"game": "infamy", "seats": 3}) for _ in range(40)))
+        handles = await asyncio.gather(
+            *(
+                alice.slash("game", "new", channel="games", options={"game": "infamy", "seats": 3})
+                for _ in range(40)
+            )
+        )
         answers = await asyncio.gather(*(h.message(20) for h in handles))
         refused = [a for a in answers if "open lobbies, the most allowed" in a.text()]
         assert len(refused) == 35, [a.text()[:80] for a in answers if a not in refused][:5]

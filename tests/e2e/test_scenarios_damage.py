@@ -28,8 +28,14 @@ ROW, SNAPSHOT = 1, 2
 
 async def _open_blitz(fake: FakeDiscord, db: kit.BotDb, host: SimMember) -> kit.Table:
     """``/game new`` at blitz pace (5 minutes a decision) with two agent seats, then Start."""
-    answer = await (await host.slash("game", "new", channel="games", options={
-        "game": kit.GAME, "seats": 3, "options": kit.SHORT_GAME, "pace": "blitz"})).message(10)
+    answer = await (
+        await host.slash(
+            "game",
+            "new",
+            channel="games",
+            options={"game": kit.GAME, "seats": 3, "options": kit.SHORT_GAME, "pace": "blitz"},
+        )
+    ).message(10)
     found = re.search(r"\(`([0-9a-f]+)`\)", answer.text())
     assert found, answer.text()
     gid = found.group(1)
@@ -47,12 +53,16 @@ def _status(db: kit.BotDb, gid: str) -> str:
 
 
 def _thread_text(fake: FakeDiscord, table: kit.Table) -> str:
-    return "\n".join(m.all_text() for m in fake.messages_in(table.thread_id, include_ephemeral=False)
-                     if m.id != table.status_id)
+    return "\n".join(
+        m.all_text()
+        for m in fake.messages_in(table.thread_id, include_ephemeral=False)
+        if m.id != table.status_id
+    )
 
 
-async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(fake_discord: FakeDiscord,
-                                                                    tmp_path: Path) -> None:
+async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
     fake = fake_discord
     members = [fake.add_member(name) for name in HOSTS]
     path = tmp_path / "arbiter.db"
@@ -66,7 +76,9 @@ async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(fake_discord
             await table.settle()
         # the game whose log will be lost must have one: its member plays a turn first
         player = kit.Player(members[SNAPSHOT], tables[SNAPSHOT], random.Random(9))
-        assert await player.play_turn(most=1), "no move offered"  # one move: the game goes on, a deadline open
+        assert await player.play_turn(most=1), (
+            "no move offered"
+        )  # one move: the game goes on, a deadline open
         await tables[SNAPSHOT].settle()
         assert db.intents(tables[SNAPSHOT].gid)
         await bot.stop()
@@ -77,7 +89,9 @@ async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(fake_discord
             due = conn.execute("SELECT COUNT(*) FROM deadlines").fetchone()[0]
             rows = conn.execute("SELECT game_id, seat, kind FROM deadlines").fetchall()
             assert due >= len(tables), (rows, [t.gid for t in tables], db.intents(tables[SNAPSHOT].gid))
-            conn.execute("UPDATE deadlines SET due_at = ? - 60, remind_at = ? - 120", (time.time(), time.time()))
+            conn.execute(
+                "UPDATE deadlines SET due_at = ? - 60, remind_at = ? - 120", (time.time(), time.time())
+            )
             conn.execute("UPDATE games SET options = '{not json' WHERE id = ?", (tables[ROW].gid,))
             conn.execute("DELETE FROM intents WHERE game_id = ?", (tables[SNAPSHOT].gid,))
             conn.execute("UPDATE snapshots SET body = '{garbage' WHERE game_id = ?", (tables[SNAPSHOT].gid,))
@@ -90,8 +104,9 @@ async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(fake_discord
         damaged = [tables[ROW], tables[SNAPSHOT]]
 
         def done() -> bool:
-            return (all("Time ran out" in _thread_text(fake, t) for t in healthy)
-                    and all("paused for a moderator" in _thread_text(fake, t) for t in damaged))
+            return all("Time ran out" in _thread_text(fake, t) for t in healthy) and all(
+                "paused for a moderator" in _thread_text(fake, t) for t in damaged
+            )
 
         await fake.state.wait_for(done, timeout=20, what="the deadlines applied and the damage announced")
         for table in healthy:
@@ -106,7 +121,9 @@ async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(fake_discord
         assert not fake.state.unhandled
         # the damaged game refuses a move plainly; a healthy game's member still plays in its thread
         assert not tables[ROW].status.custom_ids()  # its status message lost its buttons
-        refused = await (await members[ROW].slash("play", action="pass", channel=tables[ROW].thread_id)).message(10)
+        refused = await (
+            await members[ROW].slash("play", action="pass", channel=tables[ROW].thread_id)
+        ).message(10)
         assert "moderator" in refused.text() and kit.BOT_ERROR not in refused.text()
         record, state = await tables[0].settle()
         if record["status"] == "running" and tables[0].human_prompts(state, record):

@@ -54,8 +54,9 @@ async def test_dms_closed_rate_limits_and_gateway_drops(fake_discord: FakeDiscor
         record = await kit.play(table, rng, steps=3, players=players, hand_share=0)
         assert len([r for r in fake.state.requests if r.fault == "error"]) == 2
         assert record["version"] > before, "no move was made while the bot was rate limited"
-        retried = {(r.method, r.path) for r in limited} & {(r.method, r.path) for r in fake.state.requests
-                                                          if r.fault is None and r.status < 300}
+        retried = {(r.method, r.path) for r in limited} & {
+            (r.method, r.path) for r in fake.state.requests if r.fault is None and r.status < 300
+        }
         assert retried, "no rate-limited request was retried"
 
         # a resumable gateway drop, with a click sent while the bot is away
@@ -75,8 +76,9 @@ async def test_dms_closed_rate_limits_and_gateway_drops(fake_discord: FakeDiscor
         # a drop the bot cannot resume: it identifies again (discord.py waits 5 s first)
         identified = fake.gateway.identify_count
         await fake.drop_gateway(resumable=False)
-        await fake.state.wait_for(lambda: fake.gateway.identify_count > identified and fake.gateway.connected,
-                                  20, "a new IDENTIFY")
+        await fake.state.wait_for(
+            lambda: fake.gateway.identify_count > identified and fake.gateway.connected, 20, "a new IDENTIFY"
+        )
         before = record["version"]
         record = await kit.play(table, rng, steps=2, players=players, hand_share=0)
         assert record["version"] > before or record["status"] == "finished"
@@ -88,8 +90,11 @@ async def test_dms_closed_rate_limits_and_gateway_drops(fake_discord: FakeDiscor
 
         def cy_told() -> bool:
             refused = [r for r in fake.requests("POST", MESSAGES) if r.fault == "dm_closed"]
-            notice = [m for m in fake.messages_in(table.thread_id)
-                      if cy.mention in m.all_text() and "/hand" in m.all_text()]
+            notice = [
+                m
+                for m in fake.messages_in(table.thread_id)
+                if cy.mention in m.all_text() and "/hand" in m.all_text()
+            ]
             return bool(refused and notice and bob.dms())
 
         for _ in range(40):
@@ -112,23 +117,31 @@ async def test_dms_closed_rate_limits_and_gateway_drops(fake_discord: FakeDiscor
         log = [(i["seat"], i["intent"]) for i in db.intents(table.gid)]
         replayed_state = kit.replay_log(final, log)
         assert engine.get("infamy").dump(replayed_state) == (db.snapshot(table.gid) or (0, ""))[1]
-        assert any(i["by_user"] == "agent" for i in db.intents(table.gid)), "no agent played while they were away"
-        secrets = hidden_info.secrets_of(final, db.intents(table.gid),
-                                         hidden_info.commit_times_from_db(db_path, table.gid))
+        assert any(i["by_user"] == "agent" for i in db.intents(table.gid)), (
+            "no agent played while they were away"
+        )
+        secrets = hidden_info.secrets_of(
+            final, db.intents(table.gid), hidden_info.commit_times_from_db(db_path, table.gid)
+        )
         seats = {s: m.id for s, m in table.players.items()}
         leaks = hidden_info.Checker(fake, seats, secrets).leaks()
         assert not leaks, "\n".join(str(x) for x in leaks[:20])
         assert not hidden_info.private_answers_not_public(fake, secrets, seats)
         unanswered = [i for i in fake.state.interactions.values() if i.callback is None]
         assert not unanswered, unanswered[:3]
-        slow = [(i.payload.get("data", {}).get("custom_id"), i.latency) for i in fake.state.interactions.values()
-                if i.id != options_click.id and (i.latency or 0) >= 3.0]
+        slow = [
+            (i.payload.get("data", {}).get("custom_id"), i.latency)
+            for i in fake.state.interactions.values()
+            if i.id != options_click.id and (i.latency or 0) >= 3.0
+        ]
         assert not slow, slow
-        print(f"\nscenario 5: {len(limited)} 429s, {fake.gateway.resume_count} resume(s), "
-              f"{fake.gateway.identify_count} identifies, click during the drop answered after "
-              f"{options_click.latency:.2f}s, {len(bob.dms())} DMs to bob, "
-              f"{len([r for r in fake.state.requests if r.fault == 'dm_closed'])} refused DMs to cy; "
-              f"{fake.latency_report()}")
+        print(
+            f"\nscenario 5: {len(limited)} 429s, {fake.gateway.resume_count} resume(s), "
+            f"{fake.gateway.identify_count} identifies, click during the drop answered after "
+            f"{options_click.latency:.2f}s, {len(bob.dms())} DMs to bob, "
+            f"{len([r for r in fake.state.requests if r.fault == 'dm_closed'])} refused DMs to cy; "
+            f"{fake.latency_report()}"
+        )
         assert not fake.state.unhandled, fake.state.unhandled[:3]
         assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
     finally:

@@ -62,12 +62,15 @@ async def _play(tmp: Path) -> PlayedGame:
         await kit.play(table, rng, steps=10, players=players)
         # dave watches: he may press what the thread shows, and type /play, but must not act or learn
         before, _ = await table.settle()
-        spectator = {"before": before["version"], "answers": [
-            await (await dave.click(table.status, f"arbo:{table.gid}")).message(10),
-            await (await dave.click(table.status, f"arbh:{table.gid}")).message(10),
-            await (await dave.slash("hand", channel=table.thread_id)).message(10),
-            await (await dave.slash("play", action="pass", channel=table.thread_id)).message(10),
-        ]}
+        spectator = {
+            "before": before["version"],
+            "answers": [
+                await (await dave.click(table.status, f"arbo:{table.gid}")).message(10),
+                await (await dave.click(table.status, f"arbh:{table.gid}")).message(10),
+                await (await dave.slash("hand", channel=table.thread_id)).message(10),
+                await (await dave.slash("play", action="pass", channel=table.thread_id)).message(10),
+            ],
+        }
         spectator["after"] = db.record(table.gid)["version"]
         # the export holds the seed and every secret choice: a player may not have it mid-game
         spectator["export"] = await (await alice.slash("game", "export", channel=table.thread_id)).message(10)
@@ -81,8 +84,19 @@ async def _play(tmp: Path) -> PlayedGame:
         intents = db.intents(table.gid)
         db.close()
         await bot.stop()
-        return PlayedGame(fake, table, record, intents, snapshot, export, export_message, seconds, bot.logs(),
-                          tmp / "arbiter.db", spectator)
+        return PlayedGame(
+            fake,
+            table,
+            record,
+            intents,
+            snapshot,
+            export,
+            export_message,
+            seconds,
+            bot.logs(),
+            tmp / "arbiter.db",
+            spectator,
+        )
     finally:
         await bot.stop()
         await fake.stop()
@@ -97,9 +111,11 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> PlayedGame:
 def test_three_members_play_a_whole_game(played: PlayedGame) -> None:
     fake, record, table = played.fake, played.record, played.table
     game = engine.get("infamy")
-    print(f"\nscenario 1: game {table.gid} over in {played.seconds:.1f}s, version {record['version']}, "
-          f"{len(played.intents)} intents, winners {record['winners']} ({record['reason']}), "
-          f"latency {fake.latency_report()}")
+    print(
+        f"\nscenario 1: game {table.gid} over in {played.seconds:.1f}s, version {record['version']}, "
+        f"{len(played.intents)} intents, winners {record['winners']} ({record['reason']}), "
+        f"latency {fake.latency_report()}"
+    )
 
     assert record["status"] == "finished", record
     # a spectator cannot act: every answer is ephemeral and says so, and the game did not move
@@ -114,7 +130,9 @@ def test_three_members_play_a_whole_game(played: PlayedGame) -> None:
 
     # everyone who played is a member, no agent
     assert sorted(table.players) == ["alice", "bob", "cy"]
-    assert all(i["by_user"] not in ("agent", "deadline") for i in played.intents), "a move was not made by a member"
+    assert all(i["by_user"] not in ("agent", "deadline") for i in played.intents), (
+        "a move was not made by a member"
+    )
 
     # the outcome is the engine's: replay the database's intent log ...
     log = [(i["seat"], i["intent"]) for i in played.intents]
@@ -127,8 +145,9 @@ def test_three_members_play_a_whole_game(played: PlayedGame) -> None:
     # ... and the export a member downloaded through Discord once the game had ended
     export = played.export
     assert export["intents"] == [list(x) for x in log] and export["seed"] == record["seed"]
-    from_export = kit.replay_log({**record, "options": export["options"]},
-                                 [(s, k) for s, k in export["intents"]])
+    from_export = kit.replay_log(
+        {**record, "options": export["options"]}, [(s, k) for s, k in export["intents"]]
+    )
     assert game.dump(from_export) == export["final"] == played.snapshot[1]
     assert played.export_message.ephemeral
 
@@ -153,7 +172,10 @@ def test_three_members_play_a_whole_game(played: PlayedGame) -> None:
     for i in fake.state.interactions.values():
         data = i.payload.get("data", {})
         what = {2: "slash /" + str(data.get("name")), 4: "autocomplete", 5: "modal"}.get(i.type) or (
-            "select" if data.get("component_type") == 3 else "button " + str(data.get("custom_id", "")).split(":")[0])
+            "select"
+            if data.get("component_type") == 3
+            else "button " + str(data.get("custom_id", "")).split(":")[0]
+        )
         used[what] = used.get(what, 0) + 1
     print(f"interactions used: {dict(sorted(used.items()))}")
     unanswered = [i for i in fake.state.interactions.values() if i.callback is None]
@@ -162,8 +184,9 @@ def test_three_members_play_a_whole_game(played: PlayedGame) -> None:
     assert not fake.state.unhandled, fake.state.unhandled[:3]
     refused = [(r.method, r.route, r.status) for r in fake.state.requests if r.status >= 400]
     assert not refused, f"Discord refused requests of the bot: {refused[:5]}"
-    assert not [m for m in fake.state.all_messages() if "Something went wrong" in m.all_text()], \
+    assert not [m for m in fake.state.all_messages() if "Something went wrong" in m.all_text()], (
         "the bot answered with an unexpected error; see its log"
+    )
     assert "Traceback" not in played.bot_log, played.bot_log[-3000:]
 
 
@@ -183,8 +206,10 @@ def test_no_member_sees_another_members_secrets(played: PlayedGame) -> None:
 
     checker = hidden_info.Checker(fake, seats, secrets, spectators={"dave": fake.members["dave"].id})
     leaks = checker.leaks()
-    print(f"\nscenario 2: {checker.checked_versions} message versions checked against "
-          f"{len(secrets.moments)} saved versions; {len(secrets.private_texts)} private event texts")
+    print(
+        f"\nscenario 2: {checker.checked_versions} message versions checked against "
+        f"{len(secrets.moments)} saved versions; {len(secrets.private_texts)} private event texts"
+    )
     assert not leaks, "\n".join(str(x) for x in leaks[:20])
 
     problems = hidden_info.private_answers_not_public(fake, secrets, seats)
@@ -221,13 +246,26 @@ def test_the_secrets_check_finds_a_planted_leak(played: PlayedGame) -> None:
         return all(name not in m.public_names and name not in m.hands.get(other, set()) for m in window)
 
     moment, name, other = next(
-        (m, n, o) for m in secrets.moments if m.at for holder in sorted(seats) for n in sorted(m.hands[holder])
-        for o in sorted(seats) if o != holder and secret_from(o, n, m.at)
+        (m, n, o)
+        for m in secrets.moments
+        if m.at
+        for holder in sorted(seats)
+        for n in sorted(m.hands[holder])
+        for o in sorted(seats)
+        if o != holder and secret_from(o, n, m.at)
     )
     bob = table.players[other]
-    planted = Message(id=fake.state.ids.next(), channel_id=table.thread_id, guild_id=table.status.guild_id,
-                      author_id=fake.state.bot_user.id, via="followup", channel_kind="thread",
-                      content=f"Your hand: {name}", flags=EPHEMERAL, answered_member_id=bob.id)
+    planted = Message(
+        id=fake.state.ids.next(),
+        channel_id=table.thread_id,
+        guild_id=table.status.guild_id,
+        author_id=fake.state.bot_user.id,
+        via="followup",
+        channel_kind="thread",
+        content=f"Your hand: {name}",
+        flags=EPHEMERAL,
+        answered_member_id=bob.id,
+    )
     planted.created_at = planted.updated_at = moment.at - checker.clock_offset + 0.01
     fake.state.messages[planted.id] = planted
     try:

@@ -27,8 +27,9 @@ from tests.e2e.fake_discord import FakeDiscord
 OPTIONS = os.environ.get("ARBITER_LOAD_OPTIONS", "round_cap=2")
 
 
-async def _one_game(fake: FakeDiscord, db: kit.BotDb, n: int, rng: random.Random,
-                    errors: list[str]) -> dict[str, object]:
+async def _one_game(
+    fake: FakeDiscord, db: kit.BotDb, n: int, rng: random.Random, errors: list[str]
+) -> dict[str, object]:
     member = fake.members[f"player{n}"]
     table = await kit.open_game(fake, db, member, [], agents=2, options=OPTIONS, timeout=30, errors=errors)
     table.poll = 0.15
@@ -38,7 +39,11 @@ async def _one_game(fake: FakeDiscord, db: kit.BotDb, n: int, rng: random.Random
     log = [(i["seat"], i["intent"]) for i in db.intents(table.gid)]
     outcome = engine.get("infamy").outcome(kit.replay_log(record, log))
     assert outcome is not None and sorted(outcome.winners) == sorted(record["winners"])
-    return {"gid": table.gid, "version": record["version"], "moves": sum(1 for i in log if i[0] in table.players)}
+    return {
+        "gid": table.gid,
+        "version": record["version"],
+        "moves": sum(1 for i in log if i[0] in table.players),
+    }
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -63,27 +68,42 @@ async def _load(games: int, tmp_path: Path) -> dict[str, float]:
             rng = random.Random(6)
             errors: list[str] = []
             started = time.monotonic()
-            results = await asyncio.gather(*(_one_game(fake, db, n, random.Random(rng.random()), errors)
-                                             for n in range(games)))
+            results = await asyncio.gather(
+                *(_one_game(fake, db, n, random.Random(rng.random()), errors) for n in range(games))
+            )
             seconds = time.monotonic() - started
             report = fake.latency_report()
             interactions = list(fake.state.interactions.values())
             late = [i for i in interactions if i.latency is None or i.latency >= 3.0]
             refused = [c for c in fake.state.callbacks if c.status == 404]
-            print(f"\nscenario 6: {games} games, {len(interactions)} interactions, "
-                  f"{sum(int(r['moves']) for r in results)} moves by members in {seconds:.1f}s; "
-                  f"time to first response p50 {report['p50'] * 1000:.1f} ms, p99 {report['p99'] * 1000:.1f} ms, "
-                  f"max {report['max'] * 1000:.1f} ms; {len(errors)} unexpected errors answered")
+            print(
+                f"\nscenario 6: {games} games, {len(interactions)} interactions, "
+                f"{sum(int(r['moves']) for r in results)} moves by members in {seconds:.1f}s; "
+                f"time to first response p50 {report['p50'] * 1000:.1f} ms, "
+                f"p99 {report['p99'] * 1000:.1f} ms, "
+                f"max {report['max'] * 1000:.1f} ms; {len(errors)} unexpected errors answered"
+            )
             by_kind: dict[str, list[float]] = {}
             for i in interactions:
                 data = i.payload.get("data", {})
                 kind = {2: "/" + str(data.get("name")), 4: "autocomplete"}.get(i.type) or str(
-                    data.get("custom_id", "?")).split(":")[0]
+                    data.get("custom_id", "?")
+                ).split(":")[0]
                 by_kind.setdefault(kind, []).append(i.latency or 99.0)
-            print("  by kind (count, p50 ms, p99 ms): " + ", ".join(
-                f"{k} {len(v)} {_pct(v, 0.5) * 1000:.0f} {_pct(v, 0.99) * 1000:.0f}" for k, v in sorted(by_kind.items())))
-            assert not late, [(i.payload.get("data", {}).get("custom_id") or i.payload.get("data", {}).get("name"),
-                               i.latency) for i in late[:10]]
+            print(
+                "  by kind (count, p50 ms, p99 ms): "
+                + ", ".join(
+                    f"{k} {len(v)} {_pct(v, 0.5) * 1000:.0f} {_pct(v, 0.99) * 1000:.0f}"
+                    for k, v in sorted(by_kind.items())
+                )
+            )
+            assert not late, [
+                (
+                    i.payload.get("data", {}).get("custom_id") or i.payload.get("data", {}).get("name"),
+                    i.latency,
+                )
+                for i in late[:10]
+            ]
             assert not refused, refused[:5]
             bad = [(r.method, r.route, r.status) for r in fake.state.requests if r.status >= 400]
             assert not bad, f"Discord refused requests of the bot: {bad[:5]}"

@@ -32,7 +32,9 @@ def _button(msg: Message, gid: str, rng: random.Random) -> str:
     return rng.choice(ids)
 
 
-async def _until(table: kit.Table, player: kit.Player, secret: bool, steps: int = 60) -> tuple[dict[str, Any], Any]:
+async def _until(
+    table: kit.Table, player: kit.Player, secret: bool, steps: int = 60
+) -> tuple[dict[str, Any], Any]:
     """Play on until the player's open prompt is (or is not) a secret simultaneous choice."""
     for _ in range(steps):
         record, state = await table.settle()
@@ -44,8 +46,9 @@ async def _until(table: kit.Table, player: kit.Player, secret: bool, steps: int 
     raise AssertionError(f"no {'secret' if secret else 'open'} prompt within {steps} steps")
 
 
-async def _race(fake: FakeDiscord, db: kit.BotDb, table: kit.Table, player: kit.Player, rng: random.Random,
-                secret: bool) -> dict[str, Any]:
+async def _race(
+    fake: FakeDiscord, db: kit.BotDb, table: kit.Table, player: kit.Player, rng: random.Random, secret: bool
+) -> dict[str, Any]:
     record, state = await _until(table, player, secret)
     options = await player.options()
     cid = _button(options, table.gid, rng)
@@ -59,7 +62,8 @@ async def _race(fake: FakeDiscord, db: kit.BotDb, table: kit.Table, player: kit.
     log_before = db.intents(table.gid)
 
     handles: list[InteractionHandle] = await asyncio.gather(
-        *(player.member.click(options, cid) for _ in range(CLICKS)))
+        *(player.member.click(options, cid) for _ in range(CLICKS))
+    )
     answers = await asyncio.gather(*(h.message(30) for h in handles))
 
     applied = [a for a in answers if "✅" in a.text()]
@@ -73,8 +77,8 @@ async def _race(fake: FakeDiscord, db: kit.BotDb, table: kit.Table, player: kit.
 
     after = db.record(table.gid)
     log_after = db.intents(table.gid)
-    mine = [i for i in log_after[len(log_before):] if i["by_user"] == str(player.member.id)]
-    assert log_after[:len(log_before)] == log_before
+    mine = [i for i in log_after[len(log_before) :] if i["by_user"] == str(player.member.id)]
+    assert log_after[: len(log_before)] == log_before
     assert [i["intent"] for i in mine] == [cid.split(":", 3)[3]], mine
     assert after["version"] == record["version"] + 1
     return {"max_latency": max(x or 0 for x in latencies), "version": after["version"]}
@@ -91,8 +95,10 @@ async def _race_test(fake: FakeDiscord, tmp_path: Path, secret: bool) -> None:
         table = await kit.open_game(fake, db, alice, [], agents=2, options="")
         player = kit.Player(alice, table, random.Random(5), play_share=0)
         race = await _race(fake, db, table, player, rng, secret=secret)
-        print(f"\nscenario 4: {CLICKS} clicks on a {'secret' if secret else 'versioned'} button, slowest first "
-              f"answer {race['max_latency']:.3f}s; {fake.latency_report()}")
+        print(
+            f"\nscenario 4: {CLICKS} clicks on a {'secret' if secret else 'versioned'} button, slowest first "
+            f"answer {race['max_latency']:.3f}s; {fake.latency_report()}"
+        )
         await kit.play(table, rng, steps=5, players={"alice": player})  # and the game goes on
         assert not fake.state.unhandled, fake.state.unhandled[:3]
         assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
@@ -105,11 +111,15 @@ async def test_two_hundred_clicks_on_one_button(fake_discord: FakeDiscord, tmp_p
     await _race_test(fake_discord, tmp_path, secret=False)
 
 
-async def test_two_hundred_clicks_on_a_secret_choice_button(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_two_hundred_clicks_on_a_secret_choice_button(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
     await _race_test(fake_discord, tmp_path, secret=True)
 
 
-async def test_an_interaction_delivered_twice_is_applied_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_an_interaction_delivered_twice_is_applied_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
     fake = fake_discord
     alice = fake.add_member("alice")
     bot = kit.arbiter_process(fake, tmp_path / "arbiter.db", tmp_path / "arbiter-bot.log")
@@ -124,8 +134,9 @@ async def test_an_interaction_delivered_twice_is_applied_once(fake_discord: Fake
             record, _ = await _until(table, player, secret=False)
             log_before = db.intents(table.gid)
             if when == "as a /play command":
-                choices = await (await alice.autocomplete("play", focused="action", action="",
-                                                          channel=table.thread_id)).choices()
+                choices = await (
+                    await alice.autocomplete("play", focused="action", action="", channel=table.thread_id)
+                ).choices()
                 value = str(rng.choice(choices)["value"])
                 key = value.split("|", 1)[-1]  # menu values carry the version they were offered at
                 h = await alice.slash("play", action=value, channel=table.thread_id)
@@ -139,12 +150,13 @@ async def test_an_interaction_delivered_twice_is_applied_once(fake_discord: Fake
             answer = await h.message(10)
             if when != "at once":
                 await fake.redeliver(h)
-            await fake.state.wait_for(lambda h=h: len(_callbacks(fake, h)) >= 2, 10,
-                                      "the bot to try answering the second delivery")
+            await fake.state.wait_for(
+                lambda h=h: len(_callbacks(fake, h)) >= 2, 10, "the bot to try answering the second delivery"
+            )
             await asyncio.sleep(0.3)
             record_after, _ = await table.settle()
             log_after = db.intents(table.gid)
-            mine = [i["intent"] for i in log_after[len(log_before):] if i["by_user"] == str(alice.id)]
+            mine = [i["intent"] for i in log_after[len(log_before) :] if i["by_user"] == str(alice.id)]
             assert mine == [key], f"{when}: {mine}"
             assert record_after["version"] == record["version"] + 1, when
             assert "✅" in answer.text(), answer.text()

@@ -27,7 +27,9 @@ def _buttons(msg: Message, gid: str) -> list[tuple[int, str]]:
     for cid in msg.custom_ids():
         if cid.startswith(f"arb:{gid}:"):
             stamp = cid.split(":")[2]
-            out.append((int(stamp) if stamp.isdigit() else 0, cid))  # 0: a secret choice's button (no version)
+            out.append(
+                (int(stamp) if stamp.isdigit() else 0, cid)
+            )  # 0: a secret choice's button (no version)
     return out
 
 
@@ -37,7 +39,9 @@ def _consistent(db: kit.BotDb, gid: str) -> tuple[dict[str, Any], list[tuple[str
     log = [(i["seat"], i["intent"]) for i in db.intents(gid)]
     version, body = db.snapshot(gid) or (None, "")
     assert version == record["version"], f"snapshot version {version}, game version {record['version']}"
-    assert engine.get("infamy").dump(kit.replay_log(record, log)) == body, "snapshot is not the replay of the log"
+    assert engine.get("infamy").dump(kit.replay_log(record, log)) == body, (
+        "snapshot is not the replay of the log"
+    )
     return record, log
 
 
@@ -62,12 +66,23 @@ async def test_sigkill_mid_game_and_restart(fake_discord: FakeDiscord, tmp_path:
         current = await players[seat].options()
         fresh = [b for b in _buttons(current, table.gid) if b[0] in (record["version"], 0)]
         assert fresh, f"no button for the current version in {current.custom_ids()}"
-        older = [(m, b) for p in players.values() for h in p.handles for m in h.answers()
-                 for b in _buttons(m, table.gid) if 0 < b[0] < record["version"]]
+        older = [
+            (m, b)
+            for p in players.values()
+            for h in p.handles
+            for m in h.answers()
+            for b in _buttons(m, table.gid)
+            if 0 < b[0] < record["version"]
+        ]
         assert older, "no options message from an older version"
         stale_msg, (stale_version, stale_id) = older[0]
-        stale_member = next(p.member for p in players.values() if p.member.can_see(stale_msg) and stale_msg.ephemeral
-                            and stale_msg.answered_member_id == p.member.id)
+        stale_member = next(
+            p.member
+            for p in players.values()
+            if p.member.can_see(stale_msg)
+            and stale_msg.ephemeral
+            and stale_msg.answered_member_id == p.member.id
+        )
         before, log_before = _consistent(db, table.gid)
 
         # 1. SIGKILL between moves, then start again on the same database
@@ -92,7 +107,10 @@ async def test_sigkill_mid_game_and_restart(fake_discord: FakeDiscord, tmp_path:
         assert answer.ephemeral and "✅" in answer.text(), answer.text()
         played, log_played = _consistent(db, table.gid)
         assert played["version"] == before["version"] + 1
-        assert log_played[:len(log_before)] == log_before and log_played[len(log_before)] == (seat, cid.split(":", 3)[3])
+        assert log_played[: len(log_before)] == log_before and log_played[len(log_before)] == (
+            seat,
+            cid.split(":", 3)[3],
+        )
 
         # 2. SIGKILL while a click is in flight: the move is saved whole or not at all
         await kit.play(table, rng, steps=3, players=players, hand_share=0)
@@ -104,7 +122,7 @@ async def test_sigkill_mid_game_and_restart(fake_discord: FakeDiscord, tmp_path:
         await players[seat].member.click(current, cid)
         await bot.kill()
         after, log_after = _consistent(db, table.gid)
-        assert log_after[:len(log_before)] == log_before
+        assert log_after[: len(log_before)] == log_before
         assert after["version"] in (before["version"], before["version"] + 1)
         assert len(log_after) - len(log_before) == after["version"] - before["version"]
         await bot.start()
@@ -137,25 +155,31 @@ async def test_sigkill_mid_game_and_restart(fake_discord: FakeDiscord, tmp_path:
                 bot.proc.send_signal(signal.SIGKILL)
             await bot.kill()
             after, log_after = _consistent(db, table.gid)
-            assert log_after[:len(log_before)] == log_before
+            assert log_after[: len(log_before)] == log_before
             assert after["version"] - before["version"] == len(log_after) - len(log_before) <= 1
-            kills.append(("saved" if after["version"] > before["version"] else "not saved")
-                         + (", answered" if click.callback else ", unanswered"))
+            kills.append(
+                ("saved" if after["version"] > before["version"] else "not saved")
+                + (", answered" if click.callback else ", unanswered")
+            )
             await bot.start()
 
         # the game goes on to its end through the same status message's buttons
         final = await kit.play_to_end(table, rng, max_steps=500)
         final_record, final_log = _consistent(db, table.gid)
-        assert final_log[:len(log_after)] == log_after
+        assert final_log[: len(log_after)] == log_after
         outcome = engine.get("infamy").outcome(kit.replay_log(final_record, final_log))
         assert outcome is not None and sorted(outcome.winners) == sorted(final["winners"])
         assert bot.starts >= 3
         assert not fake.state.unhandled, fake.state.unhandled[:3]
         late = [i for i in fake.state.interactions.values() if i.callback is None]
-        assert len(late) <= bot.starts - 2, f"unanswered interactions besides the in-flight clicks: {late[:6]}"
+        assert len(late) <= bot.starts - 2, (
+            f"unanswered interactions besides the in-flight clicks: {late[:6]}"
+        )
         assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
-        print(f"\nscenario 3: {bot.starts} starts; kills around a click: {kills}; game over at version "
-              f"{final_record['version']}")
+        print(
+            f"\nscenario 3: {bot.starts} starts; kills around a click: {kills}; game over at version "
+            f"{final_record['version']}"
+        )
     finally:
         db.close()
         await bot.stop()
@@ -183,11 +207,16 @@ async def test_sigkill_before_the_move_is_announced(fake_discord: FakeDiscord, t
         _, cid = _buttons(current, table.gid)[0]
 
         fake.faults.rate_limit("POST", "/channels/{channel_id}/messages", times=1, retry_after=30)
-        fake.faults.rate_limit("PATCH", "/channels/{channel_id}/messages/{message_id}", times=1, retry_after=30)
+        fake.faults.rate_limit(
+            "PATCH", "/channels/{channel_id}/messages/{message_id}", times=1, retry_after=30
+        )
         answer = await (await players[seat].member.click(current, cid)).message(10)
         assert "✅" in answer.text(), answer.text()
-        await fake.state.wait_for(lambda: any(r.fault == "rate_limit" for r in fake.state.requests), 10,
-                                  "the announcement to be held up")
+        await fake.state.wait_for(
+            lambda: any(r.fault == "rate_limit" for r in fake.state.requests),
+            10,
+            "the announcement to be held up",
+        )
         await bot.kill()
         fake.faults.clear()
         saved, _ = _consistent(db, table.gid)

@@ -1,7 +1,8 @@
 """A loopback stand-in for Discord (REST + gateway) that the real discord.py client can talk to.
 
 See tests/e2e/README.md. Entry points: ``FakeDiscord`` (the server), ``SimMember`` (a member acting
-through interactions), ``InteractionHandle`` (waiting for the bot's answers), ``Message`` (a recorded message).
+through interactions), ``InteractionHandle`` (waiting for the bot's answers), ``Message`` (a recorded
+message).
 """
 
 from .faults import Faults

@@ -67,7 +67,13 @@ class Faults:
         return rule
 
     def error(
-        self, method: str, route: str, *, status: int = 500, code: int = 0, message: str = "Internal Server Error",
+        self,
+        method: str,
+        route: str,
+        *,
+        status: int = 500,
+        code: int = 0,
+        message: str = "Internal Server Error",
         times: int = 1,
     ) -> ErrorRule:
         """Answer the next ``times`` matching requests with an error status and Discord's error body."""
@@ -122,7 +128,11 @@ def rate_limited(rule: RateLimitRule) -> web.Response:
     }
     if rule.is_global:
         headers["X-RateLimit-Global"] = "true"
-    body = {"message": "You are being rate limited.", "retry_after": rule.retry_after, "global": rule.is_global}
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": rule.retry_after,
+        "global": rule.is_global,
+    }
     if rule.is_global:
         body["code"] = 0
     return json_response(body, status=429, headers=headers)

@@ -124,7 +124,9 @@ class Gateway:
         self.connections.add(conn)
         session: Session | None = None
         try:
-            await conn.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}, "s": None, "t": None})
+            await conn.send(
+                {"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}, "s": None, "t": None}
+            )
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     continue

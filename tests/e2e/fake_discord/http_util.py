@@ -46,7 +46,9 @@ def unknown(what: str, code: int) -> DiscordError:
 
 
 def invalid_form(reason: str) -> DiscordError:
-    return DiscordError(400, 50035, "Invalid Form Body", {"_errors": [{"code": "BASE_TYPE_INVALID", "message": reason}]})
+    return DiscordError(
+        400, 50035, "Invalid Form Body", {"_errors": [{"code": "BASE_TYPE_INVALID", "message": reason}]}
+    )
 
 
 def parse_body(content_type: str, raw: bytes) -> Body:

@@ -1,10 +1,10 @@
 """Simulated members: they act through interactions the stand-in dispatches to the bot.
 
-    alice = fake.add_member("alice")
-    h = await alice.slash("game", "new", game="infamy", seats=3)
-    msg = await h.message()            # the bot's answer (waits, 5 s by default)
-    h2 = await alice.click(msg, "join")
-    print(h.latency)                   # seconds from dispatch to the bot's first callback
+alice = fake.add_member("alice")
+h = await alice.slash("game", "new", game="infamy", seats=3)
+msg = await h.message()            # the bot's answer (waits, 5 s by default)
+h2 = await alice.click(msg, "join")
+print(h.latency)                   # seconds from dispatch to the bot's first callback
 """
 
 from __future__ import annotations
@@ -81,7 +81,9 @@ class InteractionHandle:
             found = self.answers()
             if cb.type == DEFERRED_UPDATE:
                 # the source message only counts once the bot has edited it after deferring
-                found = [m for m in found if m.id != self.interaction.original_message_id or m.updated_at > cb.at]
+                found = [
+                    m for m in found if m.id != self.interaction.original_message_id or m.updated_at > cb.at
+                ]
             return found if len(found) >= count else None
 
         return await self.fake.state.wait_for(ready, timeout, f"{count} answer(s) to {self._describe()}")
@@ -164,8 +166,14 @@ class SimMember:
                 cid = comp.get("custom_id")
                 if cid is None or comp.get("disabled") or not str(cid).startswith(prefix):
                     continue
-                if comp.get("type") in (BUTTON, STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT,
-                                        CHANNEL_SELECT) and comp.get("style") not in (5, 6):
+                if comp.get("type") in (
+                    BUTTON,
+                    STRING_SELECT,
+                    USER_SELECT,
+                    ROLE_SELECT,
+                    MENTIONABLE_SELECT,
+                    CHANNEL_SELECT,
+                ) and comp.get("style") not in (5, 6):
                     found.append((msg, comp))
         return found
 
@@ -278,7 +286,9 @@ class SimMember:
         state = self.fake.state
         cmd = state.command(name, channel.guild_id)
         if cmd is None:
-            raise LookupError(f"no command /{name} registered; the bot synced {state.command_names(channel.guild_id)}")
+            raise LookupError(
+                f"no command /{name} registered; the bot synced {state.command_names(channel.guild_id)}"
+            )
         resolved: dict[str, Any] = {}
         root: list[dict[str, Any]] = []
         container, defs = root, cmd.get("options", [])
@@ -299,7 +309,9 @@ class SimMember:
             choices = [c["value"] for c in d.get("choices") or []]
             if choices and value not in choices:
                 raise ValueError(f"/{name} {key}: {value!r} is not one of its choices {choices}")
-            container.append({"name": key, "type": d["type"], "value": self._option_value(d["type"], value, resolved)})
+            container.append(
+                {"name": key, "type": d["type"], "value": self._option_value(d["type"], value, resolved)}
+            )
         if focused is None:
             missing = [d["name"] for d in defs if d.get("required") and d["name"] not in values]
             if missing:
@@ -326,7 +338,8 @@ class SimMember:
         if type_ == CHANNEL:
             ch = self._channel(value if not hasattr(value, "id") else value.id)
             resolved.setdefault("channels", {})[str(ch.id)] = {
-                **payloads.channel(self.fake.state, ch), "permissions": str(self.guild.permissions(self.id))
+                **payloads.channel(self.fake.state, ch),
+                "permissions": str(self.guild.permissions(self.id)),
             }
             return str(ch.id)
         if type_ == ROLE:
@@ -346,7 +359,13 @@ class SimMember:
         return {"users": users, "members": members}
 
     def interaction_payload(
-        self, iid: int, token: str, type_: int, data: dict[str, Any], channel: Channel, message: Message | None
+        self,
+        iid: int,
+        token: str,
+        type_: int,
+        data: dict[str, Any],
+        channel: Channel,
+        message: Message | None,
     ) -> dict[str, Any]:
         state = self.fake.state
         payload: dict[str, Any] = {
@@ -355,7 +374,10 @@ class SimMember:
             "type": type_,
             "data": data,
             "channel_id": str(channel.id),
-            "channel": {**payloads.channel(state, channel), "permissions": str(self.guild.permissions(self.id))},
+            "channel": {
+                **payloads.channel(state, channel),
+                "permissions": str(self.guild.permissions(self.id)),
+            },
             "token": token,
             "version": 1,
             "locale": "en-US",

@@ -56,8 +56,9 @@ def validate(msg: Message) -> None:
         raise DiscordError(400, 50006, "Cannot send an empty message")
 
 
-def _attachments(fake: FakeDiscord, payload: dict[str, Any], files: list[UploadedFile],
-                 existing: list[Attachment]) -> list[Attachment]:
+def _attachments(
+    fake: FakeDiscord, payload: dict[str, Any], files: list[UploadedFile], existing: list[Attachment]
+) -> list[Attachment]:
     """New attachment list: entries of ``attachments`` refer to uploaded files by index or keep old ones."""
     uploads = {file_index(f.field): f for f in files}
     result: list[Attachment] = []
@@ -69,7 +70,11 @@ def _attachments(fake: FakeDiscord, payload: dict[str, Any], files: list[Uploade
             if ref in uploads and ref not in by_id:
                 up = uploads[ref]
                 name = entry.get("filename") or up.filename
-                result.append(Attachment(fake.state.ids.next(), name, up.data, up.content_type, entry.get("description")))
+                result.append(
+                    Attachment(
+                        fake.state.ids.next(), name, up.data, up.content_type, entry.get("description")
+                    )
+                )
                 used.add(ref)
             elif ref in by_id:
                 result.append(by_id[ref])

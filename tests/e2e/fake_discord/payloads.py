@@ -196,7 +196,9 @@ def message(state: FakeState, base_url: str, msg: Message) -> dict[str, Any]:
             "id": str(interaction.id),
             "type": interaction.type,
             "user": invoker.payload(),
-            "authorizing_integration_owners": {"0": str(interaction.guild_id)} if interaction.guild_id else {},
+            "authorizing_integration_owners": {"0": str(interaction.guild_id)}
+            if interaction.guild_id
+            else {},
         }
         if interaction.type == 2 and msg.via != "followup":
             data["type"] = 20

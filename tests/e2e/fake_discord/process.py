@@ -34,7 +34,9 @@ class BotProcess:
         self.argv = [sys.executable if a == "{python}" else a for a in argv]
         self.env = {**os.environ, **fake.env(), **(env or {})}
         self.cwd = cwd
-        self.log_path = Path(log_path) if log_path else Path(tempfile.mkstemp(prefix="bot-", suffix=".log")[1])
+        self.log_path = (
+            Path(log_path) if log_path else Path(tempfile.mkstemp(prefix="bot-", suffix=".log")[1])
+        )
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
 
@@ -53,12 +55,16 @@ class BotProcess:
         await asyncio.wait([ready, exited], return_when=asyncio.FIRST_COMPLETED)
         if not ready.done():
             ready.cancel()
-            raise RuntimeError(f"bot exited with code {proc.returncode} before IDENTIFY; log:\n{self.logs()[-4000:]}")
+            raise RuntimeError(
+                f"bot exited with code {proc.returncode} before IDENTIFY; log:\n{self.logs()[-4000:]}"
+            )
         exited.cancel()
         try:
             ready.result()
         except TimeoutError:
-            raise TimeoutError(f"bot did not IDENTIFY within {timeout}s; log:\n{self.logs()[-4000:]}") from None
+            raise TimeoutError(
+                f"bot did not IDENTIFY within {timeout}s; log:\n{self.logs()[-4000:]}"
+            ) from None
 
     async def kill(self) -> None:
         """SIGKILL, as a crash or an OOM kill would: nothing gets to clean up."""
@@ -89,7 +95,9 @@ class BotProcess:
         proc.send_signal(sig)
         await asyncio.wait_for(proc.wait(), timeout)
         # the fake notices the dead socket (the kernel closes it) before the next start
-        await self.fake.state.wait_for(lambda: not self.fake.gateway.connected, 5, "the bot's socket to close")
+        await self.fake.state.wait_for(
+            lambda: not self.fake.gateway.connected, 5, "the bot's socket to close"
+        )
 
     async def __aenter__(self) -> BotProcess:
         await self.start()

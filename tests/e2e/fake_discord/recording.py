@@ -141,7 +141,9 @@ class Message:
         for att in self.attachments:
             if att.filename == filename:
                 return att
-        raise KeyError(f"message {self.id} has no attachment {filename!r}: {[a.filename for a in self.attachments]}")
+        raise KeyError(
+            f"message {self.id} has no attachment {filename!r}: {[a.filename for a in self.attachments]}"
+        )
 
     def __repr__(self) -> str:
         flags = "ephemeral " if self.ephemeral else ""

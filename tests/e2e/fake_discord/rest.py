@@ -67,13 +67,15 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
     if not request.path.startswith("/api/"):
         return await handler(request)
     fake = fake_of(request)
-    rel = request.path[len(API):] if request.path.startswith(API + "/") else request.path
+    rel = request.path[len(API) :] if request.path.startswith(API + "/") else request.path
     resource = request.match_info.route.resource
     canonical = resource.canonical if resource is not None else ""
-    route = canonical[len(API):] if canonical.startswith(API + "/") else rel
+    route = canonical[len(API) :] if canonical.startswith(API + "/") else rel
     raw = await request.read()
     parsed = parse_body(request.headers.get("Content-Type", ""), raw)
-    rec = RecordedRequest(request.method, rel, route, dict(request.query), parsed.json, parsed.files, time.monotonic())
+    rec = RecordedRequest(
+        request.method, rel, route, dict(request.query), parsed.json, parsed.files, time.monotonic()
+    )
     fake.state.requests.append(rec)
     request[BODY_KEY] = parsed
     request[RECORD_KEY] = rec
@@ -94,7 +96,9 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
         rec.fault = rec.fault or getattr(exc, "fault", None)
     except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
         fake.state.unhandled.append(rec)
-        resp = DiscordError(404, 0, f"404: Not Found (the fake has no route {request.method} {rel})").response()
+        resp = DiscordError(
+            404, 0, f"404: Not Found (the fake has no route {request.method} {rel})"
+        ).response()
     rec.status = resp.status
     if resp.status != 429:
         _ratelimit_headers(resp, route)

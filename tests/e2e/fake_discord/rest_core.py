@@ -20,7 +20,12 @@ async def get_gateway_bot(request: web.Request) -> web.Response:
         {
             "url": fake_of(request).gateway_url,
             "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 14400000,
+                "max_concurrency": 1,
+            },
         }
     )
 
@@ -80,8 +85,9 @@ def _commands_for(request: web.Request) -> tuple[dict[str, dict[str, Any]], int 
     return state.guild_commands.setdefault(guild_id, {}), guild_id
 
 
-def _store_command(request: web.Request, table: dict[str, dict[str, Any]], guild_id: int | None,
-                   data: dict[str, Any]) -> dict[str, Any]:
+def _store_command(
+    request: web.Request, table: dict[str, dict[str, Any]], guild_id: int | None, data: dict[str, Any]
+) -> dict[str, Any]:
     state = fake_of(request).state
     previous = table.get(data["name"])
     cmd: dict[str, Any] = {
@@ -172,7 +178,13 @@ async def get_guild(request: web.Request) -> web.Response:
 async def get_guild_channels(request: web.Request) -> web.Response:
     state = fake_of(request).state
     guild = _guild(request)
-    return ok([payloads.channel(state, state.channels[c]) for c in guild.channel_ids if not state.channels[c].is_thread])
+    return ok(
+        [
+            payloads.channel(state, state.channels[c])
+            for c in guild.channel_ids
+            if not state.channels[c].is_thread
+        ]
+    )
 
 
 async def get_active_threads(request: web.Request) -> web.Response:
@@ -183,7 +195,11 @@ async def get_active_threads(request: web.Request) -> web.Response:
     return ok(
         {
             "threads": [payloads.channel(state, t) for t in live],
-            "members": [payloads.thread_member(t, state.bot_user.id) for t in live if state.bot_user.id in t.thread_member_ids],
+            "members": [
+                payloads.thread_member(t, state.bot_user.id)
+                for t in live
+                if state.bot_user.id in t.thread_member_ids
+            ],
         }
     )
 

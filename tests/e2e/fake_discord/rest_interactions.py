@@ -20,7 +20,15 @@ from .rest import add, body, fake_of, no_content, ok, payload, snowflake
 from .rest_channels import announce
 from .state import Interaction
 
-PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = 1, 4, 5, 6, 7, 8, 9
+PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = (
+    1,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+)
 
 
 def _interaction(request: web.Request) -> Interaction:
@@ -47,7 +55,9 @@ async def callback(request: web.Request) -> web.Response:
     type_ = int(data.get("type", 0))
     inner: dict[str, Any] = data.get("data") or {}
     if fake.interaction_deadline is not None and received - interaction.sent_at > fake.interaction_deadline:
-        state.callbacks.append(CallbackRecord(interaction.id, type_, inner, interaction.member_id, received, status=404))
+        state.callbacks.append(
+            CallbackRecord(interaction.id, type_, inner, interaction.member_id, received, status=404)
+        )
         raise unknown("interaction", 10062)
     if interaction.callbacks:
         record = CallbackRecord(interaction.id, type_, inner, interaction.member_id, received, status=400)
@@ -64,20 +74,32 @@ async def callback(request: web.Request) -> web.Response:
     return await _answer(request, interaction, record, msg)
 
 
-def _apply_callback(request: web.Request, interaction: Interaction, type_: int, inner: dict[str, Any]) -> Message | None:
+def _apply_callback(
+    request: web.Request, interaction: Interaction, type_: int, inner: dict[str, Any]
+) -> Message | None:
     fake = fake_of(request)
     msg: Message | None = None
     files = body(request).files
     if type_ == MESSAGE:
         msg = message_store.create(
-            fake, channel_id=interaction.channel_id, payload=inner, files=files, via="callback",
-            interaction_id=interaction.id, answered_member_id=interaction.member_id,
+            fake,
+            channel_id=interaction.channel_id,
+            payload=inner,
+            files=files,
+            via="callback",
+            interaction_id=interaction.id,
+            answered_member_id=interaction.member_id,
         )
         interaction.original_message_id = msg.id
     elif type_ == DEFERRED_MESSAGE:
         msg = message_store.create(
-            fake, channel_id=interaction.channel_id, payload={"flags": int(inner.get("flags") or 0) & EPHEMERAL},
-            files=[], via="deferred", interaction_id=interaction.id, answered_member_id=interaction.member_id,
+            fake,
+            channel_id=interaction.channel_id,
+            payload={"flags": int(inner.get("flags") or 0) & EPHEMERAL},
+            files=[],
+            via="deferred",
+            interaction_id=interaction.id,
+            answered_member_id=interaction.member_id,
             extra_flags=LOADING,
         )
         interaction.original_message_id = msg.id
@@ -88,7 +110,9 @@ def _apply_callback(request: web.Request, interaction: Interaction, type_: int, 
             message_store.edit(fake, msg, inner, files)
     elif type_ == AUTOCOMPLETE_RESULT:
         if interaction.type != 4:
-            raise DiscordError(400, 50035, "Invalid Form Body: autocomplete result for a non-autocomplete interaction")
+            raise DiscordError(
+                400, 50035, "Invalid Form Body: autocomplete result for a non-autocomplete interaction"
+            )
     elif type_ == MODAL:
         if interaction.type in (4, 5):
             raise DiscordError(400, 50035, "Invalid Form Body: cannot answer this interaction with a modal")
@@ -97,7 +121,9 @@ def _apply_callback(request: web.Request, interaction: Interaction, type_: int, 
     return msg
 
 
-async def _answer(request: web.Request, interaction: Interaction, record: CallbackRecord, msg: Message | None) -> web.Response:
+async def _answer(
+    request: web.Request, interaction: Interaction, record: CallbackRecord, msg: Message | None
+) -> web.Response:
     fake = fake_of(request)
     state = fake.state
     type_ = record.type
@@ -167,8 +193,13 @@ async def followup(request: web.Request) -> web.Response:
             if channel_id not in fake.state.channels:
                 raise unknown("Channel", 10003)
         msg = message_store.create(
-            fake, channel_id=channel_id, payload=data, files=files, via="followup",
-            interaction_id=interaction.id, answered_member_id=interaction.member_id,
+            fake,
+            channel_id=channel_id,
+            payload=data,
+            files=files,
+            via="followup",
+            interaction_id=interaction.id,
+            answered_member_id=interaction.member_id,
         )
         interaction.followup_ids.append(msg.id)
         await announce(request, "MESSAGE_CREATE", msg)

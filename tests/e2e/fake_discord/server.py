@@ -161,7 +161,7 @@ class FakeDiscord:
         return self.state.channel_by_name(name, self.guild)
 
     def routes(self) -> list[str]:
-        """"METHOD /template" of every REST route the fake serves (for fault rules)."""
+        """ "METHOD /template" of every REST route the fake serves (for fault rules)."""
         return list(_route_names(self))
 
     # -- waiting ---------------------------------------------------------------------------------
@@ -169,7 +169,9 @@ class FakeDiscord:
     async def wait_until_ready(self, count: int = 1, timeout: float = 10.0) -> None:
         """Wait until a bot has identified (``count`` times in all) and been sent READY and its guilds."""
         await self.state.wait_for(
-            lambda: self.gateway.connected and self.gateway.ready_count >= count, timeout, f"IDENTIFY #{count}"
+            lambda: self.gateway.connected and self.gateway.ready_count >= count,
+            timeout,
+            f"IDENTIFY #{count}",
         )
 
     async def wait_for_commands(self, *names: str, timeout: float = 10.0, guild: Guild | None = None) -> None:
@@ -185,6 +187,7 @@ class FakeDiscord:
         self, predicate: Callable[[Message], bool], timeout: float = 5.0, what: str = "a message"
     ) -> Message:
         """The first (oldest) finished message matching ``predicate``, waiting for it if needed."""
+
         def found() -> Message | None:
             for m in self.state.all_messages(include_deleted=False):
                 if not m.loading and predicate(m):
@@ -202,7 +205,9 @@ class FakeDiscord:
 
     async def wait_resumed(self, count: int = 1, timeout: float = 10.0) -> None:
         await self.state.wait_for(
-            lambda: self.gateway.resumed_count >= count and self.gateway.connected, timeout, "the bot to RESUME"
+            lambda: self.gateway.resumed_count >= count and self.gateway.connected,
+            timeout,
+            "the bot to RESUME",
         )
 
     async def redeliver(self, handle: InteractionHandle) -> None:
@@ -218,7 +223,9 @@ class FakeDiscord:
     def messages_in(self, channel: Channel | int | str, *, include_ephemeral: bool = True) -> list[Message]:
         return self.state.messages_in(self._channel_id(channel), include_ephemeral=include_ephemeral)
 
-    def last_message(self, channel: Channel | int | str, *, include_ephemeral: bool = False) -> Message | None:
+    def last_message(
+        self, channel: Channel | int | str, *, include_ephemeral: bool = False
+    ) -> Message | None:
         return self.state.last_message(self._channel_id(channel), include_ephemeral=include_ephemeral)
 
     def ephemeral_answers(self, interaction: InteractionHandle | int) -> list[Message]:
@@ -230,14 +237,16 @@ class FakeDiscord:
     def requests(self, method: str | None = None, route: str | None = None) -> list[RecordedRequest]:
         """Recorded REST requests, filtered by method and route template or exact path."""
         return [
-            r for r in self.state.requests
+            r
+            for r in self.state.requests
             if (method is None or r.method == method) and (route is None or route in (r.route, r.path))
         ]
 
     def who_saw(self, text: str) -> set[str]:
         """Names of the simulated members who could see ``text`` in any message, any version."""
         return {
-            name for name, member in self.members.items()
+            name
+            for name, member in self.members.items()
             if any(text in m.all_text() for m in self.state.messages_visible_to(member.id))
         }
 
@@ -257,19 +266,25 @@ class FakeDiscord:
         attachment bytes replaced by size and sha256: attach it to a failing CI run."""
 
         def message(m: Message) -> dict[str, object]:
-            data = {k: v for k, v in dataclasses.asdict(m).items() if k not in ("attachments", "history", "raw")}
+            data = {
+                k: v for k, v in dataclasses.asdict(m).items() if k not in ("attachments", "history", "raw")
+            }
             data["attachments"] = [_file(a.filename, a.data) for a in m.attachments]
             data["history"] = [
-                {**{k: v for k, v in dataclasses.asdict(h).items() if k != "attachments"},
-                 "attachments": [_file(a.filename, a.data) for a in h.attachments]}
+                {
+                    **{k: v for k, v in dataclasses.asdict(h).items() if k != "attachments"},
+                    "attachments": [_file(a.filename, a.data) for a in h.attachments],
+                }
                 for h in m.history
             ]
             return data
 
         record = {
             "requests": [
-                {**{k: v for k, v in dataclasses.asdict(r).items() if k != "files"},
-                 "files": [_file(f.filename, f.data) for f in r.files]}
+                {
+                    **{k: v for k, v in dataclasses.asdict(r).items() if k != "files"},
+                    "files": [_file(f.filename, f.data) for f in r.files],
+                }
                 for r in self.state.requests
             ],
             "callbacks": [dataclasses.asdict(c) for c in self.state.callbacks],
@@ -287,7 +302,11 @@ class FakeDiscord:
         lines = []
         for m in self.state.all_messages():
             ch = self.state.channels.get(m.channel_id)
-            where = f"DM:{names.get(ch.recipient_id or 0)}" if ch and ch.is_dm else f"#{ch.name if ch else m.channel_id}"
+            where = (
+                f"DM:{names.get(ch.recipient_id or 0)}"
+                if ch and ch.is_dm
+                else f"#{ch.name if ch else m.channel_id}"
+            )
             who = f" ephemeral->{names.get(m.answered_member_id or 0)}" if m.ephemeral else ""
             answering = f" answering {names.get(m.answered_member_id or 0)}" if m.answered_member_id else ""
             flags = " [deleted]" if m.deleted else ""
@@ -312,4 +331,4 @@ def _route_names(fake: FakeDiscord) -> Iterator[str]:
     for route in app.router.routes():
         canonical = route.resource.canonical if route.resource is not None else ""
         if canonical.startswith(rest.API):
-            yield f"{route.method} {canonical[len(rest.API):]}"
+            yield f"{route.method} {canonical[len(rest.API) :]}"

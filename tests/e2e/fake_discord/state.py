@@ -44,10 +44,12 @@ MEMBER_PERMISSIONS = sum(
         15,  # attach files
         16,  # read message history
         18,  # use external emojis
-        20, 21,  # connect, speak
+        20,
+        21,  # connect, speak
         26,  # change nickname
         31,  # use application commands
-        35, 36,  # create public / private threads
+        35,
+        36,  # create public / private threads
         37,  # use external stickers
         38,  # send messages in threads
     )
@@ -234,7 +236,9 @@ class FakeState:
         event, self._event = self._event, asyncio.Event()
         event.set()
 
-    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "a condition") -> T:
+    async def wait_for(
+        self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "a condition"
+    ) -> T:
         """Wait until ``predicate()`` is truthy and return its value.
 
         Re-checked on every change of the fake's state and at least every 50 ms (so a predicate may also
