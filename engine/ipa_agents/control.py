@@ -24,6 +24,7 @@ from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
 
 from .actions.play import Play, actions_left, credits, free_artifacts, targets
+from .inventories import special_targets
 from .pack import ATTACKS
 from .rules import RULES, card_of, distance, meets, named_card, stunned, unit_cell, unit_name
 from .state import AgentState, ConfuseStep, Control, EndTurnStep, IpaState, ResumeStep
@@ -228,7 +229,10 @@ class Wield(Action[IpaState]):
                 card.type != "artifact" and actions_left(state) <= 0
             ):
                 continue
-            if card.aims():
+            special = special_targets(state, agent, card)
+            if special is not None:
+                out += [Intent.of("wield", card=instance, at=u) for u in special]
+            elif card.aims():
                 out += [Intent.of("wield", card=instance, at=u) for u in targets(state, agent, card)]
             else:
                 out.append(Intent.of("wield", card=instance))

@@ -82,11 +82,18 @@ class Heal(_Record):
 
 
 class Boost(_Record):
-    """A Construct's passive bonus to an ability (Brain Juicer)."""
+    """A Construct's passive bonus to its owner's ability (Brain Juicer); a negative amount is a burden
+    (a Construct planted in another Agent's inventory, R-38), which never takes an ability below 0."""
 
     op: Literal["ability"] = "ability"
     ability: Ability
-    amount: int = Field(ge=1, le=10)
+    amount: int = Field(ge=-10, le=10)
+
+    @model_validator(mode="after")
+    def _nonzero(self) -> Boost:
+        if self.amount == 0:
+            raise ValueError("an ability effect changes the ability by at least 1")
+        return self
 
 
 class Reduce(_Record):
@@ -164,6 +171,14 @@ class Gain(_Record):
     amount: int = Field(ge=1, le=10)
 
 
+class Revive(_Record):
+    """RB "Some items can bring dead players back to life": a dead Agent in sight and range rises on its
+    corpse's square with ``life`` life (at most its maximum), R-39."""
+
+    op: Literal["revive"] = "revive"
+    life: int = Field(ge=1, le=20)
+
+
 Effect = Annotated[
     Damage
     | OverTime
@@ -178,7 +193,8 @@ Effect = Annotated[
     | ExtraArtifacts
     | Cancel
     | Convert
-    | Gain,
+    | Gain
+    | Revive,
     Field(discriminator="op"),
 ]
 ATTACKS = ("damage", "over_time", "status", "shove", "lose_on_roll", "destroy_equipment")
@@ -211,6 +227,8 @@ class Card(_Record):
     """Two copies activate together for one action (Uzi)."""
     double_for: int | None = Field(None, ge=1, le=9)
     """Pay this many credits to use it twice in one action, on one or two targets (Throwing Stars)."""
+    planted: bool = False
+    """A Construct activated in another Agent's inventory, which becomes its owner (RB Construct, R-38)."""
     effects: tuple[Effect, ...]
     copies: int = Field(1, ge=1, le=40)
     text: str = Field(min_length=1, max_length=240)
@@ -227,7 +245,14 @@ class Card(_Record):
             raise ValueError("a weapon needs a 'damage' effect")
         if self.type == "ranged" and self.range is None:
             raise ValueError("a Ranged Weapon needs a maximum range")
+        if self.planted and self.type != "construct":
+            raise ValueError("only a Construct is planted in another Agent's inventory")
+        if self.revives() and (self.type == "rift" or self.aims() or self.planted):
+            raise ValueError("a reviving card aims at a corpse only")
         return self
+
+    def revives(self) -> Revive | None:
+        return next((e for e in self.effects if isinstance(e, Revive)), None)
 
     def default_type(self) -> DamageType:
         """RB: "Unless otherwise noted on the card, weapons and Constructs deal physical damage. Space
@@ -235,7 +260,12 @@ class Card(_Record):
         return "physical" if self.type in ("melee", "ranged", "construct") else "energy"
 
     def aims(self) -> bool:
-        return self.target not in ("self", "player") and any(e.op in ATTACKS for e in self.effects)
+        """An attack on a unit or field equipment (not a planted Construct nor a revival)."""
+        return (
+            not self.planted
+            and self.target not in ("self", "player")
+            and any(e.op in ATTACKS for e in self.effects)
+        )
 
 
 class Injection(_Record):

@@ -107,13 +107,13 @@ def able(state: IpaState, seat: str) -> AgentState | None:
 
 
 def ability(state: IpaState, agent: AgentState, which: Ability) -> int:
-    """The ability with the bonuses of active Constructs ("Brain Juicer ... +4 Intellect")."""
+    """The ability with the bonuses (and burdens) of active Constructs ("Brain Juicer ... +4 Intellect")."""
     bonus = 0
     for act in agent.active:
         card = card_of(act.card)
         if card.type == "construct":
             bonus += sum(e.amount for e in card.effects if e.op == "ability" and e.ability == which)
-    return agent.abilities[which] + bonus
+    return max(0, agent.abilities[which] + bonus)  # a planted burden stops at 0 (R-38)
 
 
 def meets(state: IpaState, agent: AgentState, card: Card) -> bool:

@@ -15,6 +15,7 @@ from engine.core.actions import Action
 
 from .. import undo
 from ..effects import card_hit, equipment_hit, queue_hits, reveal, shot_line
+from ..inventories import plant, revive, special_targets
 from ..pack import Card, pack
 from ..rules import (
     RULES,
@@ -122,6 +123,10 @@ class Play(Action[IpaState]):
         out: list[Intent] = []
         for instance, _ in self._cards(state, seat):
             card = card_of(instance)
+            special = special_targets(state, agent, card)
+            if special is not None:  # a planted Construct or a revival (R-38, R-39)
+                out += [Intent.of("play", card=instance, at=unit) for unit in special]
+                continue
             if not card.aims():
                 out.append(Intent.of("play", card=instance))
                 continue
@@ -164,6 +169,8 @@ class Play(Action[IpaState]):
         payer = payer or agent
         instance = intent.word("card")
         card = card_of(instance)
+        if card.planted or card.revives():
+            return self._elsewhere(state, seat, instance, intent.word("at"), payer)
         again = instance not in agent.hand
         twin = self._twin(agent, card, instance) if not again else None
         self._spend(state, card)
@@ -190,6 +197,22 @@ class Play(Action[IpaState]):
         undo.record(state, seat, agent.unit, instance, [h.target for h in hits])
         queue_hits(state, hits, seat)
         return events
+
+    def _elsewhere(
+        self, state: IpaState, seat: str, instance: str, at: str, payer: AgentState
+    ) -> list[Event]:
+        """A Construct planted in ``at``'s inventory (no action) or a revival of the corpse ``at``. Neither
+        aims at a living unit's life: no defensive roll, no reaction window, nothing a Rift undoes (R-38,
+        R-39)."""
+        card = card_of(instance)
+        self._spend(state, card)
+        if card.cost:
+            pay(payer, card.cost)
+        if card.planted:
+            return plant(state, seat, instance, at)
+        reveal(state, seat, instance)
+        events = [public("play", f"{seat} activates {card.name}.", card=card.id)]
+        return events + revive(state, seat, instance, at)
 
     @staticmethod
     def _twin(agent: AgentState, card: Card, instance: str) -> str | None:
