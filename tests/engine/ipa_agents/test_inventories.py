@@ -98,3 +98,16 @@ def test_the_pack_carries_each_family() -> None:
     assert cards["lead_collar"].planted and cards["lead_collar"].provenance == "house"
     assert cards["reboot_charge"].revives() is not None and cards["reboot_charge"].provenance == "house"
     assert sum(c.copies for c in cards.values()) == 200
+
+
+def test_a_revived_agent_plays_its_next_turn() -> None:
+    """RB Death: "Some items can bring dead players back to life" (R-39: it plays its turns again in seat
+    order)."""
+    state = table(seats=3)
+    place(state, p1="D4", p2="D6", p3="X24")
+    hand(state, "p1", "reboot_charge")
+    state.agents["p1"].abilities["intellect"] = 5
+    die(state, "p2", None)
+    state, _ = act(state, "p1", "play:card=reboot_charge.1,at=a2")
+    state, _ = act(state, "p1", "end")
+    assert [(p.seat, p.kind) for p in IPA.prompts(state)] == [("p2", "turn")]
