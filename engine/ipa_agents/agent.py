@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import Agent, Intent, Rng
 
-from .rules import distance, seat_of_unit
+from .rules import card_of, distance, seat_of_unit
 from .sides import allied
 
 PREFER = ("loot", "rift", "shoot", "play", "focus", "pickup", "train", "takeover", "upgrade")
@@ -43,12 +43,17 @@ class HeuristicAgent(Agent):
 
     @staticmethod
     def _at_ally(state: Any, seat: str, intent: Intent) -> bool:
-        """Never aim at one's own side (teams)."""
+        """Never aim at one's own side (teams), and never bring an enemy back to life."""
         at = intent.get("at") if intent.kind in ("play", "shoot", "focus") else None
         if not isinstance(at, str):
             return False
         owner = seat_of_unit(state, at)
-        return owner is not None and allied(state, owner, seat)
+        if owner is None:
+            return False
+        instance = intent.get("card")
+        if intent.kind == "play" and isinstance(instance, str) and card_of(instance).revives():
+            return not allied(state, owner, seat)
+        return allied(state, owner, seat)
 
     def _ready(self, state: Any, seat: str, legal: list[Intent]) -> Intent:
         agent = state.agents[seat]

@@ -111,3 +111,18 @@ def test_a_revived_agent_plays_its_next_turn() -> None:
     state, _ = act(state, "p1", "play:card=reboot_charge.1,at=a2")
     state, _ = act(state, "p1", "end")
     assert [(p.seat, p.kind) for p in IPA.prompts(state)] == [("p2", "turn")]
+
+
+def test_the_heuristic_agent_does_not_revive_an_enemy() -> None:
+    from engine.ipa_agents.agent import HeuristicAgent
+
+    state = table(seats=3)
+    place(state, p1="D4", p2="D6", p3="X24")
+    hand(state, "p1", "reboot_charge")
+    state.agents["p1"].abilities["intellect"] = 5
+    die(state, "p2", None)
+    legal = IPA.legal(state, "p1")
+    assert Intent.of("play", card="reboot_charge.1", at="a2") in legal
+    assert HeuristicAgent(1).choose(IPA, state, "p1", legal) != Intent.of(
+        "play", card="reboot_charge.1", at="a2"
+    )
