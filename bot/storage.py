@@ -21,7 +21,6 @@ other game still loads.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import sqlite3
@@ -30,15 +29,14 @@ from typing import Any, Literal
 
 import aiosqlite
 
-from engine.core.errors import StaleVersion
-from engine.integrity import SavedSnapshot, checksum
+from engine.integrity import SavedSnapshot
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change, PublicLine
 
+from .sqlite_write import write_change
 from .store_rows import (
     deadlines_from_rows,
     decode_record,
-    game_values,
     intent_from_row,
     public_lines_from_rows,
     seat_from_row,
@@ -318,78 +316,9 @@ class SqliteStore:
             await self._commit(change)
 
     async def _commit(self, change: Change) -> None:
-        r = change.record
+        # the whole transaction in one trip to the connection's worker thread (bot/sqlite_write.py)
         db = self.db
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            row = game_values(r)
-            if change.expected_version is None:
-                await db.execute(
-                    "INSERT INTO games (id, game, seed, created_at, status, host, max_seats, options, pace, "
-                    "version, updated_at, place, winners, reason, damage) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (r.id, r.game, r.seed, r.created_at, *row),
-                )
-            else:
-                cursor = await db.execute(
-                    "UPDATE games SET status=?, host=?, max_seats=?, options=?, pace=?, version=?, "
-                    "updated_at=?, place=?, winners=?, reason=?, damage=? WHERE id=? AND version=?",
-                    (*row, r.id, change.expected_version),
-                )
-                if cursor.rowcount != 1:
-                    raise StaleVersion("The board has moved on.")
-            if change.idempotency_key is not None:
-                await db.execute(
-                    "INSERT INTO idempotency (game_id, key, version) VALUES (?,?,?)",
-                    (r.id, change.idempotency_key, r.version),
-                )
-            await db.execute("DELETE FROM seats WHERE game_id=?", (r.id,))
-            await db.executemany(
-                "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) "
-                "VALUES (?,?,?,?,?,?,?)",
-                [(r.id, i, s.seat, s.user, s.name, int(s.away), s.missed) for i, s in enumerate(r.seats)],
-            )
-            if change.intents:
-                await db.executemany(
-                    "INSERT INTO intents (game_id, seq, version, seat, intent, by_user, at) "
-                    "VALUES (?,?,?,?,?,?,?)",
-                    [(r.id, i.seq, i.version, i.seat, i.key, i.by, i.at) for i in change.intents],
-                )
-            if change.snapshot is not None:
-                # the log's length is read back in the same transaction: it is what the store holds
-                await db.execute(
-                    "INSERT OR REPLACE INTO snapshots (game_id, version, format, body, checksum, steps) "
-                    "VALUES (?,?,?,?,?, (SELECT COALESCE(MAX(seq), 0) FROM intents WHERE game_id=?))",
-                    (
-                        r.id,
-                        r.version,
-                        change.snapshot_format,
-                        change.snapshot,
-                        checksum(change.snapshot),
-                        r.id,
-                    ),
-                )
-            if change.deadlines is not None:
-                await db.execute("DELETE FROM deadlines WHERE game_id=?", (r.id,))
-                await db.executemany(
-                    "INSERT INTO deadlines (game_id, seat, kind, due_at, remind_at, reminded) "
-                    "VALUES (?,?,?,?,?,?)",
-                    [
-                        (d.game_id, d.seat, d.kind, d.due_at, d.remind_at, int(d.reminded))
-                        for d in change.deadlines
-                    ],
-                )
-            if change.public_lines:
-                await self._insert_public_lines(r.id, change.public_lines)
-            if change.table_state is not None:
-                await self._save_table_state(r.id, change.table_state)
-            await db.execute("COMMIT")
-        except aiosqlite.IntegrityError as exc:
-            await db.execute("ROLLBACK")
-            raise StaleVersion("That action was already applied.") from exc
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
+        await db._execute(write_change, db._conn, change)  # type: ignore[no-untyped-call]
 
     async def _rows(self, sql: str, args: tuple[object, ...] | list[object] = ()) -> list[aiosqlite.Row]:
         async with self._lock, self.db.execute(sql, args) as cursor:
@@ -527,18 +456,6 @@ class SqliteStore:
         rows = await self._rows(sql, args)
         return int(rows[0][0])
 
-    async def _insert_public_lines(self, game_id: str, lines: list[PublicLine]) -> None:
-        """Inside :meth:`_commit`'s transaction: the lines follow the game's last one."""
-        async with self.db.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM public_log WHERE game_id=?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        last = int(row[0]) if row is not None else 0
-        await self.db.executemany(
-            "INSERT INTO public_log (game_id, version, seq, text) VALUES (?,?,?,?)",
-            [(game_id, line.version, last + n, line.text) for n, line in enumerate(lines, start=1)],
-        )
-
     async def public_log(
         self, game_id: str, limit: int, after_version: int | None = None
     ) -> list[PublicLine] | None:
@@ -554,18 +471,6 @@ class SqliteStore:
             (game_id, -1 if after_version is None else after_version, limit),
         )
         return public_lines_from_rows(rows)
-
-    async def _save_table_state(self, game_id: str, body: dict[str, Any]) -> None:
-        """Inside :meth:`_commit`'s transaction: the table's state of the game rides with the change."""
-        try:
-            await self.db.execute(
-                "INSERT OR REPLACE INTO table_state (game_id, body) VALUES (?, ?)",
-                (game_id, json.dumps(body)),
-            )
-        except (
-            aiosqlite.OperationalError
-        ):  # a schema before migration 5 (tests of older code): no clocks kept
-            log.debug("game %s: no table_state table; its clocks are not kept", game_id)
 
     async def table_state(self, game_id: str) -> dict[str, Any]:
         try:

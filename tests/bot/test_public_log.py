@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot import storage
+from bot import sqlite_write, storage
 from bot.storage import SqliteStore
 from engine import public_log
 from engine.store import MemoryStore, Store
@@ -119,10 +119,10 @@ async def test_a_game_saved_before_the_public_log_is_replayed(
     path = tmp_path / "games.db"
     monkeypatch.setattr(storage, "MIGRATIONS", storage.MIGRATIONS[:3])
 
-    async def old_code(self: SqliteStore, game_id: str, lines: Any) -> None:
+    def old_code(conn: Any, change: Any) -> None:
         return None  # the code before migration 4 saved no lines
 
-    monkeypatch.setattr(SqliteStore, "_insert_public_lines", old_code)
+    monkeypatch.setattr(sqlite_write, "_public_lines", old_code)
     old = SqliteStore(path)
     await old.open()
     table = Table(old)
