@@ -100,3 +100,32 @@ def offered_kinds(game: Any, state: Any) -> dict[str, list[tuple[str, Intent]]]:
         for intent in game.legal(state, seat):
             out.setdefault(intent.kind, []).append((seat, intent))
     return out
+
+
+Samples = dict[str, tuple[Any, str, Intent]]
+"""Intent kind -> (a state offering it, the seat offered it, one offered intent)."""
+Hidden = Callable[[Any, str], list[str]]
+
+
+def check_refused_where_offered(
+    game: Any, offered: Samples, kind: str, words: Iterable[str], hidden_from: Hidden
+) -> None:
+    """Refusals of a kind where it is offered (its arguments perturbed; asked of seats not awaited): not
+    the generic list, no raw intent key, what is possible instead, nothing hidden."""
+    assert kind in offered, f"no sample state offers {kind}"
+    state, seat, legal = offered[kind]
+    tried = [(seat, i) for i in perturbed(legal, words) if game.why_not(state, seat, i) is not None]
+    tried += [(other, legal) for other in state.seats if other not in game.awaiting(state)]
+    assert tried, f"no refused {kind} intent could be built"
+    for who, intent in tried:
+        assert refusal_problems(game, state, who, intent, hidden_from(state, who)) == [], intent.key()
+
+
+def check_refused_where_not_offered(
+    game: Any, offered: Samples, absent: dict[str, Any], kind: str, hidden_from: Hidden
+) -> None:
+    """The same checks for a kind nobody is offered now."""
+    state = absent[kind]
+    _, _, legal = offered[kind]
+    for seat in state.seats:
+        assert refusal_problems(game, state, seat, legal, hidden_from(state, seat)) == [], (seat, legal.key())

@@ -16,7 +16,14 @@ from engine.infamy import rules as R
 from engine.infamy.state import InfamyState
 
 from .helpers import act, answer, auction_of, decision, keys, new, to_select, win_current
-from .refusal_checks import RAW_KEY, offered_kinds, perturbed, refusal_problems, sample_states
+from .refusal_checks import (
+    RAW_KEY,
+    check_refused_where_not_offered,
+    check_refused_where_offered,
+    offered_kinds,
+    refusal_problems,
+    sample_states,
+)
 
 OTHER = ["cloner", "hacker", "chemist", "arms_dealer"]
 
@@ -276,23 +283,14 @@ OFFERED, ABSENT = samples()
 @pytest.mark.parametrize("kind", sorted(GAME.intent_kinds))
 def test_every_kind_is_refused_with_a_reason_where_it_is_offered(kind: str) -> None:
     """Refusals checked: not the generic list, no raw intent key, what is possible instead, nothing hidden."""
-    assert kind in OFFERED, f"no sample state offers {kind}"
-    state, seat, legal = OFFERED[kind]
-    tried = [(seat, i) for i in perturbed(legal, WORDS) if GAME.why_not(state, seat, i) is not None]
-    tried += [(other, legal) for other in state.seats if other not in GAME.awaiting(state)]
-    assert tried, f"no refused {kind} intent could be built"
-    for who, intent in tried:
-        assert refusal_problems(GAME, state, who, intent, hidden_from(state, who)) == [], intent.key()
+    check_refused_where_offered(GAME, OFFERED, kind, WORDS, hidden_from)
 
 
 @pytest.mark.parametrize("kind", sorted(GAME.intent_kinds))
 def test_every_kind_is_refused_with_a_reason_where_it_is_not_offered(kind: str) -> None:
     """The same checks for a kind nobody is offered now (a bid in the Sector Phase, an answer to no
     question)."""
-    state = ABSENT[kind]
-    _, _, legal = OFFERED[kind]
-    for seat in state.seats:
-        assert refusal_problems(GAME, state, seat, legal, hidden_from(state, seat)) == [], (seat, legal.key())
+    check_refused_where_not_offered(GAME, OFFERED, ABSENT, kind, hidden_from)
 
 
 def test_the_checks_catch_a_bad_refusal() -> None:
