@@ -17,13 +17,15 @@ from PIL import Image
 
 from engine.core import RandomAgent
 from engine.core.playout import next_decision, step
+from engine.gamedec import GAME as GAMEDEC
 from engine.infamy import GAME as INFAMY
 from engine.virtual_revolution.game import VIRTUAL_REVOLUTION as VR
-from renderers import infamy_compact, virtual_revolution_compact
+from renderers import gamedec_compact, infamy_compact, virtual_revolution_compact
 from renderers.common import due_label, initials
 
 MAX_BYTES = 100_000
 GAMES: dict[str, tuple[Any, Callable[[dict[str, Any]], bytes]]] = {
+    "gamedec": (GAMEDEC, gamedec_compact.render_compact),
     "infamy": (INFAMY, infamy_compact.render_compact),
     "virtual_revolution": (VR, virtual_revolution_compact.render_compact),
 }
@@ -111,4 +113,5 @@ def test_the_bot_finds_each_compact_board_in_its_own_module() -> None:
 
     assert renderers.compact_renderer("infamy") is infamy_compact.render_compact
     assert renderers.compact_renderer("virtual_revolution") is virtual_revolution_compact.render_compact
+    assert renderers.compact_renderer("gamedec") is gamedec_compact.render_compact
     assert renderers.compact_renderer("no_such_game") is None
