@@ -19,17 +19,25 @@ from engine.core import RandomAgent
 from engine.core.playout import next_decision, step
 from engine.gamedec import GAME as GAMEDEC
 from engine.infamy import GAME as INFAMY
+from engine.nakamura_tower import GAME as NAKAMURA
 from engine.virtual_revolution.game import VIRTUAL_REVOLUTION as VR
-from renderers import gamedec_compact, infamy_compact, virtual_revolution_compact
+from renderers import gamedec_compact, infamy_compact, nakamura_tower_compact, virtual_revolution_compact
 from renderers.common import due_label, initials
 
 MAX_BYTES = 100_000
 GAMES: dict[str, tuple[Any, Callable[[dict[str, Any]], bytes]]] = {
     "gamedec": (GAMEDEC, gamedec_compact.render_compact),
     "infamy": (INFAMY, infamy_compact.render_compact),
+    "nakamura_tower": (NAKAMURA, nakamura_tower_compact.render_compact),
     "virtual_revolution": (VR, virtual_revolution_compact.render_compact),
 }
 SEATS = ["ann", "bo", "cy", "di"]
+MAX_SEATS = {"nakamura_tower": 3}
+"""Games for fewer than four players: their playouts seat at most this many."""
+
+
+def seats_for(name: str, players: int = 4) -> list[str]:
+    return SEATS[: min(players, MAX_SEATS.get(name, 4))]
 
 
 def playout(game: Any, seats: list[str], seed: int, steps: int, every: int) -> Iterator[Any]:
@@ -50,7 +58,7 @@ def playout(game: Any, seats: list[str], seed: int, steps: int, every: int) -> I
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (3, 7), (2, 11)])
 def test_compact_board_is_a_small_public_png(name: str, players: int, seed: int) -> None:
     game, render = GAMES[name]
-    seats = SEATS[:players]
+    seats = seats_for(name, players)
     if name == "infamy" and players < 3:
         seats = SEATS[:3]
     timings: list[float] = []
@@ -82,7 +90,7 @@ def test_compact_board_changes_with_the_board(name: str) -> None:
     game, render = GAMES[name]
     before: tuple[Any, bytes] | None = None
     changed = 0
-    for state in playout(game, SEATS, 5, 160, 1):
+    for state in playout(game, seats_for(name), 5, 160, 1):
         public = game.view(state, None)
         png = render(public)
         key = (public["log"], public["awaiting"])
@@ -96,7 +104,7 @@ def test_compact_board_changes_with_the_board(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_deadline_is_drawn(name: str) -> None:
     game, render = GAMES[name]
-    state = next(iter(playout(game, SEATS, 2, 1, 1)))
+    state = next(iter(playout(game, seats_for(name), 2, 1, 1)))
     public = game.view(state, None)
     with_due = dict(public, due={public["awaiting"][0]: 1_764_600_000})
     assert due_label(with_due) == "due Mon 01 Dec 14:40 UTC"
@@ -114,4 +122,5 @@ def test_the_bot_finds_each_compact_board_in_its_own_module() -> None:
     assert renderers.compact_renderer("infamy") is infamy_compact.render_compact
     assert renderers.compact_renderer("virtual_revolution") is virtual_revolution_compact.render_compact
     assert renderers.compact_renderer("gamedec") is gamedec_compact.render_compact
+    assert renderers.compact_renderer("nakamura_tower") is nakamura_tower_compact.render_compact
     assert renderers.compact_renderer("no_such_game") is None

@@ -1,0 +1,146 @@
+"""The compact Nakamura Tower board: the public board for Discord's inline preview (about 590 px wide, read at
+about 550 on a phone). The full board (:mod:`renderers.nakamura_tower`, a click away) lists every Team's
+programmes, the CanDo draws and one line per character; this one keeps what a glance needs, in larger
+type: the turn, phase and who is awaited, the tower floor (drawn by the full board's helpers, with rooms,
+doors, Terminals, objectives and every model with its letters), one row per Team with its characters'
+wounds, and the last change (its log lines, the named character's square highlighted, and the last move
+and line of fire the floor already draws).
+
+Models differ by more than colour: each carries its Team's letter and number (``a1``), a drone is a square
+marked ``d``, a psychotic character a square. Only public fields of the view are read (never ``my_team``,
+``my_hand`` or ``my_choice``), so every seat's view draws the same image.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from .board import GridPicture, draw_grid
+from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, canvas, due_label, ink_on, text, to_png, wrap
+from .nakamura_tower import (
+    DRONE,
+    HALL,
+    MARKS,
+    PSYCHOTIC,
+    ROOM,
+    TEAM_COLOURS,
+    TERMINAL_COLOURS,
+    _pos,
+    _shading,
+    _team_colour,
+    _tokens,
+)
+
+CELL = 34
+MARGIN = 8
+WHITE: RGB = (255, 255, 255)
+COLOURS: tuple[RGB, ...] = (
+    BACKGROUND,
+    PANEL,
+    INK,
+    MUTED,
+    ACCENT,
+    WHITE,
+    (20, 20, 20),
+    DRONE,
+    PSYCHOTIC,
+    ROOM,
+    HALL,
+    *TEAM_COLOURS,
+    *TERMINAL_COLOURS.values(),
+    *(colour for colour, _ in MARKS.values()),
+)
+
+
+def _named(view: dict[str, Any], lines: list[str]) -> list[tuple[int, int]]:
+    """The squares of the models the latest log line names (by name or id)."""
+    for line in reversed(lines):
+        cells = [
+            _pos(m["cell"])
+            for m in view["models"]
+            if m["cell"] and (m["name"] in line or f"{m['id']} " in f"{line} ".replace(",", " "))
+        ]
+        if cells:
+            return cells
+    return []
+
+
+def _floor(view: dict[str, Any]) -> Any:
+    picture = dict(view["picture"])
+    picture["shading"] = _shading(view, view["picture"])
+    picture["tokens"] = _tokens(view)
+    picture["title"] = ""
+    picture["highlight"] = [*picture.get("highlight", []), *_named(view, view["log"][-2:])]
+    return draw_grid(GridPicture.model_validate(picture), cell=CELL)
+
+
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], width: int) -> None:
+    result = view.get("result")
+    if result:
+        title = f"Turn {view['round']}/{view['turns']} · game over"
+        sub = str(result.get("reason", ""))[:70] if isinstance(result, dict) else ""
+    else:
+        title = f"Turn {view['round']}/{view['turns']} · {view['phase']}"
+        who = view["current"] or ", ".join(view["awaiting"][:3])
+        sub = f"to act: {who}" if who else ""
+    text(d, (MARGIN + 4, 8), title, size=21, fill=INK)
+    due = due_label(view)
+    if due:
+        text(d, (width - MARGIN - 4, 19), due, size=14, fill=ACCENT, anchor="rm")
+    order = " > ".join(view["order"])
+    text(d, (MARGIN + 4, 36), sub + (f"   order {order}" if order else ""), size=16, fill=ACCENT)
+
+
+def _team(d: ImageDraw.ImageDraw, view: dict[str, Any], team: dict[str, Any], y: int, width: int) -> int:
+    seat = team["seat"]
+    acting = seat == view["current"] or seat in view["awaiting"]
+    d.rounded_rectangle(
+        (MARGIN, y, width - MARGIN, y + 48), radius=8, fill=PANEL, outline=WHITE if acting else None, width=3
+    )
+    colour = _team_colour(view, seat)
+    d.ellipse((MARGIN + 8, y + 9, MARGIN + 38, y + 39), fill=colour, outline=WHITE, width=2)
+    text(d, (MARGIN + 23, y + 24), team["letter"], size=17, fill=ink_on(colour), anchor="mm")
+    text(d, (MARGIN + 46, y + 4), seat, size=17, fill=INK)
+    stats = f"{team['score']} pts · SR {team['sr']} · hand {team['hand_size']}"
+    text(d, (width - MARGIN - 8, y + 13), stats, size=16, fill=INK, anchor="rm")
+    parts = []
+    for m in view["models"]:
+        if m["kind"] == "character" and m["team"] == seat:
+            state = f"{m['wounds']}/{m['wound_limit']}w"
+            if m["status"] != "ok":
+                state = m["status"]
+            elif m["psychotic"]:
+                state += " psycho"
+            parts.append(f"{m['id']} {state}" + (" done" if m["activated"] else ""))
+    line = ("TO ACT · " if acting else "") + "  ".join(parts)
+    text(d, (MARGIN + 46, y + 27), line, size=14, fill=ACCENT if acting else MUTED)
+    return y + 52
+
+
+def _last(d: ImageDraw.ImageDraw, log: list[str], y: int, width: int) -> int:
+    rows = [row for line in log[-2:] for row in wrap(line, width - 2 * MARGIN - 62, 15)][-3:]
+    if not rows:
+        return y
+    h = 10 + 19 * len(rows)
+    d.rounded_rectangle((MARGIN, y, width - MARGIN, y + h), radius=8, fill=PANEL, outline=ACCENT, width=2)
+    text(d, (MARGIN + 8, y + 7), "Last", size=14, fill=ACCENT)
+    for i, row in enumerate(rows):
+        text(d, (MARGIN + 52, y + 5 + 19 * i), row, size=15, fill=INK)
+    return y + h + 4
+
+
+def render_compact(view: dict[str, Any]) -> bytes:
+    """The compact public board (see the module's docstring). ``view`` may carry the adapter's ``due``
+    ({seat: unix time}); it is drawn as the deadline."""
+    floor = _floor(view)
+    width = floor.width
+    image, d = canvas(width, 1400)
+    image.paste(floor, (0, 44))  # the floor's blank top under the header's second line
+    _header(d, view, width)
+    y = 44 + floor.height - 6
+    for team in view["teams"]:
+        y = _team(d, view, team, y, width)
+    y = _last(d, view["log"], y + 2, width)
+    return to_png(image.crop((0, 0, width, y + 4)), COLOURS)
