@@ -19,15 +19,23 @@ from engine.core import RandomAgent
 from engine.core.playout import next_decision, step
 from engine.gamedec import GAME as GAMEDEC
 from engine.infamy import GAME as INFAMY
+from engine.ipa_agents import GAME as IPA
 from engine.nakamura_tower import GAME as NAKAMURA
 from engine.virtual_revolution.game import VIRTUAL_REVOLUTION as VR
-from renderers import gamedec_compact, infamy_compact, nakamura_tower_compact, virtual_revolution_compact
+from renderers import (
+    gamedec_compact,
+    infamy_compact,
+    ipa_agents_compact,
+    nakamura_tower_compact,
+    virtual_revolution_compact,
+)
 from renderers.common import due_label, initials
 
 MAX_BYTES = 100_000
 GAMES: dict[str, tuple[Any, Callable[[dict[str, Any]], bytes]]] = {
     "gamedec": (GAMEDEC, gamedec_compact.render_compact),
     "infamy": (INFAMY, infamy_compact.render_compact),
+    "ipa_agents": (IPA, ipa_agents_compact.render_compact),
     "nakamura_tower": (NAKAMURA, nakamura_tower_compact.render_compact),
     "virtual_revolution": (VR, virtual_revolution_compact.render_compact),
 }
@@ -123,4 +131,5 @@ def test_the_bot_finds_each_compact_board_in_its_own_module() -> None:
     assert renderers.compact_renderer("virtual_revolution") is virtual_revolution_compact.render_compact
     assert renderers.compact_renderer("gamedec") is gamedec_compact.render_compact
     assert renderers.compact_renderer("nakamura_tower") is nakamura_tower_compact.render_compact
+    assert renderers.compact_renderer("ipa_agents") is ipa_agents_compact.render_compact
     assert renderers.compact_renderer("no_such_game") is None
