@@ -233,7 +233,10 @@ class Announcer:
 
     async def _board(self, record: GameRecord, scene: lx.GameScene) -> bytes | None:
         try:
-            return await self.renderer.compact(record.game, scene.public_view)
+            view = scene.public_view
+            if scene.due and self.renderer.has_compact(record.game):
+                view = dict(view, due=scene.due)  # the compact board draws the deadline
+            return await self.renderer.compact(record.game, view)
         except Exception:  # a drawing bug must not silence the game: post the text without the board
             log.exception("rendering the board of game %s failed", record.id)
             return None

@@ -54,3 +54,20 @@ async def test_the_full_board_of_another_servers_game_is_refused(world: World, c
         await report(elsewhere, exc)  # type: ignore[arg-type]
     answer = last(world.to("Di", mark))
     assert "another server" in answer.text and not answer.files
+
+
+async def test_the_compact_board_is_given_the_deadlines_to_draw(
+    world: World, cogs: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compact board puts the current deadline on the image: the adapter hands it the scene's
+    deadlines (seat -> unix time) with the public view; the full board never gets them."""
+    seen: list[dict[str, Any]] = []
+
+    def compact(view: dict[str, Any]) -> bytes:
+        seen.append(view)
+        return COMPACT
+
+    monkeypatch.setattr(render, "compact_renderer", lambda game_id: compact)
+    await start_game(world, cogs, players=("Ann", "Bo"))
+    with_due = [v["due"] for v in seen if v.get("due")]
+    assert with_due and all(isinstance(t, float | int) for due in with_due for t in due.values())

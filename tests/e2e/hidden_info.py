@@ -264,6 +264,11 @@ def private_answers_not_public(fake: FakeDiscord, secrets: Secrets, seats: dict[
     return problems
 
 
+def _stamps(msg: Message) -> list[str]:
+    """The unix times of the Discord timestamps (``<t:UNIX:R>``) in any version of ``msg``."""
+    return sorted({t for _, text in _versions(msg) for t in re.findall(r"<t:(\d+):", text)})
+
+
 def _image_versions(msg: Message) -> list[tuple[float, str, bytes]]:
     """(monotonic creation time, filename, bytes) of the attachments of every version of ``msg``."""
     created = _created(msg)
@@ -310,7 +315,20 @@ def images_drawn_from_views(
             else [private_renderer(game_id) or render_text]
         )
         target = None if filename == "board.png" else seat
-        drawn = (draw(m.views[target]) for m in reversed(window) for draw in draws if draw is not None)
+        # the compact board also draws the deadline the adapter hands it: one of the message's timestamps
+        dues = (
+            [{}] + [{"due": {"deadline": float(t) - d}} for t in _stamps(msg) for d in (0, 1)]
+            if filename == "board.png"
+            else [{}]
+        )
+        drawn = (
+            draw(dict(m.views[target], **due))
+            for m in reversed(window)
+            for draw in draws
+            if draw is not None
+            for due in dues
+            if not due or draw is compact_renderer(game_id)
+        )
         if not any(image == data for image in drawn):
             problems.append(
                 f"{filename} of message {msg.id} ({'private to ' + str(seat) if seat else 'public'}) "
