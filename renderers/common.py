@@ -244,3 +244,17 @@ def due_label(view: dict[str, Any]) -> str | None:
         return None
     moment = datetime.datetime.fromtimestamp(when, tz=datetime.UTC)
     return f"due {moment:%a %d %b %H:%M} UTC"
+
+
+def last_box(draw: ImageDraw.ImageDraw, lines: list[str], y: int, width: int, margin: int) -> int:
+    """A compact board's "Last" box: the last change's lines (at most 3 rows once wrapped) in an outlined
+    panel across the image at height ``y``; returns the height below it (``y`` when there is nothing)."""
+    rows = [row for line in lines for row in wrap(line, width - 2 * margin - 62, 15)][-3:]
+    if not rows:
+        return y
+    h = 10 + 19 * len(rows)
+    draw.rounded_rectangle((margin, y, width - margin, y + h), radius=8, fill=PANEL, outline=ACCENT, width=2)
+    text(draw, (margin + 8, y + 7), "Last", size=14, fill=ACCENT)
+    for i, row in enumerate(rows):
+        text(draw, (margin + 52, y + 5 + 19 * i), row, size=15, fill=INK)
+    return y + h + 4

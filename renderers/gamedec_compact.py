@@ -29,6 +29,7 @@ from .common import (
     due_label,
     initials,
     ink_on,
+    last_box,
     marker,
     seat_colour,
     text,
@@ -214,18 +215,6 @@ def _header(d: ImageDraw.ImageDraw, view: GamedecView, raw: dict[str, Any]) -> i
     return y + 4
 
 
-def _last(d: ImageDraw.ImageDraw, lines: list[str], y: int) -> int:
-    rows = [row for line in lines for row in wrap(line, WIDTH - 2 * MARGIN - 60, 15)][-3:]
-    if not rows:
-        return y
-    h = 10 + 19 * len(rows)
-    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=ACCENT, width=2)
-    text(d, (MARGIN + 8, y + 7), "Last", size=14, fill=ACCENT)
-    for i, row in enumerate(rows):
-        text(d, (MARGIN + 52, y + 5 + 19 * i), row, size=15, fill=INK)
-    return y + h + 4
-
-
 def _hot(view: GamedecView, lines: list[str]) -> str | None:
     """The space the latest of the last log lines names (the longest name in that line)."""
     for line in reversed(lines):
@@ -258,5 +247,5 @@ def render_compact(data: dict[str, Any] | GamedecView) -> bytes:
     y = _board(d, view, seats, y, _hot(view, view.log[-2:]))
     for p in view.players:
         y = _player(d, view, seats, p, y, actor)
-    y = _last(d, _latest(view.log), y + 2)
+    y = last_box(d, _latest(view.log), y + 2, WIDTH, MARGIN)
     return to_png(image.crop((0, 0, WIDTH, y + 4)), COLOURS)

@@ -30,11 +30,11 @@ from .common import (
     canvas,
     due_label,
     initials,
+    last_box,
     marker,
     seat_colour,
     text,
     to_png,
-    wrap,
 )
 from .ipa_agents import BAD, GOOD
 
@@ -141,18 +141,6 @@ def _agent(
     return y + 48
 
 
-def _last(d: ImageDraw.ImageDraw, log: list[str], y: int, width: int) -> int:
-    rows = [row for line in log[-2:] for row in wrap(line, width - 2 * MARGIN - 62, 15)][-3:]
-    if not rows:
-        return y
-    h = 10 + 19 * len(rows)
-    d.rounded_rectangle((MARGIN, y, width - MARGIN, y + h), radius=8, fill=PANEL, outline=ACCENT, width=2)
-    text(d, (MARGIN + 8, y + 7), "Last", size=14, fill=ACCENT)
-    for i, row in enumerate(rows):
-        text(d, (MARGIN + 52, y + 5 + 19 * i), row, size=15, fill=INK)
-    return y + h + 4
-
-
 def render_compact(view: dict[str, Any]) -> bytes:
     """The compact public board (see the module's docstring). ``view`` may carry the adapter's ``due``
     ({seat: unix time}); it is drawn as the deadline."""
@@ -164,5 +152,5 @@ def render_compact(view: dict[str, Any]) -> bytes:
     y = 44 + board.height - 6
     for i, agent in enumerate(view["agents"]):
         y = _agent(d, view, i, agent, y, width)
-    y = _last(d, view["log"], y + 2, width)
+    y = last_box(d, view["log"][-2:], y + 2, width, MARGIN)
     return to_png(image.crop((0, 0, width, y + 4)), COLOURS)
