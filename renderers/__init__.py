@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from .common import render_text
@@ -19,7 +20,10 @@ from .common import render_text
 Render = Callable[[dict[str, Any]], bytes]
 
 
+@lru_cache(maxsize=64)
 def _module(game_id: str) -> Any:
+    """The renderer module ``renderers/<game_id>.py``, or None; looked up once (a board is drawn after
+    every move, and a missing module would be searched for on disk each time)."""
     try:
         return importlib.import_module(f"renderers.{game_id}")
     except ModuleNotFoundError as exc:
