@@ -26,7 +26,7 @@ from ..integrity import log_problem, snapshot_problem
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
-from .clocks import TableState, open_clocks, stop_clocks, undone
+from .clocks import TableState, open_clocks, seat_deadlines, stop_clocks, undone
 from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
@@ -60,9 +60,6 @@ class TableBase:
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[GameRecord, GameState | None]] = {}
         self._subscribers: list[Subscriber] = []
-        self._timers: dict[str, float] = {}
-        """When the table must look at a game again outside its deadlines (a pending undo request's end),
-        by game id; a restart forgets them, and a request that outlived its time is dropped when read."""
 
     # --- subscriptions -----------------------------------------------------------------------------------
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
@@ -250,16 +247,23 @@ class TableBase:
         game = self.engine_game(record)
         old: dict[str, Deadline] = {}
         if not fresh:
-            old = {d.seat: d for d in await self.store.deadlines(game_id=record.id)}
-        return open_clocks(record, game.prompts(state), old, ts, intents, now)
+            old = {d.seat: d for d in seat_deadlines(await self.store.deadlines(game_id=record.id))}
+        return open_clocks(record, game.prompts(state), old, ts, intents, now) + self._table_clocks(
+            record, ts
+        )
+
+    def _table_clocks(self, record: GameRecord, ts: TableState) -> list[Deadline]:
+        """Deadline rows of the table's own (not a seat's): a pending undo request's end
+        (:meth:`engine.table.undo.Undo._table_clocks`); none here."""
+        return []
 
     async def _table_state(self, game_id: str) -> TableState:
         return TableState.of(await self.store.table_state(game_id))
 
-    async def _due_requests(self, now: float) -> list[Update]:
-        """Requests whose time ran out at ``now`` (:meth:`engine.table.undo.Undo._due_requests`), each
-        ended and announced; none here."""
-        return []
+    async def _end_request(self, deadline: Deadline, now: float) -> Update | None:
+        """A table's own deadline row fell due (:data:`~.clocks.UNDO_CLOCK`): end the request it times and
+        announce it (:meth:`engine.table.undo.Undo._end_request`); nothing here."""
+        return None
 
     # --- setting a game aside ----------------------------------------------------------------------------
     DAMAGED_NOTICE = (

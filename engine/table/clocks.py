@@ -25,6 +25,12 @@ from ..core.model import Prompt
 from ..records import Deadline, GameRecord, LoggedIntent
 
 TURN = "turn"
+UNDO_CLOCK = "~undo"
+"""The ``seat`` of the deadline row that ends a game's pending undo request when its time runs out. It is
+kept with the game's other deadlines, so the scheduler finds it after a restart (and a process claims it
+like any other deadline); a seat name never starts with "~" (:func:`engine.table.model.seat_name`)."""
+UNDO_TTL = 600.0
+"""Seconds an undo request waits for its answers."""
 
 
 class Vote(BaseModel):
@@ -89,6 +95,22 @@ def undone(seq: int, ranges: list[tuple[int, int]]) -> bool:
 def kept(intents: list[LoggedIntent], ranges: list[tuple[int, int]]) -> list[LoggedIntent]:
     """The logged intents that still count (the undone ones left out), in order."""
     return [i for i in intents if not undone(i.seq, ranges)]
+
+
+def seat_deadlines(deadlines: list[Deadline]) -> list[Deadline]:
+    """The deadlines of seats (what a player must decide by when), without the undo request's row."""
+    return [d for d in deadlines if d.seat != UNDO_CLOCK]
+
+
+def undo_clock(record: GameRecord, ts: TableState, ttl: float = UNDO_TTL) -> list[Deadline]:
+    """The deadline row of the pending undo request (none when there is none): it falls due when the
+    request's time runs out; it is never reminded."""
+    if ts.undo is None:
+        return []
+    due = ts.undo.opened_at + ttl
+    return [
+        Deadline(game_id=record.id, seat=UNDO_CLOCK, kind="undo", due_at=due, remind_at=due, reminded=True)
+    ]
 
 
 def clock_id(prompt: Prompt) -> str:

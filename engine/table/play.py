@@ -16,7 +16,7 @@ from ..core.model import Event, Prompt, private, public
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from .base import TableBase
-from .clocks import TURN, clock_id
+from .clocks import TURN, UNDO_CLOCK, clock_id
 from .model import (
     NotAllowed,
     Update,
@@ -100,8 +100,11 @@ class Play(TableBase):
         for deadline in await self.store.deadlines(due_before=now):
             if deadline.game_id in aside:
                 continue
+            published = deadline.seat == UNDO_CLOCK  # the undo's own change announces its end
             try:
-                if deadline.due_at <= now:
+                if published:
+                    update = await self._end_request(deadline, now)
+                elif deadline.due_at <= now:
                     update = await self._expire(deadline)
                 else:
                     update = await self._remind(deadline)
@@ -124,8 +127,9 @@ class Play(TableBase):
                 continue
             if update is not None:
                 updates.append(update)
-                await self._publish(update)
-        return updates + await self._due_requests(now)
+                if not published:
+                    await self._publish(update)
+        return updates
 
     async def _remind(self, deadline: Deadline) -> Update | None:
         record, _ = await self._load(deadline.game_id)

@@ -4,7 +4,10 @@ Whether a move may be taken back is the engine's call (:mod:`engine.core.undo`: 
 revealed since, and its refusal is shown as it is). The table adds the consent and the bookkeeping:
 
 - at most one pending request per game, kept in the game's :class:`~.clocks.TableState` (``undo``); it
-  expires after :data:`UNDO_TTL` seconds of the table's clock, and any move ends it (``_commit``);
+  expires after :data:`UNDO_TTL` seconds of the table's clock, and any move ends it (``_commit``). Its end
+  is a deadline row of the game (:data:`~.clocks.UNDO_CLOCK`), saved in the same commit as the request:
+  after a restart the scheduler's tick still finds it, and the thread is told once that it expired (the
+  commit that ends it drops the row);
 - who must approve: every other player ("all", the default) or any one of them ("any"), a setting of the
   game (``undo_consent``); agents, players away and resigned seats approve on their own; a player whose own
   moves the undo would take back too must approve under either rule;
@@ -30,9 +33,9 @@ from ..core.game import GameState
 from ..core.hand_text import game_hand_lines, private_part
 from ..core.model import Event, private, public
 from ..core.undo import UndoPlan, plan_from_log
-from ..records import GameRecord, LoggedIntent
+from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import PublicLine
-from .clocks import TableState, UndoRequest, kept
+from .clocks import UNDO_TTL, TableState, UndoRequest, kept, undo_clock
 from .model import NotAllowed, Update, game_code
 from .votes import Votes
 
@@ -48,8 +51,6 @@ class Taken:
 
 Change = Callable[[GameRecord, TableState, Taken], Awaitable[list[Event]]]
 
-UNDO_TTL = 600.0
-"""Seconds a request waits for its answers."""
 CONSENT = {"all": "every other player", "any": "any one other player"}
 DEFAULT_CONSENT = "all"
 
@@ -84,12 +85,20 @@ class Undo(Votes):
     def _pending(self, ts: TableState, logged: int) -> UndoRequest | None:
         """The pending request, dropped when it expired or a move was made since."""
         request = ts.undo
-        if request is not None and (
-            self.clock() - request.opened_at > self.undo_ttl or request.logged != logged
-        ):
+        if request is not None and (self._expired(request, self.clock()) or request.logged != logged):
             ts.undo = None
             return None
         return request
+
+    def _expired(self, request: UndoRequest, now: float) -> bool:
+        return now - request.opened_at >= self.undo_ttl
+
+    @staticmethod
+    def _expiry(request: UndoRequest) -> Event:
+        return public("undo_expired", f"{request.seat}'s undo request expired: the move stands.")
+
+    def _table_clocks(self, record: GameRecord, ts: TableState) -> list[Deadline]:
+        return undo_clock(record, ts, self.undo_ttl)
 
     @staticmethod
     def _askers(record: GameRecord, request: UndoRequest) -> list[str]:
@@ -106,8 +115,13 @@ class Undo(Votes):
             if seat is None:
                 raise NotAllowed("You are not playing in this game.")
             logged = len(await self.store.intents(record.id))
+            before = ts.undo
             if self._pending(ts, logged) is not None:
                 raise IllegalIntent("An undo request is already waiting for its answers in this game.")
+            # an earlier request that ran out unannounced (its row not yet due at a tick) is told now, once
+            told = (
+                [self._expiry(before)] if before is not None and self._expired(before, self.clock()) else []
+            )
             found, intents = await self._plan(record, ts, seat.seat)
             if found.refusal is not None:
                 raise IllegalIntent(found.refusal)
@@ -118,10 +132,9 @@ class Undo(Votes):
                 {s for s, _ in found.undone if s != seat.seat} & set(self._askers(record, request))
             )
             if not self._askers(record, request):
-                return self._accept(ts, taken, found, intents, logged, seat.seat, "the agents")
+                return told + self._accept(ts, taken, found, intents, logged, seat.seat, "the agents")
             ts.undo = request
-            self._timers[record.id] = request.opened_at + self.undo_ttl
-            return [
+            return told + [
                 public(
                     "undo_asked",
                     f"{seat.seat} asks to take back their last move "
@@ -225,28 +238,23 @@ class Undo(Votes):
 
         return await self._undo_change(game_id, change)
 
-    async def _due_requests(self, now: float) -> list[Update]:
-        """End the undo requests whose time ran out and tell the thread; one failure never stops the rest."""
-        updates: list[Update] = []
-        for game_id, due in list(self._timers.items()):
-            if due > now:
-                continue
-            self._timers.pop(game_id, None)
+    async def _end_request(self, deadline: Deadline, now: float) -> Update | None:
+        """The pending request's deadline row fell due: end the request and tell the thread, in one commit
+        that also drops the row (so it is told once, after a restart too); None when there is nothing to
+        end (answered or ended by a move since, or the game stopped running)."""
 
-            async def change(record: GameRecord, ts: TableState, taken: Taken) -> list[Event]:
-                request = ts.undo
-                if request is None or now - request.opened_at < self.undo_ttl:
-                    raise IllegalIntent("no undo request to end")
-                ts.undo = None
-                return [public("undo_expired", f"{request.seat}'s undo request expired: the move stands.")]
+        async def change(record: GameRecord, ts: TableState, taken: Taken) -> list[Event]:
+            request = ts.undo
+            if request is None or not self._expired(request, now):
+                raise IllegalIntent("no undo request to end")
+            ts.undo = None
+            return [self._expiry(request)]
 
-            try:
-                updates.append(await self._undo_change(game_id, change))
-            except RuleError:
-                continue  # answered, ended by a move, or the game is over: nothing to end
-            except Exception:
-                log.exception("the undo request of game %s could not be ended", game_id)
-        return updates
+        try:
+            return await self._undo_change(deadline.game_id, change)
+        except RuleError as exc:  # answered, ended by a move, the game over, or another process was first
+            log.info("game %s: no undo request ended (%s)", deadline.game_id, exc)
+            return None
 
     async def undo_consent(self, game_id: str) -> str:
         """Who must approve an undo in this game: "all" or "any"."""

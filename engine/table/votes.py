@@ -19,7 +19,7 @@ from ..core.model import Event, public
 from ..records import GameRecord, LoggedIntent, SeatRecord
 from ..store import PublicLine
 from .base import TableBase
-from .clocks import TableState, Vote, remaining
+from .clocks import TableState, Vote, remaining, seat_deadlines
 from .model import NotAllowed, Update
 
 log = logging.getLogger(__name__)
@@ -155,7 +155,7 @@ class Votes(TableBase):
         if record.status not in ("running", "paused"):
             return {}
         ts = await self._table_state(game_id)
-        deadlines = await self.store.deadlines(game_id=game_id)
+        deadlines = seat_deadlines(await self.store.deadlines(game_id=game_id))
         return remaining(record, ts, deadlines, self.clock())
 
     async def open_votes(self, game_id: str) -> dict[str, tuple[int, int]]:
@@ -174,7 +174,7 @@ class Votes(TableBase):
         record, _ = await self._load(game_id)
         if record.status != "running":
             return {}
-        return {d.seat: d.due_at for d in await self.store.deadlines(game_id=game_id)}
+        return {d.seat: d.due_at for d in seat_deadlines(await self.store.deadlines(game_id=game_id))}
 
     async def move_status(self, game_id: str, place: dict[str, str]) -> GameRecord:
         """Where the front end shows the game changed (a new status message): saved as a change of its

@@ -1,5 +1,6 @@
-"""Undo by consent at the table: approvals, refusals with the engine's reason, expiry, one pending request,
-a move racing the approval, a crash mid-way, and a rebuild that skips the undone intents."""
+"""Undo by consent at the table: approvals, refusals with the engine's reason, expiry (after a restart too,
+on SQLite and PostgreSQL), one pending request, a move racing the approval, a crash mid-way, and a rebuild
+that skips the undone intents."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from bot.storage import SqliteStore
 from engine.core import IllegalIntent, StaleVersion
 from engine.store import Change, MemoryStore, Store
 from engine.table import NotAllowed, Table, Update
+from engine.table.clocks import UNDO_CLOCK
 from engine.table.undo import UNDO_TTL
 from tests.engine.test_table import Clock, started
+from tests.support.postgres import Backend
 
 
 @pytest.fixture(params=["memory", "sqlite"])
@@ -357,3 +360,69 @@ async def test_a_player_whose_own_move_would_be_undone_must_approve_even_under_a
     await table.undo_answer(gid, third, True)
     done = await table.undo_answer(gid, second, True)
     assert done.kind == "undo" and await table.kept_log(gid) == []
+
+
+async def test_an_expiry_survives_a_restart_and_the_thread_is_told_once(store_backend: Backend) -> None:
+    """Issue 18: "the request expires after a short time". Its end is a deadline row saved with the
+    request, so a table started afresh on the same database (a restart) still tells the thread, once."""
+    clock = Clock()
+    store = store_backend.make()
+    await store.open()
+    table = Table(store, clock=clock)
+    gid = await infamy(table, pace="standard")  # no seat's deadline passes meanwhile
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    rows = {d.seat: d for d in await store.deadlines(game_id=gid)}
+    assert rows[UNDO_CLOCK].due_at == clock.now + UNDO_TTL and rows[UNDO_CLOCK].reminded
+    assert UNDO_CLOCK not in await table.due(gid) and UNDO_CLOCK not in await table.clocks(gid)
+    await store.close()
+    one, two = store_backend.make(), store_backend.make()  # restarted: two processes on one database
+    await one.open()
+    await two.open()
+    try:
+        first, second = Table(one, clock=clock), Table(two, clock=clock)
+        assert [u for u in await first.tick() if u.kind == "status"] == []  # not yet due
+        clock.now += UNDO_TTL
+        told: list[Update] = []
+        first.subscribe(lambda u: _keep(told, u))
+        second.subscribe(lambda u: _keep(told, u))
+        ended = [u for t in await asyncio.gather(first.tick(), second.tick()) for u in t]
+        assert len(ended) == 1 and "expired: the move stands" in ended[0].events[0].text
+        assert [u.kind for u in told] == ["status"]
+        assert (await first._table_state(gid)).undo is None
+        assert UNDO_CLOCK not in {d.seat for d in await one.deadlines(game_id=gid)}
+        assert await first.tick() == [] and await second.tick() == []
+        with pytest.raises(IllegalIntent, match="No undo request"):
+            await first.undo_answer(gid, others(bidder)[0], True)
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def _keep(told: list[Update], update: Update) -> None:
+    told.append(update)
+
+
+async def test_a_move_or_an_answer_drops_the_expiry_row_and_a_new_request_tells_the_old_end(
+    store: Store,
+) -> None:
+    clock = Clock()
+    table = Table(store, clock=clock)
+    gid = await infamy(table, pace="standard")
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    await table.undo_answer(gid, others(bidder)[0], False)  # refused under "all": settled
+    assert UNDO_CLOCK not in {d.seat for d in await store.deadlines(game_id=gid)}
+    await table.undo_request(gid, bidder)
+    await play(table, gid)  # a move ends the request, and its row with it
+    assert UNDO_CLOCK not in {d.seat for d in await store.deadlines(game_id=gid)}
+    mover = await play(table, gid)
+    await table.undo_request(gid, mover)
+    clock.now += UNDO_TTL  # ran out, but no tick came before the next request
+    again = await table.undo_request(gid, mover)
+    texts = [e.text for e in again.events]
+    seat = (await table.record(gid)).seat_of(mover)
+    assert seat is not None and texts[0] == f"{seat.seat}'s undo request expired: the move stands."
+    assert "asks to take back" in texts[1]
+    clock.now += 1
+    assert [u for u in await table.tick() if u.kind == "status"] == []  # the new one is not due
