@@ -40,16 +40,19 @@ from .model import (
 from .moderation import Moderation
 from .play import Play
 from .reading import Reading
+from .results import ENDED, Results
+from .seated import Seated
 from .undo import Undo
 from .votes import VOTE_KINDS
 
 
-class Table(Lobbies, Play, Moderation, Reading, Undo):
+class Table(Results, Seated, Lobbies, Play, Moderation, Reading, Undo):
     """The table service: one per process, shared by every front end."""
 
 
 __all__ = [
     "ACTIVE",
+    "ENDED",
     "AGENT_STEPS_PER_YIELD",
     "MAX_AGENT_STEPS",
     "GameFault",

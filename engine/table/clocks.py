@@ -69,6 +69,9 @@ class TableState(BaseModel):
     """Seats that used their one ``/game extend``."""
     votes: dict[str, Vote] = Field(default_factory=dict)
     resigned: list[str] = Field(default_factory=list)
+    left: dict[str, str] = Field(default_factory=dict)
+    """Seat -> the user who resigned it, in the order they did: a resignation is that player's last place
+    in the game's result (engine/league/results.py), though an agent plays the seat on."""
     held: dict[str, float] = Field(default_factory=dict)
     """Seconds left on a turn suspended while another seat reacts; it resumes when the seat is asked again."""
     undo: UndoRequest | None = None

@@ -136,6 +136,7 @@ class Votes(TableBase):
             name = seat.name or seat.seat
             seat.user, seat.name, seat.away, seat.missed = None, f"Agent (was {name})", False, 0
             ts.resigned.append(seat.seat)
+            ts.left[seat.seat] = user
             for vote in list(ts.votes.values()):
                 if seat.seat in vote.yes:
                     vote.yes.remove(seat.seat)
