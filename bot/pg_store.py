@@ -166,12 +166,13 @@ class PostgresStore:
                 change.idempotency_key,
                 r.version,
             )
-        await conn.execute("DELETE FROM seats WHERE game_id=$1", r.id)
-        await conn.executemany(
-            "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) "
-            "VALUES ($1,$2,$3,$4,$5,$6,$7)",
-            [(r.id, i, s.seat, s.user, s.name, s.away, s.missed) for i, s in enumerate(r.seats)],
-        )
+        if change.seats:
+            await conn.execute("DELETE FROM seats WHERE game_id=$1", r.id)
+            await conn.executemany(
+                "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) "
+                "VALUES ($1,$2,$3,$4,$5,$6,$7)",
+                [(r.id, i, s.seat, s.user, s.name, s.away, s.missed) for i, s in enumerate(r.seats)],
+            )
         if change.intents:
             await conn.executemany(
                 "INSERT INTO intents (game_id, seq, version, seat, intent, by_user, at) "

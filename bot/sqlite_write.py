@@ -64,11 +64,12 @@ def _rest(conn: sqlite3.Connection, change: Change) -> None:
             "INSERT INTO idempotency (game_id, key, version) VALUES (?,?,?)",
             (r.id, change.idempotency_key, r.version),
         )
-    conn.execute("DELETE FROM seats WHERE game_id=?", (r.id,))
-    conn.executemany(
-        "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) VALUES (?,?,?,?,?,?,?)",
-        [(r.id, i, s.seat, s.user, s.name, int(s.away), s.missed) for i, s in enumerate(r.seats)],
-    )
+    if change.seats:
+        conn.execute("DELETE FROM seats WHERE game_id=?", (r.id,))
+        conn.executemany(
+            "INSERT INTO seats (game_id, position, seat, user_id, name, away, missed) VALUES (?,?,?,?,?,?,?)",
+            [(r.id, i, s.seat, s.user, s.name, int(s.away), s.missed) for i, s in enumerate(r.seats)],
+        )
     if change.intents:
         conn.executemany(
             "INSERT INTO intents (game_id, seq, version, seat, intent, by_user, at) VALUES (?,?,?,?,?,?,?)",

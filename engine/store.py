@@ -45,6 +45,8 @@ class Change:
     table_state: dict[str, Any] | None = None
     """The table's own state of the game (time banks, turn clocks, votes, extensions) after the change,
     saved in the same transaction; None leaves it as it is."""
+    seats: bool = True
+    """False when the record's seats are as stored: they are left as they are."""
 
 
 class Store(Protocol):

@@ -27,6 +27,7 @@ from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
 from .clocks import TableState, open_clocks, seat_deadlines, stop_clocks, undone
+from .live import LiveGame, LiveGames
 from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
@@ -58,7 +59,8 @@ class TableBase:
         """Held while a lobby is opened or joined, from the count to the commit: concurrent requests of one
         user (or one server) cannot all pass the count before any of them is saved."""
         self._locks: dict[str, asyncio.Lock] = {}
-        self._cache: dict[str, tuple[GameRecord, GameState | None]] = {}
+        self._cache = LiveGames(self.limits.live_games)
+        """The live games (:mod:`engine.table.live`): bounded, least recently used out first."""
         self._subscribers: list[Subscriber] = []
 
     # --- subscriptions -----------------------------------------------------------------------------------
@@ -90,7 +92,7 @@ class TableBase:
         (:meth:`_set_aside`) and :class:`DamagedGame` is raised; a damaged game loads without a state."""
         cached = self._cache.get(game_id)
         if cached is not None:
-            return cached[0].model_copy(deep=True), cached[1]
+            return cached.record.model_copy(deep=True), cached.state
         record = await self.store.game(game_id)
         if record is None:
             raise MalformedIntent(f"There is no game '{game_id}'.")
@@ -107,7 +109,7 @@ class TableBase:
                     raise
                 # a cancelled game has nothing left to protect: it stays cancelled, without a board
                 log.info("game %s (cancelled) has no usable saved state: %s", record.id, exc.reason)
-        self._cache[game_id] = (record.model_copy(deep=True), state)
+        self._cache.put(game_id, LiveGame(record.model_copy(deep=True), state))
         return record, state
 
     async def _load_state(self, record: GameRecord) -> GameState | None:
@@ -209,23 +211,68 @@ class TableBase:
                 assert ts is not None
                 open_deadlines = await self._deadlines(record, state, fresh_clocks, ts, intents)
             snapshot = game.dump(state) if game is not None and state is not None else None
+        seats, written_deadlines, written_ts = self._changed(record, expected, ts, open_deadlines)
         change = Change(
             record=record,
             expected_version=expected,
             snapshot=snapshot,
             snapshot_format=game.format if game is not None else 1,
             intents=intents or [],
-            deadlines=open_deadlines,
+            deadlines=written_deadlines,
             idempotency_key=key,
             public_lines=lines or [],
-            table_state=ts.model_dump(mode="json") if ts is not None else None,
+            table_state=written_ts,
+            seats=seats,
         )
         try:
             await self.store.commit(change)
         except StaleVersion:
-            self._cache.pop(record.id, None)
+            self._cache.pop(record.id)
             raise
-        self._cache[record.id] = (record.model_copy(deep=True), state)
+        self._remember(record, state, ts, open_deadlines)
+
+    def _changed(
+        self,
+        record: GameRecord,
+        expected: int | None,
+        ts: TableState | None,
+        deadlines: list[Deadline] | None,
+    ) -> tuple[bool, list[Deadline] | None, dict[str, Any] | None]:
+        """What the change must write besides the record: (seats?, deadlines, table state), leaving out
+        what the cache shows is stored already (fewer pages in the WAL per move)."""
+        known = self._cache.peek(record.id)
+        if known is None or expected is None or known.record.version != expected:
+            return True, deadlines, ts.model_dump(mode="json") if ts is not None else None
+        same_deadlines = deadlines is not None and known.deadlines == deadlines
+        same_ts = ts is not None and known.table_state == ts
+        return (
+            known.record.seats != record.seats,
+            None if same_deadlines else deadlines,
+            None if same_ts or ts is None else ts.model_dump(mode="json"),
+        )
+
+    def _remember(
+        self,
+        record: GameRecord,
+        state: GameState | None,
+        ts: TableState | None,
+        deadlines: list[Deadline] | None,
+    ) -> None:
+        """Cache what was just committed; ``ts`` or ``deadlines`` None: the change left them as they were."""
+        before = self._cache.peek(record.id)
+        if ts is None and before is not None:
+            ts = before.table_state
+        if deadlines is None and before is not None:
+            deadlines = before.deadlines
+        self._cache.put(
+            record.id,
+            LiveGame(
+                record.model_copy(deep=True),
+                state,
+                ts.model_copy(deep=True) if ts is not None else None,
+                [d.model_copy() for d in deadlines] if deadlines is not None else None,
+            ),
+        )
 
     async def _deadlines(
         self,
@@ -247,7 +294,7 @@ class TableBase:
         game = self.engine_game(record)
         old: dict[str, Deadline] = {}
         if not fresh:
-            old = {d.seat: d for d in seat_deadlines(await self.store.deadlines(game_id=record.id))}
+            old = {d.seat: d for d in seat_deadlines(await self._open_deadlines(record.id))}
         return open_clocks(record, game.prompts(state), old, ts, intents, now) + self._table_clocks(
             record, ts
         )
@@ -257,8 +304,36 @@ class TableBase:
         (:meth:`engine.table.undo.Undo._table_clocks`); none here."""
         return []
 
+    async def _open_deadlines(self, game_id: str) -> list[Deadline]:
+        """The game's open deadlines: from the cache when this table committed or read them last."""
+        cached = self._cache.peek(game_id)
+        if cached is not None and cached.deadlines is not None:
+            return [d.model_copy() for d in cached.deadlines]
+        found = await self.store.deadlines(game_id=game_id)
+        cached = self._cache.peek(game_id)
+        if cached is not None:
+            cached.deadlines = [d.model_copy() for d in found]
+        return found
+
     async def _table_state(self, game_id: str) -> TableState:
-        return TableState.of(await self.store.table_state(game_id))
+        """The table's own state of the game: from the cache when this table committed or read it last."""
+        cached = self._cache.peek(game_id)
+        if cached is not None and cached.table_state is not None:
+            return cached.table_state.model_copy(deep=True)
+        ts = TableState.of(await self.store.table_state(game_id))
+        cached = self._cache.peek(game_id)
+        if cached is not None:
+            cached.table_state = ts.model_copy(deep=True)
+        return ts
+
+    async def _mark_reminded(self, game_id: str, seat: str) -> None:
+        """Mark the seat's deadline reminded, in the store and in the cache."""
+        await self.store.mark_reminded(game_id, seat)
+        cached = self._cache.peek(game_id)
+        if cached is not None and cached.deadlines is not None:
+            for deadline in cached.deadlines:
+                if deadline.seat == seat:
+                    deadline.reminded = True
 
     async def _end_request(self, deadline: Deadline, now: float) -> Update | None:
         """A table's own deadline row fell due (:data:`~.clocks.UNDO_CLOCK`): end the request it times and
@@ -276,7 +351,7 @@ class TableBase:
         its players are told (by the update's public event) that a moderator must look at it, and no
         other game is touched. Returns the update (published once the mark is saved)."""
         log.error("game %s (%s) set aside as damaged: %s", record.id, record.game, reason)
-        self._cache.pop(record.id, None)
+        self._cache.pop(record.id)
         record.status, record.damage = "damaged", reason
         update = Update(record, "damaged", [public("damaged", self.DAMAGED_NOTICE)])
         try:

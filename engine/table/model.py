@@ -77,6 +77,8 @@ class Limits:
     lobbies_per_guild: int = 50
     running_per_guild: int = 500
     name_chars: int = 32
+    live_games: int = 5000
+    """The most games the table keeps in memory (:mod:`engine.table.live`); 0: no limit."""
 
 
 ACTIVE = ("running", "paused")

@@ -92,7 +92,7 @@ class Moderation(TableBase):
                 "repair the row first (the log names the game).",
                 reason=record.damage,
             )
-        self._cache.pop(record.id, None)
+        self._cache.pop(record.id)
         try:
             state = await self._load_state(record)
         except DamagedGame as exc:

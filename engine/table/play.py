@@ -46,47 +46,61 @@ class Play(TableBase):
         instead of a version, since another player's choice must not make theirs stale): the seat must
         still have that very decision open, or the intent is refused as stale."""
         async with self._isolated(game_id), self._lock(game_id):
-            record, state = await self._load(game_id)
-            if (
-                idempotency_key is not None
-                and await self.store.idempotent(game_id, idempotency_key) is not None
-            ):
+            try:
+                update = await self._submit(game_id, user, intent, expected_version, idempotency_key, choice)
+            except RuleError:
+                # the key's unique row answers a repeat only when the repeat is refused (stale, already
+                # applied): a new key costs no read
+                if idempotency_key is None or await self.store.idempotent(game_id, idempotency_key) is None:
+                    raise
+                record, _ = await self._load(game_id)
                 return Update(record, "play", duplicate=True)
-            self._require_running(record)
-            if expected_version is not None and expected_version != record.version:
-                raise StaleVersion("The board has moved on since that choice was offered.")
-            seat = record.seat_of(user)
-            if seat is None:
-                raise NotAllowed("You are not playing in this game.")
-            assert state is not None
-            game = self.engine_game(record)
-            if choice is not None and not any(
-                p.seat == seat.seat and p.ref == choice for p in game.prompts(state)
-            ):
-                raise StaleVersion("That choice is over: the board has moved on.")
-            parsed = intent if isinstance(intent, Intent) else game.parse_intent(intent)
-            expected = record.version
-            state, events = game.apply(state, seat.seat, parsed)
-            lines = lines_of(events, user, expected + 1)
-            logged = [
-                LoggedIntent(
-                    seq=state.step,
-                    version=expected + 1,
-                    seat=seat.seat,
-                    key=parsed.key(),
-                    by=user,
-                    at=self.clock(),
-                )
-            ]
-            if seat.away:
-                seat.away = False
-                events.append(public("return", f"{seat.seat} is back and plays again."))
-            seat.missed = 0
-            state = await self._play_agents(record, state, events, logged, expected + 1, lines)
-            await self._commit(record, expected, state, logged, idempotency_key, lines=lines)
-        update = Update(record, "play", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
         return update
+
+    async def _submit(
+        self,
+        game_id: str,
+        user: str,
+        intent: Intent | str,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        choice: str | None,
+    ) -> Update:
+        record, state = await self._load(game_id)
+        self._require_running(record)
+        if expected_version is not None and expected_version != record.version:
+            raise StaleVersion("The board has moved on since that choice was offered.")
+        seat = record.seat_of(user)
+        if seat is None:
+            raise NotAllowed("You are not playing in this game.")
+        assert state is not None
+        game = self.engine_game(record)
+        if choice is not None and not any(
+            p.seat == seat.seat and p.ref == choice for p in game.prompts(state)
+        ):
+            raise StaleVersion("That choice is over: the board has moved on.")
+        parsed = intent if isinstance(intent, Intent) else game.parse_intent(intent)
+        expected = record.version
+        state, events = game.apply(state, seat.seat, parsed)
+        lines = lines_of(events, user, expected + 1)
+        logged = [
+            LoggedIntent(
+                seq=state.step,
+                version=expected + 1,
+                seat=seat.seat,
+                key=parsed.key(),
+                by=user,
+                at=self.clock(),
+            )
+        ]
+        if seat.away:
+            seat.away = False
+            events.append(public("return", f"{seat.seat} is back and plays again."))
+        seat.missed = 0
+        state = await self._play_agents(record, state, events, logged, expected + 1, lines)
+        await self._commit(record, expected, state, logged, idempotency_key, lines=lines)
+        return Update(record, "play", events, [(i.seat, i.key, i.by) for i in logged])
 
     # --- deadlines ---------------------------------------------------------------------------------------
     async def tick(self, now: float | None = None) -> list[Update]:
@@ -134,7 +148,7 @@ class Play(TableBase):
     async def _remind(self, deadline: Deadline) -> Update | None:
         record, _ = await self._load(deadline.game_id)
         await self._unmarked(record)
-        await self.store.mark_reminded(deadline.game_id, deadline.seat)
+        await self._mark_reminded(deadline.game_id, deadline.seat)
         if record.status != "running":
             return None
         left = max(0, int(deadline.due_at - self.clock()))

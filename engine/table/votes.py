@@ -156,7 +156,7 @@ class Votes(TableBase):
         if record.status not in ("running", "paused"):
             return {}
         ts = await self._table_state(game_id)
-        deadlines = seat_deadlines(await self.store.deadlines(game_id=game_id))
+        deadlines = seat_deadlines(await self._open_deadlines(game_id))
         return remaining(record, ts, deadlines, self.clock())
 
     async def open_votes(self, game_id: str) -> dict[str, tuple[int, int]]:
@@ -175,7 +175,7 @@ class Votes(TableBase):
         record, _ = await self._load(game_id)
         if record.status != "running":
             return {}
-        return {d.seat: d.due_at for d in seat_deadlines(await self.store.deadlines(game_id=game_id))}
+        return {d.seat: d.due_at for d in seat_deadlines(await self._open_deadlines(game_id))}
 
     async def move_status(self, game_id: str, place: dict[str, str]) -> GameRecord:
         """Where the front end shows the game changed (a new status message): saved as a change of its

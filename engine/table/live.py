@@ -1,0 +1,71 @@
+"""The table's cache of live games: a bounded, least-recently-used map from game id to what the table last
+loaded or committed for that game (issue 21).
+
+An entry holds the record and state, and, once read or written, the table's own state of the game (its
+clocks and votes) and its open deadlines, so a change never reads back what the table itself just wrote.
+The cache holds at most ``limit`` games: the least recently used leaves first, and an ended game
+(finished or cancelled) is put at the cold end, so it is the next to leave. Whatever leaves is simply
+read from the store again when next needed: nothing about a game lives only here.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from ..core.game import GameState
+from ..records import Deadline, GameRecord
+from .clocks import TableState
+
+ENDED = ("finished", "aborted")
+
+
+@dataclass
+class LiveGame:
+    record: GameRecord
+    """The committed record (the table hands out copies)."""
+    state: GameState | None
+    table_state: TableState | None = None
+    """None until read or written."""
+    deadlines: list[Deadline] | None = None
+    """The game's open deadlines as last committed; None until read or written."""
+
+
+class LiveGames:
+    """At most ``limit`` games (0: no limit), least recently used first out."""
+
+    def __init__(self, limit: int = 0) -> None:
+        self.limit = limit
+        self._games: OrderedDict[str, LiveGame] = OrderedDict()
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._games
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def get(self, game_id: str) -> LiveGame | None:
+        """The entry, made the most recently used (an ended game stays at the cold end)."""
+        entry = self._games.get(game_id)
+        if entry is not None and entry.record.status not in ENDED:
+            self._games.move_to_end(game_id)
+        return entry
+
+    def peek(self, game_id: str) -> LiveGame | None:
+        """The entry without touching its place in the order."""
+        return self._games.get(game_id)
+
+    def put(self, game_id: str, entry: LiveGame) -> None:
+        self._games[game_id] = entry
+        self._games.move_to_end(game_id, last=entry.record.status not in ENDED)
+        while self.limit and len(self._games) > self.limit:
+            self._games.popitem(last=False)
+
+    def pop(self, game_id: str) -> None:
+        self._games.pop(game_id, None)
+
+    def clear(self) -> None:
+        self._games.clear()
+
+
+__all__ = ["ENDED", "LiveGame", "LiveGames"]

@@ -1,0 +1,118 @@
+"""The table's cache of live games (issue 21): a change reads nothing back that the table itself wrote, a
+reminder marked in the store is marked in the cache too, and the cache is bounded (least recently used
+first out, ended games before running ones)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from bot.storage import SqliteStore
+from engine.store import MemoryStore
+from engine.table import Limits, Table
+from tests.engine.test_table import Clock, started
+
+
+class CountingStore(MemoryStore):
+    """A memory store that counts the reads the table makes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: Counter[str] = Counter()
+
+    async def table_state(self, game_id: str) -> dict[str, Any]:
+        self.calls["table_state"] += 1
+        return await super().table_state(game_id)
+
+    async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Any]:
+        self.calls["deadlines"] += 1
+        return await super().deadlines(due_before, game_id)
+
+    async def idempotent(self, game_id: str, key: str) -> int | None:
+        self.calls["idempotent"] += 1
+        return await super().idempotent(game_id, key)
+
+    async def game(self, game_id: str) -> Any:
+        self.calls["game"] += 1
+        return await super().game(game_id)
+
+
+async def test_a_submit_reads_back_nothing_the_table_wrote() -> None:
+    store = CountingStore()
+    table = Table(store)
+    gid = await started(table)
+    store.calls.clear()
+    update = await table.submit(gid, "u1", "pick:n=2", idempotency_key="interaction-1")
+    assert not update.duplicate
+    assert store.calls == Counter(), "no table state, deadline, idempotency or record read"
+    # what the cache held is what the store has: a fresh table computes the same deadlines
+    fresh = Table(store)
+    assert await fresh.due(gid) == await table.due(gid) and await table.due(gid)
+
+
+async def test_a_repeated_key_is_still_answered_once() -> None:
+    store = CountingStore()
+    table = Table(store)
+    gid = await started(table)
+    first = await table.submit(gid, "u1", "pick:n=2", idempotency_key="k")
+    again = await table.submit(
+        gid, "u1", "pick:n=2", idempotency_key="k", expected_version=first.record.version - 1
+    )
+    assert again.duplicate and store.calls["idempotent"] == 1
+    assert len(await store.intents(gid)) == 1
+
+
+async def test_a_reminder_is_not_sent_twice_after_another_seat_moves() -> None:
+    """The reminder flag is kept in the cache too: a later change recomputes the open deadlines from the
+    cache, and must not set a reminded deadline back to 'not reminded'."""
+    clock = Clock()
+    table = Table(MemoryStore(), clock=clock)
+    gid = await started(table, pace="blitz")
+    await table.submit(gid, "u1", "pick:n=3")
+    clock.now += 4 * 60  # past the reminder point of a 5-minute decision, before its deadline
+    first = await table.tick()
+    assert {e.audience for u in first for e in u.events} == {frozenset({"Bo"}), frozenset({"Cy"})}
+    await table.submit(gid, "u2", "pick:n=1")  # Bo decides; Cy's deadline is carried over
+    clock.now += 10
+    assert await table.tick() == [], "Cy was already reminded"
+
+
+async def test_the_cache_is_bounded_and_evicted_games_load_again() -> None:
+    store = CountingStore()
+    table = Table(store, limits=Limits(live_games=2))
+    games = [await started(table) for _ in range(3)]
+    assert len(table._cache) == 2 and games[0] not in table._cache
+    store.calls.clear()
+    assert (await table.record(games[0])).status == "running"
+    assert store.calls["game"] == 1, "the evicted game is read from the store"
+    assert len(table._cache) == 2
+
+
+async def test_an_ended_game_leaves_the_cache_first() -> None:
+    table = Table(MemoryStore(), limits=Limits(live_games=2))
+    ended = await started(table)
+    running = await started(table)
+    await table.abort(ended, "u1")
+    assert (await table.record(ended)).status == "aborted"
+    await table.record(running)
+    third = await started(table)
+    assert running in table._cache and third in table._cache and ended not in table._cache
+
+
+async def test_seats_deadlines_and_clocks_are_written_when_they_change(tmp_path: Path) -> None:
+    """A move that leaves the seats alone does not rewrite them, yet a seat that changes (on vacation) is
+    saved: a new table on the same file reads it."""
+    store = SqliteStore(tmp_path / "t.db")
+    await store.open()
+    try:
+        table = Table(store)
+        gid = await started(table)
+        await table.submit(gid, "u1", "pick:n=2")
+        await table.set_away(gid, "u2", True)
+        fresh = Table(store)
+        bo = (await fresh.record(gid)).seat_named("Bo")
+        assert bo is not None and bo.away
+        assert await fresh.due(gid) == await table.due(gid)
+    finally:
+        await store.close()
