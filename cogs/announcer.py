@@ -43,7 +43,7 @@ from engine.table import Table, Update
 from . import flows
 from . import layouts as lx
 from .answer import png
-from .history import end_replays, post_replay
+from .history import OVER, end_replays, post_replay
 from .quiet import Plan, Quiet, thread_lines
 
 log = logging.getLogger(__name__)
@@ -203,9 +203,10 @@ class Announcer:
             self.quiet.forget(gid)  # nothing more to pace in this thread
         if (
             self.end_replay
-            and record.status == "finished"
-            and any(u.finished and not u.duplicate for u in updates)
-        ):
+            and record.status in OVER
+            and scene.public_view  # a game cancelled in its lobby (or without a board) has nothing to replay
+            and any(u.record.status in OVER and not u.duplicate for u in updates)
+        ):  # the end of a game, by its rules or cancelled, abandoned or drawn by a vote: the same replay
             self._spawn(post_replay(self.client, self.services, record))
 
     async def _post(

@@ -2,8 +2,10 @@
 events that led to it) and the animated replay (``/game replay``, and posted in the thread at the end).
 
 Both replay the game from its seed, options and the intents that still count (an undo's are skipped),
-off the event loop. While the game runs they show only the public view, to everyone (a seated player
-included); once it has ended anyone may ask for any seat's view in the history.
+off the event loop. A game cancelled, abandoned or drawn by a vote has them as a finished one has. What they
+show is the table's call (:meth:`engine.table.Table.reveals`): the public view, to everyone (a seated player
+included), while the game runs and after an end its rules did not reach; every seat's view, to anyone, only
+once the rules ended the game. A replay always shows the public boards.
 """
 
 from __future__ import annotations
@@ -39,6 +41,12 @@ END_REPLAY_ENV = "ARBITER_END_REPLAY"
 _AT = re.compile(r"\s*(?:(?P<kind>t|turn|r|round|v|version)\s*)?#?(?P<n>\d{1,9})\s*", re.IGNORECASE)
 KINDS = {"t": "turn", "r": "round", "v": "version"}
 OVER = ("finished", "aborted")
+"""The statuses of a game that ended (by its rules, or cancelled, abandoned or drawn by a vote)."""
+NEVER_STARTED = "The game never started (it was cancelled in its lobby): it has no history."
+HIDDEN_STAYS_HIDDEN = (
+    "This game ended before its rules ended it (cancelled, abandoned or drawn by a vote), so what was "
+    "hidden stays hidden: its history shows only the public board."
+)
 
 
 def end_replays() -> bool:
@@ -95,10 +103,15 @@ async def history_at(
     """The text (what it is, the events that led to it) and the board image of the asked moment."""
     if record.status == "lobby":
         raise MalformedIntent("The game has not started yet: it has no history.")
-    if seat is not None and record.status not in OVER:
+    reveals = await services.table.reveals(record.id)
+    if reveals == "none":
+        raise MalformedIntent(NEVER_STARTED)
+    if seat is not None and reveals != "all":
         raise NotAllowed(
-            "While the game runs, history shows only the public board (every seat's view is "
-            "open once it has ended)."
+            HIDDEN_STAYS_HIDDEN
+            if record.status in OVER
+            else "While the game runs, history shows only the public board (every seat's view is "
+            "open once its rules have ended it)."
         )
     if seat is not None and record.seat_named(seat) is None:
         raise MalformedIntent(f"There is no seat '{seat}' in this game.")
@@ -150,7 +163,7 @@ class HistoryCommands(ServiceCog):
     @app_commands.command(name="history", description="The board at a turn or version, and what led to it")
     @app_commands.describe(
         at="A turn (turn 3, t3), a round (round 2, r2) or a version (v12, 12)",
-        seat="After the end only: that seat's own view instead of the public board",
+        seat="Once the rules ended the game: that seat's own view instead of the public board",
     )
     async def history(
         self, interaction: discord.Interaction, at: str, game: str | None = None, seat: str | None = None
@@ -169,6 +182,10 @@ class HistoryCommands(ServiceCog):
         record = await self.services.table.record(gid)
         if record.status == "lobby":
             raise MalformedIntent("The game has not started yet: nothing to replay.")
+        if await self.services.table.reveals(gid) == "none":
+            raise MalformedIntent(
+                "The game never started (it was cancelled in its lobby): nothing to replay."
+            )
         if not record.place.get("thread"):
             raise MalformedIntent("This game has no thread to post its replay in.")
         await send(interaction, "🎞️ Drawing the replay; it will be posted in the game's thread.")
@@ -183,4 +200,12 @@ class HistoryCommands(ServiceCog):
         return await my_games_autocomplete(interaction, current)
 
 
-__all__ = ["HistoryCommands", "END_REPLAY_ENV", "end_replays", "history_at", "parse_at", "post_replay"]
+__all__ = [
+    "END_REPLAY_ENV",
+    "OVER",
+    "HistoryCommands",
+    "end_replays",
+    "history_at",
+    "parse_at",
+    "post_replay",
+]

@@ -154,7 +154,8 @@ class ModerationCommands(ServiceCog):
     async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
         gid, moderator = await self._game(interaction, game)
         record = await self.services.table.record(gid)
-        if record.status in ("finished", "aborted"):
+        ended = record.status in ("finished", "aborted")
+        if ended and await self.services.table.reveals(gid) == "all":
             data = await self.services.table.export(gid)
             payload = json.dumps(data, indent=1).encode()
             await flows.send(
@@ -163,18 +164,33 @@ class ModerationCommands(ServiceCog):
                 file=discord.File(io.BytesIO(payload), filename=f"{record.id}.json"),
             )
             return
+        if ended:  # cancelled, abandoned or drawn by a vote: what was hidden stays hidden
+            await self._public_export(
+                interaction,
+                record,
+                "This game ended before its rules ended it, so what was hidden stays hidden: this is "
+                "its public record only (the public log, the seats and the options).",
+            )
+            return
         if not moderator or record.seat_of(flows.user_id(interaction)) is not None:
             raise NotAllowed(
                 "The full export reveals hidden information (the seed and every secret choice): it "
-                "is available once the game has ended. A moderator who does not play may export "
+                "is available once the rules have ended the game. A moderator who does not play may export "
                 "the public record meanwhile."
             )
-        public = await public_export(self.services, record)
-        await flows.send(
+        await self._public_export(
             interaction,
+            record,
             "The game is still running, so this is its public record only (the public "
             "log, the seats and the options); the full export, for exact replay, is "
             "available once it has ended.",
+        )
+
+    async def _public_export(self, interaction: discord.Interaction, record: GameRecord, text: str) -> None:
+        public = await public_export(self.services, record)
+        await flows.send(
+            interaction,
+            text,
             file=discord.File(
                 io.BytesIO(json.dumps(public, indent=1).encode()), filename=f"{record.id}-public.json"
             ),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Literal
 
 from ..core.intent import Intent
 from ..core.menus import Choice
@@ -19,6 +19,8 @@ from .model import (
 )
 
 log = logging.getLogger(__name__)
+
+Revealed = Literal["none", "public", "all"]
 
 
 class Reading(TableBase):
@@ -89,6 +91,23 @@ class Reading(TableBase):
             "version": record.version,
             "final": game.dump(state) if state is not None else None,
         }
+
+    async def reveals(self, game_id: str) -> Revealed:
+        """What a game's past may show (its history, replay and export), by how it stands or ended:
+
+        - ``"none"``: it never started (a lobby, one cancelled in its lobby, or one whose board cannot be
+          read any more): it has no past to show;
+        - ``"public"``: it runs, or it ended before its rules ended it (cancelled by its host or a
+          moderator, abandoned or drawn by a vote, every player resigned): only what a spectator saw, so
+          the hands that were still hidden stay hidden;
+        - ``"all"``: its rules ended it (the game has an outcome): every seat's view is open to everyone.
+        """
+        record, state = await self._load(game_id)
+        if state is None or record.status in ("lobby", "damaged"):
+            return "none"
+        if record.status == "finished" and self.engine_game(record).outcome(state) is not None:
+            return "all"
+        return "public"
 
     async def kept_intents(self, game_id: str) -> list[LoggedIntent]:
         """Every logged intent that still counts (the ones an undo took back are left out), in order."""

@@ -116,8 +116,13 @@ async def test_pace_log_export(world: World, cogs: dict[str, Any]) -> None:
     await world.command(game, "abort", world.interaction("Ann", thread))
     await world.click("Ann", f"arbc:{gid}:abort", thread)
     await world.command(game, "export", world.interaction("Di", thread))
-    full = json.loads(last(world.to("Di")).files[0][1])
-    assert ["Ann", "pick:n=2"] in full["intents"] and "seed" in full
+    # cancelled before its rules ended it: its export stays the public record (README, "Undo, history and
+    # replays"), so Ann's secret pick is never revealed
+    cancelled = last(world.to("Di"))
+    assert "public record only" in cancelled.text
+    body = json.loads(cancelled.files[0][1])
+    assert body["public_only"] and not {"seed", "intents", "final"} & body.keys()
+    assert "pick:n=2" not in cancelled.files[0][1].decode()
 
 
 async def test_help_and_rules(world: World, cogs: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from cogs.components import Stamp, action_custom_id
 from cogs.history import parse_at
 from tests.cogs.fakes import World
-from tests.cogs.helpers import ids_like, last, start_game, thread_posts
+from tests.cogs.helpers import ids_like, last, open_game, start_game, thread_posts
 
 NAMES = {"1001": "Ann", "1002": "Bo", "1003": "Cy"}
 
@@ -196,3 +196,53 @@ async def test_a_host_undoes_a_seats_move_with_a_reason(world: World, cogs: dict
     assert any(
         "a moderator (misclicked, said so in chat)" in p.text for p in thread_posts(world, thread, mark)
     )
+
+
+async def test_an_abandoned_game_gets_its_replay_and_public_history_but_keeps_hands_hidden(
+    world: World, cogs: dict[str, Any]
+) -> None:
+    """Issue 18: a game that ended by vote, abort or cancel gets the same history and replay as a finished
+    one, showing only public views: its rules never reached an end where everyone may see everything."""
+    world.announcer.end_replay = True
+    gid, thread = await start_game(world, cogs, game="infamy")
+    for _ in range(2):
+        await bid(world, gid, thread)
+    mark = world.mark()
+    for name in ("Ann", "Bo"):  # a majority of three
+        await world.command(cogs["GameCog"], "vote", world.interaction(name, thread), motion="abandon")
+    await world.settle()
+    assert (await world.table.record(gid)).status == "aborted"
+    files = [name for s in thread_posts(world, thread, mark) for name, _ in s.files]
+    assert sum("-replay." in name for name in files) == 1, files
+    assert await world.table.reveals(gid) == "public"
+    mark = world.mark()
+    await world.command(cogs["GameCog"], "history", world.interaction("Di", thread), at="t1")
+    shown = last(world.to("Di", mark))
+    assert "after turn 1" in shown.text and "(the public board)" in shown.text and shown.files
+    seat = (await world.table.record(gid)).seats[1].seat
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="t1", seat=seat)
+    refused = last(world.to("Ann", mark))
+    assert "what was hidden stays hidden" in refused.text and not refused.files
+    await world.command(cogs["GameCog"], "export", world.interaction("Ann", thread))
+    exported = last(world.to("Ann", mark))
+    assert "public record only" in exported.text
+    assert [name for name, _ in exported.files] == [f"{gid}-public.json"]
+    assert b'"seed"' not in exported.files[0][1] and b'"intents"' not in exported.files[0][1]
+    await world.command(cogs["GameCog"], "replay", world.interaction("Cy", thread))
+    assert "Drawing the replay" in last(world.to("Cy", mark)).text
+
+
+async def test_a_game_cancelled_in_its_lobby_has_no_history_or_replay(
+    world: World, cogs: dict[str, Any]
+) -> None:
+    world.announcer.end_replay = True
+    gid, thread = await open_game(world, cogs, game="infamy", seats=3, host="Ann")
+    await world.table.abort(gid, "1001")
+    await world.settle()
+    assert await world.table.reveals(gid) == "none"
+    mark = world.mark()
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="t0")
+    assert "never started" in last(world.to("Ann", mark)).text
+    await world.command(cogs["GameCog"], "replay", world.interaction("Ann", thread))
+    assert "never started" in last(world.to("Ann", mark)).text
+    assert not [f for s in thread_posts(world, thread) for f in s.files if "-replay." in f[0]]

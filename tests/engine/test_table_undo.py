@@ -426,3 +426,30 @@ async def test_a_move_or_an_answer_drops_the_expiry_row_and_a_new_request_tells_
     assert "asks to take back" in texts[1]
     clock.now += 1
     assert [u for u in await table.tick() if u.kind == "status"] == []  # the new one is not due
+
+
+async def test_what_a_past_reveals_follows_how_the_game_ended(store: Store) -> None:
+    """The ruling of the README's "Undo, history and replays": every seat's view is open only once the
+    rules ended the game; a game cancelled, abandoned or drawn by a vote shows the public board only."""
+    table = Table(store)
+    lobby = (await table.create("infamy", "u1", "Ann", seats=3, seed=5)).record.id
+    assert await table.reveals(lobby) == "none"
+    await table.abort(lobby, "u1")
+    assert await table.reveals(lobby) == "none"  # cancelled in its lobby: it never had a board
+    running = await infamy(table)
+    await play(table, running)
+    assert await table.reveals(running) == "public"
+    await table.abort(running, "u1")
+    assert await table.reveals(running) == "public"
+    drawn = await infamy(table)
+    for user in ("u1", "u2"):
+        await table.vote(drawn, user, "draw")
+    assert (await table.record(drawn)).status == "finished" and await table.reveals(drawn) == "public"
+    update = await table.create("infamy", "u1", "Ann", seats=3, seed=5, options={"round_cap": 1})
+    ended = update.record.id
+    for _ in range(2):
+        await table.add_agent(ended, "u1")
+    await table.start(ended, "u1")
+    while (await table.record(ended)).status == "running":
+        await play(table, ended)
+    assert await table.reveals(ended) == "all"
