@@ -1,7 +1,8 @@
 """``arbiter db copy --from sqlite:///arbiter.db --to postgresql://...``: a server's data moved to PostgreSQL.
 
 Every table is copied row for row (games, seats, intent logs, snapshots, deadlines, idempotency keys,
-public logs, table state, follows, member and server settings, DM reminders, announced versions) in
+public logs, table state, follows, member and server settings, DM reminders, announced versions,
+leagues, results, ratings and reliability) in
 ONE PostgreSQL transaction, so a copy that fails leaves the target as empty as it was. Rows are copied
 as they are, not through the store's decoding: a game whose row cannot be decoded arrives exactly as
 damaged as it left, for a moderator to repair, never silently "fixed" into something else.
@@ -115,6 +116,18 @@ COLUMNS: dict[str, list[Column]] = {
     "guild_settings": [("guild_id", TEXT), ("body", TEXT)],
     "arbiter_dm_reminders": [("user_id", TEXT)],
     "arbiter_announced": [("game_id", TEXT), ("version", INT)],
+    "leagues": [("id", TEXT), ("server_id", TEXT), ("name_key", TEXT), ("version", INT), ("body", TEXT)],
+    "results": [("game_id", TEXT), ("seq", INT), ("server_id", TEXT), ("game", TEXT), ("body", TEXT)],
+    "result_players": [("game_id", TEXT), ("user_id", TEXT), ("seq", INT)],
+    "ratings": [
+        ("server_id", TEXT),
+        ("game", TEXT),
+        ("user_id", TEXT),
+        ("mu", REAL),
+        ("sigma", REAL),
+        ("games", INT),
+    ],
+    "reliability": [("user_id", TEXT), ("body", TEXT)],
 }
 assert tuple(COLUMNS) == TABLES
 

@@ -31,6 +31,7 @@ from cogs.items import DYNAMIC_ITEMS
 from engine.table import Limits, Table
 
 from .dbtools import BackupSchedule
+from .league_stores import league_store_for
 from .prefs import Prefs
 from .ratelimit import RateLimiter
 from .render import Renderer
@@ -92,6 +93,7 @@ class ArbiterBot(commands.Bot):
                 running_per_guild=settings.max_running_per_guild,
             ),
         )
+        table.keep_results(league_store_for(self.store))  # results, ratings and leagues: same database
         prefs = Prefs(local)
         await prefs.open()
         services = Services(table=table, renderer=Renderer(settings.render_concurrency), prefs=prefs)

@@ -16,6 +16,9 @@ announcements; nothing here needs to change for it.
 
 from __future__ import annotations
 
+from .league_rows import MIGRATION as LEAGUE_TABLES
+from .league_rows import TABLES as LEAGUE_TABLE_NAMES
+
 MIGRATIONS: list[str] = [
     # 1: the first schema
     """
@@ -129,6 +132,9 @@ MIGRATIONS: list[str] = [
     CREATE TABLE IF NOT EXISTS user_settings (user_id TEXT PRIMARY KEY, body TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS guild_settings (guild_id TEXT PRIMARY KEY, body TEXT NOT NULL);
     """,
+    # 7: leagues and ratings (issue 19): leagues, results (in the order recorded), who played in each,
+    # ratings per game per server, reliability
+    LEAGUE_TABLES.format(real="DOUBLE PRECISION"),
 ]
 
 PREFS_TABLES = """
@@ -159,5 +165,6 @@ TABLES = (
     "guild_settings",
     "arbiter_dm_reminders",
     "arbiter_announced",
+    *LEAGUE_TABLE_NAMES,
 )
 """Every table of Arbiter's in a copy's order (a game's rows after the game's own, for the foreign keys)."""

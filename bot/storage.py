@@ -33,6 +33,7 @@ from engine.integrity import SavedSnapshot
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change, PublicLine
 
+from .league_rows import MIGRATION as LEAGUE_TABLES
 from .sqlite_write import write_change
 from .store_rows import (
     deadlines_from_rows,
@@ -172,6 +173,10 @@ MIGRATIONS: list[str] = [
     # 6: the Discord front end's settings: who follows which game and how (issue 16: /game follow), each
     # member's preferences and each server's settings (/settings), one JSON body per row
     SETTINGS_TABLES,
+    # 7: leagues and ratings (issue 19): leagues (one JSON body each), the result of every ended game
+    # (seq: the order results were recorded, which a rebuild of the ratings follows), who played in it,
+    # ratings per game per server, and each player's reliability
+    LEAGUE_TABLES.format(real="REAL"),
 ]
 
 Synchronous = Literal["normal", "full"]

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.prefs import Prefs
+from bot.storage import MIGRATIONS as storage_migrations
 from bot.storage import SqliteStore
 from tests.cogs.fakes import World
 from tests.cogs.helpers import choose, last, open_game, start_game, thread_posts
@@ -129,4 +130,4 @@ async def test_settings_are_kept_in_the_database_by_migration_6(tmp_path: Path) 
     import sqlite3
 
     with sqlite3.connect(path) as db:
-        assert max(r[0] for r in db.execute("SELECT version FROM schema_version")) == 6
+        assert max(r[0] for r in db.execute("SELECT version FROM schema_version")) == len(storage_migrations)

@@ -1,0 +1,100 @@
+"""The league stores on both databases (bot/league_sqlite.py, bot/league_pg.py) and in memory: a result
+is recorded once with its ratings and reliability, results are listed in recording order by server, game
+and player, the ratings rebuilt from the results equal the stored ones, and leagues are saved with a
+compare-and-swap on their version and a unique name per server. Issue 19: "ratings are recomputable from
+the results alone (a command rebuilds them, and a test checks the rebuild equals the incremental values)"."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.league_stores import league_store_for
+from engine.core.errors import StaleVersion
+from engine.league.league import League, LeagueError
+from engine.league.results import GameResult, PlayerLine
+from engine.league.store import LeagueStore, MemoryLeagueStore, rebuilt_ratings
+from engine.store import Store
+from tests.support.postgres import Backend
+
+
+def _result(
+    game_id: str, order: list[str], server: int = 7, game: str = "toy", rated: bool = True
+) -> GameResult:
+    return GameResult(
+        game_id=game_id,
+        server_id=server,
+        game=game,
+        rated=rated,
+        finished=rated,
+        ranking=tuple((u,) for u in order),
+        players=[
+            PlayerLine(user=u, seat=f"p{i}", met=3, missed=i % 2, timed_moves=2, move_seconds=60.0)
+            for i, u in enumerate(order)
+        ],
+        place={"guild": str(server), "thread": "99"},
+    )
+
+
+async def _exercise(leagues: LeagueStore) -> None:
+    first = await leagues.record_result(_result("g1", ["ann", "bo", "cy"]))
+    assert first is not None and first.after["ann"].mu > first.before["ann"].mu
+    assert await leagues.record_result(_result("g1", ["cy", "bo", "ann"])) is None  # the key is the game
+    ratings = await leagues.ratings(7, "toy")
+    assert ratings == first.after
+    for n, order in enumerate([["bo", "ann"], ["cy", "ann", "bo"], ["ann", "cy"]], start=2):
+        await leagues.record_result(_result(f"g{n}", order))
+    await leagues.record_result(_result("other", ["ann", "bo"], server=8))
+    await leagues.record_result(_result("void", ["ann", "bo"], rated=False))
+    assert await leagues.recorded(["g1", "g3", "nope"]) == {"g1", "g3"}
+    listed = await leagues.results(server_id=7, game="toy")
+    assert [r.game_id for r in listed] == ["g1", "g2", "g3", "g4", "void"]
+    assert [r.game_id for r in await leagues.results(user="cy", limit=2)] == ["g3", "g4"]
+    assert (await leagues.ratings(7, "toy"))["ann"].games == 4  # the unrated game changed nothing
+    assert await rebuilt_ratings(leagues, 7, "toy") == await leagues.ratings(7, "toy")
+    await leagues.set_ratings(7, "toy", {})
+    assert await leagues.ratings(7, "toy") == {}
+    await leagues.set_ratings(7, "toy", await rebuilt_ratings(leagues, 7, "toy"))
+    assert (await leagues.ratings(7, "toy"))["ann"].games == 4
+    ann = await leagues.reliability("ann")
+    assert ann.met == 18 and ann.finished == 5 and ann.moves == 12 and ann.mean_move_seconds == 30.0
+    saved = await leagues.result("g2")
+    assert saved is not None and saved.place["thread"] == "99" and saved.after
+    league = League(id="L1", name="Autumn  Cup", server_id=7, game_id="toy", seats=2, host="h")
+    version = await leagues.save_league(league, None)
+    with pytest.raises(LeagueError, match="already has a league"):
+        await leagues.save_league(league.model_copy(update={"id": "L2", "name": "autumn cup"}), None)
+    league.players.append("ann")
+    version = await leagues.save_league(league, version)
+    with pytest.raises(StaleVersion):
+        await leagues.save_league(league, version - 1)
+    loaded = await leagues.league("L1")
+    assert loaded is not None and loaded[0].players == ["ann"] and loaded[1] == version
+    assert [x.id for x in await leagues.leagues(7)] == ["L1"] and await leagues.leagues(8) == []
+
+
+async def test_memory_league_store() -> None:
+    await _exercise(MemoryLeagueStore())
+
+
+async def test_database_league_store(backend_store: Store, store_backend: Backend) -> None:
+    leagues = league_store_for(backend_store)
+    assert not isinstance(leagues, MemoryLeagueStore)
+    await _exercise(leagues)
+    # a restart (a new store on the same database) finds everything again
+    again = store_backend.make()
+    await again.open()
+    try:
+        reopened = league_store_for(again)
+        assert (await reopened.ratings(7, "toy")) == await leagues.ratings(7, "toy")
+        assert (await reopened.league("L1")) is not None
+    finally:
+        await again.close()
+
+
+async def test_concurrent_recordings_of_one_game_apply_once(backend_store: Store) -> None:
+    leagues = league_store_for(backend_store)
+    outcomes = await asyncio.gather(*(leagues.record_result(_result("g1", ["ann", "bo"])) for _ in range(5)))
+    assert sum(o is not None for o in outcomes) == 1
+    assert (await leagues.ratings(7, "toy"))["ann"].games == 1
