@@ -72,7 +72,7 @@ async def test_a_finished_game_is_recorded_once_without_its_agent_seat() -> None
     assert set(ratings) == players
     # the ranking follows the game's own Outcome, seats turned into players
     record = await table.record(gid)
-    outcome = table.engine_game(record).outcome(table._cache[gid][1])
+    outcome = table.engine_game(record).outcome(await table.rebuild(record))
     assert outcome is not None
     by_seat = {s.seat: s.user for s in record.seats}
     expected = [tuple(by_seat[s] for s in g if by_seat[s]) for g in outcome.ranking]
