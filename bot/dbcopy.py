@@ -72,6 +72,7 @@ COLUMNS: dict[str, list[Column]] = {
         ("winners", TEXT),
         ("reason", TEXT),
         ("damage", TEXT),
+        ("thread", TEXT),
     ],
     "seats": [
         ("game_id", TEXT),

@@ -10,7 +10,7 @@ the store reads exactly the text it wrote.
 One addition: ``games.guild``, the guild id of ``place`` kept beside it at every write, so counting a
 server's games needs no JSON parsing in SQL (one unreadable ``place`` must not fail every count).
 
-A later migration (7, for several bot processes) adds the claim tables for deadlines and
+A later migration (9, for several bot processes) adds the claim tables for deadlines and
 announcements; nothing here needs to change for it.
 """
 
@@ -135,6 +135,14 @@ MIGRATIONS: list[str] = [
     # 7: leagues and ratings (issue 19): leagues, results (in the order recorded), who played in each,
     # ratings per game per server, reliability
     LEAGUE_TABLES.format(real="DOUBLE PRECISION"),
+    # 8: each game's thread in an indexed column, written with every change (issue 21: a command in a
+    # thread finds its game without reading every game); existing rows read it from ``place`` by pattern,
+    # so a row whose place is not JSON does not fail the migration
+    """
+    ALTER TABLE games ADD COLUMN thread TEXT;
+    UPDATE games SET thread = substring(place from '"thread": *"([^"]+)"');
+    CREATE INDEX games_by_thread ON games(thread);
+    """,
 ]
 
 PREFS_TABLES = """

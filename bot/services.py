@@ -39,38 +39,24 @@ class Services:
     renderer: Renderer
     prefs: Prefs = field(default_factory=Prefs)
     threads: dict[str, str] = field(default_factory=dict)
-    """thread (channel) id -> game id; rebuilt from the database on a miss, so it survives restarts."""
-    _indexed: bool = False
+    """thread (channel) id -> game id, filled as games are announced or looked up; a miss asks the store's
+    thread index (one indexed query: start-up reads no game, issue 21)."""
 
     def remember(self, thread_id: str | None, game_id: str) -> None:
         if thread_id:
             self.threads[str(thread_id)] = game_id
-
-    async def _reindex(self) -> None:
-        """Every game's thread, from the database. The store decodes row by row (a row it cannot read comes
-        back as a minimal damaged record, with its thread when that much is readable), so one bad game never
-        hides the others; if the read fails as a whole, the next miss tries again."""
-        try:
-            records = await self.table.store.games()
-        except Exception:
-            log.exception(
-                "the thread index could not be read from the database; trying again at the next miss"
-            )
-            return
-        for record in records:
-            thread = record.place.get("thread")
-            if thread:
-                self.threads[str(thread)] = record.id
-        self._indexed = True
 
     async def game_in_channel(self, channel_id: int | str | None) -> str | None:
         """The game whose thread is ``channel_id``, if any."""
         if channel_id is None:
             return None
         key = str(channel_id)
-        if key not in self.threads and not self._indexed:
-            await self._reindex()
-        return self.threads.get(key)
+        found = self.threads.get(key)
+        if found is None:
+            found = await self.table.store.game_of_thread(key)
+            if found is not None:
+                self.threads[key] = found
+        return found
 
     async def resolve(self, interaction: Any, game: str | None = None) -> str:
         """The game a command is about: the one named, else the thread it was used in, else the caller's only

@@ -40,18 +40,20 @@ def write_change(conn: sqlite3.Connection, change: Change) -> None:
 def _game(conn: sqlite3.Connection, change: Change) -> None:
     r = change.record
     row = game_values(r)
+    thread = r.place.get("thread")
+    thread = str(thread) if thread else None  # the indexed column of bot/storage.py migration 8
     if change.expected_version is None:
         conn.execute(
             "INSERT INTO games (id, game, seed, created_at, status, host, max_seats, options, pace, "
-            "version, updated_at, place, winners, reason, damage) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (r.id, r.game, r.seed, r.created_at, *row),
+            "version, updated_at, place, winners, reason, damage, thread) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (r.id, r.game, r.seed, r.created_at, *row, thread),
         )
         return
     cursor = conn.execute(
         "UPDATE games SET status=?, host=?, max_seats=?, options=?, pace=?, version=?, "
-        "updated_at=?, place=?, winners=?, reason=?, damage=? WHERE id=? AND version=?",
-        (*row, r.id, change.expected_version),
+        "updated_at=?, place=?, winners=?, reason=?, damage=?, thread=? WHERE id=? AND version=?",
+        (*row, thread, r.id, change.expected_version),
     )
     if cursor.rowcount != 1:
         raise StaleVersion("The board has moved on.")

@@ -24,6 +24,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -177,9 +178,20 @@ MIGRATIONS: list[str] = [
     # (seq: the order results were recorded, which a rebuild of the ratings follows), who played in it,
     # ratings per game per server, and each player's reliability
     LEAGUE_TABLES.format(real="REAL"),
+    # 8: start-up proportional to the games that need it (issue 21): each game's thread in an indexed
+    # column (written with every change), so a command in a thread finds its game without reading every
+    # game; and the announced versions (kept by bot.prefs in this file) exist for the catch-up's join
+    """
+    ALTER TABLE games ADD COLUMN thread TEXT;
+    UPDATE games SET thread = CASE WHEN json_valid(place) THEN json_extract(place, '$.thread') END;
+    CREATE INDEX games_by_thread ON games(thread);
+    CREATE TABLE IF NOT EXISTS arbiter_announced (game_id TEXT PRIMARY KEY, version INTEGER NOT NULL)
+    """,
 ]
 
 Synchronous = Literal["normal", "full"]
+SEATS_CHUNK = 500
+"""Games whose seats one query reads (SQLite binds at most 32,766 parameters)."""
 
 
 class StoreRefused(RuntimeError):
@@ -325,29 +337,58 @@ class SqliteStore:
         db = self.db
         await db._execute(write_change, db._conn, change)  # type: ignore[no-untyped-call]
 
-    async def _rows(self, sql: str, args: tuple[object, ...] | list[object] = ()) -> list[aiosqlite.Row]:
+    async def _rows(self, sql: str, args: Sequence[object] = ()) -> list[aiosqlite.Row]:
         async with self._lock, self.db.execute(sql, args) as cursor:
             return list(await cursor.fetchall())
 
-    async def _seats(self, game_id: str) -> list[SeatRecord]:
-        rows = await self._rows(
-            "SELECT seat, user_id, name, away, missed FROM seats WHERE game_id=? ORDER BY position",
-            (game_id,),
-        )
-        return [seat_from_row(r) for r in rows]
-
-    async def _record(self, row: aiosqlite.Row) -> GameRecord:
-        """The row as a record (:func:`bot.store_rows.decode_record`: a row that cannot be decoded comes
-        back as a minimal damaged record, so it never stops the rows after it)."""
+    async def _records(self, rows: list[aiosqlite.Row]) -> list[GameRecord]:
+        """The rows as records, their seats read in one query per :data:`SEATS_CHUNK` games; each row
+        decoded on its own (:func:`bot.store_rows.decode_record`: a row that cannot be decoded comes back as
+        a minimal damaged record, so it never stops the rows after it)."""
+        ids = [str(row["id"]) for row in rows]
+        found: list[aiosqlite.Row] = []
         try:
-            seats: list[SeatRecord] | None = await self._seats(str(row["id"]))
-        except Exception:
-            seats = None
-        return decode_record(row, seats)
+            for start in range(0, len(ids), SEATS_CHUNK):
+                chunk = ids[start : start + SEATS_CHUNK]
+                found += await self._rows(
+                    "SELECT game_id, seat, user_id, name, away, missed FROM seats WHERE game_id IN "
+                    f"({','.join('?' for _ in chunk)}) ORDER BY game_id, position",
+                    chunk,
+                )
+        except sqlite3.DatabaseError:
+            log.exception("the seats of %d games cannot be read", len(ids))
+            return [decode_record(row, None) for row in rows]
+        seats: dict[str, list[SeatRecord]] = {}
+        broken: set[str] = set()
+        for seat in found:
+            try:
+                seats.setdefault(str(seat["game_id"]), []).append(seat_from_row(seat))
+            except Exception:  # one unreadable seat makes its game's row unreadable, no other
+                broken.add(str(seat["game_id"]))
+        return [
+            decode_record(row, None if str(row["id"]) in broken else seats.get(str(row["id"]), []))
+            for row in rows
+        ]
 
     async def game(self, game_id: str) -> GameRecord | None:
         rows = await self._rows("SELECT * FROM games WHERE id=?", (game_id,))
-        return await self._record(rows[0]) if rows else None
+        return (await self._records(rows))[0] if rows else None
+
+    async def game_of_thread(self, thread: str) -> str | None:
+        """The id of the game whose thread is ``thread`` (an indexed column: no game is read)."""
+        rows = await self._rows("SELECT id FROM games WHERE thread=? LIMIT 1", (thread,))
+        return str(rows[0]["id"]) if rows else None
+
+    async def unannounced(self) -> list[GameRecord] | None:
+        """Games with a thread whose newest version was not announced (``arbiter_announced``, kept by
+        :class:`bot.prefs.Prefs` in this file): the start-up catch-up, selected in SQL. An ended game with
+        no announcement recorded is left alone; so is a damaged game (the table sets it aside when loaded)."""
+        rows = await self._rows(
+            "SELECT g.* FROM games g LEFT JOIN arbiter_announced a ON a.game_id = g.id "
+            "WHERE g.thread IS NOT NULL AND g.status != 'damaged' AND (a.version < g.version OR "
+            "(a.version IS NULL AND g.status IN ('lobby', 'running', 'paused'))) ORDER BY g.created_at"
+        )
+        return await self._records(rows)
 
     async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
         rows = await self._rows("SELECT version, format, body FROM snapshots WHERE game_id=?", (game_id,))
@@ -380,7 +421,7 @@ class SqliteStore:
             sql += " AND s.user_id = ?"
             args.append(user)
         sql += " ORDER BY g.created_at"
-        return [await self._record(row) for row in await self._rows(sql, args)]
+        return await self._records(await self._rows(sql, args))
 
     async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Deadline]:
         sql = "SELECT * FROM deadlines WHERE 1=1"

@@ -78,6 +78,16 @@ class Store(Protocol):
 
     async def games(self, status: tuple[str, ...] = (), user: str | None = None) -> list[GameRecord]: ...
 
+    async def game_of_thread(self, thread: str) -> str | None:
+        """The id of the game whose ``place["thread"]`` is ``thread``, if any (an index: no game is read)."""
+        ...
+
+    async def unannounced(self) -> list[GameRecord] | None:
+        """The games a front end must catch up on after a restart (a thread, and a newest version whose
+        announcement was not recorded), selected by the store; None when the store does not keep the
+        announced versions (the caller then checks each game)."""
+        ...
+
     async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Deadline]:
         """Open deadlines (of one game, or all); with ``due_before``, only those due or to be reminded by
         then."""
@@ -182,6 +192,12 @@ class MemoryStore:
                 continue
             out.append(record.model_copy(deep=True))
         return sorted(out, key=lambda r: r.created_at)
+
+    async def game_of_thread(self, thread: str) -> str | None:
+        return next((r.id for r in self._games.values() if str(r.place.get("thread")) == thread), None)
+
+    async def unannounced(self) -> list[GameRecord] | None:
+        return None
 
     async def deadlines(self, due_before: float | None = None, game_id: str | None = None) -> list[Deadline]:
         if game_id is not None:

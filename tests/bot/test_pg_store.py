@@ -249,6 +249,18 @@ async def test_games_and_count_games_filter_by_status_user_and_guild(backend_sto
     assert await store.count_games(()) == 0
 
 
+async def test_a_thread_finds_its_game_through_the_index(backend_store: Store) -> None:
+    """Issue 21: a command in a thread finds its game with one indexed query, never by reading games."""
+    store = backend_store
+    await new_game(store, "a")
+    await new_game(store, "b", place={"guild": "G1"})
+    assert await store.game_of_thread("Ta") == "a"
+    assert await store.game_of_thread("Tb") is None and await store.game_of_thread("nothing") is None
+    moved = record("b", 2, place={"guild": "G1", "thread": "T-new"})
+    await store.commit(Change(moved, 1))
+    assert await store.game_of_thread("T-new") == "b"
+
+
 async def test_racing_commits_from_two_stores_on_one_database(store_backend: Backend) -> None:
     """Two stores on one database stand for two processes: of twenty commits made against the same
     version, exactly one is saved."""

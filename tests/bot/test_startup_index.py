@@ -1,0 +1,65 @@
+"""Start-up proportional to the games that need it (issue 21): the catch-up is selected in SQL (only the
+games whose newest version was not announced) and an older database gets its thread index at migration."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.prefs import Prefs
+from bot.storage import SqliteStore
+from engine.store import Change
+from tests.bot.test_pg_store import new_game, record
+
+
+async def test_the_catch_up_selects_only_games_behind_their_announcement(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store, prefs = SqliteStore(path), Prefs(path)
+    await store.open()
+    await prefs.open()
+    try:
+        await new_game(store, "told")  # announced up to date
+        await new_game(store, "behind")  # announced, then moved on
+        await new_game(store, "never")  # running, never announced
+        await new_game(store, "old", status="finished")  # ended before announcements were recorded
+        await new_game(store, "ended", status="finished")  # ended and announced, then one more change
+        await new_game(store, "elsewhere", place={"guild": "G1"})  # no thread: not a Discord game
+        await new_game(store, "broken", status="damaged")
+        for gid in ("told", "behind", "ended"):
+            await prefs.set_announced(gid, 1)
+        await store.commit(Change(record("behind", 2), 1))
+        await store.commit(Change(record("ended", 2, status="finished"), 1))
+        found = await store.unannounced()
+        assert found is not None
+        assert sorted(r.id for r in found) == ["behind", "ended", "never"]
+        assert all([s.seat for s in r.seats] == ["Ann", "Bo"] for r in found)
+    finally:
+        await prefs.close()
+        await store.close()
+
+
+async def test_migration_8_indexes_the_threads_of_an_older_database(tmp_path: Path) -> None:
+    """A database from before migration 8 (its thread column and index taken away again) gets the column
+    filled from each game's place; a row whose place is not JSON does not stop the migration."""
+    path = tmp_path / "old.db"
+    store = SqliteStore(path)
+    await store.open()
+    for gid in ("a", "b", "bad"):
+        await new_game(store, gid)
+    await store.close()
+    conn = sqlite3.connect(path)
+    try:
+        conn.executescript(
+            "DROP INDEX games_by_thread; ALTER TABLE games DROP COLUMN thread; "
+            "DELETE FROM schema_version WHERE version = 8; UPDATE games SET place = '{oops' WHERE id = 'bad'"
+        )
+    finally:
+        conn.close()
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        assert await store.game_of_thread("Ta") == "a" and await store.game_of_thread("Tb") == "b"
+        assert await store.game_of_thread("Tbad") is None
+        assert (await store.game("bad")).status == "damaged"  # type: ignore[union-attr]
+    finally:
+        await store.close()
