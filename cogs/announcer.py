@@ -42,7 +42,8 @@ from engine.table import Table, Update
 
 from . import flows
 from . import layouts as lx
-from .answer import png
+from .answer import png, text_view
+from .flows_seat import hand_message
 from .history import OVER, end_replays, post_replay
 from .quiet import Plan, Quiet, thread_lines
 
@@ -58,6 +59,13 @@ MESSAGE_TOO_OLD = 30046
 NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 DAMAGED_WORD, DAMAGED_TEXT = lx.DAMAGED_WORD, lx.DAMAGED_TEXT
+UNDONE_VIEW = "undo_view"
+"""The private event an accepted undo gives each seat whose own view changed (:mod:`engine.table.undo`):
+its player is sent their whole private message again, as ``/hand`` shows it."""
+HAND_NOTICE = (
+    "<@{user}>, something private happened for you in this game and your DMs are closed: use /hand here "
+    "to see it."
+)
 
 
 def pings(users: list[str]) -> discord.AllowedMentions:
@@ -424,6 +432,7 @@ class Announcer:
             return  # posted in the thread: a reminder tells nothing secret
         actors = {by for _, _, by in update.applied if by not in SYSTEM_BY}
         news: dict[str, list[str]] = {}
+        hands: dict[str, str] = {}
         for event in update.events:
             if event.audience is None:
                 continue
@@ -431,9 +440,14 @@ class Announcer:
                 seat = record.seat_named(seat_name)
                 if seat is None or seat.user is None or seat.user in actors or not seat.user.isdigit():
                     continue
-                news.setdefault(seat.user, []).append(event.text)
+                if event.kind == UNDONE_VIEW:
+                    hands[seat.user] = seat_name
+                else:
+                    news.setdefault(seat.user, []).append(event.text)
         for user, texts in news.items():
             self._spawn(self._dm(record, user, texts))
+        for user, seat_name in hands.items():
+            self._spawn(self._dm_hand(record, user, seat_name))
 
     async def _dm(self, record: GameRecord, user: str, texts: list[str], notice: bool = True) -> None:
         thread = record.place.get("thread")
@@ -444,22 +458,34 @@ class Announcer:
             + ":\n"
             + "\n".join(f"• {t}" for t in texts)
         )
+        fallback = HAND_NOTICE.format(user=user) if notice else f"⏰ <@{user}> " + " ".join(texts)
+        await self._send_dm(record, user, fallback, content=present.clip(body, 2000))
+
+    async def _dm_hand(self, record: GameRecord, user: str, seat: str) -> None:
+        """An undo changed what ``seat`` holds: its player gets the message ``/hand`` shows (the private
+        image and the readable text), as the game stands when it is sent."""
+        thread = record.place.get("thread")
+        intro = "↩️ A move was taken back" + (f" in <#{thread}>" if thread else "") + ": your own view is "
+        intro += "as it was before it.\n"
+        try:
+            view, file = await hand_message(self.services, record, user, seat, intro, options=False)
+        except Exception:  # the game cannot be read now: the player can still open /hand later
+            log.exception("the hand of game %s seat %s could not be made after an undo", record.id, seat)
+            view, file = text_view(intro + "Open /hand in the game's thread to see it."), None
+        await self._send_dm(
+            record, user, HAND_NOTICE.format(user=user), view=view, files=[file] if file else []
+        )
+
+    async def _send_dm(self, record: GameRecord, user: str, fallback: str, **payload: Any) -> None:
+        """DM ``user``; when their DMs are closed, post ``fallback`` in the game's thread (pinging them)."""
+        thread = record.place.get("thread")
         try:
             channel = await self.client.create_dm(discord.Object(id=int(user)))
-            await channel.send(content=present.clip(body, 2000))
+            await channel.send(**payload)
         except discord.HTTPException:
             log.info("DM to %s refused; telling them in the thread instead", user)
             if thread:
-                text = (
-                    (
-                        f"<@{user}>, something private happened for you in this game and your DMs are "
-                        "closed: "
-                        "use /hand here to see it."
-                    )
-                    if notice
-                    else f"⏰ <@{user}> " + " ".join(texts)
-                )
                 try:
-                    await self._channel(thread).send(content=text, allowed_mentions=PINGS)
+                    await self._channel(thread).send(content=fallback, allowed_mentions=PINGS)
                 except discord.HTTPException:
                     log.exception("could not post the /hand notice for game %s", record.id)

@@ -9,8 +9,9 @@ import logging
 import discord
 
 from bot import present
-from bot.services import services_of
+from bot.services import Services, services_of
 from engine.core import hand_text, registry
+from engine.records import GameRecord
 
 from . import layouts as lx
 from .answer import ack, png, send, user_id
@@ -25,7 +26,6 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     """The caller's private view and private image, ephemerally."""
     await ack(interaction)
     services = services_of(interaction)
-    table = services.table
     user = user_id(interaction)
     record = await authorized(interaction, game_id)
     meta = registry.get(record.game).meta
@@ -40,30 +40,43 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     if record.status == "lobby":
         await send(interaction, f"{meta.title} `{record.id}` has not started yet: no hand to show.")
         return
-    view = await table.view(game_id, user)
-    public = await table.seat_view(game_id, None)
+    view, file = await hand_message(services, record, user, seat.seat)
+    await send(interaction, view=view, file=file)
+
+
+async def hand_message(
+    services: Services, record: GameRecord, user: str, seat: str, intro: str = "", options: bool = True
+) -> tuple[discord.ui.LayoutView, discord.File | None]:
+    """The private message of ``user``, who plays ``seat``: its private image and the readable text of what only it sees, with its
+    move (and, where ``options``, the button to its options). ``/hand`` shows it, and a player whose hand
+    an undo changed gets it by DM (:mod:`cogs.announcer`), ``intro`` saying why."""
+    table = services.table
+    meta = registry.get(record.game).meta
+    view = await table.view(record.id, user)
+    public = await table.seat_view(record.id, None)
     image: bytes | None = None
     try:
         image = await services.renderer.private(record.game, view)
     except Exception:  # noqa: BLE001 - the text still tells the player everything
-        log.exception("rendering the private view of game %s failed", game_id)
-    mine = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
+        log.exception("rendering the private view of game %s failed", record.id)
+    mine = [p for p in await table.prompts(record.id) if p.seat == seat]
     status = (
         ("**Your move:** " + " / ".join(present.undoubled(p.text, p.seat) for p in mine))
         if mine
         else "Nothing to decide right now."
     )
     lines = hand_text.game_hand_lines(registry.get(record.game), view, public)  # what only this seat sees
-    text = f"You play **{seat.seat}**. {status}\n" + (
-        "Only you see:\n" + "\n".join(lines)
-        if lines
-        else "Nothing private right now: the board shows it all."
+    text = (
+        intro
+        + f"You play **{seat}**. {status}\n"
+        + (
+            "Only you see:\n" + "\n".join(lines)
+            if lines
+            else "Nothing private right now: the board shows it all."
+        )
     )
-    await send(
-        interaction,
-        view=lx.hand_view(record, meta, text, image is not None, bool(mine)),
-        file=png(image, lx.HAND_FILE) if image is not None else None,
-    )
+    layout = lx.hand_view(record, meta, text, image is not None, options and bool(mine))
+    return layout, png(image, lx.HAND_FILE) if image is not None else None
 
 
 @provides("lobby_action")
