@@ -47,9 +47,10 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
 async def hand_message(
     services: Services, record: GameRecord, user: str, seat: str, intro: str = "", options: bool = True
 ) -> tuple[discord.ui.LayoutView, discord.File | None]:
-    """The private message of ``user``, who plays ``seat``: its private image and the readable text of what only it sees, with its
-    move (and, where ``options``, the button to its options). ``/hand`` shows it, and a player whose hand
-    an undo changed gets it by DM (:mod:`cogs.announcer`), ``intro`` saying why."""
+    """The private message of ``user``, who plays ``seat``: the private image and the readable text of what
+    only that seat sees, with its move (and, where ``options``, the button to its options). ``/hand`` shows
+    it, and a player whose hand an undo changed gets it by DM (:mod:`cogs.announcer`), ``intro`` saying
+    why."""
     table = services.table
     meta = registry.get(record.game).meta
     view = await table.view(record.id, user)

@@ -324,8 +324,9 @@ class Undo(Votes):
 
     def _changed_views(self, record: GameRecord, before: GameState, after: GameState) -> list[Event]:
         """A private event to every seated player whose own view changed: what only they see now (their
-        hand as it was), so the front end re-sends it to them alone (Discord sends the whole private message
-        ``/hand`` shows, image included: the event's kind, ``undo_view``, says so; its text serves the others)."""
+        hand as it was), so the front end re-sends it to them alone (Discord sends the whole private
+        message ``/hand`` shows, image included, for this event's kind, ``undo_view``; its text serves the
+        other front ends)."""
         game = self.engine_game(record)
         out: list[Event] = []
         with game_code(record, "showing the views after an undo"):
