@@ -21,6 +21,8 @@ class HeuristicAgent:
 
     def choose(self, game: Any, state: NtState, seat: str, legal: list[Intent]) -> Intent:
         kinds = {i.kind for i in legal}
+        if "ready" in kinds:
+            return Intent.of("ready")  # the mission's suggested Team, as drafted
         for kind, pick in (
             ("bid", self._bid),
             ("order", self._order),

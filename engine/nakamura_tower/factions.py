@@ -3,7 +3,10 @@
 RB: "Players choose in the order determined by each drawing a CanDo card and the Player with the higher
 number chooses first." Ruling S4: ties draw again among the tied players; each player in that order picks
 one of the mission's Teams still free (the last one takes the one left, unasked). The Teams were dealt in
-seat order at set-up; the choice only moves them between seats.
+seat order at set-up; the choice only moves them between seats. With the table option
+``faction_choice: least_experienced`` the rulebook's alternative is played: "Alternatively the least
+experienced player (with this game or gaming in general) chooses first" (ruling S6: the table seats that
+player first; the others follow in seat order).
 """
 
 from __future__ import annotations
@@ -44,8 +47,14 @@ class FactionPayload(BaseModel):
 @RULES.step("factions")
 def factions(state: NtState, step: FactionStep) -> list[Event]:
     if len(state.seats) == 1:
+        state.choosers = list(state.seats)
         return []
-    order, events = choice_order(state, list(state.seats))
+    if state.opts.faction_choice == "least_experienced":
+        order = list(state.seats)
+        events = [public("faction_order", f"{order[0]}, the least experienced player, chooses first.")]
+    else:
+        order, events = choice_order(state, list(state.seats))
+    state.choosers = order
     return events + _ask(state, FactionPayload(order=order, claimed={}))
 
 

@@ -11,13 +11,14 @@ from engine.core.flowgame import FlowGame
 from engine.core.intent import Value
 from engine.core.shapes import check_shape
 
-from . import actions, activation, combat, drones, factions, phases, sniffing  # noqa: F401 - they register into RULES
+from . import actions, activation, combat, drones, factions, phases, sniffing, teambuild  # noqa: F401 - they register into RULES
 from .agent import HeuristicAgent
 from .rules import RULES
 from .setup import build
 from .shapes import SHAPES
 from .state import NtOptions, NtState
 from .stats import name as model_name
+from .teambuild import part_label as team_part_label
 from .view import NtView
 from .viewing import build as build_view
 
@@ -45,7 +46,7 @@ class NakamuraGame(FlowGame[NtState]):
         rules=RULES_SUMMARY,
     )
     state_type = NtState
-    format = 7
+    format = 8
     rules = RULES
     intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
@@ -70,6 +71,9 @@ class NakamuraGame(FlowGame[NtState]):
         model = state.models.get(str(value)) if name in ("unit", "target") else None
         if model is not None:
             return f"{model_name(model)} ({model.id})"
+        found = team_part_label(name, value)
+        if found:
+            return found
         return super().part_label(state, kind, name, value)
 
     def view_model(self, state: NtState, seat: str | None) -> NtView:

@@ -71,12 +71,17 @@ class Side(_Record):
 class Character(_Record):
     id: str = Field(min_length=1, max_length=20)
     name: str
-    faction: Faction
+    faction: Faction | Literal["special"]
+    """``special``: a special character any Faction may hire (RB: "Special characters are characters that can
+    be added to any Faction")."""
     hacker: bool = False
     left_handed: bool = False
     healthy: Side
     crippled: Side
     skills: dict[Literal["dodge", "ranged", "close", "codebreaker"], int] = Field(default_factory=dict)
+    starting: tuple[str, ...] = ()
+    """The Starting Equipment on the card (RB: "A character's Starting Equipment is given on their character
+    card"): free, and allowed above the mission's Availability Level."""
     provenance: Provenance
     note: str = ""
 
@@ -158,6 +163,8 @@ class Victory(_Record):
     terminal: int = Field(ge=0, le=10)
     escape: int = Field(ge=0, le=10)
     target: int = Field(ge=0, le=50)
+    leader: int = Field(0, ge=0, le=10)
+    """Extra points for putting out an enemy Team Leader (house)."""
 
 
 class Mission(_Record):

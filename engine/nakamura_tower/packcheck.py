@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine.core.errors import DataError
 
-from .pack import LEVEL, Equipment, Member, Mission, Pack, cell_ok
+from .pack import LEVEL, Character, Equipment, Member, Mission, Pack, cell_ok
 
 CANDO_CARDS = 40
 """RB Contents List: "40 x CanDo cards"."""
@@ -37,6 +37,13 @@ def check_pack(folder: Path, pack: Pack) -> None:
         raise DataError(
             f"{folder / 'cyberwarfare.json'}: field 'cards': no Nakamura Defence System (ai) cards"
         )
+    for character in pack.characters.values():
+        for name in character.starting:
+            if name not in pack.equipment:
+                raise DataError(
+                    f"{folder / 'characters.json'}: record '{character.id}', field 'starting': "
+                    f"'{name}' is not an equipment record"
+                )
     for mission in pack.missions.values():
         _mission(folder / "missions.json", pack, mission)
 
@@ -89,23 +96,41 @@ def _member(pack: Pack, mission: Mission, faction: str, member: Member, where: s
 
     if member.character not in pack.characters:
         raise DataError(f"{where}.character': '{member.character}' is not a character of the pack")
-    if pack.characters[member.character].faction != faction:
+    character = pack.characters[member.character]
+    if character.faction not in (faction, "special"):
         raise DataError(f"{where}.character': '{member.character}' is not of the faction '{faction}'")
-    items: list[Equipment] = []
-    for name in member.equipment:
+    for name in (*member.equipment, *character.starting):
         if name not in pack.equipment:
             raise DataError(f"{where}.equipment': '{name}' is not an equipment record")
-        items.append(pack.equipment[name])
-    for item in items:
+    items = [pack.equipment[name] for name in member.equipment]
+    for item in [pack.equipment[name] for name in extras(character, list(member.equipment))]:
         if LEVEL[item.availability] > LEVEL[mission.availability]:
             raise DataError(
                 f"{where}.equipment': '{item.id}' is {item.availability}, above the mission's "
                 f"Availability Level ({mission.availability})"
             )
-    problem = loadout_problem(items, faction)
+    problem = loadout_problem(items, skills_of(character, faction))
     if problem:
         raise DataError(f"{where}.equipment': {problem}")
-    return sum(i.cost for i in items)
+    return loadout_cost(pack, character, list(member.equipment))
+
+
+def extras(character: Character, equipment: list[str]) -> list[str]:
+    """The items beyond the card's Starting Equipment: the ones bought with the Team Budget (RB: "Characters
+    can always have specific equipment from a higher Availability Level when it is their starting
+    equipment")."""
+    return list((Counter(equipment) - Counter(character.starting)).elements())
+
+
+def loadout_cost(pack: Pack, character: Character, equipment: list[str]) -> int:
+    return sum(pack.equipment[e].cost for e in extras(character, equipment))
+
+
+def skills_of(character: Character, faction: str) -> str:
+    """The Faction whose Special Skills the character uses: none for a special character hired by another
+    Faction (RB: "Special characters that were added to a Faction other than their own cannot use Faction
+    Special Skills")."""
+    return faction if character.faction == faction else ""
 
 
 def loadout_problem(items: list[Equipment], faction: str) -> str | None:

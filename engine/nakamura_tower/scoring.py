@@ -21,6 +21,8 @@ def knocked_out(state: NtState, target: Model, by: Model | None) -> list[Event]:
     if by is None or by.team == "ai" or by.team == target.team or by.team not in state.teams:
         return []
     points = _victory(state).knockout
+    if state.teams[target.team].leader == target.id if target.team in state.teams else False:
+        points += _victory(state).leader  # house: the enemy Team Leader is worth more
     team = state.teams[by.team]
     team.knockouts += 1
     team.score += points

@@ -1,6 +1,10 @@
 """Set-up from a mission (rules-notes 3): the board and its doors ("Unless specified in the mission all
-doors start off closed but not locked"), Terminals, the Teams with their loadouts and starting Cybershock,
-the drones already in the tower, and the shuffled CanDo, Cyberwarfare and AI decks."""
+doors start off closed but not locked"), Terminals, the Teams, the drones already in the tower, and the
+shuffled CanDo, Cyberwarfare and AI decks.
+
+Each Team starts from the loadout the mission suggests; it is built at the table (:mod:`.teambuild`) after
+the Factions are chosen, unless the table plays ``quick_start``, when the mission's Teams are placed at once.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +13,19 @@ from engine.core.deck import Deck
 
 from .loading import pack
 from .pack import Mission
-from .packcheck import starting_cybershock
-from .state import Door, FactionStep, Model, NtOptions, NtState, TeamState, TerminalState, TurnStep
+from .packcheck import skills_of, starting_cybershock
+from .state import (
+    Door,
+    FactionStep,
+    Model,
+    NtOptions,
+    NtState,
+    Recruit,
+    TeamsStep,
+    TeamState,
+    TerminalState,
+    TurnStep,
+)
 
 LETTERS = "abc"
 
@@ -19,26 +34,15 @@ def build(game_id: str, seats: list[str], rng: Rng, options: NtOptions) -> NtSta
     p = pack()
     mission = p.mission_for(len(seats))
     teams: dict[str, TeamState] = {}
-    models: dict[str, Model] = {}
     for i, (seat, team) in enumerate(zip(seats, mission.teams, strict=True)):
-        letter = LETTERS[i]
         teams[seat] = TeamState(
             seat=seat,
             faction=team.faction,
-            letter=letter,
+            letter=LETTERS[i],
             deck=Deck.shuffled(p.cw_deck(team.faction, options.sniffers), rng),
+            draft=[Recruit(character=m.character, equipment=list(m.equipment)) for m in team.members],
+            draft_leader=team.members[0].character,
         )
-        for n, (member, cell) in enumerate(zip(team.members, team.start, strict=True), start=1):
-            items = [p.equipment[e] for e in member.equipment]
-            models[f"{letter}{n}"] = Model(
-                id=f"{letter}{n}",
-                kind="character",
-                card=member.character,
-                team=seat,
-                cell=cell,
-                equipment=list(member.equipment),
-                cybershock=starting_cybershock(items, team.faction),
-            )
     state = NtState(
         game=game_id,
         seats=seats,
@@ -47,17 +51,45 @@ def build(game_id: str, seats: list[str], rng: Rng, options: NtOptions) -> NtSta
         mission=mission.id,
         turns=options.turns or mission.turns,
         teams=teams,
-        models=models,
+        models={},
         cando=Deck.shuffled(p.cando_deck(), rng),
         ai_deck=Deck.shuffled(p.cw_deck("ai"), rng),
         doors={d.edge.label: Door(edge=d.edge.label) for d in p.maps[mission.map].doors},
         terminals={t.id: TerminalState(id=t.id) for t in mission.terminals},
         objectives=list(mission.objectives),
-        steps=[FactionStep(), TurnStep()],
+        steps=[FactionStep(), TeamsStep(), TurnStep()],
     )
+    if options.quick_start:
+        place_teams(state)
     for cell in mission.drones:
         add_drone(state, cell)
     return state
+
+
+def place_teams(state: NtState) -> None:
+    """Every Team's drafted characters become models on their Faction's start squares, ahead of the AI's
+    models (so the order of the models is the same whether the Teams were built or quick-started)."""
+    mission = mission_of(state)
+    models: dict[str, Model] = {}
+    for seat, team in sorted(state.teams.items(), key=lambda kv: kv[1].letter):
+        start = next(t.start for t in mission.teams if t.faction == team.faction)
+        for n, (recruit, cell) in enumerate(zip(team.draft, start, strict=True), start=1):
+            character = pack().characters[recruit.character]
+            items = [pack().equipment[e] for e in recruit.equipment]
+            ident = f"{team.letter}{n}"
+            models[ident] = Model(
+                id=ident,
+                kind="character",
+                card=recruit.character,
+                team=seat,
+                cell=cell,
+                equipment=list(recruit.equipment),
+                cybershock=starting_cybershock(items, skills_of(character, team.faction)),
+            )
+            if recruit.character == team.draft_leader:
+                team.leader = ident
+        team.draft, team.draft_leader = [], ""
+    state.models = {**models, **{k: m for k, m in state.models.items() if m.kind != "character"}}
 
 
 def add_drone(state: NtState, cell: str) -> Model:

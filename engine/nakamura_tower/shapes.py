@@ -21,6 +21,11 @@ SHAPES: Shapes = {
     "bid": {"sr": "number"},
     "order": {"cw": W, "rw": W},
     "faction": {"name": W},
+    "recruit": {"out": W, "hire": W},
+    "buy": {"who": W, "item": W},
+    "drop": {"who": W, "item": W},
+    "leader": {"who": W},
+    "ready": {},
     "sniff": {"seat": "word?", "n": "number"},
     "plan": {"card": "word?", "target": "word?", "guard": "word?", "boost": "word?"},
 }

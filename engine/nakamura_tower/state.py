@@ -64,6 +64,17 @@ class NtOptions(BaseModel):
         description="FAQ optional rule: a successful infection wounds the "
         "Hacker once and raises its Cybershock by one",
     )
+    quick_start: bool = Field(
+        False,
+        description="Quick start: play the Teams and loadouts the mission suggests instead of "
+        "picking characters and buying gear at the table",
+    )
+    faction_choice: Literal["cando", "least_experienced"] = Field(
+        "cando",
+        description="Who chooses a Faction first: cando, the higher CanDo card (RB); "
+        "least_experienced, the RB alternative: the first seat (the least experienced player), "
+        "then seat order",
+    )
 
 
 class Model(BaseModel):
@@ -100,11 +111,25 @@ class Slot(BaseModel):
     owner: str
 
 
+class Recruit(BaseModel):
+    """A Team member picked at the table with its gear, before the Teams are revealed."""
+
+    character: str
+    equipment: list[str] = Field(default_factory=list)
+
+
 class TeamState(BaseModel):
     seat: str
     faction: str
     letter: str
     deck: Deck
+    draft: list[Recruit] = Field(default_factory=list)
+    """The Team being built at the table: private to its seat until every Team is revealed."""
+    draft_leader: str = ""
+    """The character id chosen as Team Leader in the draft (private like the draft)."""
+    leader: str | None = None
+    """The Team Leader's model id, once revealed (RB: "The Player should choose one of the characters to be
+    the Team Leader")."""
     hand: list[str] = Field(default_factory=list)
     tn: list[Slot] = Field(default_factory=list)
     sr: int = 0
@@ -138,6 +163,25 @@ class FactionStep(Step):
     """Set-up: the players choose their Factions in the order of a CanDo draw."""
 
     op: Literal["factions"] = "factions"
+
+
+class TeamsStep(Step):
+    """Set-up: each Team is built at the table in the Faction choice order, then all are revealed."""
+
+    op: Literal["teams"] = "teams"
+
+
+class BuildStep(Step):
+    """One Team's building turn: its characters, their gear and its Team Leader."""
+
+    op: Literal["build"] = "build"
+    seat: str
+
+
+class RevealStep(Step):
+    """Every Team built at the table is revealed and placed at once."""
+
+    op: Literal["reveal"] = "reveal"
 
 
 class TurnStep(Step):
@@ -183,13 +227,22 @@ class AttackStep(Step):
 
 
 NtStep = Annotated[
-    FactionStep | TurnStep | PhaseStep | TeamStep | DroneStep | PickDroneStep | AttackStep,
+    FactionStep
+    | TeamsStep
+    | BuildStep
+    | RevealStep
+    | TurnStep
+    | PhaseStep
+    | TeamStep
+    | DroneStep
+    | PickDroneStep
+    | AttackStep,
     Field(discriminator="op"),
 ]
 
 
 class NtState(FlowState):
-    format: int = 7
+    format: int = 8
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions
@@ -205,6 +258,8 @@ class NtState(FlowState):
     doors: dict[str, Door]
     terminals: dict[str, TerminalState]
     locked_once: bool = False
+    choosers: list[str] = Field(default_factory=list)
+    """The seats in the Faction choice order (the Teams are built in this order too)."""
     alarms: dict[str, int] = Field(default_factory=dict)
     alarm_types: list[str] = Field(default_factory=list)
     """``area:type`` pairs already raised this turn (RB: "generated just once for each type of action")."""

@@ -38,6 +38,19 @@ class TeamView(BaseModel):
     deck_size: int
     tn: list[str]
     """Running programmes by name; hostile infections marked with their owner."""
+    leader: str | None = None
+    """The Team Leader's model id, once the Teams are revealed."""
+
+
+class DraftView(BaseModel):
+    """A member of the viewer's own Team while it is built at the table."""
+
+    character: str
+    name: str
+    equipment: list[str]
+    bought: list[str]
+    """The items paid from the Team Budget (the rest is Starting Equipment)."""
+    leader: bool
 
 
 class DoorView(BaseModel):
@@ -84,3 +97,7 @@ class NtView(TableView):
     picture: dict[str, Any]
     my_team: str | None = None
     my_hand: list[str] = Field(default_factory=list)
+    my_draft: list[DraftView] = Field(default_factory=list)
+    """The viewer's Team while it is built at the table (nobody else sees it until the reveal)."""
+    my_budget: int = 0
+    """The Team Budget points the viewer's Team has left while building."""

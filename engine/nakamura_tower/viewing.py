@@ -8,9 +8,10 @@ from engine.core.board.view import grid_picture
 
 from . import board
 from .loading import pack
-from .state import NtState
+from .state import NtState, TeamState
 from .stats import name, wound_limit
-from .view import DoorView, ModelView, NtView, TeamView, TerminalView
+from .teambuild import bought, left
+from .view import DoorView, DraftView, ModelView, NtView, TeamView, TerminalView
 
 
 def _tn(state: NtState, seat: str) -> list[str]:
@@ -19,6 +20,20 @@ def _tn(state: NtState, seat: str) -> list[str]:
         card = pack().card(slot.card).name
         out.append(card if slot.owner == seat else f"{card} (from {slot.owner})")
     return out
+
+
+def draft_view(team: TeamState) -> list[DraftView]:
+    paid = bought(team)
+    return [
+        DraftView(
+            character=r.character,
+            name=pack().characters[r.character].name,
+            equipment=[pack().equipment[e].name for e in r.equipment],
+            bought=[pack().equipment[e].name for e in paid[r.character]],
+            leader=r.character == team.draft_leader,
+        )
+        for r in team.draft
+    ]
 
 
 def picture(state: NtState) -> dict[str, Any]:
@@ -55,6 +70,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             hand_size=len(t.hand),
             deck_size=len(t.deck),
             tn=_tn(state, s),
+            leader=t.leader,
         )
         for s, t in state.teams.items()
     ]
@@ -129,4 +145,6 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
         picture=picture(state),
         my_team=seat if mine is not None else None,
         my_hand=[pack().card(c).name for c in mine.hand] if mine is not None else [],
+        my_draft=draft_view(mine) if mine is not None else [],
+        my_budget=left(state, mine) if mine is not None and mine.draft else 0,
     )

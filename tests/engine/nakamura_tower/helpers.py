@@ -9,7 +9,8 @@ G = NAKAMURA
 
 
 def table(seats: int = 2, seed: int = 1, **options: object) -> NtState:
-    """A fresh table whose Factions are chosen so that seat ``p<n>`` plays the mission's n-th Team."""
+    """A fresh table whose Factions are chosen so that seat ``p<n>`` plays the mission's n-th Team, each
+    Team kept as the mission suggests it."""
     from engine.core import Intent
     from engine.nakamura_tower.loading import pack
 
@@ -18,6 +19,8 @@ def table(seats: int = 2, seed: int = 1, **options: object) -> NtState:
     while G.prompts(state) and G.prompts(state)[0].kind == "faction":
         seat = G.prompts(state)[0].seat
         state, _ = G.apply(state, seat, Intent.of("faction", name=wanted[seat]))
+    while G.prompts(state) and G.prompts(state)[0].kind == "build":
+        state, _ = G.apply(state, G.prompts(state)[0].seat, Intent.of("ready"))  # the mission's Teams
     return state
 
 

@@ -153,7 +153,7 @@ def test_the_higher_cando_card_chooses_the_faction_first() -> None:
     import re
 
     for seed in range(6):
-        s = G.setup(["p1", "p2"], seed, {})
+        s = G.setup(["p1", "p2"], seed, {"quick_start": True})
         lines = [line for line in s.log if line.startswith("Faction choice")]
         last = dict(re.findall(r"(p\d) (\d+)", lines[-1]))
         first = max(last, key=lambda k: int(last[k]))

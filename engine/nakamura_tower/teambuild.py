@@ -1,0 +1,292 @@
+"""Set-up at the table: each Team picks its characters, buys their gear with the Team Budget and names its
+Team Leader, in the Faction choice order; the Teams are revealed and placed together at the end.
+
+RB Team Selection: "the Team consists of five members. In addition, the Player may replace one or two Team
+members with special characters available." RB Team Budget: "You gather +3 points of Team Budget for every
+member of the Team"; "Commercial - 1 point; Military - 2 points; Black Market - 4 points"; "Characters can
+always have specific equipment from a higher Availability Level when it is their starting equipment". RB:
+"The total Cybershock level of a character at the start of the game cannot be higher than nine. Revise the
+assignments of the additional gear if required". RB: "The Player should choose one of the characters to be
+the Team Leader."
+
+Ruling S5: a Team's draft starts as the mission's suggested Team and is always legal, so the building
+turn's default (and its deadline) simply keeps it. A Team's picks stay private to its seat until every Team
+is ready (the rulebook fixes the order of the Factions, not that a later Team may copy an earlier one's
+purchases); the other seats only see that the Team is building.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, private, public
+from engine.core.actions import Action
+
+from .factions import NAMES
+from .loading import pack
+from .pack import LEVEL, Character, Equipment
+from .packcheck import extras, loadout_cost, loadout_problem, skills_of
+from .rules import RULES
+from .setup import mission_of, place_teams
+from .state import BuildStep, NtState, Recruit, RevealStep, TeamsStep, TeamState
+
+SPECIALS_MAX = 2
+"""RB: "the Player may replace one or two Team members with special characters"."""
+BUILD_ACTIONS = ["recruit", "buy", "drop", "leader", "ready"]
+
+
+def budget(state: NtState) -> int:
+    """RB: "+3 points of Team Budget for every member of the Team" (the mission may set another rate)."""
+    mission = mission_of(state)
+    return mission.budget * mission.team_size
+
+
+def spent(team: TeamState) -> int:
+    return sum(loadout_cost(pack(), pack().characters[r.character], r.equipment) for r in team.draft)
+
+
+def left(state: NtState, team: TeamState) -> int:
+    return budget(state) - spent(team)
+
+
+def _recruit(team: TeamState, character: str) -> Recruit | None:
+    return next((r for r in team.draft if r.character == character), None)
+
+
+def _specials(team: TeamState) -> int:
+    return sum(1 for r in team.draft if pack().characters[r.character].faction == "special")
+
+
+def roster(team: TeamState) -> list[Character]:
+    """The characters the Team may hire: its Faction's and the special characters (RB: "Special
+    characters are characters that can be added to any Faction"; ruling S5: every Team has its own copy)."""
+    return [c for c in pack().characters.values() if c.faction in (team.faction, "special")]
+
+
+@RULES.step("teams")
+def teams(state: NtState, step: TeamsStep) -> list[Event]:
+    if state.opts.quick_start:
+        return []
+    order = state.choosers or list(state.seats)
+    state.now(*(BuildStep(seat=s) for s in order), RevealStep())
+    return []
+
+
+@RULES.step("build")
+def build_turn(state: NtState, step: BuildStep) -> list[Event]:
+    team = state.teams[step.seat]
+    RULES.turn(
+        state,
+        step.seat,
+        "build",
+        f"Build your Team: {len(team.draft)} characters, gear from a budget of {budget(state)} points, "
+        "and a Team Leader.",
+        BUILD_ACTIONS,
+        default=Intent.of("ready"),
+        pace="long",
+    )
+    return [public("building", f"{step.seat} builds the {NAMES.get(team.faction, team.faction)} Team.")]
+
+
+@RULES.step("reveal")
+def reveal(state: NtState, step: RevealStep) -> list[Event]:
+    lines = {seat: _summary(team) for seat, team in state.teams.items()}
+    place_teams(state)
+    return [public("team", f"{seat}'s Team: {text}") for seat, text in lines.items()]
+
+
+def _summary(team: TeamState) -> str:
+    parts = []
+    for r in team.draft:
+        gear = ", ".join(pack().equipment[e].name for e in r.equipment) or "no gear"
+        lead = " (Team Leader)" if r.character == team.draft_leader else ""
+        parts.append(f"{pack().characters[r.character].name}{lead}: {gear}")
+    return "; ".join(parts) + "."
+
+
+def _name(character: str) -> str:
+    found = pack().characters.get(character)
+    return found.name if found else "someone"
+
+
+def _item(item: str) -> str:
+    found = pack().equipment.get(item)
+    return found.name if found else "an item"
+
+
+def part_label(name: str, value: object) -> str:
+    """A building menu's part: a character's or an item's name ("" for another argument)."""
+    if name in ("who", "out", "hire"):
+        return _name(str(value))
+    if name == "item":
+        return _item(str(value))
+    return ""
+
+
+@RULES.action
+class Hire(Action[NtState]):
+    """Replace a member with another character of the Faction or a special character."""
+
+    kind = "recruit"
+    summary = "Swap a character"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        team = state.teams[seat]
+        out = []
+        for member in team.draft:
+            for c in roster(team):
+                if (
+                    _recruit(team, c.id) is None
+                    and self._specials_after(team, member.character, c) <= SPECIALS_MAX
+                ):
+                    out.append(Intent.of("recruit", out=member.character, hire=c.id))
+        return out
+
+    @staticmethod
+    def _specials_after(team: TeamState, out: str, hire: Character) -> int:
+        leaving = 1 if pack().characters[out].faction == "special" else 0
+        return _specials(team) - leaving + (1 if hire.faction == "special" else 0)
+
+    def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
+        team = state.teams[seat]
+        hire = pack().characters.get(str(intent.get("hire")))
+        if _recruit(team, str(intent.get("out"))) is None:
+            return f"{_name(str(intent.get('out')))} is not in your Team."
+        if hire is None or hire.faction not in (team.faction, "special"):
+            return "Only your Faction's characters and the special characters can be hired."
+        if _recruit(team, hire.id) is not None:
+            return f"{hire.name} is already in your Team."
+        return f"At most {SPECIALS_MAX} special characters may join a Team."
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        team = state.teams[seat]
+        member = _recruit(team, str(intent.get("out")))
+        assert member is not None
+        hire = pack().characters[str(intent.get("hire"))]
+        if team.draft_leader == member.character:
+            team.draft_leader = hire.id
+        member.character, member.equipment = hire.id, list(hire.starting)
+        return [private(seat, "recruit", f"{hire.name} joins the Team. {_left_text(state, team)}")]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        return f"Hire {_name(str(intent.get('hire')))} in place of {_name(str(intent.get('out')))}"
+
+
+def _left_text(state: NtState, team: TeamState) -> str:
+    return f"Team Budget left: {left(state, team)} of {budget(state)}."
+
+
+def _buy_problem(state: NtState, team: TeamState, who: str, item: Equipment) -> str | None:
+    """Why ``who`` may not get ``item`` now; None when it may."""
+    member = _recruit(team, who)
+    if member is None:
+        return f"{_name(who)} is not in your Team."
+    level = mission_of(state).availability
+    if LEVEL[item.availability] > LEVEL[level]:
+        return f"{item.name} is {item.availability.replace('_', ' ')}: this mission allows up to {level}."
+    if item.cost > left(state, team):
+        return f"{item.name} costs {item.cost} points; the Team Budget has {left(state, team)} left."
+    character = pack().characters[who]
+    items = [pack().equipment[e] for e in member.equipment] + [item]
+    problem = loadout_problem(items, skills_of(character, team.faction))
+    return f"{character.name} cannot carry it: {problem}." if problem else None
+
+
+@RULES.action
+class Buy(Action[NtState]):
+    kind = "buy"
+    summary = "Buy gear with the Team Budget"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        team = state.teams[seat]
+        return [
+            Intent.of("buy", who=r.character, item=e.id)
+            for r in team.draft
+            for e in pack().equipment.values()
+            if _buy_problem(state, team, r.character, e) is None
+        ]
+
+    def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
+        item = pack().equipment.get(str(intent.get("item")))
+        if item is None:
+            return "There is no such item."
+        return _buy_problem(state, state.teams[seat], str(intent.get("who")), item)
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        team = state.teams[seat]
+        member = _recruit(team, str(intent.get("who")))
+        assert member is not None
+        member.equipment.append(str(intent.get("item")))
+        text = f"{_name(member.character)} gets {_item(str(intent.get('item')))}. {_left_text(state, team)}"
+        return [private(seat, "buy", text)]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        item = pack().equipment.get(str(intent.get("item")))
+        price = f" ({item.cost} pt{'s' if item.cost > 1 else ''})" if item else ""
+        return f"Buy {_item(str(intent.get('item')))}{price} for {_name(str(intent.get('who')))}"
+
+
+@RULES.action
+class Drop(Action[NtState]):
+    """Give up an item: a bought one is refunded, Starting Equipment is not (house)."""
+
+    kind = "drop"
+    summary = "Give up an item"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        return [
+            Intent.of("drop", who=r.character, item=e)
+            for r in state.teams[seat].draft
+            for e in dict.fromkeys(r.equipment)
+        ]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        team = state.teams[seat]
+        member = _recruit(team, str(intent.get("who")))
+        assert member is not None
+        member.equipment.remove(str(intent.get("item")))
+        text = (
+            f"{_name(member.character)} gives up {_item(str(intent.get('item')))}. {_left_text(state, team)}"
+        )
+        return [private(seat, "drop", text)]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        return f"Take {_item(str(intent.get('item')))} from {_name(str(intent.get('who')))}"
+
+
+@RULES.action
+class Leader(Action[NtState]):
+    kind = "leader"
+    summary = "Choose the Team Leader"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        team = state.teams[seat]
+        return [Intent.of("leader", who=r.character) for r in team.draft if r.character != team.draft_leader]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        team = state.teams[seat]
+        team.draft_leader = str(intent.get("who"))
+        return [private(seat, "leader", f"{_name(team.draft_leader)} will lead the Team.")]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        return f"Make {_name(str(intent.get('who')))} the Team Leader"
+
+
+@RULES.action
+class Ready(Action[NtState]):
+    kind = "ready"
+    family = "end"
+    summary = "The Team is ready"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        return [Intent.of("ready")]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        RULES.end_turn(state)
+        return [public("ready", f"{seat}'s Team is ready.")]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        return "The Team is ready"
+
+
+def bought(team: TeamState) -> dict[str, list[str]]:
+    """Each drafted character's items paid from the Team Budget (for the private view)."""
+    return {r.character: extras(pack().characters[r.character], r.equipment) for r in team.draft}
