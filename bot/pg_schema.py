@@ -10,8 +10,9 @@ the store reads exactly the text it wrote.
 One addition: ``games.guild``, the guild id of ``place`` kept beside it at every write, so counting a
 server's games needs no JSON parsing in SQL (one unreadable ``place`` must not fail every count).
 
-A later migration (9, for several bot processes) adds the claim tables for deadlines and
-announcements; nothing here needs to change for it.
+Several bot processes coordinate through :data:`COORDINATION` (claims on deadlines and announcements),
+PostgreSQL only and outside the numbered migrations: a claim is a short lease, never a fact about a game,
+so neither SQLite (one process) nor ``arbiter db copy`` has anything to carry over.
 """
 
 from __future__ import annotations
@@ -152,6 +153,25 @@ PREFS_TABLES = """
 """The front end's own tables outside the numbered migrations, as :class:`bot.prefs.Prefs` makes them
 in SQLite (``IF NOT EXISTS``, made at every open): who wants reminders by DM, and the last version of
 each game whose announcement went out."""
+
+COORDINATION = """
+    ALTER TABLE deadlines ADD COLUMN IF NOT EXISTS claimed_by TEXT;
+    ALTER TABLE deadlines ADD COLUMN IF NOT EXISTS claimed_until DOUBLE PRECISION;
+    CREATE TABLE IF NOT EXISTS announce_claims (
+        game_id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        until DOUBLE PRECISION NOT NULL
+    );
+"""
+"""What several processes sharing the database need, made at every open (``IF NOT EXISTS``): a deadline
+claimed by a process (``claimed_by``) until ``claimed_until``, so exactly one process applies its default
+or sends its reminder, and another takes it over once the lease has run out (its claimer died); and the
+process announcing a game (``announce_claims``), for as long as its lease lasts. A commit rewrites a
+game's deadline rows, so a new deadline is never born claimed."""
+
+CHANGES_CHANNEL = "arbiter_changes"
+"""The LISTEN/NOTIFY channel: every commit notifies ``game_id version guild owner`` (space-separated) when
+its transaction commits, so the process holding the guild's shard announces a change another made."""
 
 SCHEMA_VERSION = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
 

@@ -15,8 +15,15 @@ or of the server; nothing in between is ever half-saved.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
+import os
+import secrets
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -27,7 +34,7 @@ from engine.integrity import SavedSnapshot, checksum
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change, PublicLine
 
-from .pg_schema import MIGRATION_LOCK, MIGRATIONS, PREFS_TABLES, SCHEMA_VERSION
+from .pg_schema import CHANGES_CHANNEL, COORDINATION, MIGRATION_LOCK, MIGRATIONS, PREFS_TABLES, SCHEMA_VERSION
 from .storage import StoreRefused
 from .store_rows import (
     deadlines_from_rows,
@@ -58,6 +65,34 @@ SNAPSHOT = (
     "version=excluded.version, format=excluded.format, body=excluded.body, checksum=excluded.checksum, "
     "steps=excluded.steps"
 )
+CLAIM_DEADLINES = (
+    "UPDATE deadlines d SET claimed_by=$2, claimed_until=$1 + $3 FROM (SELECT game_id, seat FROM deadlines "
+    "WHERE (due_at <= $1 OR (NOT reminded AND remind_at <= $1)) AND (claimed_until IS NULL OR "
+    "claimed_until <= $1) ORDER BY due_at, game_id, seat LIMIT $4 FOR UPDATE SKIP LOCKED) due "
+    "WHERE d.game_id = due.game_id AND d.seat = due.seat RETURNING d.*"
+)
+"""Claim what is due and unclaimed (or whose claimer's lease ran out): rows another process is claiming at
+this very moment are skipped, not waited for, and each row goes to exactly one claimer."""
+CLAIM_ANNOUNCING = (
+    "INSERT INTO announce_claims (game_id, owner, until) VALUES ($1, $2, $3 + $4) ON CONFLICT (game_id) DO "
+    "UPDATE SET owner=excluded.owner, until=excluded.until "
+    "WHERE announce_claims.owner = excluded.owner OR announce_claims.until <= $3 RETURNING owner"
+)
+
+
+def process_name() -> str:
+    """Who claims, in claims and notifications: host, process id and a random tag (a restarted process
+    with a reused pid is not its predecessor)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A change another process committed (a NOTIFY on :data:`CHANGES_CHANNEL`)."""
+
+    game_id: str
+    version: int
+    guild: str | None
 
 
 def redacted(url: str) -> str:
@@ -83,6 +118,11 @@ class PostgresStore:
         self.min_size, self.max_size = min_size, max_size
         self.server_settings = dict(server_settings or {})
         self._pool: asyncpg.Pool | None = None
+        self.claim_batch = 200
+        """The most deadlines one tick claims."""
+        self.owner = process_name()
+        """This process's name in deadline and announcement claims, and in its own notifications."""
+        self._listener: asyncio.Task[None] | None = None
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -134,11 +174,17 @@ class PostgresStore:
                     await conn.execute(script)
                     await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
             await conn.execute(PREFS_TABLES)
+            await conn.execute(COORDINATION)
 
     async def schema_version(self) -> int:
         return int(await self.pool.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
 
     async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+            self._listener = None
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()
@@ -203,6 +249,11 @@ class PostgresStore:
                 r.id,
                 json.dumps(change.table_state),
             )
+        guild = r.place.get("guild") or ""
+        # delivered when (and only if) the transaction commits: other processes learn of the change
+        await conn.execute(
+            "SELECT pg_notify($1, $2)", CHANGES_CHANNEL, f"{r.id} {r.version} {guild} {self.owner}"
+        )
 
     async def _records(self, rows: list[asyncpg.Record]) -> list[GameRecord]:
         """The rows as records, their seats read in one query; each row decoded on its own."""
@@ -283,9 +334,84 @@ class PostgresStore:
         return deadlines_from_rows(rows)
 
     async def mark_reminded(self, game_id: str, seat: str) -> None:
+        """The reminder went out: the row's claim ends with it, so its expiry can be claimed when due."""
         await self.pool.execute(
-            "UPDATE deadlines SET reminded=TRUE WHERE game_id=$1 AND seat=$2", game_id, seat
+            "UPDATE deadlines SET reminded=TRUE, claimed_by=NULL, claimed_until=NULL "
+            "WHERE game_id=$1 AND seat=$2",
+            game_id,
+            seat,
         )
+
+    async def claim_deadlines(self, now: float, lease: float) -> list[Deadline]:
+        """At most :attr:`claim_batch` deadlines due (or to be reminded) at ``now``, which this process now
+        holds for ``lease`` seconds: no other process gets them until the lease runs out (this one died
+        mid-claim) or the game's next commit rewrites them. The rest wait for the next tick (of any
+        process), so one busy process never sits on every due deadline."""
+        rows = await self.pool.fetch(CLAIM_DEADLINES, now, self.owner, lease, self.claim_batch)
+        return sorted(deadlines_from_rows(rows), key=lambda d: (d.due_at, d.game_id, d.seat))
+
+    async def claim_announcing(self, game_id: str, now: float, lease: float) -> bool:
+        """Whether this process may announce the game for the next ``lease`` seconds: True when no other
+        process holds a live claim on it (renewing this process's own)."""
+        return await self.pool.fetchval(CLAIM_ANNOUNCING, game_id, self.owner, now, lease) is not None
+
+    async def release_announcing(self, game_id: str) -> None:
+        await self.pool.execute(
+            "DELETE FROM announce_claims WHERE game_id=$1 AND owner=$2", game_id, self.owner
+        )
+
+    # --- LISTEN/NOTIFY -----------------------------------------------------------------------------------
+    def listen(self, on_change: Callable[[Changed | None], None], retry_seconds: float = 2.0) -> None:
+        """Call ``on_change`` with each change another process commits; with None after the listening
+        connection was lost and made again (notifications may have been missed meanwhile: catch up)."""
+        if self._listener is None or self._listener.done():
+            self._listener = asyncio.create_task(
+                self._listen(on_change, retry_seconds), name="arbiter-listen"
+            )
+
+    async def _listen(self, on_change: Callable[[Changed | None], None], retry_seconds: float) -> None:
+        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+            changed = self._parse_notice(payload)
+            if changed is not None:
+                on_change(changed)
+
+        first = True
+        while True:
+            try:
+                conn = await asyncpg.connect(
+                    self.url, server_settings=self.server_settings or None, timeout=10
+                )
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                log.warning("cannot listen for other processes' changes; trying again", exc_info=True)
+            else:
+                await self._hear_until_lost(conn, heard, on_change if not first else None)
+                first = False
+            await asyncio.sleep(retry_seconds)
+
+    @staticmethod
+    async def _hear_until_lost(
+        conn: asyncpg.Connection,
+        heard: Callable[[object, int, str, str], None],
+        resync: Callable[[Changed | None], None] | None,
+    ) -> None:
+        lost = asyncio.Event()
+        conn.add_termination_listener(lambda _c: lost.set())
+        try:
+            await conn.add_listener(CHANGES_CHANNEL, heard)
+            if resync is not None:
+                resync(None)
+            await lost.wait()
+            log.warning("the connection listening for other processes' changes was lost; listening again")
+        finally:
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+    def _parse_notice(self, payload: str) -> Changed | None:
+        """The change a notification names, or None for this process's own (or an unreadable one)."""
+        parts = payload.split(" ")
+        if len(parts) != 4 or parts[3] == self.owner or not parts[1].isdigit():
+            return None
+        return Changed(parts[0], int(parts[1]), parts[2] or None)
 
     async def mark_damaged(self, game_id: str, reason: str) -> None:
         async with self.pool.acquire() as conn, conn.transaction():

@@ -435,6 +435,9 @@ class SqliteStore:
         sql += " ORDER BY due_at, game_id, seat"
         return deadlines_from_rows(await self._rows(sql, args))
 
+    async def claim_deadlines(self, now: float, lease: float) -> list[Deadline]:
+        return await self.deadlines(due_before=now)  # SQLite serves one process: nobody to share them with
+
     async def mark_reminded(self, game_id: str, seat: str) -> None:
         async with self._lock:
             await self.db.execute(

@@ -93,6 +93,12 @@ class Store(Protocol):
         then."""
         ...
 
+    async def claim_deadlines(self, now: float, lease: float) -> list[Deadline]:
+        """The deadlines due (or to be reminded) at ``now`` that this process may handle: with several
+        processes on one database each row goes to one of them, held ``lease`` seconds (then another may
+        take it: its claimer died); a store only one process uses returns them all (:meth:`deadlines`)."""
+        ...
+
     async def mark_reminded(self, game_id: str, seat: str) -> None: ...
 
     async def mark_damaged(self, game_id: str, reason: str) -> None:
@@ -209,6 +215,9 @@ class MemoryStore:
                 d for d in rows if d.due_at <= due_before or (not d.reminded and d.remind_at <= due_before)
             ]
         return sorted((d.model_copy() for d in rows), key=lambda d: (d.due_at, d.game_id, d.seat))
+
+    async def claim_deadlines(self, now: float, lease: float) -> list[Deadline]:
+        return await self.deadlines(due_before=now)  # one process: nobody to share them with
 
     async def mark_reminded(self, game_id: str, seat: str) -> None:
         for deadline in self._deadlines.get(game_id, []):

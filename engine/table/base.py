@@ -41,8 +41,15 @@ from .model import (
 
 log = logging.getLogger(__name__)
 
+READ_ATTEMPTS = 5
+"""How often a game is read again when another process changed it while it was read (:meth:`_read_whole`)."""
+
 
 class TableBase:
+    claim_lease = 60.0
+    """Seconds a deadline claimed by :meth:`tick` stays this process's (several processes on one
+    database): far longer than applying a default takes, and how long a dead process's claims wait."""
+
     # --- init --------------------------------------------------------------------------------------------
     def __init__(
         self,
@@ -93,24 +100,37 @@ class TableBase:
         cached = self._cache.get(game_id)
         if cached is not None:
             return cached.record.model_copy(deep=True), cached.state
-        record = await self.store.game(game_id)
-        if record is None:
-            raise MalformedIntent(f"There is no game '{game_id}'.")
-        state: GameState | None = None
-        if record.status in ("lobby", "damaged"):
-            if record.status == "damaged":
-                return record, None  # never cached: a moderator may repair it behind our back
-        else:
+        record, state = await self._read_whole(game_id)
+        if record.status == "damaged":
+            return record, None  # never cached: a moderator may repair it behind our back
+        self._cache.put(game_id, LiveGame(record.model_copy(deep=True), state))
+        return record, state
+
+    async def _read_whole(self, game_id: str) -> tuple[GameRecord, GameState | None]:
+        """The record and its verified state, read as one: the record, the snapshot and the log are
+        separate reads, so another process committing in between can make a healthy game look torn (a
+        record of version v beside a log of v+1). A mismatch is judged again on a fresh read while the
+        stored version keeps moving; only a mismatch on a version that stood still is damage."""
+        for _ in range(READ_ATTEMPTS):
+            record = await self.store.game(game_id)
+            if record is None:
+                raise MalformedIntent(f"There is no game '{game_id}'.")
+            if record.status in ("lobby", "damaged"):
+                return record, None
             try:
-                state = await self._load_state(record)
+                return record, await self._load_state(record)
             except DamagedGame as exc:
+                again = await self.store.game(game_id)
+                if again is not None and again.version != record.version:
+                    log.info("game %s changed while it was read (%s); reading it again", game_id, exc.reason)
+                    continue
                 if record.status != "aborted":
                     await self._set_aside(record, exc.reason)
                     raise
                 # a cancelled game has nothing left to protect: it stays cancelled, without a board
                 log.info("game %s (cancelled) has no usable saved state: %s", record.id, exc.reason)
-        self._cache.put(game_id, LiveGame(record.model_copy(deep=True), state))
-        return record, state
+                return record, None
+        raise StaleVersion("The game is changing too fast to be read; try again in a moment.")
 
     async def _load_state(self, record: GameRecord) -> GameState | None:
         """The verified state: the snapshot if it proves itself, else the rebuild from the intent log if

@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 MAX_DEFAULTS_PER_TURN = 50
 """A bound on the defaults one expired turn applies (a turn of more decisions than this is a game bug)."""
+EXPIRE_ATTEMPTS = 5
+"""How often a due default is tried when other processes keep changing its game meanwhile."""
 
 
 class Play(TableBase):
@@ -111,7 +113,7 @@ class Play(TableBase):
         now = self.clock() if now is None else now
         updates: list[Update] = []
         aside: set[str] = set()
-        for deadline in await self.store.deadlines(due_before=now):
+        for deadline in await self.store.claim_deadlines(now, self.claim_lease):
             if deadline.game_id in aside:
                 continue
             published = deadline.seat == UNDO_CLOCK  # the undo's own change announces its end
@@ -145,7 +147,17 @@ class Play(TableBase):
                     await self._publish(update)
         return updates
 
+    async def _still_open(self, deadline: Deadline, reminder: bool = False) -> bool:
+        """Whether ``deadline`` (read or claimed a moment ago) is still the seat's open deadline, as stored
+        now: a move or another process may have replaced it since (a stale one is never applied)."""
+        for current in await self.store.deadlines(game_id=deadline.game_id):
+            if current.seat == deadline.seat:
+                return current.due_at == deadline.due_at and not (reminder and current.reminded)
+        return False
+
     async def _remind(self, deadline: Deadline) -> Update | None:
+        if not await self._still_open(deadline, reminder=True):
+            return None
         record, _ = await self._load(deadline.game_id)
         await self._unmarked(record)
         await self._mark_reminded(deadline.game_id, deadline.seat)
@@ -161,8 +173,22 @@ class Play(TableBase):
 
     async def _expire(self, deadline: Deadline) -> Update | None:
         """The seat's clock ran out: its default is applied, and, when the clock timed a whole turn, the
-        defaults of the rest of that turn too (one missed turn, not one per decision in it)."""
+                defaults of the rest of that turn too (one missed turn, not one per decision in it).
+
+                Another process may have changed the game since this one cached it: the compare-and-swap refuses
+                the stale change, and the default is tried again on the game as stored, while it is still due (two
+        processes applying the defaults of two seats of one game at once take turns)."""
+        for _ in range(EXPIRE_ATTEMPTS - 1):
+            try:
+                return await self._expire_once(deadline)
+            except StaleVersion:
+                continue  # the cache was dropped: next time the game is read as stored
+        return await self._expire_once(deadline)
+
+    async def _expire_once(self, deadline: Deadline) -> Update | None:
         async with self._isolated(deadline.game_id), self._lock(deadline.game_id):
+            if not await self._still_open(deadline):
+                return None
             record, state = await self._load(deadline.game_id)
             await self._unmarked(record)
             if record.status != "running" or state is None:
