@@ -173,10 +173,10 @@ class Play(TableBase):
 
     async def _expire(self, deadline: Deadline) -> Update | None:
         """The seat's clock ran out: its default is applied, and, when the clock timed a whole turn, the
-                defaults of the rest of that turn too (one missed turn, not one per decision in it).
+        defaults of the rest of that turn too (one missed turn, not one per decision in it).
 
-                Another process may have changed the game since this one cached it: the compare-and-swap refuses
-                the stale change, and the default is tried again on the game as stored, while it is still due (two
+        Another process may have changed the game since this one cached it: the compare-and-swap refuses
+        the stale change, and the default is tried again on the game as stored, while it is still due (two
         processes applying the defaults of two seats of one game at once take turns)."""
         for _ in range(EXPIRE_ATTEMPTS - 1):
             try:
