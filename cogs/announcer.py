@@ -360,7 +360,7 @@ class Announcer:
         """Discord will no longer edit the status message (error 30046): post a fresh one in the thread,
         remember it, and say so in the old one (a new message, since the old cannot be edited)."""
         place = record.place
-        view = lx.status_view(scene, image is not None)
+        view = lx.status_view(scene, image is not None, anchor="")  # its Undo once the game knows its id
         files = [png(image, lx.BOARD_FILE)] if image is not None else []
         try:
             fresh = await self._channel(place["thread"]).send(

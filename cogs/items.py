@@ -25,7 +25,7 @@ from .components import (
     Stamp,
     run_flow,
 )
-from .undo_items import UndoAnswerButton, UndoButton
+from .undo_items import StatusUndoButton, UndoAnswerButton, UndoButton
 
 
 class BoardButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbf:(?P<game>[0-9a-f]{1,16})"):
@@ -145,6 +145,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     BoardButton,
     UndoButton,
     UndoAnswerButton,
+    StatusUndoButton,
 )
 
 

@@ -35,6 +35,7 @@ from .components import (
     part_custom_id,
 )
 from .items import BoardButton, ConfirmButton, EndTurnButton, LobbyButton, end_custom_id
+from .undo_items import StatusUndoButton
 
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
@@ -123,7 +124,9 @@ def lobby_view(record: GameRecord, meta: GameMeta) -> ui.LayoutView:
     return _layout(ui.TextDisplay(present.clip(text)), *_rows(buttons), colour=0x3498DB)
 
 
-def action_rows(scene: GameScene) -> list[ui.ActionRow[Any]]:
+def action_rows(scene: GameScene, anchor: str = "") -> list[ui.ActionRow[Any]]:
+    """The buttons under a game's board; ``anchor``: the id of the status message they go on, which also
+    gets **Undo my move** (a turn post does not: its board is soon out of date)."""
     record = scene.record
     if record.status != "running":
         return []
@@ -134,6 +137,8 @@ def action_rows(scene: GameScene) -> list[ui.ActionRow[Any]]:
     items.append(HandButton(record.id))
     if scene.full_board:
         items.append(BoardButton(record.id))
+    if anchor.isdigit():
+        items.append(StatusUndoButton(record.id, anchor))
     return _rows(items)
 
 
@@ -148,10 +153,15 @@ VERSION_ID = 1_000_000
 end-to-end tests, moderators' tools) read which version it shows; people see the game's own Turn and Round."""
 
 
-def status_view(scene: GameScene, image: bool, recent: list[str] | None = None) -> ui.LayoutView:
+def status_view(
+    scene: GameScene, image: bool, recent: list[str] | None = None, anchor: str | None = None
+) -> ui.LayoutView:
     """The one status message of a game, kept current: board, who must act, action buttons, and the latest
-    steps not posted in the thread yet (they go out with the next turn post)."""
+    steps not posted in the thread yet (they go out with the next turn post). ``anchor``: the status
+    message's id, for its **Undo my move** button (by default the one the game remembers; "" for none, as
+    on a new status message before the game remembers it)."""
     record, meta = scene.record, scene.meta
+    anchor = record.place.get("status", "") if anchor is None else anchor
     if record.status == "lobby" or (record.status == "aborted" and not scene.public_view):
         return lobby_view(record, meta)
     seats = ", ".join(present.who(s) for s in record.seats)
@@ -178,7 +188,7 @@ def status_view(scene: GameScene, image: bool, recent: list[str] | None = None) 
         _board(image),
         latest,
         ui.TextDisplay(present.clip(tail or "…", 2000)),
-        *action_rows(scene),
+        *action_rows(scene, anchor),
         colour=0xF0BE46,
         id=VERSION_ID + record.version,
     )

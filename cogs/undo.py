@@ -1,8 +1,10 @@
-"""Undo by consent in Discord: ``/game undo``, the **Undo** button on one's own last move, the
-**Approve**/**Refuse** buttons posted in the thread for the other seats, and ``/game undoconsent``.
+"""Undo by consent in Discord: ``/game undo``, the **Undo** button on one's own last move, **Undo my move**
+on the status message, the **Approve**/**Refuse** buttons posted in the thread for the other seats, and
+``/game undoconsent``.
 
 The table decides everything (:mod:`engine.table.undo`): these flows check the game's server, the caller's
-seat and the button's version, and say what happened. The request's Approve/Refuse message goes to the
+seat and that the button's move is still the last one (or, on the status message, that it is the game's
+current status message), and say what happened. The request's Approve/Refuse message goes to the
 game's thread; the thread is also told the result (the table's public events, through the announcer).
 """
 
@@ -74,9 +76,27 @@ async def undo_request(interaction: discord.Interaction, game_id: str, version: 
     mine = record.seat_of(user_id(interaction))
     if mine is None or mine.seat != seat:
         raise NotAllowed("Only the player who made that move can ask to take it back.")
-    if version != record.version:
+    counted = await services_of(interaction).table.kept_intents(game_id)
+    if not counted or counted[-1].version != version:  # a move (or an undo) since; not a vote, a re-post
         raise StaleVersion(
             "The board has moved on since that move: use /game undo to take back your last move."
+        )
+    await ask_undo(interaction, record)
+
+
+@provides("undo_mine")
+async def undo_mine(interaction: discord.Interaction, game_id: str, message: str) -> None:
+    """**Undo my move** on the status message ``message``: refused on a status message the game has left
+    (it was re-posted), with a link to the one that is kept up to date."""
+    await ack(interaction)
+    record = await authorized(interaction, game_id)
+    current = record.place.get("status", "")
+    if message != current:
+        where = record.place.get("channel", "")
+        link = f"https://discord.com/channels/{record.place.get('guild', '@me')}/{where}/{current}"
+        raise IllegalIntent(
+            "This status message is no longer kept up to date: the game goes on at its new status "
+            f"message ({link}). Use **Undo my move** there, or /game undo."
         )
     await ask_undo(interaction, record)
 
@@ -163,4 +183,4 @@ class UndoCommands(ServiceCog):
         return await my_games_autocomplete(interaction, current)
 
 
-__all__ = ["UndoCommands", "ask_undo", "undo_answer", "undo_request"]
+__all__ = ["UndoCommands", "ask_undo", "undo_answer", "undo_mine", "undo_request"]

@@ -7,7 +7,13 @@ trusted: the flows (:mod:`cogs.undo`) check the game's server, the caller's seat
 - ``arbu:<game>:<version>:<seat>``: ask to take back ``seat``'s last move, offered at ``version`` (a click
   after the board moved on is stale, and only the player of ``seat`` may press it);
 - ``arbv:<game>:<version>:<y|n>``: answer the request opened at ``version`` (an answer to an older,
-  expired or settled request is refused).
+  expired or settled request is refused);
+- ``arbw:<game>:<message>``: **Undo my move** on the game's status message ``message``: the clicker asks to
+  take back their own last move, as ``/game undo`` does; a click on a status message the game has left
+  (re-posted after Discord stopped editing it) is refused with a link to the current one.
+
+The **Undo** button stays good while the move it was offered under is the last one that counts: a change
+that is not a move (a new status message, a vote, a setting) leaves it working.
 """
 
 from __future__ import annotations
@@ -84,6 +90,37 @@ class UndoAnswerButton(
         await run_flow(interaction, "undo_answer", self.game, self.version, self.approve)
 
 
+def status_undo_custom_id(game: str, message: str) -> str:
+    return f"arbw:{game}:{message}"
+
+
+class StatusUndoButton(
+    Admitted,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"arbw:(?P<game>[0-9a-f]{1,16}):(?P<message>\d{1,20})",
+):
+    """On the status message: the clicker asks to take back their own last move."""
+
+    def __init__(self, game: str, message: str) -> None:
+        super().__init__(
+            ui.Button(
+                label="Undo my move",
+                style=discord.ButtonStyle.secondary,
+                custom_id=status_undo_custom_id(game, message),
+            )
+        )
+        self.game, self.message = game, message
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: Any
+    ) -> StatusUndoButton:
+        return cls(match["game"], match["message"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_flow(interaction, "undo_mine", self.game, self.message)
+
+
 def undo_row(game: str, version: int, seat: str) -> ui.ActionRow[Any]:
     row: ui.ActionRow[Any] = ui.ActionRow()
     row.add_item(UndoButton(game, version, seat))
@@ -101,4 +138,13 @@ def answer_view(text: str, game: str, version: int) -> ui.LayoutView:
     return view
 
 
-__all__ = ["UndoAnswerButton", "UndoButton", "answer_custom_id", "answer_view", "undo_custom_id", "undo_row"]
+__all__ = [
+    "StatusUndoButton",
+    "UndoAnswerButton",
+    "UndoButton",
+    "answer_custom_id",
+    "answer_view",
+    "status_undo_custom_id",
+    "undo_custom_id",
+    "undo_row",
+]

@@ -7,7 +7,7 @@ from typing import Any
 from cogs.components import Stamp, action_custom_id
 from cogs.history import parse_at
 from tests.cogs.fakes import World
-from tests.cogs.helpers import ids_like, last, open_game, start_game, thread_posts
+from tests.cogs.helpers import ids_like, last, open_game, start_game, status_edits, thread_posts
 
 NAMES = {"1001": "Ann", "1002": "Bo", "1003": "Cy"}
 
@@ -246,3 +246,43 @@ async def test_a_game_cancelled_in_its_lobby_has_no_history_or_replay(
     await world.command(cogs["GameCog"], "replay", world.interaction("Ann", thread))
     assert "never started" in last(world.to("Ann", mark)).text
     assert not [f for s in thread_posts(world, thread) for f in s.files if "-replay." in f[0]]
+
+
+async def test_undo_buttons_survive_a_new_status_message_and_the_old_one_is_refused(
+    world: World, cogs: dict[str, Any]
+) -> None:
+    """Issue 18: the Undo button keeps working when the status message is re-posted (a change that is
+    not a move), the new status message's **Undo my move** works, and the old one's is refused clearly."""
+    gid, thread = await start_game(world, cogs, game="infamy")
+    old = (await world.table.record(gid)).place["status"]
+    mark = world.mark()
+    name, _ = await bid(world, gid, thread)
+    undo = ids_like(last(world.to(name, mark)), rf"arbu:{gid}:\d+:\w+")[0]
+    edits = status_edits(world, mark)
+    assert edits and f"arbw:{gid}:{old}" in edits[-1].custom_ids()
+    assert not [c for p in thread_posts(world, thread, mark) for c in ids_like(p, rf"arbw:{gid}:\d+")]
+    await world.table.move_status(gid, {"status": "987654321"})  # what the announcer does after a 30046
+    await world.settle()
+    mark = world.mark()
+    await world.click(name, f"arbw:{gid}:{old}", thread)
+    refused = last(world.to(name, mark)).text
+    assert "no longer kept up to date" in refused and "987654321" in refused, refused
+    assert await world.table.undo_pending(gid) is None
+    await world.click(name, undo, thread)  # the version moved on, but no move was made: still good
+    assert "must approve" in last(world.to(name, mark)).text
+    approve = _answers(world, gid, thread, mark, "y")[0]
+    for other in [n for n in NAMES.values() if n != name]:
+        await world.click(other, approve, thread)
+    assert await world.table.kept_log(gid) == []
+    mark = world.mark()
+    await world.click(name, undo, thread)  # the move itself was undone: now it is stale
+    assert "moved on" in last(world.to(name, mark)).text
+    mover, _ = await bid(world, gid, thread)
+    mark = world.mark()
+    await world.click(mover, f"arbw:{gid}:987654321", thread)  # the new status message's Undo my move
+    assert "must approve" in last(world.to(mover, mark)).text
+
+
+def _answers(world: World, gid: str, thread: int, since: int, answer: str) -> list[str]:
+    posts = thread_posts(world, thread, since)
+    return [c for p in posts for c in ids_like(p, rf"arbv:{gid}:\d+:{answer}")]
