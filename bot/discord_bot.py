@@ -32,14 +32,13 @@ from engine.table import Limits, Table
 
 from .dbtools import BackupSchedule
 from .league_stores import league_store_for
-from .prefs import Prefs
 from .ratelimit import RateLimiter
 from .render import Renderer
 from .scheduler import Scheduler
 from .services import Services
 from .settings import Settings
 from .storage import SqliteStore, StoreRefused
-from .stores import describe, open_store, sqlite_file
+from .stores import describe, open_store, prefs_for, sqlite_file
 
 if TYPE_CHECKING:
     from .pg_store import PostgresStore
@@ -79,8 +78,8 @@ class ArbiterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        # ARBITER_DATABASE_URL=postgresql://... chooses PostgreSQL; the front end's preferences and the
-        # scheduled backups stay with the SQLite file (ARBITER_DB) until they move too (issue 20)
+        # ARBITER_DATABASE_URL=postgresql://... chooses PostgreSQL (preferences too); scheduled backups are
+        # SQLite's only (PostgreSQL is backed up with pg_dump)
         local = sqlite_file(settings.database, settings.arbiter_db) or settings.arbiter_db
         self.store = open_store(settings.database, settings.arbiter_db, settings.arbiter_synchronous)
         await self.store.open()  # refuses (StoreRefused) a file it cannot trust, a server it cannot reach
@@ -94,7 +93,7 @@ class ArbiterBot(commands.Bot):
             ),
         )
         table.keep_results(league_store_for(self.store))  # results, ratings and leagues: same database
-        prefs = Prefs(local)
+        prefs = prefs_for(self.store, local)  # with PostgreSQL: in its database, shared by every process
         await prefs.open()
         services = Services(table=table, renderer=Renderer(settings.render_concurrency), prefs=prefs)
         announcer = self.announcer = Announcer(self, services, settings.status_edit_seconds)

@@ -66,18 +66,24 @@ SNAPSHOT = (
     "steps=excluded.steps"
 )
 CLAIM_DEADLINES = (
-    "UPDATE deadlines d SET claimed_by=$2, claimed_until=$1 + $3 FROM (SELECT game_id, seat FROM deadlines "
-    "WHERE (due_at <= $1 OR (NOT reminded AND remind_at <= $1)) AND (claimed_until IS NULL OR "
+    "UPDATE deadlines d SET claimed_by=$2, claimed_until=$1::float8 + $3::float8 FROM (SELECT game_id, seat "
+    "FROM deadlines WHERE (due_at <= $1 OR (NOT reminded AND remind_at <= $1)) AND (claimed_until IS NULL OR "
     "claimed_until <= $1) ORDER BY due_at, game_id, seat LIMIT $4 FOR UPDATE SKIP LOCKED) due "
     "WHERE d.game_id = due.game_id AND d.seat = due.seat RETURNING d.*"
 )
 """Claim what is due and unclaimed (or whose claimer's lease ran out): rows another process is claiming at
 this very moment are skipped, not waited for, and each row goes to exactly one claimer."""
 CLAIM_ANNOUNCING = (
-    "INSERT INTO announce_claims (game_id, owner, until) VALUES ($1, $2, $3 + $4) ON CONFLICT (game_id) DO "
-    "UPDATE SET owner=excluded.owner, until=excluded.until "
-    "WHERE announce_claims.owner = excluded.owner OR announce_claims.until <= $3 RETURNING owner"
+    "INSERT INTO announce_claims (game_id, owner, until) VALUES ($1, $2, $3::float8 + $4::float8) "
+    "ON CONFLICT (game_id) DO UPDATE SET owner=excluded.owner, until=excluded.until "
+    "WHERE announce_claims.owner = excluded.owner OR announce_claims.until <= $3::float8 RETURNING owner"
 )
+
+
+def numbered(sql: str) -> str:
+    """``?`` placeholders (SQLite's) as PostgreSQL's ``$1, $2, ...``, for SQL shared by both stores."""
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], start=1))
 
 
 def process_name() -> str:
@@ -286,9 +292,14 @@ class PostgresStore:
         return str(found) if found is not None else None
 
     async def unannounced(self) -> list[GameRecord] | None:
-        """None: the announced versions are kept in the SQLite file (bot.prefs) until issue 20 moves them
-        here, so the catch-up asks them game by game."""
-        return None
+        """Games with a thread whose newest version was not announced (``arbiter_announced``, kept by
+        :class:`bot.prefs.Prefs` in this database): the start-up catch-up, selected in SQL, as SQLite's."""
+        rows = await self.pool.fetch(
+            "SELECT g.* FROM games g LEFT JOIN arbiter_announced a ON a.game_id = g.id "
+            "WHERE g.thread IS NOT NULL AND g.status != 'damaged' AND (a.version < g.version OR "
+            "(a.version IS NULL AND g.status IN ('lobby', 'running', 'paused'))) ORDER BY g.created_at, g.id"
+        )
+        return await self._records(rows)
 
     async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
         row = await self.pool.fetchrow(

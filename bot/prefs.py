@@ -1,90 +1,175 @@
-"""What the Discord front end keeps besides the games: players' preferences (reminders by DM) and, per
-game, the last version whose announcement went out (so a restart can catch up on what a kill cut off).
+"""What the Discord front end keeps besides the games: players' preferences (reminders by DM, follows,
+settings) and, per game, the last version whose announcement went out (so a restart can catch up on what
+a kill cut off).
 
-Kept in its own tables of the same SQLite file, through its own connection (WAL lets it share the
-file with the game store), so a preference never rides along in a game's transaction.
+Kept in its own tables of the game database, through a connection of its own, so a preference never
+rides along in a game's transaction: with SQLite, the same file (WAL lets two connections share it);
+with PostgreSQL (:meth:`Prefs.postgres`), the store's own pool, so every bot process sees the same
+preferences and announced versions. Without a database (tests), in memory.
+
+With several processes, one announces each game at a time: :meth:`Prefs.claim_announcing` holds a
+lease on the game while its posts are made (one process alone always gets it).
 """
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiosqlite
 
 from .storage import SETTINGS_TABLES
 
+if TYPE_CHECKING:
+    from .pg_store import PostgresStore
+
 FOLLOW_MODES = ("mention", "dm")
 """How a follower hears of a game's turns: mentioned in each turn post, or a DM digest of it."""
+ANNOUNCE_LEASE = 120.0
+"""Seconds one process's claim on announcing a game lasts (renewed at each announcement): far longer
+than one announcement takes, and how long a process that died while announcing holds the game up."""
+
+
+class Rows(Protocol):
+    """The few calls Prefs makes, on either database (SQL with ``?`` placeholders)."""
+
+    async def one(self, sql: str, *args: Any) -> tuple[Any, ...] | None: ...
+
+    async def all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]: ...
+
+    async def run(self, sql: str, *args: Any) -> None: ...
+
+
+class SqliteRows:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def one(self, sql: str, *args: Any) -> tuple[Any, ...] | None:
+        async with self.db.execute(sql, args) as cursor:
+            row = await cursor.fetchone()
+        return tuple(row) if row is not None else None
+
+    async def all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        async with self.db.execute(sql, args) as cursor:
+            return [tuple(r) for r in await cursor.fetchall()]
+
+    async def run(self, sql: str, *args: Any) -> None:
+        await self.db.execute(sql, args)
+
+
+class PostgresRows:
+    def __init__(self, store: PostgresStore) -> None:
+        self.store = store
+
+    async def one(self, sql: str, *args: Any) -> tuple[Any, ...] | None:
+        from .pg_store import numbered
+
+        row = await self.store.pool.fetchrow(numbered(sql), *args)
+        return tuple(row) if row is not None else None
+
+    async def all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        from .pg_store import numbered
+
+        return [tuple(r) for r in await self.store.pool.fetch(numbered(sql), *args)]
+
+    async def run(self, sql: str, *args: Any) -> None:
+        from .pg_store import numbered
+
+        await self.store.pool.execute(numbered(sql), *args)
 
 
 class Prefs:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = str(path) if path is not None else None
-        self._db: aiosqlite.Connection | None = None
+        self._conn: aiosqlite.Connection | None = None
+        self._db: Rows | None = None
+        self._postgres: PostgresStore | None = None
         self._memory: set[str] = set()
         self._announced: dict[str, int] = {}
         self._follows: dict[str, dict[str, str]] = {}
         self._bodies: dict[tuple[str, str], dict[str, Any]] = {}
 
+    @classmethod
+    def postgres(cls, store: PostgresStore) -> Prefs:
+        """Preferences in the PostgreSQL database of ``store`` (opened first: its migrations made the
+        tables), through its pool; :meth:`open` and :meth:`close` leave the pool to the store."""
+        prefs = cls()
+        prefs._postgres = store
+        return prefs
+
     async def open(self) -> None:
+        if self._postgres is not None:
+            self._db = PostgresRows(self._postgres)
+            return
         if self.path is None:
             return
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._db.execute("PRAGMA busy_timeout=5000")
-        await self._db.execute("CREATE TABLE IF NOT EXISTS arbiter_dm_reminders (user_id TEXT PRIMARY KEY)")
-        await self._db.execute(
+        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._conn.execute("PRAGMA busy_timeout=5000")
+        await self._conn.execute("CREATE TABLE IF NOT EXISTS arbiter_dm_reminders (user_id TEXT PRIMARY KEY)")
+        await self._conn.execute(
             "CREATE TABLE IF NOT EXISTS arbiter_announced "
             "(game_id TEXT PRIMARY KEY, version INTEGER NOT NULL)"
         )
-        await self._db.executescript(
+        await self._conn.executescript(
             SETTINGS_TABLES
         )  # migration 6; already there when the store opened first
+        self._db = SqliteRows(self._conn)
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        self._db = None
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
 
     async def dm_reminders(self, user: str) -> bool:
         if self._db is None:
             return user in self._memory
-        async with self._db.execute(
-            "SELECT 1 FROM arbiter_dm_reminders WHERE user_id = ?", (user,)
-        ) as cursor:
-            return await cursor.fetchone() is not None
+        return await self._db.one("SELECT 1 FROM arbiter_dm_reminders WHERE user_id = ?", user) is not None
 
     async def set_dm_reminders(self, user: str, on: bool) -> None:
         if self._db is None:
             (self._memory.add if on else self._memory.discard)(user)
             return
         if on:
-            await self._db.execute("INSERT OR IGNORE INTO arbiter_dm_reminders (user_id) VALUES (?)", (user,))
+            await self._db.run(
+                "INSERT INTO arbiter_dm_reminders (user_id) VALUES (?) ON CONFLICT DO NOTHING", user
+            )
         else:
-            await self._db.execute("DELETE FROM arbiter_dm_reminders WHERE user_id = ?", (user,))
+            await self._db.run("DELETE FROM arbiter_dm_reminders WHERE user_id = ?", user)
 
     async def announced(self, game_id: str) -> int | None:
         """The last version of the game whose posts went out, if any were recorded."""
         if self._db is None:
             return self._announced.get(game_id)
-        async with self._db.execute(
-            "SELECT version FROM arbiter_announced WHERE game_id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._db.one("SELECT version FROM arbiter_announced WHERE game_id = ?", game_id)
         return int(row[0]) if row is not None else None
 
     async def set_announced(self, game_id: str, version: int) -> None:
+        """Record that the game's posts went out up to ``version`` (never lowered)."""
         if self._db is None:
             self._announced[game_id] = max(version, self._announced.get(game_id, 0))
             return
-        await self._db.execute(
-            "INSERT INTO arbiter_announced (game_id, version) VALUES (?, ?) "
-            "ON CONFLICT(game_id) DO UPDATE SET version = MAX(version, excluded.version)",
-            (game_id, version),
+        await self._db.run(
+            "INSERT INTO arbiter_announced (game_id, version) VALUES (?, ?) ON CONFLICT (game_id) DO UPDATE "
+            "SET version = excluded.version WHERE excluded.version > arbiter_announced.version",
+            game_id,
+            version,
         )
+
+    async def claim_announcing(self, game_id: str, lease: float = ANNOUNCE_LEASE) -> bool:
+        """Whether this process may announce the game now: no other process holds a live claim on it.
+        One process alone (SQLite, memory) always may."""
+        if self._postgres is None:
+            return True
+        return await self._postgres.claim_announcing(game_id, time.time(), lease)
+
+    async def release_announcing(self, game_id: str) -> None:
+        if self._postgres is not None:
+            await self._postgres.release_announcing(game_id)
 
     # --- followers (/game follow) -------------------------------------------------------------------
 
@@ -92,8 +177,10 @@ class Prefs:
         """user id -> mode ("mention" or "dm") of everyone following ``game_id``."""
         if self._db is None:
             return dict(self._follows.get(game_id, {}))
-        async with self._db.execute("SELECT user_id, mode FROM follows WHERE game_id = ?", (game_id,)) as cur:
-            return {str(r[0]): str(r[1]) for r in await cur.fetchall()}
+        return {
+            str(r[0]): str(r[1])
+            for r in await self._db.all("SELECT user_id, mode FROM follows WHERE game_id = ?", game_id)
+        }
 
     async def set_follow(self, game_id: str, user: str, mode: str | None) -> None:
         """Follow ``game_id`` in ``mode``; None stops following."""
@@ -107,12 +194,14 @@ class Prefs:
                 followers[user] = mode
             return
         if mode is None:
-            await self._db.execute("DELETE FROM follows WHERE game_id = ? AND user_id = ?", (game_id, user))
+            await self._db.run("DELETE FROM follows WHERE game_id = ? AND user_id = ?", game_id, user)
         else:
-            await self._db.execute(
+            await self._db.run(
                 "INSERT INTO follows (game_id, user_id, mode) VALUES (?, ?, ?) ON CONFLICT"
                 "(game_id, user_id) DO UPDATE SET mode = excluded.mode",
-                (game_id, user, mode),
+                game_id,
+                user,
+                mode,
             )
 
     # --- settings (/settings): a member's, a server's ---------------------------------------------------
@@ -120,8 +209,7 @@ class Prefs:
     async def _body(self, table: str, key_column: str, key: str) -> dict[str, Any]:
         if self._db is None:
             return dict(self._bodies.get((table, key), {}))
-        async with self._db.execute(f"SELECT body FROM {table} WHERE {key_column} = ?", (key,)) as cur:
-            row = await cur.fetchone()
+        row = await self._db.one(f"SELECT body FROM {table} WHERE {key_column} = ?", key)
         if row is None:
             return {}
         try:
@@ -142,10 +230,11 @@ class Prefs:
         if self._db is None:
             self._bodies[(table, key)] = body
             return dict(body)
-        await self._db.execute(
+        await self._db.run(
             f"INSERT INTO {table} ({key_column}, body) VALUES (?, ?) ON CONFLICT({key_column}) "
             "DO UPDATE SET body = excluded.body",
-            (key, json.dumps(body, sort_keys=True)),
+            key,
+            json.dumps(body, sort_keys=True),
         )
         return dict(body)
 

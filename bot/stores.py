@@ -10,6 +10,7 @@ from .storage import SqliteStore
 
 if TYPE_CHECKING:
     from .pg_store import PostgresStore
+    from .prefs import Prefs
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SQLITE_SCHEME = "sqlite:///"
@@ -73,3 +74,14 @@ def describe(url_or_path: str | Path | None, default_sqlite: str = "./arbiter.db
 
         return redacted(text)
     return sqlite_path(text) if text else default_sqlite
+
+
+def prefs_for(store: SqliteStore | PostgresStore, sqlite_file: str) -> Prefs:
+    """The front end's preferences beside the games: in the PostgreSQL database when the games are there
+    (every process sees the same), else in the SQLite file ``sqlite_file``. Not yet opened."""
+    from .pg_store import PostgresStore
+    from .prefs import Prefs
+
+    if isinstance(store, PostgresStore):
+        return Prefs.postgres(store)
+    return Prefs(sqlite_file)

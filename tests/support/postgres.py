@@ -28,7 +28,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.pg_store import PostgresStore
+from bot.pg_store import PostgresStore, numbered
 from bot.storage import SqliteStore
 from engine.store import Store
 
@@ -212,7 +212,7 @@ class Backend:
         if self.kind == "postgres":
             conn = await asyncpg.connect(self.where)
             try:
-                await conn.execute(_numbered(sql), *args)
+                await conn.execute(numbered(sql), *args)
             finally:
                 await conn.close()
         else:
@@ -224,18 +224,12 @@ class Backend:
         if self.kind == "postgres":
             conn = await asyncpg.connect(self.where)
             try:
-                return await conn.fetchval(_numbered(sql), *args)
+                return await conn.fetchval(numbered(sql), *args)
             finally:
                 await conn.close()
         with closing(sqlite3.connect(self.where)) as conn:
             row = conn.execute(sql, args).fetchone()
             return row[0] if row else None
-
-
-def _numbered(sql: str) -> str:
-    """``?`` placeholders as PostgreSQL's ``$1, $2, ...``."""
-    parts = sql.split("?")
-    return parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], start=1))
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
