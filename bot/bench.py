@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import random
+import sqlite3
 import statistics
 import tempfile
 import time
@@ -29,7 +30,7 @@ from engine.core.playout import advance, play_out
 from engine.table import Table
 from renderers import board_renderer
 
-from .storage import SqliteStore
+from .storage import CHECKPOINT_SECONDS, SqliteStore
 from .stores import is_postgres
 
 SEED = 1234
@@ -81,26 +82,139 @@ async def scratch_postgres(url: str) -> AsyncIterator[Any]:
         await conn.close()
 
 
-async def submits(game_id: str, count: int, folder: Path, store: Any = None) -> dict[str, Any]:
+FLOOR_COMMITS = 100
+"""Bare WAL commits timed each time the floor is measured (before, between and after the submits)."""
+FLOOR_EVERY = 100
+"""Submits between two measurements of the floor."""
+
+
+def bare_commits(path: Path, body: str, count: int = FLOOR_COMMITS) -> list[float]:
+    """The floor of a submit: ``count`` bare WAL commits of ``body`` (one row replaced, as the snapshot is)
+    on a plain sqlite3 connection, synchronous=NORMAL like the store; ms each."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("CREATE TABLE IF NOT EXISTS floor (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+        times = []
+        for n in range(count):
+            started = time.perf_counter()
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT OR REPLACE INTO floor (id, body) VALUES (1, ?)", (body + str(n % 2),))
+            conn.execute("COMMIT")
+            times.append((time.perf_counter() - started) * 1000)
+        return times
+    finally:
+        conn.close()
+
+
+class Trips:
+    """Counts the trips to an aiosqlite connection's worker thread (every statement, fetch and commit
+    goes through ``Connection._execute``)."""
+
+    def __init__(self, store: Any) -> None:
+        self.count = 0
+        db = getattr(store, "_db", None)
+        if db is None:
+            return
+        original = db._execute
+
+        async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return await original(fn, *args, **kwargs)
+
+        db._execute = counted
+
+
+async def _new_game(table: Table, game_id: str, seed: int) -> str:
+    seats = engine.get(game_id).meta.min_seats
+    gid = (await table.create(game_id, "u1", "Ann", seats=seats, seed=seed)).record.id
+    for i in range(2, seats + 1):
+        await table.join(gid, f"u{i}", f"P{i}")
+    await table.start(gid, "u1")
+    return gid
+
+
+async def _one_submit(table: Table, gid: str, rng: random.Random) -> float | None:
+    """One random legal submit, timed in ms; None when the game is over."""
+    record = await table.record(gid)
+    if record.status != "running":
+        return None
+    waiting = await table.awaiting(gid)
+    user = waiting[0].user or ""
+    legal = await table.legal(gid, user)
+    intent = legal[rng.randrange(len(legal))][0]
+    started = time.perf_counter()
+    await table.submit(gid, user, intent, expected_version=record.version)
+    return (time.perf_counter() - started) * 1000
+
+
+async def submits(
+    game_id: str, count: int, folder: Path, store: Any = None, checkpoint_seconds: Any = CHECKPOINT_SECONDS
+) -> dict[str, Any]:
     """``Table.submit`` latency on ``store`` (any Store, not yet opened; closed at the end), by default
-    an SQLite file in ``folder``."""
-    game = engine.get(game_id)
-    store = store if store is not None else SqliteStore(folder / f"bench-{game_id}.db")
+    an SQLite file in ``folder`` (``checkpoint_seconds=None``: SQLite's automatic checkpoint on a commit,
+    the old way). On SQLite, the floor (bare WAL commits of the game's snapshot) is measured before,
+    every :data:`FLOOR_EVERY` submits, and after."""
+    sqlite = store is None
+    name = f"bench-{game_id}-{checkpoint_seconds}"
+    store = (
+        store
+        if store is not None
+        else SqliteStore(folder / f"{name}.db", checkpoint_seconds=checkpoint_seconds)
+    )
     await store.open()
     table = Table(store, agent_kind="random")
     rng = random.Random(SEED)
     latencies: list[float] = []
-    sizes: list[int] = []
+    floor: list[float] = []
+    body = ""
     try:
         while len(latencies) < count:
-            seats = game.meta.min_seats
-            gid = (
-                await table.create(game_id, "u1", "Ann", seats=seats, seed=SEED + len(latencies))
-            ).record.id
-            for i in range(2, seats + 1):
-                await table.join(gid, f"u{i}", f"P{i}")
-            await table.start(gid, "u1")
+            gid = await _new_game(table, game_id, SEED + len(latencies))
             while len(latencies) < count:
+                took = await _one_submit(table, gid, rng)
+                if took is None:
+                    break
+                latencies.append(took)
+                if sqlite and len(latencies) % FLOOR_EVERY == 1:
+                    body = (await store.snapshot(gid))[2]
+                    floor += bare_commits(folder / f"{name}-floor.db", body)
+        if sqlite and body:
+            floor += bare_commits(folder / f"{name}-floor.db", body)
+    finally:
+        await store.close()
+    figures: dict[str, Any] = {
+        "submits": len(latencies),
+        "p50_ms": round(_pct(latencies, 0.5), 2),
+        "p99_ms": round(_pct(latencies, 0.99), 2),
+        "max_ms": round(max(latencies), 2),
+    }
+    if floor:
+        figures["floor_p50_ms"] = round(_pct(floor, 0.5), 3)
+        figures["floor_p99_ms"] = round(_pct(floor, 0.99), 3)
+        figures["p99_over_floor"] = round(figures["p99_ms"] / max(figures["floor_p99_ms"], 1e-3), 1)
+        figures["snapshot_bytes"] = len(body.encode())
+    return figures
+
+
+async def store_cost(game_id: str, count: int, folder: Path) -> dict[str, Any]:
+    """Trips to the database thread and WAL bytes per submit (no checkpoint meanwhile, so the WAL file
+    only grows: its growth is what the submits wrote)."""
+    path = folder / f"cost-{game_id}.db"
+    store = SqliteStore(path, checkpoint_seconds=3600)
+    await store.open()
+    table = Table(store, agent_kind="random")
+    rng = random.Random(SEED + 1)
+    trips = Trips(store)
+    done = 0
+    wal = Path(f"{path}-wal")
+    trips_total = wal_bytes = 0
+    try:
+        while done < count:
+            gid = await _new_game(table, game_id, SEED + 100 + done)
+            await table.record(gid)  # loaded, as a live game is
+            while done < count:
                 record = await table.record(gid)
                 if record.status != "running":
                     break
@@ -108,20 +222,26 @@ async def submits(game_id: str, count: int, folder: Path, store: Any = None) -> 
                 user = waiting[0].user or ""
                 legal = await table.legal(gid, user)
                 intent = legal[rng.randrange(len(legal))][0]
-                started = time.perf_counter()
+                before, size = trips.count, wal.stat().st_size
                 await table.submit(gid, user, intent, expected_version=record.version)
-                latencies.append((time.perf_counter() - started) * 1000)
-            snapshot = await store.snapshot(gid)
-            if snapshot:
-                sizes.append(len(snapshot[2].encode()))
+                trips_total += trips.count - before
+                wal_bytes += wal.stat().st_size - size
+                done += 1
     finally:
         await store.close()
     return {
-        "submits": len(latencies),
-        "p50_ms": round(_pct(latencies, 0.5), 2),
-        "p99_ms": round(_pct(latencies, 0.99), 2),
-        "max_ms": round(max(latencies), 2),
+        "submits": done,
+        "trips_per_submit": round(trips_total / done, 2),
+        "wal_bytes_per_submit": wal_bytes // done,
     }
+
+
+def _floor_text(figures: dict[str, Any]) -> str:
+    return (
+        f"floor (bare WAL commit of its {figures['snapshot_bytes']} B snapshot) p50 "
+        f"{figures['floor_p50_ms']} ms, p99 {figures['floor_p99_ms']} ms: submit p99 = "
+        f"{figures['p99_over_floor']}x the floor's"
+    )
 
 
 LIVE_GAMES = 50
@@ -206,7 +326,28 @@ def board(repeats: int) -> dict[str, Any]:
     }
 
 
+async def scale(args: argparse.Namespace) -> int:
+    """``--startup N`` and ``--live N`` (:mod:`bot.bench_scale`), on their own."""
+    from . import bench_scale
+
+    report: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for stored in args.startup or []:
+            figures = report[f"startup_{stored}"] = await bench_scale.startup(stored, Path(folder))
+            if not args.json:
+                print(bench_scale.startup_text(figures), flush=True)
+        if args.live:
+            figures = report[f"live_{args.live}"] = await bench_scale.live(args.live, Path(folder))
+            if not args.json:
+                print(bench_scale.live_text(figures), flush=True)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    return 0
+
+
 async def run(args: argparse.Namespace) -> int:
+    if getattr(args, "startup", None) or getattr(args, "live", None):
+        return await scale(args)
     chosen = args.game or list(engine.games())
     quick = bool(args.quick)
     pg_url = getattr(args, "store", None)
@@ -217,9 +358,14 @@ async def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as folder:
         for game_id in chosen:
             game = engine.get(game_id)
+            count = 30 if quick else 400
             figures = {
                 "playouts": playouts(game, 3 if quick else 30),
-                "submit": await submits(game_id, 30 if quick else 400, Path(folder)),
+                "submit": await submits(game_id, count, Path(folder)),
+                "submit_auto_checkpoint": await submits(
+                    game_id, count, Path(folder), checkpoint_seconds=None
+                ),
+                "store_cost": await store_cost(game_id, 10 if quick else 50, Path(folder)),
                 "render": renders(game, 3, live=3) if quick else renders(game, 200),
             }
             if pg_url:
@@ -229,13 +375,18 @@ async def run(args: argparse.Namespace) -> int:
             report[game_id] = figures
             if not args.json:
                 p, s, r = figures["playouts"], figures["submit"], figures["render"]
+                a, c = figures["submit_auto_checkpoint"], figures["store_cost"]
                 print(
                     f"{game_id}:\n"
                     f"  random playouts: {p['intents_per_second']} intents/s ({p['games']} games, "
                     f"{p['intents']} intents); snapshot {p['snapshot_bytes_mean']} B mean, "
                     f"{p['snapshot_bytes_max']} B max\n"
                     f"  Table.submit on SQLite: p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms, "
-                    f"max {s['max_ms']} ms ({s['submits']} submits)\n"
+                    f"max {s['max_ms']} ms ({s['submits']} submits); {_floor_text(s)}\n"
+                    f"  the same with SQLite's automatic checkpoint on a commit (the old way): "
+                    f"p50 {a['p50_ms']} ms, p99 {a['p99_ms']} ms, max {a['max_ms']} ms; {_floor_text(a)}\n"
+                    f"  per submit: {c['trips_per_submit']} trips to the database thread, "
+                    f"{c['wal_bytes_per_submit']} WAL bytes ({c['submits']} submits)\n"
                     f"  board render: p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms ({r['renders']} renders; "
                     f"the first in the process, with fonts and caches cold: {r['first_ms']} ms; "
                     f"{r['live_games']} live games drawn in turn), "

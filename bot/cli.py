@@ -3,7 +3,7 @@
 arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--resume [ID]]
 arbiter simulate GAME --games N [--seats N] [--agent heuristic|random] [--seed S]
 arbiter replay FILE
-arbiter bench [--game GAME] [--json] [--store postgresql://...]
+arbiter bench [--game GAME] [--json] [--store postgresql://...] [--startup N] [--live N]
 arbiter games
 arbiter options GAME
 arbiter run
@@ -95,6 +95,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--store",
         metavar="URL",
         help="also measure submits on this PostgreSQL (postgresql://...), in a scratch schema",
+    )
+    ben.add_argument(
+        "--startup",
+        type=int,
+        action="append",
+        metavar="N",
+        help="only time a restart with N stored games and its first in-thread command (repeatable)",
+    )
+    ben.add_argument(
+        "--live", type=int, metavar="N", help="only measure the memory of N live games in one process"
     )
 
     sub.add_parser("games", help="list the games Arbiter plays")

@@ -252,6 +252,24 @@ def test_bench_quick_runs(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["toy"]["submit"]["submits"] == 30
     assert data["toy"]["render"]["png_bytes"] > 0
+    # issue 21: the floor is measured in the same run, and a submit is one trip to the database thread
+    submit = data["toy"]["submit"]
+    assert 0 < submit["floor_p99_ms"] and submit["p99_over_floor"] > 0
+    assert data["toy"]["submit_auto_checkpoint"]["submits"] == 30
+    assert data["toy"]["store_cost"]["trips_per_submit"] == 1.0
+    assert data["toy"]["store_cost"]["wal_bytes_per_submit"] > 0
+
+
+def test_bench_times_a_restart_with_stored_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21: a restart with N stored games answers the first in-thread command, the catch-up finds
+    exactly the games whose announcement is behind; and N live games are measured."""
+    assert main(["bench", "--startup", "300", "--live", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    startup = data["startup_300"]
+    assert startup["stored_games"] == 300 and startup["catch_up_selected"]["games"] == 20
+    assert startup["every_game_read"]["games"] == 300
+    assert 0 < startup["store_open"]["wall_ms"] <= startup["first_command"]["wall_ms"]
+    assert data["live_5"]["live_games"] == 5 and data["live_5"]["rss_after_mb"] > 0
 
 
 def test_run_without_token_explains(

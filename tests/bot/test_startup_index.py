@@ -63,3 +63,21 @@ async def test_migration_8_indexes_the_threads_of_an_older_database(tmp_path: Pa
         assert (await store.game("bad")).status == "damaged"  # type: ignore[union-attr]
     finally:
         await store.close()
+
+
+async def test_no_checkpoint_lands_on_a_commit_and_the_background_one_copies_the_wal(tmp_path: Path) -> None:
+    """Issue 21: SQLite's automatic checkpoint (every 1,000 WAL pages, on the commit that crosses them) is
+    off; the background task's PASSIVE checkpoint copies the whole WAL back."""
+    store = SqliteStore(tmp_path / "t.db", checkpoint_seconds=3600)  # no periodic pass during the test
+    await store.open()
+    try:
+        await new_game(store, "g")
+        body = "x" * 20_000  # five or six pages a commit
+        for version in range(1, 250):
+            await store.commit(Change(record("g", version + 1), version, snapshot=body + str(version)))
+        assert store.checkpoints is not None
+        busy, frames, copied = await store.checkpoints.checkpoint()
+        assert frames > 1000, "no automatic checkpoint reset the WAL on a commit"
+        assert busy == 0 and copied == frames
+    finally:
+        await store.close()

@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, dbtools
+from bot import cli, dbtools, storage
 from bot.settings import Settings
 from bot.storage import SqliteStore, StoreRefused
 from engine.core.errors import DamagedGame
+from engine.store import Change
 from engine.table import Table
+from tests.bot.test_pg_store import record
 
 
 async def _played(path: Path, moves: int = 2) -> tuple[str, dict[str, object]]:
@@ -147,6 +149,34 @@ async def test_a_database_that_fails_quick_check_is_refused(tmp_path: Path) -> N
     with pytest.raises(StoreRefused, match="integrity check|malformed|not a database"):
         await SqliteStore(path).open()
     assert path.read_bytes() == damaged  # refused, and left as it was for an operator
+
+
+async def test_a_large_database_is_checked_in_the_background_and_refuses_changes_if_unsound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21: the integrity check reads the whole file, so a large one is checked while the bot serves;
+    when it fails, no change is saved any more."""
+    path = tmp_path / "a.db"
+    store = SqliteStore(path)
+    await store.open()
+    table = Table(store)
+    for i in range(60):
+        await table.create("toy", f"host{i}", "Ann" * 50, seats=2, seed=i)
+    await store.close()
+    size = path.stat().st_size
+    with path.open("r+b") as f:  # the last pages only: opening and migrating never read them
+        f.seek(size - 3 * 4096)
+        f.write(b"\xa5" * (2 * 4096))
+    monkeypatch.setattr(storage, "CHECK_AT_OPEN_BYTES", 0)
+    store = SqliteStore(path)
+    await store.open()  # not refused at once: the check runs in the background
+    try:
+        await store.checked()
+        assert store.refusal is not None and "integrity check" in store.refusal
+        with pytest.raises(StoreRefused, match="integrity check"):
+            await store.commit(Change(record("late"), None))
+    finally:
+        await store.close()
 
 
 async def test_an_emptied_database_file_is_refused_and_not_reinitialised(tmp_path: Path) -> None:
