@@ -2,8 +2,9 @@
 hallways (TAC value and this turn's alarms), walls, doors in their colour (open, closed, locked), Terminals,
 objectives, Exits and drone entry points, every model with its letter label (a Team's letter, a drone's
 ``d``), the last move and line of fire; below it a panel with the turn, phase and order, each Team's score,
-System Resources, hand size and running programmes, every character's wounds and status. The private image
-adds the player's own Cyberwarfare hand. About 550 pixels wide.
+System Resources, hand size and running programmes, every character's wounds and status, the Terminals'
+defence cards (face-up ones by name, face-down ones counted). The private image adds the player's own
+Cyberwarfare hand, its secret declaration or plan so far and what its Fly Eye saw. About 550 pixels wide.
 
 Team colours are from the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies),
 and every token carries its letters, so nothing depends on colour alone.
@@ -137,8 +138,22 @@ def _panel_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
             )
         )
     held = [f"{t['id']} {t['controller']}" for t in view["terminals"] if t["controller"]]
+    for t in view["terminals"]:
+        down = ", ".join(f"{n} face down against {seat}" for seat, n in t.get("face_down", {}).items())
+        up = ", ".join(f"{'/'.join(cards)} face up against {seat}" for seat, cards in t["face_up"].items())
+        if down or up:
+            lines.append((f"Terminal {t['id']} defence: {'; '.join(x for x in (down, up) if x)}", MUTED))
     drones = sum(1 for m in view["models"] if m["kind"] == "drone" and m["cell"])
     lines.append((f"Drones {drones}; Terminals held: {', '.join(held) or 'none'}", MUTED))
+    return lines
+
+
+def _private_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
+    """The seat's own secrets: its Cyberwarfare hand, its face-down plan so far and what its Fly Eye saw."""
+    lines = [(f"Your hand: {', '.join(view['my_hand']) or 'empty'}", ACCENT)]
+    if view.get("my_plan"):
+        lines.append((f"Your secret plan: {'; '.join(view['my_plan'])}", ACCENT))
+    lines += [(seen, ACCENT) for seen in view.get("my_seen", [])]
     return lines
 
 
@@ -155,9 +170,7 @@ def draw(view: dict[str, Any], private: bool = False) -> Image.Image:
     width = board.width
     lines = _panel_lines(view)
     if private and view.get("my_team"):
-        lines.append((f"Your hand: {', '.join(view['my_hand']) or 'empty'}", ACCENT))
-        if view.get("my_choice"):
-            lines.append((f"Your plan so far: {view['my_choice']}", ACCENT))
+        lines += _private_lines(view)
     rows = _wrapped(lines, width - 36)
     image, d = canvas(width, board.height + len(rows) * LINE + 24)
     image.paste(board, (0, 0))

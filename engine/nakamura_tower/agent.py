@@ -1,6 +1,7 @@
 """A heuristic player for Nakamura Tower (either Faction, or solo): attack when a target is in reach,
 otherwise head for the nearest objective (then the Exits in the solo mission, then the nearest enemy),
-Fast Attack when offered, hack a Terminal with a defence and a Booster, and bid a little for the initiative.
+Fast Attack when offered, hack a Terminal with a defence and a Booster (purging an infection first, and
+keeping a virus running to strike back), and bid a little for the initiative.
 The AI's drones are rules (engine/nakamura_tower/drones.py), not this agent."""
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from typing import Any
 from engine.core import Intent, Rng
 
 from . import board
+from .loading import pack
+from .pack import DEFENSIVE, OFFENSIVE
 from .state import NtState
 
 
@@ -26,7 +29,9 @@ class HeuristicAgent:
         for kind, pick in (
             ("bid", self._bid),
             ("order", self._order),
+            ("declare", self._declare),
             ("plan", self._plan),
+            ("keep", self._keep),
             ("react", self._react),
         ):
             if kind in kinds:
@@ -56,21 +61,52 @@ class HeuristicAgent:
         return want if want in legal else legal[0]
 
     @staticmethod
-    def _plan(state: NtState, seat: str, legal: list[Intent]) -> Intent:
-        plans = [i for i in legal if i.kind == "plan"]
-        real = [i for i in plans if all(v != "none" for _, v in i.args)]
-        terminals = [i for i in real if str(i.get("target", "")).startswith("t_")]
-        purges = [i for i in real if i.get("target") == "purge"]
-        for group in (purges, terminals, real):
-            if group:
-                return group[0]
-        return plans[0]
+    def _declare(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        """Purge an infection first, else hack a Terminal it does not hold when it has a virus or worm, else
+        an enemy Tactical Network; a Fly Eye looks at the Terminal's defence (or at two enemy cards)."""
+        if any(i.get("hacker") for i in legal):
+            return legal[0]
+        if any(i.get("look") for i in legal):
+            looks = [i for i in legal if i.get("look") == "terminal"]
+            looks += [i for i in legal if i.get("look") not in ("none", "terminal") and 0 < i.num("n") <= 2]
+            return looks[0] if looks else legal[0]
+        team = state.teams[seat]
+        armed = any(pack().card(c).kind in OFFENSIVE for c in team.hand) or any(
+            s.owner == seat and pack().card(s.card).kind in OFFENSIVE for s in team.tn
+        )
+        defended = any(pack().card(c).kind in DEFENSIVE for c in team.hand)
+        targets = [str(i.get("target")) for i in legal]
+        for wanted, ok in (("purge", defended), ("t_", armed), ("tn_", armed)):
+            found = [t for t in targets if t.startswith(wanted)]
+            if found and ok:
+                return Intent.of("declare", target=found[0])
+        return legal[0]
 
     @staticmethod
-    def _sniff(state: NtState, seat: str, legal: list[Intent]) -> Intent:
-        """Look at two cards when the Team can spare the SR, else none."""
-        looks = [i for i in legal if i.kind == "sniff" and 0 < i.num("n") <= 2]
-        return max(looks, key=lambda i: i.num("n")) if looks else legal[0]
+    def _plan(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        """The strongest programme, any Booster, the first defence and any SR Booster."""
+        real = [i for i in legal if all(v != "none" for _, v in i.args)]
+        if not real:
+            return legal[0]
+        return max(real, key=lambda i: pack().card(str(i.args[0][1])).strength)
+
+    @staticmethod
+    def _keep(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        """Clean-Up: drop a spent SR Booster, keep the rest running; install a defence if none runs, else a
+        virus or worm (it strikes back at a failed attack)."""
+        if any(i.get("install") for i in legal):
+            running = {pack().card(s.card).kind for s in state.teams[seat].tn if s.owner == seat}
+            wanted = OFFENSIVE if running & DEFENSIVE else DEFENSIVE
+            found = [i for i in legal if i.get("install") not in (None, "none")]
+            found = [i for i in found if pack().card(str(i.get("install"))).kind in wanted]
+            return found[0] if found else legal[0]
+        spent = [
+            i
+            for i in legal
+            if i.get("drop") not in (None, "none", "all")
+            and pack().card(str(i.get("drop"))).kind == "sr_booster"
+        ]
+        return spent[0] if spent else legal[0]
 
     @staticmethod
     def _react(state: NtState, seat: str, legal: list[Intent]) -> Intent:

@@ -1,14 +1,22 @@
 """Cyberwarfare programme battles: an attack on a Terminal (against the AI's defence cards) or on an enemy
-Tactical Network (against its defensive programmes), a Purge, and the infections that follow.
+Tactical Network (against its defensive programmes), a Purge, and the infections that follow (a Terminal's
+aggressive defence, and the counter-infection of a losing attacker).
 
 RB: Attack = "offensive Strength + booster + ... SR spent (max 2) + CanDo", "- 3" when remote; the Terminal
 defends with "AI card Strength + CanDo"; "The higher score wins; on a draw the defender wins." "Only after
 defeating all of the defending cards during one CW Phase would Tomo be able to take control of the
 Terminal." A remote hack is "from anywhere on the board" at -3; a direct one from "the same or adjacent
-square to the Terminal".
+square to the Terminal"; "An attack against a Tactical Network is always done remotely."
+
+Costs: a card played from the hand pays its install and running costs when it is first used (the worked
+example pays "2 SRs for W32.Navajo virus" and "2 SRs for HardRock 256 Bastion", each install 1 + run 1); a
+programme kept running from an earlier turn has paid its running cost in phase 2 and pays nothing more for
+its first battle; every further battle costs "the 'running programme' costs of the programme cards used".
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
 
 from engine.core import Event, public
 
@@ -19,13 +27,14 @@ from .cando import draw
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
 from .shock import cybershock_test
-from .state import Model, NtState, Slot
+from .state import Model, NtState, Slot, TerminalState
 from .stats import name, skill
 
 REMOTE = -3
 SR_BOOST = 2
 """RB: SR boost in a battle, "a maximum of 2"."""
 TN_SLOTS = 4
+"""Ruling G07: a Tactical Network has 4 fields (the example fills fields 1-4)."""
 
 
 def pay(state: NtState, seat: str, cost: int) -> bool:
@@ -37,8 +46,10 @@ def pay(state: NtState, seat: str, cost: int) -> bool:
 
 
 def _boost(state: NtState, seat: str | None) -> int:
-    """Both sides add what SR they can, up to 2 (ruling C5: rules-notes 8 #8's default, without asking)."""
-    if seat is None or seat not in state.teams:
+    """Both sides add what SR they can, up to 2 (ruling C5: rules-notes 8 #8's default, without asking). RB:
+    Hackers "are the only Team members that may attempt a Cyberwarfare attack or defence": a Team without a
+    Hacker on the board adds none (ruling G12)."""
+    if seat is None or seat not in state.teams or hacker_of(state, seat) is None:
         return 0
     spent = min(SR_BOOST, state.teams[seat].sr)
     state.teams[seat].sr -= spent
@@ -57,7 +68,12 @@ def _strength(card: str, booster: str | None) -> int:
     return pack().card(card).strength + (pack().card(booster).strength if booster else 0)
 
 
-def _discard(state: NtState, card: str) -> None:
+def _name(card: str) -> str:
+    return pack().card(card).name
+
+
+def discard(state: NtState, card: str) -> None:
+    """A card goes to its owner's discard pile (the AI's, or its Faction's)."""
     owner = pack().card(card).faction
     if owner == "ai":
         state.ai_deck.discard(card)
@@ -68,59 +84,170 @@ def _discard(state: NtState, card: str) -> None:
             return
 
 
-def _costs(state: NtState, seat: str, card: str, booster: str | None, install: bool) -> bool:
-    cards = [card] + ([booster] if booster else [])
-    total = sum(pack().card(c).run + (pack().card(c).install if install else 0) for c in cards)
-    return pay(state, seat, total)
+def keep(state: NtState, seat: str, card: str) -> None:
+    """A programme that won its battle stays on its owner's Tactical Network if a field is free (it may then
+    be kept running, RB Clean-Up), else it is discarded."""
+    team = state.teams[seat]
+    if len(team.tn) < TN_SLOTS:
+        team.tn.append(Slot(card=card, owner=seat))
+    else:
+        discard(state, card)
+
+
+def opening_cost(cards: Iterable[str | None], running: Iterable[str]) -> int:
+    """The SR a programme's first battle costs: install + run for each card played from the hand, nothing
+    for one already running on the Tactical Network."""
+    kept = set(running)
+    return sum(pack().card(c).install + pack().card(c).run for c in cards if c is not None and c not in kept)
+
+
+def _running_cost(card: str, booster: str | None) -> int:
+    return pack().card(card).run + (pack().card(booster).run if booster else 0)
+
+
+def defences(state: NtState, seat: str) -> list[Slot]:
+    """The Team's own defensive programmes on its Tactical Network, fought in order; RB: "duplicate
+    offensive or defensive programmes have no effect in attack or defence" (a second copy does not fight)."""
+    seen: set[str] = set()
+    out = []
+    for slot in state.teams[seat].tn:
+        kind = slot.card.split(".")[0]
+        if slot.owner == seat and pack().card(slot.card).kind in DEFENSIVE and kind not in seen:
+            seen.add(kind)
+            out.append(slot)
+    return out
+
+
+def versus_network(
+    state: NtState, victim: str, card: str, attack: Callable[[], int], go_on: Callable[[], bool]
+) -> tuple[bool, list[Event]]:
+    """An offensive programme against a Tactical Network: RB "If using multiple defensive programme cards,
+    each is attacked sequentially with all having to be defeated before the Tactical Network or terminal
+    becomes infected"; FAQ: "If there are no defensive cards in the attacked TN, the defender only draws a
+    Can Do card to defend his TN and cannot support with SR". ``attack`` totals one battle's attack;
+    ``go_on`` pays for each battle after the first. True when every defence fell."""
+    team = state.teams[victim]
+    events: list[Event] = []
+    guards: list[Slot | None] = list(defences(state, victim)) or [None]
+    for n, guard in enumerate(guards):
+        if n and not go_on():
+            return False, events + [public("cw_battle", f"{_name(card)} cannot be paid to go on.")]
+        total = attack()
+        if guard is None:
+            defence, against = draw(state), "a bare CanDo card"
+        else:
+            defence = pack().card(guard.card).strength + _boost(state, victim) + draw(state)
+            against = f"{victim}'s {_name(guard.card)}"
+        events.append(public("cw_battle", f"{_name(card)} {total} against {against} {defence}."))
+        if total <= defence:
+            return False, events
+        if guard is not None:
+            team.tn.remove(guard)
+            discard(state, guard.card)
+    return True, events
+
+
+def draw_defence(state: NtState, seat: str, terminal_id: str) -> list[str]:
+    """FAQ: "draw defensive AI CW cards equal to the Terminal Strength, separately for each Player attacking
+    the Terminal" (face down; those left face up against this Team count, ruling C7). Drawn once a phase."""
+    spec = next(t for t in board.mission(state).terminals if t.id == terminal_id)
+    held = state.terminals[terminal_id]
+    if seat not in held.face_down:
+        need = spec.defence + (1 if state.opts.hard_terminals else 0) - len(held.face_up.get(seat, []))
+        held.face_down[seat] = state.ai_deck.draw(state.rng, max(0, need))
+    return held.face_down[seat]
 
 
 def attack_terminal(
-    state: NtState, seat: str, hacker: Model, card: str, booster: str | None, terminal_id: str
+    state: NtState,
+    seat: str,
+    hacker: Model,
+    card: str,
+    booster: str | None,
+    terminal_id: str,
+    running: Iterable[str] = (),
 ) -> list[Event]:
+    """RB: "When a Terminal or Tactical Network loses but is defended by more than one defensive CW card,
+    repeat the battle procedure against the next defensive CW programme card(s) until the Hacker is
+    successful, has no SRs (automatic loss)"; "The cost of additional attacks is equal to the 'running
+    programme' costs of the programme cards used in the previous attempt"."""
     spec = next(t for t in board.mission(state).terminals if t.id == terminal_id)
     held = state.terminals[terminal_id]
     assert hacker.cell is not None
     direct = board.distance(state, hacker.cell, spec.cell) <= 1
-    if not _costs(state, seat, card, booster, install=True):
-        return _lost(state, card, booster, f"{seat} cannot pay for {pack().card(card).name}")
-    need = spec.defence + (1 if state.opts.hard_terminals else 0)
+    draw_defence(state, seat, terminal_id)
+    if not pay(state, seat, opening_cost((card, booster), running)):
+        _unfought(state, held, held.face_down.pop(seat, []))
+        return _lost(state, card, booster, f"{seat} cannot pay for {_name(card)}")
     standing = held.face_up.pop(seat, [])
-    defenders = list(held.installed) + standing + state.ai_deck.draw(state.rng, max(0, need - len(standing)))
+    drawn = held.face_down.pop(seat, [])
+    defenders = list(held.installed) + standing + drawn
     events = [
         public(
             "cw_attack",
-            f"{seat} attacks the Terminal at {spec.cell} "
-            f"{'directly' if direct else 'remotely'} with {pack().card(card).name}.",
+            f"{seat} attacks the Terminal at {spec.cell} {'directly' if direct else 'remotely'} with "
+            f"{_name(card)}.",
         )
     ]
     for i, defender in enumerate(defenders):
+        if i and not pay(state, seat, _running_cost(card, booster)):
+            _unfought(state, held, defenders[i:])
+            return events + _lost(state, card, booster, f"{seat} cannot pay to go on")
+        data = pack().card(defender)
         attack = (
             _strength(card, booster)
+            + (skill(hacker, "terminal_hack") if data.kind in DEFENSIVE else 0)
             + _boost(state, seat)
             + cando_for(state, hacker)
             + (0 if direct else REMOTE)
         )
-        defence = pack().card(defender).strength + draw(state)
-        events.append(
-            public(
-                "cw_battle",
-                f"{pack().card(card).name} {attack} against {pack().card(defender).name} {defence}.",
-            )
-        )
+        defence = data.strength + draw(state)
+        events.append(public("cw_battle", f"{_name(card)} {attack} against {data.name} {defence}."))
         if attack <= defence:
-            for rest in defenders[i + 1 :]:
-                _discard(state, rest)
-            events += _lost(state, card, booster, "the attack fails")
-            if pack().card(defender).kind in OFFENSIVE and pack().card(defender).faction == "ai":
-                events += infect(state, "ai", defender, seat, aggressive=True)
-            if (
-                not any(x.card == defender for x in state.teams[seat].tn)
-                and defender not in state.ai_deck.discards
-            ):
-                held.face_up[seat] = [defender]  # RB: "The one that defeated his attack would stay face up"
-            return events
-        _discard(state, defender)
+            _unfought(state, held, defenders[i + 1 :])
+            return events + _terminal_holds(state, seat, held, defender, card, booster)
+        if defender in held.installed:
+            held.installed.remove(defender)
+        discard(state, defender)
     return events + _take(state, seat, hacker, card, booster, terminal_id, direct)
+
+
+def _unfought(state: NtState, held: TerminalState, cards: list[str]) -> None:
+    """The AI cards not fought are discarded ("the replenishing of the Terminal defences when attacked
+    again"); the holder's own cards stay in the Terminal."""
+    for card in cards:
+        if card not in held.installed:
+            discard(state, card)
+
+
+def _terminal_holds(
+    state: NtState, seat: str, held: TerminalState, winner: str, card: str, booster: str | None
+) -> list[Event]:
+    """A failed hack: "the destruction of all attacking programmes"; RB "if the Terminal drew one or more
+    virus or worm CW cards those aggressive defence systems attempt to infect that Player's Tactical
+    Network"; "The one that defeated his attack would stay face up" (an AI virus that infected is on the
+    Tactical Network instead, one that the Team's defences beat is discarded)."""
+    events = _lost(state, card, booster, "the attack fails")
+    if winner in held.installed:
+        return events
+    if pack().card(winner).kind not in OFFENSIVE:
+        held.face_up[seat] = [winner]
+        return events
+    return events + _aggression(state, winner, seat, held)
+
+
+def _aggression(state: NtState, virus: str, victim: str, held: TerminalState) -> list[Event]:
+    """RB: "If the Tactical Network did not have any defensive programmes installed then that virus or worm
+    immediately infects that Tactical Network. If the Tactical Network does have defensive programmes (and
+    support programmes) then resolve that CW battle immediately" (each defence in turn; the AI adds no SR)."""
+    data = pack().card(virus)
+    if not defences(state, victim):
+        return infect(state, "ai", virus, victim)
+    won, events = versus_network(state, victim, virus, lambda: data.strength + draw(state), lambda: True)
+    if won:
+        return events + infect(state, "ai", virus, victim)
+    discard(state, virus)
+    return events + [public("cw_stopped", f"{victim}'s defences stop {data.name}.")]
 
 
 def _take(
@@ -128,10 +255,10 @@ def _take(
 ) -> list[Event]:
     held = state.terminals[terminal_id]
     for old in held.installed:
-        _discard(state, old)
+        discard(state, old)
     held.controller, held.hacker, held.installed = seat, hacker.id, [card]
     if booster:
-        _discard(state, booster)
+        keep(state, seat, booster)
     if direct:
         assert hacker.cell is not None
         raise_alarm(state, hacker.cell, "takeover")  # RB "+2 Direct Terminal takeover"
@@ -151,70 +278,88 @@ def _take(
 
 
 def _lost(state: NtState, card: str, booster: str | None, why: str) -> list[Event]:
-    """RB: "the destruction of all attacking programmes (including direct support programmes ...)"."""
-    _discard(state, card)
+    """RB: "The losing programme and its support card, if any, are discarded"."""
+    discard(state, card)
     if booster:
-        _discard(state, booster)
-    return [public("cw_lost", f"{why.capitalize()}: {pack().card(card).name} is discarded.")]
+        discard(state, booster)
+    return [public("cw_lost", f"{why[0].upper()}{why[1:]}: {_name(card)} is discarded.")]
 
 
 def attack_tn(
-    state: NtState, seat: str, hacker: Model, card: str, booster: str | None, victim: str
+    state: NtState,
+    seat: str,
+    hacker: Model,
+    card: str,
+    booster: str | None,
+    victim: str,
+    running: Iterable[str] = (),
 ) -> list[Event]:
-    """RB: "If the defender lost but has more defensive cards, fight again against the next one: the attacker
-    has to pay the running costs for all cards used for every additional attack"; with no defensive card
-    "the defender only draws a Can Do card to defend his TN and cannot support with SR"."""
-    if not _costs(state, seat, card, booster, install=True):
-        return _lost(state, card, booster, f"{seat} cannot pay for {pack().card(card).name}")
-    team = state.teams[victim]
-    guards = [s for s in team.tn if s.owner == victim and pack().card(s.card).kind in DEFENSIVE]
-    events = [
-        public("cw_attack", f"{seat} attacks {victim}'s Tactical Network with {pack().card(card).name}.")
-    ]
-    for n, guard in enumerate(guards or [None]):
-        if n and not _costs(state, seat, card, booster, install=False):
-            return events + _lost(state, card, booster, f"{seat} cannot pay to go on")
-        attack = _strength(card, booster) + _boost(state, seat) + cando_for(state, hacker)
-        if guard is None:
-            defence = draw(state)
-        else:
-            defence = pack().card(guard.card).strength + _boost(state, victim) + draw(state)
-        against = pack().card(guard.card).name if guard else "a bare CanDo card"
-        events.append(public("cw_battle", f"{pack().card(card).name} {attack} against {against} {defence}."))
-        if attack <= defence:
-            return events + _lost(state, card, booster, "the attack fails")
-        if guard is not None:
-            team.tn.remove(guard)
-            _discard(state, guard.card)
+    """FAQ: "When there is more than one defensive card in the attacked TN the battle is repeated, and the
+    attacker has to pay the running costs for all cards used for every additional attack"; "A winning
+    attacker can put the offensive card he used to attack into the defender's TN"; "A losing attacker's TN
+    is attacked by an offensive CW card if present". RB: "An attack against a Tactical Network is always done
+    remotely" (-3)."""
+    if not pay(state, seat, opening_cost((card, booster), running)):
+        return _lost(state, card, booster, f"{seat} cannot pay for {_name(card)}")
+    events = [public("cw_attack", f"{seat} attacks {victim}'s Tactical Network with {_name(card)}.")]
+
+    def attack() -> int:
+        return _strength(card, booster) + _boost(state, seat) + cando_for(state, hacker) + REMOTE
+
+    won, fought = versus_network(
+        state, victim, card, attack, lambda: pay(state, seat, _running_cost(card, booster))
+    )
+    events += fought
+    if not won:
+        return (
+            events + _lost(state, card, booster, "the attack fails") + counter_infection(state, victim, seat)
+        )
     if booster:
-        _discard(state, booster)
+        keep(state, seat, booster)
     return events + infect(state, seat, card, victim)
 
 
-def infect(state: NtState, owner: str, card: str, victim: str, aggressive: bool = False) -> list[Event]:
-    """RB: "A winning attacker can put the offensive card he used to attack into the defender's TN"; "reduce
-    the number of SRs on the Tactical Network equal to that required to install that programme"; "the Hacker
-    on that Tactical Network has to pass a Cybershock test". A full Tactical Network gives up its weakest own
-    programme (ruling G08); a Terminal's aggressive defence fights the victim's defences first."""
+def counter_infection(state: NtState, defender: str, attacker: str) -> list[Event]:
+    """FAQ: "A losing attacker's TN is attacked by an offensive CW card if present; if the attacker lost, the
+    offensive card infects the TN and a Cybershock Test is made for the Hacker now"; RB: "A virus or worm
+    Cyberwarfare attack may also be triggered by an unsuccessful hacking attack against a Terminal or
+    Tactical network that has a hostile virus or worm programme running" (ruling C12: the strongest virus or
+    worm the defender runs on its own Tactical Network, with the defender's SR boost, no -3)."""
+    team = state.teams[defender]
+    own = [s for s in team.tn if s.owner == defender and pack().card(s.card).kind in OFFENSIVE]
+    if not own:
+        return []
+    slot = max(own, key=lambda s: pack().card(s.card).strength)
+    team.tn.remove(slot)
+    data = pack().card(slot.card)
+    events = [public("cw_counter", f"{defender}'s running {data.name} strikes back at {attacker}.")]
 
+    def attack() -> int:
+        return data.strength + _boost(state, defender) + cando_for(state, hacker_of(state, defender))
+
+    won, fought = versus_network(state, attacker, slot.card, attack, lambda: True)
+    if won:
+        return events + fought + infect(state, defender, slot.card, attacker)
+    discard(state, slot.card)
+    return events + fought + [public("cw_stopped", f"{attacker}'s defences stop {data.name}.")]
+
+
+def infect(state: NtState, owner: str, card: str, victim: str) -> list[Event]:
+    """RB: "put that card on the Tactical Network card"; "reduce the number of SRs on the Tactical Network
+    equal to that required to install that programme"; "the Hacker on that Tactical Network has to pass a
+    Cybershock test". A full Tactical Network gives up its weakest own programme (ruling G08)."""
     team = state.teams[victim]
     data = pack().card(card)
-    if aggressive and any(pack().card(s.card).kind in DEFENSIVE for s in team.tn if s.owner == victim):
-        guard = next(s for s in team.tn if s.owner == victim and pack().card(s.card).kind in DEFENSIVE)
-        defence = pack().card(guard.card).strength + _boost(state, victim) + draw(state)
-        attack = data.strength + draw(state)
-        if attack <= defence:
-            return [public("cw_battle", f"{victim}'s {pack().card(guard.card).name} stops {data.name}.")]
     if len(team.tn) >= TN_SLOTS:
         own = [s for s in team.tn if s.owner == victim]
         if not own:
-            _discard(state, card)
+            discard(state, card)
             return [
                 public("cw_full", f"{victim}'s Tactical Network is full of infections: {data.name} fails.")
             ]
         weakest = min(own, key=lambda s: pack().card(s.card).strength)
         team.tn.remove(weakest)
-        _discard(state, weakest.card)
+        discard(state, weakest.card)
     team.tn.append(Slot(card=card, owner=owner))
     team.sr = max(0, team.sr - data.install)
     events = [public("infected", f"{data.name} infects {victim}'s Tactical Network.")]
@@ -233,26 +378,30 @@ def infect(state: NtState, owner: str, card: str, victim: str, aggressive: bool 
     return events
 
 
-def purge(state: NtState, seat: str, hacker: Model, card: str) -> list[Event]:
+def purge(
+    state: NtState, seat: str, hacker: Model, card: str, booster: str | None, running: Iterable[str] = ()
+) -> list[Event]:
     """FAQ Purge: "defensive card strength + up to 2 SR + Can Do card, against offensive card strength +
-    booster + Can Do card" (ruling G13: a tie keeps the virus; ruling C6: a winning defensive card is then
-    installed if a field is free, else discarded)."""
+    booster + Can Do card. Players can repeat Purge System if there is more than one Virus/Worm program, as
+    long as they have SR to run programs" (ruling G13: a tie keeps the virus; ruling C6: the winning
+    defensive card stays on the Tactical Network if a field is free)."""
     team = state.teams[seat]
-    hostile = next((s for s in team.tn if s.owner != seat), None)
     data = pack().card(card)
-    if hostile is None or not pay(state, seat, data.run):
-        _discard(state, card)
-        return [public("purge", f"{seat} has nothing to purge with {data.name}.")]
-    defence = data.strength + _boost(state, seat) + cando_for(state, hacker)
-    attack = pack().card(hostile.card).strength + draw(state)
-    text = f"{seat} purges with {data.name} {defence} against {pack().card(hostile.card).name} {attack}"
-    if defence <= attack:
-        _discard(state, card)
-        return [public("purge", text + ": the infection stays.")]
-    team.tn.remove(hostile)
-    _discard(state, hostile.card)
-    if len(team.tn) < TN_SLOTS:
-        team.tn.append(Slot(card=card, owner=seat))
-    else:
-        _discard(state, card)
-    return [public("purge", text + ": the infection is purged.")]
+    if not pay(state, seat, opening_cost((card, booster), running)):
+        return _lost(state, card, booster, f"{seat} cannot pay for {data.name}")
+    events: list[Event] = []
+    for n, hostile in enumerate([s for s in team.tn if s.owner != seat]):
+        if n and not pay(state, seat, _running_cost(card, booster)):
+            break
+        defence = _strength(card, booster) + _boost(state, seat) + cando_for(state, hacker)
+        attack = pack().card(hostile.card).strength + draw(state)
+        text = f"{seat} purges with {data.name} {defence} against {_name(hostile.card)} {attack}"
+        if defence <= attack:
+            return events + _lost(state, card, booster, text + ", the infection stays")
+        team.tn.remove(hostile)
+        discard(state, hostile.card)
+        events.append(public("purge", text + ": the infection is purged."))
+    keep(state, seat, card)
+    if booster:
+        keep(state, seat, booster)
+    return events

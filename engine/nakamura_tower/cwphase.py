@@ -1,29 +1,25 @@
-"""The Cyberwarfare phase's start: the Hackers, the cards drawn, then the sniffing (table option
-``sniffers``) or straight to the secret plans."""
+"""The Cyberwarfare phase's start: the cards drawn, then every Team with a Hacker declares (:mod:`.declare`),
+the sniffs, and the secret plans (:mod:`.cyber`)."""
 
 from __future__ import annotations
 
 from engine.core import Event, public
 
 from .board import hacker_of
-from .cyber import draw_cards, open_plan
-from .sniffing import ask_sniff
+from .cyber import draw_cards
+from .declare import open_declarations
 from .state import NtState
-from .stats import name
 
 
 def cyberwarfare(state: NtState) -> list[Event]:
-    hackers = {s: h.id for s in state.cw_order or state.seats if (h := hacker_of(state, s)) is not None}
+    """RB: "The players draw their Cyberwarfare cards for the turn"; the example: "the Nakamura Team has no
+    hackers thus the Cyberwarfare Phase ends" (for it)."""
     for seat in state.seats:
         draw_cards(state, seat)
-    if not hackers:
+    seats = [s for s in state.cw_order or state.seats if hacker_of(state, s) is not None]
+    if not seats:
         return [public("cw", "No Team has a Hacker in the tower: the Cyberwarfare phase ends.")]
-    events = [
-        public("cw", "Hackers: " + ", ".join(f"{s} {name(state.models[h])}" for s, h in hackers.items()))
-    ]
-    if state.opts.sniffers:
-        return events + ask_sniff(state, hackers)
-    return events + open_plan(state, hackers)
+    return open_declarations(state, seats)
 
 
 __all__ = ["cyberwarfare"]

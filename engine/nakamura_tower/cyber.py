@@ -1,12 +1,14 @@
-"""Phase 4, Cyberwarfare: the Hackers, the draw, the secret simultaneous planning, and the reveal with its
-programme battles against Terminals (the AI's defence cards) and enemy Tactical Networks; plus the upkeep of
-running programmes (phase 2) and the hand limit (Clean-Up).
+"""Phase 4, Cyberwarfare, after the declarations (:mod:`.declare`): the draw, the secret simultaneous
+planning, and the reveal with its programme battles (:mod:`.battles`); plus the upkeep of running
+programmes (phase 2) and the Clean-Up of the Tactical Networks and hands.
 
 RB: "The Active Player with a Hacker Team member may attempt Cyberwarfare attacks"; FAQ: "Both players plan
-and decide on card usage ... put the new CW cards face down on the Tactical Network"; "The higher score
-wins; on a draw the defender wins." A plan is one secret choice in three parts (rulings C1-C9): the attack
-(an offensive card and its target, or a Purge with a defensive card), a defensive card to install on the own
-Tactical Network, and a Booster for the attack.
+and decide on card usage. Remove any CW cards from the Tactical Network that the player wishes to, and put
+the new CW cards face down on the Tactical Network starting with the lowest numbered space ... Then use SR
+Booster cards, and only then the first player decides what to do." A plan is one secret choice in parts
+(ruling C2): the programme that attacks the declared target (from the hand, or one kept running on the
+Tactical Network), its Booster, a defensive card (or, with blank cards, a blank) to install, and an SR
+Booster.
 """
 
 from __future__ import annotations
@@ -15,9 +17,8 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
 
-from . import board
 from .alarms import raise_alarm
-from .battles import attack_terminal, attack_tn, pay, purge
+from .battles import TN_SLOTS, attack_terminal, attack_tn, discard, pay, purge
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
 from .rules import RULES
@@ -26,37 +27,34 @@ from .stats import gear
 
 HAND = 5
 """RB: "The Players may keep a maximum of five cards in their hand"."""
-TN_SLOTS = 4
-"""Ruling G07: a Tactical Network has 4 fields (the example fills fields 1-4)."""
+BLANK_HAND = 7
+"""RB Blank CW Cards: "The Player's hand size is increased to 7 cards"."""
 NONE = "none"
+Offer = list[tuple[Intent, str]]
+
+
+def hand_size(state: NtState) -> int:
+    return BLANK_HAND if state.opts.blank_cards else HAND
 
 
 def draw_cards(state: NtState, seat: str) -> None:
     """RB: "Players usually draw five cards less the number of CW cards that remain on their Tactical
-    Network card ... and already in their hand" (hostile infections do not count)."""
+    Network card ... and already in their hand" (hostile infections do not count; seven with blank cards,
+    ruling C15)."""
     team = state.teams[seat]
     own = sum(1 for s in team.tn if s.owner == seat)
-    team.hand += team.deck.draw(state.rng, max(0, HAND - own - len(team.hand)))
+    team.hand += team.deck.draw(state.rng, max(0, hand_size(state) - own - len(team.hand)))
 
 
-def _card(instance: str) -> str:
+def _name(instance: str) -> str:
     return pack().card(instance).name
 
 
-def _targets(state: NtState, seat: str) -> list[tuple[str, str]]:
-    out = [
-        (t.id, f"the {t.colour or 'basic'} Terminal at {t.cell}")
-        for t in board.mission(state).terminals
-        if state.terminals[t.id].controller != seat
-    ]
-    return out + [(f"tn_{s}", f"{s}'s Tactical Network") for s in state.seats if s != seat]
-
-
-def _distinct(hand: list[str]) -> list[str]:
+def _distinct(cards: list[str]) -> list[str]:
     """One copy of each card (two copies of the same programme are the same choice)."""
     seen: set[str] = set()
     out = []
-    for card in hand:
+    for card in cards:
         kind = card.split(".")[0]
         if kind not in seen:
             seen.add(kind)
@@ -64,113 +62,187 @@ def _distinct(hand: list[str]) -> list[str]:
     return out
 
 
-def _offer(
-    state: NtState, seat: str
-) -> tuple[list[tuple[Intent, str]], list[tuple[str, list[tuple[Intent, str]]]]]:
+def _running(state: NtState, seat: str, kinds: frozenset[str]) -> list[str]:
+    """The Team's own programmes of these kinds kept running on its Tactical Network."""
+    return [s.card for s in state.teams[seat].tn if s.owner == seat and pack().card(s.card).kind in kinds]
+
+
+def _choices(state: NtState, seat: str, part: str, kinds: frozenset[str], verb: str) -> Offer:
     team = state.teams[seat]
-    attacks = [(Intent.of("plan", card=NONE, target=NONE), "No attack")]
-    hand = _distinct(team.hand)
-    for card in hand:
-        kind = pack().card(card).kind
-        if kind in OFFENSIVE:
-            attacks += [
-                (Intent.of("plan", card=card, target=t), f"{_card(card)} against {label}")
-                for t, label in _targets(state, seat)
-            ]
-        elif kind in DEFENSIVE and any(s.owner != seat for s in team.tn):
-            attacks.append((Intent.of("plan", card=card, target="purge"), f"Purge with {_card(card)}"))
+    offer = [(Intent.of("plan", **{part: NONE}), f"No {verb.lower()}")]
+    offer += [
+        (Intent.of("plan", **{part: c}), f"{verb} {_name(c)} from your hand")
+        for c in _distinct([c for c in team.hand if pack().card(c).kind in kinds])
+    ]
+    offer += [
+        (Intent.of("plan", **{part: c}), f"{verb} {_name(c)}, running on your Tactical Network")
+        for c in _distinct(_running(state, seat, kinds))
+    ]
+    return offer
+
+
+def _parts(state: NtState, seat: str, target: str) -> list[tuple[str, Offer]]:
+    team = state.teams[seat]
+    parts: list[tuple[str, Offer]] = []
+    if target == "purge":
+        parts.append(
+            (
+                "Which defensive programme purges the infection?",
+                _choices(state, seat, "card", DEFENSIVE, "Purge with"),
+            )
+        )
+    elif target != NONE:
+        parts.append(("Which programme attacks?", _choices(state, seat, "card", OFFENSIVE, "Attack with")))
+    if target != NONE:
+        parts.append(
+            (
+                "Which Booster supports it?",
+                _choices(state, seat, "boost", frozenset({"booster"}), "Boost with"),
+            )
+        )
     guards = [(Intent.of("plan", guard=NONE), "Install no defence")]
     guards += [
-        (Intent.of("plan", guard=c), f"Install {_card(c)}")
-        for c in team.hand
-        if pack().card(c).kind in DEFENSIVE
+        (Intent.of("plan", guard=c), f"Install {_name(c)} on your Tactical Network")
+        for c in _distinct([c for c in team.hand if pack().card(c).kind in DEFENSIVE | {"blank"}])
     ]
-    boosts = [(Intent.of("plan", boost=NONE), "No Booster")]
-    boosts += [
-        (Intent.of("plan", boost=c), f"Boost with {_card(c)}")
-        for c in team.hand
-        if pack().card(c).kind == "booster"
-    ]
-    return attacks, [
-        ("Which defence do you install?", guards),
-        ("Which Booster supports the attack?", boosts),
-    ]
+    parts.append(("Which defence do you install?", guards))
+    if any(pack().card(c).kind == "sr_booster" for c in team.hand):
+        charges = [(Intent.of("plan", charge=NONE), "No SR Booster")]
+        charges += [
+            (Intent.of("plan", charge=c), f"Run {_name(c)} (+{pack().card(c).strength} SR)")
+            for c in _distinct([c for c in team.hand if pack().card(c).kind == "sr_booster"])
+        ]
+        parts.append(("Do you run an SR Booster first?", charges))
+    return parts
 
 
 class PlanPayload(BaseModel):
-    hackers: dict[str, str]
+    targets: dict[str, str]
+    """Each planning Team's declared target (a Terminal id, ``tn_<seat>``, ``purge`` or ``none``)."""
 
 
-def open_plan(state: NtState, hackers: dict[str, str]) -> list[Event]:
+def open_plan(state: NtState, targets: dict[str, str]) -> list[Event]:
     """FAQ: "Both players plan and decide on card usage" in secret, revealed together."""
-    seats = list(hackers)
+    if not targets:
+        return []
     offers, more = {}, {}
-    for seat in seats:
-        offers[seat], more[seat] = _offer(state, seat)
-    defaults = {s: Intent.of("plan", card=NONE, target=NONE) for s in seats}
+    for seat, target in targets.items():
+        parts = _parts(state, seat, target)
+        offers[seat], more[seat] = parts[0][1], parts[1:]
     return RULES.secret(
         state,
-        seats,
+        list(targets),
         "plan",
-        "Plan your Cyberwarfare in secret: the attack first.",
+        "Plan your Cyberwarfare in secret (revealed when every Team has planned).",
         offers,
+        texts={s: _parts(state, s, t)[0][0] for s, t in targets.items()},
         more=more,
-        defaults=defaults,
-        payload=PlanPayload(hackers=hackers),
+        defaults={s: offers[s][0][0] for s in targets},
+        payload=PlanPayload(targets=targets),
         announce="{seat} has planned.",
         confirm="Your plan: {label}.",
     )
 
 
+def _arg(plan: Intent, key: str) -> str:
+    return str(plan.get(key) or NONE)
+
+
 @RULES.revealed("plan", PlanPayload)
 def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> list[Event]:
-    """RB: "At the end of the CW Phase all players declare any face-down cards and remove SRs for their
-    initial costs" (ruling C2: defences are installed first, then the attacks are fought in the Cyberwarfare
-    order chosen by the initiative winner)."""
+    """RB: "After laying the cards down the Players turn them face up at the same time and pay their SR
+    costs"; FAQ: "Then use SR Booster cards, and only then the first player decides what to do" (ruling C2:
+    the SR Boosters run first, then the defences are installed, then the attacks are fought in the
+    Cyberwarfare order chosen by the initiative winner)."""
     events: list[Event] = []
     for seat, plan in choices.items():
-        events += _install(state, seat, str(plan.get("guard") or NONE), str(plan.get("card") or NONE))
+        events += _charge(state, seat, _arg(plan, "charge"))
+    for seat, plan in choices.items():
+        events += _install(state, seat, _arg(plan, "guard"), {_arg(plan, "card"), _arg(plan, "boost")})
     for seat in [s for s in state.cw_order or state.seats if s in choices]:
-        hacker_model = state.models[payload.hackers[seat]]
-        if not hacker_model.active:
-            continue
+        hacker = state.models.get(state.hackers.get(seat, ""))
         plan = choices[seat]
-        card, target, boost = (str(plan.get(k) or NONE) for k in ("card", "target", "boost"))
-        if card == NONE or card not in state.teams[seat].hand:
-            continue
-        events += _attack(state, seat, hacker_model, card, target, boost)
+        if hacker is not None and hacker.active:
+            events += _attack(
+                state, seat, hacker, _arg(plan, "card"), payload.targets[seat], _arg(plan, "boost")
+            )
+    for terminal in state.terminals.values():
+        for cards in terminal.face_down.values():
+            for card in cards:
+                discard(state, card)  # a declared attack not made: its defence cards go back
+        terminal.face_down = {}
     return events
 
 
-def _install(state: NtState, seat: str, guard: str, attack_card: str) -> list[Event]:
+def _charge(state: NtState, seat: str, card: str) -> list[Event]:
+    """RB: "Use SR Booster cards (spend SR to install and then add SR tokens to the Hacker character card)";
+    the example: "Boost his SRs with the Nimda Algorithm (-2 SRs to get +3 SRs)", the card taking a field of
+    the Tactical Network."""
     team = state.teams[seat]
-    if guard == NONE or guard == attack_card or guard not in team.hand:
+    if card == NONE or card not in team.hand:
+        return []
+    data = pack().card(card)
+    team.hand.remove(card)
+    if len(team.tn) >= TN_SLOTS or not pay(state, seat, data.install + data.run):
+        discard(state, card)
+        return [public("cw_discard", f"{seat} cannot run {data.name}: it is discarded.")]
+    team.tn.append(Slot(card=card, owner=seat))
+    team.sr += data.strength
+    return [public("cw_charge", f"{seat} runs {data.name}: +{data.strength} SR, {team.sr} SR now.")]
+
+
+def _install(state: NtState, seat: str, guard: str, used: set[str]) -> list[Event]:
+    """RB: "The defender reveals their first defensive CW card played on their Tactical Network and pays
+    their SR costs" (install and run, as the example's "2 SRs for HardRock 256 Bastion"); a blank card costs
+    nothing and does nothing (ruling C15)."""
+    team = state.teams[seat]
+    if guard == NONE or guard in used or guard not in team.hand:
         return []
     team.hand.remove(guard)
     card = pack().card(guard)
-    if len(team.tn) >= TN_SLOTS or not pay(state, seat, card.install):
-        team.deck.discard(guard)
+    if len(team.tn) >= TN_SLOTS or not pay(state, seat, card.install + card.run):
+        if card.kind == "blank":
+            team.hand.append(guard)  # RB: "the blank cards are never discarded"
+            return []
+        discard(state, guard)
         return [public("cw_discard", f"{seat} cannot install {card.name}: it is discarded.")]
     team.tn.append(Slot(card=guard, owner=seat))
     return [public("cw_install", f"{seat} installs {card.name} on its Tactical Network.")]
 
 
-def _attack(
-    state: NtState, seat: str, hacker_model: Model, card: str, target: str, boost: str
-) -> list[Event]:
+def _take_card(state: NtState, seat: str, card: str) -> str | None:
+    """Takes a card for a battle from the hand or the Tactical Network: ``hand``, ``tn`` or None."""
     team = state.teams[seat]
-    team.hand.remove(card)
-    booster = boost if boost != NONE and boost in team.hand else None
-    if booster is not None:
-        team.hand.remove(booster)
-    if any(g.slot == "cyberdeck" for g in gear(hacker_model)):
-        assert hacker_model.cell is not None
-        raise_alarm(state, hacker_model.cell, "hacking")  # RB "+2 Use of hacking gear"
+    if card in team.hand:
+        team.hand.remove(card)
+        return "hand"
+    slot = next((s for s in team.tn if s.card == card and s.owner == seat), None)
+    if slot is None:
+        return None
+    team.tn.remove(slot)
+    return "tn"
+
+
+def _attack(state: NtState, seat: str, hacker: Model, card: str, target: str, boost: str) -> list[Event]:
+    if card == NONE or target == NONE:
+        return []
+    where = _take_card(state, seat, card)
+    if where is None:
+        return []
+    running = [card] if where == "tn" else []
+    booster = None
+    if boost not in (NONE, card):
+        found = _take_card(state, seat, boost)
+        booster = boost if found is not None else None
+        running += [boost] if found == "tn" else []
+    if any(g.slot == "cyberdeck" for g in gear(hacker)):
+        assert hacker.cell is not None
+        raise_alarm(state, hacker.cell, "hacking")  # RB "+2 Use of hacking gear"
     if target == "purge":
-        return purge(state, seat, hacker_model, card)
+        return purge(state, seat, hacker, card, booster, running)
     if target.startswith("tn_"):
-        return attack_tn(state, seat, hacker_model, card, booster, target[3:])
-    return attack_terminal(state, seat, hacker_model, card, booster, target)
+        return attack_tn(state, seat, hacker, card, booster, target[3:], running)
+    return attack_terminal(state, seat, hacker, card, booster, target, running)
 
 
 def upkeep(state: NtState, seat: str) -> list[Event]:
@@ -186,18 +258,6 @@ def upkeep(state: NtState, seat: str) -> list[Event]:
     for slot in reversed(list(team.tn)):
         if slot.owner == seat and not pay(state, seat, pack().card(slot.card).run):
             team.tn.remove(slot)
-            team.deck.discard(slot.card)
-            events.append(public("cw_discard", f"{seat} cannot run {_card(slot.card)}: it is discarded."))
+            discard(state, slot.card)
+            events.append(public("cw_discard", f"{seat} cannot run {_name(slot.card)}: it is discarded."))
     return events
-
-
-def housekeeping(state: NtState) -> list[Event]:
-    """Clean-Up: "Discard any number of non-blank CW cards from the Player's hand" (ruling C4: down to the
-    hand limit of five, the oldest kept)."""
-    for team in state.teams.values():
-        # Increased difficulty: "During the Clean-Up Phase ... they have to discard all cards still in their
-        # hand"
-        extra = team.hand[0 if state.opts.hard_hands else HAND :]
-        del team.hand[0 if state.opts.hard_hands else HAND :]
-        team.deck.discard(*extra)
-    return []

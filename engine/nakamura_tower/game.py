@@ -11,7 +11,7 @@ from engine.core.flowgame import FlowGame
 from engine.core.intent import Value
 from engine.core.shapes import check_shape
 
-from . import actions, activation, combat, drones, factions, phases, sniffing, teambuild  # noqa: F401 - they register into RULES
+from . import actions, activation, combat, declare, drones, factions, keeping, phases, teambuild  # noqa: F401 - they register into RULES
 from .agent import HeuristicAgent
 from .rules import RULES
 from .setup import build
@@ -46,7 +46,7 @@ class NakamuraGame(FlowGame[NtState]):
         rules=RULES_SUMMARY,
     )
     state_type = NtState
-    format = 8
+    format = 9
     rules = RULES
     intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}

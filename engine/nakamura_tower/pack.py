@@ -25,7 +25,7 @@ COST: dict[str, int] = {"commercial": 1, "military": 2, "black_market": 4}
 """RB Team Budget: "Commercial - 1 point; Military - 2 points; Black Market - 4 points"."""
 LEVEL: dict[str, int] = {"commercial": 0, "military": 1, "black_market": 2}
 Location = Literal["head", "chest", "arms", "legs"]
-CwKind = Literal["virus", "worm", "ice", "bastion", "ids", "booster", "sniffer"]
+CwKind = Literal["virus", "worm", "ice", "bastion", "ids", "booster", "sr_booster", "sniffer", "blank"]
 OFFENSIVE: frozenset[str] = frozenset({"virus", "worm"})
 DEFENSIVE: frozenset[str] = frozenset({"ice", "bastion", "ids"})
 
@@ -78,7 +78,9 @@ class Character(_Record):
     left_handed: bool = False
     healthy: Side
     crippled: Side
-    skills: dict[Literal["dodge", "ranged", "close", "codebreaker"], int] = Field(default_factory=dict)
+    skills: dict[Literal["dodge", "ranged", "close", "codebreaker", "terminal_hack"], int] = Field(
+        default_factory=dict
+    )
     starting: tuple[str, ...] = ()
     """The Starting Equipment on the card (RB: "A character's Starting Equipment is given on their character
     card"): free, and allowed above the mission's Availability Level."""
@@ -205,12 +207,13 @@ class Pack(BaseModel):
         """Every CanDo card as ``c<value>.<n>`` (copies numbered from 1)."""
         return [f"c{v.value}.{n}" for v in self.cando for n in range(1, v.count + 1)]
 
-    def cw_deck(self, faction: str, sniffers: bool = False) -> list[str]:
-        """A Faction's (or the AI's) deck; Sniffers only when the table plays them."""
+    def cw_deck(self, faction: str, sniffers: bool = False, blanks: bool = False) -> list[str]:
+        """A Faction's (or the AI's) deck; Sniffers and blank cards only when the table plays them."""
+        left_out = {kind for kind, played in (("sniffer", sniffers), ("blank", blanks)) if not played}
         return [
             f"{c.id}.{n}"
             for c in self.cards.values()
-            if c.faction == faction and (sniffers or c.kind != "sniffer")
+            if c.faction == faction and c.kind not in left_out
             for n in range(1, c.count + 1)
         ]
 

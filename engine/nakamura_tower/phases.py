@@ -175,10 +175,8 @@ def cleanup(state: NtState) -> list[Event]:
     for model in state.models.values():
         model.activated = model.reacted = False
         model.ap = 2
-    for team in state.teams.values():
-        team.sr = 0
     state.current, state.last_path, state.last_sight = None, [], []
-    from .cyber import housekeeping
+    from .keeping import housekeeping  # the Tactical Networks and hands; then the SR tokens go
 
     events += housekeeping(state)
     state.later(TurnStep())

@@ -39,7 +39,7 @@ def build(game_id: str, seats: list[str], rng: Rng, options: NtOptions) -> NtSta
             seat=seat,
             faction=team.faction,
             letter=LETTERS[i],
-            deck=Deck.shuffled(p.cw_deck(team.faction, options.sniffers), rng),
+            deck=Deck.shuffled(p.cw_deck(team.faction, options.sniffers, options.blank_cards), rng),
             draft=[Recruit(character=m.character, equipment=list(m.equipment)) for m in team.members],
             draft_leader=team.members[0].character,
         )

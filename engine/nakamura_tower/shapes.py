@@ -26,6 +26,7 @@ SHAPES: Shapes = {
     "drop": {"who": W, "item": W},
     "leader": {"who": W},
     "ready": {},
-    "sniff": {"seat": "word?", "n": "number"},
-    "plan": {"card": "word?", "target": "word?", "guard": "word?", "boost": "word?"},
+    "declare": {"target": "word?", "hacker": "word?", "look": "word?", "n": "number?"},
+    "plan": {"card": "word?", "guard": "word?", "boost": "word?", "charge": "word?"},
+    "keep": {"drop": "word?", "only": "word?", "install": "word?"},
 }

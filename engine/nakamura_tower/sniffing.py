@@ -1,75 +1,84 @@
-"""Sniffing (table option ``sniffers``): Fly Eye cards let a Hacker look at an enemy's hand before planning.
+"""Sniffing (table option ``sniffers``): a Fly Eye lets a Hacker look, before planning, at the AI defence
+cards drawn face down against its declared Terminal attack, or at cards of an enemy hand.
 
 FAQ: "Sniffer programmes are one use only and should be discarded after use. They are used after deciding
-on Initiative but before planning the Tactical Network"; RB: the sniffer "spends one System Resource point to
-look at the one Terminal defence card ... (This method can also be used to look at an opponent's CW cards;
-even those currently in their hand, paying one SR point for each card looked at)". Ruling C11: every Hacker's
-Team is asked at once and in secret (so whether a Team holds a Fly Eye tells nothing), the cards looked at
-are picked at random from the enemy hand, and only the sniffer is shown them. Looking at Terminal defence
-cards is not played (they are drawn at the reveal here, ruling C7).
+on Initiative but before planning the Tactical Network, which allows the Hacker to select the most
+appropriate CW cards for the hack"; RB: the sniffer "spends one System Resource point to look at the one
+Terminal defence card ... (This method can also be used to look at an opponent's CW cards; even those
+currently in their hand, paying one SR point for each card looked at)". Ruling C11: the sniff is a part of
+the secret declaration every Hacker's Team makes (so whether a Team holds a Fly Eye tells nothing); the
+cards of a hand are picked at random; only the sniffing Team is told what it saw (a private event, and its
+own view's ``my_seen`` until Clean-Up); everyone is told that a Fly Eye ran and how much it cost.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from engine.core import Event, Intent, private, public
 
-from .battles import pay
-from .cyber import open_plan
+from .battles import discard, pay
 from .loading import pack
-from .rules import RULES
 from .state import NtState
 
+TERMINAL = "terminal"
 
-def _offer(state: NtState, seat: str) -> list[tuple[Intent, str]]:
-    offer = [(Intent.of("sniff", n=0), "No sniffing")]
+
+def sniff_offer(state: NtState, seat: str) -> list[tuple[Intent, str]]:
+    offer = [(Intent.of("declare", look="none"), "No sniffing")]
     team = state.teams[seat]
     if not any(pack().card(c).kind == "sniffer" for c in team.hand):
         return offer
+    if team.sr:
+        offer.append(
+            (
+                Intent.of("declare", look=TERMINAL),
+                "Fly Eye: look at the face-down defence of the Terminal you attack (1 SR a card)",
+            )
+        )
     for other, enemy in state.teams.items():
         if other == seat:
             continue
         for n in range(1, min(team.sr, len(enemy.hand)) + 1):
             offer.append(
-                (Intent.of("sniff", seat=other, n=n), f"Fly Eye: see {n} of {other}'s cards ({n} SR)")
+                (Intent.of("declare", look=other, n=n), f"Fly Eye: see {n} of {other}'s cards ({n} SR)")
             )
     return offer
 
 
-class SniffPayload(BaseModel):
-    hackers: dict[str, str]
+def _looked_at(state: NtState, seat: str, look: str, n: int, target: str) -> list[str] | None:
+    """The cards the Fly Eye sees (paid for), or None when it cannot run."""
+    team = state.teams[seat]
+    if look == TERMINAL:
+        if not target.startswith("t_"):
+            return None
+        cards = state.terminals[target].face_down.get(seat, [])
+        cards = cards[: min(len(cards), team.sr)]
+    elif look in state.teams and look != seat and 0 < n <= len(state.teams[look].hand):
+        hand = state.teams[look].hand
+        cards = [hand[i] for i in sorted(state.rng.shuffled(list(range(len(hand))))[:n])]
+    else:
+        return None
+    return cards if cards and pay(state, seat, len(cards)) else None
 
 
-def ask_sniff(state: NtState, hackers: dict[str, str]) -> list[Event]:
-    seats = list(hackers)
-    return RULES.secret(
-        state,
-        seats,
-        "sniff",
-        "Sniff an enemy hand before planning?",
-        {s: _offer(state, s) for s in seats},
-        defaults={s: Intent.of("sniff", n=0) for s in seats},
-        payload=SniffPayload(hackers=hackers),
-        announce="{seat} is ready to plan.",
-        confirm="",
-    )
+def sniff(state: NtState, seat: str, intent: Intent, target: str) -> list[Event]:
+    team = state.teams[seat]
+    look = str(intent.get("look") or "none")
+    sniffer = next((c for c in team.hand if pack().card(c).kind == "sniffer"), None)
+    if look == "none" or sniffer is None:
+        return []
+    seen = _looked_at(state, seat, look, intent.num("n") if intent.get("n") is not None else 0, target)
+    if seen is None:
+        return []
+    team.hand.remove(sniffer)
+    discard(state, sniffer)
+    names = ", ".join(pack().card(c).name for c in seen)
+    where = f"the Terminal {target}'s defence" if look == TERMINAL else f"{look}'s hand"
+    line = f"Your Fly Eye sees in {where}: {names}."
+    team.seen.append(line)
+    return [
+        public("sniff", f"{seat} runs a Fly Eye on {where} ({len(seen)} SR)."),
+        private(seat, "sniffed", line),
+    ]
 
 
-@RULES.revealed("sniff", SniffPayload)
-def sniffed(state: NtState, choices: dict[str, Intent], payload: SniffPayload) -> list[Event]:
-    events: list[Event] = []
-    for seat, intent in choices.items():
-        n, target = intent.num("n"), intent.get("seat")
-        team = state.teams[seat]
-        sniffer = next((c for c in team.hand if pack().card(c).kind == "sniffer"), None)
-        if n <= 0 or sniffer is None or not isinstance(target, str) or not pay(state, seat, n):
-            continue
-        team.hand.remove(sniffer)
-        team.deck.discard(sniffer)
-        hand = state.teams[target].hand
-        seen = state.rng.shuffled(list(range(len(hand))))[:n]
-        names = ", ".join(pack().card(hand[i]).name for i in sorted(seen))
-        events.append(public("sniff", f"{seat} runs a Fly Eye on {target}'s hand ({n} SR)."))
-        events.append(private(seat, "sniffed", f"Your Fly Eye sees in {target}'s hand: {names}."))
-    return events + open_plan(state, payload.hackers)
+__all__ = ["TERMINAL", "sniff", "sniff_offer"]

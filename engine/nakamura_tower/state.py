@@ -75,6 +75,11 @@ class NtOptions(BaseModel):
         "least_experienced, the RB alternative: the first seat (the least experienced player), "
         "then seat order",
     )
+    blank_cards: bool = Field(
+        False,
+        description="Advanced: two blank bluff cards in each Faction deck; hands of 7; "
+        "blanks are never discarded",
+    )
 
 
 class Model(BaseModel):
@@ -133,6 +138,8 @@ class TeamState(BaseModel):
     hand: list[str] = Field(default_factory=list)
     tn: list[Slot] = Field(default_factory=list)
     sr: int = 0
+    seen: list[str] = Field(default_factory=list)
+    """What this Team's sniffers saw this turn (private to the Team; cleared at Clean-Up)."""
     score: int = 0
     secured: int = 0
     knockouts: int = 0
@@ -148,6 +155,10 @@ class TerminalState(BaseModel):
     """Cards the controller put into the Terminal; a later attacker must beat them too (ruling G10)."""
     face_up: dict[str, list[str]] = Field(default_factory=dict)
     """AI defence cards left face up after a failed attack, by attacking seat."""
+    face_down: dict[str, list[str]] = Field(default_factory=dict)
+    """AI defence cards drawn face down this phase against a declared attack, by attacking seat (RB: "draw
+    the appropriate number of Terminal defence Programme cards separately for each Faction"); hidden from
+    every seat but a sniffer's."""
 
 
 class Door(BaseModel):
@@ -242,7 +253,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 8
+    format: int = 9
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions
@@ -267,6 +278,9 @@ class NtState(FlowState):
     order: list[str] = Field(default_factory=list)
     """The Real World (and Cyberwarfare) order of this turn, from the Initiative."""
     cw_order: list[str] = Field(default_factory=list)
+    hackers: dict[str, str] = Field(default_factory=dict)
+    """The character each Team chose as its Hacker this turn (public; RB: "Only one character in a Team can
+    act as the Hacker in any turn but a different character can be chosen each turn")."""
     current: str | None = None
     """The character whose activation is under way (RB: "each Team member completing all of their actions
     before activating another Team member")."""

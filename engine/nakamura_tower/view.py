@@ -40,6 +40,8 @@ class TeamView(BaseModel):
     """Running programmes by name; hostile infections marked with their owner."""
     leader: str | None = None
     """The Team Leader's model id, once the Teams are revealed."""
+    hacker: str | None = None
+    """The character acting as the Team's Hacker this turn, once declared."""
 
 
 class DraftView(BaseModel):
@@ -70,6 +72,8 @@ class TerminalView(BaseModel):
     controller: str | None
     installed: int
     face_up: dict[str, list[str]]
+    face_down: dict[str, int] = Field(default_factory=dict)
+    """How many AI defence cards lie face down against each attacking seat (never which)."""
 
 
 class NtView(TableView):
@@ -101,3 +105,7 @@ class NtView(TableView):
     """The viewer's Team while it is built at the table (nobody else sees it until the reveal)."""
     my_budget: int = 0
     """The Team Budget points the viewer's Team has left while building."""
+    my_plan: list[str] = Field(default_factory=list)
+    """The seat's own secret Cyberwarfare declaration or plan so far, in words (its view only)."""
+    my_seen: list[str] = Field(default_factory=list)
+    """What the seat's Fly Eyes saw this turn (its view only)."""

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import Intent
 from engine.core.board.view import grid_picture
+from engine.core.waiting import SecretFrame
 
 from . import board
 from .loading import pack
@@ -71,6 +73,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             deck_size=len(t.deck),
             tn=_tn(state, s),
             leader=t.leader,
+            hacker=state.hackers.get(s),
         )
         for s, t in state.teams.items()
     ]
@@ -116,6 +119,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             controller=state.terminals[t.id].controller,
             installed=len(state.terminals[t.id].installed),
             face_up={k: [pack().card(c).name for c in v] for k, v in state.terminals[t.id].face_up.items()},
+            face_down={k: len(v) for k, v in state.terminals[t.id].face_down.items()},
         )
         for t in m.terminals
     ]
@@ -147,4 +151,21 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
         my_hand=[pack().card(c).name for c in mine.hand] if mine is not None else [],
         my_draft=draft_view(mine) if mine is not None else [],
         my_budget=left(state, mine) if mine is not None and mine.draft else 0,
+        my_plan=secret_plan(state, seat) if mine is not None else [],
+        my_seen=list(mine.seen) if mine is not None else [],
     )
+
+
+def secret_plan(state: NtState, seat: str | None) -> list[str]:
+    """The seat's own answers so far to the open secret Cyberwarfare question (declaration, plan or
+    Clean-Up), by their labels; nothing for any other seat."""
+    frame = state.waiting.find("secret")
+    if not isinstance(frame, SecretFrame) or seat is None or not frame.own(seat):
+        return []
+    given = {arg for key in str(frame.own(seat)).split("+") for arg in Intent.parse(key).args}
+    labels = []
+    for options in [frame.options.get(seat, []), *frame.more.get(seat, [])]:
+        found = next((o.label for o in options if set(Intent.parse(o.key).args) <= given), None)
+        if found is not None:
+            labels.append(found)
+    return labels

@@ -101,7 +101,7 @@ def test_the_first_terminal_taken_locks_every_terminals_doors() -> None:
     tomo = s.models["a1"]
     place(s, "a1", "B3")  # next to the red Terminal at B2: a direct hack
     s.ai_deck.cards += ["ai_watchdog.1", "ai_watchdog.2"]
-    s.teams["p1"].sr = 2 + 2  # the virus costs 1 + 1
+    s.teams["p1"].sr = 2 + 2 + 1  # the virus costs 1 + 1, a boost of 2, then its running cost 1 to go on
     stack(s, 8, 3, 5, 7, 2, 4)  # Tomo (Codebreaker) 8|3, AI 5; Tomo 7|2, AI 4
     team.hand.remove("u_navajo.1")
     events = attack_terminal(s, "p1", tomo, "u_navajo.1", None, "t_red")
@@ -118,9 +118,9 @@ def test_a_remote_hack_takes_minus_3_and_the_winning_ai_card_stays_face_up() -> 
     s.teams["p1"].sr = 2
     place(s, "a1", "N2")
     s.ai_deck.cards += ["ai_watchdog.1", "ai_watchdog.2"]
-    stack(s, 4, 2, 5)  # Tomo keeps 4: 2 + 0 + 4 - 3 = 3 against 3 + 5 = 8
+    stack(s, 4, 2, 5)  # Tomo keeps 4: 2 + 1 (his skill against a defensive program) + 4 - 3 = 4 against 3 + 5
     events = attack_terminal(s, "p1", s.models["a1"], "u_navajo.1", None, "t_red")
-    assert "3 against Watchdog Ice 8" in " ".join(e.text for e in events)
+    assert "4 against Watchdog Ice 8" in " ".join(e.text for e in events)
     assert s.terminals["t_red"].controller is None
     assert s.terminals["t_red"].face_up["p1"] == ["ai_watchdog.2"]
 

@@ -144,6 +144,8 @@ def test_increased_difficulty_empties_the_hands_at_clean_up() -> None:
         s = table(hard_hands=hard)
         s.teams["p1"].hand = s.teams["p1"].deck.draw(s.rng, 7)
         cleanup(s)
+        for prompt in G.prompts(s):  # the Clean-Up of the Tactical Networks: install nothing
+            s, _ = G.apply(s, prompt.seat, prompt.default)
         assert len(s.teams["p1"].hand) == kept
 
 

@@ -1,0 +1,122 @@
+"""The Cyberwarfare declarations: each Team with a Hacker chooses, in one secret choice revealed together,
+which Hacker acts this turn, what it attacks (a Terminal, an enemy Tactical Network, a Purge of its own, or
+nothing) and, with the table option ``sniffers``, what its Fly Eye looks at. Then the Terminals attacked
+draw their AI defence cards face down, the sniffs are resolved, and the planning begins.
+
+RB Examples, in order: "Attack Declaration and Terminal CW Cards Draw" ("Tomo declares a direct attack on
+the Terminal ... The base defence of the Terminal is 1, which means it is protected by one Cyberwarfare
+card. Draw the card from the AI Cyberwarfare deck"), then "Sniffing", then "Planning". RB: "Only one
+character in a Team can act as the Hacker in any turn but a different character can be chosen each turn."
+Ruling C13: the declarations are public once revealed (rules-notes 8 #5), so the Reactive Player knows
+what to defend against when planning ("the Reactive Player should place any cards he may wish to use for
+defence").
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.core import Event, Intent, public
+
+from . import board
+from .battles import draw_defence
+from .cyber import open_plan
+from .rules import RULES
+from .sniffing import sniff, sniff_offer
+from .state import NtState
+from .stats import name
+
+NONE = "none"
+PURGE = "purge"
+
+
+def targets(state: NtState, seat: str) -> list[tuple[str, str]]:
+    """What the Team's Hacker may attack this turn: the Terminals it does not hold, the enemy Tactical
+    Networks, and a Purge when its own Tactical Network is infected (all public facts)."""
+    out = [
+        (t.id, f"the {t.colour or 'basic'} Terminal at {t.cell}")
+        for t in board.mission(state).terminals
+        if state.terminals[t.id].controller != seat
+    ]
+    out += [(f"tn_{s}", f"{s}'s Tactical Network") for s in state.seats if s != seat]
+    if any(slot.owner != seat for slot in state.teams[seat].tn):
+        out.append((PURGE, "a Purge of your own Tactical Network"))
+    return out
+
+
+def _offers(
+    state: NtState, seat: str
+) -> tuple[list[tuple[Intent, str]], list[tuple[str, list[tuple[Intent, str]]]]]:
+    main = [(Intent.of("declare", target=NONE), "No attack this turn")]
+    main += [
+        (Intent.of("declare", target=t), f"Make {label}" if t == PURGE else f"Attack {label}")
+        for t, label in targets(state, seat)
+    ]
+    more: list[tuple[str, list[tuple[Intent, str]]]] = []
+    candidates = board.hackers(state, seat)
+    if len(candidates) > 1:
+        more.append(
+            (
+                "Which of your Hackers acts this turn?",
+                [(Intent.of("declare", hacker=m.id), f"{name(m)} ({m.id}, at {m.cell})") for m in candidates],
+            )
+        )
+    if state.opts.sniffers:
+        more.append(("Does your Fly Eye look at anything before you plan?", sniff_offer(state, seat)))
+    return main, more
+
+
+class DeclarePayload(BaseModel):
+    seats: list[str]
+
+
+def open_declarations(state: NtState, seats: list[str]) -> list[Event]:
+    """Every Team with a Hacker declares at once and in secret."""
+    offers, more = {}, {}
+    for seat in seats:
+        offers[seat], more[seat] = _offers(state, seat)
+    return RULES.secret(
+        state,
+        seats,
+        "declare",
+        "Cyberwarfare: declare your Hacker's attack (revealed when every Team has declared).",
+        offers,
+        more=more,
+        defaults={s: Intent.of("declare", target=NONE) for s in seats},
+        payload=DeclarePayload(seats=seats),
+        announce="{seat} has declared.",
+        confirm="Your declaration: {label}.",
+    )
+
+
+@RULES.revealed("declare", DeclarePayload)
+def declared(state: NtState, choices: dict[str, Intent], payload: DeclarePayload) -> list[Event]:
+    events: list[Event] = []
+    plans: dict[str, str] = {}
+    for seat in [s for s in state.cw_order or state.seats if s in choices]:
+        intent = choices[seat]
+        chosen = str(intent.get("hacker") or "")
+        if chosen in {m.id for m in board.hackers(state, seat)}:
+            state.hackers[seat] = chosen
+        hacker = board.hacker_of(state, seat)
+        target = str(intent.get("target") or NONE)
+        if hacker is None:
+            continue
+        state.hackers[seat] = hacker.id
+        plans[seat] = target if target in {t for t, _ in targets(state, seat)} else NONE
+        label = dict(targets(state, seat)).get(plans[seat], "nothing")
+        events.append(public("cw_declare", f"{seat}'s Hacker {name(hacker)} declares: {label}."))
+        if plans[seat].startswith("t_"):
+            drawn = draw_defence(state, seat, plans[seat])
+            events.append(
+                public(
+                    "cw_defence", f"The Terminal draws {len(drawn)} defence card(s) face down against {seat}."
+                )
+            )
+    for seat, intent in choices.items():
+        if seat in plans:
+            events += sniff(state, seat, intent, plans[seat])
+    return events + open_plan(state, plans)
+
+
+__all__ = ["NONE", "PURGE", "open_declarations", "targets"]

@@ -1,0 +1,149 @@
+"""The Clean-Up of the Tactical Networks and hands: which programmes are kept running into the next turn,
+a card installed from the hand, and the hand limit.
+
+RB Clean-Up: "Remove own Cyberwarfare cards from Tactical Networks unless the Player decides to keep them as
+a 'running programme'. ... Play any Cyberwarfare cards from a Player's hand onto spare slots on the Tactical
+Network card if desired paying any required SRs to install the programme(s). Discard any number of
+non-blank CW cards from the Player's hand of CW cards." FAQ: "Remove all System Resource tokens from
+characters and Cyberwarfare cards". Rules-notes 8 #18: "One ephemeral form per Player, both at once".
+Ruling C4: a Team is asked only when it has a programme of its own on its Tactical Network, or cards in hand
+and a spare field (public facts); one card may be installed a turn; the hand is then cut to its limit, the
+oldest cards kept, blank cards never discarded. A programme kept running pays its running cost in the next
+phase 2 and draws one card fewer ("five cards less the number of CW cards that remain on their Tactical
+Network").
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, public
+
+from .battles import TN_SLOTS, discard, pay
+from .cyber import hand_size
+from .loading import pack
+from .rules import RULES
+from .state import NtState, Slot
+
+ALL = "all"
+NONE = "none"
+Offer = list[tuple[Intent, str]]
+
+
+def _own(state: NtState, seat: str) -> list[str]:
+    return [s.card for s in state.teams[seat].tn if s.owner == seat]
+
+
+def _keep_offer(state: NtState, seat: str) -> Offer:
+    own = _own(state, seat)
+    offer = [(Intent.of("keep", drop=NONE), "Keep every programme running")]
+    if len(own) > 1:
+        offer.append((Intent.of("keep", drop=ALL), "Remove every programme"))
+    for card in own:
+        name = pack().card(card).name
+        offer.append((Intent.of("keep", drop=card), f"Remove {name}, keep the rest"))
+        if len(own) > 2:
+            offer.append((Intent.of("keep", only=card), f"Keep only {name}"))
+    return offer
+
+
+def _install_offer(state: NtState, seat: str) -> Offer:
+    team = state.teams[seat]
+    offer = [(Intent.of("keep", install=NONE), "Install nothing from your hand")]
+    seen: set[str] = set()
+    for card in team.hand:
+        data = pack().card(card)
+        if data.id in seen or data.kind == "sniffer" or data.install > team.sr:
+            continue
+        seen.add(data.id)
+        offer.append((Intent.of("keep", install=card), f"Install {data.name} ({data.install} SR)"))
+    return offer
+
+
+def _asked(state: NtState, seat: str) -> bool:
+    team = state.teams[seat]
+    return bool(_own(state, seat)) or (bool(team.hand) and len(team.tn) < TN_SLOTS)
+
+
+def housekeeping(state: NtState) -> list[Event]:
+    """Every Team with something to decide is asked at once and in secret; then the hands are cut."""
+    seats = [s for s in state.seats if _asked(state, s)]
+    if not seats:
+        return finish(state)
+    offers, more = {}, {}
+    for seat in seats:
+        parts = []
+        if _own(state, seat):
+            parts.append(_keep_offer(state, seat))
+        if state.teams[seat].hand and len(state.teams[seat].tn) < TN_SLOTS:
+            parts.append(_install_offer(state, seat))
+        offers[seat] = parts[0]
+        more[seat] = [("Install a card from your hand on a spare field?", p) for p in parts[1:]]
+    return RULES.secret(
+        state,
+        seats,
+        "keep",
+        "Clean-Up: which programmes keep running on your Tactical Network?",
+        offers,
+        texts={s: "Clean-Up: install a card from your hand?" for s in seats if not _own(state, s)},
+        more=more,
+        defaults={s: offers[s][0][0] for s in seats},
+        announce="{seat} has tidied its Tactical Network.",
+        confirm="",
+    )
+
+
+@RULES.revealed("keep")
+def kept(state: NtState, choices: dict[str, Intent], payload: object) -> list[Event]:
+    events: list[Event] = []
+    for seat, choice in choices.items():
+        events += _tidy(state, seat, choice)
+    return events + finish(state)
+
+
+def _dropped(own: list[str], choice: Intent) -> list[str]:
+    drop, only = str(choice.get("drop") or NONE), choice.get("only")
+    if only is not None:
+        return [c for c in own if c != only]
+    if drop == ALL:
+        return list(own)
+    return [c for c in own if c == drop]
+
+
+def _tidy(state: NtState, seat: str, choice: Intent) -> list[Event]:
+    team = state.teams[seat]
+    events: list[Event] = []
+    for card in _dropped(_own(state, seat), choice):
+        team.tn = [s for s in team.tn if s.card != card]
+        if pack().card(card).kind == "blank":
+            team.hand.append(card)  # RB: "the blank cards are never discarded"
+        else:
+            discard(state, card)
+        events.append(
+            public("cw_remove", f"{seat} removes {pack().card(card).name} from its Tactical Network.")
+        )
+    card = str(choice.get("install") or NONE)
+    if card in team.hand and len(team.tn) < TN_SLOTS and pay(state, seat, pack().card(card).install):
+        team.hand.remove(card)
+        team.tn.append(Slot(card=card, owner=seat))
+        events.append(public("cw_install", f"{seat} installs {pack().card(card).name} to run next turn."))
+    return events
+
+
+def finish(state: NtState) -> list[Event]:
+    """The hand limit (ruling C4: the oldest cards kept; RB "non-blank": blanks always stay), then every
+    System Resource token goes (FAQ: "System Resources cannot be kept for future turns")."""
+    limit = 0 if state.opts.hard_hands else hand_size(state)
+    for team in state.teams.values():
+        # Increased difficulty: "During the Clean-Up Phase ... they have to discard all cards still in their
+        # hand"
+        blanks = [c for c in team.hand if pack().card(c).kind == "blank"]
+        others = [c for c in team.hand if pack().card(c).kind != "blank"]
+        room = max(0, limit - len(blanks))
+        team.deck.discard(*others[room:])
+        team.hand = [c for c in team.hand if c in blanks or c in others[:room]]
+        team.sr = 0
+        team.seen = []
+    state.hackers = {}
+    return []
+
+
+__all__ = ["finish", "housekeeping"]

@@ -1,0 +1,384 @@
+"""The Cyberwarfare phase through the engine: declarations and the Hacker's choice, sniffing (of an enemy
+hand and of a Terminal's face-down defence), the worked example of the rulebook, chains of battles and their
+costs, infections and counter-infection, Purge, programmes kept running, and blank cards. Each test quotes
+the passage it checks."""
+
+from __future__ import annotations
+
+from engine.core import Intent
+from engine.nakamura_tower.battles import attack_terminal, attack_tn, purge
+from engine.nakamura_tower.cwphase import cyberwarfare
+from engine.nakamura_tower.cyber import draw_cards, upkeep
+from engine.nakamura_tower.loading import pack
+from engine.nakamura_tower.state import NtState, Slot
+from renderers.nakamura_tower import render_private
+
+from .helpers import G, clear_board, place, stack, table
+
+
+def _cw(state: NtState, **hands: list[str]) -> NtState:
+    """A table at the start of its Cyberwarfare phase with the given hands, no cards left to draw (so the
+    hands stay as given) and no frames or steps pending."""
+    state.waiting.frames.clear()
+    state.steps.clear()
+    state.cw_order = list(state.seats)
+    for seat, hand in hands.items():
+        state.teams[seat].hand = list(hand)
+    for team in state.teams.values():
+        team.deck.cards, team.deck.discards = [], []
+    return state
+
+
+def _top(state: NtState, *cards: str) -> None:
+    """The AI deck's next draws are ``cards``, in order."""
+    state.ai_deck.cards = [c for c in state.ai_deck.cards if c not in cards] + list(reversed(cards))
+
+
+def _texts(events: list) -> str:  # type: ignore[type-arg]
+    return " ".join(e.text for e in events)
+
+
+def _public(state: NtState, seat: str) -> str:
+    """Everything another seat could read: its view and the public view."""
+    return str(G.view(state, seat)) + str(G.view(state, None))
+
+
+def test_the_rulebook_cyberwarfare_example_played_through_the_engine() -> None:
+    """RB Examples: "Tomo has 8 points of System Resources ... giving Tomo 9 SRs to use"; he draws "W32.Navajo
+    virus", "HardRock 256 Bastion", "Fly Eye", "Red Fever Procedure and Nimda Algorithm"; "Tomo declares a
+    direct attack on the Terminal ... The base defence of the Terminal is 1"; "spends one System Resource
+    point to look at the one Terminal defence card ... The Terminal card is 'Intrusion Detection System (IDS)
+    Delta Class' (strength 6)"; "Boost his SRs with the Nimda Algorithm (-2 SRs to get +3 SRs)"; "strength of
+    just 2 but he also possesses a special skill that gives it +1 versus any Terminal defensive program ...
+    boosted by 3 to a final value of 6 (2 + 1 + 3)"; "use 2 of his remaining 3 SR points ... raised to an 8";
+    "The Terminal gets a 9 ... Codebreaker ... draws a 3 and an 8. Choosing the 8, Tomo wins ... (8 + 8 = 16
+    against 6 + 9 = 15)"; "Tomo takes over the Terminal"; "Tomo has used up all but one of his System
+    Resources and the Nakamura Team has no hackers thus the Cyberwarfare Phase ends"."""
+    s = _cw(
+        table(sniffers=True),
+        p1=["u_navajo.1", "u_bastion.1", "u_flyeye.1", "u_booster.1", "u_srboost.1"],
+    )
+    clear_board(s, ("a1", "a2"))  # Tomo and Harvey; the Nakamura Team has no Hacker on the board
+    place(s, "a1", "H8")  # beside the basic Terminal at H7: a direct hack
+    s.teams["p1"].sr = 9
+    _top(s, "ai_ids_delta.1")
+    cyberwarfare(s)
+    assert [p.seat for p in G.prompts(s)] == ["p1"] and G.prompts(s)[0].kind == "declare"
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="t_basic"))
+    s, events = G.apply(s, "p1", Intent.of("declare", look="terminal"))
+    seen = [e for e in events if e.kind == "sniffed"]
+    assert [e.audience for e in seen] == [frozenset({"p1"})]
+    assert "Intrusion Detection System (IDS) Delta Class" in seen[0].text
+    assert s.teams["p1"].sr == 8 and "u_flyeye.1" not in s.teams["p1"].hand
+    for part in (
+        Intent.of("plan", card="u_navajo.1"),
+        Intent.of("plan", boost="u_booster.1"),
+        Intent.of("plan", guard="u_bastion.1"),
+    ):
+        s, _ = G.apply(s, "p1", part)
+    stack(s, 3, 8, 9)  # Codebreaker draws 3 and 8; the Terminal draws 9
+    s, events = G.apply(s, "p1", Intent.of("plan", charge="u_srboost.1"))
+    text = _texts(events)
+    assert "+3 SR, 9 SR now" in text  # 9 - 1 (Fly Eye) - 2 (Nimda) + 3
+    assert "W32.Navajo 16 against Intrusion Detection System (IDS) Delta Class 15" in text
+    assert s.terminals["t_basic"].controller == "p1"
+    assert s.teams["p1"].sr == 1
+    assert [x.card for x in s.teams["p1"].tn] == ["u_srboost.1", "u_bastion.1", "u_booster.1"]
+    assert "ai_ids_delta.1" in s.ai_deck.discards  # "remove the Terminal's IDS card from play"
+
+
+def test_a_fly_eye_sees_a_terminals_face_down_defence_for_the_sniffer_alone() -> None:
+    """RB: "draw the appropriate number of Terminal defence Programme cards separately for each Faction"
+    (face down); the Fly Eye "allows him to check the Terminal defence programme ... spends one System
+    Resource point to look at the one Terminal defence card"; rules-notes 6: AI Terminal defence cards drawn
+    face-down are "Hidden from everyone. The attacker may sniff them (private view)"."""
+    s = _cw(table(sniffers=True), p1=["u_flyeye.1", "u_navajo.1"], p2=["n_ice.1"])
+    _top(s, "ai_sentinel.1", "ai_tower_worm.1")
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
+    s, _ = G.apply(s, "p1", Intent.of("declare", look="terminal"))
+    s, events = G.apply(s, "p2", Intent.of("declare", target="none"))
+    s, events2 = G.apply(s, "p2", Intent.of("declare", look="none"))
+    events += events2
+    names = ("Sentinel Bastion", "Tower Worm")
+    secret = [e for e in events if e.kind == "sniffed"]
+    assert len(secret) == 1 and secret[0].audience == frozenset({"p1"})
+    assert all(n in secret[0].text for n in names)
+    assert s.teams["p1"].sr == s.teams["p1"].sr  # paid below
+    for e in events:
+        if e.audience is None:
+            assert not any(n in e.text for n in names), e.text
+    assert not any(n in _public(s, "p2") for n in names)
+    mine = G.view(s, "p1")
+    assert any(all(n in line for n in names) for line in mine["my_seen"])
+    red = next(t for t in G.view(s, "p2")["terminals"] if t["id"] == "t_red")
+    assert red["face_down"] == {"p1": 2}
+    assert render_private(G.view(s, "p2"))  # the image is drawn from the view alone
+
+
+def test_a_fly_eye_shows_enemy_hand_cards_to_the_sniffer_alone() -> None:
+    """FAQ: "Sniffer programmes are one use only and should be discarded after use. They are used after
+    deciding on Initiative but before planning"; RB: "look at an opponent's CW cards; even those currently
+    in their hand, paying one SR point for each card looked at" (ruling C11: the sniff is a part of every
+    Hacker's secret declaration, so being asked tells nothing of a hand)."""
+    s = _cw(
+        table(sniffers=True),
+        p1=["u_flyeye.1"],
+        p2=["n_navajo.1", "n_worm.1", "n_ice.1", "n_bastion.1", "n_booster.1"],
+    )
+    s.teams["p1"].sr = 3
+    cyberwarfare(s)
+    assert sorted(p.seat for p in G.prompts(s)) == ["p1", "p2"]
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="none"))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    assert G.legal(s, "p2") == [Intent.of("declare", look="none")]  # p2 holds no Fly Eye
+    look = Intent.of("declare", look="p2", n=2)
+    assert look in G.legal(s, "p1")
+    s, _ = G.apply(s, "p1", look)
+    s, events = G.apply(s, "p2", Intent.of("declare", look="none"))
+    secret = [e for e in events if e.kind == "sniffed"]
+    assert len(secret) == 1 and secret[0].audience == frozenset({"p1"})
+    assert secret[0].text.count(",") == 1  # two cards named
+    assert s.teams["p1"].sr == 1 and "u_flyeye.1" not in s.teams["p1"].hand
+    # nobody declared an attack: each Team may still install a defence ("the Reactive Player should place any
+    # cards he may wish to use for defence")
+    assert [(p.seat, p.kind, p.text) for p in G.prompts(s)] == [
+        ("p1", "plan", "Which defence do you install?"),
+        ("p2", "plan", "Which defence do you install?"),
+    ]
+
+
+def test_the_team_chooses_its_hacker_each_turn() -> None:
+    """RB: "Only one character in a Team can act as the Hacker in any turn but a different character can be
+    chosen each turn"."""
+    s = _cw(table(), p1=["u_navajo.1"])
+    s.models["a2"].card = "vex"  # a second Hacker in the Übermensch Team
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="tn_p2"))
+    assert {i.get("hacker") for i in G.legal(s, "p1")} == {"a1", "a2"}
+    s, _ = G.apply(s, "p1", Intent.of("declare", hacker="a2"))
+    s, events = G.apply(s, "p2", Intent.of("declare", target="none"))
+    assert s.hackers["p1"] == "a2"
+    assert "p1's Hacker Vex Halloran declares: p2's Tactical Network." in _texts(events)
+    assert G.view(s, None)["teams"][0]["hacker"] == "a2"
+
+
+def test_the_plan_is_shown_to_its_planner_alone() -> None:
+    """Issue 15: "The private image adds the player's CW hand and face-down plans" (rules-notes 6: the
+    intended use of face-down cards is "Private until revealed")."""
+    s = _cw(table(), p1=["u_navajo.1", "u_bastion.1"])
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", card="u_navajo.1"))
+    mine = G.view(s, "p1")
+    assert mine["my_plan"] == ["Attack with W32.Navajo from your hand"]
+    assert G.view(s, "p2")["my_plan"] == [] and G.view(s, None)["my_plan"] == []
+    assert "Attack with W32.Navajo" not in _public(s, "p2")
+    assert render_private(mine)
+
+
+def test_an_attack_on_a_tactical_network_is_remote() -> None:
+    """RB: "An attack against a Tactical Network is always done remotely. Hacking remotely incurs a penalty
+    of -3 Strength to the attack" (ruling C14: the FAQ's formula does not list it, the rule does)."""
+    s = table()
+    s.teams["p1"].sr = 2
+    stack(s, 7, 2, 5)  # Tomo keeps 7: 2 + 0 + 7 - 3 = 6 against a bare CanDo 5
+    events = attack_tn(s, "p1", s.models["a1"], "u_navajo.1", None, "p2")
+    assert "W32.Navajo 6 against a bare CanDo card 5" in _texts(events)
+
+
+def test_duplicate_defences_do_not_fight_and_each_further_battle_costs_running_costs() -> None:
+    """RB: "duplicate offensive or defensive programmes have no effect in attack or defence"; FAQ: "When
+    there is more than one defensive card in the attacked TN the battle is repeated, and the attacker has to
+    pay the running costs for all cards used for every additional attack ... If the attacker loses one
+    attack, or decides to stop the attack, or cannot pay the additional SR costs, the battle is lost"."""
+    s = table()
+    s.teams["p2"].tn = [
+        Slot(card="n_ice.1", owner="p2"),
+        Slot(card="n_ice.2", owner="p2"),
+        Slot(card="n_bastion.1", owner="p2"),
+    ]
+    s.teams["p1"].sr, s.teams["p2"].sr = 4 + 1, 0  # 2 to play the virus, 2 boost, 1 to go on
+    stack(s, 8, 2, 3, 8, 2, 3)  # Tomo (Codebreaker) keeps 8 each time; the defence draws 3
+    events = attack_tn(s, "p1", s.models["a1"], "u_navajo.1", None, "p2")
+    battles = [e.text for e in events if e.kind == "cw_battle"]
+    assert battles[0] == "W32.Navajo 9 against p2's Frostline Ice 5."  # 2 + 2 + 8 - 3; 2 + 3
+    assert battles[1] == "W32.Navajo 7 against p2's Keep Bastion 6."  # the second Ice did not fight
+    assert [x.card for x in s.teams["p2"].tn] == ["n_ice.2", "u_navajo.1"] and s.teams["p1"].sr == 0
+
+
+def test_a_terminals_virus_fights_every_defence_of_the_losing_hacker() -> None:
+    """RB: "If the Tactical Network does have defensive programmes (and support programmes) then resolve
+    that CW battle immediately"; "If using multiple defensive programme cards, each is attacked
+    sequentially with all having to be defeated before the Tactical Network or terminal becomes infected";
+    "An Alternative Outcome ... the Terminal's virus/worm would have made a Cyberwarfare Attack against Tomo
+    and his Tactical Network ... resulting in ... Tomo having to take a Cybershock test"."""
+    s = table()
+    s.teams["p1"].tn = [Slot(card="u_ice.1", owner="p1"), Slot(card="u_bastion.1", owner="p1")]
+    s.teams["p1"].sr = 2
+    _top(s, "ai_tower_worm.1")
+    place(s, "a1", "H8")
+    stack(s, 2, 2, 5, 9, 3, 9, 3, 9)  # Tomo 2|2: 4 against the worm 3 + 5; the worm 3 + 9 twice; test 9
+    start = s.models["a1"].cybershock
+    events = attack_terminal(s, "p1", s.models["a1"], "u_navajo.1", None, "t_basic")
+    battles = [e.text for e in events if e.kind == "cw_battle"]
+    assert battles == [
+        "W32.Navajo 4 against Tower Worm 8.",
+        "Tower Worm 12 against p1's Frostline Ice 5.",
+        "Tower Worm 12 against p1's HardRock 256 Bastion 6.",
+    ]
+    assert [x.card for x in s.teams["p1"].tn] == ["ai_tower_worm.1"]
+    assert s.models["a1"].cybershock == start + 1  # the test drew a 9 against Tomo's Mental Skill 7
+
+
+def test_a_failed_attack_is_struck_back_by_a_running_virus() -> None:
+    """FAQ: "A losing attacker's TN is attacked by an offensive CW card if present; if the attacker lost, the
+    offensive card infects the TN and a Cybershock Test is made for the Hacker now"; RB: "A virus or worm
+    Cyberwarfare attack may also be triggered by an unsuccessful hacking attack against a Terminal or
+    Tactical network that has a hostile virus or worm programme running"."""
+    s = table()
+    s.teams["p2"].tn = [Slot(card="n_bastion.1", owner="p2"), Slot(card="n_worm.1", owner="p2")]
+    s.teams["p1"].sr, s.teams["p2"].sr = 2, 0
+    stack(s, 2, 2, 6, 5, 3, 9)  # Tomo 2|2: 1 against Bastion 3 + 6; the worm 3 + 5 against a bare 3; test 9
+    start = s.models["a1"].cybershock
+    events = attack_tn(s, "p1", s.models["a1"], "u_navajo.1", None, "p2")
+    text = _texts(events)
+    assert "p2's running Slowcrawl Worm strikes back at p1." in text
+    assert "Slowcrawl Worm 8 against a bare CanDo card 3." in text
+    assert [(x.card, x.owner) for x in s.teams["p1"].tn] == [("n_worm.1", "p2")]
+    assert [x.card for x in s.teams["p2"].tn] == ["n_bastion.1"]
+    assert s.models["a1"].cybershock == start + 1
+
+
+def test_no_counter_infection_without_a_running_virus() -> None:
+    """FAQ: "attacked by an offensive CW card if present": a Tactical Network running only defences does not
+    strike back."""
+    s = table()
+    s.teams["p2"].tn = [Slot(card="n_bastion.1", owner="p2")]
+    s.teams["p1"].sr = 2
+    stack(s, 2, 2, 6)
+    events = attack_tn(s, "p1", s.models["a1"], "u_navajo.1", None, "p2")
+    assert not any(e.kind == "cw_counter" for e in events) and s.teams["p1"].tn == []
+
+
+def test_purge_repeats_with_its_booster_while_it_can_pay() -> None:
+    """FAQ Purge System: "choose a defensive CW card and maybe a supporting program to attack a hostile
+    Virus/Worm card in your TN. The battle is defensive card strength + up to 2 SR + Can Do card, against
+    offensive card strength + booster + Can Do card. Players can repeat Purge System if there is more than
+    one Virus/Worm program, as long as they have SR to run programs"."""
+    s = table()
+    s.teams["p1"].tn = [Slot(card="n_navajo.1", owner="p2"), Slot(card="n_worm.1", owner="p2")]
+    s.teams["p1"].sr = 4 + 2 + 2  # Bastion and Red Fever 2 each, 2 boost, 2 to go on
+    stack(s, 5, 4, 6, 5, 4, 6)
+    events = purge(s, "p1", s.models["a1"], "u_bastion.1", "u_booster.1")
+    lines = [e.text for e in events if e.kind == "purge"]
+    assert lines[0].startswith("p1 purges with HardRock 256 Bastion 13 against W32.Navajo 8")  # 3+3+2+5
+    assert len(lines) == 2 and "purged" in lines[1]
+    assert sorted(x.card for x in s.teams["p1"].tn) == ["u_bastion.1", "u_booster.1"]
+
+
+def test_a_defender_without_a_hacker_adds_no_sr() -> None:
+    """RB: Hackers "are the only Team members that may attempt a Cyberwarfare attack or defence" (ruling
+    G12: a Team's running defences still defend, without SR boosts, when it has no Hacker on the board)."""
+    s = table()
+    clear_board(s, ("a1",))
+    s.teams["p2"].tn = [Slot(card="n_bastion.1", owner="p2")]
+    s.teams["p1"].sr, s.teams["p2"].sr = 2, 5
+    stack(s, 2, 2, 6)
+    events = attack_tn(s, "p1", s.models["a1"], "u_navajo.1", None, "p2")
+    assert "against p2's Keep Bastion 9." in _texts(events) and s.teams["p2"].sr == 5
+
+
+def test_a_programme_kept_running_costs_its_run_and_draws_one_fewer() -> None:
+    """RB Clean-Up: "Remove own Cyberwarfare cards from Tactical Networks unless the Player decides to keep
+    them as a 'running programme'"; phase 2: "SRs are then placed on the remaining face up CW cards ...
+    sufficient to run them in background"; RB: "draw five cards less the number of CW cards that remain on
+    their Tactical Network card ... and already in their hand"."""
+    s = table()
+    team = s.teams["p1"]
+    team.tn = [Slot(card="u_bastion.1", owner="p1")]
+    team.hand, team.sr = [], 3
+    upkeep(s, "p1")
+    assert team.sr == 2
+    draw_cards(s, "p1")
+    assert len(team.hand) == 4
+
+
+def test_a_running_virus_attacks_without_paying_to_install_again() -> None:
+    """RB: "The cost of additional attacks is equal to the 'running programme' costs"; a programme kept
+    running has paid its running cost in phase 2 ("SRs are then placed on the remaining face up CW cards"),
+    so its first battle costs nothing more (a card from the hand pays install and run, "2 SRs for W32.Navajo
+    virus")."""
+    s = _cw(table(), p1=[])
+    s.teams["p1"].tn = [Slot(card="u_navajo.3", owner="p1")]
+    s.teams["p1"].sr = 0
+    cyberwarfare(s)
+    s.teams["p1"].hand = []
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="tn_p2"))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    assert Intent.of("plan", card="u_navajo.3") in G.legal(s, "p1")
+    stack(s, 9, 9, 1)
+    for part in (Intent.of("plan", card="u_navajo.3"), Intent.of("plan", boost="none")):
+        s, _ = G.apply(s, "p1", part)
+    s, _ = G.apply(s, "p1", Intent.of("plan", guard="none"))
+    s, events = G.apply(s, "p2", Intent.of("plan", guard="none"))
+    assert "W32.Navajo 8 against a bare CanDo card 1." in _texts(events)  # 2 + 0 + 9 - 3
+    assert ("u_navajo.3", "p1") in [(x.card, x.owner) for x in s.teams["p2"].tn]
+
+
+def test_clean_up_keeps_removes_and_installs_programmes() -> None:
+    """RB Clean-Up: "Remove own Cyberwarfare cards from Tactical Networks unless the Player decides to keep
+    them as a 'running programme' ... Play any Cyberwarfare cards from a Player's hand onto spare slots on the
+    Tactical Network card if desired paying any required SRs to install the programme(s)"; FAQ: "System
+    Resources cannot be kept for future turns"."""
+    from engine.nakamura_tower.keeping import housekeeping
+
+    s = _cw(table(), p1=["u_worm.1", "u_ice.1"], p2=[])
+    s.teams["p1"].tn = [Slot(card="u_bastion.1", owner="p1"), Slot(card="u_srboost.1", owner="p1")]
+    s.teams["p1"].sr = 3
+    housekeeping(s)
+    assert [p.seat for p in G.prompts(s)] == ["p1"]  # p2 has no programme and no card: not asked
+    assert Intent.of("keep", drop="u_srboost.1") in G.legal(s, "p1")
+    s, _ = G.apply(s, "p1", Intent.of("keep", drop="u_srboost.1"))
+    s, events = G.apply(s, "p1", Intent.of("keep", install="u_worm.1"))
+    assert [x.card for x in s.teams["p1"].tn] == ["u_bastion.1", "u_worm.1"]
+    assert "u_srboost.1" in s.teams["p1"].deck.discards
+    assert s.teams["p1"].hand == ["u_ice.1"] and s.teams["p1"].sr == 0
+    assert "p1 installs Blackwire Worm to run next turn." in _texts(events)
+
+
+def test_blank_cards_bluff_and_are_never_discarded() -> None:
+    """RB Blank CW Cards: "each Faction CW deck has two blank CW cards with which to help to bluff their
+    opponent. The Player's hand size is increased to 7 cards but the blank cards are never discarded and
+    thus remain either on the Tactical Network or in the Player's hand"; Clean-Up: "Discard any number of
+    non-blank CW cards"."""
+    from engine.nakamura_tower.keeping import finish
+
+    s = table(blank_cards=True, hard_hands=True)
+    blanks = [c for c in s.teams["p1"].deck.cards + s.teams["p1"].hand if pack().card(c).kind == "blank"]
+    assert len(blanks) == 2
+    assert not [c for c in table().teams["p1"].deck.cards if pack().card(c).kind == "blank"]
+    team = s.teams["p1"]
+    team.hand, team.tn = [], []
+    draw_cards(s, "p1")
+    assert len(team.hand) == 7
+    team.hand = ["u_blank.1", "u_blank.2", "u_navajo.1"]
+    finish(s)  # hard_hands: every card still in hand is discarded, but the blanks
+    assert team.hand == ["u_blank.1", "u_blank.2"] and "u_blank.1" not in team.deck.discards
+    s = _cw(s, p1=["u_blank.1", "u_navajo.1"])
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="none"))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    assert Intent.of("plan", guard="u_blank.1") in G.legal(s, "p1")
+    sr = s.teams["p1"].sr
+    s, _ = G.apply(s, "p1", Intent.of("plan", guard="u_blank.1"))
+    s, _ = G.apply(s, "p2", Intent.of("plan", guard="none"))
+    team = s.teams["p1"]
+    assert [x.card for x in team.tn] == ["u_blank.1"] and team.sr == sr  # a blank costs nothing
+    from engine.nakamura_tower.keeping import housekeeping
+
+    housekeeping(s)
+    s, _ = G.apply(s, "p1", Intent.of("keep", drop="u_blank.1"))
+    s, _ = G.apply(s, "p1", Intent.of("keep", install="none"))
+    assert "u_blank.1" in s.teams["p1"].hand and "u_blank.1" not in s.teams["p1"].deck.discards
