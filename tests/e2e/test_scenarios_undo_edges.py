@@ -6,6 +6,10 @@
 2. Infamy: the host cancels a game that had moves: the animated replay is posted in the thread as at a
    game's end, ``/game history`` shows the public board, a seat's own view is refused (what was hidden
    stays hidden: README, "Undo, history and replays"), and ``/game export`` is the public record.
+3. Gamedec: a move whose undo gives its player something back (a card, a place) is taken back by
+   consent: that player gets by DM the message ``/hand`` shows, with the same private image.
+4. Infamy: Discord will no longer edit the status message (30046): on the new one **Undo my move** works,
+   on the old one it is refused with a link to the new one, and the Undo under the move is not stale.
 """
 
 from __future__ import annotations
@@ -16,10 +20,16 @@ import random
 import sqlite3
 from pathlib import Path
 
+import engine
+from engine.core.hand_text import private_part
+from engine.core.undo import plan_from_log
 from engine.table.clocks import UNDO_CLOCK
 from engine.table.undo import UNDO_TTL
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, Message
+
+PNG = b"\x89PNG"
+MESSAGE_TOO_OLD = 30046
 
 
 def _thread_texts(fake: FakeDiscord, table: kit.Table) -> list[str]:
@@ -141,6 +151,126 @@ async def test_a_cancelled_game_has_its_replay_and_public_history_only(
         export = await (await cy.slash("game", "export", channel=table.thread_id)).message(10)
         body = json.loads(export.attachment(f"{table.gid}-public.json").data)
         assert body["public_only"] and "seed" not in body and "intents" not in body
+        assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
+    finally:
+        db.close()
+        await bot.stop()
+
+
+async def _until_undo_gives_back(table: kit.Table, db: kit.BotDb, rng: random.Random) -> str | None:
+    """Play Gamedec's members one move at a time until a move could be taken back and its undo would change
+    what its player alone sees (a card back in hand, say): that seat (None if none within 60 moves)."""
+    game = engine.get("gamedec")
+    players = kit.players_of(table, rng)
+    for _ in range(60):
+        record, state = await table.settle()
+        asked = table.human_prompts(state, record)
+        if record["status"] != "running" or not asked:
+            return None
+        seat = asked[0]
+        await players[seat].play_turn(most=1)
+        record, state = await table.settle()
+        log = [(i["seat"], i["intent"]) for i in db.intents(table.gid)]
+        seats = [s["seat"] for s in record["seats"]]
+        found = plan_from_log(game, seats, record["seed"], record["options"], log, seat)
+        if found.allowed:
+            now = private_part(game.view(state, seat), game.view(state, None))
+            earlier = private_part(game.view(found.state, seat), game.view(found.state, None))
+            if now != earlier:
+                return seat
+    return None
+
+
+async def test_after_an_undo_the_player_gets_their_private_image_and_text_by_dm(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Issue 18: "private views are re-sent to the seats whose hand changed": the message /hand shows."""
+    fake = fake_discord
+    alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
+    path = tmp_path / "arbiter.db"
+    bot = kit.arbiter_process(fake, path, tmp_path / "arbiter-bot.log")
+    db = kit.BotDb(path)
+    try:
+        await bot.start()
+        await fake.wait_for_commands("game", "play", "hand")
+        table = await kit.open_game(fake, db, alice, [bob, cy], options="", game="gamedec")
+        seat = await _until_undo_gives_back(table, db, random.Random(3))
+        assert seat is not None, "no move of Gamedec's opening whose undo gives its player something back"
+        member = table.players[seat]
+        before = len(member.dms())
+        asked = await (await member.slash("game", "undo", channel=table.thread_id)).message(10)
+        assert "must approve" in asked.text(), asked.text()
+        posted = await fake.wait_for_message(
+            lambda m: m.channel_id == table.thread_id and any(c.endswith(":y") for c in m.custom_ids()),
+            timeout=10,
+        )
+        approve = next(c for c in posted.custom_ids() if c.endswith(":y"))
+        for other in [m for s, m in table.players.items() if s != seat]:
+            await (await other.click(posted, approve)).message(10)
+        await fake.state.wait_for(
+            lambda: len(member.dms()) > before or None, timeout=15, what="the private message by DM"
+        )
+        dm = member.dms()[-1]
+        assert "A move was taken back" in dm.text() and "Your hand" in dm.text(), dm.text()
+        assert [a.filename for a in dm.attachments] == ["hand.png"] and dm.attachments[0].data[:4] == PNG
+        assert not [
+            m for m in fake.state.all_messages() if "A move was taken back" in m.text() and m is not dm
+        ]
+        hand = await kit.Player(member, table, random.Random(0)).hand(via_slash=True)
+        assert hand.attachment("hand.png").data == dm.attachments[0].data  # the image /hand shows
+        assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
+    finally:
+        db.close()
+        await bot.stop()
+
+
+async def test_undo_my_move_on_a_reposted_status_message_and_the_old_one_refused(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord stops editing the status message (30046), so a new one is posted in the thread: its **Undo
+    my move** works, the old message's is refused with a link to the new one, and the Undo button under
+    the move still works (a new status message is not a move)."""
+    fake = fake_discord
+    alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
+    path = tmp_path / "arbiter.db"
+    bot = kit.arbiter_process(fake, path, tmp_path / "arbiter-bot.log")
+    db = kit.BotDb(path)
+    try:
+        await bot.start()
+        await fake.wait_for_commands("game", "play", "hand")
+        table = await kit.open_game(fake, db, alice, [bob, cy])
+        record, state = await table.settle()
+        old = table.status
+        assert f"arbw:{table.gid}:{old.id}" in old.custom_ids(), old.custom_ids()
+        fake.faults.error(
+            "PATCH",
+            f"/channels/{old.channel_id}/messages/{old.id}",
+            status=400,
+            code=MESSAGE_TOO_OLD,
+            message="Maximum number of edits to messages older than 1 hour reached.",
+            times=1000,
+        )
+        seat = table.human_prompts(state, record)[0]
+        member = table.players[seat]
+        player = kit.Player(member, table, random.Random(1), play_share=0)
+        options = await player.options()
+        bids = [c for c in options.custom_ids() if c.startswith(f"arb:{table.gid}:") and ":bid:" in c]
+        answer = await (await member.click(options, bids[-1])).message(10)
+        undo = next(c for c in answer.custom_ids() if c.startswith(f"arbu:{table.gid}:"))
+        fresh = await fake.wait_for_message(
+            lambda m: m.channel_id == table.thread_id and f"arbw:{table.gid}:{m.id}" in m.custom_ids(),
+            timeout=15,
+            what="the new status message with its own Undo my move",
+        )
+        assert fresh.id != old.id and db.record(table.gid)["place"]["status"] == str(fresh.id)
+        refused = await (await member.click(old, f"arbw:{table.gid}:{old.id}")).message(10)
+        assert "no longer kept up to date" in refused.text() and str(fresh.id) in refused.text(), (
+            refused.text()
+        )
+        asked = await (await member.click(fresh, f"arbw:{table.gid}:{fresh.id}")).message(10)
+        assert "must approve" in asked.text(), asked.text()
+        again = await (await member.click(answer, undo)).message(10)
+        assert "already waiting" in again.text(), again.text()  # not stale: one request at a time
         assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
     finally:
         db.close()
