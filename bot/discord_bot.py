@@ -31,6 +31,7 @@ from cogs.items import DYNAMIC_ITEMS
 from engine.table import Limits, Table
 
 from .dbtools import BackupSchedule
+from .gate import Gate
 from .league_stores import league_store_for
 from .ratelimit import RateLimiter
 from .render import Renderer
@@ -45,6 +46,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+SHUTDOWN_SECONDS = 10.0
+"""How long a shutdown waits for the interactions in flight to be answered."""
 MISSING_TOKEN = """DISCORD_TOKEN is not set.
 Create a bot application at https://discord.com/developers/applications, copy its bot token and run:
     DISCORD_TOKEN=... arbiter run
@@ -75,6 +78,8 @@ class ArbiterBot(commands.Bot):
         self.announcer: Announcer | None = None
         """Posts the table's updates; held here (the composition root), never in :class:`Services`."""
         self._catch_up: asyncio.Task[int] | None = None
+        self.gate = Gate()
+        """Every interaction passes it (:func:`cogs.admission.admit`); closed first at shutdown."""
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -143,8 +148,11 @@ class ArbiterBot(commands.Bot):
         )
 
     async def close(self) -> None:
-        # Everything of ours is closed before discord.py's close, which ends start() and so the event loop:
-        # a database connection left open would keep its worker thread, and the process, alive.
+        # New interactions are refused politely and those in flight are answered normally (never "an
+        # unexpected error" from a closed database); then the deadlines stop, the announcements drain and
+        # everything of ours is closed before discord.py's close, which ends start() and so the event
+        # loop: a database connection left open would keep its worker thread, and the process, alive.
+        await self.gate.close(timeout=SHUTDOWN_SECONDS)
         if self.scheduler is not None:
             await self.scheduler.stop()
             self.scheduler = None

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.gate import CLOSING, Gate
 from bot.ratelimit import RateLimiter, polite
 
 from .answer import user_id
@@ -26,7 +27,13 @@ def install_rate_limit(client: Any, limiter: RateLimiter) -> None:
 
 
 async def admit(interaction: discord.Interaction) -> bool:
-    """Take one token of the caller's bucket; when it is empty, answer politely and stop there."""
+    """Pass the shutdown gate (:mod:`bot.gate`: while the bot stops, a new interaction is told it is
+    restarting), then take one token of the caller's bucket; when either refuses, answer politely and stop
+    there."""
+    gate: Gate | None = getattr(interaction.client, "gate", None)
+    if gate is not None and not gate.enter():
+        await _refuse(interaction, CLOSING)
+        return False
     limiter: RateLimiter | None = getattr(interaction.client, "rate_limiter", None)
     if limiter is None:
         return True
@@ -34,11 +41,15 @@ async def admit(interaction: discord.Interaction) -> bool:
     wait = limiter.retry_after(user_id(interaction), autocomplete=autocomplete)
     if wait == 0.0:
         return True
+    await _refuse(interaction, polite(wait))
+    return False
+
+
+async def _refuse(interaction: discord.Interaction, text: str) -> None:
     try:
-        if autocomplete:
+        if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         elif not interaction.response.is_done():
-            await interaction.response.send_message(polite(wait), ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
-        log.info("could not tell user %s to slow down", user_id(interaction))
-    return False
+        log.info("could not tell user %s: %s", user_id(interaction), text)

@@ -137,3 +137,27 @@ async def test_setup_registers_everything(tmp_path: Path) -> None:
         await bot.scheduler.stop()
         assert bot.store is not None
         await bot.store.close()
+
+
+async def test_shutdown_lets_an_interaction_in_flight_finish_before_the_store_closes(tmp_path: Path) -> None:
+    """Issue 21: a command being handled when SIGTERM arrives still finds the database open and is answered
+    normally; one arriving after is refused politely (bot.gate), and only then is the store closed."""
+    import asyncio
+
+    bot = ArbiterBot(Settings(arbiter_db=str(tmp_path / "a.db"), tick_seconds=3600))
+    bot.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
+    await bot.setup_hook()
+    assert bot.services is not None
+    table = bot.services.table
+    done: list[str] = []
+
+    async def in_flight() -> None:
+        assert bot.gate.enter()  # what the admission check does for every interaction
+        await asyncio.sleep(0.2)  # still working when the shutdown starts
+        done.append((await table.create("toy", "u1", "Ann", seats=2, seed=1)).record.id)
+
+    task = asyncio.create_task(in_flight())
+    await asyncio.sleep(0)
+    await bot.close()
+    await task
+    assert done and bot.store is None and not bot.gate.enter()

@@ -124,3 +124,37 @@ async def test_five_games_at_once(tmp_path: Path) -> None:
 @pytest.mark.slow
 async def test_fifty_games_at_once(tmp_path: Path) -> None:
     await _load(int(os.environ.get("ARBITER_LOAD_GAMES", "50")), tmp_path)
+
+
+async def test_sigterm_under_load_answers_every_interaction_normally(tmp_path: Path) -> None:
+    """Issue 21: "stopping the bot under load answers in-flight interactions with 'unexpected error'
+    because the store closes before events stop arriving". Four games play at once; SIGTERM arrives while
+    members are clicking: nothing is answered with an unexpected error, nothing fails in the log, the
+    process exits cleanly, and every move it accepted is in the database."""
+    async with FakeDiscord(interaction_deadline=3.0) as fake:
+        for n in range(4):
+            fake.add_member(f"player{n}")
+        bot = kit.arbiter_process(fake, tmp_path / "arbiter.db", tmp_path / "arbiter-bot.log")
+        db = kit.BotDb(tmp_path / "arbiter.db")
+        errors: list[str] = []
+        try:
+            await bot.start()
+            await fake.wait_for_commands("game", "play", "hand")
+            rng = random.Random(21)
+            games = [
+                asyncio.create_task(_one_game(fake, db, n, random.Random(rng.random()), errors))
+                for n in range(4)
+            ]
+            await fake.state.wait_for(lambda: len(fake.state.interactions) >= 40, 60, "forty interactions")
+            await bot.stop(timeout=30)
+            assert bot.proc is not None and bot.proc.returncode == 0, bot.logs()[-3000:]
+            for game in games:
+                game.cancel()
+            await asyncio.gather(*games, return_exceptions=True)
+            logs = bot.logs()
+            assert "unexpected error" not in logs and "Traceback" not in logs, logs[-3000:]
+            assert not errors, errors[:3]
+            assert "shutting down" in logs or "Arbiter is set up" in logs
+        finally:
+            db.close()
+            await bot.stop()
