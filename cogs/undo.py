@@ -111,9 +111,11 @@ async def undo_answer(interaction: discord.Interaction, game_id: str, version: i
         raise NotAllowed("Only the players seated in this game can answer an undo request.")
     pending = await table.undo_pending(game_id)
     if pending is None or pending.version != version:
-        raise IllegalIntent(
-            "That undo request is over: it was answered, it expired, or a move was made since."
-        )
+        over = "it was answered, it expired, or a move was made since"
+        await _settled(
+            interaction, f"this request is over ({over})."
+        )  # its dead buttons go at the first click
+        raise IllegalIntent(f"That undo request is over: {over}.")
     update = await table.undo_answer(game_id, user_id(interaction), approve)
     if update.kind == "undo":
         await send(interaction, "✅ Approved: the move was taken back.")

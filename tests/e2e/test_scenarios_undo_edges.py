@@ -2,7 +2,8 @@
 
 1. Infamy: a member asks to undo their bid; the bot stops while the request waits, and is started again
    after its ten minutes have run out (the stored request and its deadline row moved back in time, as a
-   clock would): the thread is told once that it expired, and the old Approve button says it is over.
+   clock would): the thread is told once that it expired, and the old Approve button says it is over
+   (and the request's message loses its buttons).
 2. Infamy: the host cancels a game that had moves: the animated replay is posted in the thread as at a
    game's end, ``/game history`` shows the public board, a seat's own view is refused (what was hidden
    stays hidden: README, "Undo, history and replays"), and ``/game export`` is the public record.
@@ -110,6 +111,10 @@ async def test_an_undo_request_expires_across_a_restart_and_is_told_once(
         other = next(m for s, m in table.players.items() if s != seat)
         over = await (await other.click(posted, approve)).message(10)
         assert "That undo request is over" in over.text(), over.text()
+        cleared = await fake.wait_for_message(
+            lambda m: m.id == posted.id and "settled" in m.text(), timeout=10, what="the dead buttons gone"
+        )
+        assert not [c for c in cleared.custom_ids() if c.startswith("arbv:")]
         assert [i["intent"] for i in db.intents(table.gid)] == [bids[-1].split(":", 3)[3]]  # the bid stands
         assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
     finally:

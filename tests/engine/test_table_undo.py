@@ -453,3 +453,22 @@ async def test_what_a_past_reveals_follows_how_the_game_ended(store: Store) -> N
     while (await table.record(ended)).status == "running":
         await play(table, ended)
     assert await table.reveals(ended) == "all"
+
+
+async def test_an_undone_move_and_its_request_count_toward_nothing_in_the_result(store: Store) -> None:
+    """Issue 18: "Undo requests count toward nothing in ratings": the league result (ratings and
+    reliability) reads only the moves that still count; the request and the undone move leave no trace."""
+    table = Table(store)
+    gid = await infamy(table)
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    for other in others(bidder):
+        await table.undo_answer(gid, other, True)
+    again = await play(table, gid)
+    assert again == bidder  # the same seat plays its turn again
+    await table.abort(gid, "u1")
+    result = await table.game_result(gid)
+    assert result is not None
+    lines = {line.user: line for line in result.players}
+    assert lines[bidder].met == 1 and lines[bidder].missed == 0  # one move counted, not two
+    assert all(lines[u].met == 0 for u in others(bidder))  # answering a request is not a move
