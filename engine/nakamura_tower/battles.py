@@ -181,7 +181,7 @@ def attack_terminal(
         return _lost(state, card, booster, f"{seat} cannot pay for {_name(card)}")
     standing = held.face_up.pop(seat, [])
     drawn = held.face_down.pop(seat, [])
-    defenders = list(held.installed) + standing + drawn
+    defenders = standing + drawn + list(held.installed)  # ruling G10: the AI's cards, then the holder's
     events = [
         public(
             "cw_attack",
@@ -226,26 +226,42 @@ def _terminal_holds(
     """A failed hack: "the destruction of all attacking programmes"; RB "if the Terminal drew one or more
     virus or worm CW cards those aggressive defence systems attempt to infect that Player's Tactical
     Network"; "The one that defeated his attack would stay face up" (an AI virus that infected is on the
-    Tactical Network instead, one that the Team's defences beat is discarded)."""
+    Tactical Network instead, one that the Team's defences beat is discarded). A Terminal held by another
+    Team strikes back with a virus or worm its holder put in it (RB: "an unsuccessful hacking attack against
+    a Terminal ... that has a hostile virus or worm programme running", ruling C12)."""
     events = _lost(state, card, booster, "the attack fails")
-    if winner in held.installed:
-        return events
-    if pack().card(winner).kind not in OFFENSIVE:
+    data = pack().card(winner)
+    if winner not in held.installed and data.kind in OFFENSIVE:
+        return events + strike(state, "ai", winner, seat, terminal=True)
+    if winner not in held.installed:
         held.face_up[seat] = [winner]
+    virus = next((c for c in held.installed if pack().card(c).kind in OFFENSIVE), None)
+    if virus is None or held.controller is None:
         return events
-    return events + _aggression(state, winner, seat, held)
+    held.installed.remove(virus)
+    return events + strike(state, held.controller, virus, seat, terminal=True)
 
 
-def _aggression(state: NtState, virus: str, victim: str, held: TerminalState) -> list[Event]:
-    """RB: "If the Tactical Network did not have any defensive programmes installed then that virus or worm
-    immediately infects that Tactical Network. If the Tactical Network does have defensive programmes (and
-    support programmes) then resolve that CW battle immediately" (each defence in turn; the AI adds no SR)."""
+def strike(state: NtState, owner: str, virus: str, victim: str, terminal: bool = False) -> list[Event]:
+    """A virus or worm attacks a Tactical Network after a failed hack, fighting each of its defences in
+    turn with its owner's SR boost and CanDo (the AI adds no SR), and infects it on a win; beaten, it is
+    discarded. RB: "If the Tactical Network did not have any defensive programmes installed then that virus
+    or worm immediately infects that Tactical Network" (a Terminal's ``terminal`` defence); a Tactical
+    Network's counter-infection meets at least a bare CanDo card (FAQ: "the defender only draws a Can Do
+    card to defend his TN")."""
     data = pack().card(virus)
-    if not defences(state, victim):
-        return infect(state, "ai", virus, victim)
-    won, events = versus_network(state, victim, virus, lambda: data.strength + draw(state), lambda: True)
+    if terminal and not defences(state, victim):
+        return infect(state, owner, virus, victim)
+    seat = owner if owner in state.teams else None
+
+    def attack() -> int:
+        return (
+            data.strength + _boost(state, seat) + cando_for(state, hacker_of(state, seat) if seat else None)
+        )
+
+    won, events = versus_network(state, victim, virus, attack, lambda: True)
     if won:
-        return events + infect(state, "ai", virus, victim)
+        return events + infect(state, owner, virus, victim)
     discard(state, virus)
     return events + [public("cw_stopped", f"{victim}'s defences stop {data.name}.")]
 
@@ -331,17 +347,8 @@ def counter_infection(state: NtState, defender: str, attacker: str) -> list[Even
         return []
     slot = max(own, key=lambda s: pack().card(s.card).strength)
     team.tn.remove(slot)
-    data = pack().card(slot.card)
-    events = [public("cw_counter", f"{defender}'s running {data.name} strikes back at {attacker}.")]
-
-    def attack() -> int:
-        return data.strength + _boost(state, defender) + cando_for(state, hacker_of(state, defender))
-
-    won, fought = versus_network(state, attacker, slot.card, attack, lambda: True)
-    if won:
-        return events + fought + infect(state, defender, slot.card, attacker)
-    discard(state, slot.card)
-    return events + fought + [public("cw_stopped", f"{attacker}'s defences stop {data.name}.")]
+    line = f"{defender}'s running {_name(slot.card)} strikes back at {attacker}."
+    return [public("cw_counter", line)] + strike(state, defender, slot.card, attacker)
 
 
 def infect(state: NtState, owner: str, card: str, victim: str) -> list[Event]:

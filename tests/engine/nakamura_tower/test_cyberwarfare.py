@@ -382,3 +382,42 @@ def test_blank_cards_bluff_and_are_never_discarded() -> None:
     s, _ = G.apply(s, "p1", Intent.of("keep", drop="u_blank.1"))
     s, _ = G.apply(s, "p1", Intent.of("keep", install="none"))
     assert "u_blank.1" in s.teams["p1"].hand and "u_blank.1" not in s.teams["p1"].deck.discards
+
+
+def test_the_alternative_outcome_a_terminals_virus_infects_an_undefended_network() -> None:
+    """RB An Alternative Outcome: "If Tomo was unsuccessful in his hack ... and the Terminal had been defended
+    by a virus/worm then the Terminal's virus/worm would have made a Cyberwarfare Attack against Tomo and his
+    Tactical Network. If Tomo had not installed the HardRock 256 defensive programme then the Terminal's
+    attack would have been automatically successful resulting in Tomo's Team's Tactical Network becoming
+    infected and in Tomo having to take a Cybershock test"."""
+    s = table()
+    s.teams["p1"].sr = 2
+    _top(s, "ai_tower_worm.1")
+    place(s, "a1", "H8")
+    stack(s, 2, 2, 5, 9)  # Tomo 2|2: 2 + 0 + 2 = 4 against the worm 3 + 5; the Cybershock test draws 9
+    start = s.models["a1"].cybershock
+    events = attack_terminal(s, "p1", s.models["a1"], "u_navajo.1", None, "t_basic")
+    assert [e.text for e in events if e.kind == "cw_battle"] == ["W32.Navajo 4 against Tower Worm 8."]
+    assert [(x.card, x.owner) for x in s.teams["p1"].tn] == [("ai_tower_worm.1", "ai")]
+    assert s.models["a1"].cybershock == start + 1
+    assert s.terminals["t_basic"].face_up == {}  # the worm left the Terminal for the Tactical Network
+
+
+def test_a_held_terminal_fights_with_its_holders_cards_and_strikes_back() -> None:
+    """Ruling G10: "The new attacker first beats the AI cards drawn for its own access route, then each card
+    the holder installed"; RB: "A virus or worm Cyberwarfare attack may also be triggered by an unsuccessful
+    hacking attack against a Terminal ... that has a hostile virus or worm programme running"."""
+    s = table()
+    held = s.terminals["t_basic"]
+    held.controller, held.hacker, held.installed = "p2", "b1", ["n_navajo.1"]
+    s.teams["p1"].sr = 5  # 2 to play the virus, 2 to boost the first battle, 1 to go on
+    _top(s, "ai_watchdog.1")
+    place(s, "a1", "H8")
+    stack(s, 8, 2, 3, 5, 2, 6, 9)  # 2+1+2+8 against Watchdog 3+3; 2+5 against the holder's Navajo 2+6; test 9
+    events = attack_terminal(s, "p1", s.models["a1"], "u_navajo.1", None, "t_basic")
+    assert [e.text for e in events if e.kind == "cw_battle"] == [
+        "W32.Navajo 13 against Watchdog Ice 6.",
+        "W32.Navajo 7 against W32.Navajo 8.",
+    ]
+    assert [(x.card, x.owner) for x in s.teams["p1"].tn] == [("n_navajo.1", "p2")]
+    assert held.controller == "p2" and held.installed == []
