@@ -6,7 +6,7 @@ arbiter replay FILE
 arbiter bench [--game GAME] [--json] [--store postgresql://...] [--startup N] [--live N]
 arbiter games
 arbiter options GAME
-arbiter run
+arbiter run [--shards 0-3 --shard-count 8]
 arbiter db backup PATH | db restore PATH | db check   [--db PATH]
 arbiter db copy --from sqlite:///arbiter.db --to postgresql://...
 """
@@ -110,7 +110,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games Arbiter plays")
     opts = sub.add_parser("options", help="a game's options: name, meaning and default")
     opts.add_argument("game", help="game id (see `arbiter games`)")
-    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run = sub.add_parser(
+        "run",
+        help="start the Discord bot (needs DISCORD_TOKEN)",
+        description="Start the Discord bot. Several processes sharing one PostgreSQL database "
+        "(ARBITER_DATABASE_URL) each hold some of the bot's shards: --shards 0-3 --shard-count 8 in one, "
+        "--shards 4-7 --shard-count 8 in another.",
+    )
+    run.add_argument("--shards", default=None, help="the shards this process holds: 0-3, or 0,2,5")
+    run.add_argument("--shard-count", type=int, default=None, help="how many shards the bot has in all")
 
     db = sub.add_parser("db", help="the bot's database: online backup, restore, integrity check")
     db.add_argument("--db", default=None, help="the database file (default: ARBITER_DB, else ./arbiter.db)")
@@ -174,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         return asyncio.run(bench.run(args))
     if args.command == "run":
-        return run_bot()
+        return run_bot(args.shards, args.shard_count)
     if args.command == "db" and args.db_command == "copy":
         return db_copy(args.source or database_path(args.db, sqlite_only=True), args.target)
     if args.command == "db":
@@ -424,7 +432,7 @@ def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
     return 0
 
 
-def run_bot() -> int:
+def run_bot(shards: str | None = None, shard_count: int | None = None) -> int:
     from .settings import Settings
 
     try:
@@ -447,7 +455,7 @@ def run_bot() -> int:
     except ImportError as exc:  # pragma: no cover - only while the Discord front end is missing
         print(f"The Discord front end is not available: {exc}", file=sys.stderr)
         return 2
-    return int(run())
+    return int(run(arbiter_shards=shards, arbiter_shard_count=shard_count))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import asyncio
 import logging
 import signal
 import sys
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 import discord.gateway
@@ -33,16 +33,15 @@ from engine.table import Limits, Table
 from .dbtools import BackupSchedule
 from .gate import Gate
 from .league_stores import league_store_for
+from .pg_store import Changed, PostgresStore
 from .ratelimit import RateLimiter
 from .render import Renderer
 from .scheduler import Scheduler
 from .services import Services
 from .settings import Settings
+from .shards import BadShards, ShardPlan
 from .storage import SqliteStore, StoreRefused
 from .stores import describe, open_store, prefs_for, sqlite_file
-
-if TYPE_CHECKING:
-    from .pg_store import PostgresStore
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +61,10 @@ def intents() -> discord.Intents:
 
 
 class ArbiterBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, shards: ShardPlan | None = None, **client: Any) -> None:
+        """``client``: discord.py's own options (the shards of :class:`ShardedArbiterBot`)."""
         super().__init__(
+            **client,
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
@@ -72,6 +73,8 @@ class ArbiterBot(commands.Bot):
             ),
         )
         self.settings = settings
+        self.shard_plan = shards or ShardPlan()
+        """The Discord shards this process holds: it announces only their servers' games."""
         self.store: SqliteStore | PostgresStore | None = None
         self.services: Services | None = None
         self.scheduler: Scheduler | None = None
@@ -101,8 +104,17 @@ class ArbiterBot(commands.Bot):
         prefs = prefs_for(self.store, local)  # with PostgreSQL: in its database, shared by every process
         await prefs.open()
         services = Services(table=table, renderer=Renderer(settings.render_concurrency), prefs=prefs)
-        announcer = self.announcer = Announcer(self, services, settings.status_edit_seconds)
+        table.claim_lease = settings.arbiter_claim_seconds
+        announcer = self.announcer = Announcer(
+            self,
+            services,
+            settings.status_edit_seconds,
+            holds=lambda r: self.shard_plan.holds(r.place.get("guild")),
+        )
         table.subscribe(announcer)
+        if isinstance(self.store, PostgresStore):  # other processes may commit: hear of their changes
+            announcer.shared = True
+            self.store.listen(self._heard)
         self.services = services
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in all_cogs(services):
@@ -119,7 +131,24 @@ class ArbiterBot(commands.Bot):
         self.scheduler = Scheduler(table, settings.tick_seconds, backups=backups, store=sqlite)
         self.scheduler.start()
         self._stop_on_sigterm()
-        log.info("Arbiter is set up (database %s)", describe(settings.database, settings.arbiter_db))
+        log.info(
+            "Arbiter is set up (database %s, %s)",
+            describe(settings.database, settings.arbiter_db),
+            self.shard_plan.describe(),
+        )
+
+    def _heard(self, changed: Changed | None) -> None:
+        """Another process committed a change: forget this process's copy of the game and, when this one
+        holds the game's shard, announce it; None: notifications may have been missed, so catch up."""
+        if self.services is None or self.announcer is None:
+            return
+        if changed is None:
+            task = asyncio.create_task(self.announcer.catch_up(), name="arbiter-catch-up")
+            task.add_done_callback(_log_failure)
+            return
+        self.services.table.forget(changed.game_id)
+        if self.shard_plan.holds(changed.guild):
+            self.announcer.woken(changed.game_id)
 
     def _stop_on_sigterm(self) -> None:
         """``docker stop`` sends SIGTERM: close cleanly (nothing would be lost anyway: it is all in the
@@ -169,6 +198,21 @@ class ArbiterBot(commands.Bot):
         await super().close()
 
 
+class ShardedArbiterBot(ArbiterBot, commands.AutoShardedBot):
+    """One process of several, holding some of the bot's Discord shards (``arbiter run --shards 0-3
+    --shard-count 8``): discord.py's AutoShardedBot connects only those shards."""
+
+    def __init__(self, settings: Settings, shards: ShardPlan) -> None:
+        assert shards.ids is not None
+        super().__init__(settings, shards, shard_ids=list(shards.ids), shard_count=shards.count)
+
+
+def make_bot(settings: Settings) -> ArbiterBot:
+    """The client for this process: sharded when the settings name shards (raises :class:`BadShards`)."""
+    plan = ShardPlan.parse(settings.arbiter_shards, settings.arbiter_shard_count)
+    return ShardedArbiterBot(settings, plan) if plan.sharded else ArbiterBot(settings)
+
+
 def _log_failure(task: asyncio.Task[object]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("%s failed", task.get_name(), exc_info=task.exception())
@@ -192,10 +236,15 @@ def use_api_base(base: str | None, gateway: str | None = None) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
-def run() -> int:
-    """Start the bot; returns the process exit code. Used by ``arbiter run``."""
+def run(**overrides: Any) -> int:
+    """Start the bot; returns the process exit code. Used by ``arbiter run`` (``overrides``: settings given
+    on its command line, as ``arbiter_shards``)."""
     try:
-        settings = Settings()
+        settings = Settings(**{k: v for k, v in overrides.items() if v is not None})
+        bot = make_bot(settings)
+    except BadShards as exc:
+        print(f"Invalid shards: {exc}", file=sys.stderr)
+        return 2
     except Exception as exc:  # pydantic's message names the bad variable
         print(f"Invalid settings: {exc}", file=sys.stderr)
         return 2
@@ -205,7 +254,6 @@ def run() -> int:
         return 2
     configure_logging(settings.log_level)
     use_api_base(settings.discord_api_base, settings.discord_gateway_url)
-    bot = ArbiterBot(settings)
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:

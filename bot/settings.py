@@ -23,6 +23,11 @@ are merged (default 1) |
 the last commits) or ``full`` (a power cut loses nothing committed; each commit waits for the disk) |
 | ``BACKUP_DIR`` | folder for the scheduled online backups (default: ``backups`` beside the database) |
 | ``BACKUP_EVERY_HOURS`` | hours between scheduled backups (default 24; 0 turns them off) |
+| ``ARBITER_SHARDS`` | the Discord shards this process holds, as ``0-3`` (with ``ARBITER_SHARD_COUNT``; or
+``arbiter run --shards 0-3 --shard-count 8``); unset: one process holds them all |
+| ``ARBITER_SHARD_COUNT`` | how many shards the bot has in all, across every process |
+| ``ARBITER_CLAIM_SECONDS`` | how long a deadline claimed by one process stays its own (default 60): after a
+crash, its claims wait this long before another process takes them |
 | ``BACKUP_KEEP`` | how many scheduled backups are kept (default 7; older ones are deleted) |
 """
 
@@ -55,6 +60,8 @@ class Settings(BaseSettings):
         "discord_gateway_url",
         "discord_token",
         "arbiter_database_url",
+        "arbiter_shards",
+        "arbiter_shard_count",
         mode="before",
     )
     @classmethod
@@ -75,6 +82,10 @@ class Settings(BaseSettings):
     max_running_per_guild: int = Field(default=500, ge=0)
     rate_limit_actions: int = Field(default=10, ge=1)
     rate_limit_seconds: float = Field(default=10.0, gt=0)
+
+    arbiter_shards: str | None = None
+    arbiter_shard_count: int | None = Field(default=None, ge=1)
+    arbiter_claim_seconds: float = Field(default=60.0, gt=0)
 
     arbiter_synchronous: Literal["normal", "full"] = "normal"
     backup_dir: str | None = None

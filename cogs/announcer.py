@@ -28,7 +28,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -78,16 +79,35 @@ def pings(users: list[str]) -> discord.AllowedMentions:
     )
 
 
+CLAIM_RETRY_SECONDS = 2.0
+"""How soon a game another process is announcing is tried again (several processes on PostgreSQL)."""
+RESTARTED = "While Arbiter was restarting:"
+
+
 @dataclass
 class CatchUp:
-    """A queued announcement of changes a previous process saved but did not post."""
+    """A queued announcement of changes saved but not posted by this process: by a previous process
+    killed before it posted (``header`` says so), or by another running process (a notification). Their
+    lines are read from the stored public log when the batch is announced."""
 
-    lines: list[str] = field(default_factory=list)
+    header: str | None = RESTARTED
 
 
 class Announcer:
-    def __init__(self, client: Any, services: Services, min_interval: float = 0.0) -> None:
+    def __init__(
+        self,
+        client: Any,
+        services: Services,
+        min_interval: float = 0.0,
+        holds: Callable[[GameRecord], bool] | None = None,
+    ) -> None:
         self.client = client
+        self.holds = holds or (lambda _record: True)
+        """Whether this process announces the game: it holds the Discord shard of the game's server
+        (:class:`bot.shards.ShardPlan`). The others only send the DMs and reminders of their own changes."""
+        self.shared = False
+        """Other processes commit to the same database (PostgreSQL): a version this process never saw is
+        read from the public log before the newer one is posted, so none is skipped."""
         self.services = services
         self.min_interval = min_interval
         """Seconds a game's worker waits after an announcement, so the changes that arrive meanwhile are
@@ -115,6 +135,10 @@ class Announcer:
         self.services.remember(update.record.place.get("thread"), update.record.id)
         self._enqueue(update.record.id, update)
 
+    def woken(self, gid: str) -> None:
+        """Another process committed a change to the game (a notification): announce it from the log."""
+        self._enqueue(gid, CatchUp(header=None))
+
     def _enqueue(self, gid: str, item: Update | CatchUp) -> None:
         queue = self._queues.setdefault(gid, asyncio.Queue())
         queue.put_nowait(item)
@@ -129,13 +153,30 @@ class Announcer:
                 while not queue.empty():
                     batch.append(queue.get_nowait())
                 try:
-                    await self.announce(gid, batch)
+                    await self._announce_claimed(gid, batch)
                 except Exception:
                     log.exception("announcing game %s failed", gid)
                 if self.min_interval > 0:
                     await asyncio.sleep(self.min_interval)  # coalesce: what arrives meanwhile is one edit
         finally:
             self._workers.pop(gid, None)
+
+    async def _announce_claimed(self, gid: str, batch: list[Update | CatchUp]) -> None:
+        """Announce holding the game's claim (several processes: one at a time posts a game); a game
+        another process is posting is tried again shortly, the batch kept."""
+        prefs = self.services.prefs
+        if not await prefs.claim_announcing(gid):
+            self._spawn(self._later(gid, batch))
+            return
+        try:
+            await self.announce(gid, batch)
+        finally:
+            await prefs.release_announcing(gid)
+
+    async def _later(self, gid: str, batch: list[Update | CatchUp]) -> None:
+        await asyncio.sleep(CLAIM_RETRY_SECONDS)
+        for item in batch:
+            self._enqueue(gid, item)
 
     async def drain(self, timeout: float | None = None) -> None:
         """Wait until every queued update has been posted (tests, shutdown)."""
@@ -170,9 +211,12 @@ class Announcer:
         if record.status == "damaged":
             await self._announce_damaged(record, batch)
             return
-        events = [e for u in updates if not u.duplicate for e in u.events]
         for update in updates:
             self._private(record, update)
+        if not self.holds(record):
+            await self._remind_elsewhere(record, updates)  # the process holding its shard posts the rest
+            return
+        events, caught = await self._news(record, batch, updates)
         scene = await flows.scene(self.services, gid)
         if record.status == "lobby" or (
             record.status == "aborted" and all(u.kind == "lobby" for u in updates) and not scene.public_view
@@ -180,7 +224,6 @@ class Announcer:
             if await self._edit_status(record, scene, None):
                 await self.services.prefs.set_announced(gid, record.version)
             return
-        caught = [line for c in batch if isinstance(c, CatchUp) for line in c.lines]
         reminders, reminded = await self._reminders(
             record, [e for u in updates if u.kind == "reminder" for e in u.events]
         )
@@ -254,8 +297,7 @@ class Announcer:
         """A game set aside: its players are told in its thread that it is paused for a moderator, and the
         status message loses its buttons. Built without the game's code or state (either may be what
         failed), from public event texts only; the operator's reason never reaches Discord."""
-        lines = [line for c in batch if isinstance(c, CatchUp) for line in c.lines]
-        lines += present.event_lines(
+        lines = present.event_lines(
             e for u in batch if isinstance(u, Update) and not u.duplicate for e in u.events
         )
         title = record.game
@@ -317,13 +359,51 @@ class Announcer:
             return 0
         if announced is None and record.status in ("finished", "aborted"):
             return 0  # nothing recorded for an ended game: leave old threads alone
-        lines: list[str] = []
-        if record.status != "lobby":
-            missed = await self.table.public_log(record.id, limit=40, after_version=announced)
-            if missed:
-                lines = ["While Arbiter was restarting:", *missed]
-        self._enqueue(record.id, CatchUp(lines))
+        self._enqueue(record.id, CatchUp())
         return 1
+
+    async def _news(
+        self, record: GameRecord, batch: list[Update | CatchUp], updates: list[Update]
+    ) -> tuple[list[Event], list[str]]:
+        """What the thread is told: the batch's own public events, or, when it must catch up, the stored
+        lines of every version since the last announced (the batch's own among them, in order)."""
+        caught = await self._missed(record, batch, updates)
+        if caught is not None:
+            return [], caught
+        return [e for u in updates if not u.duplicate for e in u.events], []
+
+    async def _missed(
+        self, record: GameRecord, batch: list[Update | CatchUp], updates: list[Update]
+    ) -> list[str] | None:
+        """The public lines of every version after the last one announced, read from the stored log, when
+        this batch must catch up (a restart, another process's change, or, with other processes, a version
+        this one never saw); None when the batch's own events are the whole story."""
+        catching = [c for c in batch if isinstance(c, CatchUp)]
+        announced = await self.services.prefs.announced(record.id)
+        if not catching and self.shared and announced is not None and updates:
+            first = min(u.record.version for u in updates)
+            if first > announced + 1:
+                catching = [CatchUp(header=None)]  # a version committed elsewhere, not yet announced here
+        if not catching or record.status == "lobby":
+            return None
+        missed = await self.table.public_log(record.id, limit=40, after_version=announced)
+        header = next((c.header for c in catching if c.header), None)
+        return ([header] if header and missed else []) + missed
+
+    async def _remind_elsewhere(self, record: GameRecord, updates: list[Update]) -> None:
+        """Reminders this process sent for a game of another process's shard (it claimed the deadline):
+        posted in the thread here, once, since no version carries them to the other process."""
+        reminders, reminded = await self._reminders(
+            record, [e for u in updates if u.kind == "reminder" for e in u.events]
+        )
+        if not reminders:
+            return
+        try:
+            await self._channel(record.place["thread"]).send(
+                content=present.clip("\n".join(reminders), 2000), allowed_mentions=pings(reminded)
+            )
+        except discord.HTTPException:
+            log.exception("could not post the reminders of game %s", record.id)
 
     async def _edit_status(
         self,

@@ -70,6 +70,11 @@ class TableBase:
         """The live games (:mod:`engine.table.live`): bounded, least recently used out first."""
         self._subscribers: list[Subscriber] = []
 
+    def forget(self, game_id: str) -> None:
+        """Drop what this process holds of the game in memory: another process changed it (a notification),
+        so the next use reads it as stored."""
+        self._cache.pop(game_id)
+
     # --- subscriptions -----------------------------------------------------------------------------------
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
         """Call ``subscriber`` with every :class:`Update`; returns a function that unsubscribes."""

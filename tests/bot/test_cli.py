@@ -297,7 +297,7 @@ def test_run_reads_the_token_from_a_dot_env_file(
         "DISCORD_TOKEN=from-the-dot-env\nARBITER_DB=./games.db\n", encoding="utf-8"
     )
     started: list[str | None] = []
-    monkeypatch.setattr(bot.discord_bot, "run", lambda: started.append(Settings().token) or 0)
+    monkeypatch.setattr(bot.discord_bot, "run", lambda **_: started.append(Settings().token) or 0)
     assert run_bot() == 0
     assert started == ["from-the-dot-env"]
     assert Settings().arbiter_db == "./games.db"
