@@ -17,7 +17,8 @@ import engine
 from engine.core.history import turn_ends
 from engine.core.undo import plan_from_log
 from tests.e2e import scenario_kit as kit
-from tests.e2e.fake_discord import FakeDiscord, Message
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.test_scenarios_undo_edges import bid, request_message
 
 UPLOAD_LIMIT = 8 * 1024 * 1024
 
@@ -38,25 +39,13 @@ async def test_a_misclicked_bid_is_undone_by_consent(fake_discord: FakeDiscord, 
         await fake.wait_for_commands("game", "play", "hand")
         table = await kit.open_game(fake, db, alice, [bob, cy])
         record, before = await table.settle()
-        seat = table.human_prompts(before, record)[0]
-        member = table.players[seat]
-        player = kit.Player(member, table, random.Random(1), play_share=0)
-        options = await player.options()
-        bids = [c for c in options.custom_ids() if c.startswith(f"arb:{table.gid}:") and ":bid:" in c]
-        assert bids, options.custom_ids()
-        answer = await (await member.click(options, bids[-1])).message(10)
+        seat, member, answer, key = await bid(table)
         assert "✅" in answer.text() and answer.ephemeral
         undo = [c for c in answer.custom_ids() if c.startswith(f"arbu:{table.gid}:")]
         assert len(undo) == 1, answer.custom_ids()
         asked = await (await member.click(answer, undo[0])).message(10)
         assert "must approve" in asked.text(), asked.text()
-
-        def request(m: Message) -> bool:
-            return m.channel_id == table.thread_id and any(
-                c.startswith(f"arbv:{table.gid}:") for c in m.custom_ids()
-            )
-
-        posted = await fake.wait_for_message(request, timeout=10)
+        posted = await request_message(fake, table)
         approve = next(c for c in posted.custom_ids() if c.endswith(":y"))
         others = [m for s, m in table.players.items() if s != seat]
         first = await (await others[0].click(posted, approve)).message(10)
@@ -71,9 +60,7 @@ async def test_a_misclicked_bid_is_undone_by_consent(fake_discord: FakeDiscord, 
         after_record, after = await table.settle()
         assert after_record["version"] > record["version"] + 1
         assert _without_step(after) == _without_step(before)
-        assert [i["intent"] for i in db.intents(table.gid)] == [
-            bids[-1].split(":", 3)[3]
-        ]  # kept, marked undone
+        assert [i["intent"] for i in db.intents(table.gid)] == [key]  # kept, marked undone
         told = await fake.wait_for_message(
             lambda m: m.channel_id == table.thread_id and "approved by" in m.text(), timeout=10
         )

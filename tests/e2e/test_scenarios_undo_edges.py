@@ -16,9 +16,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import engine
@@ -27,10 +30,68 @@ from engine.core.undo import plan_from_log
 from engine.table.clocks import UNDO_CLOCK
 from engine.table.undo import UNDO_TTL
 from tests.e2e import scenario_kit as kit
-from tests.e2e.fake_discord import FakeDiscord, Message
+from tests.e2e.fake_discord import BotProcess, FakeDiscord, Message, SimMember
 
 PNG = b"\x89PNG"
 MESSAGE_TOO_OLD = 30046
+
+
+@dataclass
+class Run:
+    """A bot process on its own database, with a game of three members (alice hosts, bob and cy join)."""
+
+    fake: FakeDiscord
+    bot: BotProcess
+    db: kit.BotDb
+    path: Path
+    table: kit.Table
+
+
+@contextlib.asynccontextmanager
+async def three_members(
+    fake: FakeDiscord, tmp_path: Path, game: str = "infamy", options: str = kit.SHORT_GAME, **env: str
+) -> AsyncIterator[Run]:
+    alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
+    path = tmp_path / "arbiter.db"
+    bot = kit.arbiter_process(fake, path, tmp_path / "arbiter-bot.log", **env)
+    run = Run(fake, bot, kit.BotDb(path), path, table=None)  # type: ignore[arg-type]
+    try:
+        await bot.start()
+        await fake.wait_for_commands("game", "play", "hand")
+        run.table = await kit.open_game(fake, run.db, alice, [bob, cy], options=options, game=game)
+        yield run
+        assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
+    finally:
+        run.db.close()
+        await bot.stop()
+
+
+async def bid(table: kit.Table) -> tuple[str, SimMember, Message, str]:
+    """The member whose turn it is bids (the highest bid offered): (seat, member, the answer under the
+    move, the bid's intent key)."""
+    record, state = await table.settle()
+    seat = table.human_prompts(state, record)[0]
+    member = table.players[seat]
+    options = await kit.Player(member, table, random.Random(1), play_share=0).options()
+    bids = [c for c in options.custom_ids() if c.startswith(f"arb:{table.gid}:") and ":bid:" in c]
+    assert bids, options.custom_ids()
+    answer = await (await member.click(options, bids[-1])).message(10)
+    return seat, member, answer, bids[-1].split(":", 3)[3]
+
+
+def undo_button(answer: Message, gid: str) -> str:
+    return next(c for c in answer.custom_ids() if c.startswith(f"arbu:{gid}:"))
+
+
+async def request_message(fake: FakeDiscord, table: kit.Table) -> Message:
+    """The thread's message with the Approve/Refuse buttons of the pending request."""
+    return await fake.wait_for_message(
+        lambda m: (
+            m.channel_id == table.thread_id
+            and any(c.startswith(f"arbv:{table.gid}:") for c in m.custom_ids())
+        ),
+        timeout=10,
+    )
 
 
 def _thread_texts(fake: FakeDiscord, table: kit.Table) -> list[str]:
@@ -68,36 +129,17 @@ async def test_an_undo_request_expires_across_a_restart_and_is_told_once(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
-    path = tmp_path / "arbiter.db"
-    bot = kit.arbiter_process(fake, path, tmp_path / "arbiter-bot.log", TICK_SECONDS="0.3")
-    db = kit.BotDb(path)
-    try:
-        await bot.start()
-        await fake.wait_for_commands("game", "play", "hand")
-        table = await kit.open_game(fake, db, alice, [bob, cy])
-        record, state = await table.settle()
-        seat = table.human_prompts(state, record)[0]
-        member = table.players[seat]
-        player = kit.Player(member, table, random.Random(1), play_share=0)
-        options = await player.options()
-        bids = [c for c in options.custom_ids() if c.startswith(f"arb:{table.gid}:") and ":bid:" in c]
-        answer = await (await member.click(options, bids[-1])).message(10)
-        undo = next(c for c in answer.custom_ids() if c.startswith(f"arbu:{table.gid}:"))
-        asked = await (await member.click(answer, undo)).message(10)
+    async with three_members(fake, tmp_path, TICK_SECONDS="0.3") as run:
+        table = run.table
+        seat, member, answer, key = await bid(table)
+        asked = await (await member.click(answer, undo_button(answer, table.gid))).message(10)
         assert "must approve" in asked.text(), asked.text()
-
-        def request(m: Message) -> bool:
-            return m.channel_id == table.thread_id and any(
-                c.startswith(f"arbv:{table.gid}:") for c in m.custom_ids()
-            )
-
-        posted = await fake.wait_for_message(request, timeout=10)
-        await bot.stop()
-        db.close()
-        _move_back(path, table.gid, UNDO_TTL + 60)
-        await bot.start()
-        db = kit.BotDb(path)
+        posted = await request_message(fake, table)
+        await run.bot.stop()
+        run.db.close()
+        _move_back(run.path, table.gid, UNDO_TTL + 60)
+        await run.bot.start()
+        run.db = kit.BotDb(run.path)
         expired = f"{seat}'s undo request expired: the move stands."
         await fake.state.wait_for(
             lambda: any(expired in t for t in _thread_texts(fake, table)) or None,
@@ -106,7 +148,7 @@ async def test_an_undo_request_expires_across_a_restart_and_is_told_once(
         )
         await asyncio.sleep(1.5)  # several ticks later: still told once
         assert sum(t.count(expired) for t in _thread_texts(fake, table)) == 1, _thread_texts(fake, table)
-        assert UNDO_CLOCK not in _deadline_seats(path, table.gid)
+        assert UNDO_CLOCK not in _deadline_seats(run.path, table.gid)
         approve = next(c for c in posted.custom_ids() if c.endswith(":y"))
         other = next(m for s, m in table.players.items() if s != seat)
         over = await (await other.click(posted, approve)).message(10)
@@ -115,25 +157,16 @@ async def test_an_undo_request_expires_across_a_restart_and_is_told_once(
             lambda m: m.id == posted.id and "settled" in m.text(), timeout=10, what="the dead buttons gone"
         )
         assert not [c for c in cleared.custom_ids() if c.startswith("arbv:")]
-        assert [i["intent"] for i in db.intents(table.gid)] == [bids[-1].split(":", 3)[3]]  # the bid stands
-        assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
-    finally:
-        db.close()
-        await bot.stop()
+        assert [i["intent"] for i in run.db.intents(table.gid)] == [key]  # the bid stands
 
 
 async def test_a_cancelled_game_has_its_replay_and_public_history_only(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
-    path = tmp_path / "arbiter.db"
-    bot = kit.arbiter_process(fake, path, tmp_path / "arbiter-bot.log", ARBITER_END_REPLAY="1")
-    db = kit.BotDb(path)
-    try:
-        await bot.start()
-        await fake.wait_for_commands("game", "play", "hand")
-        table = await kit.open_game(fake, db, alice, [bob, cy])
+    async with three_members(fake, tmp_path, ARBITER_END_REPLAY="1") as run:
+        table = run.table
+        alice, bob, cy = (table.players[s] for s in ("alice", "bob", "cy"))
         await kit.play(table, random.Random(5), steps=4, hand_share=0)
         asked = await (await alice.slash("game", "abort", channel=table.thread_id)).message(10)
         confirm = next(c for c in asked.custom_ids() if c.startswith(f"arbc:{table.gid}:"))
@@ -145,21 +178,16 @@ async def test_a_cancelled_game_has_its_replay_and_public_history_only(
             timeout=60,
         )
         assert "turns" in replay.text()
-        assert db.record(table.gid)["status"] == "aborted"
+        assert run.db.record(table.gid)["status"] == "aborted"
         shown = await (await bob.slash("game", "history", channel=table.thread_id, at="t1")).message(10)
         assert "(the public board)" in shown.text() and shown.attachments, shown.text()
-        other = next(s for s, m in table.players.items() if m is not bob)
         hidden = await (
-            await bob.slash("game", "history", channel=table.thread_id, at="t1", seat=other)
+            await bob.slash("game", "history", channel=table.thread_id, at="t1", seat="cy")
         ).message(10)
         assert "what was hidden stays hidden" in hidden.text() and not hidden.attachments, hidden.text()
         export = await (await cy.slash("game", "export", channel=table.thread_id)).message(10)
         body = json.loads(export.attachment(f"{table.gid}-public.json").data)
         assert body["public_only"] and "seed" not in body and "intents" not in body
-        assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
-    finally:
-        db.close()
-        await bot.stop()
 
 
 async def _until_undo_gives_back(table: kit.Table, db: kit.BotDb, rng: random.Random) -> str | None:
@@ -191,24 +219,15 @@ async def test_after_an_undo_the_player_gets_their_private_image_and_text_by_dm(
 ) -> None:
     """Issue 18: "private views are re-sent to the seats whose hand changed": the message /hand shows."""
     fake = fake_discord
-    alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
-    path = tmp_path / "arbiter.db"
-    bot = kit.arbiter_process(fake, path, tmp_path / "arbiter-bot.log")
-    db = kit.BotDb(path)
-    try:
-        await bot.start()
-        await fake.wait_for_commands("game", "play", "hand")
-        table = await kit.open_game(fake, db, alice, [bob, cy], options="", game="gamedec")
+    async with three_members(fake, tmp_path, game="gamedec", options="") as run:
+        table, db = run.table, run.db
         seat = await _until_undo_gives_back(table, db, random.Random(3))
         assert seat is not None, "no move of Gamedec's opening whose undo gives its player something back"
         member = table.players[seat]
         before = len(member.dms())
         asked = await (await member.slash("game", "undo", channel=table.thread_id)).message(10)
         assert "must approve" in asked.text(), asked.text()
-        posted = await fake.wait_for_message(
-            lambda m: m.channel_id == table.thread_id and any(c.endswith(":y") for c in m.custom_ids()),
-            timeout=10,
-        )
+        posted = await request_message(fake, table)
         approve = next(c for c in posted.custom_ids() if c.endswith(":y"))
         for other in [m for s, m in table.players.items() if s != seat]:
             await (await other.click(posted, approve)).message(10)
@@ -223,10 +242,6 @@ async def test_after_an_undo_the_player_gets_their_private_image_and_text_by_dm(
         ]
         hand = await kit.Player(member, table, random.Random(0)).hand(via_slash=True)
         assert hand.attachment("hand.png").data == dm.attachments[0].data  # the image /hand shows
-        assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
-    finally:
-        db.close()
-        await bot.stop()
 
 
 async def test_undo_my_move_on_a_reposted_status_message_and_the_old_one_refused(
@@ -236,15 +251,9 @@ async def test_undo_my_move_on_a_reposted_status_message_and_the_old_one_refused
     my move** works, the old message's is refused with a link to the new one, and the Undo button under
     the move still works (a new status message is not a move)."""
     fake = fake_discord
-    alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
-    path = tmp_path / "arbiter.db"
-    bot = kit.arbiter_process(fake, path, tmp_path / "arbiter-bot.log")
-    db = kit.BotDb(path)
-    try:
-        await bot.start()
-        await fake.wait_for_commands("game", "play", "hand")
-        table = await kit.open_game(fake, db, alice, [bob, cy])
-        record, state = await table.settle()
+    async with three_members(fake, tmp_path) as run:
+        table = run.table
+        await table.settle()
         old = table.status
         assert f"arbw:{table.gid}:{old.id}" in old.custom_ids(), old.custom_ids()
         fake.faults.error(
@@ -255,19 +264,14 @@ async def test_undo_my_move_on_a_reposted_status_message_and_the_old_one_refused
             message="Maximum number of edits to messages older than 1 hour reached.",
             times=1000,
         )
-        seat = table.human_prompts(state, record)[0]
-        member = table.players[seat]
-        player = kit.Player(member, table, random.Random(1), play_share=0)
-        options = await player.options()
-        bids = [c for c in options.custom_ids() if c.startswith(f"arb:{table.gid}:") and ":bid:" in c]
-        answer = await (await member.click(options, bids[-1])).message(10)
-        undo = next(c for c in answer.custom_ids() if c.startswith(f"arbu:{table.gid}:"))
+        _, member, answer, _ = await bid(table)
+        undo = undo_button(answer, table.gid)
         fresh = await fake.wait_for_message(
             lambda m: m.channel_id == table.thread_id and f"arbw:{table.gid}:{m.id}" in m.custom_ids(),
             timeout=15,
             what="the new status message with its own Undo my move",
         )
-        assert fresh.id != old.id and db.record(table.gid)["place"]["status"] == str(fresh.id)
+        assert fresh.id != old.id and run.db.record(table.gid)["place"]["status"] == str(fresh.id)
         refused = await (await member.click(old, f"arbw:{table.gid}:{old.id}")).message(10)
         assert "no longer kept up to date" in refused.text() and str(fresh.id) in refused.text(), (
             refused.text()
@@ -276,7 +280,3 @@ async def test_undo_my_move_on_a_reposted_status_message_and_the_old_one_refused
         assert "must approve" in asked.text(), asked.text()
         again = await (await member.click(answer, undo)).message(10)
         assert "already waiting" in again.text(), again.text()  # not stale: one request at a time
-        assert "Traceback" not in bot.logs(), bot.logs()[-3000:]
-    finally:
-        db.close()
-        await bot.stop()

@@ -72,6 +72,15 @@ def others(user: str) -> list[str]:
     return [u for u in ("u1", "u2", "u3") if u != user]
 
 
+async def undone_by_consent(table: Table, gid: str) -> str:
+    """A move played, then taken back with every other player's approval: the user who played it."""
+    bidder = await play(table, gid)
+    await table.undo_request(gid, bidder)
+    for other in others(bidder):
+        await table.undo_answer(gid, other, True)
+    return bidder
+
+
 async def test_undo_by_consent_of_all_returns_to_the_earlier_state(store: Store) -> None:
     table = Table(store)
     gid = await infamy(table)
@@ -248,10 +257,7 @@ async def test_a_rebuild_from_the_log_skips_the_undone_intents(tmp_path: Path) -
     await store.open()
     table = Table(store)
     gid = await infamy(table)
-    bidder = await play(table, gid)
-    await table.undo_request(gid, bidder)
-    for other in others(bidder):
-        await table.undo_answer(gid, other, True)
+    await undone_by_consent(table, gid)
     for _ in range(3):
         await play(table, gid)
     assert (await table._table_state(gid)).undone == [(1, 1)]
@@ -460,10 +466,7 @@ async def test_an_undone_move_and_its_request_count_toward_nothing_in_the_result
     reliability) reads only the moves that still count; the request and the undone move leave no trace."""
     table = Table(store)
     gid = await infamy(table)
-    bidder = await play(table, gid)
-    await table.undo_request(gid, bidder)
-    for other in others(bidder):
-        await table.undo_answer(gid, other, True)
+    bidder = await undone_by_consent(table, gid)
     again = await play(table, gid)
     assert again == bidder  # the same seat plays its turn again
     await table.abort(gid, "u1")
