@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, public
 
+from .mines import arm
 from .rules import RULES
 from .scoring import secure
 from .state import Model, NtState, TeamStep
@@ -22,11 +23,11 @@ def actors(state: NtState, seat: str) -> list[Model]:
     """The characters ``seat`` may act with now."""
     if state.current is not None:
         model = state.models[state.current]
-        return [model] if model.active and model.team == seat and model.ap > 0 else []
+        return [model] if model.able and model.team == seat and model.ap > 0 else []
     return [
         m
         for m in state.models.values()
-        if m.team == seat and m.kind == "character" and m.active and not m.activated and m.ap > 0
+        if m.team == seat and m.kind == "character" and m.able and not m.activated and m.ap > 0
     ]
 
 
@@ -38,6 +39,7 @@ def start(state: NtState, model: Model, cost: int) -> None:
 def finish(state: NtState, model: Model) -> list[Event]:
     """End ``model``'s activation (an objective under it is secured)."""
     model.activated = True
+    model.trail, model.dragging = [], None
     if state.current == model.id:
         state.current = None
     return secure(state, model) if model.active else []
@@ -48,7 +50,7 @@ def settle(state: NtState, seat: str) -> list[Event]:
     events: list[Event] = []
     if state.current is not None:
         model = state.models[state.current]
-        if not model.active or model.ap <= 0:
+        if not model.able or model.ap <= 0:
             events += finish(state, model)
     if state.phase == "real" and not actors(state, seat) and state.waiting.find("turn") is not None:
         top = state.waiting.top()
@@ -57,7 +59,21 @@ def settle(state: NtState, seat: str) -> list[Event]:
     return events
 
 
-TURN_ACTIONS = ["move", "attack", "door", "force", "escape", "standing", "done", "end"]
+TURN_ACTIONS = [
+    "move",
+    "attack",
+    "throw",
+    "mine",
+    "drag",
+    "aid",
+    "swap",
+    "door",
+    "force",
+    "escape",
+    "standing",
+    "done",
+    "end",
+]
 
 
 @RULES.step("team")
@@ -65,6 +81,7 @@ def team_turn(state: NtState, step: TeamStep) -> list[Event]:
     """RB: "Teams are activated in the order decided by the Player with the initiative. Each Team completes
     its activation before another Team is activated." """
     state.current = None
+    arm(state)
     if not actors(state, step.seat):
         return []
     RULES.turn(

@@ -161,13 +161,13 @@ def tac(state: NtState, attacker: Model, target_cell: str) -> int:
 def hackers(state: NtState, seat: str) -> list[Model]:
     """The Team's conscious Hackers on the board (RB: "Characters that can act as a Hacker ... are
     identified by the having the word "Hacker" on their character card")."""
-    return [m for m in on_board(state) if m.team == seat and hacker(m)]
+    return [m for m in on_board(state) if m.team == seat and hacker(m) and not m.stunned]
 
 
 def hacker_of(state: NtState, seat: str) -> Model | None:
     """RB: "Only one character in a Team can act as the Hacker in any turn": the one its player chose this
     turn while it can act, else (ruling C1) the first conscious Hacker of the Team on the board."""
     chosen = state.models.get(state.hackers.get(seat, ""))
-    if chosen is not None and chosen.active and chosen.team == seat:
+    if chosen is not None and chosen.able and chosen.team == seat:
         return chosen
     return next(iter(hackers(state, seat)), None)

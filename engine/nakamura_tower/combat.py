@@ -12,15 +12,16 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
 
-from . import board, intervening, locations
+from . import board, intervening, mines
 from .activation import settle
 from .alarms import raise_alarm
 from .cando import draw
 from .rules import RULES
-from .scoring import knocked_out
-from .shock import release
 from .state import AttackStep, Model, NtState
-from .stats import Weapon, armour, bonus, name, ph, speed, weapons, wound_limit
+from .stats import RANGED_IN_CC, Weapon, bonus, name, ph, speed, weapons
+from .wounds import hurt, take_wounds
+
+__all__ = ["hurt", "take_wounds"]
 
 FAST_ATTACK = -3
 """RB Fast Attack: "perform a Ranged Attack or Close Combat Attack with a -3 modifier"."""
@@ -31,7 +32,7 @@ DODGE = 3
 def weapon_for(state: NtState, attacker: Model, target: Model) -> Weapon | None:
     """The way ``attacker`` can attack ``target`` now: Close Combat on adjacent squares, else its ranged
     weapon within Maximum Range, with Line of Sight either way."""
-    if not (attacker.active and target.active) or board.friends(attacker, target):
+    if not (attacker.able and target.active) or board.friends(attacker, target):
         return None
     assert attacker.cell is not None and target.cell is not None
     reach = board.distance(state, attacker.cell, target.cell)
@@ -46,7 +47,14 @@ def weapon_for(state: NtState, attacker: Model, target: Model) -> Weapon | None:
     return ranged if ranged is not None and reach <= ranged.maximum else None
 
 
-def attack_base(state: NtState, attacker: Model, target: Model, weapon: Weapon, fast: bool = False) -> int:
+def attack_base(
+    state: NtState,
+    attacker: Model,
+    target: Model,
+    weapon: Weapon,
+    fast: bool = False,
+    shield: str | None = None,
+) -> int:
     """RB Ranged Attack: "Physical Skill ... Add points for Special Skills, Neurochips and weapon card
     bonuses ... If the attacker is using Fast Attack apply a -3 modifier ... Attacker applies the TAC
     modifier"."""
@@ -58,12 +66,22 @@ def attack_base(state: NtState, attacker: Model, target: Model, weapon: Weapon, 
         + weapon.bonus
         + (FAST_ATTACK if fast else 0)
         - board.tac(state, attacker, target.cell)
-        + (0 if weapon.close else intervening.penalty(state, attacker, target))
+        + (0 if weapon.close else intervening.penalty(state, attacker, target, shield))
     )
 
 
 def dodge_base(model: Model) -> int:
-    return speed(model) + DODGE + bonus(model, "dodge")
+    """RB Dodge: "Use the character's Speed Skill and add 3 to this plus Dodge specific modifiers"; a stunned
+    model cannot Dodge and defends with the bare CanDo card (ruling G01)."""
+    return speed(model) + DODGE + bonus(model, "dodge") if model.able else 0
+
+
+def alarm_kind(weapon: Weapon) -> str:
+    """RB Alarm table: "+1 Use of Ranged Attack Weapons", "+2 Use of Heavy Weapons", "+1 Close Combat
+    without using Ranged Attack Weapons"."""
+    if weapon.heavy:
+        return "heavy"
+    return "close" if weapon.close and weapon.bonus != RANGED_IN_CC else "ranged"
 
 
 def damage_of(state: NtState, attacker: Model, target: Model, weapon: Weapon) -> int:
@@ -74,43 +92,9 @@ def damage_of(state: NtState, attacker: Model, target: Model, weapon: Weapon) ->
 
 
 def wound(state: NtState, attacker: Model, target: Model, weapon: Weapon, card: int) -> list[Event]:
-    """RB: "Subtract the Armour value of the hit location from the weapon's Damage. The difference is the
-    number of wounds" ... "A hit in the head always inflicts a minimum of one wound regardless of the
-    Armour"."""
-    where = locations.hit_at(state, target, card)
-    wounds = max(
-        0, damage_of(state, attacker, target, weapon) - max(0, armour(target, where) - weapon.pierce)
-    )
-    if where == "head":
-        wounds = max(1, wounds)
-    wounds, lost = locations.damage(state, target, where, wounds)
-    text = (
-        f"{name(target)} is hit in the {where.replace('_', ' ')}: {wounds} wound{'s' if wounds != 1 else ''}."
-    )
-    return (
-        [public("hit", text, target=target.id, wounds=wounds)]
-        + lost
-        + take_wounds(state, target, wounds, attacker)
-    )
-
-
-def take_wounds(state: NtState, target: Model, wounds: int, by: Model | None) -> list[Event]:
-    """RB (FAQ): "flipped to its crippled side when the number of wounds is 'equal to or greater than' the
-    Wound value"; excess wounds are ignored (ruling R01); unconscious at the crippled side's value (R02)."""
-    if wounds <= 0:
-        return []
-    target.wounds += wounds
-    if target.wounds < wound_limit(target):
-        return []
-    if target.kind == "drone":
-        target.status, target.cell = "destroyed", None
-        return [public("destroyed", f"{name(target)} is destroyed.")]
-    if not target.crippled:
-        target.crippled, target.wounds = True, 0
-        return [public("crippled", f"{name(target)} is crippled: the card is flipped.")]
-    target.status, target.cell = "unconscious", None
-    release(state, target.id)
-    return [public("unconscious", f"{name(target)} falls unconscious.")] + knocked_out(state, target, by)
+    """A hit by ``weapon``: its Damage at this range, the hit location from the attacker's ``card``."""
+    damage = damage_of(state, attacker, target, weapon)
+    return hurt(state, target, damage, weapon.pierce, card, attacker, weapon.stun)
 
 
 def cover_squares(state: NtState, mover: Model, threat: Model) -> list[str]:
@@ -139,7 +123,7 @@ def cover_squares(state: NtState, mover: Model, threat: Model) -> list[str]:
 def may_react(model: Model) -> bool:
     """RB: Fast Attack and Take Cover are "once per turn per character"; "Drones cannot perform the Take
     Cover or Fast Attack reactions" (ruling R03; psychotic characters neither, G19)."""
-    return model.active and model.kind == "character" and not model.reacted and model.team != "ai"
+    return model.able and model.kind == "character" and not model.reacted and model.team != "ai"
 
 
 class ReactPayload(BaseModel):
@@ -155,7 +139,7 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str) -> list[Event
         return [public("no_attack", f"{name(attacker)} no longer has a target in {name(target)}.")]
     assert attacker.cell is not None and target.cell is not None
     state.last_sight = [attacker.cell, target.cell]
-    raise_alarm(state, attacker.cell, "close" if weapon.close and weapon.bonus != -3 else "ranged")
+    raise_alarm(state, attacker.cell, alarm_kind(weapon))
     events = [public("attack", f"{name(attacker)} attacks {name(target)} with {weapon.name}.")]
     offer: list[tuple[Intent, str]] = []
     if may_react(target):
@@ -165,13 +149,18 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str) -> list[Event
             (Intent.of("react", how="cover", to=c), f"Take Cover to {c}")
             for c in cover_squares(state, target, attacker)
         ]
-    if not offer or target.standing != "ask":
+    shields = [] if weapon.close else intervening.shields(state, attacker, target)
+    if (not offer or target.standing != "ask") and not shields:
         # ruling M7: a standing order answers without a prompt (Dodge when the order's reaction is not legal)
         how = target.standing if target.standing != "ask" else "dodge"
         pick = next((i for i, _ in offer if i.get("how") == how), None)
         to = pick.get("to") if pick is not None else None
         return events + resolve(state, attacker, target, how if pick else "dodge", str(to) if to else None)
-    text = f"{name(attacker)} attacks {name(target)}: Dodge, Fast Attack or Take Cover?"
+    offer += [
+        (Intent.of("react", how="shield", unit=m.id), f"{name(m)} steps in as a Human Shield")
+        for m in shields
+    ]
+    text = f"{name(attacker)} attacks {name(target)}: Dodge, Fast Attack, Take Cover or a Human Shield?"
     return events + RULES.window(
         state,
         [target.team],
@@ -187,7 +176,7 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str) -> list[Event
 def reacted(state: NtState, answers: list[tuple[str, Intent]], payload: ReactPayload) -> list[Event]:
     intent = answers[0][1] if answers else Intent.of("react", how="dodge")
     how = str(intent.get("how") or "dodge")
-    to = intent.get("to")
+    to = intent.get("to") if how == "cover" else intent.get("unit")
     events = resolve(
         state,
         state.models[payload.attacker],
@@ -202,37 +191,63 @@ def reacted(state: NtState, answers: list[tuple[str, Intent]], payload: ReactPay
 
 
 def resolve(state: NtState, attacker: Model, target: Model, how: str, to: str | None) -> list[Event]:
+    """The attack against the target's answer: ``dodge``, ``fire`` (Fast Attack), ``cover`` (Take Cover to
+    the square ``to``) or ``shield`` (the teammate ``to`` steps in as a Human Shield)."""
     weapon = weapon_for(state, attacker, target)
     if weapon is None:
         return [public("no_attack", f"{name(target)} is out of reach.")]
     if how == "fire":
         return _exchange(state, attacker, target, weapon)
+    shield = to if how == "shield" else None
+    if shield is not None:
+        state.models[shield].reacted = True
+        if intervening.second(state, attacker, target, shield):
+            return _shielded(state, attacker, state.models[shield], weapon)
     card = draw(state)
-    hit = attack_base(state, attacker, target, weapon) + card
+    hit = attack_base(state, attacker, target, weapon, shield=shield) + card
     if how == "cover" and to is not None:
-        target.reacted = True
-        guard = speed(target) + bonus(target, "dodge") + draw(state)
-        if guard >= hit:
-            target.cell = to
-            return [public("cover", f"{name(target)} takes cover to {to} ({guard} against {hit}).")]
-        return [
-            public("cover_failed", f"{name(target)} fails to take cover ({guard} against {hit}).")
-        ] + wound(state, attacker, target, weapon, card)
+        return _take_cover(state, attacker, target, weapon, to, hit, card)
     defence = dodge_base(target) + draw(state)
     if defence >= hit:
         return [public("dodged", f"{name(target)} dodges ({defence} against {hit}).")] + _stray(
-            state, attacker, target, weapon, hit, defence
+            state, attacker, target, weapon, hit, defence, shield
         )
     return [public("hit_roll", f"{name(attacker)} hits ({hit} against {defence}).")] + wound(
         state, attacker, target, weapon, card
     )
 
 
+def _take_cover(
+    state: NtState, attacker: Model, target: Model, weapon: Weapon, to: str, hit: int, card: int
+) -> list[Event]:
+    target.reacted = True
+    guard = speed(target) + bonus(target, "dodge") + draw(state)
+    if guard >= hit:
+        events = [public("cover", f"{name(target)} takes cover to {to} ({guard} against {hit}).")]
+        return events + mines.enter(state, target, to)
+    return [public("cover_failed", f"{name(target)} fails to take cover ({guard} against {hit}).")] + wound(
+        state, attacker, target, weapon, card
+    )
+
+
+def _shielded(state: NtState, attacker: Model, shield: Model, weapon: Weapon) -> list[Event]:
+    """RB Human Shield: "automatically hit if it is the second intervening model" (a new CanDo card for the
+    hit location)."""
+    events = [public("shield", f"{name(shield)} throws itself into {name(attacker)}'s line of fire.")]
+    return events + wound(state, attacker, shield, weapon, draw(state))
+
+
 def _stray(
-    state: NtState, attacker: Model, target: Model, weapon: Weapon, hit: int, defence: int
+    state: NtState,
+    attacker: Model,
+    target: Model,
+    weapon: Weapon,
+    hit: int,
+    defence: int,
+    shield: str | None = None,
 ) -> list[Event]:
     """Intervening Models: a miss caused by the models in the way hits one of them."""
-    other = None if weapon.close else intervening.stray(state, attacker, target, hit, defence)
+    other = None if weapon.close else intervening.stray(state, attacker, target, hit, defence, shield)
     if other is None:
         return []
     return [intervening.stray_event(name(attacker), name(other))] + wound(
@@ -264,7 +279,7 @@ def fast_attack(state: NtState, reactor: Model, mover: Model) -> list[Event]:
     if weapon is None:
         return [public("no_attack", f"{name(reactor)} has no shot at {name(mover)}.")]
     assert reactor.cell is not None and mover.cell is not None
-    raise_alarm(state, reactor.cell, "close" if weapon.close and weapon.bonus != -3 else "ranged")
+    raise_alarm(state, reactor.cell, alarm_kind(weapon))
     card = draw(state)
     hit = attack_base(state, reactor, mover, weapon, fast=True) + card
     defence = dodge_base(mover) + draw(state)

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from engine.core import Event, Intent, public
 from engine.core.board import OPEN, Cell, Passage
 
-from . import board
+from . import board, mines
 from .cando import draw
 from .rules import RULES
 from .setup import add_drone, mission_of
@@ -68,6 +68,7 @@ def alarm_levels(state: NtState) -> dict[str, int]:
 
 
 def ai_operations(state: NtState) -> list[Event]:
+    mines.arm(state)  # RB: Mines "become active in the next Player phase ... or AI Operations Phase"
     events = security_protocol(state)
     state.alarms = alarm_levels(state)
     shown = ", ".join(f"{a} {n}" for a, n in sorted(state.alarms.items()) if n)
@@ -148,7 +149,7 @@ def drone_acts(state: NtState, step: DroneStep) -> list[Event]:
     """RB: "Move-Move or Move-Attack or a single action of Attack"; "Drones move until they reach the
     effective range of their weapons, then they perform an Attack Action if able"."""
     drone = state.models[step.model]
-    if not drone.active or step.actions <= 0:
+    if not drone.able or step.actions <= 0:
         return []
     targets = in_sight(state, drone)
     if targets:
@@ -244,12 +245,13 @@ def _advance(state: NtState, drone: Model, goals: list[Cell]) -> list[Event]:
     if route is None:
         return []
     path = [here.label]
+    blast: list[Event] = []
     for cell in route.cells[1 : speed(drone) + 1]:
         if cell in taken:
             continue
-        drone.cell = cell.label
         path.append(cell.label)
-        if in_sight(state, drone):
+        blast = mines.enter(state, drone, cell.label)
+        if blast or in_sight(state, drone):
             break
     state.last_path = path
-    return [public("drone_move", f"{name(drone)} moves to {drone.cell}.", unit=drone.id, path=path)]
+    return [public("drone_move", f"{name(drone)} moves to {path[-1]}.", unit=drone.id, path=path)] + blast

@@ -103,7 +103,7 @@ class Drone(_Record):
 class Equipment(_Record):
     id: str
     name: str
-    kind: Literal["ranged", "close", "gear", "neurochip"]
+    kind: Literal["ranged", "close", "gear", "neurochip", "grenade", "mine", "medical"]
     availability: Availability
     provenance: Provenance
     note: str = ""
@@ -120,6 +120,16 @@ class Equipment(_Record):
     armour: int = Field(0, ge=0, le=3)
     cybershock: int = Field(0, ge=0, le=5)
     door_breaker: bool = False
+    heavy: bool = False
+    """RB: "Heavy weapons cannot be used in Close Combat"; "+2 Use of Heavy Weapons or grenades"."""
+    stun: bool = False
+    """A successful hit stuns (FAQ: the target "has to fall and stay unconscious for one game turn")."""
+    blast: int = Field(0, ge=0, le=2)
+    """A grenade's blast: the squares within this many of where it lands (house)."""
+    uses: int = Field(0, ge=0, le=9)
+    """Uses of one card before it is spent (grenades, mine tokens, First Aid); 0: unlimited."""
+    heal: int = Field(0, ge=0, le=5)
+    """Wounds a use of medical gear removes (house)."""
 
     @property
     def cost(self) -> int:

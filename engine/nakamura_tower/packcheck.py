@@ -135,6 +135,18 @@ def skills_of(character: Character, faction: str) -> str:
 
 def loadout_problem(items: list[Equipment], faction: str) -> str | None:
     """Why a loadout breaks the slot, face-up, neurochip or Cybershock limits; None when it is legal."""
+    problem = fit_problem(items)
+    if problem:
+        return problem
+    shock = starting_cybershock(items, faction)
+    if shock > CYBERSHOCK_START_MAX:
+        return f"starting Cybershock {shock} is over {CYBERSHOCK_START_MAX}: revise the assignments"
+    return None
+
+
+def fit_problem(items: list[Equipment]) -> str | None:
+    """Why the cards do not fit one character's slots (slots, face-up weapons, Neurochips, one of each
+    kind of cyberware); None when they do."""
     chips = [i for i in items if i.kind == "neurochip"]
     cards = [i for i in items if i.kind != "neurochip"]
     if len(cards) > SLOTS:
@@ -148,9 +160,6 @@ def loadout_problem(items: list[Equipment], faction: str) -> str | None:
     doubled = [s for s, n in slots.items() if n > 1]
     if doubled:
         return f"only one {doubled[0]} may be carried"
-    shock = starting_cybershock(items, faction)
-    if shock > CYBERSHOCK_START_MAX:
-        return f"starting Cybershock {shock} is over {CYBERSHOCK_START_MAX}: revise the assignments"
     return None
 
 

@@ -20,6 +20,7 @@ from .scoring import check_end
 from .shock import cybershock_test
 from .state import NtState, PhaseStep, TeamStep, TurnStep
 from .stats import system_resources
+from .stun import recover
 
 PHASES = ("infection", "resources", "initiative", "cyber", "real", "ai", "cleanup")
 """RB: "When a character's Cybershock Level reaches 10 the character has succumbed to Cyberpsychosis and is
@@ -78,7 +79,9 @@ def resources(state: NtState) -> list[Event]:
     events: list[Event] = []
     for seat, team in state.teams.items():
         team.sr = sum(
-            system_resources(m) for m in board.on_board(state) if m.team == seat and m.kind == "character"
+            system_resources(m)
+            for m in board.on_board(state)
+            if m.team == seat and m.kind == "character" and not m.stunned  # stunned: "unconscious" (G26)
         )
         events.append(public("sr", f"{seat} has {team.sr} System Resources."))
         events += upkeep(state, seat)
@@ -176,6 +179,7 @@ def cleanup(state: NtState) -> list[Event]:
         model.activated = model.reacted = False
         model.ap = 2
     state.current, state.last_path, state.last_sight = None, [], []
+    events += recover(state)
     from .keeping import housekeeping  # the Tactical Networks and hands; then the SR tokens go
 
     events += housekeeping(state)

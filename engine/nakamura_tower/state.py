@@ -80,6 +80,11 @@ class NtOptions(BaseModel):
         description="Advanced: two blank bluff cards in each Faction deck; hands of 7; "
         "blanks are never discarded",
     )
+    human_shield: bool = Field(
+        False,
+        description="Advanced, with Intervening Models: a character in the line of a Ranged Attack on a "
+        "teammate may take the shot as a Human Shield (-6, or hit outright as the second model)",
+    )
 
 
 class Model(BaseModel):
@@ -102,11 +107,29 @@ class Model(BaseModel):
     psychotic: bool = False
     standing: Literal["ask", "fire", "cover", "dodge"] = "ask"
     """The player's standing order for this model's reactions (public, ruling M7)."""
+    stunned_until: int = 0
+    """Stunned (it lies on its square, no actions, reactions or Dodge) until the Clean-Up of this turn
+    number; 0: not stunned (FAQ: "has to fall and stay unconscious for one game turn", ruling G26)."""
+    used: dict[str, int] = Field(default_factory=dict)
+    """Uses spent of the limited-use card it carries, by equipment id (grenades, mines, First Aid)."""
+    trail: list[str] = Field(default_factory=list)
+    """The squares it has passed through in its activation (where it may place Mine tokens)."""
+    dragging: str | None = None
+    """The character it drags along with its next Move (RB: "Drag a character ... added to a Move")."""
 
     @property
     def active(self) -> bool:
-        """On the board and able to act (conscious, not escaped, not destroyed)."""
+        """On the board and in play (conscious, not escaped, not destroyed; perhaps stunned)."""
         return self.status == "ok" and self.cell is not None
+
+    @property
+    def stunned(self) -> bool:
+        return self.stunned_until > 0
+
+    @property
+    def able(self) -> bool:
+        """In play and not stunned: it may act and react."""
+        return self.active and not self.stunned
 
 
 class Slot(BaseModel):
@@ -121,6 +144,19 @@ class Recruit(BaseModel):
 
     character: str
     equipment: list[str] = Field(default_factory=list)
+
+
+class Mine(BaseModel):
+    """A Mine token on the board (RB: "Place Mine tokens on any square that the model passes through")."""
+
+    cell: str
+    owner: str
+    """The seat whose model placed it; that Team's models never set it off."""
+    layer: str
+    """The model that placed it (a knock-out it causes scores for that model's Team)."""
+    item: str
+    armed: bool = False
+    """RB: "Mines become active in the next Player phase (of same turn) or AI Operations Phase"."""
 
 
 class TeamState(BaseModel):
@@ -288,3 +324,5 @@ class NtState(FlowState):
     """The CanDo values drawn since the last public report (newest last; public)."""
     last_path: list[str] = Field(default_factory=list)
     last_sight: list[str] = Field(default_factory=list)
+    mines: list[Mine] = Field(default_factory=list)
+    """Mine tokens on the board (public: tokens placed openly on the table, ruling K4)."""

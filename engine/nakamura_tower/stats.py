@@ -20,6 +20,8 @@ class Weapon:
     pierce: int
     bonus: int
     """Penalty or bonus to hit that comes with this way of attacking (a ranged weapon in CC: -3)."""
+    stun: bool = False
+    heavy: bool = False
 
 
 BARE_HANDED_TO_HIT = -4
@@ -111,12 +113,15 @@ def weapons(model: Model) -> tuple[Weapon | None, Weapon]:
             shooter.maximum,
             shooter.pierce,
             0,
+            shooter.stun,
+            shooter.heavy,
         )
     )
     blade = next((g for g in items if g.kind == "close"), None)
     if blade is not None:
-        close = Weapon(blade.name, True, blade.damage, 1, blade.damage, 1, blade.pierce, 0)
-    elif shooter is not None and shooter.damage > max(1, ph(model) - 2):
+        close = Weapon(blade.name, True, blade.damage, 1, blade.damage, 1, blade.pierce, 0, blade.stun)
+    elif shooter is not None and not shooter.heavy and shooter.damage > max(1, ph(model) - 2):
+        # RB: "Heavy weapons cannot be used in Close Combat ... and fight "bare-handed" instead"
         close = Weapon(shooter.name, True, shooter.damage, 1, shooter.damage, 1, shooter.pierce, RANGED_IN_CC)
     else:
         close = Weapon(

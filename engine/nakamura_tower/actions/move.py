@@ -17,12 +17,31 @@ from pydantic import BaseModel
 from engine.core import Event, Intent, public
 from engine.core.board import Cell, Edge, Grid, MoveAction, Movement, Route
 
-from .. import board
+from .. import board, mines
 from ..activation import actors, settle, start
 from ..combat import cover_squares, fast_attack, may_react, weapon_for
 from ..rules import RULES
 from ..state import Model, NtState
-from ..stats import name, speed
+from ..stats import gear, name, speed
+
+DRAG, DRAG_CYBERLEGS = 2, 3
+"""RB: a drag "is limited to 2 squares normally per Move Action or 3 squares if the dragging character has
+cyberlegs"."""
+
+
+def dragged(state: NtState, mover: Model) -> Model | None:
+    """The character ``mover`` drags with this Move, if it is still beside it."""
+    other = state.models.get(mover.dragging or "")
+    if other is None or not other.active or other.cell is None or mover.cell is None:
+        return None
+    return other if board.distance(state, mover.cell, other.cell) == 1 else None
+
+
+def budget(state: NtState, mover: Model) -> int:
+    if dragged(state, mover) is None:
+        return speed(mover)
+    legs = any(g.slot == "cyberleg" for g in gear(mover))
+    return min(speed(mover), DRAG_CYBERLEGS if legs else DRAG)
 
 
 @RULES.action
@@ -44,15 +63,21 @@ class Move(MoveAction[NtState]):
         mover = state.models[unit]
         taken = board.occupied(state)
 
+        hauling = dragged(state, mover) is not None
+
         def may_pass(cell: Cell) -> bool:
+            # a drag needs free squares: the dragged character follows into each one the mover leaves
             other = taken.get(cell)
-            return other is None or board.friends(other, mover)
+            return other is None or (board.friends(other, mover) and not hauling)
 
         def may_enter(cell: Cell) -> bool:
             return cell not in taken
 
         return Movement(
-            budget=speed(mover), may_enter=may_enter, may_pass=may_pass, passage=board.passage(state, mover)
+            budget=budget(state, mover),
+            may_enter=may_enter,
+            may_pass=may_pass,
+            passage=board.passage(state, mover),
         )
 
     def unit_label(self, state: NtState, unit: str) -> str:
@@ -102,7 +127,8 @@ def _open_doors(state: NtState, cells: list[str]) -> None:
 
 
 def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:
-    """Move along ``cells`` (start first) as far as the squares are still free; returns the event."""
+    """Move along ``cells`` (start first) as far as the squares are still free, stopping on an active enemy
+    mine; a dragged character follows into the square the mover left last."""
     taken = board.occupied(state)
     reached = 0
     for i, label in enumerate(cells[1:], start=1):
@@ -111,10 +137,19 @@ def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:
             break
         if other is None:
             reached = i
-    if reached:
-        mover.cell = cells[reached]
-        state.last_path = cells[: reached + 1]
-    return [public("move", f"{name(mover)} moves to {mover.cell}.", unit=mover.id, path=cells[: reached + 1])]
+            if mines.hostile(state, mover, label) is not None:
+                break
+    if not reached:
+        return [public("move", f"{name(mover)} stays on {mover.cell}.", unit=mover.id, path=cells[:1])]
+    hauled = dragged(state, mover)
+    mover.trail += [c for c in cells[:reached] if c not in mover.trail]
+    state.last_path = cells[: reached + 1]
+    text = f"{name(mover)} moves to {cells[reached]}" + (f", dragging {name(hauled)}." if hauled else ".")
+    events = [public("move", text, unit=mover.id, path=cells[: reached + 1])]
+    events += mines.enter(state, mover, cells[reached])
+    if hauled is not None:
+        hauled.cell = cells[reached - 1]
+    return events
 
 
 @contextmanager
@@ -198,7 +233,9 @@ def _finish_move(
 
     chosen = sorted(given, key=key)
     if not chosen:
-        return walk(state, mover, cells) + settle(state, seat)
+        events = walk(state, mover, cells)
+        mover.dragging = None
+        return events + settle(state, seat)
     intent = chosen[0]
     step = intent.num("at")
     events = walk(state, mover, cells[: step + 1])
@@ -207,6 +244,7 @@ def _finish_move(
         events += _react(state, reactor, mover, str(intent.get("how") or "fire"))
     if mover.active and mover.cell == cells[step]:
         events += walk(state, mover, cells[step:])
+    mover.dragging = None
     return events + settle(state, seat)
 
 
@@ -218,6 +256,7 @@ def _react(state: NtState, reactor: Model, mover: Model, how: str) -> list[Event
             return []
         assert mover.cell is not None
         best = max(squares, key=lambda c: (board.distance(state, c, str(mover.cell)), c))
-        reactor.cell = best
-        return [public("cover", f"{name(reactor)} takes cover to {best}.")]
+        return [public("cover", f"{name(reactor)} takes cover to {best}.")] + mines.enter(
+            state, reactor, best
+        )
     return fast_attack(state, reactor, mover)

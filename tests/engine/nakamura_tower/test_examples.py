@@ -207,3 +207,97 @@ def test_example_3_ranged_attack_vs_take_cover_needs_a_card_4_higher() -> None:
         assert (tetsuo.cell == "H12") is moved, cards
         assert tetsuo.reacted
         assert moved or tetsuo.wounds > 0 or tetsuo.crippled
+
+
+def test_example_4_ranged_attack_vs_dodge() -> None:
+    """RB Attack Example 4: "Tetsuo Kenji makes a Ranged Attack on Tomo using a Nakamura Type 76 Raiden
+    submachine gun. He has a starting Physical Skill of five but has a Momuro Custom Cyberarm with a +2 Ranged
+    Attack bonus ... A CanDo card with a value of 5 is drawn for a total of 12 (5 + 2 + 5)" and "his basic
+    defence is his Speed Skill of 4 plus 3 for the Dodge for a total of 7. Tomo only needs to equal or exceed
+    Tetsuo's total of 12 to avoid being hit. A CanDo of 5 is just sufficient"."""
+    s = table()
+    clear_board(s, ("a1", "b2"))
+    place(s, "b2", "G12")  # Tetsuo, in the south hallway (TAC 0)
+    place(s, "a1", "G8")  # Tomo
+    stack(s, 5, 5)
+    events = resolve(s, s.models["b2"], s.models["a1"], "dodge", None)
+    assert "dodges (12 against 12)" in events[0].text
+    assert s.models["a1"].wounds == 0 and not s.models["a1"].reacted
+
+
+def test_example_5_ranged_attack_vs_fast_attack() -> None:
+    """RB Attack Example 5: "Tetsuo would hit Shoko in the arm (Tetsuo's 12 versus Shoko's Physical Skill of
+    8 - 3 for the Fast Attack negative modifier plus the CanDo card of 5 (total of 10). Shoko's arm has an
+    Armour value of 5 (4 for the basic Armour but +1 for the Kagoma Full Cyborg Body V1000). The attack is
+    beyond "Effective Range" so the Damage from his Raiden submachine gun is only 4 so no wounds are
+    inflicted." """
+    s = table()
+    clear_board(s, ("a3", "b2"))
+    s.models["a3"].equipment = ["raiden", "kagoma_body"]
+    place(s, "b2", "G12")
+    place(s, "a3", "G2")  # in the north hallway (TAC 0), ten squares away: beyond the Raiden's 6
+    stack(s, 5, 5)
+    events = resolve(s, s.models["b2"], s.models["a3"], "fire", None)
+    text = " ".join(e.text for e in events)
+    assert "12 against Shoko Takayama's Fast Attack 10" in text
+    assert "hit in the arms: 0 wounds" in text
+    assert s.models["a3"].wounds == 0 and s.models["a3"].reacted and s.models["b2"].wounds == 0
+
+
+def test_example_6_close_combat_vs_dodge() -> None:
+    """RB Attack Example 6: "Werner's Physical Skill is 6 with +1 for his Nakamura Cyberarm HA9 ... He draws
+    a CanDo of value 8. This gives a total of 15 (6 + 1 + 8)"; "Shinsu has a Speed Skill of 5 plus 1 for her
+    Cyberlegs, plus 3 for the Dodge and +2 for her Special Skill (Ducking and Diving)" (ruling R05: 11 as the
+    parts add up) and "draws a CanDo of 2"; "Werner's blade strikes her Chest (Armour of 5). Werner's
+    nanoblade ignores 2 of the Armour, but with the blade doing 5 Damage this results in only 2 wounds"."""
+    s = table()
+    clear_board(s, ("a4", "b3"))
+    place(s, "b3", "H9")
+    place(s, "a4", "H10")
+    stack(s, 8, 2)
+    events = resolve(s, s.models["b3"], s.models["a4"], "dodge", None)
+    text = " ".join(e.text for e in events)
+    assert "hits (15 against 13)" in text and "hit in the chest: 2 wounds" in text
+    assert s.models["a4"].wounds == 2 and not s.models["a4"].crippled
+
+
+def test_example_8_close_combat_vs_take_cover() -> None:
+    """RB Attack Example 8: "This will be a test based on the Active model's Physical Skill +/- modifiers
+    versus the Reactive model's Speed Skill +/- modifiers. If the Reactive model's result is equal to or
+    higher then he moves his character one square away from the attacker." Werner: 6 + 1 (HA9); Shinsu: 5 +
+    1 (Cyberlegs) + 2 (Ducking and Diving), no +3."""
+    from engine.nakamura_tower.combat import cover_squares
+
+    for cards, moved in (((4, 3), True), ((5, 2), False)):  # 11 against 11: she moves; 12 against 10: hit
+        s = table()
+        clear_board(s, ("a4", "b3"))
+        place(s, "b3", "H9")
+        place(s, "a4", "H10")
+        away = cover_squares(s, s.models["a4"], s.models["b3"])
+        assert away and all(c not in ("G9", "H9", "I9") for c in away), (
+            "one square away from the attacker, never closer"
+        )
+        stack(s, *cards)
+        resolve(s, s.models["b3"], s.models["a4"], "cover", away[0])
+        shinsu = s.models["a4"]
+        assert (shinsu.cell == away[0]) is moved, cards
+        assert shinsu.reacted and (moved or shinsu.wounds > 0 or shinsu.crippled)
+
+
+def test_example_hoffman_shoots_tomo_at_long_range() -> None:
+    """RB Ranged Attack example: "The burst let loose at Tomo is at long range (greater than effective range
+    but less than the maximum range). The drawn CanDo card value is a 5, is enough to strike home, hitting
+    Tomo in the arm. Tomo sports two cyberarms that have a ballistic protection level (Armour) of 4. The burst
+    from Hoffman's Brugg-Barret M46 deals 4 Damage points at maximum range, which is the same as Tomo's
+    Armour, making the result a draw and thus no effect." """
+    s = table()
+    clear_board(s, ("a1", "a5"))
+    hoffman = s.models["a5"]
+    hoffman.equipment, hoffman.team = ["brugg_m46"], "p2"  # the mercenary shoots at Tomo
+    place(s, "a5", "G12")
+    place(s, "a1", "G2")  # ten squares: beyond the M46's Effective Range of 8, within its 16
+    stack(s, 5, 2)
+    events = resolve(s, hoffman, s.models["a1"], "dodge", None)
+    text = " ".join(e.text for e in events)
+    assert "hits (12 against 9)" in text and "hit in the arms: 0 wounds" in text
+    assert s.models["a1"].wounds == 0

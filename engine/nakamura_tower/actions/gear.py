@@ -1,0 +1,216 @@
+"""The Real World's Special Actions with gear (RB Special Actions): throwing a grenade (an Attack: 1 Action
+Point, ending the activation), placing Mine tokens ("0 Action points"), dragging a character ("0 Actions
+points, added to a Move Action"), medical gear ("Use medical gear (e.g. First Aid) on an adjacent character
+(1 Action Point)") and exchanging items ("Exchange an item with another friendly adjacent character (1
+Action Point)")."""
+
+from __future__ import annotations
+
+from engine.core import Event, Intent, public
+from engine.core.actions import Action
+
+from .. import board
+from ..activation import actors, finish, settle, start
+from ..grenades import targets, throw
+from ..loading import pack
+from ..mines import lay, may_lay
+from ..pack import Equipment
+from ..packcheck import fit_problem
+from ..rules import RULES
+from ..state import Model, NtState
+from ..stats import gear, name
+from ..stun import wake
+from ..supplies import carried, spend
+
+IMPLANTED = frozenset({"cyberarm", "cyberleg", "cyberbody"})
+"""Ruling K7: cyberware and Neurochips are part of the body and cannot be handed over."""
+
+
+def _begin(state: NtState, model: Model, cost: int) -> None:
+    """Spend ``cost`` Action Points; a character's first action starts its activation."""
+    if state.current == model.id:
+        model.ap -= cost
+    else:
+        start(state, model, cost)
+
+
+def _beside(state: NtState, model: Model) -> list[Model]:
+    """The friendly characters on the squares next to ``model`` (stunned ones too)."""
+    assert model.cell is not None
+    return [
+        m
+        for m in board.on_board(state)
+        if m.id != model.id
+        and m.kind == "character"
+        and board.friends(m, model)
+        and m.cell is not None
+        and board.distance(state, m.cell, model.cell) == 1
+    ]
+
+
+def _who(state: NtState, intent: Intent, key: str = "unit") -> Model:
+    return state.models[str(intent.get(key))]
+
+
+def _named(state: NtState, intent: Intent, key: str) -> str | None:
+    model = state.models.get(str(intent.get(key)))
+    return name(model) if model is not None else None
+
+
+@RULES.action
+class Throw(Action[NtState]):
+    kind = "throw"
+    summary = "Throw a grenade at a square"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        out: list[Intent] = []
+        for model in actors(state, seat):
+            for item in carried(model, "grenade"):
+                out += [
+                    Intent.of("throw", unit=model.id, item=item.id, at=c) for c in targets(state, model, item)
+                ]
+        return out
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        model = _who(state, intent)
+        _begin(state, model, 1)
+        events = finish(state, model)
+        events += throw(state, model, pack().equipment[str(intent.get("item"))], str(intent.get("at")))
+        return events + settle(state, seat)
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        item, who = pack().equipment.get(str(intent.get("item"))), _named(state, intent, "unit")
+        if item is None or who is None or not isinstance(intent.get("at"), str):
+            return "Throw a grenade"
+        return f"{who} throws the {item.name} at {intent.get('at')}"
+
+
+@RULES.action
+class LayMine(Action[NtState]):
+    kind = "mine"
+    summary = "Place a Mine token"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        return [
+            Intent.of("mine", unit=m.id, at=c)
+            for m in actors(state, seat)
+            if carried(m, "mine")
+            for c in may_lay(state, m)
+        ]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        model = _who(state, intent)
+        _begin(state, model, 0)
+        return lay(state, model, carried(model, "mine")[0], str(intent.get("at")))
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        who = _named(state, intent, "unit")
+        if who is None or not isinstance(intent.get("at"), str):
+            return "Place a Mine token"
+        return f"{who} places a Mine token on {intent.get('at')}"
+
+
+@RULES.action
+class Drag(Action[NtState]):
+    kind = "drag"
+    summary = "Take hold of a character to drag with the next Move"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        return [
+            Intent.of("drag", unit=m.id, target=f.id)
+            for m in actors(state, seat)
+            if m.dragging is None
+            for f in _beside(state, m)
+        ]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        model, other = _who(state, intent), _who(state, intent, "target")
+        _begin(state, model, 0)
+        model.dragging = other.id
+        return [public("drag", f"{name(model)} takes hold of {name(other)} to drag along the next Move.")]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        who, other = _named(state, intent, "unit"), _named(state, intent, "target")
+        return f"{who} drags {other} along the next Move" if who and other else "Drag a character"
+
+
+def _needs_aid(model: Model) -> bool:
+    return model.stunned or model.wounds > 0
+
+
+@RULES.action
+class Aid(Action[NtState]):
+    kind = "aid"
+    summary = "Use First Aid on a character beside you"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        return [
+            Intent.of("aid", unit=m.id, target=f.id)
+            for m in actors(state, seat)
+            if carried(m, "medical")
+            for f in _beside(state, m)
+            if _needs_aid(f)
+        ]
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        """House First Aid (ruling K6): it wakes a stunned character, or removes its ``heal`` wounds; RB "No
+        amount of healing (wound removal) will flip a card back to its "healthy side" on this mission"."""
+        model, other = _who(state, intent), _who(state, intent, "target")
+        item = carried(model, "medical")[0]
+        _begin(state, model, 1)
+        if other.stunned:
+            events = wake(other)
+        else:
+            healed = min(item.heal, other.wounds)
+            other.wounds -= healed
+            events = [public("aid", f"{name(model)} gives {name(other)} First Aid: {healed} wounds removed.")]
+        return events + spend(model, item) + settle(state, seat)
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        who, other = _named(state, intent, "unit"), _named(state, intent, "target")
+        return f"{who} gives First Aid to {other}" if who and other else "Use First Aid"
+
+
+def _movable(item: Equipment) -> bool:
+    return item.kind != "neurochip" and item.slot not in IMPLANTED
+
+
+def _fits(receiver: Model, item: Equipment) -> bool:
+    return fit_problem([*gear(receiver), item]) is None
+
+
+@RULES.action
+class Swap(Action[NtState]):
+    kind = "swap"
+    summary = "Hand an item to, or take one from, a friend beside you"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        out: list[Intent] = []
+        for model in actors(state, seat):
+            for friend in _beside(state, model):
+                for giver, taker in ((model, friend), (friend, model)):
+                    for ident in dict.fromkeys(giver.equipment):
+                        item = pack().equipment[ident]
+                        if _movable(item) and _fits(taker, item):
+                            out.append(Intent.of("swap", unit=model.id, item=ident, other=friend.id))
+        return out
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        model, other = _who(state, intent), _who(state, intent, "other")
+        ident = str(intent.get("item"))
+        giver, taker = (model, other) if ident in model.equipment else (other, model)
+        _begin(state, model, 1)
+        giver.equipment.remove(ident)
+        taker.equipment.append(ident)
+        if ident not in giver.equipment and ident in giver.used:
+            taker.used[ident] = giver.used.pop(ident)  # the card in use changes hands with its uses spent
+        item = pack().equipment[ident]
+        events = [public("swap", f"{name(giver)} hands the {item.name} to {name(taker)}.")]
+        return events + settle(state, seat)
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        item = pack().equipment.get(str(intent.get("item")))
+        who, other = _named(state, intent, "unit"), _named(state, intent, "other")
+        if item is None or who is None or other is None:
+            return "Exchange an item"
+        return f"{who} exchanges the {item.name} with {other}"

@@ -1,0 +1,52 @@
+"""Wounds from any hit (an attack, a grenade, a mine): hit location, armour, crippling, unconsciousness,
+and the stun of a stunning weapon."""
+
+from __future__ import annotations
+
+from engine.core import Event, public
+
+from . import locations
+from .scoring import knocked_out
+from .shock import release
+from .state import Model, NtState
+from .stats import armour, name, wound_limit
+from .stun import stun
+
+
+def hurt(
+    state: NtState, target: Model, damage: int, pierce: int, card: int, by: Model | None, stuns: bool = False
+) -> list[Event]:
+    """RB: "Subtract the Armour value of the hit location from the weapon's Damage. The difference is the
+    number of wounds" ... "A hit in the head always inflicts a minimum of one wound regardless of the
+    Armour". A stunning weapon also stuns a target it hits (FAQ, ruling G26)."""
+    where = locations.hit_at(state, target, card)
+    wounds = max(0, damage - max(0, armour(target, where) - pierce))
+    if where == "head":
+        wounds = max(1, wounds)
+    wounds, lost = locations.damage(state, target, where, wounds)
+    text = (
+        f"{name(target)} is hit in the {where.replace('_', ' ')}: {wounds} wound{'s' if wounds != 1 else ''}."
+    )
+    events = (
+        [public("hit", text, target=target.id, wounds=wounds)] + lost + take_wounds(state, target, wounds, by)
+    )
+    return events + (stun(state, target) if stuns else [])
+
+
+def take_wounds(state: NtState, target: Model, wounds: int, by: Model | None) -> list[Event]:
+    """RB (FAQ): "flipped to its crippled side when the number of wounds is 'equal to or greater than' the
+    Wound value"; excess wounds are ignored (ruling R01); unconscious at the crippled side's value (R02)."""
+    if wounds <= 0:
+        return []
+    target.wounds += wounds
+    if target.wounds < wound_limit(target):
+        return []
+    if target.kind == "drone":
+        target.status, target.cell = "destroyed", None
+        return [public("destroyed", f"{name(target)} is destroyed.")]
+    if not target.crippled:
+        target.crippled, target.wounds = True, 0
+        return [public("crippled", f"{name(target)} is crippled: the card is flipped.")]
+    target.status, target.cell = "unconscious", None
+    release(state, target.id)
+    return [public("unconscious", f"{name(target)} falls unconscious.")] + knocked_out(state, target, by)
