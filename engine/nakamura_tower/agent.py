@@ -84,16 +84,25 @@ class HeuristicAgent:
 
     @staticmethod
     def _plan(state: NtState, seat: str, legal: list[Intent]) -> Intent:
-        """The strongest programme, any Booster, the first defence and any SR Booster."""
-        real = [i for i in legal if all(v != "none" for _, v in i.args)]
+        """The strongest programme and Booster; a defence or an SR Booster only when the Team's SR pays for
+        it (a defence leaving 2 SR for the attack)."""
+        sr = state.teams[seat].sr
+
+        def affordable(i: Intent) -> bool:
+            part, card = i.args[0]
+            data = pack().card(str(card))
+            need = data.install + data.run + (2 if part == "guard" else 0)
+            return part not in ("guard", "charge") or sr >= need
+
+        real = [i for i in legal if all(v != "none" for _, v in i.args) and affordable(i)]
         if not real:
             return legal[0]
         return max(real, key=lambda i: pack().card(str(i.args[0][1])).strength)
 
     @staticmethod
     def _keep(state: NtState, seat: str, legal: list[Intent]) -> Intent:
-        """Clean-Up: drop a spent SR Booster, keep the rest running; install a defence if none runs, else a
-        virus or worm (it strikes back at a failed attack)."""
+        """Clean-Up: drop a spent SR Booster or a Booster, keep the rest running; install a defence if none
+        runs, else a virus or worm (it strikes back at a failed attack)."""
         if any(i.get("install") for i in legal):
             running = {pack().card(s.card).kind for s in state.teams[seat].tn if s.owner == seat}
             wanted = OFFENSIVE if running & DEFENSIVE else DEFENSIVE
@@ -104,7 +113,7 @@ class HeuristicAgent:
             i
             for i in legal
             if i.get("drop") not in (None, "none", "all")
-            and pack().card(str(i.get("drop"))).kind == "sr_booster"
+            and pack().card(str(i.get("drop"))).kind in ("sr_booster", "booster")
         ]
         return spent[0] if spent else legal[0]
 

@@ -229,7 +229,7 @@ def _terminal_holds(
     Tactical Network instead, one that the Team's defences beat is discarded). A Terminal held by another
     Team strikes back with a virus or worm its holder put in it (RB: "an unsuccessful hacking attack against
     a Terminal ... that has a hostile virus or worm programme running", ruling C12)."""
-    events = _lost(state, card, booster, "the attack fails")
+    events = _lost(state, card, booster, "The attack fails")
     data = pack().card(winner)
     if winner not in held.installed and data.kind in OFFENSIVE:
         return events + strike(state, "ai", winner, seat, terminal=True)
@@ -298,7 +298,7 @@ def _lost(state: NtState, card: str, booster: str | None, why: str) -> list[Even
     discard(state, card)
     if booster:
         discard(state, booster)
-    return [public("cw_lost", f"{why[0].upper()}{why[1:]}: {_name(card)} is discarded.")]
+    return [public("cw_lost", f"{why}: {_name(card)} is discarded.")]
 
 
 def attack_tn(
@@ -328,7 +328,7 @@ def attack_tn(
     events += fought
     if not won:
         return (
-            events + _lost(state, card, booster, "the attack fails") + counter_infection(state, victim, seat)
+            events + _lost(state, card, booster, "The attack fails") + counter_infection(state, victim, seat)
         )
     if booster:
         keep(state, seat, booster)

@@ -100,13 +100,15 @@ def _parts(state: NtState, seat: str, target: str) -> list[tuple[str, Offer]]:
                 _choices(state, seat, "boost", frozenset({"booster"}), "Boost with"),
             )
         )
+    room = len(team.tn) < TN_SLOTS
     guards = [(Intent.of("plan", guard=NONE), "Install no defence")]
     guards += [
         (Intent.of("plan", guard=c), f"Install {_name(c)} on your Tactical Network")
         for c in _distinct([c for c in team.hand if pack().card(c).kind in DEFENSIVE | {"blank"}])
+        if room
     ]
     parts.append(("Which defence do you install?", guards))
-    if any(pack().card(c).kind == "sr_booster" for c in team.hand):
+    if room and any(pack().card(c).kind == "sr_booster" for c in team.hand):
         charges = [(Intent.of("plan", charge=NONE), "No SR Booster")]
         charges += [
             (Intent.of("plan", charge=c), f"Run {_name(c)} (+{pack().card(c).strength} SR)")
