@@ -69,6 +69,15 @@ HAND_NOTICE = (
 )
 
 
+def board_url(message: Any) -> str | None:
+    """The address of the board a sent message carries, for another message to show it without a second
+    upload; None when there is none (the status message then uploads its own)."""
+    for attachment in getattr(message, "attachments", None) or []:
+        if getattr(attachment, "filename", None) == lx.BOARD_FILE and getattr(attachment, "url", None):
+            return str(attachment.url)
+    return None
+
+
 def pings(users: list[str]) -> discord.AllowedMentions:
     """Only these users are pinged by a post; anyone else it names is shown, not notified."""
     return discord.AllowedMentions(
@@ -115,6 +124,9 @@ class Announcer:
         self._queues: dict[str, asyncio.Queue[Update | CatchUp]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self._shown: dict[str, str] = {}
+        """The board each status message shows, by game: the address of the turn post's upload it reuses,
+        or "" for its own attachment (or none); a game not here is not known since the start."""
         self.quiet = Quiet()
         """When the thread gets a post and a board image (one post per turn)."""
         self.end_replay = end_replays()
@@ -241,12 +253,12 @@ class Announcer:
             if image is None:
                 plan.post_image = False
                 self.quiet.status_failed(record)
-        posted = True
+        posted, shared = True, None
         if plan.post:
-            posted = await self._post(record, scene, plan, image, reminded)
+            posted, shared = await self._post(record, scene, plan, image, reminded)
         board = bool(scene.public_view) and (image is not None or not plan.status_image)
         edited = await self._edit_status(
-            record, scene, image if plan.status_image else None, board, plan.recent
+            record, scene, image if plan.status_image else None, board, plan.recent, shared
         )
         if edited and posted and (plan.post or not plan.recent):
             await self.services.prefs.set_announced(gid, record.version)
@@ -262,33 +274,35 @@ class Announcer:
 
     async def _post(
         self, record: GameRecord, scene: lx.GameScene, plan: Plan, image: bytes | None, reminded: list[str]
-    ) -> bool:
+    ) -> tuple[bool, str | None]:
         """The turn post: its lines, the board when it changed, who must act (pinged, with those reminded
-        and the followers who asked for a mention); followers who asked for DMs get its lines by DM."""
+        and the followers who asked for a mention); followers who asked for DMs get its lines by DM.
+        Returns whether it was posted, and the address of the board it uploaded (the status message shows
+        that very file: one upload per turn)."""
         follows = await self.services.prefs.follows(record.id)
         followers = [u for u, how in sorted(follows.items()) if how == "mention" and u.isdigit()]
         view = lx.turn_view(scene, plan.lines, plan.mentions, plan.post_image, [f"<@{u}>" for u in followers])
         files = [png(image, lx.BOARD_FILE)] if plan.post_image and image is not None else []
         try:
-            await self._channel(record.place["thread"]).send(
+            sent = await self._channel(record.place["thread"]).send(
                 view=view, files=files, allowed_mentions=pings([*plan.pings, *reminded, *followers])
             )
         except discord.HTTPException:
             self.quiet.unposted(record, plan)
             log.exception("could not post to the thread of game %s", record.id)
-            return False
+            return False, None
         digest = [line.removeprefix("• ") for line in plan.lines if not line.startswith("⏰")]
         for user, how in follows.items():
             if how == "dm" and user.isdigit() and digest:
                 self._spawn(self._dm(record, user, digest[-DIGEST_MAX:], notice=False))
-        return True
+        return True, board_url(sent) if files else None
 
     async def _board(self, record: GameRecord, scene: lx.GameScene) -> bytes | None:
         try:
             view = scene.public_view
             if scene.due and self.renderer.has_compact(record.game):
                 view = dict(view, due=scene.due)  # the compact board draws the deadline
-            return await self.renderer.compact(record.game, view)
+            return await self.renderer.compact(record.game, view, key=(record.id, record.version, None))
         except Exception:  # a drawing bug must not silence the game: post the text without the board
             log.exception("rendering the board of game %s failed", record.id)
             return None
@@ -412,20 +426,28 @@ class Announcer:
         image: bytes | None,
         board: bool | None = None,
         recent: list[str] | None = None,
+        shared: str | None = None,
     ) -> bool:
         """Show the game's current state on its status message; False when Discord refused. ``image`` is a
-        new board to upload; None with ``board`` keeps the one the message has (the board did not change)."""
+        new board: uploaded, unless ``shared`` is the address of the same board just uploaded with the turn
+        post; None with ``board`` keeps the one the message has (the board did not change)."""
         place = record.place
         if not place.get("status") or not place.get("channel"):
             return True
         board = image is not None if board is None else board
-        view = lx.status_view(scene, board, recent or [])
-        kwargs: dict[str, Any] = {"attachments": [png(image, lx.BOARD_FILE)]} if image is not None else {}
+        if board and image is None and record.id not in self._shown and scene.public_view:
+            image = await self._board(record, scene)  # what it shows is not known (a restart): draw it again
+        url = shared if image is not None else self._shown.get(record.id) if board else None
+        view = lx.status_view(scene, board, recent or [], image_url=url or None)
+        kwargs: dict[str, Any] = {}
+        if image is not None:
+            kwargs["attachments"] = [] if url else [png(image, lx.BOARD_FILE)]
         if not board:
             kwargs["attachments"] = []
         try:
             message = self._channel(place["channel"]).get_partial_message(int(place["status"]))
             await message.edit(view=view, allowed_mentions=NO_PINGS, **kwargs)
+            self._shown[record.id] = url or ""
         except discord.HTTPException as exc:
             self.quiet.status_failed(record)
             if exc.code == MESSAGE_TOO_OLD:
@@ -449,6 +471,7 @@ class Announcer:
         except discord.HTTPException:
             log.exception("could not post a new status message for game %s", record.id)
             return False
+        self._shown[record.id] = ""  # the fresh message carries its own board
         old_channel, old_id = place["channel"], place["status"]
         try:
             await self.services.table.move_status(

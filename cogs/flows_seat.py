@@ -57,7 +57,7 @@ async def hand_message(
     public = await table.seat_view(record.id, None)
     image: bytes | None = None
     try:
-        image = await services.renderer.private(record.game, view)
+        image = await services.renderer.private(record.game, view, key=(record.id, record.version, seat))
     except Exception:  # noqa: BLE001 - the text still tells the player everything
         log.exception("rendering the private view of game %s failed", record.id)
     mine = [p for p in await table.prompts(record.id) if p.seat == seat]
@@ -125,6 +125,6 @@ async def show_board(interaction: discord.Interaction, game_id: str) -> None:
         await send(interaction, "The game has not started yet: no board to show.")
         return
     view = await services.table.seat_view(game_id, None)
-    image = await services.renderer.board(record.game, view)
+    image = await services.renderer.board(record.game, view, key=(record.id, record.version, None))
     title = registry.get(record.game).meta.title
     await send(interaction, f"The full board of {title} `{record.id}`.", file=png(image, lx.BOARD_FILE))

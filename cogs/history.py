@@ -129,7 +129,7 @@ async def history_at(
     text = f"**{game.meta.title} `{record.id}` {label}** ({whose})\n" + ("\n".join(led) or "• The set-up.")
     image: bytes | None = None
     try:
-        image = await services.renderer.board(record.game, view)
+        image = await services.renderer.board(record.game, view, key=(record.id, version, seat))
     except Exception:  # noqa: BLE001 - the text still says what happened
         log.exception("rendering the history of game %s failed", record.id)
     return text, image

@@ -142,10 +142,13 @@ def action_rows(scene: GameScene, anchor: str = "") -> list[ui.ActionRow[Any]]:
     return _rows(items)
 
 
-def _board(image: bool) -> ui.MediaGallery[Any] | None:
+def _board(image: bool, url: str | None = None) -> ui.MediaGallery[Any] | None:
+    """The board: the message's own attachment, or ``url`` (another message's attachment, uploaded once)."""
     if not image:
         return None
-    return ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description="The board"))
+    return ui.MediaGallery(
+        discord.MediaGalleryItem(url or f"attachment://{BOARD_FILE}", description="The board")
+    )
 
 
 VERSION_ID = 1_000_000
@@ -154,12 +157,17 @@ end-to-end tests, moderators' tools) read which version it shows; people see the
 
 
 def status_view(
-    scene: GameScene, image: bool, recent: list[str] | None = None, anchor: str | None = None
+    scene: GameScene,
+    image: bool,
+    recent: list[str] | None = None,
+    anchor: str | None = None,
+    image_url: str | None = None,
 ) -> ui.LayoutView:
     """The one status message of a game, kept current: board, who must act, action buttons, and the latest
     steps not posted in the thread yet (they go out with the next turn post). ``anchor``: the status
     message's id, for its **Undo my move** button (by default the one the game remembers; "" for none, as
-    on a new status message before the game remembers it)."""
+    on a new status message before the game remembers it). ``image_url``: show the board uploaded with
+    another message (the turn post) instead of an attachment of its own."""
     record, meta = scene.record, scene.meta
     anchor = record.place.get("status", "") if anchor is None else anchor
     if record.status == "lobby" or (record.status == "aborted" and not scene.public_view):
@@ -185,7 +193,7 @@ def status_view(
     )
     view = _layout(
         ui.TextDisplay(present.clip(head, 1500)),
-        _board(image),
+        _board(image, image_url),
         latest,
         ui.TextDisplay(present.clip(tail or "…", 2000)),
         *action_rows(scene, anchor),
