@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.core.hand_text import private_part as private_part  # the one definition, shared with /hand
-from engine.core.model import Event, Prompt
+from engine.core.model import Event, Prompt, public_text
 from engine.records import GameRecord, SeatRecord
 
 TEXT_LIMIT = 3800
@@ -59,16 +59,27 @@ def find_progress(view: Any, kind: str | None = None) -> tuple[int, int] | None:
     return None
 
 
+def public_line(record: GameRecord, prompt: Prompt) -> str:
+    """One open decision as everyone else reads it: the seat's mention, then the prompt's public text in
+    the third person (where that text begins with the seat's name, the mention takes its place)."""
+    seat = record.seat_named(prompt.seat)
+    name = who(seat) if seat else prompt.seat
+    text = public_text(prompt)
+    if text.startswith(prompt.seat + " "):
+        return f"**{name}** {text[len(prompt.seat) + 1 :]}"
+    return f"**{name}**: {undoubled(text, prompt.seat, seat)}"
+
+
 def waiting_lines(record: GameRecord, prompts: list[Prompt], public_view: dict[str, Any]) -> list[str]:
-    """One line per open decision: whose it is and what it is; secret choices show only a count."""
+    """One public line per open decision: whose it is and what it is, in the third person (a prompt's
+    ``text`` speaks to its seat and is for that seat only); secret choices show only a count."""
     lines: list[str] = []
     secret: dict[str, list[Prompt]] = {}
     for prompt in prompts:
         if prompt.simultaneous:
             secret.setdefault(prompt.kind, []).append(prompt)
             continue
-        seat = record.seat_named(prompt.seat)
-        lines.append(f"**{who(seat) if seat else prompt.seat}**: {undoubled(prompt.text, prompt.seat, seat)}")
+        lines.append(public_line(record, prompt))
     for kind, group in secret.items():
         progress = find_progress(public_view, kind)
         if progress is None:
@@ -76,10 +87,16 @@ def waiting_lines(record: GameRecord, prompts: list[Prompt], public_view: dict[s
             progress = (total - len(group), total)
         names = ", ".join(who(s) for p in group if (s := record.seat_named(p.seat)) is not None)
         lines.append(
-            f"**Secret choice** ({group[0].text}): {progress[0]} of {progress[1]} have chosen. "
+            f"**Secret choice** ({_secret_topic(group[0])}): {progress[0]} of {progress[1]} have chosen. "
             f"Waiting for {names}."
         )
     return lines
+
+
+def _secret_topic(prompt: Prompt) -> str:
+    """What a secret choice is about, for everyone: its public text (the same for every seat and every
+    part); without one, only its kind, since a part's own question would tell how far a seat has got."""
+    return prompt.public or prompt.kind.replace("_", " ")
 
 
 def standing(view: dict[str, Any]) -> str:

@@ -23,6 +23,8 @@ class Question(BaseModel):
     """What one seat is asked now: its text, its answers and the answer its deadline applies."""
 
     text: str
+    public: str = ""
+    """The question in the third person for everyone else (``Prompt.public``)."""
     options: list[Option]
     default: str
     part: int = 1
@@ -48,7 +50,17 @@ class EachFrame(Frame):
         for seat in self.asked():
             q = self.questions[seat]
             ref = self.ref if q.part == 1 else f"{self.ref}-{q.part}"
-            out.append(Prompt(seat, self.topic, q.text, Intent.parse(q.default), pace=self.pace, ref=ref))
+            out.append(
+                Prompt(
+                    seat,
+                    self.topic,
+                    q.text,
+                    Intent.parse(q.default),
+                    pace=self.pace,
+                    ref=ref,
+                    public=q.public,
+                )
+            )
         return out
 
     def legal(self, rules: Responder, state: Any, seat: str) -> list[Intent]:
@@ -77,7 +89,7 @@ class EachFrame(Frame):
                 return found
         return None
 
-    def ask_again(self, seat: str, text: str, options: list[Option], default: str) -> None:
+    def ask_again(self, seat: str, text: str, options: list[Option], default: str, public: str = "") -> None:
         """Ask ``seat`` its next question (from the handler of its last answer)."""
         part = 1 + sum(1 for who, _ in self.answered if who == seat)
-        self.questions[seat] = Question(text=text, options=options, default=default, part=part)
+        self.questions[seat] = Question(text=text, public=public, options=options, default=default, part=part)

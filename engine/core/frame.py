@@ -50,6 +50,8 @@ class Frame(BaseModel):
     text: str = ""
     texts: dict[str, str] = Field(default_factory=dict)
     """Per-seat text, where seats are asked different things."""
+    public: str = ""
+    """The question in the third person for everyone else (``Prompt.public``): one text for all its seats."""
     data: dict[str, Any] = Field(default_factory=dict)
     pace: Pace = "normal"
     asides: list[str] = Field(default_factory=list)
@@ -98,6 +100,7 @@ class Frame(BaseModel):
                 simultaneous=self.sealed(),
                 pace=self.pace,
                 ref=self.ref,
+                public=self.public,
             )
             for seat in self.asked()
         ]

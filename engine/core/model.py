@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -21,6 +22,11 @@ class Prompt:
     ``default`` is a legal intent applied when the deadline passes, so no game can stall.
     ``simultaneous`` marks secret commitments revealed together: the adapter asks privately and shows
     only who has answered. Several prompts may be open at once.
+
+    ``text`` speaks to the seat that decides (second person: "Choose your detective"); ``public`` is the
+    same decision told to everyone else, in the third person and without anything hidden ("p2 chooses a
+    detective"). Public lines (status, turn posts, the public view) read ``public``; see
+    :func:`public_text` for the fallback when a game leaves it empty.
     """
 
     seat: str
@@ -33,6 +39,24 @@ class Prompt:
     """Which decision this prompt belongs to (e.g. ``round2:sector``), stable while it stays open and
     different for the next one. A secret-choice button carries it, so a click meant for an earlier
     decision is refused as stale instead of answering a later one."""
+    public: str = ""
+    """The decision in the third person for everyone else, without anything hidden; it may name the
+    seat (a public line then puts the seat's mention in its place). The same for every seat of a secret
+    choice and for every part of it, so it never tells how far a seat has got."""
+
+
+SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
+"""Words that address the reader: a text with one of them is not for a public line."""
+
+
+def public_text(prompt: Prompt) -> str:
+    """What everyone else reads about ``prompt``: its ``public`` text; else its ``text`` when that does not
+    address the reader; else a plain third-person line that says only whose decision it is."""
+    if prompt.public:
+        return prompt.public
+    if not SECOND_PERSON.search(prompt.text):
+        return prompt.text
+    return f"{prompt.seat} has a decision to make ({prompt.kind.replace('_', ' ')})."
 
 
 @dataclass(frozen=True, slots=True)

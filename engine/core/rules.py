@@ -148,6 +148,7 @@ class Rules(Generic[S]):
         asides: Iterable[str] = (),
         pace: Pace = "normal",
         always: bool = False,
+        public: str = "",
     ) -> list[Event]:
         """Ask ``seat`` one question. With exactly one possible answer (and no actions nor asides) it is
         applied now, unless ``always``: where whether there is a choice at all depends on what only this
@@ -163,6 +164,7 @@ class Rules(Generic[S]):
             data=_dump(payload),
             pace=pace,
             asides=list(asides),
+            public=public,
         )
         if len(offer) == 1 and not kinds and not frame.asides and not always:
             return self.on_answer(state, frame, seat, offer[0][0])
@@ -181,6 +183,7 @@ class Rules(Generic[S]):
         most: int,
         payload: BaseModel | None = None,
         asides: Iterable[str] = (),
+        public: str = "",
     ) -> list[Event]:
         """Ask ``seat`` to pick ``least`` to ``most`` of the offered items (an item's intent key is the value
         used in the answer ``choose:pick=a+b``: keep it a plain word). ``asides``: actions the seat may take
@@ -195,6 +198,7 @@ class Rules(Generic[S]):
             most=min(most, len(items)),
             data=_dump(payload),
             asides=list(asides),
+            public=public,
         )
         if least >= len(items) and not frame.asides:
             return self.on_answer(state, frame, seat, ChooseManyFrame.answer([o.key for o in items]))
@@ -217,6 +221,7 @@ class Rules(Generic[S]):
         confirm: str = "You chose: {label}.",
         pace: Pace = "normal",
         asides: Iterable[str] = (),
+        public: str = "",
     ) -> list[Event]:
         """Every seat in ``seats`` commits in secret; revealed together when the last one has chosen.
         ``more[seat]`` adds later parts to that seat's choice: (question, offer) pairs. ``announce`` and
@@ -236,6 +241,7 @@ class Rules(Generic[S]):
             confirm=confirm,
             pace=pace,
             asides=list(asides),
+            public=public,
         )
         state.waiting.push(frame)
         return []
@@ -255,6 +261,7 @@ class Rules(Generic[S]):
         asides: Iterable[str] = (),
         announce: str = "",
         confirm: str = "",
+        public: str = "",
     ) -> list[Event]:
         """A reaction window for ``seats`` (choose them by the public rules). Nobody asked: it closes now.
         ``actions`` offer reactions read from the state when asked; ``announce``/``confirm``: see
@@ -272,6 +279,7 @@ class Rules(Generic[S]):
             asides=list(asides),
             announce=announce,
             confirm=confirm,
+            public=public,
         )
         if not seats:
             return self.on_close(state, frame, [])
@@ -289,12 +297,14 @@ class Rules(Generic[S]):
         payload: BaseModel | None = None,
         asides: Iterable[str] = (),
         pace: Pace = "normal",
+        publics: Mapping[str, str] | None = None,
     ) -> list[Event]:
         """Ask every seat in ``seats`` its own question at once, in the open: ``questions[seat]`` is its
-        (text, offer). Nobody asked: it closes now."""
+        (text, offer), ``publics[seat]`` that question told to the others. Nobody asked: it closes now."""
         asked = {
             s: Question(
                 text=questions[s][0],
+                public=(publics or {}).get(s, ""),
                 options=options(questions[s][1]),
                 default=_default(questions[s][1], (defaults or {}).get(s)),
             )
@@ -315,13 +325,20 @@ class Rules(Generic[S]):
 
     @staticmethod
     def follow_up(
-        state: Any, topic: str, seat: str, text: str, offer: Offer, *, default: Intent | None = None
+        state: Any,
+        topic: str,
+        seat: str,
+        text: str,
+        offer: Offer,
+        *,
+        default: Intent | None = None,
+        public: str = "",
     ) -> None:
         """From the handler of ``seat``'s answer in the open each-frame ``topic``: ask it a next question."""
         frame = state.waiting.find("each", topic)
         if not isinstance(frame, EachFrame):
             raise ValueError(f"no each-frame '{topic}' is open")
-        frame.ask_again(seat, text, options(offer), _default(offer, default))
+        frame.ask_again(seat, text, options(offer), _default(offer, default), public)
 
     def turn(
         self,
@@ -334,6 +351,7 @@ class Rules(Generic[S]):
         default: Intent,
         pace: Pace = "normal",
         waits_for: Iterable[str] | None = None,
+        public: str = "",
     ) -> TurnFrame:
         """Open ``seat``'s turn offering ``actions``; one of them ends it with :meth:`end_turn`. With
         ``waits_for`` (the ops of the rest of the round), the steps its actions queue run while it is open."""
@@ -345,6 +363,7 @@ class Rules(Generic[S]):
             default=default.key(),
             pace=pace,
             waits_for=None if waits_for is None else list(waits_for),
+            public=public,
         )
         state.waiting.push(frame)
         return frame

@@ -268,6 +268,7 @@ class SecretFrame(Frame):
                     simultaneous=True,
                     pace=self.pace,
                     ref=self.ref if part == 0 else f"{self.ref}-{part + 1}",
+                    public=self.public,
                 )
             )
         return out

@@ -28,7 +28,7 @@ class HighCardGame(FlowGame[HighCardState]):
         rules=RULES_SUMMARY,
     )
     state_type = HighCardState
-    format = 2
+    format = 3
     rules = RULES
     intent_kinds = frozenset({"pick", "double", "keep", "object", "pass"})
 

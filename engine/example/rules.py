@@ -24,6 +24,7 @@ def open_round(state: HighCardState, step: RoundStep) -> list[Event]:
         "Pick 1, 2 or 3 in secret.",
         {s: offer for s in state.seats},
         defaults={s: Intent.of("pick", n=1) for s in state.seats},
+        public="Everyone picks 1, 2 or 3 in secret.",
     )
 
 
@@ -94,7 +95,12 @@ class Double(Action[HighCardState]):
         events = [public("double", f"{seat} proposes to double the next round.")]
         offer = [(Intent.of("object"), "Object")]
         return events + RULES.window(
-            state, others, "object", "Object to doubling?", {s: offer for s in others}
+            state,
+            others,
+            "object",
+            "Object to doubling?",
+            {s: offer for s in others},
+            public=f"The others may object, in secret, to {seat}'s doubling.",
         )
 
     def label(self, state: HighCardState, intent: Intent) -> str:

@@ -68,6 +68,23 @@ def decision(
     return register
 
 
+PUBLIC = {
+    "skill": "{seat} chooses a new Skill.",
+    "pile": "{seat} takes an Equipment card: from the deck or the face-up pile.",
+    "corp": "{seat} chooses the Corporation for an Obligation.",
+    "wound": "{seat} lost the fight and chooses a Wound.",
+    "discard": "{seat} discards down to the hand limit of 8 Task cards.",
+    "discard_eq": "{seat} discards down to the limit of 3 Equipment cards.",
+    "seven": "{seat} decides: take 7 on the dice (3+ Assist cards), or roll.",
+    "finale": "{seat} chooses a Finale card.",
+    "place_lag": "{seat} decides whether to add a Lag to a Sensory World (Postorganism).",
+    "story_offer": "{seat} assisted another detective and decides whether to reveal a Scenario.",
+    "mind": "{seat} decides whether to use Digital Mind before a Wound.",
+    "sell": "{seat} chooses 3 Task cards to discard for 1 Credit (Brahma).",
+}
+"""Each decision told to the other players (``Prompt.public``): what is decided, never which cards."""
+
+
 def decide(
     state: GamedecState, seat: str, topic: str, text: str, payload: BaseModel | None = None
 ) -> list[Event]:
@@ -75,8 +92,18 @@ def decide(
     kind = _KINDS[topic]
     data = payload if payload is not None else kind.payload()
     offer, default = kind.build(state, seat, data)
+    public = PUBLIC[topic].format(seat=seat)
     return RULES.ask(
-        state, seat, topic, text, offer, default=default, payload=data, asides=kind.asides, pace="quick"
+        state,
+        seat,
+        topic,
+        text,
+        offer,
+        default=default,
+        payload=data,
+        asides=kind.asides,
+        pace="quick",
+        public=public,
     )
 
 

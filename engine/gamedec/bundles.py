@@ -78,7 +78,8 @@ def _build(state: GamedecState) -> None:
         offer.append((Intent.of("done"), "That is all" if side else f"{verb.capitalize()} nothing"))
     offer += [(Intent.of("add", what=w), L.describe(state, Intent.of("add", what=w))) for w in items]
     text = f"Trade with {t.partner}: what do you {verb}{so_far}?"
-    RULES.ask(state, state.active, "bundle", text, offer, asides=S.ASIDES, pace="quick")
+    public = f"{state.active} prepares a trade offer for {t.partner}: what to {verb}."
+    RULES.ask(state, state.active, "bundle", text, offer, asides=S.ASIDES, pace="quick", public=public)
 
 
 class Bundle(GamedecAction):
@@ -139,6 +140,7 @@ def _built(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
         offer,
         asides=S.ASIDES,
         pace="quick",
+        public=f"{t.partner} decides whether to accept {seat}'s offer.",
     )
     gives, gets = bundle_label(state, t.give_all, False), bundle_label(state, t.get_all, False)
     return [
@@ -167,6 +169,7 @@ def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload
             hand,
             least=owed,
             most=owed,
+            public=f"{seat} chooses the {owed} Task card(s) to give.",
         )
         return events
     return [public("trade", f"{seat} accepts.")] + _exchange(state)

@@ -61,10 +61,10 @@ class GamedecGame(FlowGame[GamedecState]):
         rules=RULES_SUMMARY,
     )
     state_type = GamedecState
-    format = 5
+    format = 6
     """2: the runtime's steps and frames; 3: a trade may be proposed to the active detective (``by``); 4:
-    trades of several goods (``bundle``); 5: Credits kept by the resources kit. Older games are rebuilt from
-    their intent logs."""
+    trades of several goods (``bundle``); 5: Credits kept by the resources kit; 6: each waiting frame keeps
+    its public (third-person) text. Older games are rebuilt from their intent logs."""
     rules = RULES
     log_kept = 8
     """The status panel shows the last 8 public lines."""

@@ -61,6 +61,15 @@ def turn_text(state: GamedecState) -> str:
     return f"In {where}: act here, move ({state.moves_left} left) or end your turn."
 
 
+def turn_public(state: GamedecState) -> str:
+    """The turn told to the others: whose it is, where, and the moves left."""
+    seat = state.active
+    where = NAMES[state.players[seat].pos]
+    if not state.moved:
+        return f"{seat} plays a turn: {state.moves_left} move(s), starting in {where}."
+    return f"{seat} plays a turn in {where}: acts there, moves ({state.moves_left} left) or ends the turn."
+
+
 def _move(state: GamedecState, intent: Intent) -> str:
     extra = " (lose Reputation)" if intent.get("lose") else ""
     return f"Move to {NAMES[intent.word('to')]}{extra}"

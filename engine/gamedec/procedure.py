@@ -160,7 +160,14 @@ def open_turn(state: GamedecState, seat: str) -> None:
     """``seat``'s turn is open: it is offered the turn's actions until it ends it."""
     state.turn.begin(seat)
     RULES.turn(
-        state, seat, "turn", L.turn_text(state), BEFORE_MOVING, default=Intent.of("end"), waits_for=ROUND_OPS
+        state,
+        seat,
+        "turn",
+        L.turn_text(state),
+        BEFORE_MOVING,
+        default=Intent.of("end"),
+        waits_for=ROUND_OPS,
+        public=L.turn_public(state),
     )
 
 

@@ -61,6 +61,7 @@ def agreed(state: GamedecState) -> list[Event]:
         confirm="",
         pace="quick",
         asides=ASIDES[1:],
+        public="The goods of the agreed trade are chosen in secret.",
     )
     return [public("trade", f"{partner} and {active} agree; {news}.")]
 

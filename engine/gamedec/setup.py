@@ -67,6 +67,7 @@ def _draft(state: GamedecState, step: DraftStep) -> list[Event]:
         "detective",
         "Choose your detective (players choose in turn, beginning with the Starting Player).",
         [(i, L.describe(state, i)) for i in offer],
+        public=f"{step.seat} chooses a detective (in turn, beginning with the Starting Player).",
     )
 
 
@@ -114,6 +115,7 @@ def _start_skill(state: GamedecState, step: StartSkillStep) -> list[Event]:
         {seat: offer for seat in state.seats},
         defaults=best,
         announce="{seat} has chosen a starting Skill.",
+        public="Each detective chooses a starting Skill in secret.",
     )
 
 

@@ -142,7 +142,7 @@ class TradeState(BaseModel):
 
 class GamedecState(FlowState):
     game: str = "gamedec"
-    format: int = 5
+    format: int = 6
     steps: list[GamedecStep] = Field(default_factory=list)
     opts: GamedecOptions
     players: dict[str, Player]

@@ -69,9 +69,15 @@ def _items(state: GamedecState, first: str, kind: str, items: list[str]) -> Offe
 
 
 def _ask(
-    state: GamedecState, seat: str, topic: str, text: str, offer: Offer, asides: tuple[str, ...] = ASIDES
+    state: GamedecState,
+    seat: str,
+    topic: str,
+    text: str,
+    offer: Offer,
+    asides: tuple[str, ...] = ASIDES,
+    public: str = "",
 ) -> None:
-    RULES.ask(state, seat, topic, text, offer, asides=asides, pace="quick")
+    RULES.ask(state, seat, topic, text, offer, asides=asides, pace="quick", public=public)
 
 
 # --- opening a trade ------------------------------------------------------------------------------------
@@ -115,7 +121,9 @@ class Trade(GamedecAction):
         if seat != state.active:
             state.trade = TradeState(partner=seat, by=seat)
             text = f"Your trade offer to {state.active}: what do you give?"
-            _ask(state, seat, "trade_give", text, _items(state, "cancel", "give", gives(state, seat)))
+            public_text = f"{seat} prepares a trade offer for {state.active}: what to give."
+            offer = _items(state, "cancel", "give", gives(state, seat))
+            _ask(state, seat, "trade_give", text, offer, public=public_text)
             return [public("trade", f"{seat} prepares a trade offer for {state.active}.")]
         if intent.kind == "trade":
             partner = intent.word("to")
@@ -126,6 +134,7 @@ class Trade(GamedecAction):
                 "trade_give",
                 f"Trade with {partner}: what do you give?",
                 _items(state, "cancel", "give", gives(state, seat)),
+                public=f"{seat} prepares a trade offer for {partner}: what to give.",
             )
             return [public("trade", f"{seat} prepares a trade offer for {partner}.")]
         others = _others(state, seat)
@@ -138,6 +147,7 @@ class Trade(GamedecAction):
             {o: (text, _items(state, "cancel", "give", gives(state, o))) for o in others},
             asides=ASIDES,
             pace="quick",
+            publics={o: f"{o} may make {seat} a trade offer: what to give." for o in others},
         )
         return [public("trade", f"{seat} asks for trade offers: {', '.join(others)} may each make one.")]
 
@@ -231,6 +241,7 @@ def _given(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
         "trade_get",
         f"Trade with {other}: what do you ask for?",
         _items(state, "cancel", "get", asks(state, seat, other, given)),
+        public=f"{seat} prepares a trade offer for {other}: what to ask for.",
     )
     return []
 
@@ -261,6 +272,7 @@ def _asked(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
         "trade_answer",
         f"{seat} offers {what}. Accept?",
         _offer(state, [Intent.of("decline"), *accepts]),
+        public=f"{answerer} decides whether to accept {seat}'s offer of {what}.",
     )
     return [
         public("trade", f"{seat} offers {answerer} {what}."),
@@ -311,6 +323,7 @@ def _offer_part(state: GamedecState, seat: str, intent: Intent, payload: NoPaylo
             seat,
             f"Your offer to {state.active}: what do you ask for in return?",
             _items(state, "cancel", "get", asks(state, seat, state.active, t.offers[seat][0])),
+            public=f"{seat} prepares a trade offer for {state.active}: what to ask for in return.",
         )
         return []
     t.offers[seat][1] = intent.word("what")
@@ -353,6 +366,7 @@ def _offers_made(state: GamedecState, answers: list[tuple[str, Intent]], payload
         "Trade offers: take one of them, or decline them all.",
         _offer(state, [Intent.of("decline"), *takes]),
         asides=ASIDES[1:],
+        public=f"{state.active} takes one of the trade offers, or declines them all.",
     )
     return []
 

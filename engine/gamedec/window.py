@@ -121,6 +121,7 @@ def _ask(state: GamedecState, window: WindowFrame, seats: list[str]) -> None:
     window.seats = seats
     window.texts = {s: _text(state, s) for s in seats}
     window.text = window.texts[seats[0]] if seats else ""
+    window.public = f"Before the roll ({test_label(state)}): may Assist, Sabotage or pass."
 
 
 def _open(state: GamedecState, seats: list[str]) -> list[Event]:

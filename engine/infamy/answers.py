@@ -225,6 +225,7 @@ def steal(state: InfamyState, seat: str, intent: Intent, data: StealAsk) -> list
             offer,
             payload=ThugAsk(thief=seat, type=what, cost=cost),
             pace="quick",
+            public=f"{rival} decides whether to spend {cost} Bribes to stop {seat} stealing 1 {name}.",
         )
         return [R.say(state, f"{seat} goes to steal 1 {name} from {rival}.")]
     R.take_from(state, rival, seat, what)

@@ -111,7 +111,8 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
         p = R.pack()
         offer = [(Intent.of("discard", card=c), f"Discard {p.schemes[c].name}") for c in sorted(set(hand))]
         text = f"{ctx.seat}: discard 1 Scheme from your hand (it goes face up to its discard pile)."
-        return RULES.ask(state, ctx.seat, "discard", text, offer)
+        public = f"{ctx.seat} discards 1 Scheme (it goes face up to its discard pile)."
+        return RULES.ask(state, ctx.seat, "discard", text, offer, public=public)
 
     # --- rivals ---------------------------------------------------------------------------------
 

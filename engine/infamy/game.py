@@ -90,9 +90,10 @@ class InfamyGame(FlowGame[InfamyState]):
     log_kept = 12
     """The views show the last 12 public lines; keeping no more keeps snapshots (and copies) small."""
     intent_kinds = INTENT_KINDS
-    format = 4
+    format = 5
     """2: on the runtime (steps and waiting frames); 3: the frames as the Gamedec port extended them; 4: the
-    counted tokens kept by the resources kit. Older games are rebuilt from their intent log."""
+    counted tokens kept by the resources kit; 5: each waiting frame keeps its public (third-person) text.
+    Older games are rebuilt from their intent log."""
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> InfamyState:

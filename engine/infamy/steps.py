@@ -69,22 +69,43 @@ def auction(state: InfamyState, step: AuctionStep) -> list[Event]:
         state.now(AuctionStep())
         return passing.pass_on_contact(state, seat, auto=True)
     RULES.turn(
-        state, seat, "bid", bid_text(state), ["pass", "bid", "favor"], default=R.intent("pass"), pace="quick"
+        state,
+        seat,
+        "bid",
+        bid_text(state),
+        ["pass", "bid", "favor"],
+        default=R.intent("pass"),
+        pace="quick",
+        public=bid_public(state),
     )
     return []
+
+
+def _contact_line(state: InfamyState, reward: bool = True) -> str:
+    a = state.auction
+    assert a is not None
+    contact = R.pack().contacts[state.track[a.pos]]
+    high = f"{a.high} leads with {a.bids[a.high]}" if a.high else "no bid yet"
+    what = f" ({contact.text})" if reward else ""
+    return f"Contact {a.pos + 1} of {len(state.track)}, the {contact.name}{what} - {high}"
+
+
+def bid_public(state: InfamyState) -> str:
+    """The bid told to the others: the Contact and the lead (all public), not the bidder's options; not
+    the Contact's text either, which speaks to its winner ("of your choice") and is on the board."""
+    a = state.auction
+    assert a is not None
+    return f"{a.to_act} bids or passes on {_contact_line(state, reward=False)}."
 
 
 def bid_text(state: InfamyState) -> str:
     a = state.auction
     assert a is not None
     seat, p = a.to_act, state.players[a.to_act]
-    contact = R.pack().contacts[state.track[a.pos]]
-    high = f"{a.high} leads with {a.bids[a.high]}" if a.high else "no bid yet"
     own = a.bids.get(seat, 0)
     mine = f"; you have {own} on it" if own else ""
     text = (
-        f"{seat}: Contact {a.pos + 1} of {len(state.track)}, "
-        f"the {contact.name} ({contact.text}) - {high}{mine}. "
+        f"{seat}: {_contact_line(state)}{mine}. "
         f"Bid (1 Bribe of Expenses + Bribes to top the highest bid) or pass. You have {p.avail} available."
     )
     if bidding.favor_options(state, seat):
@@ -126,7 +147,10 @@ def start_sectors(state: InfamyState) -> list[Event]:
         state,
         "Sector Phase: everyone chooses a sector in secret. Contact Order: " + ", ".join(state.order) + ".",
     )
-    RULES.secret(state, state.seats, "sector", text + ".", offers, more=more)
+    public = "Everyone chooses the sector to enter this Round, in secret" + text.removeprefix(
+        "Choose the sector to enter this Round, in secret"
+    )
+    RULES.secret(state, state.seats, "sector", text + ".", offers, more=more, public=public + ".")
     return [event]
 
 
@@ -153,7 +177,15 @@ def place(state: InfamyState, step: PlaceStep) -> list[Event]:
         (i for i in legal if i.kind == "place" and not i.word("zone").endswith("m")),
         next((i for i in legal if i.kind == "smuggle"), legal[0]),
     )
-    RULES.turn(state, seat, "place", place_text(state, seat), ["place"], default=default)
+    RULES.turn(
+        state,
+        seat,
+        "place",
+        place_text(state, seat),
+        ["place"],
+        default=default,
+        public=place_text(state, seat, public=True),
+    )
     return events
 
 
@@ -167,17 +199,24 @@ def fail(state: InfamyState, seat: str, pawn: str) -> Event:
     return R.say(state, f"{who} fails to place in sector {sector}: {why}.", "failed")
 
 
-def place_text(state: InfamyState, seat: str) -> str:
+def place_text(state: InfamyState, seat: str, public: bool = False) -> str:
+    """The placement question; ``public``: told to the others (their pawn, a mission it can pay)."""
     parts = []
     for pawn in state.to_place:
         sector = state.sectors[placing.pawn_id(seat, pawn)]
-        parts.append(f"{'the Accomplice' if pawn == 'acc' else 'your pawn'} in sector {sector}")
+        own = "its pawn" if public else "your pawn"
+        parts.append(f"{'the Accomplice' if pawn == 'acc' else own} in sector {sector}")
     order = " (either first)" if len(parts) > 1 else ""
     stay = (
         ", or stay out (Smuggler: 1 resource and 1 Scheme instead)"
         if state.day and state.smuggler == seat
         else ""
     )
+    if public:
+        return (
+            f"{seat} places {' and '.join(parts)}{order}: a free resupply zone, or the mission zone to "
+            f"complete a mission it can pay{stay}."
+        )
     return (
         f"{seat}: place {' and '.join(parts)}{order}: a free resupply zone, or the mission zone to "
         f"complete a mission you can pay{stay}."
@@ -213,6 +252,7 @@ def scheme(state: InfamyState, step: SchemeStep) -> list[Event]:
         f"{seat}: play a Scheme from your hand{extra}, or pass.",
         ["pass", "play"],
         default=R.intent("pass"),
+        public=f"{seat} plays a Scheme or passes{' (Informant: up to 2)' if extra else ''}.",
     )
     return []
 

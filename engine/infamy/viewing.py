@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flowgame import FlowGame
+from engine.core.model import public_text
 
 from . import rules as R
 from .pack import FACTIONS, RESOURCES, Requirements
@@ -174,7 +175,10 @@ def build_view(game: FlowGame[InfamyState], state: InfamyState, seat: str | None
         flags=Flags(
             accomplice=state.acc_owner, smuggler=state.smuggler, chief=state.chief, informant=state.informant
         ),
-        waiting_for=[Waiting(seat=p.seat, kind=p.kind, text=p.text) for p in game.prompts(state)],
+        waiting_for=[
+            Waiting(seat=p.seat, kind=p.kind, text=p.text if p.seat == seat else public_text(p))
+            for p in game.prompts(state)
+        ],
         me=seat,
         hand=hand(state, seat) if mine and seat is not None else None,
     )

@@ -169,6 +169,7 @@ def controlled(state: IpaState, seat: str) -> bool:
         f"You control {seat}'s Agent this turn.",
         CONTROL_ACTIONS,
         default=Intent("release"),
+        public=f"{control.controller} controls {seat}'s Agent this turn.",
     )
     return True
 

@@ -271,6 +271,7 @@ def landed(state: IpaState, hit: Hit) -> list[Event]:
         offers,
         pass_as=(Intent("pass"), "No reaction"),
         payload=HitPayload(hit=hit),
+        public=f"{unit_name(state, hit.target)} is hit: the other Agents may react, in secret.",
     )
 
 

@@ -51,12 +51,12 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 5
+    format = 6
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
     3: the last action a Rift may undo, permissions to pass; 4: the options of the advanced and alternative
     rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners; 5: Confuse and Mind
-    Control (statuses, the controlled turn, the Focused Shot's hits). Older games are rebuilt from their
-    intent log."""
+    Control (statuses, the controlled turn, the Focused Shot's hits); 6: each waiting frame keeps its
+    public (third-person) text. Older games are rebuilt from their intent log."""
     state_type = IpaState
     rules = RULES
     intent_kinds = INTENT_KINDS

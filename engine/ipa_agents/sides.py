@@ -95,6 +95,7 @@ def choose_corner(state: IpaState, step: CornerStep) -> list[Event]:
         "Choose your starting corner.",
         offer,
         payload=CornerPayload(seat=step.seat),
+        public=f"{step.seat} chooses a starting corner.",
     )
 
 
@@ -137,6 +138,8 @@ def ask_gaia(state: IpaState, step: GaiaStep) -> list[Event]:
         offers,
         defaults={s: Intent.of("map", agree="yes") for s in state.seats},
         payload=GaiaPayload(tries=step.tries),
+        public=f"Gaia's Helpers: everyone says in secret whether the battle map stands (map {step.tries} of "
+        f"{GAIA_TRIES}).",
     )
 
 

@@ -70,7 +70,8 @@ def place_wall(state: IpaState, step: SetupWallStep) -> list[Event]:
         "wall", col="".join(ch for ch in c if ch.isalpha()), row=int("".join(ch for ch in c if ch.isdigit()))
     )
     text = f"Place a wall ({step.left} left for you). Not in an opponent's corner, no group of more than 5."
-    return RULES.ask(state, step.seat, "wall", text, [], default=default, actions=["wall"])
+    public = f"{step.seat} places a wall ({step.left} left)."
+    return RULES.ask(state, step.seat, "wall", text, [], default=default, actions=["wall"], public=public)
 
 
 @RULES.step("events")
@@ -203,15 +204,25 @@ def resume_turn(state: IpaState, step: ResumeStep) -> list[Event]:
     if not agent.alive:
         state.now(EndTurnStep(seat=step.seat))
         return []
-    RULES.turn(state, step.seat, "turn", turn_text(state, step.seat), TURN_ACTIONS, default=Intent("end"))
+    RULES.turn(
+        state,
+        step.seat,
+        "turn",
+        turn_text(state, step.seat),
+        TURN_ACTIONS,
+        default=Intent("end"),
+        public=turn_text(state, step.seat, public=True),
+    )
     return []
 
 
-def turn_text(state: IpaState, seat: str) -> str:
+def turn_text(state: IpaState, seat: str, public: bool = False) -> str:
+    """The turn's question; ``public``: told to the others (life and stun are public)."""
     agent = state.agents[seat]
-    parts = [f"Round {state.round}, your turn: life {agent.life}/{agent.max_life}"]
+    whose = f"{seat}'s turn" if public else "your turn"
+    parts = [f"Round {state.round}, {whose}: life {agent.life}/{agent.max_life}"]
     if stunned(agent):
-        parts.append("stunned: you can do nothing but discard and end")
+        parts.append(f"stunned: {'it' if public else 'you'} can do nothing but discard and end")
     moved, acted = state.turn.used("move"), state.turn.used("action")
     parts.append("move used" if moved else "move available")
     parts.append(f"actions used {acted}/{1 + state.turn.used('bonus_action')}")
@@ -264,15 +275,18 @@ def end_round(state: IpaState, step: RoundEndStep) -> list[Event]:
                 offer.append((Intent.of("ready", draw=draw, point=stat), label))
         offers[seat] = offer
     text = "End of the round: draw an Item Card? Place the rank's ability point."
+    public = "End of the round: each player chooses in secret whether to draw an Item Card, and the point."
     if not state.opts.played_is_played:
-        return RULES.secret(state, seats, "round_end", text, offers)
+        return RULES.secret(state, seats, "round_end", text, offers, public=public)
     # Played is played: "If you forget to draw a card, to advance one rank ... you have bad luck": the
     # deadline's default draws nothing and places nothing
     missed = Intent.of("ready", draw="no", point="none")
     for offer in offers.values():
         if gains:
             offer.append((missed, "No card, no point (missed)"))
-    return RULES.secret(state, seats, "round_end", text, offers, defaults={s: missed for s in seats})
+    return RULES.secret(
+        state, seats, "round_end", text, offers, defaults={s: missed for s in seats}, public=public
+    )
 
 
 class NoData(BaseModel):

@@ -91,5 +91,6 @@ def team_turn(state: NtState, step: TeamStep) -> list[Event]:
         "Your Team's activation: act with your characters one at a time.",
         TURN_ACTIONS,
         default=Intent.of("end"),
+        public=f"{step.seat}'s Team activates: its characters act one at a time.",
     )
     return [public("team", f"{step.seat}'s Team activates.")]

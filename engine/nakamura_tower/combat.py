@@ -169,6 +169,7 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str) -> list[Event
         {target.team: offer},
         pass_as=(Intent.of("react", how="dodge"), "Dodge"),
         payload=ReactPayload(attacker=attacker_id, target=target_id),
+        public=f"{name(attacker)} attacks {name(target)}: its Team chooses Dodge, Fast Attack or Take Cover.",
     )
 
 

@@ -143,6 +143,7 @@ def open_plan(state: NtState, targets: dict[str, str]) -> list[Event]:
         payload=PlanPayload(targets=targets),
         announce="{seat} has planned.",
         confirm="Your plan: {label}.",
+        public="The Hackers plan their Cyberwarfare in secret.",
     )
 
 

@@ -105,6 +105,7 @@ def pick_drone(state: NtState, step: PickDroneStep) -> list[Event]:
         "drone",
         "Which AI model activates next?",
         offer,
+        public=f"{chooser} chooses which AI model activates next.",
         payload=PickPayload(remaining=left, turn=step.turn),
     )
 

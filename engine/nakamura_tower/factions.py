@@ -62,7 +62,15 @@ def _ask(state: NtState, payload: FactionPayload) -> list[Event]:
     chooser = payload.order[len(payload.claimed)]
     free = [t.faction for t in state.teams.values() if t.faction not in payload.claimed]
     offer = [(Intent.of("faction", name=f), f"Play {NAMES.get(f, f)}") for f in free]
-    return RULES.ask(state, chooser, "faction", "Which Faction's Team do you play?", offer, payload=payload)
+    return RULES.ask(
+        state,
+        chooser,
+        "faction",
+        "Which Faction's Team do you play?",
+        offer,
+        payload=payload,
+        public=f"{chooser} chooses a Faction's Team to play.",
+    )
 
 
 @RULES.answers("faction", FactionPayload)

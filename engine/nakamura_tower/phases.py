@@ -109,6 +109,7 @@ def initiative(state: NtState) -> list[Event]:
         "How many System Resources do you bid for the initiative?",
         offers,
         defaults={s: Intent.of("bid", sr=0) for s in state.seats},
+        public="Each player bids System Resources for the initiative, in secret.",
     )
 
 
@@ -139,6 +140,7 @@ def bids(state: NtState, choices: dict[str, Intent], payload: object) -> list[Ev
         "order",
         "You have the initiative: who goes first?",
         offer,
+        public=f"{winner} has the initiative and chooses who goes first.",
         default=Intent.of("order", cw=winner, rw=winner),
         payload=OrderPayload(winner=winner),
     )

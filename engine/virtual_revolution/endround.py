@@ -50,6 +50,7 @@ def _ask_next(state: VrState, payload: OrderPayload) -> list[Event]:
         offer,
         payload=payload,
         pace="quick",
+        public=f"{seat} chooses a position in the Turn Order.",
     )
 
 

@@ -95,6 +95,7 @@ def choose_objectives(state: VrState, step: ObjectiveStep) -> list[Event]:
         defaults=best,
         more=more,
         announce="{seat} has chosen an Objective.",
+        public="Each player chooses in secret the Objective to keep.",
     )
 
 

@@ -47,7 +47,9 @@ class VirtualRevolutionGame(FlowGame[VrState]):
         rules=RULES_SUMMARY,
     )
     state_type = VrState
-    format = 1
+    format = 2
+    """2: each waiting frame keeps its public (third-person) text. Older games are rebuilt from their
+    intent log."""
     rules = RULES
     intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}

@@ -27,6 +27,16 @@ KINDS = {
     "server": "Remove one of your Servers",
     "dark": "Dark Kingdom: discard an Agent on Duty, a Boost or an Immunity token",
 }
+PUBLIC_KINDS = {
+    "verse": "discards one of its Verses",
+    "agent": "discards one of its Agents on Duty",
+    "boost": "discards one of its Boosts",
+    "it": "removes one of its Influence tokens",
+    "clear": "discards all its Influence from a Borough",
+    "server": "removes one of its Servers",
+    "dark": "discards an Agent on Duty, a Boost or an Immunity token (Dark Kingdom)",
+}
+"""The same losses told to the others (``Prompt.public``)."""
 
 
 class LossPayload(BaseModel):
@@ -88,7 +98,10 @@ def next_loss(state: VrState, step: LossStep) -> list[Event]:
         return []
     if what in ("agent", "boost") and ql_ready(state, step.seat):
         offer = [*offer, (Intent.of("pick", keep="ql"), "Keep it: use the Quartier Latin Title")]
-    return RULES.ask(state, step.seat, "loss", f"{KINDS[what]}.", offer, payload=LossPayload(what=what))
+    public = f"{step.seat} {PUBLIC_KINDS[what]}."
+    return RULES.ask(
+        state, step.seat, "loss", f"{KINDS[what]}.", offer, payload=LossPayload(what=what), public=public
+    )
 
 
 @RULES.answers("loss", LossPayload)
@@ -173,6 +186,7 @@ def place(state: VrState, step: PlaceStep) -> list[Event]:
         "Where do you add an Influence token?",
         offer,
         asides=free_asides(state, step.seat),
+        public=f"{step.seat} chooses where to add an Influence token.",
     )
 
 

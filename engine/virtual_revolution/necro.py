@@ -77,6 +77,7 @@ def necro_attack(state: VrState, step: NecroStep) -> list[Event]:
         payload=payload,
         announce="{seat} has decided.",
         pace="quick",
+        public="The players who may spend Immunity against the Necro card decide in secret.",
     )
 
 

@@ -183,6 +183,7 @@ def _ask_take(state: VrState, seat: str, other: str) -> list[Event]:
         offer,
         payload=CardPayload(other=other),
         asides=free_asides(state, seat),
+        public=f"{seat} takes one of {other}'s Corruption cards.",
     )
 
 
@@ -201,6 +202,7 @@ def _ask_give(state: VrState, seat: str, other: str, topic: str) -> list[Event]:
         offer,
         payload=CardPayload(other=other),
         asides=free_asides(state, seat),
+        public=f"{seat} chooses a Corruption card to give {other}.",
     )
 
 
@@ -249,7 +251,14 @@ def ask_discard(state: VrState, seat: str, count: int) -> list[Event]:
     if n == 0:
         return []
     events = RULES.choose_many(
-        state, seat, "weasel", f"Discard {n} of your Corruption cards.", offer, least=n, most=n
+        state,
+        seat,
+        "weasel",
+        f"Discard {n} of your Corruption cards.",
+        offer,
+        least=n,
+        most=n,
+        public=f"{seat} discards {n} Corruption cards.",
     )
     top = state.waiting.top()
     if isinstance(top, ChooseManyFrame) and top.topic == "weasel":

@@ -28,6 +28,7 @@ from pydantic import BaseModel
 
 import engine
 from engine.core import Intent, Prompt, RandomAgent
+from engine.core.model import SECOND_PERSON, public_text
 from engine.core.playout import next_decision, step
 
 GAMES = sorted(g for g, game in engine.games().items() if not type(game).__module__.startswith("tests."))
@@ -478,6 +479,79 @@ def test_a_secret_choice_is_invisible_to_every_other_viewer(game_id: str, seed: 
 
 SECRET_GAMES = {"infamy", "toy"}
 """Games whose every playout has secret simultaneous choices (so the check above must have compared some)."""
+
+
+# --- public lines in the third person ----------------------------------------------------------------
+
+HIDDEN_MIN = 4
+"""Shorter strings of a private view ("p1", "yes", a die face) also appear in ordinary words."""
+
+
+def _strings(value: Any, out: set[str]) -> set[str]:
+    """Every string of a view: its values and its keys (a hand may be keyed by card id)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out.add(str(key))
+            _strings(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, out)
+    elif isinstance(value, str):
+        out.add(value)
+    return out
+
+
+def _hidden(game: Any, state: Any, seats: list[str], told: str) -> list[re.Pattern[str]]:
+    """What some seat's view shows and neither the public view nor a public event (``told``: their texts so
+    far) does, as whole-word patterns: a public text must match none of them."""
+    shown = _strings(game.view(state, None), set())
+    private: set[str] = set()
+    for seat in seats:
+        _strings(game.view(state, seat), private)
+    return [
+        re.compile(rf"(?<!\w){re.escape(s)}(?!\w)")
+        for s in sorted(private - shown)
+        if len(s) >= HIDDEN_MIN and any(c.isalpha() for c in s) and s not in seats and s not in told
+    ]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", CONTRACT_SEEDS)
+def test_public_prompt_texts_speak_in_the_third_person_and_hide_nothing(game_id: str, seed: int) -> None:
+    """Issue 16: "public lines speak in the third person, private ones in the second". A prompt whose text
+    addresses its seat ("you", "your") carries a public text that does not; what everyone reads
+    (``public_text``) names nothing that only a private view shows; and every seat of a secret choice, at
+    every part of it, has the same public text (a part's own question would tell how far a seat has got)."""
+    game = engine.get(game_id)
+    seats, options = _table(game, seed)
+    seen: set[str] = set()
+    state = game.setup(seats, seed, options)
+    agents = {s: RandomAgent(seed * 31 + i) for i, s in enumerate(seats)}
+    told: list[str] = []
+    while (prompts := game.prompts(state)) and game.outcome(state) is None:
+        for p in prompts:
+            text = public_text(p)
+            if SECOND_PERSON.search(p.text):
+                assert p.public, f"{game_id} {p.kind}: {p.text!r} addresses its seat and has no public text"
+            assert not SECOND_PERSON.search(text), f"{game_id} {p.kind}: public text {text!r} says 'you'"
+        fresh = {public_text(p) for p in prompts} - seen
+        if fresh:  # each new public text is checked once, at the state where it is first shown
+            hidden = _hidden(game, state, seats, "\n".join(told))
+            for text in fresh:
+                leaked = [h.pattern for h in hidden if h.search(text)]
+                assert not leaked, (
+                    f"{game_id}: public text {text!r} names {leaked}, which only a seat may see"
+                )
+            seen |= fresh
+        secret: dict[str, set[str]] = {}
+        for p in prompts:
+            if p.simultaneous:
+                secret.setdefault(p.kind, set()).add(p.public)
+        for kind, texts in secret.items():
+            assert len(texts) == 1 and "" not in texts, f"{game_id} secret {kind}: public texts {texts}"
+        state, _, events = step(game, state, prompts[0].seat, agents[prompts[0].seat])
+        told += [e.text for e in events if e.audience is None]
+    assert game.outcome(state) is not None
 
 
 # --- the snapshot schema guard ----------------------------------------------------------------------

@@ -70,6 +70,7 @@ class Move(GamedecAction):
         turn = state.waiting.find("turn")
         if isinstance(turn, TurnFrame):  # the turn's question and menu after a move
             turn.text = L.turn_text(state)
+            turn.public = L.turn_public(state)
             turn.actions = list(P.TURN_ACTIONS)
         events = [public("move", f"{who} moves to {NAMES[to]}.", seat=seat, to=to)]
         if to == "happy_hunting" or (

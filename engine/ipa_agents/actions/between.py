@@ -120,6 +120,7 @@ class Give(Action[IpaState]):
             default=Intent.of("gift", take="no"),
             payload=GiftPayload(giver=seat, card=instance, fee=fee),
             pace="quick",
+            public=f"{to} decides whether to accept the Item Card {seat} offers.",
         )
 
     def label(self, state: IpaState, intent: Intent) -> str:

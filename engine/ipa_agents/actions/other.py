@@ -63,6 +63,7 @@ class Pickup(Action[IpaState]):
             "You may own only 1 UE: which do you keep?",
             offer,
             payload=KeepPayload(new=entity.id),
+            public=f"{seat} may own only 1 UE and chooses which to keep.",
         )
 
     def label(self, state: IpaState, intent: Intent) -> str:

@@ -111,6 +111,7 @@ class Move(MoveAction[NtState]):
             "moved",
             text,
             asked,
+            public=f"{name(mover)} moves {' '.join(cells)}: the characters who see it may react.",
             pass_as=(Intent("pass"), "No reaction"),
             payload=MovePayload(unit=unit, cells=cells, seat=seat, auto=[i.key() for i in auto]),
         )
