@@ -86,6 +86,7 @@ def open_declarations(state: NtState, seats: list[str]) -> list[Event]:
         payload=DeclarePayload(seats=seats),
         announce="{seat} has declared.",
         confirm="Your declaration: {label}.",
+        public="Cyberwarfare: every Team with a Hacker declares its attack in secret.",
     )
 
 

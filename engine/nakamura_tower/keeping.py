@@ -88,6 +88,7 @@ def housekeeping(state: NtState) -> list[Event]:
         defaults={s: offers[s][0][0] for s in seats},
         announce="{seat} has tidied its Tactical Network.",
         confirm="",
+        public="Clean-Up: each Team tidies its Tactical Network and hand, in secret.",
     )
 
 
