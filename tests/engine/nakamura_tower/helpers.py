@@ -65,3 +65,21 @@ def to_real_world(state: NtState, first: str = "p1") -> NtState:
         else:
             state, _ = G.apply(state, p.seat, p.default)
     raise AssertionError("no Real World activation reached")
+
+
+def at_cyberwarfare(state: NtState, **hands: list[str]) -> NtState:
+    """A table at the start of its Cyberwarfare phase with the given hands, no cards left to draw (so the
+    hands stay as given) and no frames or steps pending."""
+    state.waiting.frames.clear()
+    state.steps.clear()
+    state.cw_order = list(state.seats)
+    for seat, hand in hands.items():
+        state.teams[seat].hand = list(hand)
+    for team in state.teams.values():
+        team.deck.cards, team.deck.discards = [], []
+    return state
+
+
+def ai_next(state: NtState, *cards: str) -> None:
+    """The AI defence deck's next draws are ``cards``, in order."""
+    state.ai_deck.cards = [c for c in state.ai_deck.cards if c not in cards] + list(reversed(cards))

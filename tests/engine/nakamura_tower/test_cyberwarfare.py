@@ -13,25 +13,7 @@ from engine.nakamura_tower.loading import pack
 from engine.nakamura_tower.state import NtState, Slot
 from renderers.nakamura_tower import render_private
 
-from .helpers import G, clear_board, place, stack, table
-
-
-def _cw(state: NtState, **hands: list[str]) -> NtState:
-    """A table at the start of its Cyberwarfare phase with the given hands, no cards left to draw (so the
-    hands stay as given) and no frames or steps pending."""
-    state.waiting.frames.clear()
-    state.steps.clear()
-    state.cw_order = list(state.seats)
-    for seat, hand in hands.items():
-        state.teams[seat].hand = list(hand)
-    for team in state.teams.values():
-        team.deck.cards, team.deck.discards = [], []
-    return state
-
-
-def _top(state: NtState, *cards: str) -> None:
-    """The AI deck's next draws are ``cards``, in order."""
-    state.ai_deck.cards = [c for c in state.ai_deck.cards if c not in cards] + list(reversed(cards))
+from .helpers import G, ai_next, at_cyberwarfare, clear_board, place, stack, table
 
 
 def _texts(events: list) -> str:  # type: ignore[type-arg]
@@ -43,57 +25,13 @@ def _public(state: NtState, seat: str) -> str:
     return str(G.view(state, seat)) + str(G.view(state, None))
 
 
-def test_the_rulebook_cyberwarfare_example_played_through_the_engine() -> None:
-    """RB Examples: "Tomo has 8 points of System Resources ... giving Tomo 9 SRs to use"; he draws "W32.Navajo
-    virus", "HardRock 256 Bastion", "Fly Eye", "Red Fever Procedure and Nimda Algorithm"; "Tomo declares a
-    direct attack on the Terminal ... The base defence of the Terminal is 1"; "spends one System Resource
-    point to look at the one Terminal defence card ... The Terminal card is 'Intrusion Detection System (IDS)
-    Delta Class' (strength 6)"; "Boost his SRs with the Nimda Algorithm (-2 SRs to get +3 SRs)"; "strength of
-    just 2 but he also possesses a special skill that gives it +1 versus any Terminal defensive program ...
-    boosted by 3 to a final value of 6 (2 + 1 + 3)"; "use 2 of his remaining 3 SR points ... raised to an 8";
-    "The Terminal gets a 9 ... Codebreaker ... draws a 3 and an 8. Choosing the 8, Tomo wins ... (8 + 8 = 16
-    against 6 + 9 = 15)"; "Tomo takes over the Terminal"; "Tomo has used up all but one of his System
-    Resources and the Nakamura Team has no hackers thus the Cyberwarfare Phase ends"."""
-    s = _cw(
-        table(sniffers=True),
-        p1=["u_navajo.1", "u_bastion.1", "u_flyeye.1", "u_booster.1", "u_srboost.1"],
-    )
-    clear_board(s, ("a1", "a2"))  # Tomo and Harvey; the Nakamura Team has no Hacker on the board
-    place(s, "a1", "H8")  # beside the basic Terminal at H7: a direct hack
-    s.teams["p1"].sr = 9
-    _top(s, "ai_ids_delta.1")
-    cyberwarfare(s)
-    assert [p.seat for p in G.prompts(s)] == ["p1"] and G.prompts(s)[0].kind == "declare"
-    s, _ = G.apply(s, "p1", Intent.of("declare", target="t_basic"))
-    s, events = G.apply(s, "p1", Intent.of("declare", look="terminal"))
-    seen = [e for e in events if e.kind == "sniffed"]
-    assert [e.audience for e in seen] == [frozenset({"p1"})]
-    assert "Intrusion Detection System (IDS) Delta Class" in seen[0].text
-    assert s.teams["p1"].sr == 8 and "u_flyeye.1" not in s.teams["p1"].hand
-    for part in (
-        Intent.of("plan", card="u_navajo.1"),
-        Intent.of("plan", boost="u_booster.1"),
-        Intent.of("plan", guard="u_bastion.1"),
-    ):
-        s, _ = G.apply(s, "p1", part)
-    stack(s, 3, 8, 9)  # Codebreaker draws 3 and 8; the Terminal draws 9
-    s, events = G.apply(s, "p1", Intent.of("plan", charge="u_srboost.1"))
-    text = _texts(events)
-    assert "+3 SR, 9 SR now" in text  # 9 - 1 (Fly Eye) - 2 (Nimda) + 3
-    assert "W32.Navajo 16 against Intrusion Detection System (IDS) Delta Class 15" in text
-    assert s.terminals["t_basic"].controller == "p1"
-    assert s.teams["p1"].sr == 1
-    assert [x.card for x in s.teams["p1"].tn] == ["u_srboost.1", "u_bastion.1", "u_booster.1"]
-    assert "ai_ids_delta.1" in s.ai_deck.discards  # "remove the Terminal's IDS card from play"
-
-
 def test_a_fly_eye_sees_a_terminals_face_down_defence_for_the_sniffer_alone() -> None:
     """RB: "draw the appropriate number of Terminal defence Programme cards separately for each Faction"
     (face down); the Fly Eye "allows him to check the Terminal defence programme ... spends one System
     Resource point to look at the one Terminal defence card"; rules-notes 6: AI Terminal defence cards drawn
     face-down are "Hidden from everyone. The attacker may sniff them (private view)"."""
-    s = _cw(table(sniffers=True), p1=["u_flyeye.1", "u_navajo.1"], p2=["n_ice.1"])
-    _top(s, "ai_sentinel.1", "ai_tower_worm.1")
+    s = at_cyberwarfare(table(sniffers=True), p1=["u_flyeye.1", "u_navajo.1"], p2=["n_ice.1"])
+    ai_next(s, "ai_sentinel.1", "ai_tower_worm.1")
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
     s, _ = G.apply(s, "p1", Intent.of("declare", look="terminal"))
@@ -121,7 +59,7 @@ def test_a_fly_eye_shows_enemy_hand_cards_to_the_sniffer_alone() -> None:
     deciding on Initiative but before planning"; RB: "look at an opponent's CW cards; even those currently
     in their hand, paying one SR point for each card looked at" (ruling C11: the sniff is a part of every
     Hacker's secret declaration, so being asked tells nothing of a hand)."""
-    s = _cw(
+    s = at_cyberwarfare(
         table(sniffers=True),
         p1=["u_flyeye.1"],
         p2=["n_navajo.1", "n_worm.1", "n_ice.1", "n_bastion.1", "n_booster.1"],
@@ -151,7 +89,7 @@ def test_a_fly_eye_shows_enemy_hand_cards_to_the_sniffer_alone() -> None:
 def test_the_team_chooses_its_hacker_each_turn() -> None:
     """RB: "Only one character in a Team can act as the Hacker in any turn but a different character can be
     chosen each turn"."""
-    s = _cw(table(), p1=["u_navajo.1"])
+    s = at_cyberwarfare(table(), p1=["u_navajo.1"])
     s.models["a2"].card = "vex"  # a second Hacker in the Übermensch Team
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="tn_p2"))
@@ -166,7 +104,7 @@ def test_the_team_chooses_its_hacker_each_turn() -> None:
 def test_the_plan_is_shown_to_its_planner_alone() -> None:
     """Issue 15: "The private image adds the player's CW hand and face-down plans" (rules-notes 6: the
     intended use of face-down cards is "Private until revealed")."""
-    s = _cw(table(), p1=["u_navajo.1", "u_bastion.1"])
+    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_bastion.1"])
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
@@ -217,7 +155,7 @@ def test_a_terminals_virus_fights_every_defence_of_the_losing_hacker() -> None:
     s = table()
     s.teams["p1"].tn = [Slot(card="u_ice.1", owner="p1"), Slot(card="u_bastion.1", owner="p1")]
     s.teams["p1"].sr = 2
-    _top(s, "ai_tower_worm.1")
+    ai_next(s, "ai_tower_worm.1")
     place(s, "a1", "H8")
     stack(s, 2, 2, 5, 9, 3, 9, 3, 9)  # Tomo 2|2: 4 against the worm 3 + 5; the worm 3 + 9 twice; test 9
     start = s.models["a1"].cybershock
@@ -310,7 +248,7 @@ def test_a_running_virus_attacks_without_paying_to_install_again() -> None:
     running has paid its running cost in phase 2 ("SRs are then placed on the remaining face up CW cards"),
     so its first battle costs nothing more (a card from the hand pays install and run, "2 SRs for W32.Navajo
     virus")."""
-    s = _cw(table(), p1=[])
+    s = at_cyberwarfare(table(), p1=[])
     s.teams["p1"].tn = [Slot(card="u_navajo.3", owner="p1")]
     s.teams["p1"].sr = 0
     cyberwarfare(s)
@@ -334,7 +272,7 @@ def test_clean_up_keeps_removes_and_installs_programmes() -> None:
     Resources cannot be kept for future turns"."""
     from engine.nakamura_tower.keeping import housekeeping
 
-    s = _cw(table(), p1=["u_worm.1", "u_ice.1"], p2=[])
+    s = at_cyberwarfare(table(), p1=["u_worm.1", "u_ice.1"], p2=[])
     s.teams["p1"].tn = [Slot(card="u_bastion.1", owner="p1"), Slot(card="u_srboost.1", owner="p1")]
     s.teams["p1"].sr = 3
     housekeeping(s)
@@ -366,7 +304,7 @@ def test_blank_cards_bluff_and_are_never_discarded() -> None:
     team.hand = ["u_blank.1", "u_blank.2", "u_navajo.1"]
     finish(s)  # hard_hands: every card still in hand is discarded, but the blanks
     assert team.hand == ["u_blank.1", "u_blank.2"] and "u_blank.1" not in team.deck.discards
-    s = _cw(s, p1=["u_blank.1", "u_navajo.1"])
+    s = at_cyberwarfare(s, p1=["u_blank.1", "u_navajo.1"])
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="none"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
@@ -384,25 +322,6 @@ def test_blank_cards_bluff_and_are_never_discarded() -> None:
     assert "u_blank.1" in s.teams["p1"].hand and "u_blank.1" not in s.teams["p1"].deck.discards
 
 
-def test_the_alternative_outcome_a_terminals_virus_infects_an_undefended_network() -> None:
-    """RB An Alternative Outcome: "If Tomo was unsuccessful in his hack ... and the Terminal had been defended
-    by a virus/worm then the Terminal's virus/worm would have made a Cyberwarfare Attack against Tomo and his
-    Tactical Network. If Tomo had not installed the HardRock 256 defensive programme then the Terminal's
-    attack would have been automatically successful resulting in Tomo's Team's Tactical Network becoming
-    infected and in Tomo having to take a Cybershock test"."""
-    s = table()
-    s.teams["p1"].sr = 2
-    _top(s, "ai_tower_worm.1")
-    place(s, "a1", "H8")
-    stack(s, 2, 2, 5, 9)  # Tomo 2|2: 2 + 0 + 2 = 4 against the worm 3 + 5; the Cybershock test draws 9
-    start = s.models["a1"].cybershock
-    events = attack_terminal(s, "p1", s.models["a1"], "u_navajo.1", None, "t_basic")
-    assert [e.text for e in events if e.kind == "cw_battle"] == ["W32.Navajo 4 against Tower Worm 8."]
-    assert [(x.card, x.owner) for x in s.teams["p1"].tn] == [("ai_tower_worm.1", "ai")]
-    assert s.models["a1"].cybershock == start + 1
-    assert s.terminals["t_basic"].face_up == {}  # the worm left the Terminal for the Tactical Network
-
-
 def test_a_held_terminal_fights_with_its_holders_cards_and_strikes_back() -> None:
     """Ruling G10: "The new attacker first beats the AI cards drawn for its own access route, then each card
     the holder installed"; RB: "A virus or worm Cyberwarfare attack may also be triggered by an unsuccessful
@@ -411,7 +330,7 @@ def test_a_held_terminal_fights_with_its_holders_cards_and_strikes_back() -> Non
     held = s.terminals["t_basic"]
     held.controller, held.hacker, held.installed = "p2", "b1", ["n_navajo.1"]
     s.teams["p1"].sr = 5  # 2 to play the virus, 2 to boost the first battle, 1 to go on
-    _top(s, "ai_watchdog.1")
+    ai_next(s, "ai_watchdog.1")
     place(s, "a1", "H8")
     stack(s, 8, 2, 3, 5, 2, 6, 9)  # 2+1+2+8 against Watchdog 3+3; 2+5 against the holder's Navajo 2+6; test 9
     events = attack_terminal(s, "p1", s.models["a1"], "u_navajo.1", None, "t_basic")

@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.core import Intent
 from engine.nakamura_tower.battles import attack_terminal, attack_tn
 from engine.nakamura_tower.combat import resolve
+from engine.nakamura_tower.cwphase import cyberwarfare
 from engine.nakamura_tower.phases import infection
 
-from .helpers import G, clear_board, place, stack, table, to_real_world
+from .helpers import G, ai_next, at_cyberwarfare, clear_board, place, stack, table, to_real_world
 
 
 def test_example_1_move_vs_fast_attack() -> None:
@@ -301,3 +302,66 @@ def test_example_hoffman_shoots_tomo_at_long_range() -> None:
     text = " ".join(e.text for e in events)
     assert "hits (12 against 9)" in text and "hit in the arms: 0 wounds" in text
     assert s.models["a1"].wounds == 0
+
+
+def test_the_rulebook_cyberwarfare_example_played_through_the_engine() -> None:
+    """RB Examples: "Tomo has 8 points of System Resources ... giving Tomo 9 SRs to use"; he draws "W32.Navajo
+    virus", "HardRock 256 Bastion", "Fly Eye", "Red Fever Procedure and Nimda Algorithm"; "Tomo declares a
+    direct attack on the Terminal ... The base defence of the Terminal is 1"; "spends one System Resource
+    point to look at the one Terminal defence card ... The Terminal card is 'Intrusion Detection System (IDS)
+    Delta Class' (strength 6)"; "Boost his SRs with the Nimda Algorithm (-2 SRs to get +3 SRs)"; "strength of
+    just 2 but he also possesses a special skill that gives it +1 versus any Terminal defensive program ...
+    boosted by 3 to a final value of 6 (2 + 1 + 3)"; "use 2 of his remaining 3 SR points ... raised to an 8";
+    "The Terminal gets a 9 ... Codebreaker ... draws a 3 and an 8. Choosing the 8, Tomo wins ... (8 + 8 = 16
+    against 6 + 9 = 15)"; "Tomo takes over the Terminal"; "Tomo has used up all but one of his System
+    Resources and the Nakamura Team has no hackers thus the Cyberwarfare Phase ends"."""
+    s = at_cyberwarfare(
+        table(sniffers=True),
+        p1=["u_navajo.1", "u_bastion.1", "u_flyeye.1", "u_booster.1", "u_srboost.1"],
+    )
+    clear_board(s, ("a1", "a2"))  # Tomo and Harvey; the Nakamura Team has no Hacker on the board
+    place(s, "a1", "H8")  # beside the basic Terminal at H7: a direct hack
+    s.teams["p1"].sr = 9
+    ai_next(s, "ai_ids_delta.1")
+    cyberwarfare(s)
+    assert [p.seat for p in G.prompts(s)] == ["p1"] and G.prompts(s)[0].kind == "declare"
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="t_basic"))
+    s, events = G.apply(s, "p1", Intent.of("declare", look="terminal"))
+    seen = [e for e in events if e.kind == "sniffed"]
+    assert [e.audience for e in seen] == [frozenset({"p1"})]
+    assert "Intrusion Detection System (IDS) Delta Class" in seen[0].text
+    assert s.teams["p1"].sr == 8 and "u_flyeye.1" not in s.teams["p1"].hand
+    for part in (
+        Intent.of("plan", card="u_navajo.1"),
+        Intent.of("plan", boost="u_booster.1"),
+        Intent.of("plan", guard="u_bastion.1"),
+    ):
+        s, _ = G.apply(s, "p1", part)
+    stack(s, 3, 8, 9)  # Codebreaker draws 3 and 8; the Terminal draws 9
+    s, events = G.apply(s, "p1", Intent.of("plan", charge="u_srboost.1"))
+    text = " ".join(e.text for e in events)
+    assert "+3 SR, 9 SR now" in text  # 9 - 1 (Fly Eye) - 2 (Nimda) + 3
+    assert "W32.Navajo 16 against Intrusion Detection System (IDS) Delta Class 15" in text
+    assert s.terminals["t_basic"].controller == "p1"
+    assert s.teams["p1"].sr == 1
+    assert [x.card for x in s.teams["p1"].tn] == ["u_srboost.1", "u_bastion.1", "u_booster.1"]
+    assert "ai_ids_delta.1" in s.ai_deck.discards  # "remove the Terminal's IDS card from play"
+
+
+def test_the_alternative_outcome_a_terminals_virus_infects_an_undefended_network() -> None:
+    """RB An Alternative Outcome: "If Tomo was unsuccessful in his hack ... and the Terminal had been defended
+    by a virus/worm then the Terminal's virus/worm would have made a Cyberwarfare Attack against Tomo and his
+    Tactical Network. If Tomo had not installed the HardRock 256 defensive programme then the Terminal's
+    attack would have been automatically successful resulting in Tomo's Team's Tactical Network becoming
+    infected and in Tomo having to take a Cybershock test"."""
+    s = table()
+    s.teams["p1"].sr = 2
+    ai_next(s, "ai_tower_worm.1")
+    place(s, "a1", "H8")
+    stack(s, 2, 2, 5, 9)  # Tomo 2|2: 2 + 0 + 2 = 4 against the worm 3 + 5; the Cybershock test draws 9
+    start = s.models["a1"].cybershock
+    events = attack_terminal(s, "p1", s.models["a1"], "u_navajo.1", None, "t_basic")
+    assert [e.text for e in events if e.kind == "cw_battle"] == ["W32.Navajo 4 against Tower Worm 8."]
+    assert [(x.card, x.owner) for x in s.teams["p1"].tn] == [("ai_tower_worm.1", "ai")]
+    assert s.models["a1"].cybershock == start + 1
+    assert s.terminals["t_basic"].face_up == {}  # the worm left the Terminal for the Tactical Network
