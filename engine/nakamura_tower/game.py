@@ -46,7 +46,7 @@ class NakamuraGame(FlowGame[NtState]):
         rules=RULES_SUMMARY,
     )
     state_type = NtState
-    format = 10
+    format = 11
     rules = RULES
     intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}

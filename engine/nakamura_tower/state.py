@@ -289,7 +289,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 10
+    format: int = 11
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions
