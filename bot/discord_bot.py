@@ -28,11 +28,13 @@ from cogs.admission import install_rate_limit
 from cogs.announcer import Announcer
 from cogs.errors import on_tree_error
 from cogs.items import DYNAMIC_ITEMS
+from cogs.league_front import DiscordLeagueFront
 from engine.table import Limits, Table
 
 from .dbtools import BackupSchedule
 from .gate import Gate
 from .league_stores import league_store_for
+from .leagues import LeagueService
 from .pg_store import Changed, PostgresStore
 from .ratelimit import RateLimiter
 from .render import Renderer
@@ -83,6 +85,7 @@ class ArbiterBot(commands.Bot):
         self._catch_up: asyncio.Task[int] | None = None
         self.gate = Gate()
         """Every interaction passes it (:func:`cogs.admission.admit`); closed first at shutdown."""
+        self._league_catch_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -100,7 +103,8 @@ class ArbiterBot(commands.Bot):
                 running_per_guild=settings.max_running_per_guild,
             ),
         )
-        table.keep_results(league_store_for(self.store))  # results, ratings and leagues: same database
+        league_store = league_store_for(self.store)  # results, ratings and leagues: the games' database
+        table.keep_results(league_store)
         prefs = prefs_for(self.store, local)  # with PostgreSQL: in its database, shared by every process
         await prefs.open()
         services = Services(table=table, renderer=Renderer(settings.render_concurrency), prefs=prefs)
@@ -115,6 +119,8 @@ class ArbiterBot(commands.Bot):
         if isinstance(self.store, PostgresStore):  # other processes may commit: hear of their changes
             announcer.shared = True
             self.store.listen(self._heard)
+        leagues = services.leagues = LeagueService(table, league_store, DiscordLeagueFront(self, services))
+        table.subscribe(leagues.on_update)
         self.services = services
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in all_cogs(services):
@@ -124,6 +130,8 @@ class ArbiterBot(commands.Bot):
         await self.sync_commands()
         self._catch_up = asyncio.create_task(announcer.catch_up(), name="arbiter-catch-up")
         self._catch_up.add_done_callback(_log_failure)
+        self._league_catch_up = asyncio.create_task(leagues.resume(), name="arbiter-league-catch-up")
+        self._league_catch_up.add_done_callback(_log_failure)
         backups = BackupSchedule(
             local, settings.backup_folder, settings.backup_every_hours, settings.backup_keep
         )

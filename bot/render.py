@@ -57,6 +57,10 @@ class Renderer:
             else await self.board(game_id, view, key)
         )
 
+    async def picture(self, fn: Render, data: dict[str, Any]) -> bytes:
+        """Any other picture (a league's standings, a rating chart) drawn the same way, off the loop."""
+        return await self._run(fn, data)
+
     def has_compact(self, game_id: str) -> bool:
         """Whether the thread's images are compact, so the full board is worth a button."""
         return compact_renderer(game_id) is not None

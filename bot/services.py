@@ -11,6 +11,7 @@ from engine.core.errors import MalformedIntent
 from engine.records import GameRecord
 from engine.table import NotAllowed, Table
 
+from .leagues import LeagueService
 from .prefs import Prefs
 from .render import Renderer
 
@@ -38,6 +39,8 @@ class Services:
     table: Table
     renderer: Renderer
     prefs: Prefs = field(default_factory=Prefs)
+    leagues: LeagueService | None = None
+    """Leagues, ratings and results (:mod:`bot.leagues`); None where the table keeps no results."""
     threads: dict[str, str] = field(default_factory=dict)
     """thread (channel) id -> game id, filled as games are announced or looked up; a miss asks the store's
     thread index (one indexed query: start-up reads no game, issue 21)."""

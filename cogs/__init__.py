@@ -13,6 +13,8 @@ def all_cogs(services: Services) -> list[commands.Cog]:
     from .hands import HandCog
     from .help import HelpCog
     from .items import UnknownComponents
+    from .league import LeagueCog
+    from .league_ratings import RatingsCog
     from .pace import GamesCog, RemindersCog, VacationCog
     from .play import PlayCog
 
@@ -25,5 +27,7 @@ def all_cogs(services: Services) -> list[commands.Cog]:
         RemindersCog(services),
         HelpCog(services),
         SettingsCog(services),
+        LeagueCog(services),
+        RatingsCog(services),
         UnknownComponents(),
     ]

@@ -14,13 +14,15 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from ..core.errors import RuleError
 from .reliability import Reliability
 from .schedule import met_pairs, schedule_round
 from .standings import Line, TableResult, standings
 
 
-class LeagueError(Exception):
-    """A league action that is not possible, with the reason a player reads."""
+class LeagueError(RuleError):
+    """A league action that is not possible, with the reason a player reads (a :class:`RuleError`, so the
+    front end shows it as any other refusal)."""
 
 
 class LeagueTable(BaseModel):
@@ -66,12 +68,20 @@ class League(BaseModel):
     signups_open: bool = True
     players: list[str] = Field(default_factory=list)
     seasons: list[Season] = Field(default_factory=lambda: [Season(number=1)])
+    names: dict[str, str] = Field(default_factory=dict)
+    """Player id -> the display name they signed up with (for the standings)."""
+    channel: str = ""
+    """Where the league's games open, each in its own thread (a Discord channel id)."""
+    rounds_per_season: int = 0
+    """The season ends by itself after this many rounds (0: when the host ends it)."""
 
     @property
     def season(self) -> Season:
         return self.seasons[-1]
 
-    def join(self, player: str, reliability: Reliability, running_games: int) -> None:
+    def join(self, player: str, reliability: Reliability, running_games: int, cap: int | None = None) -> None:
+        """Sign ``player`` up; ``cap``: the server's fixed cap on running games (None: the growth rule of
+        :meth:`Reliability.game_cap`)."""
         if player in self.players:
             raise LeagueError(f"You are already in {self.name}.")
         if not self.signups_open:
@@ -79,7 +89,7 @@ class League(BaseModel):
         reason = reliability.meets(self.requirement.on_time, self.requirement.finished)
         if reason:
             raise LeagueError(reason)
-        cap = reliability.game_cap()
+        cap = reliability.game_cap() if cap is None else cap
         if running_games >= cap:
             raise LeagueError(
                 f"You have {running_games} games running, your limit for now ({cap}); finish some first."
@@ -122,6 +132,42 @@ class League(BaseModel):
         if ranked != set(entry.players):
             raise LeagueError("That result does not rank exactly the table's players.")
         entry.result = result
+
+    def table_of(self, game_id: str) -> tuple[LeagueRound, int] | None:
+        """The round and table index of the season's table played as ``game_id``."""
+        for round_ in self.season.rounds:
+            for index, table in enumerate(round_.tables):
+                if table.record_id == game_id:
+                    return round_, index
+        return None
+
+    def record_game(self, game_id: str, result: TableResult | None) -> LeagueRound | None:
+        """Record the result of the table played as ``game_id``; ``None`` for a game abandoned by vote or
+        cancelled (every player of the table forfeits it). Returns the table's round, or None when
+        ``game_id`` is no table of this season or its result is already in (nothing changes).
+
+        Only the table's own players count: one who is not in the result (removed by the host) forfeits,
+        and anyone else in it (a member who took over a seat) is left out."""
+        found = self.table_of(game_id)
+        if found is None or found[0].tables[found[1]].result is not None:
+            return None
+        round_, index = found
+        players = set(round_.tables[index].players)
+        if result is None:
+            result = TableResult(ranking=(), forfeits=tuple(round_.tables[index].players))
+        groups = tuple(g for g in (tuple(p for p in group if p in players) for group in result.ranking) if g)
+        forfeits = tuple(p for p in result.forfeits if p in players)
+        missing = tuple(
+            p for p in round_.tables[index].players if p not in {*forfeits, *(p for g in groups for p in g)}
+        )
+        self.record(round_.number, index, TableResult(ranking=groups, forfeits=forfeits + missing))
+        return round_
+
+    @property
+    def season_over(self) -> bool:
+        """The season played all its rounds (when it has a set number)."""
+        rounds = self.season.rounds
+        return bool(self.rounds_per_season and len(rounds) >= self.rounds_per_season and rounds[-1].done)
 
     def standings(self, ratings: Mapping[str, float] | None = None) -> list[Line]:
         results = [t.result for r in self.season.rounds for t in r.tables if t.result is not None]

@@ -80,7 +80,7 @@ def standings(
     lines: dict[str, Line] = {}
     for result in results:
         points, places = points_for(result, by_place), places_of(result)
-        first = [p for p, place in places.items() if place == 1]
+        first = [p for p, place in places.items() if place == 1 and p not in result.forfeits]
         for player, place in places.items():
             line = lines.setdefault(player, Line(player=player))
             line.points += points[player]
