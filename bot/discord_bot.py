@@ -101,6 +101,7 @@ class ArbiterBot(commands.Bot):
                 running_per_user=settings.max_running_per_user,
                 lobbies_per_guild=settings.max_lobbies_per_guild,
                 running_per_guild=settings.max_running_per_guild,
+                live_games=settings.max_live_games,
             ),
         )
         league_store = league_store_for(self.store)  # results, ratings and leagues: the games' database

@@ -80,6 +80,8 @@ class Settings(BaseSettings):
     max_running_per_user: int = Field(default=20, ge=0)
     max_lobbies_per_guild: int = Field(default=50, ge=0)
     max_running_per_guild: int = Field(default=500, ge=0)
+    max_live_games: int = Field(default=5000, ge=0)
+    """Games the table keeps in memory (least recently used out first; 0: no limit)."""
     rate_limit_actions: int = Field(default=10, ge=1)
     rate_limit_seconds: float = Field(default=10.0, gt=0)
 

@@ -165,7 +165,9 @@ class TableBase:
                     return state
                 unusable = f"snapshot at step {state.step}, intent log of {len(intents)}"
         log.warning("game %s: rebuilding from the intent log (%s)", record.id, unusable)
-        return self._replay(record, intents, unusable, (await self._table_state(record.id)).undone)
+        undone_ranges = (await self._table_state(record.id)).undone
+        # a long game's replay takes 100 ms and more: off the event loop, so other games and Discord go on
+        return await asyncio.to_thread(self._replay, record, intents, unusable, undone_ranges)
 
     async def rebuild(self, record: GameRecord) -> GameState:
         """Replay the game from its seed, options and intent log; :class:`DamagedGame` if the log is not
@@ -175,7 +177,8 @@ class TableBase:
         problem = log_problem(record, intents, saved.steps if saved else None)
         if problem is not None:
             raise DamagedGame(reason=problem)
-        return self._replay(record, intents, "rebuild asked for", (await self._table_state(record.id)).undone)
+        undone_ranges = (await self._table_state(record.id)).undone
+        return await asyncio.to_thread(self._replay, record, intents, "rebuild asked for", undone_ranges)
 
     def _replay(
         self,

@@ -78,6 +78,40 @@ async def test_a_checksum_mismatch_rebuilds_the_game_from_its_log(
     await store.close()
 
 
+async def test_a_rebuild_runs_off_the_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21: "the rebuild runs on the event loop" (120-150 ms for a long game): while a game is
+    replayed from its log, other work on the loop goes on."""
+    import time
+
+    path = tmp_path / "a.db"
+    gid, before = await _played(path)
+    _sql(path, "UPDATE snapshots SET checksum=? WHERE game_id=?", ("0" * 64, gid))
+    store, table = await _reopen(path)
+    replay = table._replay
+
+    def slow(*args: object) -> object:
+        time.sleep(0.3)  # a long game's replay
+        return replay(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table, "_replay", slow)
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    running = asyncio.create_task(ticker())
+    try:
+        after = await table.export(gid)
+    finally:
+        running.cancel()
+    assert after["final"] == before["final"]
+    assert ticks >= 10, f"the loop ran {ticks} times during a 0.3 s replay"
+    await store.close()
+
+
 async def test_a_snapshot_edited_into_other_valid_json_is_not_loaded_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "a.db"
     gid, before = await _played(path)
