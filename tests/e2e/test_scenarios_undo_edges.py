@@ -237,9 +237,12 @@ async def test_after_an_undo_the_player_gets_their_private_image_and_text_by_dm(
         dm = member.dms()[-1]
         assert "A move was taken back" in dm.text() and "Your hand" in dm.text(), dm.text()
         assert [a.filename for a in dm.attachments] == ["hand.png"] and dm.attachments[0].data[:4] == PNG
-        assert not [
-            m for m in fake.state.all_messages() if "A move was taken back" in m.text() and m is not dm
-        ]
+        # another seat whose own view changed too gets its own; nobody else, and never in the thread
+        told = [m for m in fake.state.all_messages() if "A move was taken back" in m.text()]
+        private = {m.id for p in table.players.values() for m in p.dms()}
+        assert all(m.id in private for m in told), told
+        assert sum(m in p.dms() for m in told for p in table.players.values()) == len(told)
+        assert [m for m in member.dms() if "A move was taken back" in m.text()] == [dm]
         hand = await kit.Player(member, table, random.Random(0)).hand(via_slash=True)
         assert hand.attachment("hand.png").data == dm.attachments[0].data  # the image /hand shows
 
