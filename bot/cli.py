@@ -4,6 +4,7 @@ arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--resume [ID]
 arbiter simulate GAME --games N [--seats N] [--agent heuristic|random] [--seed S]
 arbiter replay FILE
 arbiter bench [--game GAME] [--json] [--store postgresql://...] [--startup N] [--live N]
+arbiter bench --store postgresql://... --processes 1,2 [--games 200] [--seconds 10]
 arbiter games
 arbiter options GAME
 arbiter run [--shards 0-3 --shard-count 8]
@@ -106,6 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument(
         "--live", type=int, metavar="N", help="only measure the memory of N live games in one process"
     )
+    ben.add_argument(
+        "--processes",
+        metavar="1,2",
+        help="only measure submits per second with this many bot processes sharing the --store PostgreSQL",
+    )
+    ben.add_argument("--games", type=int, default=200, help="live games at once for --processes (200)")
+    ben.add_argument("--seconds", type=float, default=10.0, help="how long --processes plays (10 s)")
 
     sub.add_parser("games", help="list the games Arbiter plays")
     opts = sub.add_parser("options", help="a game's options: name, meaning and default")
