@@ -357,27 +357,7 @@ async def scale(args: argparse.Namespace) -> int:
     return 0
 
 
-async def several(args: argparse.Namespace) -> int:
-    """``--processes 1,2`` (:mod:`bot.bench_processes`), on its own."""
-    from . import bench_processes
-
-    if not is_postgres(getattr(args, "store", None)):
-        print("--processes needs --store postgresql://... (several processes share a PostgreSQL database).")
-        return 2
-    try:
-        counts = [int(n) for n in str(args.processes).split(",")]
-    except ValueError:
-        print(f"--processes takes process counts such as 1,2 (not {args.processes!r}).")
-        return 2
-    game = (args.game or ["gamedec"])[0]
-    report = await bench_processes.processes(args.store, counts, game, args.games, args.seconds)
-    print(json.dumps(report, indent=2) if args.json else bench_processes.text(report), flush=True)
-    return 0
-
-
 async def run(args: argparse.Namespace) -> int:
-    if getattr(args, "processes", None):
-        return await several(args)
     if getattr(args, "startup", None) or getattr(args, "live", None):
         return await scale(args)
     chosen = args.game or list(engine.games())

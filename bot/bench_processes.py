@@ -10,6 +10,7 @@ The games go into a scratch schema (``arbiter_bench_...``), dropped at the end.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import random
@@ -22,6 +23,7 @@ from typing import Any
 from engine.table import Limits, Table
 
 from .bench import SEED, _new_game, _one_submit, _pct, scratch_postgres
+from .stores import is_postgres
 
 UNLIMITED = Limits(lobbies_per_user=0, running_per_user=0, lobbies_per_guild=0, running_per_guild=0)
 
@@ -132,6 +134,22 @@ def text(report: dict[str, Any]) -> str:
             f"p99 {figures['p99_ms']} ms"
         )
     return "\n".join(lines)
+
+
+async def run(args: argparse.Namespace) -> int:
+    """``arbiter bench --processes 1,2``, on its own."""
+    if not is_postgres(getattr(args, "store", None)):
+        print("--processes needs --store postgresql://... (several processes share a PostgreSQL database).")
+        return 2
+    try:
+        counts = [int(n) for n in str(args.processes).split(",")]
+    except ValueError:
+        print(f"--processes takes process counts such as 1,2 (not {args.processes!r}).")
+        return 2
+    game = (args.game or ["gamedec"])[0]
+    report = await processes(args.store, counts, game, args.games, args.seconds)
+    print(json.dumps(report, indent=2) if args.json else text(report), flush=True)
+    return 0
 
 
 if __name__ == "__main__":

@@ -187,6 +187,10 @@ def main(argv: list[str] | None = None) -> int:
         return simulate.run(args, _options(args.options))
     if args.command == "replay":
         return replay_file(Path(args.file), Path(args.animate) if args.animate else None)
+    if args.command == "bench" and args.processes:
+        from . import bench_processes
+
+        return asyncio.run(bench_processes.run(args))
     if args.command == "bench":
         return asyncio.run(bench.run(args))
     if args.command == "run":
