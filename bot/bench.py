@@ -349,7 +349,8 @@ async def scale(args: argparse.Namespace) -> int:
             if not args.json:
                 print(bench_scale.startup_text(figures), flush=True)
         if args.live:
-            figures = report[f"live_{args.live}"] = await bench_scale.live(args.live, Path(folder))
+            game_id = (args.game or [bench_scale.GAME])[0]
+            figures = report[f"live_{args.live}"] = await bench_scale.live(args.live, Path(folder), game_id)
             if not args.json:
                 print(bench_scale.live_text(figures), flush=True)
     if args.json:

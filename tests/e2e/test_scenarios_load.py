@@ -17,12 +17,14 @@ import os
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord.recording import walk_components
 
 OPTIONS = os.environ.get("ARBITER_LOAD_OPTIONS", "round_cap=2")
 
@@ -41,9 +43,45 @@ async def _one_game(
     assert outcome is not None and sorted(outcome.winners) == sorted(record["winners"])
     return {
         "gid": table.gid,
+        "status": table.status_id,
         "version": record["version"],
         "moves": sum(1 for i in log if i[0] in table.players),
     }
+
+
+def _shown_versions(message: Any) -> list[tuple[float, int]]:
+    """(monotonic time, game version) of every version of a status message, in order: the version is its
+    container's component id (kit.VERSION_ID + version)."""
+    times = [message.created_at] + [v.at for v in message.history]
+    layouts = [v.components for v in message.history] + [message.components]
+    shown = []
+    for at, components in zip(times, layouts, strict=True):
+        ids = [
+            int(c["id"]) - kit.VERSION_ID
+            for c in walk_components(components)
+            if c.get("id", 0) > kit.VERSION_ID
+        ]
+        if ids:
+            shown.append((at, max(ids)))
+    return shown
+
+
+def announcement_lags(fake: FakeDiscord, db: kit.BotDb, games: list[dict[str, object]]) -> list[float]:
+    """For every version a game reached by a member's move: seconds from its commit (the intent's time,
+    the bot's clock) to the first version of the status message that shows it or a later one (Issue 21:
+    "announcements never more than 5 s behind the database")."""
+    to_wall = time.time() - time.monotonic()
+    lags = []
+    conn = db._db()
+    for game in games:
+        gid = str(game["gid"])
+        status = fake.state.messages[int(str(game["status"]))]
+        shown = [(at + to_wall, version) for at, version in _shown_versions(status)]
+        rows = conn.execute("SELECT version, MAX(at) FROM intents WHERE game_id=? GROUP BY version", (gid,))
+        for version, committed in rows:
+            seen = next((at for at, v in shown if v >= int(version) and at >= float(committed) - 1), None)
+            lags.append(99.0 if seen is None else max(0.0, seen - float(committed)))
+    return lags
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -97,6 +135,12 @@ async def _load(games: int, tmp_path: Path) -> dict[str, float]:
                     for k, v in sorted(by_kind.items())
                 )
             )
+            lags = announcement_lags(fake, db, results)
+            print(
+                f"  announcements behind the database (s): p50 {_pct(lags, 0.5):.2f}, "
+                f"p99 {_pct(lags, 0.99):.2f}, max {max(lags):.2f} over {len(lags)} versions"
+            )
+            assert max(lags) <= 5.0, sorted(lags)[-5:]
             assert not late, [
                 (
                     i.payload.get("data", {}).get("custom_id") or i.payload.get("data", {}).get("name"),
