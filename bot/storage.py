@@ -25,7 +25,6 @@ other game still loads.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import sqlite3
@@ -50,6 +49,7 @@ from .store_rows import (
     snapshot_from_row,
     table_state_from_text,
 )
+from .tasks import stop_task
 
 log = logging.getLogger(__name__)
 
@@ -271,11 +271,8 @@ class Checkpoints:
         return await asyncio.to_thread(self._checkpoint)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        task, self._task = self._task, None
+        await stop_task(task)
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await asyncio.to_thread(conn.close)
@@ -434,11 +431,8 @@ class SqliteStore:
             await asyncio.shield(self._background)
 
     async def close(self) -> None:
-        if self._background is not None:
-            self._background.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._background
-            self._background = None
+        task, self._background = self._background, None
+        await stop_task(task)
         if self.checkpoints is not None:
             await self.checkpoints.stop()
         if self._db is not None:
