@@ -29,14 +29,20 @@ class DiscordLeagueFront:
         self.client = client
         self.services = services
 
-    def _channel(self, league: League) -> Any:
+    async def _channel(self, league: League) -> Any:
+        """The league's text channel: from the cache, else asked of Discord (a thread can only be made
+        from a message that knows its server, which a bare channel id does not)."""
         if not league.channel.isdigit():
             raise RuntimeError(f"league {league.id} has no channel")
-        return self.client.get_partial_messageable(int(league.channel))
+        cid = int(league.channel)
+        channel = self.client.get_channel(cid) if hasattr(self.client, "get_channel") else None
+        if channel is None and hasattr(self.client, "fetch_channel"):
+            channel = await self.client.fetch_channel(cid)
+        return channel if channel is not None else self.client.get_partial_messageable(cid)
 
     async def open_table(self, league: League, round_: LeagueRound, index: int) -> str:
         title = registry.get(league.game_id).meta.title
-        channel = self._channel(league)
+        channel = await self._channel(league)
         label = f"{league.name} · round {round_.number} · table {index + 1}"
         message = await channel.send(view=flows.text_view(f"Setting up {label} ({title})…"))
         thread = await message.create_thread(
@@ -63,7 +69,7 @@ class DiscordLeagueFront:
         return update.record.id
 
     async def announce(self, league: League, text: str, standings: StandingsView | None = None) -> None:
-        channel = self._channel(league)
+        channel = await self._channel(league)
         file = None
         if standings is not None:
             data = await self.services.renderer.picture(render_standings, standings.model_dump(mode="json"))
