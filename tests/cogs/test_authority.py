@@ -84,6 +84,7 @@ async def test_forged_components_from_another_server_are_refused(world: World, c
         f"arbo:{gid}",
         f"arbu:{gid}:1:Ann",
         f"arbv:{gid}:1:y",
+        f"arbw:{gid}:{thread}",  # Undo my move, naming the game's own status message
     ):
         interaction = world.interaction("Di", 333, data={"custom_id": custom_id, "component_type": 2})
         interaction.guild_id = FOREIGN
