@@ -152,9 +152,10 @@ class PostgresLeagueStore:
         league = league_of_body(league_id, row["body"])
         return (league, int(row["version"])) if league is not None else None
 
-    async def leagues(self, server_id: int) -> list[League]:
+    async def leagues(self, server_id: int | None = None) -> list[League]:
         rows = await self.pool.fetch(
-            "SELECT id, body FROM leagues WHERE server_id=$1 ORDER BY id", str(server_id)
+            "SELECT id, body FROM leagues WHERE ($1::text IS NULL OR server_id=$1) ORDER BY id",
+            None if server_id is None else str(server_id),
         )
         found = (league_of_body(str(r["id"]), str(r["body"])) for r in rows)
         return [league for league in found if league is not None]

@@ -171,10 +171,13 @@ class SqliteLeagueStore:
         league = league_of_body(league_id, rows[0]["body"])
         return (league, int(rows[0]["version"])) if league is not None else None
 
-    async def leagues(self, server_id: int) -> list[League]:
-        rows = await self._rows(
-            "SELECT id, body FROM leagues WHERE server_id=? ORDER BY id", (str(server_id),)
-        )
+    async def leagues(self, server_id: int | None = None) -> list[League]:
+        if server_id is None:
+            rows = await self._rows("SELECT id, body FROM leagues ORDER BY id")
+        else:
+            rows = await self._rows(
+                "SELECT id, body FROM leagues WHERE server_id=? ORDER BY id", (str(server_id),)
+            )
         found = (league_of_body(str(r["id"]), str(r["body"])) for r in rows)
         return [league for league in found if league is not None]
 

@@ -310,10 +310,10 @@ class LeagueService:
         except Exception:
             log.exception("league %s: news could not be posted", league.id)
 
-    async def resume(self, server: int | None = None) -> None:
+    async def resume(self) -> None:
         """After a restart: results of league games that ended while nobody listened, and tables without a
         game. Each league on its own: one that fails never stops the others."""
-        for league in await self._all(server):
+        for league in await self.store.leagues():
             try:
                 for round_ in league.season.rounds:
                     for table in round_.tables:
@@ -326,15 +326,6 @@ class LeagueService:
                     await self.open_tables(loaded[0])
             except Exception:
                 log.exception("league %s could not be caught up", league.id)
-
-    async def _all(self, server: int | None) -> list[League]:
-        if server is not None:
-            return await self.store.leagues(server)
-        servers = {r.place.get("guild", "") for r in await self.table.store.games(status=ACTIVE + ENDED)}
-        out: list[League] = []
-        for guild in sorted(s for s in servers if s.isdigit()):
-            out += await self.store.leagues(int(guild))
-        return out
 
 
 def _next(league: League) -> LeagueRound:

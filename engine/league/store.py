@@ -57,7 +57,9 @@ class LeagueStore(Protocol):
         """The league and its version."""
         ...
 
-    async def leagues(self, server_id: int) -> list[League]: ...
+    async def leagues(self, server_id: int | None = None) -> list[League]:
+        """The server's leagues (every server's with None)."""
+        ...
 
     async def save_league(self, league: League, expected_version: int | None) -> int:
         """Save the whole league; returns its new version. :class:`StaleVersion` when the stored version is
@@ -131,9 +133,9 @@ class MemoryLeagueStore:
         saved = self._leagues.get(league_id)
         return (League.model_validate_json(saved[0]), saved[1]) if saved else None
 
-    async def leagues(self, server_id: int) -> list[League]:
+    async def leagues(self, server_id: int | None = None) -> list[League]:
         found = [League.model_validate_json(body) for body, _ in self._leagues.values()]
-        return [league for league in found if league.server_id == server_id]
+        return [league for league in found if server_id is None or league.server_id == server_id]
 
     async def save_league(self, league: League, expected_version: int | None) -> int:
         saved = self._leagues.get(league.id)

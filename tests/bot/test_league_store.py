@@ -72,6 +72,7 @@ async def _exercise(leagues: LeagueStore) -> None:
     loaded = await leagues.league("L1")
     assert loaded is not None and loaded[0].players == ["ann"] and loaded[1] == version
     assert [x.id for x in await leagues.leagues(7)] == ["L1"] and await leagues.leagues(8) == []
+    assert [x.id for x in await leagues.leagues()] == ["L1"]
 
 
 async def test_memory_league_store() -> None:
