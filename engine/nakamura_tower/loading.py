@@ -9,18 +9,30 @@ from pathlib import Path
 
 from engine.core.board import GridSpec, load_grid
 from engine.core.datapack import load_records, pack_dir
+from engine.core.errors import DataError
 
 from .pack import GAME_ID, CanDoValue, Character, CwCard, Drone, Equipment, Mission, Pack
 from .packcheck import check_pack
+from .tiles import assemble, load_tiles
 
 
 def load_pack(folder: Path) -> Pack:
     """Read and check a pack folder; :class:`DataError` names the file, record and field."""
-    missions = {m.id: m for m in load_records(folder / "missions.json", Mission, "missions")}
+    missions: dict[str, Mission] = {}
     maps: dict[str, GridSpec] = {}
-    for mission in missions.values():
-        if mission.map not in maps:
+    tiles = load_tiles(folder / "maps")
+    for mission in load_records(folder / "missions.json", Mission, "missions"):
+        where = f"{folder / 'missions.json'}: record '{mission.id}'"
+        if mission.board is not None:
+            spec, mission = assemble(mission, tiles, where)
+            if maps.get(mission.map, spec) != spec:
+                raise DataError(
+                    f"{where}, field 'board': board '{mission.map}' is built differently elsewhere"
+                )
+            maps[mission.map] = spec
+        elif mission.map not in maps:
             maps[mission.map] = load_grid(folder / "maps" / f"{mission.map}.txt")
+        missions[mission.id] = mission
     pack = Pack(
         cando=tuple(load_records(folder / "cando.json", CanDoValue, "values")),
         characters={c.id: c for c in load_records(folder / "characters.json", Character, "characters")},

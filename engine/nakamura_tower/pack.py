@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core.board import Cell, GridSpec
+from engine.core.board import Cell, GridSpec, Placement
 from engine.core.datapack import Provenance
 from engine.core.errors import DataError
 
@@ -152,6 +152,7 @@ class CwCard(_Record):
 class Terminal(_Record):
     id: str
     cell: str
+    """A square, or a tile's Terminal spot as ``placement.terminal`` (a board built from tiles)."""
     kind: Literal["security", "basic"]
     colour: str = ""
     defence: int = Field(ge=1, le=6)
@@ -179,11 +180,32 @@ class Victory(_Record):
     """Extra points for putting out an enemy Team Leader (house)."""
 
 
+class DoorToken(_Record):
+    """A door token the mission puts in a tile's doorway (RB: doors have a colour and a number)."""
+
+    colour: str
+    number: int = Field(ge=1, le=6)
+
+
+class Layout(_Record):
+    """The board a mission builds from tiles (RB: "a board constructed from the modular square tiles")."""
+
+    title: str = ""
+    width: int = Field(ge=1, le=60)
+    height: int = Field(ge=1, le=99)
+    tiles: tuple[Placement, ...] = Field(min_length=1)
+
+
 class Mission(_Record):
     id: str
     title: str
     seats: int = Field(ge=1, le=3)
     map: str
+    """The board's id: a text map in ``maps/`` or, with ``board``, the name of the board built from tiles."""
+    board: Layout | None = None
+    doors: dict[str, DoorToken] = Field(default_factory=dict)
+    """Door tokens by doorway (``E3-F3``) on a board built from tiles; a doorway without one holds a door of
+    no colour, closed but never locked."""
     turns: int = Field(ge=1, le=20)
     availability: Availability
     security_protocol: int = Field(ge=0, le=6)
@@ -191,11 +213,14 @@ class Mission(_Record):
     budget: int = Field(3, ge=0, le=10)
     """Team Budget points per member (RB: "+3 points ... for every member")."""
     terminals: tuple[Terminal, ...]
-    tac: dict[str, int]
-    entry_points: tuple[str, ...] = Field(min_length=1)
+    tac: dict[str, int] = Field(default_factory=dict)
+    """TAC by area; on a board built from tiles, changes to the tiles' own values."""
+    entry_points: tuple[str, ...] = ()
+    """Drone Entry Points: squares, or tiles' marks as ``placement.entry`` (all of them when empty)."""
     drones: tuple[str, ...] = ()
     objectives: tuple[str, ...] = ()
     exits: tuple[str, ...] = ()
+    """Exits: squares or tiles' marks as ``placement.exit``."""
     cybershock_tests: int = Field(0, ge=0, le=2)
     victory: Victory
     teams: tuple[Team, ...]

@@ -59,6 +59,8 @@ def _mission(path: Path, pack: Pack, mission: Mission) -> None:
                     f"{where}, field '{field}': '{label}' is not a free square of map '{mission.map}'"
                 )
 
+    if not mission.entry_points:
+        raise DataError(f"{where}, field 'entry_points': the drones need at least one Drone Entry Point")
     cells("entry_points", mission.entry_points)
     cells("drones", mission.drones)
     cells("objectives", mission.objectives)

@@ -304,9 +304,10 @@ def compose(
     board_id: str = "board",
 ) -> GridSpec:
     """A board of ``width`` x ``height`` from tiles keyed by (tile id, side). Tiles may not overlap or leave
-    the board; cells no tile covers are blocked. Walls on a tile's outer sides (its frame) become walls
+    the board; cells no tile covers are blocked, and so are a tile's own blocked cells. Walls on a tile's outer sides (its frame) become walls
     between the tiles."""
     covered: dict[Cell, str] = {}
+    solid: set[Cell] = set()
     walls: set[Edge] = set()
     doors: dict[Edge, DoorSpec] = {}
     areas: list[AreaSpec] = []
@@ -332,6 +333,7 @@ def compose(
                         f"placement '{place.id}': {cell.label} is already covered by '{covered[cell]}'"
                     )
                 covered[cell] = place.id
+        solid |= {move(c) for c in turned.blocked}
         walls |= {Edge(move(e.a), move(e.b)) for e in turned.walls}
         for d in turned.doors:
             edge = Edge(move(d.edge.a), move(d.edge.b))
@@ -342,7 +344,12 @@ def compose(
         ]
         for name, cells in turned.marks.items():
             marks.setdefault(f"{place.id}.{name}", []).extend(move(c) for c in cells)
-    blocked = [Cell(c, r) for r in range(height) for c in range(width) if Cell(c, r) not in covered]
+    blocked = [
+        Cell(c, r)
+        for r in range(height)
+        for c in range(width)
+        if Cell(c, r) not in covered or Cell(c, r) in solid
+    ]
     inside = {e for e in walls if 0 <= min(e.a) and e.b.col < width and e.b.row < height}
     doors = {e: d for e, d in doors.items() if 0 <= min(e.a) and e.b.col < width and e.b.row < height}
     try:

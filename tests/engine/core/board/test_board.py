@@ -96,6 +96,11 @@ def test_framed_tiles_compose_with_rotation() -> None:
     assert [d.edge for d in board.doors] == [Edge(C("B1"), C("C1")), Edge(C("B2"), C("C2"))]
     assert {a.id for a in board.areas} == {"p1.room", "p2.room"}
     assert board.walls == ()  # frame walls on the board's own outer side are dropped
+    pillar = parse_grid("frame: yes\ncell . floor\ncell # blocked\nmap:\n\n . #\n")
+    assert compose(3, 1, {("t2", "A"): pillar}, [Placement(id="p", tile="t2", at="B1")]).blocked == (
+        C("A1"),
+        C("C1"),
+    )  # the uncovered A1 and the tile's own blocked square
     with pytest.raises(DataError, match="already covered by 'p1'"):
         compose(
             4,
