@@ -304,8 +304,8 @@ def compose(
     board_id: str = "board",
 ) -> GridSpec:
     """A board of ``width`` x ``height`` from tiles keyed by (tile id, side). Tiles may not overlap or leave
-    the board; cells no tile covers are blocked, and so are a tile's own blocked cells. Walls on a tile's outer sides (its frame) become walls
-    between the tiles."""
+    the board; cells no tile covers are blocked, and so are a tile's own blocked cells. Walls on a tile's
+    outer sides (its frame) become walls between the tiles."""
     covered: dict[Cell, str] = {}
     solid: set[Cell] = set()
     walls: set[Edge] = set()
