@@ -30,6 +30,7 @@ from engine.core.playout import advance, play_out
 from engine.table import Table
 from renderers import board_renderer
 
+from .bench_drones import drone_phase
 from .storage import CHECKPOINT_SECONDS, SqliteStore
 from .stores import is_postgres
 
@@ -381,6 +382,8 @@ async def run(args: argparse.Namespace) -> int:
                 "store_cost": await store_cost(game_id, 10 if quick else 50, Path(folder)),
                 "render": renders(game, 3, live=3) if quick else renders(game, 200),
             }
+            if game_id == "nakamura_tower":
+                figures["drone_phase"] = drone_phase(game, 5 if quick else 100)
             if pg_url:
                 async with scratch_postgres(pg_url) as store:
                     count = 30 if quick else 400
@@ -406,6 +409,13 @@ async def run(args: argparse.Namespace) -> int:
                     f"PNG at most {r['png_bytes_max']} B",
                     flush=True,
                 )
+                if "drone_phase" in figures:
+                    d = figures["drone_phase"]
+                    print(
+                        f"  AI Operations phase with {d['drones']} drones: p50 {d['p50_ms']} ms, "
+                        f"p99 {d['p99_ms']} ms, max {d['max_ms']} ms ({d['runs']} phases)",
+                        flush=True,
+                    )
                 if "submit_postgres" in figures:
                     q = figures["submit_postgres"]
                     print(
