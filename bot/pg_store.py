@@ -255,11 +255,7 @@ class PostgresStore:
                 r.id,
                 json.dumps(change.table_state),
             )
-        guild = r.place.get("guild") or ""
-        # delivered when (and only if) the transaction commits: other processes learn of the change
-        await conn.execute(
-            "SELECT pg_notify($1, $2)", CHANGES_CHANNEL, f"{r.id} {r.version} {guild} {self.owner}"
-        )
+        await self._notify(conn, r.id, r.version, r.place.get("guild"))
 
     async def _records(self, rows: list[asyncpg.Record]) -> list[GameRecord]:
         """The rows as records, their seats read in one query; each row decoded on its own."""
@@ -425,9 +421,22 @@ class PostgresStore:
         return Changed(parts[0], int(parts[1]), parts[2] or None)
 
     async def mark_damaged(self, game_id: str, reason: str) -> None:
+        """Set the game aside; the other processes are told, so none plays on from its own cached copy."""
         async with self.pool.acquire() as conn, conn.transaction():
-            await conn.execute("UPDATE games SET status='damaged', damage=$1 WHERE id=$2", reason, game_id)
+            row = await conn.fetchrow(
+                "UPDATE games SET status='damaged', damage=$1 WHERE id=$2 RETURNING version, guild",
+                reason,
+                game_id,
+            )
             await conn.execute("DELETE FROM deadlines WHERE game_id=$1", game_id)
+            if row is not None:
+                await self._notify(conn, game_id, row["version"], row["guild"])
+
+    async def _notify(self, conn: asyncpg.Connection, game_id: str, version: int, guild: str | None) -> None:
+        """Tell the other processes of a change, when (and only if) the transaction commits."""
+        await conn.execute(
+            "SELECT pg_notify($1, $2)", CHANGES_CHANNEL, f"{game_id} {version} {guild or ''} {self.owner}"
+        )
 
     async def count_games(
         self, status: tuple[str, ...], user: str | None = None, guild: str | None = None

@@ -366,8 +366,8 @@ class Announcer:
     async def _catch_up_one(self, record: GameRecord) -> int:
         """Queue the catch-up of one game; 1 if queued. A damaged record (a row the store could not fully
         read) is left to the table: it is set aside when it is next loaded."""
-        if not record.place.get("thread") or record.status == "damaged":
-            return 0
+        if not record.place.get("thread") or record.status == "damaged" or not self.holds(record):
+            return 0  # another process holds the shard of its server: that one catches up on it
         announced = await self.services.prefs.announced(record.id)
         if announced is not None and announced >= record.version:
             return 0

@@ -173,8 +173,14 @@ async def test_a_commit_notifies_the_other_processes_not_itself(postgres_url: st
         await asyncio.wait_for(woken.wait(), 5)
         await asyncio.sleep(0.2)
         assert heard_two and all(c is not None and c.game_id == gid and c.guild == "42" for c in heard_two)
-        assert [c.version for c in heard_two if c] == sorted(c.version for c in heard_two if c)
+        versions = [c.version for c in heard_two if c]
+        assert versions == list(range(1, (await one.game(gid)).version + 1))  # type: ignore[union-attr]
         assert heard_one == []
+        heard_two.clear()
+        woken.clear()
+        await one.mark_damaged(gid, "test: set aside")  # no new version, yet the others must drop it
+        await asyncio.wait_for(woken.wait(), 5)
+        assert [(c.game_id, c.version) for c in heard_two if c] == [(gid, versions[-1])]
     finally:
         await one.close()
         await two.close()
