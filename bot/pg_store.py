@@ -46,6 +46,7 @@ from .store_rows import (
     snapshot_from_row,
     table_state_from_text,
 )
+from .tasks import stop_task
 
 log = logging.getLogger(__name__)
 
@@ -186,11 +187,8 @@ class PostgresStore:
         return int(await self.pool.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
 
     async def close(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listener
-            self._listener = None
+        listener, self._listener = self._listener, None
+        await stop_task(listener)
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()

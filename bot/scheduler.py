@@ -9,11 +9,12 @@ newest one in the backup folder, so a restart neither skips nor repeats one.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING
 
 from engine.table import Table
+
+from .tasks import stop_task
 
 if TYPE_CHECKING:
     from .dbtools import BackupSchedule
@@ -64,8 +65,5 @@ class Scheduler:
             await asyncio.sleep(self.seconds)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        task, self._task = self._task, None
+        await stop_task(task)
