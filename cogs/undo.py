@@ -19,12 +19,14 @@ from bot.services import services_of
 from engine.core.errors import IllegalIntent, StaleVersion
 from engine.records import GameRecord
 from engine.table import NotAllowed
-from engine.table.undo import CONSENT, UNDO_TTL
+from engine.table.clocks import UndoRequest
+from engine.table.undo import CONSENT
 
 from .answer import ack, send, text_view, user_id
 from .authority import authorized, is_moderator
 from .common import NAME_MAX, ServiceCog, bounded, my_games_autocomplete
 from .handlers import provides
+from .layouts import stamp_of
 from .undo_items import answer_view
 
 log = logging.getLogger(__name__)
@@ -33,20 +35,21 @@ REASON_MAX = 200
 
 
 async def _post_answers(
-    interaction: discord.Interaction, record: GameRecord, seat: str, version: int
+    interaction: discord.Interaction, record: GameRecord, seat: str, request: UndoRequest, ends: float
 ) -> None:
-    """The thread's message with the Approve/Refuse buttons for the other seats."""
+    """The thread's message with the Approve/Refuse buttons for the other seats; ``ends``: when the request
+    runs out (shown as a Discord timestamp, in each reader's own time zone)."""
     thread = record.place.get("thread")
     if not thread:
         return
     others = [f"<@{s.user}>" for s in record.seats if s.user is not None and not s.agent and s.seat != seat]
     text = (
         f"↩️ **{seat}** asks to take back their last move. {' '.join(others)}: approve or refuse "
-        f"(the request ends in {int(UNDO_TTL // 60)} minutes, or at the next move)."
+        f"(the request ends {stamp_of(ends, long=False)}, or at the next move)."
     )
     try:
         await interaction.client.get_partial_messageable(int(thread)).send(
-            view=answer_view(text, record.id, version),
+            view=answer_view(text, record.id, request.version),
             allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
         )
     except discord.HTTPException:
@@ -63,7 +66,8 @@ async def ask_undo(interaction: discord.Interaction, record: GameRecord) -> None
         return
     pending = await table.undo_pending(record.id)
     if pending is not None and seat is not None:
-        await _post_answers(interaction, update.record, seat.seat, pending.version)
+        ends = pending.opened_at + table.undo_ttl
+        await _post_answers(interaction, update.record, seat.seat, pending, ends)
     consent = CONSENT[await table.undo_consent(record.id)]
     await send(interaction, f"↩️ Asked: {consent} must approve in the thread.")
 

@@ -323,13 +323,11 @@ class TableBase:
         old: dict[str, Deadline] = {}
         if not fresh:
             old = {d.seat: d for d in seat_deadlines(await self._open_deadlines(record.id))}
-        return open_clocks(record, game.prompts(state), old, ts, intents, now) + self._table_clocks(
-            record, ts
-        )
+        own = self._table_clocks(record, ts)
+        return open_clocks(record, game.prompts(state), old, ts, intents, now) + own
 
     def _table_clocks(self, record: GameRecord, ts: TableState) -> list[Deadline]:
-        """Deadline rows of the table's own (not a seat's): a pending undo request's end
-        (:meth:`engine.table.undo.Undo._table_clocks`); none here."""
+        """Deadline rows of the table's own, not a seat's (:meth:`engine.table.undo.Undo._table_clocks`)."""
         return []
 
     async def _open_deadlines(self, game_id: str) -> list[Deadline]:
@@ -364,8 +362,7 @@ class TableBase:
                     deadline.reminded = True
 
     async def _end_request(self, deadline: Deadline, now: float) -> Update | None:
-        """A table's own deadline row fell due (:data:`~.clocks.UNDO_CLOCK`): end the request it times and
-        announce it (:meth:`engine.table.undo.Undo._end_request`); nothing here."""
+        """The table's own row fell due: end what it times (:meth:`engine.table.undo.Undo._end_request`)."""
         return None
 
     # --- setting a game aside ----------------------------------------------------------------------------

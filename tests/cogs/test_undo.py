@@ -6,6 +6,7 @@ from typing import Any
 
 from cogs.components import Stamp, action_custom_id
 from cogs.history import parse_at
+from engine.table.undo import UNDO_TTL
 from tests.cogs.fakes import World
 from tests.cogs.helpers import ids_like, last, open_game, start_game, status_edits, thread_posts
 
@@ -42,6 +43,10 @@ async def test_a_misclicked_bid_is_undone_by_consent(world: World, cogs: dict[st
     posts = thread_posts(world, thread, mark)
     answers = [cid for p in posts for cid in ids_like(p, rf"arbv:{gid}:\d+:[yn]")]
     assert len(answers) == 2, [p.text for p in posts]
+    pending = await world.table.undo_pending(gid)
+    assert pending is not None
+    ends = int(pending.opened_at + UNDO_TTL)  # when it runs out, in each reader's own time zone
+    assert any(f"the request ends <t:{ends}:R>" in p.text for p in posts), [p.text for p in posts]
     approve = next(c for c in answers if c.endswith(":y"))
     mark = world.mark()
     await world.click(name, approve, thread)
