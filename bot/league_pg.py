@@ -20,10 +20,14 @@ from engine.league.results import GameResult, settle
 from engine.league.store import name_key
 
 from .league_rows import (
+    INSERT_RATINGS,
     league_of_body,
+    numbered,
+    rating_rows,
     ratings_of_rows,
     reliability_of_body,
     result_of_body,
+    result_writes,
     results_of_rows,
 )
 from .pg_store import PostgresStore
@@ -71,29 +75,8 @@ class PostgresLeagueStore:
         reliability: dict[str, Reliability],
     ) -> None:
         seq = int(await conn.fetchval("SELECT COALESCE(MAX(seq), 0) + 1 FROM results"))
-        await conn.execute(
-            "INSERT INTO results (game_id, seq, server_id, game, body) VALUES ($1,$2,$3,$4,$5)",
-            result.game_id,
-            seq,
-            str(result.server_id),
-            result.game,
-            result.model_dump_json(),
-        )
-        await conn.executemany(
-            "INSERT INTO result_players (game_id, user_id, seq) VALUES ($1,$2,$3)",
-            [(result.game_id, line.user, seq) for line in result.players],
-        )
-        await conn.executemany(
-            "INSERT INTO ratings (server_id, game, user_id, mu, sigma, games) VALUES ($1,$2,$3,$4,$5,$6) "
-            "ON CONFLICT (server_id, game, user_id) DO UPDATE SET mu=excluded.mu, sigma=excluded.sigma, "
-            "games=excluded.games",
-            [(str(result.server_id), result.game, u, r.mu, r.sigma, r.games) for u, r in ratings.items()],
-        )
-        await conn.executemany(
-            "INSERT INTO reliability (user_id, body) VALUES ($1,$2) "
-            "ON CONFLICT (user_id) DO UPDATE SET body=excluded.body",
-            [(u, r.model_dump_json()) for u, r in reliability.items()],
-        )
+        for sql, rows in result_writes(result, seq, ratings, reliability):
+            await conn.executemany(numbered(sql), rows)
 
     async def result(self, game_id: str) -> GameResult | None:
         body = await self.pool.fetchval("SELECT body FROM results WHERE game_id=$1", game_id)
@@ -136,10 +119,7 @@ class PostgresLeagueStore:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", RESULTS_LOCK)
             await conn.execute("DELETE FROM ratings WHERE server_id=$1 AND game=$2", str(server_id), game)
-            await conn.executemany(
-                "INSERT INTO ratings (server_id, game, user_id, mu, sigma, games) VALUES ($1,$2,$3,$4,$5,$6)",
-                [(str(server_id), game, u, r.mu, r.sigma, r.games) for u, r in ratings.items()],
-            )
+            await conn.executemany(numbered(INSERT_RATINGS), rating_rows(server_id, game, ratings))
 
     async def reliability(self, user: str) -> Reliability:
         body = await self.pool.fetchval("SELECT body FROM reliability WHERE user_id=$1", user)

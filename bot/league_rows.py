@@ -60,6 +60,45 @@ MIGRATION = """
 
 TABLES = ("leagues", "results", "result_players", "ratings", "reliability")
 
+INSERT_RATINGS = "INSERT INTO ratings (server_id, game, user_id, mu, sigma, games) VALUES (?,?,?,?,?,?)"
+UPSERT_RATINGS = (
+    INSERT_RATINGS + " ON CONFLICT (server_id, game, user_id) DO UPDATE SET mu=excluded.mu, "
+    "sigma=excluded.sigma, games=excluded.games"
+)
+
+
+def rating_rows(server_id: int, game: str, ratings: dict[str, Rating]) -> list[tuple[Any, ...]]:
+    return [(str(server_id), game, u, r.mu, r.sigma, r.games) for u, r in ratings.items()]
+
+
+def result_writes(
+    result: GameResult, seq: int, ratings: dict[str, Rating], reliability: dict[str, Reliability]
+) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """The statements (``?`` placeholders) and rows that save a settled result, in order: the result, who
+    played in it, the ratings and the reliability it changed."""
+    return [
+        (
+            "INSERT INTO results (game_id, seq, server_id, game, body) VALUES (?,?,?,?,?)",
+            [(result.game_id, seq, str(result.server_id), result.game, result.model_dump_json())],
+        ),
+        (
+            "INSERT INTO result_players (game_id, user_id, seq) VALUES (?,?,?)",
+            [(result.game_id, line.user, seq) for line in result.players],
+        ),
+        (UPSERT_RATINGS, rating_rows(result.server_id, result.game, ratings)),
+        (
+            "INSERT INTO reliability (user_id, body) VALUES (?,?) "
+            "ON CONFLICT (user_id) DO UPDATE SET body=excluded.body",
+            [(u, r.model_dump_json()) for u, r in reliability.items()],
+        ),
+    ]
+
+
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, ...``."""
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], start=1))
+
 
 def result_of_body(game_id: str, body: str) -> GameResult | None:
     try:
@@ -100,7 +139,12 @@ def ratings_of_rows(rows: Iterable[Any]) -> dict[str, Rating]:
 
 
 __all__ = [
+    "INSERT_RATINGS",
     "MIGRATION",
+    "UPSERT_RATINGS",
+    "numbered",
+    "rating_rows",
+    "result_writes",
     "TABLES",
     "league_of_body",
     "ratings_of_rows",

@@ -20,10 +20,13 @@ from engine.league.results import GameResult, settle
 from engine.league.store import name_key
 
 from .league_rows import (
+    INSERT_RATINGS,
     league_of_body,
+    rating_rows,
     ratings_of_rows,
     reliability_of_body,
     result_of_body,
+    result_writes,
     results_of_rows,
 )
 from .storage import SqliteStore
@@ -82,25 +85,8 @@ class SqliteLeagueStore:
         async with db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM results") as cur:
             row = await cur.fetchone()
         seq = int(row[0]) if row else 1
-        await db.execute(
-            "INSERT INTO results (game_id, seq, server_id, game, body) VALUES (?,?,?,?,?)",
-            (result.game_id, seq, str(result.server_id), result.game, result.model_dump_json()),
-        )
-        await db.executemany(
-            "INSERT INTO result_players (game_id, user_id, seq) VALUES (?,?,?)",
-            [(result.game_id, line.user, seq) for line in result.players],
-        )
-        await db.executemany(
-            "INSERT INTO ratings (server_id, game, user_id, mu, sigma, games) VALUES (?,?,?,?,?,?) "
-            "ON CONFLICT (server_id, game, user_id) DO UPDATE SET mu=excluded.mu, sigma=excluded.sigma, "
-            "games=excluded.games",
-            [(str(result.server_id), result.game, u, r.mu, r.sigma, r.games) for u, r in ratings.items()],
-        )
-        await db.executemany(
-            "INSERT INTO reliability (user_id, body) VALUES (?,?) "
-            "ON CONFLICT (user_id) DO UPDATE SET body=excluded.body",
-            [(u, r.model_dump_json()) for u, r in reliability.items()],
-        )
+        for sql, rows in result_writes(result, seq, ratings, reliability):
+            await db.executemany(sql, rows)
 
     async def result(self, game_id: str) -> GameResult | None:
         rows = await self._rows("SELECT game_id, body FROM results WHERE game_id=?", (game_id,))
@@ -151,10 +137,7 @@ class SqliteLeagueStore:
             await db.execute("BEGIN IMMEDIATE")
             try:
                 await db.execute("DELETE FROM ratings WHERE server_id=? AND game=?", (str(server_id), game))
-                await db.executemany(
-                    "INSERT INTO ratings (server_id, game, user_id, mu, sigma, games) VALUES (?,?,?,?,?,?)",
-                    [(str(server_id), game, u, r.mu, r.sigma, r.games) for u, r in ratings.items()],
-                )
+                await db.executemany(INSERT_RATINGS, rating_rows(server_id, game, ratings))
                 await db.execute("COMMIT")
             except BaseException:
                 await db.execute("ROLLBACK")
