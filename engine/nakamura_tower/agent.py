@@ -90,14 +90,14 @@ class HeuristicAgent:
 
         def affordable(i: Intent) -> bool:
             part, card = i.args[0]
-            data = pack().card(str(card))
-            need = data.install + data.run + (2 if part == "guard" else 0)
-            return part not in ("guard", "charge") or sr >= need
+            data = pack().card(str(card).removeprefix("r."))
+            need = data.install + data.run + (2 if part == "grd" else 0)
+            return part not in ("grd", "sr") or sr >= need
 
         real = [i for i in legal if all(v != "none" for _, v in i.args) and affordable(i)]
         if not real:
             return legal[0]
-        return max(real, key=lambda i: pack().card(str(i.args[0][1])).strength)
+        return max(real, key=lambda i: pack().card(str(i.args[0][1]).removeprefix("r.")).strength)
 
     @staticmethod
     def _keep(state: NtState, seat: str, legal: list[Intent]) -> Intent:

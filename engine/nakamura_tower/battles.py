@@ -125,10 +125,13 @@ def versus_network(
     each is attacked sequentially with all having to be defeated before the Tactical Network or terminal
     becomes infected"; FAQ: "If there are no defensive cards in the attacked TN, the defender only draws a
     Can Do card to defend his TN and cannot support with SR". ``attack`` totals one battle's attack;
-    ``go_on`` pays for each battle after the first. True when every defence fell."""
+    ``go_on`` pays for each battle after the first. True when every defence fell. A Booster the defender runs
+    supports its first defensive programme (FAQ: "defensive card strength (+ booster)"; RB: "An offensive or
+    defensive programme can only be boosted in strength by one 'Booster'", ruling C18) and falls with it."""
     team = state.teams[victim]
     events: list[Event] = []
     guards: list[Slot | None] = list(defences(state, victim)) or [None]
+    support = next((x for x in team.tn if x.owner == victim and pack().card(x.card).kind == "booster"), None)
     for n, guard in enumerate(guards):
         if n and not go_on():
             return False, events + [public("cw_battle", f"{_name(card)} cannot be paid to go on.")]
@@ -136,14 +139,17 @@ def versus_network(
         if guard is None:
             defence, against = draw(state), "a bare CanDo card"
         else:
-            defence = pack().card(guard.card).strength + _boost(state, victim) + draw(state)
-            against = f"{victim}'s {_name(guard.card)}"
+            helper = support if n == 0 else None
+            lift = pack().card(helper.card).strength if helper is not None else 0
+            defence = pack().card(guard.card).strength + lift + _boost(state, victim) + draw(state)
+            against = f"{victim}'s {_name(guard.card)}" + (f" with {_name(helper.card)}" if helper else "")
         events.append(public("cw_battle", f"{_name(card)} {total} against {against} {defence}."))
         if total <= defence:
             return False, events
         if guard is not None:
-            team.tn.remove(guard)
-            discard(state, guard.card)
+            for lost in [guard] + ([support] if support is not None and n == 0 else []):
+                team.tn.remove(lost)
+                discard(state, lost.card)
     return True, events
 
 
@@ -166,6 +172,7 @@ def attack_terminal(
     booster: str | None,
     terminal_id: str,
     running: Iterable[str] = (),
+    fill: str | None = None,
 ) -> list[Event]:
     """RB: "When a Terminal or Tactical Network loses but is defended by more than one defensive CW card,
     repeat the battle procedure against the next defensive CW programme card(s) until the Hacker is
@@ -209,7 +216,7 @@ def attack_terminal(
         if defender in held.installed:
             held.installed.remove(defender)
         discard(state, defender)
-    return events + _take(state, seat, hacker, card, booster, terminal_id, direct)
+    return events + _take(state, seat, hacker, (card, booster, fill), terminal_id, direct)
 
 
 def _unfought(state: NtState, held: TerminalState, cards: list[str]) -> None:
@@ -267,14 +274,29 @@ def strike(state: NtState, owner: str, virus: str, victim: str, terminal: bool =
 
 
 def _take(
-    state: NtState, seat: str, hacker: Model, card: str, booster: str | None, terminal_id: str, direct: bool
+    state: NtState,
+    seat: str,
+    hacker: Model,
+    cards: tuple[str, str | None, str | None],
+    terminal_id: str,
+    direct: bool,
 ) -> list[Event]:
+    """RB: "If an attack against a Terminal is successful the Player can place any cards from his Tactical
+    Network or the Player's hand on the Terminal up to the Terminal's defence value" (ruling C19: the
+    attacking programme, and the card the plan named to ``fill`` it when the value allows, paying its
+    install cost)."""
+    card, booster, fill = cards
     held = state.terminals[terminal_id]
     for old in held.installed:
         discard(state, old)
     held.controller, held.hacker, held.installed = seat, hacker.id, [card]
     if booster:
         keep(state, seat, booster)
+    spec = next(t for t in board.mission(state).terminals if t.id == terminal_id)
+    hand = state.teams[seat].hand
+    if fill in hand and spec.defence > 1 and pay(state, seat, pack().card(fill).install):
+        hand.remove(fill)
+        held.installed.append(fill)
     if direct:
         assert hacker.cell is not None
         raise_alarm(state, hacker.cell, "takeover")  # RB "+2 Direct Terminal takeover"

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
 
+from . import board
 from .alarms import raise_alarm
 from .battles import TN_SLOTS, attack_terminal, attack_tn, discard, pay, purge
 from .loading import pack
@@ -30,6 +31,9 @@ HAND = 5
 BLANK_HAND = 7
 """RB Blank CW Cards: "The Player's hand size is increased to 7 cards"."""
 NONE = "none"
+BOOSTER = frozenset({"booster"})
+RUNNING = "r."
+"""The prefix of a plan's value naming a programme kept running on the Tactical Network."""
 Offer = list[tuple[Intent, str]]
 
 
@@ -67,54 +71,82 @@ def _running(state: NtState, seat: str, kinds: frozenset[str]) -> list[str]:
     return [s.card for s in state.teams[seat].tn if s.owner == seat and pack().card(s.card).kind in kinds]
 
 
+def _kind(instance: str) -> str:
+    """A plan names cards by their kind (``u_navajo``), not by copy, so its key stays short."""
+    return instance.split(".")[0]
+
+
 def _choices(state: NtState, seat: str, part: str, kinds: frozenset[str], verb: str) -> Offer:
     team = state.teams[seat]
     offer = [(Intent.of("plan", **{part: NONE}), f"No {verb.lower()}")]
     offer += [
-        (Intent.of("plan", **{part: c}), f"{verb} {_name(c)} from your hand")
+        (Intent.of("plan", **{part: _kind(c)}), f"{verb} {_name(c)} from your hand")
         for c in _distinct([c for c in team.hand if pack().card(c).kind in kinds])
     ]
     offer += [
-        (Intent.of("plan", **{part: c}), f"{verb} {_name(c)}, running on your Tactical Network")
+        (
+            Intent.of("plan", **{part: RUNNING + _kind(c)}),
+            f"{verb} {_name(c)}, running on your Tactical Network",
+        )
         for c in _distinct(_running(state, seat, kinds))
     ]
     return offer
 
 
-def _parts(state: NtState, seat: str, target: str) -> list[tuple[str, Offer]]:
-    team = state.teams[seat]
-    parts: list[tuple[str, Offer]] = []
+def _in_hand(state: NtState, seat: str, kinds: frozenset[str] | set[str]) -> list[str]:
+    return _distinct([c for c in state.teams[seat].hand if pack().card(c).kind in kinds])
+
+
+def _attack_parts(state: NtState, seat: str, target: str) -> list[tuple[str, Offer]]:
+    """The programme for the declared target, its Booster, and for a Terminal of defence 2 or more the card
+    that also goes into it if it falls (ruling C19)."""
+    if target == NONE:
+        return []
     if target == "purge":
-        parts.append(
-            (
-                "Which defensive programme purges the infection?",
-                _choices(state, seat, "card", DEFENSIVE, "Purge with"),
-            )
+        programme = (
+            "Which defensive programme purges the infection?",
+            _choices(state, seat, "atk", DEFENSIVE, "Purge with"),
         )
-    elif target != NONE:
-        parts.append(("Which programme attacks?", _choices(state, seat, "card", OFFENSIVE, "Attack with")))
-    if target != NONE:
-        parts.append(
-            (
-                "Which Booster supports it?",
-                _choices(state, seat, "boost", frozenset({"booster"}), "Boost with"),
-            )
-        )
-    room = len(team.tn) < TN_SLOTS
-    guards = [(Intent.of("plan", guard=NONE), "Install no defence")]
-    guards += [
-        (Intent.of("plan", guard=c), f"Install {_name(c)} on your Tactical Network")
-        for c in _distinct([c for c in team.hand if pack().card(c).kind in DEFENSIVE | {"blank"}])
-        if room
-    ]
-    parts.append(("Which defence do you install?", guards))
-    if room and any(pack().card(c).kind == "sr_booster" for c in team.hand):
-        charges = [(Intent.of("plan", charge=NONE), "No SR Booster")]
-        charges += [
-            (Intent.of("plan", charge=c), f"Run {_name(c)} (+{pack().card(c).strength} SR)")
-            for c in _distinct([c for c in team.hand if pack().card(c).kind == "sr_booster"])
+    else:
+        programme = ("Which programme attacks?", _choices(state, seat, "atk", OFFENSIVE, "Attack with"))
+    parts = [programme, ("Which Booster supports it?", _choices(state, seat, "bst", BOOSTER, "Boost with"))]
+    spec = next((t for t in board.mission(state).terminals if t.id == target), None)
+    if spec is not None and spec.defence > 1:
+        fills = [(Intent.of("plan", put=NONE), "Put nothing more into it")]
+        fills += [
+            (Intent.of("plan", put=_kind(c)), f"Also put {_name(c)} into it ({pack().card(c).install} SR)")
+            for c in _in_hand(state, seat, DEFENSIVE | OFFENSIVE)
         ]
-        parts.append(("Do you run an SR Booster first?", charges))
+        parts.append(("If the Terminal falls, which card from your hand also goes into it?", fills))
+    return parts
+
+
+def _guard_part(state: NtState, seat: str) -> tuple[str, Offer]:
+    """A defensive card, a blank, or a Booster supporting the defences (ruling C18), for a free field."""
+    room = len(state.teams[seat].tn) < TN_SLOTS
+    guards = [(Intent.of("plan", grd=NONE), "Install no defence")]
+    if room:
+        guards += [
+            (Intent.of("plan", grd=_kind(c)), f"Install {_name(c)} on your Tactical Network")
+            for c in _in_hand(state, seat, DEFENSIVE | {"blank"})
+        ]
+        guards += [
+            (Intent.of("plan", grd=_kind(c)), f"Install {_name(c)} to support your defences")
+            for c in _in_hand(state, seat, BOOSTER)
+        ]
+    return ("Which defence do you install?", guards)
+
+
+def _parts(state: NtState, seat: str, target: str) -> list[tuple[str, Offer]]:
+    parts = _attack_parts(state, seat, target) + [_guard_part(state, seat)]
+    charges = _in_hand(state, seat, {"sr_booster"})
+    if charges and len(state.teams[seat].tn) < TN_SLOTS:
+        offer = [(Intent.of("plan", sr=NONE), "No SR Booster")]
+        offer += [
+            (Intent.of("plan", sr=_kind(c)), f"Run {_name(c)} (+{pack().card(c).strength} SR)")
+            for c in charges
+        ]
+        parts.append(("Do you run an SR Booster first?", offer))
     return parts
 
 
@@ -158,31 +190,47 @@ def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> 
     the SR Boosters run first, then the defences are installed, then the attacks are fought in the
     Cyberwarfare order chosen by the initiative winner)."""
     events: list[Event] = []
-    for seat, plan in choices.items():
-        events += _charge(state, seat, _arg(plan, "charge"))
-    for seat, plan in choices.items():
-        events += _install(state, seat, _arg(plan, "guard"), {_arg(plan, "card"), _arg(plan, "boost")})
+    cards = {seat: _resolve(state, seat, plan) for seat, plan in choices.items()}
+    for seat in choices:
+        events += _charge(state, seat, cards[seat].get("sr"))
+    for seat in choices:
+        events += _install(state, seat, cards[seat].get("grd"))
     for seat in [s for s in state.cw_order or state.seats if s in choices]:
         hacker = state.models.get(state.hackers.get(seat, ""))
-        plan = choices[seat]
         if hacker is not None and hacker.active:
-            events += _attack(
-                state, seat, hacker, _arg(plan, "card"), payload.targets[seat], _arg(plan, "boost")
-            )
+            events += _attack(state, seat, hacker, cards[seat], payload.targets[seat])
     for terminal in state.terminals.values():
-        for cards in terminal.face_down.values():
-            for card in cards:
+        for drawn in terminal.face_down.values():
+            for card in drawn:
                 discard(state, card)  # a declared attack not made: its defence cards go back
         terminal.face_down = {}
     return events
 
 
-def _charge(state: NtState, seat: str, card: str) -> list[Event]:
+def _resolve(state: NtState, seat: str, plan: Intent) -> dict[str, str]:
+    """The cards a plan names, by part: a kind from the hand, or ``r.<kind>`` kept running on the Tactical
+    Network; each copy serves one part, the attack's parts first."""
+    team = state.teams[seat]
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for part in ("atk", "bst", "put", "sr", "grd"):
+        value = _arg(plan, part)
+        running = value.startswith(RUNNING)
+        kind = value[len(RUNNING) :] if running else value
+        pool = [x.card for x in team.tn if x.owner == seat] if running else list(team.hand)
+        found = next((c for c in pool if _kind(c) == kind and c not in taken), None)
+        if value != NONE and found is not None:
+            taken.add(found)
+            out[part] = found
+    return out
+
+
+def _charge(state: NtState, seat: str, card: str | None) -> list[Event]:
     """RB: "Use SR Booster cards (spend SR to install and then add SR tokens to the Hacker character card)";
     the example: "Boost his SRs with the Nimda Algorithm (-2 SRs to get +3 SRs)", the card taking a field of
     the Tactical Network."""
     team = state.teams[seat]
-    if card == NONE or card not in team.hand:
+    if card is None or card not in team.hand:
         return []
     data = pack().card(card)
     team.hand.remove(card)
@@ -194,12 +242,12 @@ def _charge(state: NtState, seat: str, card: str) -> list[Event]:
     return [public("cw_charge", f"{seat} runs {data.name}: +{data.strength} SR, {team.sr} SR now.")]
 
 
-def _install(state: NtState, seat: str, guard: str, used: set[str]) -> list[Event]:
+def _install(state: NtState, seat: str, guard: str | None) -> list[Event]:
     """RB: "The defender reveals their first defensive CW card played on their Tactical Network and pays
     their SR costs" (install and run, as the example's "2 SRs for HardRock 256 Bastion"); a blank card costs
     nothing and does nothing (ruling C15)."""
     team = state.teams[seat]
-    if guard == NONE or guard in used or guard not in team.hand:
+    if guard is None or guard not in team.hand:
         return []
     team.hand.remove(guard)
     card = pack().card(guard)
@@ -226,15 +274,16 @@ def _take_card(state: NtState, seat: str, card: str) -> str | None:
     return "tn"
 
 
-def _attack(state: NtState, seat: str, hacker: Model, card: str, target: str, boost: str) -> list[Event]:
-    if card == NONE or target == NONE:
+def _attack(state: NtState, seat: str, hacker: Model, cards: dict[str, str], target: str) -> list[Event]:
+    card, boost = cards.get("atk"), cards.get("bst")
+    if card is None or target == NONE:
         return []
     where = _take_card(state, seat, card)
     if where is None:
         return []
     running = [card] if where == "tn" else []
     booster = None
-    if boost not in (NONE, card):
+    if boost is not None:
         found = _take_card(state, seat, boost)
         booster = boost if found is not None else None
         running += [boost] if found == "tn" else []
@@ -245,7 +294,7 @@ def _attack(state: NtState, seat: str, hacker: Model, card: str, target: str, bo
         return purge(state, seat, hacker, card, booster, running)
     if target.startswith("tn_"):
         return attack_tn(state, seat, hacker, card, booster, target[3:], running)
-    return attack_terminal(state, seat, hacker, card, booster, target, running)
+    return attack_terminal(state, seat, hacker, card, booster, target, running, cards.get("put"))
 
 
 def upkeep(state: NtState, seat: str) -> list[Event]:

@@ -32,6 +32,6 @@ SHAPES: Shapes = {
     "leader": {"who": W},
     "ready": {},
     "declare": {"target": "word?", "hacker": "word?", "look": "word?", "n": "number?"},
-    "plan": {"card": "word?", "guard": "word?", "boost": "word?", "charge": "word?"},
+    "plan": {"atk": "word?", "bst": "word?", "put": "word?", "grd": "word?", "sr": "word?"},
     "keep": {"drop": "word?", "only": "word?", "install": "word?"},
 }

@@ -108,7 +108,7 @@ def test_the_plan_is_shown_to_its_planner_alone() -> None:
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
-    s, _ = G.apply(s, "p1", Intent.of("plan", card="u_navajo.1"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", atk="u_navajo"))
     mine = G.view(s, "p1")
     assert mine["my_plan"] == ["Attack with W32.Navajo from your hand"]
     assert G.view(s, "p2")["my_plan"] == [] and G.view(s, None)["my_plan"] == []
@@ -255,12 +255,12 @@ def test_a_running_virus_attacks_without_paying_to_install_again() -> None:
     s.teams["p1"].hand = []
     s, _ = G.apply(s, "p1", Intent.of("declare", target="tn_p2"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
-    assert Intent.of("plan", card="u_navajo.3") in G.legal(s, "p1")
+    assert Intent.of("plan", atk="r.u_navajo") in G.legal(s, "p1")
     stack(s, 9, 9, 1)
-    for part in (Intent.of("plan", card="u_navajo.3"), Intent.of("plan", boost="none")):
+    for part in (Intent.of("plan", atk="r.u_navajo"), Intent.of("plan", bst="none")):
         s, _ = G.apply(s, "p1", part)
-    s, _ = G.apply(s, "p1", Intent.of("plan", guard="none"))
-    s, events = G.apply(s, "p2", Intent.of("plan", guard="none"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", grd="none"))
+    s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))
     assert "W32.Navajo 8 against a bare CanDo card 1." in _texts(events)  # 2 + 0 + 9 - 3
     assert ("u_navajo.3", "p1") in [(x.card, x.owner) for x in s.teams["p2"].tn]
 
@@ -308,10 +308,10 @@ def test_blank_cards_bluff_and_are_never_discarded() -> None:
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="none"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
-    assert Intent.of("plan", guard="u_blank.1") in G.legal(s, "p1")
+    assert Intent.of("plan", grd="u_blank") in G.legal(s, "p1")
     sr = s.teams["p1"].sr
-    s, _ = G.apply(s, "p1", Intent.of("plan", guard="u_blank.1"))
-    s, _ = G.apply(s, "p2", Intent.of("plan", guard="none"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", grd="u_blank"))
+    s, _ = G.apply(s, "p2", Intent.of("plan", grd="none"))
     team = s.teams["p1"]
     assert [x.card for x in team.tn] == ["u_blank.1"] and team.sr == sr  # a blank costs nothing
     from engine.nakamura_tower.keeping import housekeeping
@@ -340,3 +340,40 @@ def test_a_held_terminal_fights_with_its_holders_cards_and_strikes_back() -> Non
     ]
     assert [(x.card, x.owner) for x in s.teams["p1"].tn] == [("n_navajo.1", "p2")]
     assert held.controller == "p2" and held.installed == []
+
+
+def test_a_running_booster_supports_the_first_defence_and_falls_with_it() -> None:
+    """FAQ: the battle is "offensive card strength + booster card + up to 2 SR + Can Do card, against
+    defensive card strength (+ booster) + up to 2 SR + Can Do card"; RB: "An offensive or defensive programme
+    can only be boosted in strength by one 'Booster'"; "The losing programme and its support card, if any,
+    are discarded"."""
+    s = table()
+    s.teams["p2"].tn = [Slot(card="n_bastion.1", owner="p2"), Slot(card="n_booster.1", owner="p2")]
+    s.teams["p1"].sr, s.teams["p2"].sr = 4, 0
+    stack(s, 8, 2, 2)  # Tomo keeps 8: 2 + 2 + 8 - 3 = 9 against 3 + 3 + 0 + 2 = 8
+    events = attack_tn(s, "p1", s.models["a1"], "u_navajo.1", None, "p2")
+    assert "W32.Navajo 9 against p2's Keep Bastion with Overclock Routine 8." in _texts(events)
+    assert [x.card for x in s.teams["p2"].tn] == ["u_navajo.1"]
+    assert {"n_bastion.1", "n_booster.1"} <= set(s.teams["p2"].deck.discards)
+
+
+def test_a_terminal_won_takes_a_second_card_from_the_hand() -> None:
+    """RB: "If an attack against a Terminal is successful the Player can place any cards from his Tactical
+    Network or the Player's hand on the Terminal up to the Terminal's defence value"; FAQ: "the attacker can
+    put present CW card, or change to any number of CW cards from his hand (paying appropriate costs)"."""
+    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_bastion.1"], p2=[])
+    place(s, "a1", "B3")  # beside the red Terminal (defence 2)
+    s.teams["p1"].sr = 8  # 2 for the virus, 2 + 2 boosts, 1 to go on, 1 to install the Bastion
+    ai_next(s, "ai_watchdog.1", "ai_watchdog.2")
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", atk="u_navajo"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", bst="none"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", put="u_bastion"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", grd="none"))
+    stack(s, 8, 2, 3, 8, 2, 3)  # 2 + 1 + 2 + 8 = 13 against 3 + 3, twice
+    s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))
+    held = s.terminals["t_red"]
+    assert held.controller == "p1", _texts(events)
+    assert held.installed == ["u_navajo.1", "u_bastion.1"] and s.teams["p1"].sr == 0

@@ -332,13 +332,13 @@ def test_the_rulebook_cyberwarfare_example_played_through_the_engine() -> None:
     assert "Intrusion Detection System (IDS) Delta Class" in seen[0].text
     assert s.teams["p1"].sr == 8 and "u_flyeye.1" not in s.teams["p1"].hand
     for part in (
-        Intent.of("plan", card="u_navajo.1"),
-        Intent.of("plan", boost="u_booster.1"),
-        Intent.of("plan", guard="u_bastion.1"),
+        Intent.of("plan", atk="u_navajo"),
+        Intent.of("plan", bst="u_booster"),
+        Intent.of("plan", grd="u_bastion"),
     ):
         s, _ = G.apply(s, "p1", part)
     stack(s, 3, 8, 9)  # Codebreaker draws 3 and 8; the Terminal draws 9
-    s, events = G.apply(s, "p1", Intent.of("plan", charge="u_srboost.1"))
+    s, events = G.apply(s, "p1", Intent.of("plan", sr="u_srboost"))
     text = " ".join(e.text for e in events)
     assert "+3 SR, 9 SR now" in text  # 9 - 1 (Fly Eye) - 2 (Nimda) + 3
     assert "W32.Navajo 16 against Intrusion Detection System (IDS) Delta Class 15" in text
