@@ -121,7 +121,7 @@ class ArbiterBot(commands.Bot):
             announcer.shared = True
             self.store.listen(self._heard)
         leagues = services.leagues = LeagueService(table, league_store, DiscordLeagueFront(self, services))
-        table.subscribe(leagues.on_update)
+        table.subscribe(leagues.in_background)
         self.services = services
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in all_cogs(services):
@@ -194,6 +194,11 @@ class ArbiterBot(commands.Bot):
         if self.scheduler is not None:
             await self.scheduler.stop()
             self.scheduler = None
+        if self.services is not None and self.services.leagues is not None:
+            try:  # a league moving on (the next round's tables) finishes before the database closes
+                await asyncio.wait_for(self.services.leagues.drain(), timeout=10)
+            except TimeoutError:
+                log.warning("some league work was left for the next start (it catches up then)")
         if self.announcer is not None:
             try:
                 await self.announcer.drain(timeout=10)

@@ -58,6 +58,7 @@ class LeagueService:
         self.store = store
         self.front = front
         self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # --- reading -----------------------------------------------------------------------------------------
     async def leagues(self, server: int) -> list[League]:
@@ -238,6 +239,19 @@ class LeagueService:
             await self._change(league.id, change)
             opened += 1
         return opened
+
+    async def in_background(self, update: Update) -> None:
+        """The bot's subscriber: :meth:`on_update` in a task of its own, so the move that ended a league game
+        is answered at once, not after the next round's tables are opened on Discord."""
+        if update.record.place.get("league") and update.record.status in ENDED and not update.duplicate:
+            task = asyncio.create_task(self.on_update(update), name=f"league-{update.record.id}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def drain(self) -> None:
+        """Wait for the league work started in the background (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def on_update(self, update: Update) -> None:
         """The table's subscriber: a league game that ended moves its league on."""

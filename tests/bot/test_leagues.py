@@ -134,3 +134,18 @@ async def test_a_resignation_is_a_forfeit_and_an_abandoned_table_forfeits_everyo
     assert lines[resigner].points == 0 and lines[resigner].forfeits == 1
     assert all(lines[u].points == 0 and lines[u].wins == 0 for u in voters if u)  # type: ignore[index]
     assert len(league.season.rounds) == 2  # the round was over, so the next was scheduled
+
+
+async def test_in_the_background_the_move_that_ends_a_round_is_not_held_up(sqlite: SqliteStore) -> None:
+    """The bot subscribes ``in_background``: the league moves on in a task of its own, after the move."""
+    table = Table(sqlite)
+    leagues = league_store_for(sqlite)
+    table.keep_results(leagues)
+    service = LeagueService(table, leagues, Front(table))
+    table.subscribe(service.in_background)
+    league = await _league(service)
+    await service.schedule(league, "h", moderator=False)
+    for gid in await _current_games(service):
+        await _finish(table, gid)
+    await service.drain()
+    assert len((await service.leagues(7))[0].season.rounds) == 2
