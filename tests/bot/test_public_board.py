@@ -66,10 +66,10 @@ async def test_public_board_images_are_drawn_from_the_public_view(
 ) -> None:
     spy = BoardSpy(world)
 
-    async def board(renderer: Renderer, kind: str, view: dict[str, Any]) -> bytes:
+    async def board(renderer: Renderer, kind: str, view: dict[str, Any], key: Any = None) -> bytes:
         return await spy.draw("board", renderer, kind, view)
 
-    async def compact(renderer: Renderer, kind: str, view: dict[str, Any]) -> bytes:
+    async def compact(renderer: Renderer, kind: str, view: dict[str, Any], key: Any = None) -> bytes:
         return await spy.draw("compact", renderer, kind, view)
 
     monkeypatch.setattr(Renderer, "board", board)
