@@ -44,6 +44,7 @@ from .authority import is_moderator as is_moderator
 from .flows_seat import show_hand as show_hand  # registers the seat's flows too
 from .handlers import provides
 from .undo import ask_undo as ask_undo  # registers the undo flows
+from .undo import pending_line
 from .undo_items import undo_row
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,7 @@ async def scene(services: Services, game_id: str) -> lx.GameScene:
         return lx.GameScene(record, meta)
     prompts = await table.prompts(game_id)
     public_view = await table.seat_view(game_id, None)
+    request = await table.undo_pending(game_id)
     # No action buttons on public messages: a seat's legal intents can reveal its hidden cards, so each
     # player opens their own options ephemerally ("Your options" / "Choose privately").
     return lx.GameScene(
@@ -71,6 +73,7 @@ async def scene(services: Services, game_id: str) -> lx.GameScene:
         await table.clocks(game_id),
         await table.open_votes(game_id),
         services.renderer.has_compact(record.game),
+        pending_line(request, request.opened_at + table.undo_ttl) if request is not None else "",
     )
 
 

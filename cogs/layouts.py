@@ -56,6 +56,8 @@ class GameScene:
     votes: dict[str, tuple[int, int]] = field(default_factory=dict)
     full_board: bool = False
     """The thread's images are the game's compact board: offer the full one behind a button."""
+    undo: str = ""
+    """The pending undo request as a line of the status (:func:`cogs.undo.pending_line`); "" when none."""
 
 
 def stamp_of(when: float, long: bool = True) -> str:
@@ -182,7 +184,7 @@ def status_view(
     waiting = (
         present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
     )
-    waiting += deadline_lines(scene)
+    waiting += deadline_lines(scene) + ([scene.undo] if scene.undo and record.status == "running" else [])
     tail = present.outcome_line(record) or ("\n".join(waiting) if waiting else "")
     if record.status == "paused":
         tail = "The game is paused by a moderator."

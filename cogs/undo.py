@@ -56,6 +56,15 @@ async def _post_answers(
         log.exception("could not post the undo request of game %s", record.id)
 
 
+def pending_line(request: UndoRequest, ends: float) -> str:
+    """The status message's line while a request waits: whose, who approved so far, when it ends."""
+    approved = ", ".join(request.approved) or "nobody yet"
+    return (
+        f"↩️ {request.seat} asks to take back their last move (approved by {approved}; ends "
+        f"{stamp_of(ends, long=False)}): answer in the thread."
+    )
+
+
 async def ask_undo(interaction: discord.Interaction, record: GameRecord) -> None:
     """The caller asks to take back their last move (the table refuses with the engine's reason)."""
     table = services_of(interaction).table
@@ -189,4 +198,4 @@ class UndoCommands(ServiceCog):
         return await my_games_autocomplete(interaction, current)
 
 
-__all__ = ["UndoCommands", "ask_undo", "undo_answer", "undo_mine", "undo_request"]
+__all__ = ["UndoCommands", "ask_undo", "pending_line", "undo_answer", "undo_mine", "undo_request"]

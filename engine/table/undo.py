@@ -261,9 +261,12 @@ class Undo(Votes):
         return self._consent(await self._table_state(game_id))
 
     async def undo_pending(self, game_id: str) -> UndoRequest | None:
-        """The pending request (None when there is none, it expired or a move was made since)."""
-        ts = await self._table_state(game_id)
-        return self._pending(ts, len(await self.store.intents(game_id)))
+        """The pending request (None when there is none, it expired or a move was made since). Cheap enough
+        for every status message: the loaded state's step is the length of the intent log."""
+        _, state = await self._load(game_id)
+        if state is None:
+            return None
+        return self._pending(await self._table_state(game_id), state.step)
 
     # --- carrying it out -----------------------------------------------------------------------------------
     @staticmethod

@@ -48,6 +48,8 @@ async def test_a_misclicked_bid_is_undone_by_consent(world: World, cogs: dict[st
     ends = int(pending.opened_at + UNDO_TTL)  # when it runs out, in each reader's own time zone
     assert any(f"the request ends <t:{ends}:R>" in p.text for p in posts), [p.text for p in posts]
     approve = next(c for c in answers if c.endswith(":y"))
+    status = status_edits(world, mark)[-1].text  # the living dashboard shows the request while it waits
+    assert f"asks to take back their last move (approved by nobody yet; ends <t:{ends}:R>)" in status
     mark = world.mark()
     await world.click(name, approve, thread)
     assert "your own" in last(world.to(name, mark)).text
@@ -58,6 +60,7 @@ async def test_a_misclicked_bid_is_undone_by_consent(world: World, cogs: dict[st
     assert "taken back" in last(world.to(others[1], mark)).text
     assert any("taken back" in p.text and "approved by" in p.text for p in thread_posts(world, thread, mark))
     assert await world.table.seat_view(gid, None) == before
+    assert "asks to take back" not in status_edits(world, mark)[-1].text  # settled: gone from the status
     mark = world.mark()
     await world.click(name, undo[0], thread)  # the old Undo button is stale now
     assert "moved on" in last(world.to(name, mark)).text

@@ -135,6 +135,9 @@ async def test_an_undo_request_expires_across_a_restart_and_is_told_once(
         asked = await (await member.click(answer, undo_button(answer, table.gid))).message(10)
         assert "must approve" in asked.text(), asked.text()
         posted = await request_message(fake, table)
+        await fake.state.wait_for(
+            lambda: "asks to take back" in table.status.text() or None, timeout=10, what="the status shows it"
+        )
         await run.bot.stop()
         run.db.close()
         _move_back(run.path, table.gid, UNDO_TTL + 60)
@@ -149,6 +152,9 @@ async def test_an_undo_request_expires_across_a_restart_and_is_told_once(
         await asyncio.sleep(1.5)  # several ticks later: still told once
         assert sum(t.count(expired) for t in _thread_texts(fake, table)) == 1, _thread_texts(fake, table)
         assert UNDO_CLOCK not in _deadline_seats(run.path, table.gid)
+        await fake.state.wait_for(
+            lambda: "asks to take back" not in table.status.text() or None, timeout=10, what="the status"
+        )
         approve = next(c for c in posted.custom_ids() if c.endswith(":y"))
         other = next(m for s, m in table.players.items() if s != seat)
         over = await (await other.click(posted, approve)).message(10)
