@@ -4,20 +4,25 @@ loaded or committed for that game (issue 21).
 An entry holds the record and state, and, once read or written, the table's own state of the game (its
 clocks and votes) and its open deadlines, so a change never reads back what the table itself just wrote.
 The cache holds at most ``limit`` games: the least recently used leaves first, and an ended game
-(finished or cancelled) is put at the cold end, so it is the next to leave. Whatever leaves is simply
-read from the store again when next needed: nothing about a game lives only here.
+(finished or cancelled) is put at the cold end, so it is the next to leave; a game nobody touched for
+``idle`` seconds leaves at the table's next tick. Whatever leaves is simply read from the store again when
+next needed: nothing about a game lives only here. (The idle time is read from the monotonic clock: it
+decides only what stays in memory, never anything in a game.)
 """
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.game import GameState
 from ..records import Deadline, GameRecord
 from .clocks import TableState
 
 ENDED = ("finished", "aborted")
+IDLE_SECONDS = 3600.0
+"""A live game untouched this long leaves the cache at the next tick."""
 
 
 @dataclass
@@ -29,13 +34,15 @@ class LiveGame:
     """None until read or written."""
     deadlines: list[Deadline] | None = None
     """The game's open deadlines as last committed; None until read or written."""
+    used: float = field(default_factory=time.monotonic)
 
 
 class LiveGames:
     """At most ``limit`` games (0: no limit), least recently used first out."""
 
-    def __init__(self, limit: int = 0) -> None:
+    def __init__(self, limit: int = 0, idle: float = IDLE_SECONDS) -> None:
         self.limit = limit
+        self.idle = idle
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
 
     def __contains__(self, game_id: object) -> bool:
@@ -47,8 +54,10 @@ class LiveGames:
     def get(self, game_id: str) -> LiveGame | None:
         """The entry, made the most recently used (an ended game stays at the cold end)."""
         entry = self._games.get(game_id)
-        if entry is not None and entry.record.status not in ENDED:
-            self._games.move_to_end(game_id)
+        if entry is not None:
+            entry.used = time.monotonic()
+            if entry.record.status not in ENDED:
+                self._games.move_to_end(game_id)
         return entry
 
     def peek(self, game_id: str) -> LiveGame | None:
@@ -60,6 +69,14 @@ class LiveGames:
         self._games.move_to_end(game_id, last=entry.record.status not in ENDED)
         while self.limit and len(self._games) > self.limit:
             self._games.popitem(last=False)
+
+    def evict_idle(self) -> int:
+        """Drop the games untouched for ``idle`` seconds; how many left."""
+        cutoff = time.monotonic() - self.idle
+        idle = [game_id for game_id, entry in self._games.items() if entry.used < cutoff]
+        for game_id in idle:
+            del self._games[game_id]
+        return len(idle)
 
     def pop(self, game_id: str) -> None:
         self._games.pop(game_id, None)

@@ -111,6 +111,7 @@ class Play(TableBase):
         One game's failure never stops the pass: a game whose data or code fails is set aside (once,
         even if several of its deadlines are due) and the next deadline is handled."""
         now = self.clock() if now is None else now
+        self._cache.evict_idle()  # games nobody played for a while leave memory (engine/table/live.py)
         updates: list[Update] = []
         aside: set[str] = set()
         for deadline in await self.store.claim_deadlines(now, self.claim_lease):

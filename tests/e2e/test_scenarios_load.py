@@ -98,7 +98,9 @@ async def _load(games: int, tmp_path: Path) -> dict[str, float]:
     async with FakeDiscord(interaction_deadline=3.0) as fake:
         for n in range(games):
             fake.add_member(f"player{n}")
-        bot = kit.arbiter_process(fake, tmp_path / "arbiter.db", tmp_path / "arbiter-bot.log")
+        # one server holds every game: its limits (50 lobbies, 500 running) are lifted for the load
+        unlimited = {"MAX_LOBBIES_PER_GUILD": "0", "MAX_RUNNING_PER_GUILD": "0"}
+        bot = kit.arbiter_process(fake, tmp_path / "arbiter.db", tmp_path / "arbiter-bot.log", **unlimited)
         db = kit.BotDb(tmp_path / "arbiter.db")
         try:
             await bot.start()

@@ -4,6 +4,7 @@ first out, ended games before running ones)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -116,3 +117,14 @@ async def test_seats_deadlines_and_clocks_are_written_when_they_change(tmp_path:
         assert await fresh.due(gid) == await table.due(gid)
     finally:
         await store.close()
+
+
+async def test_an_idle_game_leaves_the_cache_at_the_next_tick() -> None:
+    table = Table(MemoryStore())
+    idle, busy = await started(table), await started(table)
+    table._cache.idle = 0.05
+    await asyncio.sleep(0.1)
+    await table.record(busy)  # touched just now
+    await table.tick()
+    assert idle not in table._cache and busy in table._cache
+    assert (await table.record(idle)).status == "running"  # read again from the store
