@@ -13,6 +13,7 @@ lease on the game while its posts are made (one process alone always gets it).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import aiosqlite
 
-from .storage import SETTINGS_TABLES
+from .storage import SETTINGS_TABLES, SqliteStore
 
 if TYPE_CHECKING:
     from .pg_store import PostgresStore
@@ -30,6 +31,11 @@ FOLLOW_MODES = ("mention", "dm")
 ANNOUNCE_LEASE = 120.0
 """Seconds one process's claim on announcing a game lasts (renewed at each announcement): far longer
 than one announcement takes, and how long a process that died while announcing holds the game up."""
+
+
+ANNOUNCED_TABLE = (
+    "CREATE TABLE IF NOT EXISTS arbiter_announced (game_id TEXT PRIMARY KEY, version INTEGER NOT NULL)"
+)
 
 
 class Rows(Protocol):
@@ -43,20 +49,25 @@ class Rows(Protocol):
 
 
 class SqliteRows:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    """``lock``: the game store's, when its connection is shared (one writer for the file: a second
+    connection's writes starve behind a busy store's and fail with "database is locked", issue 21)."""
+
+    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock | None = None) -> None:
         self.db = db
+        self.lock = lock or asyncio.Lock()
 
     async def one(self, sql: str, *args: Any) -> tuple[Any, ...] | None:
-        async with self.db.execute(sql, args) as cursor:
+        async with self.lock, self.db.execute(sql, args) as cursor:
             row = await cursor.fetchone()
         return tuple(row) if row is not None else None
 
     async def all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        async with self.db.execute(sql, args) as cursor:
+        async with self.lock, self.db.execute(sql, args) as cursor:
             return [tuple(r) for r in await cursor.fetchall()]
 
     async def run(self, sql: str, *args: Any) -> None:
-        await self.db.execute(sql, args)
+        async with self.lock:
+            await self.db.execute(sql, args)
 
 
 class PostgresRows:
@@ -86,6 +97,7 @@ class Prefs:
         self._conn: aiosqlite.Connection | None = None
         self._db: Rows | None = None
         self._postgres: PostgresStore | None = None
+        self._shared: SqliteStore | None = None
         self._memory: set[str] = set()
         self._announced: dict[str, int] = {}
         self._follows: dict[str, dict[str, str]] = {}
@@ -99,9 +111,23 @@ class Prefs:
         prefs._postgres = store
         return prefs
 
+    @classmethod
+    def sqlite(cls, store: SqliteStore) -> Prefs:
+        """Preferences in the game store's own SQLite file, through its connection (opened first): the
+        file has one writer; :meth:`close` leaves the connection to the store."""
+        prefs = cls(store.path)
+        prefs._shared = store
+        return prefs
+
     async def open(self) -> None:
         if self._postgres is not None:
             self._db = PostgresRows(self._postgres)
+            return
+        if self._shared is not None:
+            rows = SqliteRows(self._shared.db, self._shared.lock)
+            await rows.run("CREATE TABLE IF NOT EXISTS arbiter_dm_reminders (user_id TEXT PRIMARY KEY)")
+            await rows.run(ANNOUNCED_TABLE)
+            self._db = rows
             return
         if self.path is None:
             return
@@ -110,10 +136,7 @@ class Prefs:
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
         await self._conn.execute("PRAGMA busy_timeout=5000")
         await self._conn.execute("CREATE TABLE IF NOT EXISTS arbiter_dm_reminders (user_id TEXT PRIMARY KEY)")
-        await self._conn.execute(
-            "CREATE TABLE IF NOT EXISTS arbiter_announced "
-            "(game_id TEXT PRIMARY KEY, version INTEGER NOT NULL)"
-        )
+        await self._conn.execute(ANNOUNCED_TABLE)
         await self._conn.executescript(
             SETTINGS_TABLES
         )  # migration 6; already there when the store opened first

@@ -305,6 +305,11 @@ class SqliteStore:
             self.checkpoints = Checkpoints(self.path, checkpoint_seconds)
 
     @property
+    def lock(self) -> asyncio.Lock:
+        """Held around every use of :attr:`db` (a front end sharing the connection takes it too)."""
+        return self._lock
+
+    @property
     def db(self) -> aiosqlite.Connection:
         if self._db is None:
             raise RuntimeError("SqliteStore.open() was not called")

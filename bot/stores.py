@@ -84,4 +84,6 @@ def prefs_for(store: SqliteStore | PostgresStore, sqlite_file: str) -> Prefs:
 
     if isinstance(store, PostgresStore):
         return Prefs.postgres(store)
+    if store.path != ":memory:" and Path(store.path).resolve() == Path(sqlite_file).resolve():
+        return Prefs.sqlite(store)  # the same file: through the store's connection, one writer
     return Prefs(sqlite_file)

@@ -81,3 +81,28 @@ async def test_no_checkpoint_lands_on_a_commit_and_the_background_one_copies_the
         assert busy == 0 and copied == frames
     finally:
         await store.close()
+
+
+async def test_preferences_in_the_store_file_share_its_connection(tmp_path: Path) -> None:
+    """Issue 21: under load a second connection's writes starved behind the store's ("database is
+    locked" after 5 s): preferences kept in the store's own file go through the store's connection."""
+    from bot.stores import prefs_for
+
+    path = tmp_path / "t.db"
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        prefs = prefs_for(store, str(path))
+        await prefs.open()
+        assert prefs._conn is None, "no second connection to the file"
+        await new_game(store, "g")
+        await prefs.set_announced("g", 1)
+        await prefs.set_dm_reminders("u1", True)
+        assert await prefs.announced("g") == 1 and await prefs.dm_reminders("u1")
+        assert await store.unannounced() == []
+        await prefs.close()
+        assert await store.game("g") is not None  # the store's connection stays open
+        other = prefs_for(store, str(tmp_path / "elsewhere.db"))
+        assert other._shared is None
+    finally:
+        await store.close()
