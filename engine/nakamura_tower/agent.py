@@ -85,14 +85,14 @@ class HeuristicAgent:
     @staticmethod
     def _plan(state: NtState, seat: str, legal: list[Intent]) -> Intent:
         """The strongest programme and Booster; a defence or an SR Booster only when the Team's SR pays for
-        it (a defence leaving 2 SR for the attack)."""
+        it (a defence leaving 2 SR for the attack); never a blank (a bluff tells a program nothing)."""
         sr = state.teams[seat].sr
 
         def affordable(i: Intent) -> bool:
             part, card = i.args[0]
             data = pack().card(str(card).removeprefix("r."))
             need = data.install + data.run + (2 if part == "grd" else 0)
-            return part not in ("grd", "sr") or sr >= need
+            return data.kind != "blank" and (part not in ("grd", "sr") or sr >= need)
 
         real = [i for i in legal if all(v != "none" for _, v in i.args) and affordable(i)]
         if not real:
@@ -101,8 +101,8 @@ class HeuristicAgent:
 
     @staticmethod
     def _keep(state: NtState, seat: str, legal: list[Intent]) -> Intent:
-        """Clean-Up: drop a spent SR Booster or a Booster, keep the rest running; install a defence if none
-        runs, else a virus or worm (it strikes back at a failed attack)."""
+        """Clean-Up: drop a spent SR Booster, a Booster or a blank, keep the rest running; install a defence
+        if none runs, else a virus or worm (it strikes back at a failed attack)."""
         if any(i.get("install") for i in legal):
             running = {pack().card(s.card).kind for s in state.teams[seat].tn if s.owner == seat}
             wanted = OFFENSIVE if running & DEFENSIVE else DEFENSIVE
@@ -113,7 +113,7 @@ class HeuristicAgent:
             i
             for i in legal
             if i.get("drop") not in (None, "none", "all")
-            and pack().card(str(i.get("drop"))).kind in ("sr_booster", "booster")
+            and pack().card(str(i.get("drop"))).kind in ("sr_booster", "booster", "blank")
         ]
         return spent[0] if spent else legal[0]
 

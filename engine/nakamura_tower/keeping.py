@@ -6,11 +6,11 @@ a 'running programme'. ... Play any Cyberwarfare cards from a Player's hand onto
 Network card if desired paying any required SRs to install the programme(s). Discard any number of
 non-blank CW cards from the Player's hand of CW cards." FAQ: "Remove all System Resource tokens from
 characters and Cyberwarfare cards". Rules-notes 8 #18: "One ephemeral form per Player, both at once".
-Ruling C4: a Team is asked only when it has a programme of its own on its Tactical Network, or cards in hand
-and a spare field (public facts); one card may be installed a turn; the hand is then cut to its limit, the
-oldest cards kept, blank cards never discarded. A programme kept running pays its running cost in the next
-phase 2 and draws one card fewer ("five cards less the number of CW cards that remain on their Tactical
-Network").
+Ruling C4: a Team is asked only when it has a programme of its own on its Tactical Network, or cards in
+hand, a spare field and SR left (public facts); one card may be installed a turn; the hand is then cut to its
+limit, the oldest cards kept, blank cards never discarded. A programme kept running pays its running cost
+in the next phase 2 and draws one card fewer ("five cards less the number of CW cards that remain on their
+Tactical Network").
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def _install_offer(state: NtState, seat: str) -> Offer:
 
 def _asked(state: NtState, seat: str) -> bool:
     team = state.teams[seat]
-    return bool(_own(state, seat)) or (bool(team.hand) and len(team.tn) < TN_SLOTS)
+    return bool(_own(state, seat)) or (bool(team.hand) and len(team.tn) < TN_SLOTS and team.sr > 0)
 
 
 def housekeeping(state: NtState) -> list[Event]:

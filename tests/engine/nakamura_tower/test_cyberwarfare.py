@@ -20,6 +20,15 @@ def _texts(events: list) -> str:  # type: ignore[type-arg]
     return " ".join(e.text for e in events)
 
 
+def _answer(state: NtState, seat: str, *parts: Intent) -> tuple[NtState, list]:  # type: ignore[type-arg]
+    """The seat answers the parts of its secret choice in turn; the events of them all."""
+    events = []
+    for part in parts:
+        state, more = G.apply(state, seat, part)
+        events += more
+    return state, events
+
+
 def _public(state: NtState, seat: str) -> str:
     """Everything another seat could read: its view and the public view."""
     return str(G.view(state, seat)) + str(G.view(state, None))
@@ -31,18 +40,16 @@ def test_a_fly_eye_sees_a_terminals_face_down_defence_for_the_sniffer_alone() ->
     Resource point to look at the one Terminal defence card"; rules-notes 6: AI Terminal defence cards drawn
     face-down are "Hidden from everyone. The attacker may sniff them (private view)"."""
     s = at_cyberwarfare(table(sniffers=True), p1=["u_flyeye.1", "u_navajo.1"], p2=["n_ice.1"])
+    s.teams["p1"].sr = 3
     ai_next(s, "ai_sentinel.1", "ai_tower_worm.1")
     cyberwarfare(s)
-    s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
-    s, _ = G.apply(s, "p1", Intent.of("declare", look="terminal"))
-    s, events = G.apply(s, "p2", Intent.of("declare", target="none"))
-    s, events2 = G.apply(s, "p2", Intent.of("declare", look="none"))
-    events += events2
+    s, _ = _answer(s, "p1", Intent.of("declare", target="t_red"), Intent.of("declare", look="terminal"))
+    s, events = _answer(s, "p2", Intent.of("declare", target="none"), Intent.of("declare", look="none"))
     names = ("Sentinel Bastion", "Tower Worm")
     secret = [e for e in events if e.kind == "sniffed"]
     assert len(secret) == 1 and secret[0].audience == frozenset({"p1"})
     assert all(n in secret[0].text for n in names)
-    assert s.teams["p1"].sr == s.teams["p1"].sr  # paid below
+    assert s.teams["p1"].sr == 1  # one SR for each of the two cards looked at
     for e in events:
         if e.audience is None:
             assert not any(n in e.text for n in names), e.text
@@ -368,10 +375,8 @@ def test_a_terminal_won_takes_a_second_card_from_the_hand() -> None:
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
-    s, _ = G.apply(s, "p1", Intent.of("plan", atk="u_navajo"))
-    s, _ = G.apply(s, "p1", Intent.of("plan", bst="none"))
-    s, _ = G.apply(s, "p1", Intent.of("plan", put="u_bastion"))
-    s, _ = G.apply(s, "p1", Intent.of("plan", grd="none"))
+    parts = ("atk", "u_navajo"), ("bst", "none"), ("put", "u_bastion"), ("grd", "none")
+    s, _ = _answer(s, "p1", *(Intent.of("plan", **{k: v}) for k, v in parts))
     stack(s, 8, 2, 3, 8, 2, 3)  # 2 + 1 + 2 + 8 = 13 against 3 + 3, twice
     s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))
     held = s.terminals["t_red"]
