@@ -35,9 +35,7 @@ HELP = (
     "**Moderation** (host or Manage Server): `/game pause`, `/game resume`, `/game abort`, `/game "
     "kick`, `/game replace`, `/game pace`. Anyone: `/game log` for recent events; `/game export` once"
     " a game has ended.\n"
-    "**Leagues and ratings:** `/league create` (in the channel its games open in), `/league join`, "
-    "`/league schedule` (the host; later rounds start by themselves), `/league standings`, `/league end`. "
-    "`/rating`, `/leaderboard game:<name>` and `/history` show ratings and results on this server.\n"
+    "**Leagues:** `/league create|join|schedule|standings`; `/rating`, `/leaderboard`, `/history`.\n"
     "**Rules:** `/rules game:<name>`. Games: {games}."
 )
 
