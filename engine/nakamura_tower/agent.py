@@ -11,6 +11,7 @@ from typing import Any
 from engine.core import Intent, Rng
 
 from . import board
+from .cooperation import playing_together
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
 from .state import NtState
@@ -36,10 +37,12 @@ class HeuristicAgent:
         ):
             if kind in kinds:
                 return pick(state, seat, legal)
-        for kind in ("attack", "escape"):
-            found = [i for i in legal if i.kind == kind]
-            if found:
-                return self._target(state, found) if kind == "attack" else found[0]
+        attack = self._target(state, [i for i in legal if i.kind == "attack"])
+        if attack is not None:
+            return attack
+        escapes = [i for i in legal if i.kind == "escape"]
+        if escapes:
+            return escapes[0]
         moves = [i for i in legal if i.kind == "move"]
         best = self._move(state, seat, moves) if moves else None
         if best is not None:
@@ -76,7 +79,8 @@ class HeuristicAgent:
         )
         defended = any(pack().card(c).kind in DEFENSIVE for c in team.hand)
         targets = [str(i.get("target")) for i in legal]
-        for wanted, ok in (("purge", defended), ("t_", armed), ("tn_", armed)):
+        allies = playing_together(state)
+        for wanted, ok in (("purge", defended), ("t_", armed), ("tn_", armed and not allies)):
             found = [t for t in targets if t.startswith(wanted)]
             if found and ok:
                 return Intent.of("declare", target=found[0])
@@ -128,12 +132,14 @@ class HeuristicAgent:
         return next((i for i in legal if i.kind == "pass" or i.get("how") == "dodge"), legal[0])
 
     @staticmethod
-    def _target(state: NtState, found: list[Intent]) -> Intent:
+    def _target(state: NtState, found: list[Intent]) -> Intent | None:
         def value(i: Intent) -> tuple[int, int]:
             target = state.models[str(i.get("target"))]
             return (0 if target.kind == "character" else 1, -target.wounds)
 
-        return min(found, key=value)
+        if playing_together(state):  # allies are left alone
+            found = [i for i in found if state.models[str(i.get("target"))].team not in state.teams]
+        return min(found, key=value) if found else None
 
     @staticmethod
     def _goals(state: NtState, seat: str) -> list[str]:
@@ -142,7 +148,10 @@ class HeuristicAgent:
         exits = list(board.mission(state).exits)
         if exits:
             return exits
-        return [m.cell for m in board.on_board(state) if m.team != seat and m.cell is not None]
+        foes = [m for m in board.on_board(state) if m.team != seat and m.cell is not None]
+        if playing_together(state):
+            foes = [m for m in foes if m.team not in state.teams]
+        return [str(m.cell) for m in foes]
 
     def _move(self, state: NtState, seat: str, moves: list[Intent]) -> Intent | None:
         goals = self._goals(state, seat)

@@ -71,9 +71,17 @@ def friends(a: Model, b: Model) -> bool:
     return a.team == b.team
 
 
+def allied(state: NtState, a: Model, b: Model) -> bool:
+    """Friends, or two Teams playing together (RB: "Model bases of the same Team (or friendly Teams in
+    cooperative play) may pass through one another"; ruling P1: they do not block each other's sight)."""
+    return friends(a, b) or (state.opts.cooperative and a.team in state.teams and b.team in state.teams)
+
+
 def blockers(state: NtState, viewer: Model) -> frozenset[Cell]:
     """RB LoS: "Friendly models do not block the Line of Sight, but other models do"."""
-    return frozenset(c for c, m in occupied(state).items() if not friends(m, viewer) and m.id != viewer.id)
+    return frozenset(
+        c for c, m in occupied(state).items() if not allied(state, m, viewer) and m.id != viewer.id
+    )
 
 
 def closed_edges(state: NtState) -> frozenset[Edge]:

@@ -20,6 +20,7 @@ from engine.core import Event, Intent, public
 from . import board
 from .alarms import raise_alarm
 from .battles import TN_SLOTS, attack_terminal, attack_tn, discard, pay, purge
+from .cooperation import against_ally
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
 from .rules import RULES
@@ -293,7 +294,8 @@ def _attack(state: NtState, seat: str, hacker: Model, cards: dict[str, str], tar
     if target == "purge":
         return purge(state, seat, hacker, card, booster, running)
     if target.startswith("tn_"):
-        return attack_tn(state, seat, hacker, card, booster, target[3:], running)
+        shocked = against_ally(state, hacker, target[3:])
+        return shocked + attack_tn(state, seat, hacker, card, booster, target[3:], running)
     return attack_terminal(state, seat, hacker, card, booster, target, running, cards.get("put"))
 
 

@@ -178,6 +178,8 @@ class Victory(_Record):
     target: int = Field(ge=0, le=50)
     leader: int = Field(0, ge=0, le=10)
     """Extra points for putting out an enemy Team Leader (house)."""
+    cooperative: int = Field(10, ge=0, le=60)
+    """In cooperative play: the score the Teams need together to win against the tower (house)."""
 
 
 class DoorToken(_Record):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import Event, public
 from engine.core.flowgame import FlowGame
 
+from .cooperation import playing_together
 from .loading import pack
 from .pack import Victory
 from .state import Model, NtState
@@ -20,6 +21,8 @@ def knocked_out(state: NtState, target: Model, by: Model | None) -> list[Event]:
     """A character of one Team put out of the game by a model of another Team scores for that Team."""
     if by is None or by.team == "ai" or by.team == target.team or by.team not in state.teams:
         return []
+    if playing_together(state) and target.team in state.teams:
+        return []  # ruling P1: an ally put out scores nothing
     points = _victory(state).knockout
     if state.teams[target.team].leader == target.id if target.team in state.teams else False:
         points += _victory(state).leader  # house: the enemy Team Leader is worth more
@@ -70,6 +73,11 @@ def check_end(state: NtState) -> list[Event]:
     ranking = [[s for s in state.seats if scores[s] == v] for v in values]
     as_float = {s: float(v) for s, v in scores.items()}
     victory = _victory(state)
+    if playing_together(state):
+        together = sum(scores.values())
+        won = list(state.seats) if together >= victory.cooperative else []
+        reason = f"{why}; the Teams together scored {together} of the {victory.cooperative} needed"
+        return [FlowGame.finish(state, won, reason, ranking=[list(state.seats)], scores=as_float)]
     if victory.kind == "target":
         won = [s for s in state.seats if scores[s] >= victory.target]
         reason = f"{why}; {victory.target} points were needed"

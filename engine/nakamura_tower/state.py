@@ -64,6 +64,12 @@ class NtOptions(BaseModel):
         description="FAQ optional rule: a successful infection wounds the "
         "Hacker once and raises its Cybershock by one",
     )
+    cooperative: bool = Field(
+        False,
+        description="Cooperation (2-3 players): the Teams play together against the tower, pass through "
+        "and see past each other, share the result, and a character attacking an ally takes a "
+        "Cybershock test",
+    )
     quick_start: bool = Field(
         False,
         description="Quick start: play the Teams and loadouts the mission suggests instead of "
@@ -289,7 +295,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 11
+    format: int = 12
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

@@ -176,18 +176,19 @@ def _left_text(state: NtState, team: TeamState) -> str:
     return f"Team Budget left: {left(state, team)} of {budget(state)}."
 
 
-def _buy_problem(state: NtState, team: TeamState, who: str, item: Equipment) -> str | None:
-    """Why ``who`` may not get ``item`` now; None when it may."""
+def _buy_problem(state: NtState, team: TeamState, who: str, item: Equipment, points: int) -> str | None:
+    """Why ``who`` may not get ``item`` now, with ``points`` of the Team Budget left; None when it may."""
     member = _recruit(team, who)
     if member is None:
         return f"{_name(who)} is not in your Team."
     level = mission_of(state).availability
     if LEVEL[item.availability] > LEVEL[level]:
         return f"{item.name} is {item.availability.replace('_', ' ')}: this mission allows up to {level}."
-    if item.cost > left(state, team):
-        return f"{item.name} costs {item.cost} points; the Team Budget has {left(state, team)} left."
-    character = pack().characters[who]
-    items = [pack().equipment[e] for e in member.equipment] + [item]
+    if item.cost > points:
+        return f"{item.name} costs {item.cost} points; the Team Budget has {points} left."
+    p = pack()
+    character = p.characters[who]
+    items = [p.equipment[e] for e in member.equipment] + [item]
     problem = loadout_problem(items, skills_of(character, team.faction))
     return f"{character.name} cannot carry it: {problem}." if problem else None
 
@@ -199,18 +200,20 @@ class Buy(Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]
+        points = left(state, team)
         return [
             Intent.of("buy", who=r.character, item=e.id)
             for r in team.draft
             for e in pack().equipment.values()
-            if _buy_problem(state, team, r.character, e) is None
+            if _buy_problem(state, team, r.character, e, points) is None
         ]
 
     def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
         item = pack().equipment.get(str(intent.get("item")))
         if item is None:
             return "There is no such item."
-        return _buy_problem(state, state.teams[seat], str(intent.get("who")), item)
+        team = state.teams[seat]
+        return _buy_problem(state, team, str(intent.get("who")), item, left(state, team))
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         team = state.teams[seat]

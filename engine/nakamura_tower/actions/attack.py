@@ -10,6 +10,7 @@ from engine.core.actions import Action
 from .. import board
 from ..activation import actors, finish, settle, start
 from ..combat import begin_attack, weapon_for
+from ..cooperation import against_ally
 from ..rules import RULES
 from ..state import NtState
 from ..stats import name
@@ -32,6 +33,7 @@ class Attack(Action[NtState]):
         model = state.models[str(intent.get("unit"))]
         start(state, model, 1)
         events = finish(state, model)
+        events += against_ally(state, model, state.models[str(intent.get("target"))].team)
         events += begin_attack(state, model.id, str(intent.get("target")))
         return events + settle(state, seat)
 

@@ -68,7 +68,7 @@ class Move(MoveAction[NtState]):
         def may_pass(cell: Cell) -> bool:
             # a drag needs free squares: the dragged character follows into each one the mover leaves
             other = taken.get(cell)
-            return other is None or (board.friends(other, mover) and not hauling)
+            return other is None or (board.allied(state, other, mover) and not hauling)
 
         def may_enter(cell: Cell) -> bool:
             return cell not in taken
@@ -134,7 +134,7 @@ def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:
     reached = 0
     for i, label in enumerate(cells[1:], start=1):
         other = taken.get(board.square(label))
-        if other is not None and not board.friends(other, mover):
+        if other is not None and not board.allied(state, other, mover):
             break
         if other is None:
             reached = i
@@ -170,7 +170,7 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
     the mover first enters its Line of Sight, for Take Cover ("the instant the Active Player's model enters
     his Line of Sight")."""
     offers: dict[str, list[tuple[Intent, str]]] = {}
-    for reactor in [m for m in board.on_board(state) if may_react(m) and m.team != mover.team]:
+    for reactor in [m for m in board.on_board(state) if may_react(m) and not board.allied(state, m, mover)]:
         seen_before = reactor.cell is not None and board.sees(state, reactor, cells[0])
         for i, cell in enumerate(cells[1:], start=1):
             with _at(mover, cell):
