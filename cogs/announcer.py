@@ -117,6 +117,9 @@ class Announcer:
         self.shared = False
         """Other processes commit to the same database (PostgreSQL): a version this process never saw is
         read from the public log before the newer one is posted, so none is skipped."""
+        self._seen: dict[str, int] = {}
+        """The newest version of each game this process has handed to Discord (posted, or shown on the
+        status message only, as :mod:`cogs.quiet` may choose)."""
         self.services = services
         self.min_interval = min_interval
         """Seconds a game's worker waits after an announcement, so the changes that arrive meanwhile are
@@ -394,12 +397,14 @@ class Announcer:
         this one never saw); None when the batch's own events are the whole story."""
         catching = [c for c in batch if isinstance(c, CatchUp)]
         announced = await self.services.prefs.announced(record.id)
+        known = max(self._seen.get(record.id, 0), announced or 0)
         if not catching and self.shared and announced is not None and updates:
-            first = min(u.record.version for u in updates)
-            if first > announced + 1:
-                catching = [CatchUp(header=None)]  # a version committed elsewhere, not yet announced here
+            if min(u.record.version for u in updates) > known + 1:
+                catching = [CatchUp(header=None)]  # a version committed elsewhere, never seen here
         if not catching or record.status == "lobby":
+            self._seen[record.id] = max([known, *(u.record.version for u in updates)])
             return None
+        self._seen[record.id] = max(known, record.version)
         missed = await self.table.public_log(record.id, limit=40, after_version=announced)
         header = next((c.header for c in catching if c.header), None)
         return ([header] if header and missed else []) + missed

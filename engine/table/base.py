@@ -47,8 +47,7 @@ READ_ATTEMPTS = 5
 
 class TableBase:
     claim_lease = 60.0
-    """Seconds a deadline claimed by :meth:`tick` stays this process's (several processes on one
-    database): far longer than applying a default takes, and how long a dead process's claims wait."""
+    """Seconds a deadline claimed by :meth:`tick` stays this process's (then a dead claimer's is freed)."""
 
     # --- init --------------------------------------------------------------------------------------------
     def __init__(
@@ -71,8 +70,7 @@ class TableBase:
         self._subscribers: list[Subscriber] = []
 
     def forget(self, game_id: str) -> None:
-        """Drop what this process holds of the game in memory: another process changed it (a notification),
-        so the next use reads it as stored."""
+        """Drop this process's copy of the game (another process changed it): the next use reads it."""
         self._cache.pop(game_id)
 
     # --- subscriptions -----------------------------------------------------------------------------------

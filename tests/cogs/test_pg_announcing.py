@@ -122,3 +122,26 @@ async def test_a_process_not_holding_the_shard_posts_nothing_of_the_game(
     await world.settle()
     assert thread_posts(world, thread, mark) == []
     assert await world.services.prefs.announced(gid) == announced  # left for the shard holder
+
+
+async def test_alone_on_postgres_the_thread_gets_the_same_posts_as_on_one_process(
+    world: World, cogs: dict[str, Any], clock: Clock
+) -> None:
+    """Watching for versions made elsewhere changes nothing when there are none: moves shown only on the
+    status message (one post per turn) are not posted again at the next move."""
+    from cogs import all_cogs
+    from engine.store import MemoryStore
+
+    alone = World(Table(MemoryStore(), clock=clock, limits=UNLIMITED))
+    alone_cogs = {type(c).__name__: c for c in all_cogs(alone.services)}
+    posted = []
+    for each, each_cogs in ((alone, alone_cogs), (world, cogs)):
+        gid, thread = await start_game(each, each_cogs)
+        for name, pick in (("Ann", 1), ("Bo", 2), ("Cy", 3)):  # the first two: the status message only
+            await choose(each, name, gid, thread, f"pick:n={pick}")
+            await each.settle()
+        # the event lines of each post (who leads next depends on the game's random seed)
+        posted.append(
+            [[x for x in p.text.splitlines() if x.startswith("• ")] for p in thread_posts(each, thread)]
+        )
+    assert posted[0] == posted[1]
