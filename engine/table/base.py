@@ -27,7 +27,7 @@ from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
 from .clocks import TableState, open_clocks, seat_deadlines, stop_clocks, undone
-from .live import LiveGame, LiveGames
+from .live import LiveGame, LiveGames, copied
 from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
@@ -102,11 +102,11 @@ class TableBase:
         (:meth:`_set_aside`) and :class:`DamagedGame` is raised; a damaged game loads without a state."""
         cached = self._cache.get(game_id)
         if cached is not None:
-            return cached.record.model_copy(deep=True), cached.state
+            return copied(cached.record), cached.state
         record, state = await self._read_whole(game_id)
         if record.status == "damaged":
             return record, None  # never cached: a moderator may repair it behind our back
-        self._cache.put(game_id, LiveGame(record.model_copy(deep=True), state))
+        self._cache.put(game_id, LiveGame(copied(record), state))
         return record, state
 
     async def _read_whole(self, game_id: str) -> tuple[GameRecord, GameState | None]:
@@ -293,7 +293,7 @@ class TableBase:
         self._cache.put(
             record.id,
             LiveGame(
-                record.model_copy(deep=True),
+                copied(record),
                 state,
                 ts.model_copy(deep=True) if ts is not None else None,
                 [d.model_copy() for d in deadlines] if deadlines is not None else None,

@@ -128,3 +128,31 @@ async def test_an_idle_game_leaves_the_cache_at_the_next_tick() -> None:
     await table.tick()
     assert idle not in table._cache and busy in table._cache
     assert (await table.record(idle)).status == "running"  # read again from the store
+
+
+def test_a_copied_record_shares_nothing_mutable_with_the_cached_one() -> None:
+    """The cache hands out copies (callers change them before a commit); the cheap copy must copy every
+    list and dict field, including any field added later."""
+    from engine.records import GameRecord, SeatRecord
+    from engine.table.live import copied
+
+    record = GameRecord(
+        id="g",
+        game="toy",
+        host="u1",
+        max_seats=2,
+        seed=1,
+        options={"target": {"deep": [1]}},
+        place={"thread": "1"},
+        winners=["Ann"],
+        seats=[SeatRecord(seat="Ann", user="u1")],
+    )
+    copy = copied(record)
+    assert copy == record
+    for name in GameRecord.model_fields:
+        value = getattr(record, name)
+        if isinstance(value, list | dict):
+            assert getattr(copy, name) is not value, name
+    copy.seats[0].away = True
+    copy.options["target"]["deep"].append(2)
+    assert not record.seats[0].away and record.options == {"target": {"deep": [1]}}
