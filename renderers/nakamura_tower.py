@@ -30,6 +30,7 @@ MARKS: dict[str, tuple[RGB, str]] = {
     "objective": ((240, 200, 60), "O"),
     "exit": ((120, 220, 120), "X"),
     "entry": ((200, 80, 80), "E"),
+    "mine": ((150, 70, 210), "M"),
 }
 TERMINAL_COLOURS: dict[str, RGB] = {"red": (220, 60, 50), "blue": (60, 130, 230), "": (200, 200, 200)}
 
@@ -52,7 +53,7 @@ def _tokens(view: dict[str, Any]) -> list[dict[str, Any]]:
     for m in view["models"]:
         if m["cell"] is None:
             continue
-        label = m["id"] + ("*" if m["crippled"] else "")
+        label = m["id"] + ("*" if m["crippled"] else "") + ("~" if m.get("stunned") else "")
         if m["kind"] == "drone":
             out.append({"cell": _pos(m["cell"]), "label": label, "colour": DRONE, "shape": "square"})
         else:
@@ -95,6 +96,10 @@ def _shading(view: dict[str, Any], picture: dict[str, Any]) -> list[dict[str, An
     ):
         colour, mark = MARKS[kind]
         out += [{"cells": [_pos(c)], "colour": colour, "label": mark} for c in cells]
+    colour, mark = MARKS["mine"]
+    for mine in view.get("mines", []):
+        label = f"{mark} {mine['owner']}" + ("" if mine["armed"] else " (not yet active)")
+        out.append({"cells": [_pos(mine["cell"])], "colour": colour, "label": label})
     return out
 
 
@@ -127,13 +132,15 @@ def _panel_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
                 (" crippled", m["crippled"]),
                 (" activated", m["activated"]),
                 (" reacted", m["reacted"]),
+                (" stunned", m.get("stunned", False)),
             )
             if on
         )
         lines.append(
             (
                 f"{m['id']} {m['name']}: {state}, wounds {m['wounds']}/{m['wound_limit']}, "
-                f"Cybershock {m['cybershock']}{flags}",
+                f"Cybershock {m['cybershock']}{flags}"
+                + (f"; {', '.join(m['gear'])}" if m.get("gear") else ""),
                 INK if m["status"] == "ok" else MUTED,
             )
         )

@@ -126,6 +126,8 @@ def _team(d: ImageDraw.ImageDraw, view: dict[str, Any], team: dict[str, Any], y:
                 state = m["status"]
             elif m["psychotic"]:
                 state += " psycho"
+            elif m.get("stunned"):
+                state += " stunned"
             parts.append(f"{m['id']} {state}" + (" done" if m["activated"] else ""))
     line = ("TO ACT · " if acting else "") + "  ".join(parts)
     text(d, (MARGIN + 46, y + 27), line, size=14, fill=ACCENT if acting else MUTED)

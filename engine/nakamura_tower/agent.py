@@ -1,7 +1,8 @@
 """A heuristic player for Nakamura Tower (either Faction, or solo): attack when a target is in reach,
 otherwise head for the nearest objective (then the Exits in the solo mission, then the nearest enemy),
 Fast Attack when offered, hack a Terminal with a defence and a Booster (purging an infection first, and
-keeping a virus running to strike back), and bid a little for the initiative.
+keeping a virus running to strike back), and bid a little for the initiative; its gear (grenades, mines,
+First Aid, drags) as engine/nakamura_tower/tactics.py says.
 The AI's drones are rules (engine/nakamura_tower/drones.py), not this agent."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .cooperation import playing_together
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
 from .state import NtState
+from .tactics import gear_choice
 
 
 class HeuristicAgent:
@@ -37,6 +39,9 @@ class HeuristicAgent:
         ):
             if kind in kinds:
                 return pick(state, seat, legal)
+        gear = gear_choice(state, seat, legal)
+        if gear is not None:
+            return gear
         attack = self._target(state, [i for i in legal if i.kind == "attack"])
         if attack is not None:
             return attack

@@ -47,10 +47,11 @@ def targets(state: NtState, thrower: Model, item: Equipment) -> list[str]:
     character can ... throw a grenade without seeing an enemy")."""
     assert thrower.cell is not None
     g, here = board.grid(state), board.square(thrower.cell)
+    blockers, closed = board.blockers(state, thrower), board.closed_edges(state)
     return [
         c.label
         for c in g.around(here, item.maximum)
-        if c != here and c not in g.blocked and board.sees(state, thrower, c.label)
+        if c != here and c not in g.blocked and g.sees(here, c, blockers=blockers, closed=closed)
     ]
 
 

@@ -26,6 +26,15 @@ class ModelView(BaseModel):
     reacted: bool
     psychotic: bool
     standing: str
+    stunned: bool = False
+    gear: list[str] = Field(default_factory=list)
+    """Its cards by name, with the uses left on a limited card (the cards are public on the table)."""
+
+
+class MineView(BaseModel):
+    cell: str
+    owner: str
+    armed: bool
 
 
 class TeamView(BaseModel):
@@ -94,6 +103,8 @@ class NtView(TableView):
     """Area ids and their names."""
     area_kinds: dict[str, str]
     objectives: list[str]
+    mines: list[MineView] = Field(default_factory=list)
+    """Mine tokens on the board (public, ruling K4)."""
     exits: list[str]
     entry_points: list[str]
     cando_left: int

@@ -10,10 +10,11 @@ from engine.core.waiting import SecretFrame
 
 from . import board
 from .loading import pack
-from .state import NtState, TeamState
+from .state import Model, NtState, TeamState
 from .stats import name, wound_limit
+from .supplies import left as uses_left
 from .teambuild import bought, left
-from .view import DoorView, DraftView, ModelView, NtView, TeamView, TerminalView
+from .view import DoorView, DraftView, MineView, ModelView, NtView, TeamView, TerminalView
 
 
 def _tn(state: NtState, seat: str) -> list[str]:
@@ -36,6 +37,21 @@ def draft_view(team: TeamState) -> list[DraftView]:
         )
         for r in team.draft
     ]
+
+
+def _gear(model: Model) -> list[str]:
+    """The model's cards by name; a limited card with the uses left on all its copies."""
+    if model.kind != "character":
+        return []
+    out = []
+    for ident in dict.fromkeys(model.equipment):
+        item = pack().equipment[ident]
+        if item.uses:
+            uses = (model.equipment.count(ident) - 1) * item.uses + uses_left(model, item)
+            out.append(f"{item.name} ({uses} left)")
+        else:
+            out.append(item.name)
+    return out
 
 
 def picture(state: NtState) -> dict[str, Any]:
@@ -94,6 +110,8 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             reacted=x.reacted,
             psychotic=x.psychotic,
             standing=x.standing,
+            stunned=x.stunned,
+            gear=_gear(x),
         )
         for x in state.models.values()
     ]
@@ -142,6 +160,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
         areas={a: x.name or a for a, x in grid.areas.items()},
         area_kinds={a: x.kind for a, x in grid.areas.items()},
         objectives=list(state.objectives),
+        mines=[MineView(cell=m.cell, owner=m.owner, armed=m.armed) for m in state.mines],
         exits=list(m.exits),
         entry_points=list(m.entry_points),
         cando_left=len(state.cando.cards),

@@ -41,6 +41,9 @@ GAMES: dict[str, tuple[Any, Callable[[dict[str, Any]], bytes]]] = {
 }
 SEATS = ["ann", "bo", "cy", "di"]
 MAX_SEATS = {"nakamura_tower": 3}
+OPTIONS: dict[str, dict[str, Any]] = {"nakamura_tower": {"quick_start": True}}
+"""Table options for the playouts: Nakamura Tower's Teams as the mission suggests them, so the random
+agents reach the board instead of spending the playout in the shop (whose menu grows with the pack)."""
 """Games for fewer than four players: their playouts seat at most this many."""
 
 
@@ -50,7 +53,7 @@ def seats_for(name: str, players: int = 4) -> list[str]:
 
 def playout(game: Any, seats: list[str], seed: int, steps: int, every: int) -> Iterator[Any]:
     """Every ``every``-th state of a random playout (random agents, seeded)."""
-    state = game.setup(seats, seed)
+    state = game.setup(seats, seed, OPTIONS.get(game.meta.id))
     agents = {s: RandomAgent(seed * 10 + i) for i, s in enumerate(seats)}
     for n in range(steps):
         seat = next_decision(game, state) if game.outcome(state) is None else None

@@ -50,3 +50,24 @@ def test_render_time() -> None:
     start = time.perf_counter()
     render(view)
     assert time.perf_counter() - start < 0.5
+
+
+def test_mines_and_stunned_models_are_drawn() -> None:
+    """Ruling K4: Mine tokens are public, so every image shows them; a stunned model's token carries a
+    mark and the panel says so (nothing by colour alone)."""
+    from engine.nakamura_tower.state import Mine
+    from renderers.nakamura_tower import _panel_lines, _shading, _tokens
+
+    state = _state()
+    before = render(NAKAMURA.view(state, None))
+    state.mines.append(Mine(cell="H9", owner="p1", layer="a1", item="mines", armed=True))
+    someone = next(m for m in state.models.values() if m.kind == "character" and m.active)
+    someone.stunned_until = state.round + 1
+    view = NAKAMURA.view(state, None)
+    assert render(view) != before
+    assert {"cells": [_pos("H9")], "colour": (150, 70, 210), "label": "M p1"} in _shading(
+        view, view["picture"]
+    )
+    assert any(t["label"].endswith("~") for t in _tokens(view))
+    assert any(" stunned" in line for line, _ in _panel_lines(view))
+    assert NAKAMURA.view(state, "p2")["mines"] == view["mines"]  # public: the same for every seat

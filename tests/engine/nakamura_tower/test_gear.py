@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Intent
 from engine.nakamura_tower import board
 from engine.nakamura_tower.combat import begin_attack, dodge_base, may_react, resolve, wound
-from engine.nakamura_tower.grenades import need, scatter, throw
+from engine.nakamura_tower.grenades import caught, need, scatter, throw
 from engine.nakamura_tower.loading import pack
 from engine.nakamura_tower.phases import resources
 from engine.nakamura_tower.state import Mine, NtState
@@ -309,3 +309,23 @@ def test_a_human_shield_second_in_line_is_hit_outright() -> None:
     stack(s, 8)
     events = resolve(s, s.models["b2"], s.models["a2"], "shield", "a3")
     assert events[0].kind == "shield" and s.models["a3"].wounds == 1 and s.models["a2"].wounds == 0
+
+
+def test_the_heuristic_agent_uses_its_gear() -> None:
+    """The heuristic agent throws a grenade where its blast catches two enemies and no friend, gives First
+    Aid to a stunned friend, and lays a Mine token behind itself (engine/nakamura_tower/tactics.py)."""
+    from engine.nakamura_tower.agent import HeuristicAgent
+
+    agent = HeuristicAgent(1)
+    s = to_real_world(table(), first="p1")
+    clear_board(s, ("a5", "b2", "b3"))
+    place(s, "a5", "F8")
+    place(s, "b2", "H11")  # two enemies either side of H10
+    place(s, "b3", "H9")
+    pick = agent.choose(G, s, "p1", G.legal(s, "p1"))
+    assert pick.kind == "throw"
+    assert {m.id for m in caught(s, str(pick.get("at")), 1)} == {"b2", "b3"}
+    place(s, "a3", "G8")
+    stun(s, s.models["a3"])
+    pick = agent.choose(G, s, "p1", G.legal(s, "p1"))
+    assert pick == Intent.of("aid", unit="a5", target="a3")
