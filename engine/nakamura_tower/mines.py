@@ -53,7 +53,12 @@ def arm(state: NtState) -> None:
 
 
 def hostile(state: NtState, model: Model, cell: str) -> Mine | None:
-    """An active mine on ``cell`` that ``model`` would set off."""
+    """An active mine on ``cell`` that ``model`` would set off (not its own Team's, nor an allied Team's in
+    cooperative play)."""
+    if state.opts.cooperative and model.team in state.teams:
+        return next(
+            (m for m in state.mines if m.cell == cell and m.armed and m.owner not in state.teams), None
+        )
     return next((m for m in state.mines if m.cell == cell and m.armed and m.owner != model.team), None)
 
 

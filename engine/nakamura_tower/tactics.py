@@ -52,7 +52,7 @@ def _grenade(state: NtState, seat: str, legal: list[Intent]) -> Intent | None:
 
     enemies = [
         m.cell for m in board.on_board(state) if m.team != seat and m.cell is not None
-    ]  # allies too: cheap
+    ]  # a quick filter; allies drop out below
 
     def near_enemy(i: Intent) -> bool:
         reach = pack().equipment[str(i.get("item"))].blast
