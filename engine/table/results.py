@@ -34,8 +34,8 @@ class Results(Play):
     async def game_result(self, game_id: str) -> GameResult | None:
         """The result of an ended game (None while it is not over, or when it cannot be read)."""
         record, state = await self._load(game_id)
-        if record.status not in ENDED:
-            return None
+        if record.status not in ENDED or any(not seat.seat for seat in record.seats):
+            return None  # still playing, or cancelled in its lobby (never started: no result)
         ts = await self._table_state(game_id)
         intents = kept(await self.store.intents(game_id), ts.undone)
         outcome = self.engine_game(record).outcome(state) if state is not None else None
