@@ -7,16 +7,20 @@ the results alone (a command rebuilds them, and a test checks the rebuild equals
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
+from bot import cli
 from bot.league_stores import league_store_for
+from bot.pg_store import PostgresStore
+from bot.storage import SqliteStore
 from engine.core.errors import StaleVersion
 from engine.league.league import League, LeagueError
 from engine.league.results import GameResult, PlayerLine
 from engine.league.store import LeagueStore, MemoryLeagueStore, rebuilt_ratings
 from engine.store import Store
-from tests.support.postgres import Backend
+from tests.support.postgres import Backend, PostgresCluster
 
 
 def _result(
@@ -99,3 +103,49 @@ async def test_concurrent_recordings_of_one_game_apply_once(backend_store: Store
     outcomes = await asyncio.gather(*(leagues.record_result(_result("g1", ["ann", "bo"])) for _ in range(5)))
     assert sum(o is not None for o in outcomes) == 1
     assert (await leagues.ratings(7, "toy"))["ann"].games == 1
+
+
+def test_db_copy_moves_leagues_results_ratings_and_reliability(
+    tmp_path: Path, postgres_cluster: PostgresCluster, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``arbiter db copy`` carries the league tables too: the target reads the same results, ratings,
+    reliability and leagues as the source."""
+    path = tmp_path / "arbiter.db"
+
+    async def fill() -> tuple[object, ...]:
+        store = SqliteStore(path)
+        await store.open()
+        try:
+            leagues = league_store_for(store)
+            for n, order in enumerate([["ann", "bo"], ["bo", "cy", "ann"]]):
+                await leagues.record_result(_result(f"g{n}", order))
+            await leagues.save_league(
+                League(id="L1", name="Cup", server_id=7, game_id="toy", seats=2, host="h"), None
+            )
+            return await _snapshot(leagues)
+        finally:
+            await store.close()
+
+    async def read(url: str) -> tuple[object, ...]:
+        store = PostgresStore(url)
+        await store.open()
+        try:
+            return await _snapshot(league_store_for(store))
+        finally:
+            await store.close()
+
+    before = asyncio.run(fill())
+    url = postgres_cluster.new_database()
+    assert cli.main(["db", "copy", "--from", f"sqlite:///{path}", "--to", url]) == 0
+    out = capsys.readouterr().out
+    assert "results: 2 rows" in out and "ratings: 3 rows" in out, out
+    assert asyncio.run(read(url)) == before
+
+
+async def _snapshot(leagues: LeagueStore) -> tuple[object, ...]:
+    return (
+        [r.model_dump() for r in await leagues.results()],
+        await leagues.ratings(7, "toy"),
+        (await leagues.reliability("ann")).model_dump(),
+        [x.model_dump() for x in await leagues.leagues()],
+    )
