@@ -159,7 +159,7 @@ class LeagueService:
         """Sign ``user`` up: refused when sign-ups are closed, below the league's requirement, or at their cap
         of running games (``cap``: the server's fixed cap; None: the growth rule of engine/league)."""
         reliability = await self.store.reliability(user)
-        running = await self.table.store.count_games(ACTIVE, user=user)
+        running = len(await self.table.store.games(status=ACTIVE, user=user))  # seated in, not hosted
 
         def change(current: League) -> None:
             current.join(user, reliability, running, cap)

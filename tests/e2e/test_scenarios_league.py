@@ -5,7 +5,7 @@ change").
 alice creates a two-round Virtual Revolution league in #games; bob, cy and dan sign up with her (a member
 signing up twice and a non-host scheduling are refused); alice schedules round 1: two tables open in
 #games, each in its own thread. Every member goes on ``/vacation``, so agents play their seats to the end
-(the seats stay theirs: they are rated). The league schedules round 2 by itself and posts the standings
+(the seats stay theirs: they are rated), after the bot was killed and started again. The league schedules round 2 by itself and posts the standings
 picture; after round 2 the season ends by itself and the final standings are posted. ``/league
 standings`` answers with a picture, ``/rating`` and ``/leaderboard`` show the ratings, ``/history`` links
 each game's thread, and the bot's database holds one result per game and ratings that a rebuild from the
@@ -89,6 +89,10 @@ async def test_a_league_season_through_discord(tmp_path: Path) -> None:
         first = await _wait_games(db_path, 2, "running", timeout=30)
         threads = {g["place"]["thread"] for g in first.values()}  # type: ignore[index]
         assert len(threads) == 2 and all(g["place"]["channel"] == str(games.id) for g in first.values())  # type: ignore[index]
+        # a crash between rounds loses nothing: the league and its games are in the database
+        await bot.kill()
+        await bot.start()
+        await fake.wait_for_commands("league")
         await _everyone_on_vacation(members, games.id)
         await _wait_games(db_path, 2, "finished")
         news = await fake.wait_for_message(
