@@ -4,12 +4,12 @@ change").
 
 alice creates a two-round Virtual Revolution league in #games; bob, cy and dan sign up with her (a member
 signing up twice and a non-host scheduling are refused); alice schedules round 1: two tables open in
-#games, each in its own thread. Every member goes on ``/vacation``, so agents play their seats to the end
-(the seats stay theirs: they are rated), after the bot was killed and started again. The league schedules round 2 by itself and posts the standings
-picture; after round 2 the season ends by itself and the final standings are posted. ``/league
-standings`` answers with a picture, ``/rating`` and ``/leaderboard`` show the ratings, ``/history`` links
-each game's thread, and the bot's database holds one result per game and ratings that a rebuild from the
-results reproduces.
+#games, each in its own thread. The bot is killed and started again; then every member goes on
+``/vacation``, so agents play their seats to the end (the seats stay theirs: they are rated). The league
+schedules round 2 by itself and posts the standings picture; after round 2 the season ends by itself and
+the final standings are posted. ``/league standings`` answers with a picture, ``/rating`` and
+``/leaderboard`` show the ratings, ``/history`` links each game's thread, and the bot's database holds
+one result per game and ratings that a rebuild from the results reproduces.
 """
 
 from __future__ import annotations
