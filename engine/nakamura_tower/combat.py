@@ -18,7 +18,7 @@ from .alarms import raise_alarm
 from .cando import draw
 from .rules import RULES
 from .state import AttackStep, Model, NtState
-from .stats import RANGED_IN_CC, Weapon, bonus, name, ph, speed, weapons
+from .stats import RANGED_IN_CC, Weapon, bonus, name, ph, speed, strikes, weapons
 from .wounds import hurt, take_wounds
 
 __all__ = ["hurt", "take_wounds"]
@@ -129,10 +129,12 @@ def may_react(model: Model) -> bool:
 class ReactPayload(BaseModel):
     attacker: str
     target: str
+    strike: int = 1
 
 
-def begin_attack(state: NtState, attacker_id: str, target_id: str) -> list[Event]:
-    """Declare an attack; ask the target's player only when it may Fast Attack or Take Cover."""
+def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int = 1) -> list[Event]:
+    """Declare an attack; ask the target's player only when it may Fast Attack or Take Cover. ``strike``
+    counts the blows of one Close Combat Attack (Rapid Strike)."""
     attacker, target = state.models[attacker_id], state.models[target_id]
     weapon = weapon_for(state, attacker, target)
     if weapon is None:
@@ -155,7 +157,8 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str) -> list[Event
         how = target.standing if target.standing != "ask" else "dodge"
         pick = next((i for i, _ in offer if i.get("how") == how), None)
         to = pick.get("to") if pick is not None else None
-        return events + resolve(state, attacker, target, how if pick else "dodge", str(to) if to else None)
+        events += resolve(state, attacker, target, how if pick else "dodge", str(to) if to else None)
+        return events + _again(state, attacker, target, weapon, strike)
     offer += [
         (Intent.of("react", how="shield", unit=m.id), f"{name(m)} steps in as a Human Shield")
         for m in shields
@@ -168,7 +171,7 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str) -> list[Event
         text,
         {target.team: offer},
         pass_as=(Intent.of("react", how="dodge"), "Dodge"),
-        payload=ReactPayload(attacker=attacker_id, target=target_id),
+        payload=ReactPayload(attacker=attacker_id, target=target_id, strike=strike),
         public=f"{name(attacker)} attacks {name(target)}: its Team chooses Dodge, Fast Attack or Take Cover.",
     )
 
@@ -178,17 +181,25 @@ def reacted(state: NtState, answers: list[tuple[str, Intent]], payload: ReactPay
     intent = answers[0][1] if answers else Intent.of("react", how="dodge")
     how = str(intent.get("how") or "dodge")
     to = intent.get("to") if how == "cover" else intent.get("unit")
-    events = resolve(
-        state,
-        state.models[payload.attacker],
-        state.models[payload.target],
-        how,
-        str(to) if to is not None else None,
-    )
+    attacker, target = state.models[payload.attacker], state.models[payload.target]
+    weapon = weapon_for(state, attacker, target)
+    events = resolve(state, attacker, target, how, str(to) if to is not None else None)
+    if weapon is not None:
+        events += _again(state, attacker, target, weapon, payload.strike)
     turn = state.waiting.find("turn")
     if turn is not None and state.phase == "real":
         events += settle(state, turn.asked()[0])
     return events
+
+
+def _again(state: NtState, attacker: Model, target: Model, weapon: Weapon, strike: int) -> list[Event]:
+    """RB Example 7: the Matsushita Cyberarm Killer Mod "has the Rapid Strike special ability that enables
+    her to hit twice per CC Attack. Thus she gets a second Close Combat Attack" (ruling K11: a separate
+    attack, with its own reaction; only a declared CC Attack, not a Fast Attack)."""
+    if not weapon.close or strike >= strikes(attacker) or weapon_for(state, attacker, target) is None:
+        return []
+    events = [public("rapid_strike", f"{name(attacker)} strikes again (Rapid Strike).")]
+    return events + begin_attack(state, attacker.id, target.id, strike + 1)
 
 
 def resolve(state: NtState, attacker: Model, target: Model, how: str, to: str | None) -> list[Event]:

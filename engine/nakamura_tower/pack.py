@@ -130,6 +130,8 @@ class Equipment(_Record):
     """Uses of one card before it is spent (grenades, mine tokens, First Aid); 0: unlimited."""
     heal: int = Field(0, ge=0, le=5)
     """Wounds a use of medical gear removes (house)."""
+    strikes: int = Field(1, ge=1, le=3)
+    """Close Combat blows per CC Attack (RB Example 7, Rapid Strike: "hit twice per CC Attack")."""
 
     @property
     def cost(self) -> int:

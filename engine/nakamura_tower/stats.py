@@ -80,6 +80,11 @@ def bonus(model: Model, kind: str) -> int:
     return skill(model, kind) + sum(int(getattr(g, kind)) for g in gear(model))
 
 
+def strikes(model: Model) -> int:
+    """Close Combat blows per CC Attack action (Rapid Strike gives two)."""
+    return max((g.strikes for g in gear(model)), default=1)
+
+
 def system_resources(model: Model) -> int:
     """RB: "one SR for every character; SRs due to character's Mental Skill (one SR for each Mental Skill
     above 5); specific SR related skills, Neurochips and certain cyber gear. A character can only count one

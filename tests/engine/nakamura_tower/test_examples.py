@@ -365,3 +365,31 @@ def test_the_alternative_outcome_a_terminals_virus_infects_an_undefended_network
     assert [(x.card, x.owner) for x in s.teams["p1"].tn] == [("ai_tower_worm.1", "ai")]
     assert s.models["a1"].cybershock == start + 1
     assert s.terminals["t_basic"].face_up == {}  # the worm left the Terminal for the Tactical Network
+
+
+def test_example_7_in_full_with_rapid_strike() -> None:
+    """RB Attack Example 7: "Shinsu ... spends an Action Point for a Close Combat Attack. She has a Physical
+    Skill of 7 with a +1 CC bonus for her Matsushita Cyberarm Killer Mod. She draws a CanDo of 6 for a total
+    of 14 (7 + 1 + 6). Werner decides to use a Fast Attack ... He draws 7, which is not enough and he is hit
+    in the arm. Shinsu's Isenti Nihinto nanoblade does 8 Damage, which ignores 2 Armour due to the nanoblade
+    (8 - (5-2)) for 5 wounds, so just avoids being crippled. However, Shinsu is not done. She has the
+    Matsushita Cyberarm Killer Mod that has the Rapid Strike special ability that enables her to hit twice
+    per CC Attack ... This time Werner tries to Dodge the attack (his only option having used the Fast Attack
+    reaction ...). She draws a CanDo of 4 for a total of 12 (7 + 1 + 4). Werner Dodges with his Speed Skill
+    of 4 and dodge bonus of 3 ... He draws 7, which is enough." """
+    s = to_real_world(table(), first="p1")
+    clear_board(s, ("a4", "b3"))
+    s.models["a4"].equipment = ["nihinto", "matsushita_arm"]
+    place(s, "a4", "H9")
+    place(s, "b3", "H10")
+    s, _ = G.apply(s, "p1", Intent.of("attack", unit="a4", target="b3"))
+    assert G.prompts(s)[0].kind == "react" and G.prompts(s)[0].seat == "p2"
+    stack(s, 6, 7, 4, 7)  # Shinsu 6 and Werner 7 for the exchange; then Shinsu 4 and Werner 7
+    s, events = G.apply(s, "p2", Intent.of("react", how="fire"))
+    text = " ".join(e.text for e in events)
+    assert "14 against Werner Kube's Fast Attack 11" in text
+    assert "hit in the arms: 5 wounds" in text
+    assert "strikes again (Rapid Strike)" in text and "dodges (14 against 12)" in text
+    werner = s.models["b3"]
+    assert werner.wounds == 5 and not werner.crippled and werner.reacted
+    assert G.prompts(s)[0].kind == "activate"  # the attack ended Shinsu's activation
