@@ -26,7 +26,7 @@ from ..integrity import log_problem, snapshot_problem
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
-from .clocks import TableState, open_clocks, seat_deadlines, stop_clocks, undone
+from .clocks import TableState, end_undo, open_clocks, seat_deadlines, stop_clocks, undone
 from .live import LiveGame, LiveGames, copied
 from .model import (
     AGENT_STEPS_PER_YIELD,
@@ -218,6 +218,7 @@ class TableBase:
         fresh_clocks: bool = False,
         lines: list[PublicLine] | None = None,
         table_state: TableState | None = None,
+        events: list[Event] | None = None,
     ) -> None:
         """Save the change; ``lines`` are the public event texts of the intents it applied (saved with them).
         ``table_state``: the game's clocks, votes and extensions as the caller changed them (else read)."""
@@ -231,7 +232,7 @@ class TableBase:
         if ts is None and (deadlines or intents):
             ts = await self._table_state(record.id)
         if intents and ts is not None:
-            ts.undo = None  # a move ends a pending undo request
+            end_undo(ts, events, lines, record.version)  # a move ends a pending undo request: told in events
         with game_code(record, "saving the game"):
             if deadlines:
                 assert ts is not None

@@ -21,8 +21,9 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from .. import pace as pacing
-from ..core.model import Prompt
+from ..core.model import Event, Prompt, public
 from ..records import Deadline, GameRecord, LoggedIntent
+from ..store import PublicLine
 
 TURN = "turn"
 UNDO_CLOCK = "~undo"
@@ -114,6 +115,20 @@ def undo_clock(record: GameRecord, ts: TableState, ttl: float = UNDO_TTL) -> lis
     return [
         Deadline(game_id=record.id, seat=UNDO_CLOCK, kind="undo", due_at=due, remind_at=due, reminded=True)
     ]
+
+
+def end_undo(
+    ts: TableState, events: list[Event] | None, lines: list[PublicLine] | None, version: int
+) -> None:
+    """A move ends the pending undo request; the thread is told (in ``events`` and the public ``lines`` of
+    the change at ``version``, when the caller gives them)."""
+    if ts.undo is None:
+        return
+    ended = public("undo_ended", f"{ts.undo.seat}'s undo request ended: a move was made.")
+    ts.undo = None
+    if events is not None and lines is not None:
+        events.append(ended)
+        lines.append(PublicLine(version, ended.text))
 
 
 def clock_id(prompt: Prompt) -> str:

@@ -101,7 +101,7 @@ class Play(TableBase):
             events.append(public("return", f"{seat.seat} is back and plays again."))
         seat.missed = 0
         state = await self._play_agents(record, state, events, logged, expected + 1, lines)
-        await self._commit(record, expected, state, logged, idempotency_key, lines=lines)
+        await self._commit(record, expected, state, logged, idempotency_key, lines=lines, events=events)
         return Update(record, "play", events, [(i.seat, i.key, i.by) for i in logged])
 
     # --- deadlines ---------------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ class Play(TableBase):
                 )
             events = notice + events
             state = await self._play_agents(record, state, events, logged, expected + 1, lines)
-            await self._commit(record, expected, state, logged, lines=lines)
+            await self._commit(record, expected, state, logged, lines=lines, events=events)
         return Update(record, "deadline", events, [(i.seat, i.key, i.by) for i in logged])
 
     def _defaults(

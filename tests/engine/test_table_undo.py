@@ -183,7 +183,13 @@ async def test_the_request_expires_and_a_move_ends_it(store: Store) -> None:
     with pytest.raises(IllegalIntent, match="expired"):
         await table.undo_answer(gid, others(bidder)[0], True)
     await table.undo_request(gid, bidder)  # an expired request does not block a new one
-    await play(table, gid)
+    user, key = await move(table, gid)
+    moved = await table.submit(gid, user, key)
+    seat = (await table.record(gid)).seat_of(bidder)
+    assert seat is not None
+    ended = f"{seat.seat}'s undo request ended: a move was made."
+    assert [e.text for e in moved.events if e.kind == "undo_ended"] == [ended]  # the thread is told
+    assert ended in (await table.public_log(gid))[-1]
     assert await table.undo_pending(gid) is None
     assert (await table._table_state(gid)).undo is None
     with pytest.raises(IllegalIntent, match="No undo request"):
