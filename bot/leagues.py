@@ -18,13 +18,14 @@ import asyncio
 import hashlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from engine import pace as pacing
 from engine.core import registry
 from engine.core.errors import StaleVersion
-from engine.league.league import League, LeagueError, LeagueRound, Requirement, Season
+from engine.league.league import League, LeagueError, LeagueRound, LeagueTable, Requirement, Season
 from engine.league.ratings import Rating, Ratings
 from engine.league.store import LeagueStore, name_key
 from engine.league.view import StandingsView, standings_view
@@ -33,6 +34,8 @@ from engine.table import ACTIVE, ENDED, NotAllowed, Table, Update
 log = logging.getLogger(__name__)
 
 SAVE_TRIES = 5
+CLAIM_SECONDS = 600.0
+"""How long a claim to open a table holds before another process may take it over."""
 LEAGUE_NAME_MAX = 40
 
 
@@ -216,28 +219,44 @@ class LeagueService:
 
     # --- running the rounds ------------------------------------------------------------------------------
     async def open_tables(self, league: League) -> int:
-        """Open the game of every table of the current round that has none yet; how many were opened. A
-        table that cannot be opened now (Discord refused) is tried again at the next resume."""
+        """Open the game of every table of the current round that has none yet; how many were opened. Each
+        table is claimed first (a compare-and-swap of the league), so two processes never open one table
+        twice; a table that cannot be opened now (Discord refused) is tried again at the next resume, and a
+        claim whose process died is taken over after :data:`CLAIM_SECONDS`."""
         if self.front is None or not league.season.rounds:
             return 0
         round_ = league.season.rounds[-1]
+        where = (league.season.number, round_.number)
         opened = 0
-        for index, table in enumerate(round_.tables):
-            if table.record_id is not None:
+        for index in range(len(round_.tables)):
+            token, now = secrets.token_hex(4), time.time()
+
+            def claim(current: League, i: int = index, tok: str = token, at: float = now) -> bool:
+                table = _table_at(current, where, i)
+                if table is None or table.record_id is not None:
+                    return False
+                if table.opening is not None and at - table.opening_at < CLAIM_SECONDS:
+                    return False
+                table.opening, table.opening_at = tok, at
+                return True
+
+            if not (await self._change(league.id, claim))[1]:
                 continue
             try:
-                game_id = await self.front.open_table(league, round_, index)
+                game_id: str | None = await self.front.open_table(league, round_, index)
             except Exception:
                 log.exception(
                     "league %s: table %d of round %d could not be opened", league.id, index + 1, round_.number
                 )
-                continue
+                game_id = None
 
-            def change(current: League, i: int = index, gid: str = game_id) -> None:
-                current.season.rounds[round_.number - 1].tables[i].record_id = gid
+            def settle(current: League, i: int = index, gid: str | None = game_id) -> None:
+                table = _table_at(current, where, i)
+                if table is not None:
+                    table.record_id, table.opening = gid, None
 
-            await self._change(league.id, change)
-            opened += 1
+            await self._change(league.id, settle)
+            opened += game_id is not None
         return opened
 
     async def in_background(self, update: Update) -> None:
@@ -340,6 +359,15 @@ class LeagueService:
                     await self.open_tables(loaded[0])
             except Exception:
                 log.exception("league %s could not be caught up", league.id)
+
+
+def _table_at(league: League, where: tuple[int, int], index: int) -> LeagueTable | None:
+    """The table ``index`` of round ``where[1]`` of season ``where[0]``, if that season is still on."""
+    season, number = where
+    rounds = league.season.rounds
+    if league.season.number != season or len(rounds) < number or index >= len(rounds[number - 1].tables):
+        return None
+    return rounds[number - 1].tables[index]
 
 
 def _next(league: League) -> LeagueRound:

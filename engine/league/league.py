@@ -30,6 +30,10 @@ class LeagueTable(BaseModel):
     record_id: str | None = None
     """The table game's id once it is opened."""
     result: TableResult | None = None
+    opening: str | None = None
+    """The claim of the process opening this table's game (several bot processes may try at once)."""
+    opening_at: float = 0.0
+    """When it was claimed: a claim older than the front end's limit is taken over (its process died)."""
 
 
 class LeagueRound(BaseModel):

@@ -8,6 +8,8 @@ is scheduled" (brief)."""
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -33,6 +35,7 @@ class Front:
         if self.fail:
             self.fail -= 1
             raise ConnectionError("Discord is down")
+        await asyncio.sleep(0)  # Discord's round trip: another process may act meanwhile
         players = [(p, league.names.get(p, p)) for p in round_.tables[index].players]
         update = await self.table.open_seated(
             league.game_id,
@@ -149,3 +152,21 @@ async def test_in_the_background_the_move_that_ends_a_round_is_not_held_up(sqlit
         await _finish(table, gid)
     await service.drain()
     assert len((await service.leagues(7))[0].season.rounds) == 2
+
+
+async def test_two_processes_never_open_one_table_twice(sqlite: SqliteStore) -> None:
+    """Two bot processes catching up at once (two services on one database) claim each table before opening
+    it: every table gets exactly one game."""
+    service, front, _ = await _service(sqlite)
+    league = await _league(service, players=8)
+    front.fail = 4  # round 1 is saved, but none of its tables could be opened
+    await service.schedule(league, "h", moderator=False)
+    assert await _current_games(service) == []
+    one, front_one, _ = await _service(sqlite)
+    two, front_two, _ = await _service(sqlite)
+    opened = await asyncio.gather(one.resume(), two.resume())
+    assert opened == [None, None]
+    games = await _current_games(one)
+    assert len(games) == 4 and len(set(games)) == 4
+    with sqlite3.connect(sqlite.path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 4
