@@ -326,8 +326,7 @@ class TableBase:
         return open_clocks(record, game.prompts(state), old, ts, intents, now) + own
 
     def _table_clocks(self, record: GameRecord, ts: TableState) -> list[Deadline]:
-        """Deadline rows of the table's own, not a seat's (:meth:`engine.table.undo.Undo._table_clocks`)."""
-        return []
+        return []  # the table's own deadline rows, not a seat's: a pending undo request's end (Undo's)
 
     async def _open_deadlines(self, game_id: str) -> list[Deadline]:
         """The game's open deadlines: from the cache when this table committed or read them last."""
