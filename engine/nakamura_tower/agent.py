@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core import Intent, Rng
 
-from . import board
+from . import board, stats
 from .cooperation import playing_together
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
@@ -35,6 +35,7 @@ class HeuristicAgent:
             ("declare", self._declare),
             ("plan", self._plan),
             ("keep", self._keep),
+            ("jam", self._jam),
             ("react", self._react),
         ):
             if kind in kinds:
@@ -125,6 +126,12 @@ class HeuristicAgent:
             and pack().card(str(i.get("drop"))).kind in ("sr_booster", "booster", "blank")
         ]
         return spent[0] if spent else legal[0]
+
+    @staticmethod
+    def _jam(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        """Jam the enemy Hacker when it may be chosen (it hacks and holds Terminals), else the first."""
+        hackers = [i for i in legal if stats.hacker(state.models[str(i.get("unit"))])]
+        return hackers[0] if hackers else legal[0]
 
     @staticmethod
     def _react(state: NtState, seat: str, legal: list[Intent]) -> Intent:

@@ -29,6 +29,7 @@ from .pack import DEFENSIVE, OFFENSIVE
 from .shock import cybershock_test
 from .state import Model, NtState, Slot, TerminalState
 from .stats import name, skill
+from .viruses import apply_effect
 
 REMOTE = -3
 SR_BOOST = 2
@@ -392,6 +393,7 @@ def infect(state: NtState, owner: str, card: str, victim: str) -> list[Event]:
     team.tn.append(Slot(card=card, owner=owner))
     team.sr = max(0, team.sr - data.install)
     events = [public("infected", f"{data.name} infects {victim}'s Tactical Network.")]
+    events += apply_effect(state, owner, card, victim)  # RB: "these will be applied immediately"
 
     victim_hacker = hacker_of(state, victim)
     if victim_hacker is not None:

@@ -26,6 +26,7 @@ from .pack import DEFENSIVE, OFFENSIVE
 from .rules import RULES
 from .state import Model, NtState, Slot
 from .stats import gear
+from .viruses import drain
 
 HAND = 5
 """RB: "The Players may keep a maximum of five cards in their hand"."""
@@ -308,7 +309,7 @@ def upkeep(state: NtState, seat: str) -> list[Event]:
     for slot in list(team.tn):
         card = pack().card(slot.card)
         if slot.owner != seat:
-            team.sr = max(0, team.sr - card.run)
+            team.sr = max(0, team.sr - card.run - drain(slot.card))
     for slot in reversed(list(team.tn)):
         if slot.owner == seat and not pay(state, seat, pack().card(slot.card).run):
             team.tn.remove(slot)

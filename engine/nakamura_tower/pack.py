@@ -149,6 +149,9 @@ class CwCard(_Record):
     count: int = Field(ge=1, le=32)
     provenance: Provenance
     note: str = ""
+    effect: Literal["", "drain", "jam"] = ""
+    """A virus's or worm's special ability, from the hook vocabulary of :mod:`.viruses`."""
+    effect_value: int = Field(0, ge=0, le=5)
 
 
 class Terminal(_Record):

@@ -59,7 +59,10 @@ def run_phase(state: NtState, step: PhaseStep) -> list[Event]:
 
 def infection(state: NtState) -> list[Event]:
     """FAQ (a): "make a Cybershock Test for every hostile Virus/Worm in your Tactical Network for all your
-    team members"; the mission's own tests (the tower's nanovirus) follow."""
+    team members"; the mission's own tests (the tower's nanovirus) follow; then (b) and (c), the viruses'
+    special abilities (:mod:`.viruses`)."""
+    from .viruses import phase_one
+
     events: list[Event] = []
     tests = pack().missions[state.mission].cybershock_tests
     for seat, team in state.teams.items():
@@ -68,7 +71,7 @@ def infection(state: NtState) -> list[Event]:
             for _ in range(hostile + tests):
                 if model.team == seat:
                     events += cybershock_test(state, model.id)
-    return events
+    return events + phase_one(state)
 
 
 def resources(state: NtState) -> list[Event]:

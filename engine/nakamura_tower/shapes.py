@@ -33,5 +33,6 @@ SHAPES: Shapes = {
     "ready": {},
     "declare": {"target": "word?", "hacker": "word?", "look": "word?", "n": "number?"},
     "plan": {"atk": "word?", "bst": "word?", "put": "word?", "grd": "word?", "sr": "word?"},
+    "jam": {"unit": W},
     "keep": {"drop": "word?", "only": "word?", "install": "word?"},
 }

@@ -382,3 +382,54 @@ def test_a_terminal_won_takes_a_second_card_from_the_hand() -> None:
     held = s.terminals["t_red"]
     assert held.controller == "p1", _texts(events)
     assert held.installed == ["u_navajo.1", "u_bastion.1"] and s.teams["p1"].sr == 0
+
+
+def test_a_draining_worm_takes_sr_at_once_and_every_turn() -> None:
+    """RB: "If the infecting virus or worm has any special effects these will be applied immediately and
+    also in the first phase of the next turn"; phase 2: "If there are hostile viruses or worms on the
+    Tactical Network remove the SRs required to run these programmes in background" (ruling C20: the house
+    Blackwire Worm drains 1 SR besides its running cost)."""
+    s = table()
+    s.teams["p1"].sr, s.teams["p2"].sr = 5, 6
+    stack(s, 8, 2, 3, 5)  # Tomo keeps 8: 3 + 2 + 8 - 3 = 10 against a bare 3; Aiko's Cybershock test draws 5
+    events = attack_tn(s, "p1", s.models["a1"], "u_worm.1", None, "p2")
+    assert "Blackwire Worm drains 1 SR from p2." in _texts(events)
+    assert s.teams["p2"].sr == 6 - 2 - 1  # its install cost 2, then the drain
+    s.teams["p2"].sr = 6
+    upkeep(s, "p2")
+    assert s.teams["p2"].sr == 6 - 1 - 1  # its running cost 1 and the drain
+
+
+def test_a_jamming_worm_lets_its_owner_choose_the_character_it_slows() -> None:
+    """FAQ phase 1: "(b) if a Virus/Worm on an enemy Tactical Network has Special Rules, select the Team
+    Members affected (this may be the player or the opponent); (c) apply the special rules of the hostile
+    Virus/Worm to the appropriate team members (your opponent may be selecting the team member(s) affected)"
+    (ruling C20: the house Slowcrawl Worm takes 1 Action Point from the character its owner picks)."""
+    from engine.nakamura_tower.phases import infection
+
+    s = at_cyberwarfare(table(), p1=[], p2=[])
+    s.teams["p2"].sr, s.teams["p1"].sr = 4, 0
+    stack(s, 8, 3, 4)  # Aiko 3 + 2 + 8 - 3 = 10 against a bare 3; Tomo's Cybershock test draws 4
+    attack_tn(s, "p2", s.models["b1"], "n_worm.1", None, "p1")
+    prompts = G.prompts(s)
+    assert [(p.seat, p.kind) for p in prompts] == [("p2", "jam")]
+    assert {i.get("unit") for i in G.legal(s, "p2")} == {m for m in s.models if m.startswith("a")}
+    s, events = G.apply(s, "p2", Intent.of("jam", unit="a3"))
+    assert s.models["a3"].ap == 1 and "Slowcrawl Worm jams Shoko Takayama" in _texts(events)
+    s.models["a3"].ap = 2  # a new turn
+    stack(s, 2, 3, 4, 2, 3)  # the phase 1 Cybershock tests pass
+    infection(s)
+    assert [(p.seat, p.kind) for p in G.prompts(s)] == [("p2", "jam")]
+
+
+def test_the_towers_worm_jams_the_infected_teams_hacker() -> None:
+    """RB: the Terminal's virus "would have made a Cyberwarfare Attack against Tomo and his Tactical Network
+    ... possibly suffering adverse effects from the particular virus or worm (as given on the card)" (ruling
+    C20: the AI's house Tower Worm jams the infected Team's Hacker; no one is asked)."""
+    s = table()
+    s.teams["p1"].sr = 2
+    ai_next(s, "ai_tower_worm.1")
+    place(s, "a1", "H8")
+    stack(s, 2, 2, 5, 3)
+    attack_terminal(s, "p1", s.models["a1"], "u_navajo.1", None, "t_basic")
+    assert s.models["a1"].ap == 1 and all(p.kind != "jam" for p in G.prompts(s))
