@@ -21,7 +21,7 @@ from engine.core import registry
 from engine.core.errors import MalformedIntent
 from engine.league.league import League, Requirement
 from engine.league.store import rebuilt_ratings
-from engine.league.view import StandingsView
+from engine.league.view import StandingsView, archived_view
 from engine.table import NotAllowed
 from renderers.league import render_standings
 
@@ -237,11 +237,29 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
         )
 
     @app_commands.command(name="standings", description="A league's standings, as a picture and text")
-    @app_commands.describe(league="The league", public="Show it to the channel instead of only to you")
-    async def standings(self, interaction: discord.Interaction, league: str, public: bool = False) -> None:
+    @app_commands.describe(
+        league="The league",
+        season="An ended season's final standings (default: the current season)",
+        public="Show it to the channel instead of only to you",
+    )
+    async def standings(
+        self,
+        interaction: discord.Interaction,
+        league: str,
+        season: app_commands.Range[int, 1, 1000] | None = None,
+        public: bool = False,
+    ) -> None:
         await flows.ack(interaction, ephemeral=not public)
         found = await self._find(interaction, league)
-        view = await self.leagues.standings(found)
+        if season is None or season == found.season.number:
+            view = await self.leagues.standings(found)
+        else:
+            archived = archived_view(found, season)
+            if archived is None:
+                raise MalformedIntent(
+                    f"{found.name} has no ended season {season}; it is in season {found.season.number}."
+                )
+            view = archived
         data = await self.services.renderer.picture(render_standings, view.model_dump(mode="json"))
         await flows.send(
             interaction, standings_text(view), file=flows.png(data, "standings.png"), ephemeral=not public

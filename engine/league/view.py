@@ -65,4 +65,25 @@ def standings_view(league: League, ratings: Ratings, names: dict[str, str] | Non
     return StandingsView(title=league.name, subtitle=subtitle, rows=rows)
 
 
-__all__ = ["RatingHistoryView", "StandingRow", "StandingsView", "standings_view"]
+def archived_view(league: League, number: int) -> StandingsView | None:
+    """The final standings of an ended season, as they were archived (None: no such ended season)."""
+    season = next((s for s in league.seasons if s.number == number and s.final is not None), None)
+    if season is None or season.final is None:
+        return None
+    rows = [
+        StandingRow(
+            place=index + 1,
+            player=league.names.get(line.player, line.player),
+            points=line.points,
+            played=line.played,
+            wins=line.wins,
+            rating=line.rating,
+            provisional=False,
+        )
+        for index, line in enumerate(season.final)
+    ]
+    subtitle = f"Season {number} · final standings · {len(season.rounds)} rounds · {league.game_id}"
+    return StandingsView(title=league.name, subtitle=subtitle, rows=rows)
+
+
+__all__ = ["RatingHistoryView", "StandingRow", "StandingsView", "archived_view", "standings_view"]

@@ -106,6 +106,11 @@ async def test_a_short_season_through_the_commands(league_world: World, cogs: di
     await world.command(cog, "standings", world.interaction("Bo"), league="Cup")
     answer = last(world.to("Bo"))
     assert "**Cup**: Season 2" in answer.text and _png(answer).height > 50
+    await world.command(cog, "standings", world.interaction("Bo"), league="Cup", season=1)
+    answer = last(world.to("Bo"))
+    assert "Season 1 · final standings · 2 rounds" in answer.text and " 2 played" in answer.text
+    await world.command(cog, "standings", world.interaction("Bo"), league="Cup", season=5)
+    assert "no ended season 5" in last(world.to("Bo")).text
 
     ratings = cogs["RatingsCog"]
     ann = world.users["Ann"]
