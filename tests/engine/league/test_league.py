@@ -68,3 +68,26 @@ def test_a_season_schedules_records_and_archives() -> None:
     ended = league.end_season()
     assert ended.final is not None and ended.final[0].points == 2.0
     assert league.season.number == 2 and league.season.rounds == []
+
+
+def test_record_game_counts_only_the_tables_own_players() -> None:
+    """RULINGS.md 1, 3 and 5: a player missing from the game's result (removed by the host, or whose seat
+    another member took) forfeits the table; a member who is not the table's player is left out; a game
+    abandoned by vote is a forfeit for everyone; a result is recorded once."""
+    league = _league(players=["ann", "bo", "cy", "dan", "eve", "fay"])
+    first = league.schedule({}, seed=3)
+    one, two = first.tables
+    one.record_id, two.record_id = "g1", "g2"
+    stranger = TableResult(ranking=(("zed",), (one.players[1],), (one.players[2],)))
+    assert league.record_game("g1", stranger) is first
+    recorded = first.tables[0].result
+    assert recorded is not None and recorded.forfeits == (one.players[0],)
+    assert "zed" not in {p for g in recorded.ranking for p in g}
+    assert league.record_game("g1", TableResult(ranking=((one.players[0],),))) is None  # already in
+    assert league.record_game("nope", None) is None
+    league.record_game("g2", None)
+    abandoned = first.tables[1].result
+    assert abandoned is not None and set(abandoned.forfeits) == set(two.players) and abandoned.ranking == ()
+    lines = {line.player: line for line in league.standings()}
+    assert all(lines[p].points == 0 and lines[p].wins == 0 for p in two.players)
+    assert first.done
