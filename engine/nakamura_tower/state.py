@@ -54,7 +54,8 @@ class NtOptions(BaseModel):
     sniffers: bool = Field(
         False,
         description="Fly Eye sniffers in the Faction decks: before planning, each "
-        "Hacker may pay 1 SR per card to see cards of an enemy hand",
+        "Hacker may pay 1 SR per card to see the face-down defence of the Terminal it attacks or cards of "
+        "an enemy hand",
     )
     hard_hands: bool = Field(
         False, description="Increased difficulty: discard every card still in hand at Clean-Up"
