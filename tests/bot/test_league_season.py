@@ -40,7 +40,7 @@ class GradedTable(Table):
         super().__init__(store)
         self.noise = noise
 
-    def _agent_for(self, game: Game[Any], record: GameRecord, seat: str, seed: int) -> Agent:
+    def _agent(self, game: Game[Any], record: GameRecord, seat: str, seed: int) -> Agent:
         user = record.user_of(seat) or ""
         return NoisyAgent(make_agent(game, "heuristic", seed), self.noise.get(user, 1.0), seed ^ 0x5EED)
 
