@@ -83,6 +83,9 @@ class Gateway:
         self.compress = compress
         self.sessions: dict[str, Session] = {}
         self.active: Session | None = None
+        self.by_shard: dict[int, Session] = {}
+        """The live session of each shard, when bots identify with ``shard: [id, count]`` (several
+        processes): dispatches about a guild go to its shard's session, as Discord routes them."""
         self.events: list[GatewayEvent] = []
         self.connections: set[Connection] = set()
         self.ready_count = 0
@@ -108,7 +111,9 @@ class Gateway:
 
     @property
     def connected(self) -> bool:
-        return self.active is not None and self.active.conn is not None
+        """The bot is connected: its session, or, with shards, every shard's (a killed shard's is not)."""
+        sessions = list(self.by_shard.values()) or ([self.active] if self.active is not None else [])
+        return bool(sessions) and all(s.conn is not None for s in sessions)
 
     # -- websocket handler -----------------------------------------------------------------------
 
@@ -159,13 +164,16 @@ class Gateway:
         state = self.fake.state
         session = Session(secrets.token_hex(16), int(data.get("intents", 0)), data.get("shard"))
         self.sessions[session.id] = session
-        # One bot at a time: a new IDENTIFY (a restarted process) takes over the dispatches.
+        # One bot at a time: a new IDENTIFY (a restarted process) takes over the dispatches (of its shard)
         self.active = session
+        if session.shard is not None:
+            self.by_shard[int(session.shard[0])] = session
         session.conn = conn
+        guilds = [g for g in state.guilds.values() if self._serves(session, g.id)]
         ready: dict[str, Any] = {
             "v": 10,
             "user": state.bot_user.payload(),
-            "guilds": [{"id": str(g), "unavailable": True} for g in state.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.fake.gateway_url,
@@ -182,14 +190,15 @@ class Gateway:
             ready["shard"] = session.shard
         async with session.lock:  # nothing else may be dispatched between READY and the guilds
             await self._send_locked(session, "READY", ready)
-            for guild in state.guilds.values():
+            for guild in guilds:
                 await self._send_locked(session, "GUILD_CREATE", payloads.guild(state, guild))
         self.ready_count += 1
         return session
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None or data.get("token") != self.fake.state.token or session is not self.active:
+        current = self.by_shard.get(int(session.shard[0])) if session and session.shard else self.active
+        if session is None or data.get("token") != self.fake.state.token or session is not current:
             await conn.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
             return None
         async with session.lock:
@@ -243,9 +252,26 @@ class Gateway:
         except (ConnectionResetError, RuntimeError):
             log.debug("dispatch %s kept for resume: connection is closing", event)
 
+    @staticmethod
+    def shard_of(guild_id: int | None, count: int) -> int:
+        """Discord's rule: ``(guild_id >> 22) % count``; DMs (no guild) are shard 0."""
+        return (int(guild_id) >> 22) % count if guild_id else 0
+
+    def _serves(self, session: Session, guild_id: int | None) -> bool:
+        return session.shard is None or self.shard_of(guild_id, int(session.shard[1])) == int(
+            session.shard[0]
+        )
+
+    def _session_for(self, data: dict[str, Any]) -> Session | None:
+        if not self.by_shard or self.active is None or self.active.shard is None:
+            return self.active
+        guild = data.get("guild_id") or (data.get("guild") or {}).get("id")
+        return self.by_shard.get(self.shard_of(int(guild) if guild else None, int(self.active.shard[1])))
+
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a dispatch to the bot's current session (kept for RESUME if it is disconnected)."""
-        session = self.active
+        """Send a dispatch to the bot's current session (of the guild's shard, when bots identify with
+        shards; kept for RESUME if it is disconnected)."""
+        session = self._session_for(data)
         if session is None:
             raise RuntimeError("no bot has identified with the fake gateway yet")
         await self._send_dispatch(session, event, data)
