@@ -41,22 +41,36 @@ def _game(conn: sqlite3.Connection, change: Change) -> None:
     r = change.record
     row = game_values(r)
     thread = r.place.get("thread")
-    thread = str(thread) if thread else None  # the indexed column of bot/storage.py migration 8
+    thread = str(thread) if thread else None
     if change.expected_version is None:
         conn.execute(
             "INSERT INTO games (id, game, seed, created_at, status, host, max_seats, options, pace, "
-            "version, updated_at, place, winners, reason, damage, thread) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (r.id, r.game, r.seed, r.created_at, *row, thread),
+            "version, updated_at, place, winners, reason, damage) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (r.id, r.game, r.seed, r.created_at, *row),
         )
-        return
-    cursor = conn.execute(
-        "UPDATE games SET status=?, host=?, max_seats=?, options=?, pace=?, version=?, "
-        "updated_at=?, place=?, winners=?, reason=?, damage=?, thread=? WHERE id=? AND version=?",
-        (*row, thread, r.id, change.expected_version),
-    )
-    if cursor.rowcount != 1:
-        raise StaleVersion("The board has moved on.")
+    else:
+        cursor = conn.execute(
+            "UPDATE games SET status=?, host=?, max_seats=?, options=?, pace=?, version=?, "
+            "updated_at=?, place=?, winners=?, reason=?, damage=? WHERE id=? AND version=?",
+            (*row, r.id, change.expected_version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion("The board has moved on.")
+    _thread(conn, r.id, thread)
+
+
+# A row that exists is updated in place (ON CONFLICT ... DO UPDATE), never deleted and inserted again as
+# INSERT OR REPLACE does: its key's index pages are then left alone (fewer WAL pages per move, issue 21).
+
+
+def _thread(conn: sqlite3.Connection, game_id: str, thread: str | None) -> None:
+    """The game's thread in its indexed column (bot/storage.py migration 8); a row whose thread is already
+    that is not touched, so a move writes no page for it."""
+    try:
+        conn.execute("UPDATE games SET thread=? WHERE id=? AND thread IS NOT ?", (thread, game_id, thread))
+    except sqlite3.OperationalError:  # a schema before migration 8 (tests of older code): no index kept
+        log.debug("game %s: no thread column; its thread is not indexed", game_id)
 
 
 def _rest(conn: sqlite3.Connection, change: Change) -> None:
@@ -80,8 +94,10 @@ def _rest(conn: sqlite3.Connection, change: Change) -> None:
     if change.snapshot is not None:
         # the log's length is read back in the same transaction: it is what the store holds
         conn.execute(
-            "INSERT OR REPLACE INTO snapshots (game_id, version, format, body, checksum, steps) "
-            "VALUES (?,?,?,?,?, (SELECT COALESCE(MAX(seq), 0) FROM intents WHERE game_id=?))",
+            "INSERT INTO snapshots (game_id, version, format, body, checksum, steps) "
+            "VALUES (?,?,?,?,?, (SELECT COALESCE(MAX(seq), 0) FROM intents WHERE game_id=?)) "
+            "ON CONFLICT (game_id) DO UPDATE SET version=excluded.version, format=excluded.format, "
+            "body=excluded.body, checksum=excluded.checksum, steps=excluded.steps",
             (r.id, r.version, change.snapshot_format, change.snapshot, checksum(change.snapshot), r.id),
         )
     if change.deadlines is not None:
@@ -110,7 +126,9 @@ def _public_lines(conn: sqlite3.Connection, change: Change) -> None:
 def _table_state(conn: sqlite3.Connection, game_id: str, body: object) -> None:
     try:
         conn.execute(
-            "INSERT OR REPLACE INTO table_state (game_id, body) VALUES (?, ?)", (game_id, json.dumps(body))
+            "INSERT INTO table_state (game_id, body) VALUES (?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET body=excluded.body",
+            (game_id, json.dumps(body)),
         )
     except sqlite3.OperationalError:  # a schema before migration 5 (tests of older code): no clocks kept
         log.debug("game %s: no table_state table; its clocks are not kept", game_id)
