@@ -88,7 +88,9 @@ async def _season(
         for league in made:
             await service.schedule(league, "host", moderator=False)
             for _ in range(rounds):
-                current = (await service.leagues(SERVER))[made.index(league)]
+                loaded = await kept.league(league.id)
+                assert loaded is not None
+                current = loaded[0]
                 for t in current.season.rounds[-1].tables:
                     assert t.record_id is not None
                     for seat in (await table.record(t.record_id)).seats:
