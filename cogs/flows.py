@@ -274,6 +274,8 @@ async def _options_payload(
         return text_view(intro + "You are not playing in this game; you can watch the board in its thread.")
     legal = await table.legal(game_id, user)
     prompts = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
+    if not prompts:  # nothing waits for this seat; it may still have offers open at any moment
+        prompts = [p for p in await table.standing(game_id) if p.seat == seat.seat]
     if not legal or not prompts:
         if record.status != "running":
             return text_view(intro + f"Nothing to decide: the game is {present.status_word(record).lower()}.")
@@ -283,7 +285,7 @@ async def _options_payload(
     stamp = offer_stamp(record, prompts, seat.seat)
     header = (
         intro
-        + "**Your decision**"
+        + ("**At any moment**" if prompts[0].standing else "**Your decision**")
         + (" (secret: only you see this)" if stamp.secret else "")
         + ":\n"
         + ("\n".join(present.undoubled(p.text, p.seat) for p in prompts))

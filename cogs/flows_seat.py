@@ -61,9 +61,12 @@ async def hand_message(
     except Exception:  # noqa: BLE001 - the text still tells the player everything
         log.exception("rendering the private view of game %s failed", record.id)
     mine = [p for p in await table.prompts(record.id) if p.seat == seat]
+    standing = [] if mine else [p for p in await table.standing(record.id) if p.seat == seat]
     status = (
         ("**Your move:** " + " / ".join(present.undoubled(p.text, p.seat) for p in mine))
         if mine
+        else ("Nothing waits for you. " + standing[0].text)
+        if standing
         else "Nothing to decide right now."
     )
     lines = hand_text.game_hand_lines(registry.get(record.game), view, public)  # what only this seat sees
@@ -76,7 +79,7 @@ async def hand_message(
             else "Nothing private right now: the board shows it all."
         )
     )
-    layout = lx.hand_view(record, meta, text, image is not None, options and bool(mine))
+    layout = lx.hand_view(record, meta, text, image is not None, options and bool(mine or standing))
     return layout, png(image, lx.HAND_FILE) if image is not None else None
 
 

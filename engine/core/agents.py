@@ -21,10 +21,18 @@ class Agent(Protocol):
         ...
 
 
+def takes_standing(agent: Agent | None) -> bool:
+    """Whether ``agent`` may be handed a standing offer (``Prompt.standing``) in a playout: an agent says
+    so with a true ``takes_standing`` attribute. Others are asked only what the game waits for."""
+    return bool(getattr(agent, "takes_standing", False))
+
+
 class RandomAgent:
-    """Chooses uniformly among the legal intents."""
+    """Chooses uniformly among the legal intents; in playouts it also takes standing offers now and then
+    (see :data:`~.playout.STANDING_EVERY`), so seeded random games exercise them."""
 
     name = "random"
+    takes_standing = True
 
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)

@@ -11,7 +11,12 @@ What every such game also gets:
 - ``state.log``: the recent public log (the text of every public event, newest last);
 - ``state.turn``: per-turn counters (``state.turn.begin(seat)``, ``use("aid")``, ``used("aid")``);
 - :class:`TableView` fields in every view: who is awaited, secret-choice progress, the seat's own secret
-  choice, the recent log and the result, so adapters read them instead of guessing.
+  choice, the recent log and the result, so adapters read them instead of guessing;
+- standing offers (``standing_actions``): actions a seat the game is not waiting for may take at any
+  moment, such as a discard "also in the turns of other players". Such a seat gets a standing prompt
+  (:meth:`standing`); its intents are its ``legal`` ones, checked and applied by the action itself, and the
+  procedure then runs on as after any other intent. A seat the top frame asks takes the same actions as
+  that frame's asides instead.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any, ClassVar, TypeVar
 from pydantic import BaseModel, Field
 
 from . import flow
+from .actions import intents_of
 from .errors import GameOver, IllegalIntent, NotYourTurn
 from .game import Game, GameState
 from .intent import Intent, Value
@@ -96,6 +102,10 @@ class FlowGame(Game[F]):
     rules: ClassVar[Rules[Any]]
     log_kept: ClassVar[int] = LOG_KEPT
     """Public log lines kept in the state (a game whose views show fewer keeps fewer: smaller snapshots)."""
+    standing_actions: ClassVar[tuple[str, ...]] = ()
+    """Action kinds a seat the game is not waiting for may take at any moment (standing offers)."""
+    standing_text: ClassVar[str] = "You may act now, without being asked; the game does not wait for it."
+    """The standing prompt's text (it speaks to its seat only: standing offers are never shown publicly)."""
 
     # --- what a runtime game implements --------------------------------------------------------
 
@@ -116,11 +126,50 @@ class FlowGame(Game[F]):
             return []
         return top.prompts()
 
+    def standing_kinds(self, state: F, seat: str) -> tuple[str, ...]:
+        """The standing actions open to ``seat`` at this moment: a game narrows :attr:`standing_actions`
+        to the moments its rules allow (never in the middle of resolving something already under way)."""
+        return self.standing_actions
+
+    def _standing_intents(self, state: F, seat: str) -> list[Intent]:
+        top = state.waiting.top()
+        if not self.standing_actions or state.result is not None or top is None or seat in top.asked():
+            return []
+        kinds = self.standing_kinds(state, seat)
+        return intents_of(self.rules.actions, list(kinds), state, seat) if kinds else []
+
+    def standing(self, state: F) -> list[Prompt]:
+        out = []
+        for seat in state.seats:
+            intents = self._standing_intents(state, seat)
+            if intents:
+                out.append(
+                    Prompt(
+                        seat,
+                        "standing",
+                        self.standing_text,
+                        intents[0],
+                        ref="standing",
+                        standing=True,
+                        public=f"{seat} may act at any moment.",
+                    )
+                )
+        return out
+
     def legal(self, state: F, seat: str) -> list[Intent]:
         top = state.waiting.top()
-        if state.result is not None or top is None or seat not in top.asked():
+        if state.result is not None or top is None:
             return []
+        if seat not in top.asked():
+            return self._standing_intents(state, seat)
         return top.legal(self.rules, state, seat) + top.aside_intents(self.rules, state, seat)
+
+    def _is_standing(self, state: F, seat: str, intent: Intent) -> bool:
+        """Whether ``intent`` is a standing action of ``seat`` (one the top frame does not ask)."""
+        top = state.waiting.top()
+        if top is None or seat in top.asked() or not self.standing_actions:
+            return False
+        return self.rules.actions.offers(list(self.standing_kinds(state, seat)), intent.kind)
 
     def check(self, state: F, seat: str, intent: Intent) -> None:
         if state.result is not None:
@@ -128,6 +177,11 @@ class FlowGame(Game[F]):
         if seat not in state.seats:
             raise NotYourTurn(f"'{seat}' is not a seat in this game.")
         top = state.waiting.top()
+        if self._is_standing(state, seat, intent):
+            reason = self.rules.actions[intent.kind].why_not(state, seat, intent)
+            if reason:
+                raise IllegalIntent(reason)
+            return
         if top is None or seat not in top.asked():
             waiting = ", ".join(top.asked()) if top is not None else "nobody"
             raise NotYourTurn(f"It is not {seat}'s turn; waiting for {waiting}.")
@@ -141,7 +195,9 @@ class FlowGame(Game[F]):
     def _apply(self, state: F, seat: str, intent: Intent) -> list[Event]:
         top = state.waiting.top()
         assert top is not None  # check() made sure
-        if top.is_aside(self.rules, state, seat, intent):
+        if seat not in top.asked():  # a standing action (check() made sure)
+            events = self.rules.actions[intent.kind].apply(state, seat, intent)
+        elif top.is_aside(self.rules, state, seat, intent):
             events = self.rules.actions[intent.kind].apply(state, seat, intent)
         else:
             events = top.accept(self.rules, state, seat, intent)

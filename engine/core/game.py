@@ -86,11 +86,18 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def prompts(self, state: S) -> list[Prompt]:
-        """Every open decision. Empty only when the game is over."""
+        """Every open decision the game waits for. Empty only when the game is over."""
+
+    def standing(self, state: S) -> list[Prompt]:
+        """The standing offers open now (``Prompt.standing``): what a seat the game is not waiting for
+        may do at any moment, such as a discard "also in the turns of other players". The game never
+        waits for them, so they are not among :meth:`prompts`; their intents are in :meth:`legal`."""
+        return []
 
     @abstractmethod
     def legal(self, state: S, seat: str) -> list[Intent]:
-        """Everything ``seat`` may do now: complete and finite; empty when it has no prompt."""
+        """Everything ``seat`` may do now: complete and finite; empty when it has no prompt, waiting or
+        standing."""
 
     def apply(self, state: S, seat: str, intent: Intent) -> tuple[S, list[Event]]:
         """Apply ``intent`` for ``seat``; returns the new state and the events. Never mutates ``state``."""

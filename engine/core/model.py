@@ -39,6 +39,10 @@ class Prompt:
     """Which decision this prompt belongs to (e.g. ``round2:sector``), stable while it stays open and
     different for the next one. A secret-choice button carries it, so a click meant for an earlier
     decision is refused as stale instead of answering a later one."""
+    standing: bool = False
+    """An offer open at any moment; the game does not wait for it (:meth:`Game.standing` lists them, never
+    :meth:`Game.prompts`): no deadline, its default is never applied, nobody is told the game waits for it,
+    and it does not make it that seat's turn."""
     public: str = ""
     """The decision in the third person for everyone else, without anything hidden; it may name the
     seat (a public line then puts the seat's mention in its place). The same for every seat of a secret

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .agents import Agent
+from .agents import Agent, takes_standing
 from .intent import Intent
 from .model import Event
 
@@ -24,10 +24,26 @@ class Playout:
     events: list[Event] = field(default_factory=list)
 
 
-def next_decision(game: Any, state: Any) -> str | None:
-    """The seat an agent-driven loop should ask next: the first open prompt's seat."""
+STANDING_EVERY = 8
+"""A playout hands a standing offer (``Prompt.standing``) to an agent that takes them at most once every 8
+intents: often enough that seeded games exercise acting out of turn, rarely enough that the decisions the
+game waits for still make at least 7 intents in 8, so every game still ends."""
+
+
+def next_decision(
+    game: Any, state: Any, agents: Mapping[str, Agent] | None = None, steps: int = 0
+) -> str | None:
+    """The seat an agent-driven loop should ask next: the first open prompt's seat; with ``agents`` and
+    the count of intents played so far, every :data:`STANDING_EVERY`-th one goes to a seat with a standing
+    offer whose agent takes them (in turn among such seats), if there is one."""
     prompts = game.prompts(state)
-    return prompts[0].seat if prompts else None
+    if not prompts:
+        return None
+    if agents is not None and steps % STANDING_EVERY == STANDING_EVERY - 1:
+        offers = [p.seat for p in game.standing(state) if takes_standing(agents.get(p.seat))]
+        if offers:
+            return str(offers[(steps // STANDING_EVERY) % len(offers)])
+    return str(prompts[0].seat)
 
 
 def step(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Any, Intent, list[Event]]:
@@ -47,8 +63,8 @@ def choose(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Intent, list
 
 def advance(game: Any, state: Any, agents: Mapping[str, Agent], steps: int) -> Any:
     """Play at most ``steps`` intents (fewer if the game ends): a game in mid-play, for tests and benches."""
-    for _ in range(steps):
-        seat = next_decision(game, state) if game.outcome(state) is None else None
+    for n in range(steps):
+        seat = next_decision(game, state, agents, n) if game.outcome(state) is None else None
         if seat is None:
             break
         state, _, _ = step(game, state, seat, agents[seat])
@@ -66,7 +82,7 @@ def play_out(
     the playout changes a copy of its own in place (no copy per intent; nobody sees the states between)."""
     result = Playout(state=game.copy(state))
     while game.outcome(result.state) is None:
-        seat = next_decision(game, result.state)
+        seat = next_decision(game, result.state, agents, result.steps)
         if seat is None:
             raise Stalled(f"no prompt and no outcome at step {result.state.step}")
         if result.steps >= max_steps:

@@ -12,6 +12,7 @@ from engine.core.shapes import check_shape
 
 from . import answers, bundles, effects, procedure, refusals, setup, story, trade, window  # noqa: F401
 from . import labels as L
+from . import standing as ST
 from .actions import anytime, corporate, exchanges, moves, tasks  # noqa: F401 - they register their actions
 from .actions import story as story_actions  # noqa: F401
 from .agent import HeuristicAgent
@@ -41,7 +42,8 @@ A turn is either Tasks or Attacks. Attack a detective with more IP on your space
 -1 Reputation); the winning attacker takes 1 IP; the loser chooses a Wound.
 Commission: with your Clue on the Target, stand on the Target or the Threatened Corporation: remove that
 Clue (and your Obligation there), then turn the Target safe or remove a Lag.
-Hand limit 8 Task cards, 3 Equipment at the end of your turn. Discard cards whenever you are asked something.
+Hand limit 8 Task cards, 3 Equipment at the end of your turn. Discard cards at any moment (also in the
+turns of others: /game act), except during a trade or while a roll is being resolved.
 Trade: one per turn, always with the detective whose turn it is: he proposes an offer to one player, or
 asks everyone for offers and takes one (also just before his own Task roll). Credits, Equipment, Task cards.
 Options: Longer Game (16 IP), Task cards available immediately, Less Randomness, Online Trade, Variable
@@ -70,9 +72,14 @@ class GamedecGame(FlowGame[GamedecState]):
     """The status panel shows the last 8 public lines."""
     intent_kinds = frozenset(SHAPES)
     agents: ClassVar[dict[str, AgentFactory]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+    standing_actions = ST.STANDING
+    standing_text = ST.TEXT
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> GamedecState:
         return self.start(setup.new_state(seats, self.new_rng(seed), options))
+
+    def standing_kinds(self, state: GamedecState, seat: str) -> tuple[str, ...]:
+        return ST.standing_kinds(state, seat)
 
     def view_model(self, state: GamedecState, seat: str | None) -> GamedecView:
         return build(state, seat, self.table_view(state, seat))

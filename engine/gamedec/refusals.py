@@ -45,12 +45,12 @@ WHEN = {
     "assist": "Assists are declared before a roll, while the Assist/Sabotage window asks you",
     "sabotage": "Sabotages are declared before a roll, while the Assist/Sabotage window asks you",
     "boost": "Smoke and Mirrors is used before your own roll",
-    "trade": "A trade always includes the detective whose turn it is, and he opens it",
+    "trade": "A trade always includes the detective whose turn it is, and is proposed while his turn is open",
     "trade_call": "Only the detective whose turn it is asks for trade offers",
     "offer": "Only the detective whose turn it is proposes a trade of several goods",
     "show": "Task cards are shown to the other side of a trade being made",
-    "discard": "Cards are discarded when you are asked something (not during a trade)",
-    "discard_eq": "Equipment is discarded when you are asked something (not during a trade)",
+    "discard": "Cards are discarded at any moment, but not during a trade nor while a roll is resolved",
+    "discard_eq": "Equipment is discarded at any moment, but not during a trade nor while a roll is resolved",
     "story_start": "A Scenario is revealed in your own turn once a start condition holds",
     "story_task": "A story Task is undertaken in your own turn",
     "story_finish": "A Scenario's second path is completed in your own turn",
@@ -123,9 +123,13 @@ def reason_for(game: Any, state: GamedecState, seat: str, intent: Intent) -> str
     top = state.waiting.top()
     if top is None:
         return None
-    if seat not in top.asked():
-        return not_asked(state, top, seat, intent)
     action = game.rules.actions.get(intent.kind)
+    if seat not in top.asked():
+        if action is not None and game.rules.actions.offers(
+            list(game.standing_kinds(state, seat)), intent.kind
+        ):
+            return _own(action.why_not(state, seat, intent)) or WHEN.get(intent.kind)  # a standing offer
+        return not_asked(state, top, seat, intent)
     offered = _action_kinds(top)
     if action is not None and (game.rules.actions.offers(offered, intent.kind) or intent.kind in top.asides):
         why: str | None = action.why_not(state, seat, intent)

@@ -52,6 +52,15 @@ class Reading(TableBase):
         prompts: list[Prompt] = self.engine_game(record).prompts(state)
         return prompts
 
+    async def standing(self, game_id: str) -> list[Prompt]:
+        """The standing offers open now (``Prompt.standing``): nothing waits for them, so they have no
+        deadline and are not among :meth:`prompts`."""
+        record, state = await self._load(game_id)
+        if state is None or record.status != "running":
+            return []
+        offers: list[Prompt] = self.engine_game(record).standing(state)
+        return offers
+
     async def legal(self, game_id: str, user: str) -> list[tuple[Intent, str]]:
         """The user's legal intents with their labels; empty when it is not their turn."""
         record, state = await self._load(game_id)

@@ -103,8 +103,8 @@ def walk(
     state = game.setup(seats, seed, options)
     agents = {s: RandomAgent(seed * 31 + i) for i, s in enumerate(seats)}
     yield state, None, None
-    for _ in range(max_steps):
-        seat = next_decision(game, state) if game.outcome(state) is None else None
+    for n in range(max_steps):
+        seat = next_decision(game, state, agents, n) if game.outcome(state) is None else None
         if seat is None:
             return
         state, intent, _ = step(game, state, seat, agents[seat])
@@ -390,13 +390,14 @@ def test_a_playout_in_place_is_the_checked_game(game_id: str, seed: int) -> None
 @pytest.mark.parametrize("seed", CONTRACT_SEEDS)
 def test_prompts_defaults_labels_and_idle_seats(game_id: str, seed: int) -> None:
     """At every state: each prompt's default is legal for its seat; a label is at most 80 characters and
-    is not the raw key; a seat with no prompt cannot act; a dump loads back to the same dump."""
+    is not the raw key; a seat with no prompt, standing or waiting, cannot act; a dump loads back to the
+    same dump."""
     game = engine.get(game_id)
     seats, options = _table(game, seed)
     for n, (state, _, _) in enumerate(walk(game, seats, seed, options)):
         prompts = game.prompts(state)
-        asked = {p.seat for p in prompts}
-        for p in prompts:
+        asked = {p.seat for p in prompts} | {p.seat for p in game.standing(state)}
+        for p in prompts + game.standing(state):
             legal = game.legal(state, p.seat)
             assert p.default in legal, f"{p.seat}'s default {p.default.key()} is not legal ({p.kind})"
             assert game.is_legal(state, p.seat, p.default)
@@ -479,6 +480,51 @@ def test_a_secret_choice_is_invisible_to_every_other_viewer(game_id: str, seed: 
 
 SECRET_GAMES = {"infamy", "toy"}
 """Games whose every playout has secret simultaneous choices (so the check above must have compared some)."""
+
+
+# --- standing offers ----------------------------------------------------------------------------------
+
+
+def _standing_moments(game: Any, seats: list[str], seed: int, options: dict[str, Any]) -> Iterator[Any]:
+    for state, _, _ in walk(game, seats, seed, options):
+        if game.standing(state):
+            yield state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", CONTRACT_SEEDS)
+def test_standing_offers_are_never_waited_for_and_keep_the_game_coherent(game_id: str, seed: int) -> None:
+    """A standing offer (``Prompt.standing``: "an offer open at any moment; the game does not wait for it")
+    is never among the prompts the game waits for (so no deadline applies its default), goes only to a seat
+    the game is not asking, and offers exactly that seat's legal intents. Applying one out of turn leaves
+    the waiting prompts coherent: each default still legal for its seat, nobody else newly asked, and the
+    game still playable to its end (the walk goes on)."""
+    game = engine.get(game_id)
+    seats, options = _table(game, seed)
+    checked = 0
+    for state in _standing_moments(game, seats, seed, options):
+        waiting = game.prompts(state)
+        asked = {p.seat for p in waiting}
+        assert waiting and not any(p.standing for p in waiting), "a standing prompt among the waited-for"
+        for offer in game.standing(state):
+            assert offer.standing and offer.seat not in asked, f"{offer.seat} is asked and standing at once"
+            legal = game.legal(state, offer.seat)
+            assert offer.default in legal, "a standing prompt's default is not legal for its seat"
+            for intent in legal[:3] + legal[-2:]:
+                after, _ = game.apply(state, offer.seat, intent)
+                for p in game.prompts(after):
+                    assert p.default in game.legal(after, p.seat), f"{intent.key()} broke {p.seat}'s prompt"
+                newly = {p.seat for p in game.prompts(after)} - asked - {offer.seat}
+                assert not newly, f"{offer.seat}'s {intent.key()} out of turn asked {newly} something"
+                checked += 1
+        if checked >= 60:
+            break
+    if game_id in STANDING_GAMES:
+        assert checked, f"{game_id} seed {seed}: no standing offer was taken"
+
+
+STANDING_GAMES = {"gamedec"}
+"""Games with standing offers in every playout (the check above must have taken some)."""
 
 
 # --- public lines in the third person ----------------------------------------------------------------
