@@ -247,7 +247,7 @@ async def _applied(
     text = f"✅ {labels.get(key, key)}"
     if mine:
         text += "\n" + "\n".join(mine)
-    more = await services.table.legal(update.record.id, user)
+    more = await _next_options(services, update.record, seat.seat if seat else None, key)
     record = update.record
     if more and record.status == "running":
         view = await _options_payload(services, record.id, user, 0, intro=text + "\n\n")
@@ -260,6 +260,21 @@ async def _applied(
         with contextlib.suppress(ValueError):  # a view already full keeps its options: /game undo remains
             view.add_item(undo_row(record.id, record.version, seat.seat))
     await send(interaction, view=view)
+
+
+async def _next_options(services: Services, record: GameRecord, seat: str | None, key: str) -> bool:
+    """Whether the answer to a move shows the seat's next options: when the game waits for it, or when the
+    move was a standing action and more of its kind remain (a second discard); after ending a turn, the
+    offers open at any moment are not pushed at the player (its options button still shows them)."""
+    if seat is None:
+        return False
+    table = services.table
+    if any(p.seat == seat for p in await table.prompts(record.id)):
+        return True
+    if not any(p.seat == seat for p in await table.standing(record.id)):
+        return False
+    kind = key.split(":", 1)[0]
+    return any(i.kind == kind for i, _ in await table.legal(record.id, record.user_of(seat) or ""))
 
 
 async def _options_payload(

@@ -48,7 +48,9 @@ async def test_a_detective_not_asked_anything_discards_from_his_options(
     waiting_before = [(p.seat, p.kind) for p in await world.table.prompts(gid)]
     mark = world.mark()
     await world.click(idle, discards[0], thread)
-    assert "✅" in last(world.to(idle, mark)).text
+    answer = last(world.to(idle, mark))
+    assert "✅" in answer.text
+    assert ids_like(answer, rf"arb:{gid}:\d+:discard:card=\w+"), "more discards are offered after one"
     card = discards[0].rsplit("=", 1)[1]
     state_view = await world.table.view(gid, str(world.users[idle].id))
     assert card not in [c["id"] for c in state_view["me"]["hand"]], "the card was discarded"
@@ -87,3 +89,28 @@ async def test_a_standing_trade_proposal_asks_the_proposer_and_keeps_the_turn(
     idle_seat = record.seat_of(str(world.users[idle].id))
     assert idle_seat is not None and prompts[0].seat == idle_seat.seat and prompts[0].kind == "trade_give"
     assert "prepares a trade offer" in prompts[0].public
+
+
+async def test_ending_a_turn_does_not_push_the_offers_open_at_any_moment(
+    world: World, cogs: dict[str, Any]
+) -> None:
+    """After his turn the detective may still discard at any moment, but the answer to "End turn" does not
+    put those buttons in front of him: nothing waits for him (his options button still shows them)."""
+    gid, thread = await start_game(world, cogs, players=PEOPLE, game="gamedec")
+    active, _ = await _a_turn_with_an_idle_detective(world, gid)
+    record = await world.table.record(gid)
+    await world.click(active, f"arbo:{gid}", thread)
+    menu = last(world.to(active))
+    (end,) = ids_like(menu, rf"arb:{gid}:{record.version}:end")
+    mark = world.mark()
+    await world.click(active, end, thread)
+    answer = last(world.to(active, mark))
+    confirm = ids_like(answer, rf"arbe:{gid}:.*")
+    if confirm:  # "ending a turn while actions remain asks once for confirmation"
+        mark = world.mark()
+        await world.click(active, confirm[0], thread)
+        answer = last(world.to(active, mark))
+    assert "✅" in answer.text, answer.text
+    seat = record.seat_of(str(world.users[active].id))
+    assert seat is not None and seat.seat not in {p.seat for p in await world.table.prompts(gid)}
+    assert not ids_like(answer, rf"arb:{gid}:\d+:discard"), answer.text

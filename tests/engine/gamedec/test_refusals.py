@@ -98,7 +98,8 @@ def test_answering_the_window_twice_says_so() -> None:
     state, _ = do(state, "bo", "pass")
     message = GAME.why_not(state, "bo", Intent.of("sabotage", on="ann", n=1))
     assert message is not None and message.startswith("You passed in this window")
-    assert "not your turn" not in message.lower() and "waiting for" in message
+    # what bo may still do meanwhile: discard, at any moment (RULINGS 37a)
+    assert "not your turn" not in message.lower() and "You can: Discard" in message
 
 
 def test_a_declaration_beyond_ones_cards_names_the_count() -> None:
