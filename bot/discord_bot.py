@@ -117,12 +117,12 @@ class ArbiterBot(commands.Bot):
             holds=lambda r: self.shard_plan.holds(r.place.get("guild")),
         )
         table.subscribe(announcer)
-        if isinstance(self.store, PostgresStore):  # other processes may commit: hear of their changes
-            announcer.shared = True
-            self.store.listen(self._heard)
         leagues = services.leagues = LeagueService(table, league_store, DiscordLeagueFront(self, services))
         table.subscribe(leagues.in_background)
         self.services = services
+        if isinstance(self.store, PostgresStore):  # other processes may commit: hear of their changes
+            announcer.shared = True
+            self.store.listen(self._heard)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in all_cogs(services):
             await self.add_cog(cog)
