@@ -115,9 +115,10 @@ def _panel_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
     )
     for team in view["teams"]:
         tn = ", ".join(team["tn"]) or "no programmes"
+        leader = f", Team Leader {team['leader']}" if team.get("leader") else ""
         lines.append(
             (
-                f"{team['seat']} ({team['faction']}, {team['letter']}): {team['score']} points, "
+                f"{team['seat']} ({team['faction']}, {team['letter']}{leader}): {team['score']} points, "
                 f"SR {team['sr']}, hand {team['hand_size']}; TN: {tn}",
                 _team_colour(view, team["seat"]),
             )
@@ -161,6 +162,13 @@ def _private_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
     if view.get("my_plan"):
         lines.append((f"Your secret plan: {'; '.join(view['my_plan'])}", ACCENT))
     lines += [(seen, ACCENT) for seen in view.get("my_seen", [])]
+    if view.get("my_draft"):
+        lines.append((f"Your Team, being built (Team Budget left: {view.get('my_budget', 0)}):", ACCENT))
+        for member in view["my_draft"]:
+            lead = " (Team Leader)" if member["leader"] else ""
+            bought = f"; bought: {', '.join(member['bought'])}" if member["bought"] else ""
+            gear = ", ".join(member["equipment"]) or "no gear"
+            lines.append((f"  {member['name']}{lead}: {gear}{bought}", ACCENT))
     return lines
 
 

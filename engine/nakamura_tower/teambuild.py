@@ -193,6 +193,20 @@ def _buy_problem(state: NtState, team: TeamState, who: str, item: Equipment, poi
     return f"{character.name} cannot carry it: {problem}." if problem else None
 
 
+def _change_gear(state: NtState, seat: str, intent: Intent, verb: str) -> list[Event]:
+    """A checked ``buy`` (the item added) or ``drop`` (taken away), told to the Team alone."""
+    team = state.teams[seat]
+    member = _recruit(team, str(intent.get("who")))
+    assert member is not None
+    item = str(intent.get("item"))
+    if intent.kind == "buy":
+        member.equipment.append(item)
+    else:
+        member.equipment.remove(item)
+    text = f"{_name(member.character)} {verb} {_item(item)}. {_left_text(state, team)}"
+    return [private(seat, intent.kind, text)]
+
+
 @RULES.action
 class Buy(Action[NtState]):
     kind = "buy"
@@ -216,12 +230,7 @@ class Buy(Action[NtState]):
         return _buy_problem(state, team, str(intent.get("who")), item, left(state, team))
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
-        team = state.teams[seat]
-        member = _recruit(team, str(intent.get("who")))
-        assert member is not None
-        member.equipment.append(str(intent.get("item")))
-        text = f"{_name(member.character)} gets {_item(str(intent.get('item')))}. {_left_text(state, team)}"
-        return [private(seat, "buy", text)]
+        return _change_gear(state, seat, intent, "gets")
 
     def label(self, state: NtState, intent: Intent) -> str:
         item = pack().equipment.get(str(intent.get("item")))
@@ -244,14 +253,7 @@ class Drop(Action[NtState]):
         ]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
-        team = state.teams[seat]
-        member = _recruit(team, str(intent.get("who")))
-        assert member is not None
-        member.equipment.remove(str(intent.get("item")))
-        text = (
-            f"{_name(member.character)} gives up {_item(str(intent.get('item')))}. {_left_text(state, team)}"
-        )
-        return [private(seat, "drop", text)]
+        return _change_gear(state, seat, intent, "gives up")
 
     def label(self, state: NtState, intent: Intent) -> str:
         return f"Take {_item(str(intent.get('item')))} from {_name(str(intent.get('who')))}"

@@ -71,3 +71,24 @@ def test_mines_and_stunned_models_are_drawn() -> None:
     assert any(t["label"].endswith("~") for t in _tokens(view))
     assert any(" stunned" in line for line, _ in _panel_lines(view))
     assert NAKAMURA.view(state, "p2")["mines"] == view["mines"]  # public: the same for every seat
+
+
+def test_the_private_image_lists_the_team_being_built() -> None:
+    """While a Team is built at the table its seat's private image lists the drafted characters and their
+    gear; the public image and the other seats show none of it."""
+    from engine.core import Intent
+
+    state = NAKAMURA.setup(["p1", "p2"], 1, {})
+    while NAKAMURA.prompts(state)[0].kind == "faction":
+        p = NAKAMURA.prompts(state)[0]
+        state, _ = NAKAMURA.apply(state, p.seat, p.default)
+    seat = NAKAMURA.prompts(state)[0].seat
+    assert NAKAMURA.prompts(state)[0].kind == "build" and NAKAMURA.legal(state, seat)[-1] == Intent.of(
+        "ready"
+    )
+    view = NAKAMURA.view(state, seat)
+    bare = dict(view, my_draft=[])
+    building = Image.open(io.BytesIO(render_private(view)))
+    plain = Image.open(io.BytesIO(render_private(bare)))
+    assert building.height > plain.height  # a line for the Team and one per character
+    assert render(view) == render(bare)
