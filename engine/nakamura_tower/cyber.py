@@ -78,9 +78,9 @@ def _kind(instance: str) -> str:
     return instance.split(".")[0]
 
 
-def _choices(state: NtState, seat: str, part: str, kinds: frozenset[str], verb: str) -> Offer:
+def _choices(state: NtState, seat: str, part: str, kinds: frozenset[str], verb: str, nothing: str) -> Offer:
     team = state.teams[seat]
-    offer = [(Intent.of("plan", **{part: NONE}), f"No {verb.lower()}")]
+    offer = [(Intent.of("plan", **{part: NONE}), nothing)]
     offer += [
         (Intent.of("plan", **{part: _kind(c)}), f"{verb} {_name(c)} from your hand")
         for c in _distinct([c for c in team.hand if pack().card(c).kind in kinds])
@@ -107,11 +107,17 @@ def _attack_parts(state: NtState, seat: str, target: str) -> list[tuple[str, Off
     if target == "purge":
         programme = (
             "Which defensive programme purges the infection?",
-            _choices(state, seat, "atk", DEFENSIVE, "Purge with"),
+            _choices(state, seat, "atk", DEFENSIVE, "Purge with", "No Purge"),
         )
     else:
-        programme = ("Which programme attacks?", _choices(state, seat, "atk", OFFENSIVE, "Attack with"))
-    parts = [programme, ("Which Booster supports it?", _choices(state, seat, "bst", BOOSTER, "Boost with"))]
+        programme = (
+            "Which programme attacks?",
+            _choices(state, seat, "atk", OFFENSIVE, "Attack with", "No attack"),
+        )
+    parts = [
+        programme,
+        ("Which Booster supports it?", _choices(state, seat, "bst", BOOSTER, "Boost with", "No Booster")),
+    ]
     spec = next((t for t in board.mission(state).terminals if t.id == target), None)
     if spec is not None and spec.defence > 1:
         fills = [(Intent.of("plan", put=NONE), "Put nothing more into it")]
@@ -149,7 +155,8 @@ def _parts(state: NtState, seat: str, target: str) -> list[tuple[str, Offer]]:
             for c in charges
         ]
         parts.append(("Do you run an SR Booster first?", offer))
-    return parts
+    # a later part with nothing to choose is not asked; the first always is (being asked tells nothing)
+    return parts[:1] + [part for part in parts[1:] if len(part[1]) > 1]
 
 
 class PlanPayload(BaseModel):

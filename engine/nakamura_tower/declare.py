@@ -21,6 +21,7 @@ from engine.core import Event, Intent, public
 from . import board
 from .battles import draw_defence
 from .cyber import open_plan
+from .loading import pack
 from .rules import RULES
 from .sniffing import sniff, sniff_offer
 from .state import NtState
@@ -61,7 +62,7 @@ def _offers(
                 [(Intent.of("declare", hacker=m.id), f"{name(m)} ({m.id}, at {m.cell})") for m in candidates],
             )
         )
-    if state.opts.sniffers:
+    if state.opts.sniffers and any(pack().card(c).kind == "sniffer" for c in state.teams[seat].hand):
         more.append(("Does your Fly Eye look at anything before you plan?", sniff_offer(state, seat)))
     return main, more
 

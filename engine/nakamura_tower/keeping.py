@@ -37,8 +37,9 @@ def _keep_offer(state: NtState, seat: str) -> Offer:
     offer = [(Intent.of("keep", drop=NONE), "Keep every programme running")]
     if len(own) > 1:
         offer.append((Intent.of("keep", drop=ALL), "Remove every programme"))
+    fields = {slot.card: n for n, slot in enumerate(state.teams[seat].tn, start=1)}
     for card in own:
-        name = pack().card(card).name
+        name = f"{pack().card(card).name} (field {fields[card]})"
         offer.append((Intent.of("keep", drop=card), f"Remove {name}, keep the rest"))
         if len(own) > 2:
             offer.append((Intent.of("keep", only=card), f"Keep only {name}"))

@@ -5,10 +5,11 @@ FAQ: "Sniffer programmes are one use only and should be discarded after use. The
 on Initiative but before planning the Tactical Network, which allows the Hacker to select the most
 appropriate CW cards for the hack"; RB: the sniffer "spends one System Resource point to look at the one
 Terminal defence card ... (This method can also be used to look at an opponent's CW cards; even those
-currently in their hand, paying one SR point for each card looked at)". Ruling C11: the sniff is a part of
-the secret declaration every Hacker's Team makes (so whether a Team holds a Fly Eye tells nothing); the
-cards of a hand are picked at random; only the sniffing Team is told what it saw (a private event, and its
-own view's ``my_seen`` until Clean-Up); everyone is told that a Fly Eye ran and how much it cost.
+currently in their hand, paying one SR point for each card looked at)". Ruling C11: the sniff is a further
+part of the secret declaration of a Team holding a Fly Eye (every Hacker's Team declares, so being asked
+tells nothing); the cards of a hand are picked at random; only the sniffing Team is told what it saw (a
+private event, and its own view's ``my_seen`` until Clean-Up); everyone is told that a Fly Eye ran and how
+much it cost.
 """
 
 from __future__ import annotations

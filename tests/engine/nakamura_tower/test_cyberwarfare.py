@@ -44,7 +44,7 @@ def test_a_fly_eye_sees_a_terminals_face_down_defence_for_the_sniffer_alone() ->
     ai_next(s, "ai_sentinel.1", "ai_tower_worm.1")
     cyberwarfare(s)
     s, _ = _answer(s, "p1", Intent.of("declare", target="t_red"), Intent.of("declare", look="terminal"))
-    s, events = _answer(s, "p2", Intent.of("declare", target="none"), Intent.of("declare", look="none"))
+    s, events = G.apply(s, "p2", Intent.of("declare", target="none"))  # no Fly Eye: no sniffing asked
     names = ("Sentinel Bastion", "Tower Worm")
     secret = [e for e in events if e.kind == "sniffed"]
     assert len(secret) == 1 and secret[0].audience == frozenset({"p1"})
@@ -76,11 +76,10 @@ def test_a_fly_eye_shows_enemy_hand_cards_to_the_sniffer_alone() -> None:
     assert sorted(p.seat for p in G.prompts(s)) == ["p1", "p2"]
     s, _ = G.apply(s, "p1", Intent.of("declare", target="none"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
-    assert G.legal(s, "p2") == [Intent.of("declare", look="none")]  # p2 holds no Fly Eye
+    assert [p.seat for p in G.prompts(s)] == ["p1"]  # p2 holds no Fly Eye: its declaration is complete
     look = Intent.of("declare", look="p2", n=2)
     assert look in G.legal(s, "p1")
-    s, _ = G.apply(s, "p1", look)
-    s, events = G.apply(s, "p2", Intent.of("declare", look="none"))
+    s, events = G.apply(s, "p1", look)
     secret = [e for e in events if e.kind == "sniffed"]
     assert len(secret) == 1 and secret[0].audience == frozenset({"p1"})
     assert secret[0].text.count(",") == 1  # two cards named
@@ -264,9 +263,7 @@ def test_a_running_virus_attacks_without_paying_to_install_again() -> None:
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
     assert Intent.of("plan", atk="r.u_navajo") in G.legal(s, "p1")
     stack(s, 9, 9, 1)
-    for part in (Intent.of("plan", atk="r.u_navajo"), Intent.of("plan", bst="none")):
-        s, _ = G.apply(s, "p1", part)
-    s, _ = G.apply(s, "p1", Intent.of("plan", grd="none"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", atk="r.u_navajo"))  # nothing else to choose: no more parts
     s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))
     assert "W32.Navajo 8 against a bare CanDo card 1." in _texts(events)  # 2 + 0 + 9 - 3
     assert ("u_navajo.3", "p1") in [(x.card, x.owner) for x in s.teams["p2"].tn]
@@ -375,7 +372,7 @@ def test_a_terminal_won_takes_a_second_card_from_the_hand() -> None:
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
-    parts = ("atk", "u_navajo"), ("bst", "none"), ("put", "u_bastion"), ("grd", "none")
+    parts = ("atk", "u_navajo"), ("put", "u_bastion"), ("grd", "none")
     s, _ = _answer(s, "p1", *(Intent.of("plan", **{k: v}) for k, v in parts))
     stack(s, 8, 2, 3, 8, 2, 3)  # 2 + 1 + 2 + 8 = 13 against 3 + 3, twice
     s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))
