@@ -28,8 +28,9 @@ everyone. 1 player: solo against the tower; 2: versus (default); 3: a third Fact
 the 40-card CanDo deck (reshuffled after any 1 or 10). Each turn: 1 Cybershock tests; 2 System Resources;
 3 secret SR bids for the initiative; 4 Cyberwarfare; 5 the Real World: each character in turn spends 2
 Action Points on Moves (Speed squares, 8-way, orthogonal through doorways) and Attacks (ranged or close,
-TAC, hit locations, armour), with reactions (Dodge, Fast Attack, Take Cover); 6 AI Operations: alarms and
-drones; 7 Clean-Up. The mission's objectives score; highest score after the last turn wins.
+TAC, hit locations, armour), grenades, Mine tokens, First Aid, dragging a friend or handing over an item,
+with reactions (Dodge, Fast Attack, Take Cover); 6 AI Operations: alarms and drones; 7 Clean-Up. The
+mission's objectives score; highest score after the last turn wins.
 """
 
 INTENT_KINDS = frozenset(SHAPES)
@@ -46,7 +47,7 @@ class NakamuraGame(FlowGame[NtState]):
         rules=RULES_SUMMARY,
     )
     state_type = NtState
-    format = 12
+    format = 13
     rules = RULES
     intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
@@ -68,7 +69,7 @@ class NakamuraGame(FlowGame[NtState]):
         return super().describe(state, intent)
 
     def part_label(self, state: NtState, kind: str, name: str, value: Value) -> str:
-        model = state.models.get(str(value)) if name in ("unit", "target") else None
+        model = state.models.get(str(value)) if name in ("unit", "target", "other") else None
         if model is not None:
             return f"{model_name(model)} ({model.id})"
         found = team_part_label(name, value)

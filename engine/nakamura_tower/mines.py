@@ -10,6 +10,8 @@ Tokens are placed openly on the table, so mines are public (ruling K4).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Event, public
 
 from . import board
@@ -40,10 +42,21 @@ def may_lay(state: NtState, model: Model) -> list[str]:
 
 
 def lay(state: NtState, model: Model, item: Equipment, cell: str) -> list[Event]:
+    """Place a token; with the house option ``hidden_mines`` only the placing Team hears of it (ruling K4)."""
     state.mines.append(Mine(cell=cell, owner=model.team, layer=model.id, item=item.id))
-    return [
-        public("mine_laid", f"{name(model)} places a Mine token on {cell}.", unit=model.id, cell=cell)
-    ] + spend(model, item)
+    text = f"{name(model)} places a Mine token on {cell}."
+    events = [public("mine_laid", text, unit=model.id, cell=cell)] + spend(model, item)
+    if state.opts.hidden_mines:
+        events = [replace(e, audience=frozenset([model.team])) for e in events]
+    return events
+
+
+def seen_by(state: NtState, seat: str | None) -> list[Mine]:
+    """The Mine tokens ``seat`` knows of: all of them (they lie openly on the table), or with
+    ``hidden_mines`` only its own Team's."""
+    if not state.opts.hidden_mines:
+        return list(state.mines)
+    return [m for m in state.mines if m.owner == seat]
 
 
 def arm(state: NtState) -> None:

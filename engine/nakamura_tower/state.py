@@ -92,6 +92,11 @@ class NtOptions(BaseModel):
         description="Advanced, with Intervening Models: a character in the line of a Ranged Attack on a "
         "teammate may take the shot as a Human Shield (-6, or hit outright as the second model)",
     )
+    hidden_mines: bool = Field(
+        False,
+        description="House variant: Mine tokens are hidden from the other Teams until one goes off "
+        "(the rulebook places them openly)",
+    )
 
 
 class Model(BaseModel):
@@ -296,7 +301,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 12
+    format: int = 13
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

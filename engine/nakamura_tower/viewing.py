@@ -10,6 +10,7 @@ from engine.core.waiting import SecretFrame
 
 from . import board
 from .loading import pack
+from .mines import seen_by
 from .state import Model, NtState, TeamState
 from .stats import name, wound_limit
 from .supplies import left as uses_left
@@ -39,14 +40,16 @@ def draft_view(team: TeamState) -> list[DraftView]:
     ]
 
 
-def _gear(model: Model) -> list[str]:
-    """The model's cards by name; a limited card with the uses left on all its copies."""
+def _gear(state: NtState, model: Model, seat: str | None) -> list[str]:
+    """The model's cards by name; a limited card with the uses left on all its copies (but for another
+    Team's mine card with ``hidden_mines``: how many tokens are out is its secret)."""
     if model.kind != "character":
         return []
     out = []
     for ident in dict.fromkeys(model.equipment):
         item = pack().equipment[ident]
-        if item.uses:
+        secret = item.kind == "mine" and state.opts.hidden_mines and seat != model.team
+        if item.uses and not secret:
             uses = (model.equipment.count(ident) - 1) * item.uses + uses_left(model, item)
             out.append(f"{item.name} ({uses} left)")
         else:
@@ -111,7 +114,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             psychotic=x.psychotic,
             standing=x.standing,
             stunned=x.stunned,
-            gear=_gear(x),
+            gear=_gear(state, x, seat),
         )
         for x in state.models.values()
     ]
@@ -160,7 +163,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
         areas={a: x.name or a for a, x in grid.areas.items()},
         area_kinds={a: x.kind for a, x in grid.areas.items()},
         objectives=list(state.objectives),
-        mines=[MineView(cell=m.cell, owner=m.owner, armed=m.armed) for m in state.mines],
+        mines=[MineView(cell=m.cell, owner=m.owner, armed=m.armed) for m in seen_by(state, seat)],
         exits=list(m.exits),
         entry_points=list(m.entry_points),
         cando_left=len(state.cando.cards),

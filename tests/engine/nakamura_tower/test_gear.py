@@ -329,3 +329,36 @@ def test_the_heuristic_agent_uses_its_gear() -> None:
     stun(s, s.models["a3"])
     pick = agent.choose(G, s, "p1", G.legal(s, "p1"))
     assert pick == Intent.of("aid", unit="a5", target="a3")
+
+
+def test_hidden_mines_are_seen_only_by_their_team_until_one_goes_off() -> None:
+    """Ruling K4: the rulebook places Mine tokens openly; the house option ``hidden_mines`` hides them (in
+    the views, the events, the boards and the count of tokens left) from the other Teams until one goes
+    off."""
+    from renderers.nakamura_tower import render, render_private
+
+    s = to_real_world(table(hidden_mines=True), first="p1")
+    clear_board(s, ("a3", "b2"))
+    s.models["a3"].equipment = ["raiden", "mines"]
+    place(s, "a3", "F8")
+    place(s, "b2", "B2")
+    s, events = G.apply(s, "p1", Intent.of("mine", unit="a3", at="F8"))
+    assert events and all(e.audience == frozenset({"p1"}) for e in events)
+    mine, theirs, public = G.view(s, "p1"), G.view(s, "p2"), G.view(s, None)
+    assert [m["cell"] for m in mine["mines"]] == ["F8"]
+    assert theirs["mines"] == [] and public["mines"] == []
+    shoko = next(m for m in theirs["models"] if m["id"] == "a3")
+    assert "Proximity mines" in shoko["gear"] and all("left" not in g for g in shoko["gear"] if "mines" in g)
+    token = s.mines.pop()  # the images without it: the other Team's and the public ones do not change
+    assert render_private(G.view(s, "p2")) == render_private(theirs) and render(G.view(s, None)) == render(
+        public
+    )
+    assert render_private(G.view(s, "p1")) != render_private(mine)
+    s.mines.append(token)
+    s.mines[0].armed = True
+    stack(s, 5)
+    from engine.nakamura_tower.mines import enter
+
+    blast = enter(s, s.models["b2"], "F8")
+    assert blast[0].audience is None and "sets off a mine" in blast[0].text  # now everyone knows
+    assert G.view(s, "p2")["mines"] == []
