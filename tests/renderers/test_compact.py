@@ -41,9 +41,6 @@ GAMES: dict[str, tuple[Any, Callable[[dict[str, Any]], bytes]]] = {
 }
 SEATS = ["ann", "bo", "cy", "di"]
 MAX_SEATS = {"nakamura_tower": 3}
-OPTIONS: dict[str, dict[str, Any]] = {"nakamura_tower": {"quick_start": True}}
-"""Table options for the playouts: Nakamura Tower's Teams as the mission suggests them, so the random
-agents reach the board instead of spending the playout in the shop (whose menu grows with the pack)."""
 """Games for fewer than four players: their playouts seat at most this many."""
 OPTIONS = {"nakamura_tower": {"quick_start": True}}
 """Nakamura Tower's Teams built at the table are private moves the public board does not show (a random
