@@ -79,6 +79,7 @@ def ask_resource(state: InfamyState, seat: str, n: int, source: str) -> list[Eve
         "resource",
         f"{seat}: choose a resource to gain.",
         offer,
+        public=f"{seat} chooses a resource to gain.",
         payload=Left(left=n, source=source),
     )
 
@@ -89,7 +90,13 @@ def ask_draw(state: InfamyState, seat: str, n: int) -> list[Event]:
         return [R.say(state, f"{seat} cannot draw: every Scheme deck is empty.")]
     offer = [(Intent.of("deck", faction=f), f"Draw from the {R.FACTION_NAMES[f]} deck") for f in decks]
     return RULES.ask(
-        state, seat, "deck", f"{seat}: choose a Scheme deck to draw from.", offer, payload=Left(left=n)
+        state,
+        seat,
+        "deck",
+        f"{seat}: choose a Scheme deck to draw from.",
+        offer,
+        payload=Left(left=n),
+        public=f"{seat} chooses a Scheme deck to draw from.",
     )
 
 
@@ -103,7 +110,13 @@ def ask_sabotage(state: InfamyState, seat: str, n: int, hazard_after: bool) -> l
     ]
     text = f"{seat}: choose an available mission to Sabotage (it goes under the Mission deck)."
     return RULES.ask(
-        state, seat, "sabotage", text, offer, payload=SabotageAsk(left=n, hazard_after=hazard_after)
+        state,
+        seat,
+        "sabotage",
+        text,
+        offer,
+        payload=SabotageAsk(left=n, hazard_after=hazard_after),
+        public=f"{seat} chooses an available mission to Sabotage (it goes under the Mission deck).",
     )
 
 
@@ -124,6 +137,7 @@ def ask_hazard(
         "hazard",
         f"{seat}: choose a resupply zone for a Hazard.",
         offer,
+        public=f"{seat} chooses a resupply zone for a Hazard.",
         payload=HazardAsk(left=n, non_hq=non_hq, sector=sector),
     )
 
@@ -136,7 +150,13 @@ def ask_unhazard(state: InfamyState, seat: str, n: int) -> list[Event]:
         for z in sorted(state.hazards)
     ]
     return RULES.ask(
-        state, seat, "unhazard", f"{seat}: choose a Hazard to remove.", offer, payload=Left(left=n)
+        state,
+        seat,
+        "unhazard",
+        f"{seat}: choose a Hazard to remove.",
+        offer,
+        payload=Left(left=n),
+        public=f"{seat} chooses a Hazard to remove.",
     )
 
 
@@ -148,6 +168,7 @@ def ask_order(state: InfamyState, seat: str, blocks: list[Block]) -> list[Event]
         "order",
         f"{seat}: several effects trigger; choose which resolves first.",
         offer,
+        public=f"Several of {seat}'s effects trigger; {seat} chooses which resolves first.",
         payload=OrderAsk(blocks=blocks),
     )
 

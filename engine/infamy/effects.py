@@ -72,6 +72,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             f"{ctx.seat}: choose the faction for {e.n} Rep.",
             offer,
             payload=A.RepAsk(n=e.n),
+            public=f"{ctx.seat} chooses the faction for {e.n} Rep.",
         )
 
     @handles("liaison")
@@ -81,7 +82,10 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             offer += [
                 (Intent.of("liaison", gain=f), f"Liaison: gain 1r in {R.FACTION_NAMES[f]}") for f in FACTIONS
             ]
-        return RULES.ask(state, ctx.seat, "liaison", f"{ctx.seat}: Liaison, 2 Infamy or 1 Rep?", offer)
+        public = f"{ctx.seat} chooses the Liaison's reward: 2 Infamy or 1 Rep."
+        return RULES.ask(
+            state, ctx.seat, "liaison", f"{ctx.seat}: Liaison, 2 Infamy or 1 Rep?", offer, public=public
+        )
 
     @handles("gain_per_mission")
     def gain_per_mission(self, state: InfamyState, e: Effect, ctx: EffectStep) -> list[Event]:
@@ -143,6 +147,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             "steal",
             f"{ctx.seat}: choose what to steal and from whom.",
             offer,
+            public=f"{ctx.seat} chooses what to steal and from whom.",
             payload=A.StealAsk(cancel_cost=e.cancel_cost, source=ctx.source),
         )
 
@@ -160,6 +165,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             "target",
             f"{ctx.seat}: choose a rival to lose {R.plural(e.n, e.what)}.",
             offer,
+            public=f"{ctx.seat} chooses a rival to lose {R.plural(e.n, e.what)}.",
             payload=A.TargetAsk(what=e.what, n=e.n),
         )
 
@@ -202,7 +208,10 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             return [R.say(state, "Both Watchdogs are already on the board: none is added.")]
         offer = [(Intent.of("watchdog", to=f"s{n}"), f"Add a Watchdog to sector {n}") for n in range(1, 7)]
         text = f"{ctx.seat}: choose a sector for the new Watchdog (it closes that sector to the others)."
-        return RULES.ask(state, ctx.seat, "watchdog_add", text, offer, payload=A.Left(source=ctx.source))
+        public = f"{ctx.seat} chooses a sector for the new Watchdog (it closes that sector to the others)."
+        return RULES.ask(
+            state, ctx.seat, "watchdog_add", text, offer, payload=A.Left(source=ctx.source), public=public
+        )
 
     @handles("watchdog_move")
     def watchdog_move(self, state: InfamyState, e: Effect, ctx: EffectStep) -> list[Event]:
@@ -215,7 +224,10 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             if b != a
         ]
         text = f"{ctx.seat}: move a Watchdog to another sector (no pawn may enter a sector with a Watchdog)."
-        return RULES.ask(state, ctx.seat, "watchdog_move", text, offer)
+        public = (
+            f"{ctx.seat} moves a Watchdog to another sector (no pawn may enter a sector with a Watchdog)."
+        )
+        return RULES.ask(state, ctx.seat, "watchdog_move", text, offer, public=public)
 
     @handles("flag")
     def flag(self, state: InfamyState, e: Effect, ctx: EffectStep) -> list[Event]:

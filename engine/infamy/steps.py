@@ -327,7 +327,12 @@ def end_round(state: InfamyState) -> list[Event]:
             for n in sorted(set(state.watchdogs))
         ]
         events += RULES.ask(
-            state, state.chief, "watchdog_remove", f"{state.chief}: remove 1 Watchdog (Sector Chief).", offer
+            state,
+            state.chief,
+            "watchdog_remove",
+            f"{state.chief}: remove 1 Watchdog (Sector Chief).",
+            offer,
+            public=f"{state.chief} removes 1 Watchdog (Sector Chief).",
         )
     return events
 

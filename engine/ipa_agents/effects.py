@@ -167,8 +167,17 @@ def hit_step(state: IpaState, step: HitStep) -> list[Event]:
         (Intent.of("defend", roll="no"), "Forgo the defensive roll"),
     ]
     missed = Intent.of("defend", roll="no") if state.opts.played_is_played else None  # a missed roll is lost
+    public = f"{text.removesuffix(' Defensive roll?')} {seat} decides whether to roll in defence."
     return events + RULES.ask(
-        state, seat, "defend", text, offer, default=missed, payload=HitPayload(hit=hit), pace="quick"
+        state,
+        seat,
+        "defend",
+        text,
+        offer,
+        default=missed,
+        payload=HitPayload(hit=hit),
+        pace="quick",
+        public=public,
     )
 
 

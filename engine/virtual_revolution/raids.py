@@ -118,12 +118,16 @@ def raid(state: VrState, step: RaidStep) -> list[Event]:
         # "suffers their effects in the order of their choice": the card and how it resolves, in one answer
         offer = [_tagged(c, i, label) for c in hitting for i, label in offers[c]]
         text = "Raid: choose the next card to resolve and how."
+        public = f"Raid: {step.seat} chooses the next revealed card to resolve and how."
     else:
         card = left.pop(left.index(hitting[0]))
         payload.card, payload.left = card, left
         offer = offers[card]
         text = f"Raid: {corruption_label(card)}."
-    return events + RULES.ask(state, step.seat, "raid", text, offer, payload=payload, pace="quick")
+        public = f"Raid: {step.seat} resolves {corruption_label(card)}."
+    return events + RULES.ask(
+        state, step.seat, "raid", text, offer, payload=payload, pace="quick", public=public
+    )
 
 
 def _reveal(state: VrState, player: Player, final: bool) -> list[Event]:

@@ -118,7 +118,13 @@ def gain_boost(state: VrState, step: BoostGainStep) -> list[Event]:
         return [public("boost", f"No Boost card is left for {step.seat}.")]
     offer = [(Intent.of("pick", boost=b), boost_label(b)) for b in state.boost_cards]
     return RULES.ask(
-        state, step.seat, "boost", "Choose a Boost card.", offer, asides=free_asides(state, step.seat)
+        state,
+        step.seat,
+        "boost",
+        "Choose a Boost card.",
+        offer,
+        asides=free_asides(state, step.seat),
+        public=f"{step.seat} chooses a Boost card.",
     )
 
 
