@@ -362,3 +362,35 @@ def test_hidden_mines_are_seen_only_by_their_team_until_one_goes_off() -> None:
     blast = enter(s, s.models["b2"], "F8")
     assert blast[0].audience is None and "sets off a mine" in blast[0].text  # now everyone knows
     assert G.view(s, "p2")["mines"] == []
+
+
+def test_a_drone_sets_off_a_mine_on_its_way_and_a_stunned_drone_does_nothing() -> None:
+    """Ruling K3: a mine is triggered by moving models and drones; the drone stops on the mine's square and
+    takes its 6 Damage. Ruling K5: a stunned drone does not act."""
+    from engine.nakamura_tower.drones import _advance, _goals, drone_acts
+    from engine.nakamura_tower.state import DroneStep
+
+    s = table()
+    clear_board(s, ("d1", "a2"))
+    place(s, "d1", "G3")
+    place(s, "a2", "B4")  # in the Security office, out of sight
+    s.alarms = {"office": 5}
+    s.mines = [Mine(cell="F3", owner="p1", layer="a2", item="mines", armed=True)]
+    stack(s, 8)  # chest, Armour 4: 2 wounds
+    events = _advance(s, s.models["d1"], _goals(s, s.models["d1"]))
+    drone = s.models["d1"]
+    assert drone.cell == "F3" and drone.wounds == 2 and s.mines == []
+    assert any(e.kind == "mine" for e in events)
+    stun(s, drone)
+    s.steps.clear()
+    assert drone_acts(s, DroneStep(model="d1")) == [] and s.steps == [] and drone.cell == "F3"
+
+
+def test_a_stunned_hacker_does_not_hack() -> None:
+    """Ruling K5: a stunned character "stay[s] unconscious for one game turn" (FAQ), so it cannot act as
+    the Team's Hacker (RB: the Hacker must be able to act; ruling C1)."""
+    s = table()
+    tomo = s.models["a1"]
+    assert board.hacker_of(s, "p1") is tomo
+    stun(s, tomo)
+    assert board.hacker_of(s, "p1") is not tomo
