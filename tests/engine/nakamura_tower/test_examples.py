@@ -393,3 +393,22 @@ def test_example_7_in_full_with_rapid_strike() -> None:
     werner = s.models["b3"]
     assert werner.wounds == 5 and not werner.crippled and werner.reacted
     assert G.prompts(s)[0].kind == "activate"  # the attack ended Shinsu's activation
+
+
+def test_rapid_strike_asks_again_when_the_target_may_still_react() -> None:
+    """Ruling K11: the second blow of a Rapid Strike is a separate attack with its own reaction: a target
+    that only Dodged the first may still Fast Attack or Take Cover against the second."""
+    s = to_real_world(table(), first="p1")
+    clear_board(s, ("a4", "b3", "a3"))
+    s.models["a4"].equipment = ["nihinto", "matsushita_arm"]
+    place(s, "a4", "H9")
+    place(s, "b3", "H10")
+    place(s, "a3", "B2")  # another character to act afterwards
+    s, _ = G.apply(s, "p1", Intent.of("attack", unit="a4", target="b3"))
+    stack(s, 2, 9)  # Shinsu 7 + 1 + 2 = 10 against Werner's Dodge 4 + 3 + 9 = 16
+    s, events = G.apply(s, "p2", Intent.of("react", how="dodge"))
+    assert "strikes again (Rapid Strike)" in " ".join(e.text for e in events)
+    assert [(p.seat, p.kind) for p in G.prompts(s)] == [("p2", "react")]
+    stack(s, 2, 9)
+    s, _ = G.apply(s, "p2", Intent.of("react", how="dodge"))
+    assert [(p.seat, p.kind) for p in G.prompts(s)] == [("p1", "activate")] and s.models["b3"].wounds == 0
