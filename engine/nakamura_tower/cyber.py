@@ -46,10 +46,25 @@ def hand_size(state: NtState) -> int:
 def draw_cards(state: NtState, seat: str) -> None:
     """RB: "Players usually draw five cards less the number of CW cards that remain on their Tactical
     Network card ... and already in their hand" (hostile infections do not count; seven with blank cards,
-    ruling C15)."""
+    ruling C15); "Some gear or character Special Skills may permit additional cards to be drawn"; "the
+    Nakamura Cyberbody always allows the Player to draw seven cards ... regardless of the number of
+    programmes running" (ruling C21: the gear of the Team's characters on the board)."""
     team = state.teams[seat]
     own = sum(1 for s in team.tn if s.owner == seat)
-    team.hand += team.deck.draw(state.rng, max(0, hand_size(state) - own - len(team.hand)))
+    items = [g for m in board.on_board(state) if m.team == seat and m.kind == "character" for g in gear(m)]
+    target = max(hand_size(state) - own, max((g.cw_hand for g in items), default=0))
+    team.hand += team.deck.draw(state.rng, max(0, target + sum(g.cw_draw for g in items) - len(team.hand)))
+
+
+def cut_hand(state: NtState, seat: str, limit: int) -> None:
+    """RB: "The Players may keep a maximum of five cards in their hand and must discard any CW cards in excess
+    of this" (ruling C4: the oldest kept; blank cards, "never discarded", always stay)."""
+    team = state.teams[seat]
+    blanks = [c for c in team.hand if pack().card(c).kind == "blank"]
+    others = [c for c in team.hand if pack().card(c).kind != "blank"]
+    room = max(0, limit - len(blanks))
+    team.deck.discard(*others[room:])
+    team.hand = [c for c in team.hand if c in blanks or c in others[:room]]
 
 
 def _name(instance: str) -> str:
@@ -213,6 +228,8 @@ def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> 
             for card in drawn:
                 discard(state, card)  # a declared attack not made: its defence cards go back
         terminal.face_down = {}
+    for seat in choices:
+        cut_hand(state, seat, hand_size(state))  # the planning's hand limit ("discard down to five")
     return events
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 
 from .battles import TN_SLOTS, discard, pay
-from .cyber import hand_size
+from .cyber import cut_hand, hand_size
 from .loading import pack
 from .rules import RULES
 from .state import NtState, Slot
@@ -133,15 +133,10 @@ def _tidy(state: NtState, seat: str, choice: Intent) -> list[Event]:
 def finish(state: NtState) -> list[Event]:
     """The hand limit (ruling C4: the oldest cards kept; RB "non-blank": blanks always stay), then every
     System Resource token goes (FAQ: "System Resources cannot be kept for future turns")."""
+    # Increased difficulty: "During the Clean-Up Phase ... they have to discard all cards still in their hand"
     limit = 0 if state.opts.hard_hands else hand_size(state)
-    for team in state.teams.values():
-        # Increased difficulty: "During the Clean-Up Phase ... they have to discard all cards still in their
-        # hand"
-        blanks = [c for c in team.hand if pack().card(c).kind == "blank"]
-        others = [c for c in team.hand if pack().card(c).kind != "blank"]
-        room = max(0, limit - len(blanks))
-        team.deck.discard(*others[room:])
-        team.hand = [c for c in team.hand if c in blanks or c in others[:room]]
+    for seat, team in state.teams.items():
+        cut_hand(state, seat, limit)
         team.sr = 0
         team.seen = []
     state.hackers = {}

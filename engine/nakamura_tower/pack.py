@@ -120,6 +120,11 @@ class Equipment(_Record):
     armour: int = Field(0, ge=0, le=3)
     cybershock: int = Field(0, ge=0, le=5)
     door_breaker: bool = False
+    cw_draw: int = Field(0, ge=0, le=3)
+    """RB: "Some gear or character Special Skills may permit additional cards to be drawn"."""
+    cw_hand: int = Field(0, ge=0, le=9)
+    """The Cyberwarfare cards drawn whatever runs (RB: "the Nakamura Cyberbody always allows the Player to
+    draw seven cards and discard down to five in the hand regardless of the number of programmes running")."""
     heavy: bool = False
     """RB: "Heavy weapons cannot be used in Close Combat"; "+2 Use of Heavy Weapons or grenades"."""
     stun: bool = False

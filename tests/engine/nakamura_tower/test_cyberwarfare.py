@@ -430,3 +430,26 @@ def test_the_towers_worm_jams_the_infected_teams_hacker() -> None:
     stack(s, 2, 2, 5, 3)
     attack_terminal(s, "p1", s.models["a1"], "u_navajo.1", None, "t_basic")
     assert s.models["a1"].ap == 1 and all(p.kind != "jam" for p in G.prompts(s))
+
+
+def test_the_nakamura_cyberbody_draws_seven_and_plans_down_to_five() -> None:
+    """RB: "the Nakamura Cyberbody always allows the Player to draw seven cards and discard down to five in
+    the hand regardless of the number of programmes running in their Tactical Network"; "The Players may
+    keep a maximum of five cards in their hand and must discard any CW cards in excess of this"."""
+    s = table()
+    s.waiting.frames.clear()
+    s.steps.clear()
+    s.cw_order = ["p1", "p2"]
+    s.models["b2"].equipment.append("nakamura_cyberbody")
+    team = s.teams["p2"]
+    team.hand, team.tn = [], [Slot(card="n_bastion.1", owner="p2"), Slot(card="n_ice.1", owner="p2")]
+    cyberwarfare(s)
+    drawn = list(team.hand)
+    assert len(drawn) == 7  # not 5 - 2 running
+    for _ in range(12):  # every question answered with its first choice: nothing declared, nothing planned
+        prompts = G.prompts(s)
+        if not prompts:
+            break
+        s, _ = G.apply(s, prompts[0].seat, prompts[0].default)
+    assert s.teams["p2"].hand == drawn[:5]
+    assert set(drawn[5:]) <= set(s.teams["p2"].deck.discards)
