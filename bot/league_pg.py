@@ -21,6 +21,7 @@ from engine.league.store import name_key
 
 from .league_rows import (
     INSERT_RATINGS,
+    UNRECORDED,
     league_of_body,
     numbered,
     rating_rows,
@@ -87,6 +88,9 @@ class PostgresLeagueStore:
             "SELECT game_id FROM results WHERE game_id = ANY($1::text[])", list(game_ids)
         )
         return {str(r["game_id"]) for r in rows}
+
+    async def unrecorded_games(self) -> list[str] | None:
+        return [str(r["id"]) for r in await self.pool.fetch(UNRECORDED)]
 
     async def results(
         self,

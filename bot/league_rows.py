@@ -60,6 +60,12 @@ MIGRATION = """
 
 TABLES = ("leagues", "results", "result_players", "ratings", "reliability")
 
+UNRECORDED = (
+    "SELECT g.id FROM games g WHERE g.status IN ('finished', 'aborted') AND NOT EXISTS "
+    "(SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id"
+)
+"""The ended games without a result (the table records them at its first tick after a start)."""
+
 INSERT_RATINGS = "INSERT INTO ratings (server_id, game, user_id, mu, sigma, games) VALUES (?,?,?,?,?,?)"
 UPSERT_RATINGS = (
     INSERT_RATINGS + " ON CONFLICT (server_id, game, user_id) DO UPDATE SET mu=excluded.mu, "
@@ -141,6 +147,7 @@ def ratings_of_rows(rows: Iterable[Any]) -> dict[str, Rating]:
 __all__ = [
     "INSERT_RATINGS",
     "MIGRATION",
+    "UNRECORDED",
     "UPSERT_RATINGS",
     "numbered",
     "rating_rows",

@@ -21,6 +21,7 @@ from engine.league.store import name_key
 
 from .league_rows import (
     INSERT_RATINGS,
+    UNRECORDED,
     league_of_body,
     rating_rows,
     ratings_of_rows,
@@ -100,6 +101,10 @@ class SqliteLeagueStore:
             rows = await self._rows(f"SELECT game_id FROM results WHERE game_id IN ({marks})", chunk)
             found |= {str(r["game_id"]) for r in rows}
         return found
+
+    async def unrecorded_games(self) -> list[str] | None:
+        rows = await self._rows(UNRECORDED)
+        return [str(r["id"]) for r in rows]
 
     async def results(
         self,

@@ -9,6 +9,7 @@ the seats that resigned, the intent log) into a :class:`GameResult` of players (
   deadlines, or while its player was on vacation, is still its player's result;
 - a player who resigned is placed last (the first to resign lowest) and counts as a forfeit in a league;
 - a member removed by the host (``kick``) is not in the result at all: a moderation act is no result;
+- a game cancelled in its lobby has a result with nobody in it (so it is known to be recorded);
 - reliability: every intent a player made is a deadline met (timed from the change before it), every
   deadline that ran out on them is a deadline missed; the game counts as finished for those seated at the
   end of a finished game and as abandoned for those who resigned.
@@ -92,6 +93,16 @@ def game_result(
     record: GameRecord, outcome: Outcome | None, left: Mapping[str, str], intents: Sequence[LoggedIntent]
 ) -> GameResult:
     """The result of an ended game; ``left``: seat -> the user who resigned it, in the order they did."""
+    if any(not seat.seat for seat in record.seats):  # cancelled in its lobby: it never started
+        return GameResult(
+            game_id=record.id,
+            server_id=server_of(record),
+            game=record.game,
+            rated=False,
+            finished=False,
+            reason=record.reason or "cancelled before it started",
+            finished_at=record.updated_at,
+        )
     rated = record.status == "finished"
     players = _players(record, left)
     seats = [s.seat for s in record.seats]

@@ -33,6 +33,11 @@ class LeagueStore(Protocol):
         """Those of ``game_ids`` whose result is saved."""
         ...
 
+    async def unrecorded_games(self) -> list[str] | None:
+        """The ended games (finished or aborted) of the same database without a saved result, oldest
+        first; None when this store cannot see the games (the caller compares them itself)."""
+        ...
+
     async def results(
         self,
         server_id: int | None = None,
@@ -103,6 +108,9 @@ class MemoryLeagueStore:
 
     async def recorded(self, game_ids: Sequence[str]) -> set[str]:
         return {g for g in game_ids if g in self._results}
+
+    async def unrecorded_games(self) -> list[str] | None:
+        return None
 
     async def results(
         self,

@@ -34,8 +34,8 @@ class Results(Play):
     async def game_result(self, game_id: str) -> GameResult | None:
         """The result of an ended game (None while it is not over, or when it cannot be read)."""
         record, state = await self._load(game_id)
-        if record.status not in ENDED or any(not seat.seat for seat in record.seats):
-            return None  # still playing, or cancelled in its lobby (never started: no result)
+        if record.status not in ENDED:
+            return None
         ts = await self._table_state(game_id)
         intents = kept(await self.store.intents(game_id), ts.undone)
         outcome = self.engine_game(record).outcome(state) if state is not None else None
@@ -52,19 +52,21 @@ class Results(Play):
 
     async def record_missing(self) -> int:
         """Record the result of every ended game that has none (after a restart); how many were recorded.
-        One game's failure is logged and never stops the others."""
+        The database stores name them in one query (start-up stays proportional to the games that need
+        it); one game's failure is logged and never stops the others."""
         if self.league_store is None:
             return 0
-        ended = await self.store.games(status=ENDED)
-        done = await self.league_store.recorded([r.id for r in ended])
+        missing = await self.league_store.unrecorded_games()
+        if missing is None:  # a store that cannot see the games: compare every ended game
+            ended = [r.id for r in await self.store.games(status=ENDED)]
+            done = await self.league_store.recorded(ended)
+            missing = [g for g in ended if g not in done]
         count = 0
-        for record in ended:
-            if record.id in done:
-                continue
+        for game_id in missing:
             try:
-                count += await self.record_result(record.id) is not None
+                count += await self.record_result(game_id) is not None
             except Exception:
-                log.exception("the result of game %s could not be recorded", record.id)
+                log.exception("the result of game %s could not be recorded", game_id)
         return count
 
     async def _publish(self, update: Update) -> None:

@@ -20,6 +20,7 @@ from engine.league.league import League, LeagueError
 from engine.league.results import GameResult, PlayerLine
 from engine.league.store import LeagueStore, MemoryLeagueStore, rebuilt_ratings
 from engine.store import Store
+from engine.table import Table
 from tests.support.postgres import Backend, PostgresCluster
 
 
@@ -149,3 +150,22 @@ async def _snapshot(leagues: LeagueStore) -> tuple[object, ...]:
         (await leagues.reliability("ann")).model_dump(),
         [x.model_dump() for x in await leagues.leagues()],
     )
+
+
+async def test_the_database_names_the_ended_games_without_a_result(backend_store: Store) -> None:
+    """After a restart the table asks only for the ended games whose result is missing (one query), so a
+    start does not load every game ever finished."""
+    table = Table(backend_store)
+    leagues = league_store_for(backend_store)
+    ids = []
+    for seed in range(3):
+        gid = (await table.create("toy", "u1", "Ann", seats=2, seed=seed)).record.id
+        await table.join(gid, "u2", "Bo")
+        await table.start(gid, "u1")
+        ids.append(gid)
+    await table.abort(ids[0], "u1")
+    await table.abort(ids[1], "u1")
+    assert await leagues.unrecorded_games() == [ids[0], ids[1]]  # the running game is not ended
+    table.keep_results(leagues)
+    assert await table.record_missing() == 2
+    assert await leagues.unrecorded_games() == []

@@ -114,8 +114,11 @@ async def test_games_abandoned_by_vote_or_cancelled_are_unrated() -> None:
     assert (await leagues.reliability("u1")).finished == 0
     lobby = (await table.create("toy", "u1", "Ann", seats=2, place={"guild": GUILD})).record.id
     await table.join(lobby, "u2", "Bo")
-    await table.abort(lobby, "u1")  # cancelled before it started: no result at all
-    assert await leagues.result(lobby) is None and await table.record_missing() == 0
+    await table.abort(lobby, "u1")  # cancelled before it started: a result with nobody in it
+    empty = await leagues.result(lobby)
+    assert empty is not None and empty.players == [] and not empty.rated
+    assert lobby not in {r.game_id for r in await leagues.results(user="u2")}  # in nobody's history
+    assert await table.record_missing() == 0
 
 
 async def test_a_missed_deadline_counts_and_the_seat_stays_its_players() -> None:
