@@ -19,7 +19,7 @@ from renderers.league import render_rating_history
 
 from . import flows
 from .common import NAME_MAX, bounded, game_kinds_autocomplete
-from .league import leagues_of, server_of
+from .league import CAP_KEY, leagues_of, server_of
 
 LEADERBOARD_MAX = 20
 HISTORY_MAX = 10
@@ -30,14 +30,15 @@ def rating_text(rating: Rating) -> str:
     return f"{rating.shown:.1f}{mark} after {rating.games} rated game(s)"
 
 
-def reliability_text(reliability: Reliability) -> str:
+def reliability_text(reliability: Reliability, cap: int | None = None) -> str:
+    """The reliability line of a profile; ``cap``: the server's fixed cap on running games, if it set one."""
     total = reliability.met + reliability.missed
     mean = reliability.mean_move_seconds
     return (
         f"Deadlines met: {reliability.on_time:.0%} ({reliability.met} of {total}); games finished "
         f"{reliability.finished}, abandoned {reliability.abandoned}; mean time to move: "
         f"{pacing.span(mean) if mean is not None else 'none yet'}; "
-        f"may run {reliability.game_cap()} games at once"
+        f"may run {cap or reliability.game_cap()} games at once"
     )
 
 
@@ -105,7 +106,8 @@ class RatingsCog(commands.Cog):
                     render_rating_history, view.model_dump(mode="json")
                 )
                 file = flows.png(data, "rating.png")
-        lines.append(reliability_text(await store.reliability(user)))
+        cap = (await self.services.prefs.guild_settings(str(server))).get(CAP_KEY)
+        lines.append(reliability_text(await store.reliability(user), int(cap) if cap else None))
         await flows.send(interaction, "\n".join(lines), file=file)
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")

@@ -145,6 +145,8 @@ async def test_refusals_outside_the_rules(league_world: World, cogs: dict[str, A
     await world.table.start(update.record.id, "1002")
     await world.command(cog, "join", world.interaction("Bo"), league="Cup")
     assert "You have 1 games running, your limit for now (1)" in last(world.to("Bo")).text
+    await world.command(cogs["RatingsCog"], "rating", world.interaction("Bo"))
+    assert "may run 1 games at once" in last(world.to("Bo")).text
     await world.command(cog, "schedule", world.interaction("Ann"), league="Cup")
     assert "needs 2 players for a table; 0 signed up" in last(world.to("Ann")).text
     await world.command(cog, "end", world.interaction("Ann"), league="Cup")
