@@ -21,6 +21,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -153,52 +154,57 @@ async def _one_submit(table: Table, gid: str, rng: random.Random) -> tuple[float
     return (time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000
 
 
-async def submits(
-    game_id: str, count: int, folder: Path, store: Any = None, checkpoint_seconds: Any = CHECKPOINT_SECONDS
-) -> dict[str, Any]:
-    """``Table.submit`` latency on ``store`` (any Store, not yet opened; closed at the end), by default
-    an SQLite file in ``folder`` (``checkpoint_seconds=None``: SQLite's automatic checkpoint on a commit,
-    the old way). On SQLite, the floor (bare WAL commits of the game's snapshot) is measured before,
-    every :data:`FLOOR_EVERY` submits, and after."""
-    sqlite = store is None
-    name = f"bench-{game_id}-{checkpoint_seconds}"
-    store = (
-        store
-        if store is not None
-        else SqliteStore(folder / f"{name}.db", checkpoint_seconds=checkpoint_seconds)
-    )
+@dataclass
+class SubmitRun:
+    """The raw figures of one run of submits: (wall, CPU) ms of each, of each bare commit of the floor."""
+
+    latencies: list[tuple[float, float]] = field(default_factory=list)
+    floor: list[tuple[float, float]] = field(default_factory=list)
+    body: str = ""
+
+    def add(self, other: SubmitRun) -> None:
+        self.latencies += other.latencies
+        self.floor += other.floor
+        self.body = other.body or self.body
+
+
+async def _submit_run(game_id: str, count: int, path: Path, store: Any, seed: int) -> SubmitRun:
+    sqlite = isinstance(store, SqliteStore)
     await store.open()
     table = Table(store, agent_kind="random")
-    rng = random.Random(SEED)
-    latencies: list[tuple[float, float]] = []
-    floor: list[tuple[float, float]] = []
-    body = ""
+    rng = random.Random(seed)
+    run = SubmitRun()
+    floor_file = path.with_name(path.name + "-floor.db")
     try:
-        while len(latencies) < count:
-            gid = await _new_game(table, game_id, SEED + len(latencies))
-            while len(latencies) < count:
+        while len(run.latencies) < count:
+            gid = await _new_game(table, game_id, seed + len(run.latencies))
+            while len(run.latencies) < count:
                 took = await _one_submit(table, gid, rng)
                 if took is None:
                     break
-                latencies.append(took)
-                if sqlite and len(latencies) % FLOOR_EVERY == 1:
-                    body = (await store.snapshot(gid))[2]
-                    floor += bare_commits(folder / f"{name}-floor.db", body)
-        if sqlite and body:
-            floor += bare_commits(folder / f"{name}-floor.db", body)
+                run.latencies.append(took)
+                if sqlite and len(run.latencies) % FLOOR_EVERY == 1:
+                    run.body = (await store.snapshot(gid))[2]
+                    run.floor += bare_commits(floor_file, run.body)
+        if sqlite and run.body:
+            run.floor += bare_commits(floor_file, run.body)
     finally:
         await store.close()
-    wall, cpu = [w for w, _ in latencies], [c for _, c in latencies]
+    return run
+
+
+def _submit_figures(run: SubmitRun) -> dict[str, Any]:
+    wall, cpu = [w for w, _ in run.latencies], [c for _, c in run.latencies]
     figures: dict[str, Any] = {
-        "submits": len(latencies),
+        "submits": len(run.latencies),
         "p50_ms": round(_pct(wall, 0.5), 2),
         "p99_ms": round(_pct(wall, 0.99), 2),
         "max_ms": round(max(wall), 2),
         "cpu_p50_ms": round(_pct(cpu, 0.5), 2),
         "cpu_p99_ms": round(_pct(cpu, 0.99), 2),
     }
-    if floor:
-        floor_wall, floor_cpu = [w for w, _ in floor], [c for _, c in floor]
+    if run.floor:
+        floor_wall, floor_cpu = [w for w, _ in run.floor], [c for _, c in run.floor]
         figures["floor_p50_ms"] = round(_pct(floor_wall, 0.5), 3)
         figures["floor_p99_ms"] = round(_pct(floor_wall, 0.99), 3)
         figures["floor_cpu_p99_ms"] = round(_pct(floor_cpu, 0.99), 3)
@@ -206,8 +212,29 @@ async def submits(
         figures["cpu_p99_over_floor"] = round(
             figures["cpu_p99_ms"] / max(figures["floor_cpu_p99_ms"], 1e-3), 1
         )
-        figures["snapshot_bytes"] = len(body.encode())
+        figures["snapshot_bytes"] = len(run.body.encode())
     return figures
+
+
+async def submits(game_id: str, count: int, folder: Path, store: Any = None) -> dict[str, Any]:
+    """``Table.submit`` latency on ``store`` (any Store, not yet opened; closed at the end), by default
+    an SQLite file in ``folder``. On SQLite, the floor (bare WAL commits of the game's snapshot) is measured
+    before, every :data:`FLOOR_EVERY` submits, and after."""
+    path = folder / f"bench-{game_id}.db"
+    store = store if store is not None else SqliteStore(path)
+    return _submit_figures(await _submit_run(game_id, count, path, store, SEED))
+
+
+async def checkpoints_compared(game_id: str, count: int, folder: Path) -> list[dict[str, Any]]:
+    """``count`` submits with the background checkpoints, and ``count`` with SQLite's automatic one on a
+    commit (the old way), run in the order new, old, old, new (half each time), so neither gains from
+    running later on a busy machine; the figures of [new, old]."""
+    runs = {CHECKPOINT_SECONDS: SubmitRun(), None: SubmitRun()}
+    for n, seconds in enumerate((CHECKPOINT_SECONDS, None, None, CHECKPOINT_SECONDS)):
+        path = folder / f"bench-{game_id}-{n}.db"
+        store = SqliteStore(path, checkpoint_seconds=seconds)
+        runs[seconds].add(await _submit_run(game_id, count // 2, path, store, SEED + 1000 * (n % 2)))
+    return [_submit_figures(runs[CHECKPOINT_SECONDS]), _submit_figures(runs[None])]
 
 
 async def store_cost(game_id: str, count: int, folder: Path) -> dict[str, Any]:
@@ -373,12 +400,11 @@ async def run(args: argparse.Namespace) -> int:
         for game_id in chosen:
             game = engine.get(game_id)
             count = 30 if quick else 400
+            compared = await checkpoints_compared(game_id, count, Path(folder))
             figures = {
                 "playouts": playouts(game, 3 if quick else 30),
-                "submit": await submits(game_id, count, Path(folder)),
-                "submit_auto_checkpoint": await submits(
-                    game_id, count, Path(folder), checkpoint_seconds=None
-                ),
+                "submit": compared[0],
+                "submit_auto_checkpoint": compared[1],
                 "store_cost": await store_cost(game_id, 10 if quick else 50, Path(folder)),
                 "render": renders(game, 3, live=3) if quick else renders(game, 200),
             }
