@@ -160,7 +160,7 @@ def _private_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
     """The seat's own secrets: its Cyberwarfare hand, its face-down plan so far and what its Fly Eye saw."""
     lines = [(f"Your hand: {', '.join(view['my_hand']) or 'empty'}", ACCENT)]
     if view.get("my_plan"):
-        lines.append((f"Your secret plan: {'; '.join(view['my_plan'])}", ACCENT))
+        lines.append((f"Your secret choice so far: {'; '.join(view['my_plan'])}", ACCENT))
     lines += [(seen, ACCENT) for seen in view.get("my_seen", [])]
     if view.get("my_draft"):
         lines.append((f"Your Team, being built (Team Budget left: {view.get('my_budget', 0)}):", ACCENT))

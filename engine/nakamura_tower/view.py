@@ -117,6 +117,7 @@ class NtView(TableView):
     my_budget: int = 0
     """The Team Budget points the viewer's Team has left while building."""
     my_plan: list[str] = Field(default_factory=list)
-    """The seat's own secret Cyberwarfare declaration or plan so far, in words (its view only)."""
+    """The seat's own answers so far to the open secret question (an initiative bid, a Cyberwarfare
+    declaration or plan, the Clean-Up), in words (its view only)."""
     my_seen: list[str] = Field(default_factory=list)
     """What the seat's Fly Eyes saw this turn (its view only)."""

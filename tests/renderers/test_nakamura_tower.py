@@ -92,3 +92,20 @@ def test_the_private_image_lists_the_team_being_built() -> None:
     plain = Image.open(io.BytesIO(render_private(bare)))
     assert building.height > plain.height  # a line for the Team and one per character
     assert render(view) == render(bare)
+
+
+def test_the_private_panel_adds_the_secret_plan_and_what_the_fly_eye_saw() -> None:
+    """Issue 15: "The private image adds the player's CW hand and face-down plans"; what a sniffer saw is
+    its own (rules-notes 6: "The result is shown privately")."""
+    from renderers.nakamura_tower import _panel_lines, _private_lines
+
+    view = NAKAMURA.view(_state(), "p1")
+    view["my_plan"] = ["Attack with W32.Navajo from your hand"]
+    view["my_seen"] = ["Your Fly Eye sees in the Terminal t_red's defence: Watchdog Ice."]
+    private = " ".join(text for text, _ in _private_lines(view))
+    assert "Your hand:" in private and "Attack with W32.Navajo from your hand" in private
+    assert "Watchdog Ice" in private
+    assert "Watchdog Ice" not in " ".join(text for text, _ in _panel_lines(view))  # not in the shared panel
+    plain = Image.open(io.BytesIO(render_private(NAKAMURA.view(_state(), "p1"))))
+    shown = Image.open(io.BytesIO(render_private(view)))
+    assert shown.height > plain.height
