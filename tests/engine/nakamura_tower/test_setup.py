@@ -232,3 +232,23 @@ def test_a_hostile_building_intent_changes_nothing() -> None:
         act(s, seat, f"buy:who={foreign},item=kessler_p9")
     with pytest.raises(RuleError):
         act(s, other.seat, "ready")
+
+
+def test_three_teams_build_in_turn_and_quick_start_skips_the_building() -> None:
+    """RB: "Players choose in the order determined by each drawing a CanDo card": with three Factions the
+    three Teams build one after another in that order (the Three-Way Breach: Teams of 3, "Unless otherwise
+    specified in a mission ... the Team consists of five members"); with ``quick_start`` nobody builds."""
+    s = building(seats=3, seed=2)
+    built = []
+    while G.prompts(s)[0].kind == "build":
+        seat = G.prompts(s)[0].seat
+        assert len(s.teams[seat].draft) == 3
+        built.append(seat)
+        s = act(s, seat, "ready")
+    assert built == s.choosers and len(set(built)) == 3
+    assert len([m for m in s.models.values() if m.kind == "character"]) == 9
+    quick = G.setup(["p1", "p2", "p3"], 2, {"quick_start": True})
+    while G.prompts(quick)[0].kind == "faction":
+        quick = act(quick, G.prompts(quick)[0].seat, G.prompts(quick)[0].default.key())
+    assert G.prompts(quick)[0].kind != "build"
+    assert len([m for m in quick.models.values() if m.kind == "character"]) == 9
