@@ -308,6 +308,11 @@ async def _options_payload(
     when = (await table.due(game_id)).get(seat.seat)
     if when is not None:
         header += f"\n⏳ Due {lx.stamp_of(when)}"
+    if prompts[0].standing:  # whose move it is meanwhile
+        waited = await table.prompts(game_id)
+        header += "\n" + "\n".join(
+            present.waiting_lines(record, waited, await table.seat_view(game_id, None))
+        )
     keyed = [(i.key(), label) for i, label in legal]
     if len(keyed) > cx.EPHEMERAL_BUTTONS_MAX:  # more than buttons hold: asked in parts, never a long page
         parts = await _parts(services.table, record, user, header, prefix, page, stamp)

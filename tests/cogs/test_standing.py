@@ -43,6 +43,7 @@ async def test_a_detective_not_asked_anything_discards_from_his_options(
     await world.click(idle, f"arbo:{gid}", thread)
     menu = last(world.to(idle))
     assert menu.ephemeral and "At any moment" in menu.text, menu.text
+    assert f"<@{world.users[active].id}>" in menu.text, "it says whose move it is meanwhile"
     discards = ids_like(menu, rf"arb:{gid}:{record.version}:discard:card=\w+")
     assert discards, menu.text
     waiting_before = [(p.seat, p.kind) for p in await world.table.prompts(gid)]
