@@ -65,8 +65,9 @@ def public_line(record: GameRecord, prompt: Prompt) -> str:
     seat = record.seat_named(prompt.seat)
     name = who(seat) if seat else prompt.seat
     text = public_text(prompt)
-    if text.startswith(prompt.seat + " "):
-        return f"**{name}** {text[len(prompt.seat) + 1 :]}"
+    for after in (" ", "'s "):
+        if text.startswith(prompt.seat + after):
+            return f"**{name}**{after}{text[len(prompt.seat) + len(after) :]}"
     return f"**{name}**: {undoubled(text, prompt.seat, seat)}"
 
 

@@ -219,8 +219,12 @@ def resume_turn(state: IpaState, step: ResumeStep) -> list[Event]:
 def turn_text(state: IpaState, seat: str, public: bool = False) -> str:
     """The turn's question; ``public``: told to the others (life and stun are public)."""
     agent = state.agents[seat]
-    whose = f"{seat}'s turn" if public else "your turn"
-    parts = [f"Round {state.round}, {whose}: life {agent.life}/{agent.max_life}"]
+    life = f"life {agent.life}/{agent.max_life}"
+    parts = [
+        f"{seat}'s turn (Round {state.round}): {life}"
+        if public
+        else f"Round {state.round}, your turn: {life}"
+    ]
     if stunned(agent):
         parts.append(f"stunned: {'it' if public else 'you'} can do nothing but discard and end")
     moved, acted = state.turn.used("move"), state.turn.used("action")

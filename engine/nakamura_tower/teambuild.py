@@ -82,7 +82,7 @@ def build_turn(state: NtState, step: BuildStep) -> list[Event]:
         BUILD_ACTIONS,
         default=Intent.of("ready"),
         pace="long",
-        public=f"{step.seat} builds the {NAMES.get(team.faction, team.faction)} Team: {len(team.draft)} "
+        public=f"{step.seat} builds a Team ({NAMES.get(team.faction, team.faction)}): {len(team.draft)} "
         f"characters, gear from a budget of {budget(state)} points, and a Team Leader.",
     )
     return [public("building", f"{step.seat} builds the {NAMES.get(team.faction, team.faction)} Team.")]

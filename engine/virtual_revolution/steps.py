@@ -66,7 +66,7 @@ def open_turn(state: VrState, step: TurnStep) -> list[Event]:
         TURN_ACTIONS,
         default=Intent.of("director", to=default_borough(state, step.seat)),
         waits_for=WAITS_FOR,
-        public=f"Round {state.round}: {step.seat} places a Director.",
+        public=f"{step.seat} places a Director (Round {state.round}).",
     )
     return []
 

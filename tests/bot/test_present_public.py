@@ -27,6 +27,11 @@ def test_a_public_text_that_names_the_seat_puts_the_mention_in_its_place() -> No
     assert present.waiting_lines(_record(), [prompt], {}) == ["**<@101> (p2)** plays a turn: 2 move(s)."]
 
 
+def test_a_public_text_that_begins_with_the_seats_possessive_keeps_it() -> None:
+    prompt = Prompt("p1", "turn", "Round 2, your turn.", Intent("end"), public="p1's turn (Round 2).")
+    assert present.waiting_lines(_record(), [prompt], {}) == ["**<@100> (p1)**'s turn (Round 2)."]
+
+
 def test_a_second_person_text_without_a_public_one_is_never_shown_to_everyone() -> None:
     prompt = Prompt("p1", "corp", "Choose the Corporation for your Obligation.", Intent("x"))
     (line,) = present.waiting_lines(_record(), [prompt], {})

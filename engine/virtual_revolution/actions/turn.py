@@ -36,7 +36,7 @@ class Director(VrAction):
         if frame is not None:
             frame.default = "end"  # type: ignore[union-attr]
             frame.text = f"Round {state.round}: {seat}'s turn in {borough_name(borough)}."
-            frame.public = frame.text  # the turn told to the others: its text already is
+            frame.public = f"{seat}'s turn in {borough_name(borough)} (Round {state.round})."
         return [
             public(
                 "director",
