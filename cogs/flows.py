@@ -300,7 +300,7 @@ async def _options_payload(
     stamp = offer_stamp(record, prompts, seat.seat)
     header = (
         intro
-        + ("**At any moment**" if prompts[0].standing else "**Your decision**")
+        + ("**Nothing waits for you; you may act meanwhile**" if prompts[0].standing else "**Your decision**")
         + (" (secret: only you see this)" if stamp.secret else "")
         + ":\n"
         + ("\n".join(present.undoubled(p.text, p.seat) for p in prompts))

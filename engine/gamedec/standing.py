@@ -15,7 +15,7 @@ STANDING = IN_A_TURN
 """Every action kind a standing offer may hold (the game's ``standing_actions``)."""
 TEXT = (
     "At any moment (also in the turns of other players): discard Task or Equipment cards, or propose a "
-    "trade to the detective whose turn it is. The game does not wait for you."
+    "trade to the detective whose turn it is."
 )
 
 
