@@ -149,10 +149,15 @@ MIGRATIONS: list[str] = [
 PREFS_TABLES = """
     CREATE TABLE IF NOT EXISTS arbiter_dm_reminders (user_id TEXT PRIMARY KEY);
     CREATE TABLE IF NOT EXISTS arbiter_announced (game_id TEXT PRIMARY KEY, version INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS arbiter_posting (
+        game_id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    );
 """
 """The front end's own tables outside the numbered migrations, as :class:`bot.prefs.Prefs` makes them
-in SQLite (``IF NOT EXISTS``, made at every open): who wants reminders by DM, and the last version of
-each game whose announcement went out."""
+in SQLite (``IF NOT EXISTS``, made at every open): who wants reminders by DM, the last version of
+each game whose announcement went out, and the turn post being sent (``bot.prefs.POSTING_TABLE``)."""
 
 COORDINATION = """
     ALTER TABLE deadlines ADD COLUMN IF NOT EXISTS claimed_by TEXT;

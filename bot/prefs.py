@@ -36,6 +36,13 @@ than one announcement takes, and how long a process that died while announcing h
 ANNOUNCED_TABLE = (
     "CREATE TABLE IF NOT EXISTS arbiter_announced (game_id TEXT PRIMARY KEY, version INTEGER NOT NULL)"
 )
+POSTING_TABLE = (
+    "CREATE TABLE IF NOT EXISTS arbiter_posting (game_id TEXT PRIMARY KEY, version INTEGER NOT NULL, "
+    "at REAL NOT NULL)"
+)
+"""The turn post being sent for each game (its version, and when sending began): a process killed after
+Discord took the post but before the announced version was recorded leaves it, and the next start looks
+in the thread for that post instead of sending it again (issue 20: posted exactly once)."""
 
 
 class Rows(Protocol):
@@ -100,6 +107,7 @@ class Prefs:
         self._shared: SqliteStore | None = None
         self._memory: set[str] = set()
         self._announced: dict[str, int] = {}
+        self._posting: dict[str, tuple[int, float]] = {}
         self._follows: dict[str, dict[str, str]] = {}
         self._bodies: dict[tuple[str, str], dict[str, Any]] = {}
 
@@ -127,6 +135,7 @@ class Prefs:
             rows = SqliteRows(self._shared.db, self._shared.lock)
             await rows.run("CREATE TABLE IF NOT EXISTS arbiter_dm_reminders (user_id TEXT PRIMARY KEY)")
             await rows.run(ANNOUNCED_TABLE)
+            await rows.run(POSTING_TABLE)
             self._db = rows
             return
         if self.path is None:
@@ -137,6 +146,7 @@ class Prefs:
         await self._conn.execute("PRAGMA busy_timeout=5000")
         await self._conn.execute("CREATE TABLE IF NOT EXISTS arbiter_dm_reminders (user_id TEXT PRIMARY KEY)")
         await self._conn.execute(ANNOUNCED_TABLE)
+        await self._conn.execute(POSTING_TABLE)
         await self._conn.executescript(
             SETTINGS_TABLES
         )  # migration 6; already there when the store opened first
@@ -182,6 +192,26 @@ class Prefs:
             game_id,
             version,
         )
+
+    async def set_posting(self, game_id: str, version: int, at: float) -> None:
+        """Record that the turn post of ``version`` is being sent, from ``at`` (epoch seconds)."""
+        if self._db is None:
+            self._posting[game_id] = (version, at)
+            return
+        await self._db.run(
+            "INSERT INTO arbiter_posting (game_id, version, at) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, at = excluded.at",
+            game_id,
+            version,
+            at,
+        )
+
+    async def posting(self, game_id: str) -> tuple[int, float] | None:
+        """The last turn post whose sending began (version, when), if any was recorded."""
+        if self._db is None:
+            return self._posting.get(game_id)
+        row = await self._db.one("SELECT version, at FROM arbiter_posting WHERE game_id = ?", game_id)
+        return (int(row[0]), float(row[1])) if row is not None else None
 
     async def claim_announcing(self, game_id: str, lease: float = ANNOUNCE_LEASE) -> bool:
         """Whether this process may announce the game now: no other process holds a live claim on it.

@@ -28,8 +28,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -286,6 +288,7 @@ class Announcer:
         followers = [u for u, how in sorted(follows.items()) if how == "mention" and u.isdigit()]
         view = lx.turn_view(scene, plan.lines, plan.mentions, plan.post_image, [f"<@{u}>" for u in followers])
         files = [png(image, lx.BOARD_FILE)] if plan.post_image and image is not None else []
+        await self.services.prefs.set_posting(record.id, record.version, time.time())
         try:
             sent = await self._channel(record.place["thread"]).send(
                 view=view, files=files, allowed_mentions=pings([*plan.pings, *reminded, *followers])
@@ -371,13 +374,46 @@ class Announcer:
         read) is left to the table: it is set aside when it is next loaded."""
         if not record.place.get("thread") or record.status == "damaged" or not self.holds(record):
             return 0  # another process holds the shard of its server: that one catches up on it
-        announced = await self.services.prefs.announced(record.id)
+        announced = await self._went_out(record, await self.services.prefs.announced(record.id))
         if announced is not None and announced >= record.version:
             return 0
         if announced is None and record.status in ("finished", "aborted"):
             return 0  # nothing recorded for an ended game: leave old threads alone
         self._enqueue(record.id, CatchUp())
         return 1
+
+    async def _went_out(self, record: GameRecord, announced: int | None) -> int | None:
+        """The last version announced, counting a turn post that reached the thread although its version
+        was never recorded (the process was killed between Discord's answer and the record): the thread is
+        read for a message of this bot's since that post began, so it is not sent twice. A thread that
+        cannot be read, or a clock that disagrees with Discord's, gives the old answer: post it again
+        rather than skip it."""
+        prefs = self.services.prefs
+        posting = await prefs.posting(record.id)
+        if posting is None or posting[0] <= (announced or 0):
+            return announced
+        version, began = posting
+        if not await self._posted_since(record.place["thread"], began):
+            return announced
+        log.info(
+            "game %s: the post of version %d went out before a restart; not sent again", record.id, version
+        )
+        await prefs.set_announced(record.id, version)
+        return version
+
+    async def _posted_since(self, thread: str, began: float) -> bool:
+        me = getattr(self.client, "user", None)
+        if me is None:
+            return False
+        try:
+            async for message in self._channel(thread).history(
+                limit=10, after=datetime.fromtimestamp(began, tz=UTC)
+            ):
+                if message.author.id == me.id:
+                    return True
+        except discord.HTTPException:
+            log.warning("could not read thread %s to check a post made before a restart", thread)
+        return False
 
     async def _news(
         self, record: GameRecord, batch: list[Update | CatchUp], updates: list[Update]

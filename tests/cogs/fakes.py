@@ -7,7 +7,9 @@ ephemeral, so tests can ask "who saw what".
 from __future__ import annotations
 
 import itertools
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
@@ -21,6 +23,9 @@ from cogs.errors import report
 from cogs.items import DYNAMIC_ITEMS
 from engine.store import MemoryStore
 from engine.table import Table
+
+BOT_USER = SimpleNamespace(id=999_000_999, name="Arbiter", bot=True)
+"""The bot's own user: the author of every message it sends."""
 
 _ids = itertools.count(900_000_000_000_000_000)
 
@@ -136,6 +141,8 @@ class FakeMessage:
         self.world = world
         self.channel_id = channel_id
         self.id = mid or new_id()
+        self.author = world.client.user if hasattr(world, "client") else BOT_USER
+        self.created_at = datetime.now(UTC)
 
     async def edit(
         self,
@@ -173,6 +180,7 @@ class FakeChannel:
         self.parent_id = parent
         self.mention = f"<#{cid}>"
         self.dm_user: int | None = None
+        self.sent: list[FakeMessage] = []
 
     async def send(
         self,
@@ -185,7 +193,15 @@ class FakeChannel:
     ) -> FakeMessage:
         where = f"dm:{self.dm_user}" if self.dm_user is not None else f"channel:{self.id}"
         self.world.log(Sent(where, content, view, _files(file, files), allowed_mentions=allowed_mentions))
-        return FakeMessage(self.world, self.id)
+        message = FakeMessage(self.world, self.id)
+        self.sent.append(message)
+        return message
+
+    async def history(self, *, limit: int = 100, after: datetime | None = None) -> AsyncIterator[FakeMessage]:
+        """The messages sent here, newest first (Discord's order), after ``after`` when given."""
+        found = [m for m in reversed(self.sent) if after is None or m.created_at > after]
+        for message in found[:limit]:
+            yield message
 
     def get_partial_message(self, mid: int) -> FakeMessage:
         return FakeMessage(self.world, self.id, mid)
@@ -197,6 +213,7 @@ class FakeChannel:
 class FakeClient:
     def __init__(self, world: World) -> None:
         self.world = world
+        self.user = BOT_USER
         self.services: Services | None = None
 
     def get_partial_messageable(self, cid: int) -> FakeChannel:

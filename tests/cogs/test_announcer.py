@@ -216,3 +216,34 @@ async def test_restart_catches_up_on_unannounced_moves(
     assert f"**To act now:** <@{leader}>" in text
     assert await world.services.prefs.announced(gid) == record.version
     assert await Announcer(world.client, world.services).catch_up() == 0
+
+
+async def test_a_post_that_went_out_before_a_kill_is_not_sent_again(
+    world: World, cogs: dict[str, Any], monkeypatch: Any
+) -> None:
+    """Issue 20: "announcements of a new version are posted exactly once (... a restart or a second
+    process never posts twice and never skips one)". The process is killed after Discord took the turn
+    post but before the announced version was recorded: the next start finds the post in the thread."""
+    from cogs.announcer import Announcer
+
+    gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
+    prefs = world.services.prefs
+    recorded = prefs.set_announced
+
+    async def killed(game_id: str, version: int) -> None:
+        return None  # the kill: the post went out, its version is never recorded
+
+    monkeypatch.setattr(prefs, "set_announced", killed)
+    await choose(world, "Ann", gid, thread, "pick:n=2")
+    await choose(world, "Bo", gid, thread, "pick:n=3")
+    monkeypatch.setattr(prefs, "set_announced", recorded)
+    record = await world.table.record(gid)
+    assert (await prefs.announced(gid) or 0) < record.version
+    posting = await prefs.posting(gid)
+    assert posting is not None and posting[0] == record.version
+    mark = world.mark()
+    restarted = Announcer(world.client, world.services)
+    assert await restarted.catch_up() == 0, "the post reached the thread: nothing to catch up on"
+    await restarted.drain(10)
+    assert thread_posts(world, thread, mark) == []
+    assert await prefs.announced(gid) == record.version
