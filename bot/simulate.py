@@ -107,7 +107,7 @@ def simulate(
                 figures.draws += 1
             elif not outcome.winners:
                 figures.no_winner += 1
-            for winner in outcome.winners:
+            for winner in [] if outcome.draw else outcome.winners:  # the seats tied in a draw are no wins
                 figures.wins[f"{winner} ({kinds[names.index(winner)]})" if winner in names else winner] += 1
         if progress:
             _bar(n + 1, games)
