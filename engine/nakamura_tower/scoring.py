@@ -24,8 +24,9 @@ def knocked_out(state: NtState, target: Model, by: Model | None) -> list[Event]:
     if playing_together(state) and target.team in state.teams:
         return []  # ruling P1: an ally put out scores nothing
     points = _victory(state).knockout
-    if state.teams[target.team].leader == target.id if target.team in state.teams else False:
-        points += _victory(state).leader  # house: the enemy Team Leader is worth more
+    led = state.teams.get(target.team)
+    if led is not None and led.leader == target.id:
+        points += _victory(state).leader  # ruling S7 (house): the enemy Team Leader is worth more
     team = state.teams[by.team]
     team.knockouts += 1
     team.score += points
