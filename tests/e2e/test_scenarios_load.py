@@ -6,8 +6,13 @@ offered options, buttons, selects and ``/play``) until the game ends (a two-Roun
 All games run concurrently against one bot process. The fake refuses callbacks later than 3 s, as
 Discord does; the test asserts none came late and reports p50/p99 time to first response.
 
+Issue 21 adds: how far announcements fall behind the database (from each version's commit to the first
+status message showing it; at most 5 s), and a SIGTERM under load that must answer nothing with an
+unexpected error.
+
 The default run plays 5 games; ``pytest -m slow tests/e2e/test_scenarios_load.py`` plays 50.
-``ARBITER_LOAD_GAMES`` and ``ARBITER_LOAD_OPTIONS`` (e.g. ``""`` for whole games) change the slow run.
+``ARBITER_LOAD_GAMES`` (issue 21's figure: 500) and ``ARBITER_LOAD_OPTIONS`` (e.g. ``""`` for whole
+games) change the slow run.
 """
 
 from __future__ import annotations
