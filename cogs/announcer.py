@@ -57,6 +57,9 @@ DIGEST_MAX = 20
 """The most lines of a turn post a follower's DM digest carries (the thread has them all)."""
 TOLD = frozenset({"start", "status", "undo"})
 """Updates every player must hear of at once (a start; a seat resigned, away or back; a pause; a vote)."""
+SHARED_BOARD_SECONDS = 12 * 3600.0
+"""A status message shows the turn post's board by its address for at most this long: Discord signs
+attachment addresses for about a day, so a board unchanged longer is uploaded with the status message."""
 MESSAGE_TOO_OLD = 30046
 """Discord's "maximum number of edits to messages older than 1 hour reached": that message is frozen."""
 NO_PINGS = discord.AllowedMentions.none()
@@ -129,9 +132,10 @@ class Announcer:
         self._queues: dict[str, asyncio.Queue[Update | CatchUp]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
-        self._shown: dict[str, str] = {}
-        """The board each status message shows, by game: the address of the turn post's upload it reuses,
-        or "" for its own attachment (or none); a game not here is not known since the start."""
+        self._shown: dict[str, tuple[str, float]] = {}
+        """The board each status message shows, by game: the address of the turn post's upload it reuses
+        (or "" for its own attachment, or none) and since when (monotonic); a game not here is not known
+        since the start."""
         self.quiet = Quiet()
         """When the thread gets a post and a board image (one post per turn)."""
         self.end_replay = end_replays()
@@ -476,9 +480,13 @@ class Announcer:
         if not place.get("status") or not place.get("channel"):
             return True
         board = image is not None if board is None else board
-        if board and image is None and record.id not in self._shown and scene.public_view:
-            image = await self._board(record, scene)  # what it shows is not known (a restart): draw it again
-        url = shared if image is not None else self._shown.get(record.id) if board else None
+        shown, since = self._shown.get(record.id, ("", 0.0))
+        known = record.id in self._shown and (not shown or time.monotonic() - since < SHARED_BOARD_SECONDS)
+        if board and image is None and not known and scene.public_view:
+            # what it shows is not known (a restart), or is another message's file whose address may expire:
+            # draw it again and give the status message its own
+            image = await self._board(record, scene)
+        url = shared if image is not None else shown if board else None
         view = lx.status_view(scene, board, recent or [], image_url=url or None)
         kwargs: dict[str, Any] = {}
         if image is not None:
@@ -488,7 +496,8 @@ class Announcer:
         try:
             message = self._channel(place["channel"]).get_partial_message(int(place["status"]))
             await message.edit(view=view, allowed_mentions=NO_PINGS, **kwargs)
-            self._shown[record.id] = url or ""
+            if url != shown or image is not None:
+                self._shown[record.id] = (url or "", time.monotonic())
         except discord.HTTPException as exc:
             self.quiet.status_failed(record)
             if exc.code == MESSAGE_TOO_OLD:
@@ -512,7 +521,7 @@ class Announcer:
         except discord.HTTPException:
             log.exception("could not post a new status message for game %s", record.id)
             return False
-        self._shown[record.id] = ""  # the fresh message carries its own board
+        self._shown[record.id] = ("", time.monotonic())  # the fresh message carries its own board
         old_channel, old_id = place["channel"], place["status"]
         try:
             await self.services.table.move_status(

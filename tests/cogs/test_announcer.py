@@ -247,3 +247,31 @@ async def test_a_post_that_went_out_before_a_kill_is_not_sent_again(
     await restarted.drain(10)
     assert thread_posts(world, thread, mark) == []
     assert await prefs.announced(gid) == record.version
+
+
+async def test_a_status_message_reuses_the_turn_posts_board_only_while_its_address_is_fresh(
+    world: World, cogs: dict[str, Any]
+) -> None:
+    """Issue 21: the status message shows the board the turn post uploaded, by its address; Discord signs
+    such addresses for about a day, so a board shown that way for longer is uploaded with the status
+    message when it is next edited."""
+    import time
+
+    from cogs import flows
+    from cogs.announcer import SHARED_BOARD_SECONDS
+
+    gid, _ = await start_game(world, cogs, players=("Ann", "Bo"))
+    announcer = world.announcer
+    record = await world.table.record(gid)
+    scene = await flows.scene(world.services, gid)
+    shared = "https://cdn.example/attachments/1/2/board.png"
+    announcer._shown[gid] = (shared, time.monotonic())
+    mark = len(world.sent)
+    assert await announcer._edit_status(record, scene, None, board=True)  # the board did not change
+    fresh = status_edits(world, mark)[-1]
+    assert not fresh.files and shared in str(fresh.components)
+    announcer._shown[gid] = (shared, time.monotonic() - SHARED_BOARD_SECONDS - 1)
+    mark = len(world.sent)
+    assert await announcer._edit_status(record, scene, None, board=True)
+    stale = status_edits(world, mark)[-1]
+    assert [name for name, _ in stale.files] == ["board.png"] and shared not in str(stale.components)
