@@ -49,7 +49,8 @@ class TokenPic(_Model):
     seat: int | None = None
     """Seat index for the colour (renderers.common.seat_colour); ``colour`` wins when given."""
     colour: RGB | None = None
-    shape: Literal["circle", "square"] = "circle"
+    shape: Literal["circle", "square", "lying"] = "circle"
+    """``lying``: a flat oval across the square (a model lying down, e.g. unconscious)."""
 
 
 class DoorPic(_Model):
@@ -247,6 +248,9 @@ def _tokens(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
         shape = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
         if token.shape == "square":
             draw.rectangle(shape, fill=colour, outline=INK, width=2)
+        elif token.shape == "lying":
+            flat = (y1 - y0) // 4
+            draw.ellipse((x0 + pad, y0 + flat, x1 - pad, y1 - flat), fill=colour, outline=INK, width=2)
         else:
             draw.ellipse(shape, fill=colour, outline=INK, width=2)
         label, size = _fit(token.label, max(10, f.cell * 2 // 5), f.cell - 2 * pad - 2)

@@ -54,7 +54,10 @@ def _tokens(view: dict[str, Any]) -> list[dict[str, Any]]:
         if m["cell"] is None:
             continue
         label = m["id"] + ("*" if m["crippled"] else "") + ("~" if m.get("stunned") else "")
-        if m["kind"] == "drone":
+        if m["status"] == "unconscious":  # ruling M6: it lies on its square, drawn as a flat oval
+            colour = _team_colour(view, m["team"])
+            out.append({"cell": _pos(m["cell"]), "label": m["id"], "colour": colour, "shape": "lying"})
+        elif m["kind"] == "drone":
             out.append({"cell": _pos(m["cell"]), "label": label, "colour": DRONE, "shape": "square"})
         else:
             colour = PSYCHOTIC if m["psychotic"] else _team_colour(view, m["team"])

@@ -97,6 +97,10 @@ class HeuristicAgent:
         """The strongest programme and Booster; a defence or an SR Booster only when the Team's SR pays for
         it (a defence leaving 2 SR for the attack); never a blank (a bluff tells a program nothing)."""
         sr = state.teams[seat].sr
+        if any(i.get("dsr") is not None for i in legal):
+            # the SR for each defence: half of what is left, so the Team's own attack keeps its share
+            wanted = min(2, sr // 2)
+            return next((i for i in legal if i.num("dsr") == wanted), legal[0])
 
         def affordable(i: Intent) -> bool:
             part, card = i.args[0]

@@ -46,13 +46,15 @@ def pay(state: NtState, seat: str, cost: int) -> bool:
     return True
 
 
-def _boost(state: NtState, seat: str | None) -> int:
-    """Both sides add what SR they can, up to 2 (ruling C5: rules-notes 8 #8's default, without asking). RB:
-    Hackers "are the only Team members that may attempt a Cyberwarfare attack or defence": a Team without a
-    Hacker on the board adds none (ruling G12)."""
+def _boost(state: NtState, seat: str | None, defending: bool = False) -> int:
+    """An attacker adds what SR it can, up to 2; a defender the SR its plan committed to each defence, 0-2
+    (ruling C5; RB "use SRs (a maximum of 2) to boost the total programme strengths"). RB: Hackers "are the
+    only Team members that may attempt a Cyberwarfare attack or defence": a Team without a Hacker on the
+    board adds none (ruling G12)."""
     if seat is None or seat not in state.teams or hacker_of(state, seat) is None:
         return 0
-    spent = min(SR_BOOST, state.teams[seat].sr)
+    cap = min(SR_BOOST, state.teams[seat].defence_sr) if defending else SR_BOOST
+    spent = min(cap, state.teams[seat].sr)
     state.teams[seat].sr -= spent
     return spent
 
@@ -142,7 +144,9 @@ def versus_network(
         else:
             helper = support if n == 0 else None
             lift = pack().card(helper.card).strength if helper is not None else 0
-            defence = pack().card(guard.card).strength + lift + _boost(state, victim) + draw(state)
+            defence = (
+                pack().card(guard.card).strength + lift + _boost(state, victim, defending=True) + draw(state)
+            )
             against = f"{victim}'s {_name(guard.card)}" + (f" with {_name(helper.card)}" if helper else "")
         events.append(public("cw_battle", f"{_name(card)} {total} against {against} {defence}."))
         if total <= defence:

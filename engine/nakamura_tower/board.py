@@ -55,15 +55,23 @@ def area(state: NtState, label: str) -> str:
 
 
 def on_board(state: NtState) -> list[Model]:
+    """The models in play on the board (standing or stunned; not the unconscious lying there)."""
     return [m for m in state.models.values() if m.active]
 
 
+def present(state: NtState) -> list[Model]:
+    """Every model on a square, the unconscious lying there included (ruling M6)."""
+    return [m for m in state.models.values() if m.present]
+
+
 def at(state: NtState, label: str) -> Model | None:
-    return next((m for m in on_board(state) if m.cell == label), None)
+    return next((m for m in present(state) if m.cell == label), None)
 
 
 def occupied(state: NtState) -> dict[Cell, Model]:
-    return {square(m.cell): m for m in on_board(state) if m.cell is not None}
+    """Who fills each square: a lying unconscious character fills it too, blocks the way and the Line of
+    Sight of other sides, and counts as an Intervening Model, as a stunned one does (ruling M6)."""
+    return {square(m.cell): m for m in present(state) if m.cell is not None}
 
 
 def friends(a: Model, b: Model) -> bool:

@@ -19,7 +19,7 @@ from engine.core import Event, Intent, public
 
 from . import board
 from .alarms import raise_alarm
-from .battles import TN_SLOTS, attack_terminal, attack_tn, discard, pay, purge
+from .battles import SR_BOOST, TN_SLOTS, attack_terminal, attack_tn, defences, discard, pay, purge
 from .cooperation import against_ally
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
@@ -160,8 +160,20 @@ def _guard_part(state: NtState, seat: str) -> tuple[str, Offer]:
     return ("Which defence do you install?", guards)
 
 
+def _defence_sr_part(state: NtState, seat: str) -> tuple[str, Offer]:
+    """RB: "use SRs (a maximum of 2) to boost the total programme strengths"; FAQ: "defensive card strength (+
+    booster) + up to 2 SR + Can Do card" (ruling C5: how many is the Team's secret choice, made here)."""
+    offer = [
+        (Intent.of("plan", dsr=n), f"Boost each of your defences with {n} SR" if n else "No SR for defences")
+        for n in range(SR_BOOST, -1, -1)
+    ]
+    if not defences(state, seat) and not _in_hand(state, seat, DEFENSIVE):
+        return ("How many SR boost each defence?", offer[:1])  # nothing to defend with: not asked
+    return ("How many SR boost each defence?", offer)
+
+
 def _parts(state: NtState, seat: str, target: str) -> list[tuple[str, Offer]]:
-    parts = _attack_parts(state, seat, target) + [_guard_part(state, seat)]
+    parts = _attack_parts(state, seat, target) + [_guard_part(state, seat), _defence_sr_part(state, seat)]
     charges = _in_hand(state, seat, {"sr_booster"})
     if charges and len(state.teams[seat].tn) < TN_SLOTS:
         offer = [(Intent.of("plan", sr=NONE), "No SR Booster")]
@@ -215,6 +227,9 @@ def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> 
     Cyberwarfare order chosen by the initiative winner)."""
     events: list[Event] = []
     cards = {seat: _resolve(state, seat, plan) for seat, plan in choices.items()}
+    for seat, plan in choices.items():
+        committed = str(plan.get("dsr"))
+        state.teams[seat].defence_sr = int(committed) if committed in ("0", "1", "2") else SR_BOOST
     for seat in choices:
         events += _charge(state, seat, cards[seat].get("sr"))
     for seat in choices:

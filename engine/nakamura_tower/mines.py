@@ -34,7 +34,7 @@ def may_lay(state: NtState, model: Model) -> list[str]:
     if len(state.mines) >= TOKENS:
         return []
     taken = {m.cell for m in state.mines}
-    others = {m.cell for m in board.on_board(state) if m.id != model.id}
+    others = {m.cell for m in board.present(state) if m.id != model.id}
     cells = [*model.trail, str(model.cell)]
     return sorted(
         {c for c in cells if c not in taken and c not in others}, key=lambda c: board.square(c).reading()

@@ -135,6 +135,17 @@ class Model(BaseModel):
         return self.status == "ok" and self.cell is not None
 
     @property
+    def present(self) -> bool:
+        """On its square: standing, stunned, or lying unconscious (ruling M6: the unconscious stay on the
+        board, filling their square); escaped and destroyed models have left it."""
+        return self.cell is not None
+
+    @property
+    def lying(self) -> bool:
+        """Unconscious on its square (RB: it "remains unconscious until the end of the Mission")."""
+        return self.status == "unconscious" and self.cell is not None
+
+    @property
     def stunned(self) -> bool:
         return self.stunned_until > 0
 
@@ -186,6 +197,9 @@ class TeamState(BaseModel):
     hand: list[str] = Field(default_factory=list)
     tn: list[Slot] = Field(default_factory=list)
     sr: int = 0
+    defence_sr: int = 2
+    """The SR (0-2) the Team committed in its secret plan to boost each of its defences this turn (RB: "use
+    SRs (a maximum of 2) to boost the total programme strengths", ruling C5)."""
     seen: list[str] = Field(default_factory=list)
     """What this Team's sniffers saw this turn (private to the Team; cleared at Clean-Up)."""
     score: int = 0
@@ -301,7 +315,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 13
+    format: int = 14
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

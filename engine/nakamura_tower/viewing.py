@@ -62,7 +62,7 @@ def picture(state: NtState) -> dict[str, Any]:
     locked = {board.edge_of(e) for e, d in state.doors.items() if d.state == "locked"}
     seats = {s: i for i, s in enumerate(state.seats)}
     tokens = [
-        (board.square(m.cell), m.id, seats.get(m.team)) for m in board.on_board(state) if m.cell is not None
+        (board.square(m.cell), m.id, seats.get(m.team)) for m in board.present(state) if m.cell is not None
     ]
     sight = []
     if len(state.last_sight) == 2:

@@ -36,8 +36,8 @@ def hurt(
 def take_wounds(state: NtState, target: Model, wounds: int, by: Model | None) -> list[Event]:
     """RB (FAQ): "flipped to its crippled side when the number of wounds is 'equal to or greater than' the
     Wound value"; excess wounds are ignored (ruling R01); unconscious at the crippled side's value (R02)."""
-    if wounds <= 0:
-        return []
+    if wounds <= 0 or target.status != "ok":
+        return []  # a character lying unconscious takes no more wounds: nothing further can happen to it
     target.wounds += wounds
     if target.wounds < wound_limit(target):
         return []
@@ -47,6 +47,6 @@ def take_wounds(state: NtState, target: Model, wounds: int, by: Model | None) ->
     if not target.crippled:
         target.crippled, target.wounds = True, 0
         return [public("crippled", f"{name(target)} is crippled: the card is flipped.")]
-    target.status, target.cell = "unconscious", None
+    target.status, target.dragging = "unconscious", None  # it stays lying on its square (ruling M6)
     release(state, target.id)
     return [public("unconscious", f"{name(target)} falls unconscious.")] + knocked_out(state, target, by)

@@ -34,12 +34,13 @@ def _begin(state: NtState, model: Model, cost: int) -> None:
         start(state, model, cost)
 
 
-def _beside(state: NtState, model: Model) -> list[Model]:
-    """The friendly characters on the squares next to ``model`` (stunned ones too)."""
+def _beside(state: NtState, model: Model, lying: bool = False) -> list[Model]:
+    """The friendly characters on the squares next to ``model`` (stunned ones too; with ``lying``, the
+    unconscious ones lying there as well)."""
     assert model.cell is not None
     return [
         m
-        for m in board.on_board(state)
+        for m in (board.present(state) if lying else board.on_board(state))
         if m.id != model.id
         and m.kind == "character"
         and board.friends(m, model)
@@ -113,14 +114,14 @@ class LayMine(Action[NtState]):
 @RULES.action
 class Drag(Action[NtState]):
     kind = "drag"
-    summary = "Take hold of a character to drag with the next Move"
+    summary = "Take hold of a friend beside you (stunned or unconscious) to drag with the next Move"
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
             Intent.of("drag", unit=m.id, target=f.id)
             for m in actors(state, seat)
             if m.dragging is None
-            for f in _beside(state, m)
+            for f in _beside(state, m, lying=True)
         ]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:

@@ -32,7 +32,7 @@ cyberlegs"."""
 def dragged(state: NtState, mover: Model) -> Model | None:
     """The character ``mover`` drags with this Move, if it is still beside it."""
     other = state.models.get(mover.dragging or "")
-    if other is None or not other.active or other.cell is None or mover.cell is None:
+    if other is None or other.status not in ("ok", "unconscious") or other.cell is None or mover.cell is None:
         return None
     return other if board.distance(state, mover.cell, other.cell) == 1 else None
 

@@ -15,6 +15,7 @@ from ..rules import RULES
 from ..scoring import escape
 from ..state import Model, NtState
 from ..stats import gear, name, ph
+from .move import dragged
 
 FORCE_AT, FORCE_STRONG_AT, STRONG = 9, 8, 7
 """RB Forcing Locked Doors: it opens on a CanDo "9-10", or "8-10 if their Physical Skill value is 7 or
@@ -113,8 +114,14 @@ class Escape(Action[NtState]):
         return [Intent.of("escape", unit=m.id) for m in actors(state, seat) if m.cell in exits]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        """A character dragging a friend takes it out with it (ruling M6: a fallen Team member can be
+        carried out, and counts as escaped)."""
         model = state.models[str(intent.get("unit"))]
-        events = finish(state, model) + escape(state, model)
+        hauled = dragged(state, model)
+        events = finish(state, model)
+        if hauled is not None:
+            events += escape(state, hauled)
+        events += escape(state, model)
         return events + settle(state, seat)
 
     def label(self, state: NtState, intent: Intent) -> str:

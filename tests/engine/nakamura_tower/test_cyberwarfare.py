@@ -372,7 +372,7 @@ def test_a_terminal_won_takes_a_second_card_from_the_hand() -> None:
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
-    parts = ("atk", "u_navajo"), ("put", "u_bastion"), ("grd", "none")
+    parts = ("atk", "u_navajo"), ("put", "u_bastion"), ("grd", "none"), ("dsr", 2)
     s, _ = _answer(s, "p1", *(Intent.of("plan", **{k: v}) for k, v in parts))
     stack(s, 8, 2, 3, 8, 2, 3)  # 2 + 1 + 2 + 8 = 13 against 3 + 3, twice
     s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))
@@ -453,3 +453,32 @@ def test_the_nakamura_cyberbody_draws_seven_and_plans_down_to_five() -> None:
         s, _ = G.apply(s, prompts[0].seat, prompts[0].default)
     assert s.teams["p2"].hand == drawn[:5]
     assert set(drawn[5:]) <= set(s.teams["p2"].deck.discards)
+
+
+def test_the_defender_commits_its_sr_boost_in_its_secret_plan() -> None:
+    """RB: the players "use SRs (a maximum of 2) to boost the total programme strengths"; FAQ: "defensive
+    card strength (+ booster) + up to 2 SR + Can Do card" (ruling C5: how many, 0-2, is part of the plan)."""
+    for committed in (0, 1, 2):
+        s = table()
+        s.teams["p2"].tn = [Slot(card="n_bastion.1", owner="p2")]
+        s.teams["p1"].sr, s.teams["p2"].sr = 4, 5
+        s.teams["p2"].defence_sr = committed
+        stack(s, 8, 2, 2)  # the Bastion (3) draws 2: 3 + committed SR + 2
+        events = attack_tn(s, "p1", s.models["a1"], "u_navajo.1", None, "p2")
+        assert f"against p2's Keep Bastion {3 + committed + 2}." in _texts(events)
+
+
+def test_the_plan_asks_how_many_sr_boost_each_defence() -> None:
+    """FAQ: "Both players plan and decide on card usage": the SR for the defences is a part of the secret
+    plan (no further prompt), and the answer is kept for the battles of the turn."""
+    s = at_cyberwarfare(table(), p1=["u_navajo.1"], p2=["n_bastion.1"])
+    s.teams["p2"].sr = 6
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="tn_p2"))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    s, _ = _answer(s, "p1", Intent.of("plan", atk="u_navajo"))
+    s, _ = _answer(s, "p2", Intent.of("plan", grd="n_bastion"))
+    offered = {i.get("dsr") for i in G.legal(s, "p2")}
+    assert offered == {0, 1, 2}
+    s, _ = G.apply(s, "p2", Intent.of("plan", dsr=1))
+    assert s.teams["p2"].defence_sr == 1

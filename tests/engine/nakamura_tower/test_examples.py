@@ -335,6 +335,7 @@ def test_the_rulebook_cyberwarfare_example_played_through_the_engine() -> None:
         Intent.of("plan", atk="u_navajo"),
         Intent.of("plan", bst="u_booster"),
         Intent.of("plan", grd="u_bastion"),
+        Intent.of("plan", dsr=2),  # "This leaves 3 points to boost either his defensive strength"
     ):
         s, _ = G.apply(s, "p1", part)
     stack(s, 3, 8, 9)  # Codebreaker draws 3 and 8; the Terminal draws 9

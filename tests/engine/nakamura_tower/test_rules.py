@@ -87,8 +87,9 @@ def test_crippled_then_unconscious() -> None:
     harvey = next(m for m in s.models.values() if m.card == "harvey")
     take_wounds(s, harvey, 5, None)
     assert harvey.crippled and harvey.wounds == 0 and harvey.active
+    where = harvey.cell
     take_wounds(s, harvey, 3, None)
-    assert harvey.status == "unconscious" and harvey.cell is None
+    assert harvey.status == "unconscious" and harvey.cell == where  # it stays lying there (ruling M6)
 
 
 def test_dodge_wins_ties_against_a_ranged_attack() -> None:
