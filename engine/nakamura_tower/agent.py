@@ -7,6 +7,7 @@ The AI's drones are rules (engine/nakamura_tower/drones.py), not this agent."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core import Intent, Rng
@@ -101,6 +102,8 @@ class HeuristicAgent:
             # the SR for each defence: half of what is left, so the Team's own attack keeps its share
             wanted = min(2, sr // 2)
             return next((i for i in legal if i.num("dsr") == wanted), legal[0])
+        if any(i.get("fill") is not None for i in legal):
+            return _fill(state, seat, legal)
 
         def affordable(i: Intent) -> bool:
             part, card = i.args[0]
@@ -185,3 +188,17 @@ class HeuristicAgent:
         if unit.cell is not None and near(str(best.get("to"))) >= near(unit.cell):
             return None
         return best
+
+
+def _fill(state: NtState, seat: str, legal: list[Intent]) -> Intent:
+    """The programme that won stays in the Terminal, with the strongest card of the hand beside it when the
+    Team has SR to spare (4 or more: its battles come first)."""
+    hand = state.teams[seat].hand
+    single = [
+        i
+        for i in legal
+        if re.fullmatch(r"h\d", str(i.get("fill"))) and int(str(i.get("fill"))[1]) < len(hand)
+    ]
+    if state.teams[seat].sr < 4 or not single:
+        return legal[0]
+    return max(single, key=lambda i: pack().card(hand[int(str(i.get("fill"))[1])]).strength)

@@ -16,7 +16,7 @@ its first battle; every further battle costs "the 'running programme' costs of t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from engine.core import Event, public
 
@@ -177,7 +177,8 @@ def attack_terminal(
     booster: str | None,
     terminal_id: str,
     running: Iterable[str] = (),
-    fill: str | None = None,
+    fill: Sequence[str] = (),
+    stays: bool = True,
 ) -> list[Event]:
     """RB: "When a Terminal or Tactical Network loses but is defended by more than one defensive CW card,
     repeat the battle procedure against the next defensive CW programme card(s) until the Hacker is
@@ -221,7 +222,7 @@ def attack_terminal(
         if defender in held.installed:
             held.installed.remove(defender)
         discard(state, defender)
-    return events + _take(state, seat, hacker, (card, booster, fill), terminal_id, direct)
+    return events + _take(state, seat, hacker, (card, booster, fill, stays), terminal_id, direct)
 
 
 def _unfought(state: NtState, held: TerminalState, cards: list[str]) -> None:
@@ -282,30 +283,31 @@ def _take(
     state: NtState,
     seat: str,
     hacker: Model,
-    cards: tuple[str, str | None, str | None],
+    cards: tuple[str, str | None, Sequence[str], bool],
     terminal_id: str,
     direct: bool,
 ) -> list[Event]:
     """RB: "If an attack against a Terminal is successful the Player can place any cards from his Tactical
-    Network or the Player's hand on the Terminal up to the Terminal's defence value" (ruling C19: the
-    attacking programme, and the card the plan named to ``fill`` it when the value allows, paying its
-    install cost)."""
-    card, booster, fill = cards
+    Network or the Player's hand on the Terminal up to the Terminal's defence value"; FAQ: "the attacker can
+    put present CW card, or change to any number of CW cards from his hand (paying appropriate costs) or TN,
+    into the Terminal, equal to the Terminal Strength"."""
+    card, booster, fill, stays = cards
     held = state.terminals[terminal_id]
     for old in held.installed:
         discard(state, old)
-    held.controller, held.hacker, held.installed = seat, hacker.id, [card]
+    held.controller, held.hacker, held.installed = seat, hacker.id, [card] if stays else []
+    spec = next(t for t in board.mission(state).terminals if t.id == terminal_id)
+    events = _fill(state, seat, held, fill, spec.defence)
+    if not held.installed:
+        held.installed.append(card)  # none of the cards named could go in: the attacking programme stays
+    elif not stays:
+        keep(state, seat, card)  # "change to" other cards: the attacking programme goes back to the TN
     if booster:
         keep(state, seat, booster)
-    spec = next(t for t in board.mission(state).terminals if t.id == terminal_id)
-    hand = state.teams[seat].hand
-    if fill in hand and spec.defence > 1 and pay(state, seat, pack().card(fill).install):
-        hand.remove(fill)
-        held.installed.append(fill)
     if direct:
         assert hacker.cell is not None
         raise_alarm(state, hacker.cell, "takeover")  # RB "+2 Direct Terminal takeover"
-    events = [public("takeover", f"{seat}'s {name(hacker)} takes over the Terminal {terminal_id}.")]
+    events = [public("takeover", f"{seat}'s {name(hacker)} takes over the Terminal {terminal_id}.")] + events
     if not state.locked_once:
         # RB: "until the first Terminal has been taken over, when all doors controlled by all Terminals
         # become locked"
@@ -318,6 +320,26 @@ def _take(
                     door.state = "locked"
         events.append(public("locked", "The first Terminal has fallen: every Terminal's doors lock."))
     return events
+
+
+def _fill(state: NtState, seat: str, held: TerminalState, fill: Sequence[str], limit: int) -> list[Event]:
+    """The cards the plan named go into the Terminal taken, up to its defence value (ruling C19): one from
+    the hand pays its install cost (no running cost, G11), one running on the Tactical Network moves over
+    as it is."""
+    team = state.teams[seat]
+    for extra in fill:
+        slot = next((s for s in team.tn if s.card == extra and s.owner == seat), None)
+        if len(held.installed) >= limit or (slot is None and extra not in team.hand):
+            continue
+        if slot is not None:
+            team.tn.remove(slot)
+        elif pay(state, seat, pack().card(extra).install):
+            team.hand.remove(extra)
+        else:
+            continue
+        held.installed.append(extra)
+    count = len(held.installed)
+    return [public("cw_fill", f"{seat} puts {count} card{'s' if count != 1 else ''} into the Terminal.")]
 
 
 def _lost(state: NtState, card: str, booster: str | None, why: str) -> list[Event]:

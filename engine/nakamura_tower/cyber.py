@@ -21,6 +21,7 @@ from . import board
 from .alarms import raise_alarm
 from .battles import SR_BOOST, TN_SLOTS, attack_terminal, attack_tn, defences, discard, pay, purge
 from .cooperation import against_ally
+from .fills import PART, decode, fill_part
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
 from .rules import RULES
@@ -134,14 +135,8 @@ def _attack_parts(state: NtState, seat: str, target: str) -> list[tuple[str, Off
         ("Which Booster supports it?", _choices(state, seat, "bst", BOOSTER, "Boost with", "No Booster")),
     ]
     spec = next((t for t in board.mission(state).terminals if t.id == target), None)
-    if spec is not None and spec.defence > 1:
-        fills = [(Intent.of("plan", put=NONE), "Put nothing more into it")]
-        fills += [
-            (Intent.of("plan", put=_kind(c)), f"Also put {_name(c)} into it ({pack().card(c).install} SR)")
-            for c in _in_hand(state, seat, DEFENSIVE | OFFENSIVE)
-        ]
-        parts.append(("If the Terminal falls, which card from your hand also goes into it?", fills))
-    return parts
+    fill = fill_part(state, seat, spec.defence) if spec is not None else None
+    return parts + ([fill] if fill is not None else [])
 
 
 def _guard_part(state: NtState, seat: str) -> tuple[str, Offer]:
@@ -227,6 +222,10 @@ def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> 
     Cyberwarfare order chosen by the initiative winner)."""
     events: list[Event] = []
     cards = {seat: _resolve(state, seat, plan) for seat, plan in choices.items()}
+    fills = {
+        seat: decode(state, seat, _arg(plan, PART), set(cards[seat].values()))
+        for seat, plan in choices.items()
+    }
     for seat, plan in choices.items():
         committed = str(plan.get("dsr"))
         state.teams[seat].defence_sr = int(committed) if committed in ("0", "1", "2") else SR_BOOST
@@ -237,7 +236,8 @@ def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> 
     for seat in [s for s in state.cw_order or state.seats if s in choices]:
         hacker = state.models.get(state.hackers.get(seat, ""))
         if hacker is not None and hacker.active:
-            events += _attack(state, seat, hacker, cards[seat], payload.targets[seat])
+            fill = fills[seat]
+            events += _attack(state, seat, hacker, cards[seat], payload.targets[seat], fill)
     for terminal in state.terminals.values():
         for drawn in terminal.face_down.values():
             for card in drawn:
@@ -254,7 +254,7 @@ def _resolve(state: NtState, seat: str, plan: Intent) -> dict[str, str]:
     team = state.teams[seat]
     taken: set[str] = set()
     out: dict[str, str] = {}
-    for part in ("atk", "bst", "put", "sr", "grd"):
+    for part in ("atk", "bst", "sr", "grd"):
         value = _arg(plan, part)
         running = value.startswith(RUNNING)
         kind = value[len(RUNNING) :] if running else value
@@ -315,7 +315,14 @@ def _take_card(state: NtState, seat: str, card: str) -> str | None:
     return "tn"
 
 
-def _attack(state: NtState, seat: str, hacker: Model, cards: dict[str, str], target: str) -> list[Event]:
+def _attack(
+    state: NtState,
+    seat: str,
+    hacker: Model,
+    cards: dict[str, str],
+    target: str,
+    fill: tuple[list[str], bool] = ([], True),
+) -> list[Event]:
     card, boost = cards.get("atk"), cards.get("bst")
     if card is None or target == NONE:
         return []
@@ -336,7 +343,7 @@ def _attack(state: NtState, seat: str, hacker: Model, cards: dict[str, str], tar
     if target.startswith("tn_"):
         shocked = against_ally(state, hacker, target[3:])
         return shocked + attack_tn(state, seat, hacker, card, booster, target[3:], running)
-    return attack_terminal(state, seat, hacker, card, booster, target, running, cards.get("put"))
+    return attack_terminal(state, seat, hacker, card, booster, target, running, *fill)
 
 
 def upkeep(state: NtState, seat: str) -> list[Event]:

@@ -32,7 +32,14 @@ SHAPES: Shapes = {
     "leader": {"who": W},
     "ready": {},
     "declare": {"target": "word?", "hacker": "word?", "look": "word?", "n": "number?"},
-    "plan": {"atk": "word?", "bst": "word?", "put": "word?", "grd": "word?", "sr": "word?", "dsr": "number?"},
+    "plan": {
+        "atk": "word?",
+        "bst": "word?",
+        "fill": "word?",
+        "grd": "word?",
+        "sr": "word?",
+        "dsr": "number?",
+    },
     "jam": {"unit": W},
     "keep": {"drop": "word?", "only": "word?", "install": "word?"},
 }

@@ -361,24 +361,64 @@ def test_a_running_booster_supports_the_first_defence_and_falls_with_it() -> Non
     assert {"n_bastion.1", "n_booster.1"} <= set(s.teams["p2"].deck.discards)
 
 
-def test_a_terminal_won_takes_a_second_card_from_the_hand() -> None:
-    """RB: "If an attack against a Terminal is successful the Player can place any cards from his Tactical
-    Network or the Player's hand on the Terminal up to the Terminal's defence value"; FAQ: "the attacker can
-    put present CW card, or change to any number of CW cards from his hand (paying appropriate costs)"."""
-    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_bastion.1"], p2=[])
-    place(s, "a1", "B3")  # beside the red Terminal (defence 2)
-    s.teams["p1"].sr = 8  # 2 for the virus, 2 + 2 boosts, 1 to go on, 1 to install the Bastion
+def _take_red(hand: list[str], tn: list[Slot], fill: str, sr: int = 8) -> NtState:
+    """p1 attacks the red Terminal (defence 2, two Watchdog Ice) directly with W32.Navajo and wins."""
+    s = at_cyberwarfare(table(), p1=hand, p2=[])
+    s.teams["p1"].tn = tn
+    place(s, "a1", "B3")  # beside the red Terminal
+    s.teams["p1"].sr = sr
     ai_next(s, "ai_watchdog.1", "ai_watchdog.2")
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
-    parts = ("atk", "u_navajo"), ("put", "u_bastion"), ("grd", "none"), ("dsr", 2)
-    s, _ = _answer(s, "p1", *(Intent.of("plan", **{k: v}) for k, v in parts))
+    s, _ = _answer(s, "p1", Intent.of("plan", atk="u_navajo"), Intent.of("plan", fill=fill))
+    for _ in range(4):
+        if not [p for p in G.prompts(s) if p.seat == "p1"]:
+            break
+        s, _ = G.apply(s, "p1", G.legal(s, "p1")[0])  # the rest of the plan: nothing more
     stack(s, 8, 2, 3, 8, 2, 3)  # 2 + 1 + 2 + 8 = 13 against 3 + 3, twice
     s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))
-    held = s.terminals["t_red"]
-    assert held.controller == "p1", _texts(events)
-    assert held.installed == ["u_navajo.1", "u_bastion.1"] and s.teams["p1"].sr == 0
+    assert s.terminals["t_red"].controller == "p1", _texts(events)
+    return s
+
+
+def test_a_terminal_won_takes_a_second_card_from_the_hand() -> None:
+    """RB: "If an attack against a Terminal is successful the Player can place any cards from his Tactical
+    Network or the Player's hand on the Terminal up to the Terminal's defence value"; FAQ: "the attacker can
+    put present CW card, or change to any number of CW cards from his hand (paying appropriate costs)"."""
+    s = _take_red(["u_navajo.1", "u_bastion.1"], [], "h1")
+    assert s.terminals["t_red"].installed == ["u_navajo.1", "u_bastion.1"]
+    assert s.teams["p1"].sr == 0  # 2 for the virus, 2 + 2 boosts, 1 to go on, 1 to install the Bastion
+
+
+def test_a_terminal_won_takes_a_programme_from_the_tactical_network() -> None:
+    """FAQ: "... any number of CW cards from his hand (paying appropriate costs) or TN, into the Terminal":
+    a programme running on the Tactical Network moves over with no further cost (ruling C19)."""
+    s = _take_red(["u_navajo.1"], [Slot(card="u_bastion.1", owner="p1")], "t0")
+    assert s.terminals["t_red"].installed == ["u_navajo.1", "u_bastion.1"]
+    assert [x.card for x in s.teams["p1"].tn] == [] and s.teams["p1"].sr == 1
+
+
+def test_a_terminal_won_may_change_the_attacker_for_other_cards() -> None:
+    """FAQ: "the attacker can put present CW card, or change to any number of CW cards ... equal to the
+    Terminal Strength": here two cards replace the attacking programme, which goes back to the Tactical
+    Network; the Terminal never takes more than its defence value."""
+    hand = ["u_navajo.1", "u_bastion.1", "u_bastion.2"]
+    s = _take_red(hand, [Slot(card="u_ice.1", owner="p1")], "-h1t0", sr=9)
+    assert s.terminals["t_red"].installed == ["u_bastion.1", "u_ice.1"]
+    assert [x.card for x in s.teams["p1"].tn] == ["u_navajo.1"]
+    offered = {str(i.get("fill")) for i in _plan_offer(["u_navajo.1", "u_bastion.1", "u_bastion.2"])}
+    assert "-h1h2" in offered and not [f for f in offered if f.count("h") + f.count("t") > 2]
+
+
+def _plan_offer(hand: list[str]) -> list[Intent]:
+    s = at_cyberwarfare(table(), p1=hand, p2=[])
+    place(s, "a1", "B3")
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", atk="u_navajo"))
+    return [i for i in G.legal(s, "p1") if i.get("fill") is not None]
 
 
 def test_a_draining_worm_takes_sr_at_once_and_every_turn() -> None:

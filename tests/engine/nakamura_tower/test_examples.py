@@ -334,6 +334,7 @@ def test_the_rulebook_cyberwarfare_example_played_through_the_engine() -> None:
     for part in (
         Intent.of("plan", atk="u_navajo"),
         Intent.of("plan", bst="u_booster"),
+        Intent.of("plan", fill="none"),  # the Terminal's defence is 1: Navajo alone goes into it
         Intent.of("plan", grd="u_bastion"),
         Intent.of("plan", dsr=2),  # "This leaves 3 points to boost either his defensive strength"
     ):
