@@ -105,7 +105,9 @@ async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(
 
         def done() -> bool:
             return all("Time ran out" in _thread_text(fake, t) for t in healthy) and all(
-                "paused for a moderator" in _thread_text(fake, t) for t in damaged
+                "paused for a moderator" in _thread_text(fake, t)
+                and "Set aside for a moderator" in t.status.text()  # edited just after the thread post
+                for t in damaged
             )
 
         await fake.state.wait_for(done, timeout=20, what="the deadlines applied and the damage announced")
