@@ -139,6 +139,11 @@ def versus_network(
         if n and not go_on():
             return False, events + [public("cw_battle", f"{_name(card)} cannot be paid to go on.")]
         total = attack()
+        for used in (guard, support if n == 0 else None):
+            if used is not None:
+                used.face_down = (
+                    False  # RB: face down "until they are either used or the end of the CW Phase"
+                )
         if guard is None:
             defence, against = draw(state), "a bare CanDo card"
         else:

@@ -357,7 +357,28 @@ def upkeep(state: NtState, seat: str) -> list[Event]:
         if slot.owner != seat:
             team.sr = max(0, team.sr - card.run - drain(slot.card))
     for slot in reversed(list(team.tn)):
+        if slot.face_down:
+            continue  # RB: face-down cards need no SR "until they are either used or the end of the CW Phase"
         if slot.owner == seat and not pay(state, seat, pack().card(slot.card).run):
+            team.tn.remove(slot)
+            discard(state, slot.card)
+            events.append(public("cw_discard", f"{seat} cannot run {_name(slot.card)}: it is discarded."))
+    return events
+
+
+def turn_up(state: NtState) -> list[Event]:
+    """RB: "At the end of the CW Phase all players declare any face-down cards and remove SRs for their
+    initial costs. If there are insufficient SRs any card that did not have sufficient SRs is discarded"
+    (ruling C22: the install cost was paid at Clean-Up, so the running cost is paid now)."""
+    events: list[Event] = []
+    for seat, team in state.teams.items():
+        for slot in [s for s in team.tn if s.face_down]:
+            slot.face_down = False
+            if pay(state, seat, pack().card(slot.card).run):
+                events.append(
+                    public("cw_turn_up", f"{seat} turns up {_name(slot.card)} on its Tactical Network.")
+                )
+                continue
             team.tn.remove(slot)
             discard(state, slot.card)
             events.append(public("cw_discard", f"{seat} cannot run {_name(slot.card)}: it is discarded."))

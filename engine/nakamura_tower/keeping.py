@@ -15,7 +15,7 @@ Tactical Network").
 
 from __future__ import annotations
 
-from engine.core import Event, Intent, public
+from engine.core import Event, Intent, private, public
 
 from .battles import TN_SLOTS, discard, pay
 from .cyber import cut_hand, hand_size
@@ -125,8 +125,9 @@ def _tidy(state: NtState, seat: str, choice: Intent) -> list[Event]:
     card = str(choice.get("install") or NONE)
     if card in team.hand and len(team.tn) < TN_SLOTS and pay(state, seat, pack().card(card).install):
         team.hand.remove(card)
-        team.tn.append(Slot(card=card, owner=seat))
-        events.append(public("cw_install", f"{seat} installs {pack().card(card).name} to run next turn."))
+        team.tn.append(Slot(card=card, owner=seat, face_down=True))
+        events.append(public("cw_install", f"{seat} installs a card face down on its Tactical Network."))
+        events.append(private(seat, "cw_install", f"You install {pack().card(card).name} face down."))
     return events
 
 

@@ -48,8 +48,10 @@ def run_phase(state: NtState, step: PhaseStep) -> list[Event]:
 
         return cyberwarfare(state)
     if step.phase == "real":
+        from .cyber import turn_up
+
         state.now(*(TeamStep(seat=s) for s in state.order))
-        return []
+        return turn_up(state)  # the end of the Cyberwarfare phase: face-down cards are declared
     if step.phase == "ai":
         from .drones import ai_operations
 

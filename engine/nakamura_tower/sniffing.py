@@ -1,5 +1,6 @@
 """Sniffing (table option ``sniffers``): a Fly Eye lets a Hacker look, before planning, at the AI defence
-cards drawn face down against its declared Terminal attack, or at cards of an enemy hand.
+cards drawn face down against its declared Terminal attack, at cards of an enemy hand, or at the face-down
+programmes on an enemy Tactical Network (played there at Clean-Up, ruling C22).
 
 FAQ: "Sniffer programmes are one use only and should be discarded after use. They are used after deciding
 on Initiative but before planning the Tactical Network, which allows the Hacker to select the most
@@ -21,6 +22,13 @@ from .loading import pack
 from .state import NtState
 
 TERMINAL = "terminal"
+NETWORK = "tn_"
+"""The prefix of a look at an enemy Tactical Network's face-down programmes (``tn_p2``)."""
+
+
+def _face_down(state: NtState, seat: str) -> list[str]:
+    """The face-down programmes on ``seat``'s Tactical Network, in field order (ruling C22)."""
+    return [s.card for s in state.teams[seat].tn if s.face_down]
 
 
 def sniff_offer(state: NtState, seat: str) -> list[tuple[Intent, str]]:
@@ -42,6 +50,9 @@ def sniff_offer(state: NtState, seat: str) -> list[tuple[Intent, str]]:
             offer.append(
                 (Intent.of("declare", look=other, n=n), f"Fly Eye: see {n} of {other}'s cards ({n} SR)")
             )
+        for n in range(1, min(team.sr, len(_face_down(state, other))) + 1):
+            text = f"Fly Eye: see {n} face-down card(s) on {other}'s Tactical Network ({n} SR)"
+            offer.append((Intent.of("declare", look=NETWORK + other, n=n), text))
     return offer
 
 
@@ -53,6 +64,8 @@ def _looked_at(state: NtState, seat: str, look: str, n: int, target: str) -> lis
             return None
         cards = state.terminals[target].face_down.get(seat, [])
         cards = cards[: min(len(cards), team.sr)]
+    elif look.startswith(NETWORK) and look[len(NETWORK) :] in state.teams and look[len(NETWORK) :] != seat:
+        cards = _face_down(state, look[len(NETWORK) :])[: max(0, n)]
     elif look in state.teams and look != seat and 0 < n <= len(state.teams[look].hand):
         hand = state.teams[look].hand
         cards = [hand[i] for i in sorted(state.rng.shuffled(list(range(len(hand))))[:n])]
@@ -74,6 +87,8 @@ def sniff(state: NtState, seat: str, intent: Intent, target: str) -> list[Event]
     discard(state, sniffer)
     names = ", ".join(pack().card(c).name for c in seen)
     where = f"the Terminal {target}'s defence" if look == TERMINAL else f"{look}'s hand"
+    if look.startswith(NETWORK):
+        where = f"{look[len(NETWORK) :]}'s Tactical Network"
     line = f"Your Fly Eye sees in {where}: {names}."
     team.seen.append(line)
     return [

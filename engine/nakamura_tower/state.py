@@ -160,6 +160,10 @@ class Slot(BaseModel):
 
     card: str
     owner: str
+    face_down: bool = False
+    """Played from the hand at Clean-Up: face down (only its owner knows it) until it is used or the end of
+    the next Cyberwarfare phase (RB: "Face-down CW cards do not have to have any SRs placed on them until
+    they are either used or the end of the CW Phase", ruling C22)."""
 
 
 class Recruit(BaseModel):
@@ -315,7 +319,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 14
+    format: int = 15
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

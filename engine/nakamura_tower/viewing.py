@@ -18,11 +18,16 @@ from .teambuild import bought, left
 from .view import DoorView, DraftView, MineView, ModelView, NtView, TeamView, TerminalView
 
 
-def _tn(state: NtState, seat: str) -> list[str]:
+def _tn(state: NtState, seat: str, viewer: str | None) -> list[str]:
+    """The fields of ``seat``'s Tactical Network as ``viewer`` sees them: a face-down card is only a back to
+    the other seats (ruling C22)."""
     out = []
     for slot in state.teams[seat].tn:
         card = pack().card(slot.card).name
-        out.append(card if slot.owner == seat else f"{card} (from {slot.owner})")
+        if slot.face_down:
+            out.append(f"{card} (face down)" if viewer == seat else "a face-down card")
+        else:
+            out.append(card if slot.owner == seat else f"{card} (from {slot.owner})")
     return out
 
 
@@ -90,7 +95,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             score=t.score,
             hand_size=len(t.hand),
             deck_size=len(t.deck),
-            tn=_tn(state, s),
+            tn=_tn(state, s, seat),
             leader=t.leader,
             hacker=state.hackers.get(s),
         )

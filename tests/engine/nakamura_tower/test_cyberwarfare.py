@@ -287,7 +287,9 @@ def test_clean_up_keeps_removes_and_installs_programmes() -> None:
     assert [x.card for x in s.teams["p1"].tn] == ["u_bastion.1", "u_worm.1"]
     assert "u_srboost.1" in s.teams["p1"].deck.discards
     assert s.teams["p1"].hand == ["u_ice.1"] and s.teams["p1"].sr == 0
-    assert "p1 installs Blackwire Worm to run next turn." in _texts(events)
+    assert "p1 installs a card face down on its Tactical Network." in _texts(events)
+    told = [e for e in events if "Blackwire Worm" in e.text]
+    assert told and all(e.audience == frozenset({"p1"}) for e in told)  # face down (ruling C22)
 
 
 def test_blank_cards_bluff_and_are_never_discarded() -> None:
@@ -522,3 +524,56 @@ def test_the_plan_asks_how_many_sr_boost_each_defence() -> None:
     assert offered == {0, 1, 2}
     s, _ = G.apply(s, "p2", Intent.of("plan", dsr=1))
     assert s.teams["p2"].defence_sr == 1
+
+
+def _face_down_table() -> NtState:
+    """p2 installed an Ice face down at Clean-Up; p1 holds a Fly Eye."""
+    from engine.nakamura_tower.keeping import housekeeping
+
+    s = at_cyberwarfare(table(sniffers=True), p1=[], p2=["n_ice.1"])
+    s.teams["p2"].sr = 3
+    housekeeping(s)
+    s, _ = G.apply(s, "p2", Intent.of("keep", install="n_ice.1"))
+    assert [(x.card, x.face_down) for x in s.teams["p2"].tn] == [("n_ice.1", True)]
+    return s
+
+
+def test_a_card_played_at_clean_up_lies_face_down_until_the_end_of_the_next_cyberwarfare_phase() -> None:
+    """RB Clean-Up: "Any cards still face down are turned face-up" comes before "Play any Cyberwarfare cards
+    from a Player's hand onto spare slots"; phase 2: "Face-down CW cards do not have to have any SRs placed
+    on them until they are either used or the end of the CW Phase"; "At the end of the CW Phase all players
+    declare any face-down cards and remove SRs for their initial costs" (ruling C22)."""
+    from engine.nakamura_tower.cyber import turn_up
+
+    s = _face_down_table()
+    assert "a face-down card" in G.view(s, "p1")["teams"][1]["tn"]
+    assert not any("Watchdog" in t or "Ice" in t for t in G.view(s, "p1")["teams"][1]["tn"])
+    assert G.view(s, "p2")["teams"][1]["tn"] == [f"{pack().card('n_ice.1').name} (face down)"]
+    s.teams["p2"].sr = 2
+    upkeep(s, "p2")
+    assert s.teams["p2"].sr == 2  # no running cost while face down
+    events = turn_up(s)
+    assert not s.teams["p2"].tn[0].face_down
+    assert s.teams["p2"].sr == 2 - pack().card("n_ice.1").run
+    assert f"p2 turns up {pack().card('n_ice.1').name}" in _texts(events)
+
+
+def test_a_fly_eye_sees_the_face_down_programmes_on_an_enemy_tactical_network() -> None:
+    """RB: the sniffer "can also be used to look at an opponent's CW cards; even those currently in their
+    hand, paying one SR point for each card looked at" (so the face-down ones on the Tactical Network too;
+    ruling C11/C22): the sniffing Team alone learns what it saw."""
+    s = _face_down_table()
+    s = at_cyberwarfare(s, p1=["u_flyeye.1"], p2=[])
+    s.teams["p1"].sr = 2
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="none"))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    look = Intent.of("declare", look="tn_p2", n=1)
+    assert look in G.legal(s, "p1")
+    s, events = G.apply(s, "p1", look)
+    ice = pack().card("n_ice.1").name
+    secret = [e for e in events if e.kind == "sniffed"]
+    assert len(secret) == 1 and secret[0].audience == frozenset({"p1"}) and ice in secret[0].text
+    assert not [e for e in events if e.audience is None and ice in e.text]
+    assert s.teams["p1"].sr == 1 and s.teams["p2"].tn[0].face_down
+    assert not any(ice in line for line in G.view(s, "p2")["my_seen"])
