@@ -18,7 +18,10 @@ def hurt(
 ) -> list[Event]:
     """RB: "Subtract the Armour value of the hit location from the weapon's Damage. The difference is the
     number of wounds" ... "A hit in the head always inflicts a minimum of one wound regardless of the
-    Armour". A stunning weapon also stuns a target it hits (FAQ, ruling G26)."""
+    Armour". A stunning weapon also stuns a target it hits (FAQ, ruling G26). A character lying unconscious
+    (an Intervening Model struck by a missed shot) takes nothing more (ruling M6)."""
+    if target.status != "ok":
+        return [public("hit", f"{name(target)} lies unconscious: the hit changes nothing.", target=target.id)]
     where = locations.hit_at(state, target, card)
     wounds = max(0, damage - max(0, armour(target, where) - pierce))
     if where == "head":
@@ -48,5 +51,6 @@ def take_wounds(state: NtState, target: Model, wounds: int, by: Model | None) ->
         target.crippled, target.wounds = True, 0
         return [public("crippled", f"{name(target)} is crippled: the card is flipped.")]
     target.status, target.dragging = "unconscious", None  # it stays lying on its square (ruling M6)
+    target.wounds = wound_limit(target)  # "Ignore any excess Wound tokens" (R01)
     release(state, target.id)
     return [public("unconscious", f"{name(target)} falls unconscious.")] + knocked_out(state, target, by)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core import Intent
 from engine.nakamura_tower import board
 from engine.nakamura_tower.drones import alarm_levels
-from engine.nakamura_tower.wounds import take_wounds
+from engine.nakamura_tower.wounds import hurt, take_wounds
 from renderers.nakamura_tower import render
 from renderers.nakamura_tower_compact import render_compact
 
@@ -40,6 +40,8 @@ def test_an_unconscious_character_lies_on_its_square_and_cannot_be_attacked() ->
     before = s.models["b1"].wounds
     take_wounds(s, s.models["b1"], 5, None)
     assert s.models["b1"].wounds == before and s.models["b1"].status == "unconscious"
+    events = hurt(s, s.models["b1"], 9, 0, 5, None)  # a missed shot striking it as an Intervening Model
+    assert s.models["b1"].wounds == before and "changes nothing" in events[0].text
 
 
 def test_the_unconscious_do_not_raise_the_room_alarm_and_the_view_draws_them() -> None:
