@@ -16,6 +16,7 @@ from . import board, stats
 from .cooperation import playing_together
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
+from .sharing import team_seat
 from .state import NtState
 from .tactics import gear_choice
 
@@ -27,6 +28,7 @@ class HeuristicAgent:
         self.rng = Rng(seed=seed)
 
     def choose(self, game: Any, state: NtState, seat: str, legal: list[Intent]) -> Intent:
+        seat = team_seat(state, seat)  # a shared Team's partner plays for its Team
         kinds = {i.kind for i in legal}
         if "ready" in kinds:
             return Intent.of("ready")  # the mission's suggested Team, as drafted

@@ -17,6 +17,7 @@ from .activation import settle
 from .alarms import raise_alarm
 from .cando import draw
 from .rules import RULES
+from .sharing import controller_of
 from .state import AttackStep, Model, NtState
 from .stats import RANGED_IN_CC, Weapon, bonus, name, ph, speed, strikes, weapons
 from .wounds import hurt, take_wounds
@@ -164,12 +165,13 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int =
         for m in shields
     ]
     text = f"{name(attacker)} attacks {name(target)}: Dodge, Fast Attack, Take Cover or a Human Shield?"
+    player = controller_of(state, target)  # ruling H1: the seat that plays the target reacts with it
     return events + RULES.window(
         state,
-        [target.team],
+        [player],
         "react",
         text,
-        {target.team: offer},
+        {player: offer},
         pass_as=(Intent.of("react", how="dodge"), "Dodge"),
         payload=ReactPayload(attacker=attacker_id, target=target_id, strike=strike),
         public=f"{name(attacker)} attacks {name(target)}: its Team chooses Dodge, Fast Attack or Take Cover.",

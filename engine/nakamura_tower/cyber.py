@@ -233,7 +233,7 @@ def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> 
         events += _charge(state, seat, cards[seat].get("sr"))
     for seat in choices:
         events += _install(state, seat, cards[seat].get("grd"))
-    for seat in [s for s in state.cw_order or state.seats if s in choices]:
+    for seat in [s for s in state.cw_order or state.sides if s in choices]:
         hacker = state.models.get(state.hackers.get(seat, ""))
         if hacker is not None and hacker.active:
             fill = fills[seat]

@@ -39,7 +39,7 @@ def targets(state: NtState, seat: str) -> list[tuple[str, str]]:
         for t in board.mission(state).terminals
         if state.terminals[t.id].controller != seat
     ]
-    out += [(f"tn_{s}", f"{s}'s Tactical Network") for s in state.seats if s != seat]
+    out += [(f"tn_{s}", f"{s}'s Tactical Network") for s in state.sides if s != seat]
     if any(slot.owner != seat for slot in state.teams[seat].tn):
         out.append((PURGE, "a Purge of your own Tactical Network"))
     return out
@@ -95,7 +95,7 @@ def open_declarations(state: NtState, seats: list[str]) -> list[Event]:
 def declared(state: NtState, choices: dict[str, Intent], payload: DeclarePayload) -> list[Event]:
     events: list[Event] = []
     plans: dict[str, str] = {}
-    for seat in [s for s in state.cw_order or state.seats if s in choices]:
+    for seat in [s for s in state.cw_order or state.sides if s in choices]:
         intent = choices[seat]
         chosen = str(intent.get("hacker") or "")
         if chosen in {m.id for m in board.hackers(state, seat)}:

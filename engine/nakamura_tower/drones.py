@@ -96,7 +96,7 @@ def pick_drone(state: NtState, step: PickDroneStep) -> list[Event]:
     left = [m for m in step.remaining if state.models[m].active]
     if not left:
         return []
-    seats = state.order or state.seats
+    seats = state.order or state.sides
     chooser = seats[step.turn % len(seats)]
     offer = [(Intent.of("drone", unit=m), f"{name(state.models[m])} at {state.models[m].cell}") for m in left]
     return RULES.ask(

@@ -46,14 +46,14 @@ class FactionPayload(BaseModel):
 
 @RULES.step("factions")
 def factions(state: NtState, step: FactionStep) -> list[Event]:
-    if len(state.seats) == 1:
-        state.choosers = list(state.seats)
+    if len(state.sides) == 1:
+        state.choosers = list(state.sides)
         return []
     if state.opts.faction_choice == "least_experienced":
-        order = list(state.seats)
+        order = list(state.sides)
         events = [public("faction_order", f"{order[0]}, the least experienced player, chooses first.")]
     else:
-        order, events = choice_order(state, list(state.seats))
+        order, events = choice_order(state, list(state.sides))
     state.choosers = order
     return events + _ask(state, FactionPayload(order=order, claimed={}))
 
@@ -90,7 +90,7 @@ def reseat(state: NtState, moves: dict[str, str]) -> None:
     for old, team in state.teams.items():
         team.seat = moves[old]
         teams[moves[old]] = team
-    state.teams = {s: teams[s] for s in state.seats}
+    state.teams = {s: teams[s] for s in state.sides}
     for model in state.models.values():
         if model.team in moves:
             model.team = moves[model.team]

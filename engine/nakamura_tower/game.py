@@ -4,14 +4,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from engine.core import GameMeta, Intent, RandomAgent
+from engine.core import Event, GameMeta, IllegalIntent, Intent, NotYourTurn, Prompt, RandomAgent
 from engine.core.flowgame import FlowGame
 from engine.core.intent import Value
 from engine.core.shapes import check_shape
 
-from . import actions, activation, combat, declare, drones, factions, keeping, phases, teambuild  # noqa: F401 - they register into RULES
+from . import actions, activation, combat, declare, drones, factions, keeping, phases, sharing, teambuild  # noqa: F401 - they register into RULES
 from .agent import HeuristicAgent
 from .rules import RULES
 from .setup import build
@@ -60,9 +61,51 @@ class NakamuraGame(FlowGame[NtState]):
         check_shape(SHAPES, intent)
         return intent
 
+    # A shared Faction (ruling H1): the rules ask the Team's first seat; these pass each question on to
+    # the partner who plays the character concerned.
+
+    def prompts(self, state: NtState) -> list[Prompt]:
+        found = super().prompts(state)
+        team = sharing.shared_turn(state)
+        if team is None:
+            return found
+        seats = sharing.routed(state, team)
+        out = [p for p in found if p.seat != team]
+        for p in found:
+            if p.seat == team:
+                out += [replace(p, seat=s) for s in seats]
+        return out
+
+    def legal(self, state: NtState, seat: str) -> list[Intent]:
+        team = sharing.shared_turn(state)
+        if team is None or sharing.team_seat(state, seat) != team:
+            return super().legal(state, seat)
+        found = super().legal(state, team)
+        if seat not in sharing.routed(state, team):
+            return []
+        return [i for i in found if sharing.owns(state, seat, i)]
+
     def check(self, state: NtState, seat: str, intent: Intent) -> None:
         check_shape(SHAPES, intent)
+        team = sharing.shared_turn(state)
+        if team is not None and sharing.team_seat(state, seat) == team and state.result is None:
+            if seat not in sharing.routed(state, team):
+                partner = [s for s in (team, sharing.partner_of(state, team)) if s is not None and s != seat]
+                raise NotYourTurn(f"It is not {seat}'s turn; waiting for {', '.join(partner)}.")
+            if not sharing.owns(state, seat, intent):
+                raise IllegalIntent("That character is played by your partner in the shared Team.")
+            seat = team
         super().check(state, seat, intent)
+
+    def _apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        team = sharing.shared_turn(state)
+        if team is None or sharing.team_seat(state, seat) != team:
+            return super()._apply(state, seat, intent)
+        state._sender = seat
+        try:
+            return super()._apply(state, team, intent)
+        finally:
+            state._sender = None
 
     def describe(self, state: NtState, intent: Intent) -> str:
         check_shape(SHAPES, intent)
@@ -78,7 +121,8 @@ class NakamuraGame(FlowGame[NtState]):
         return super().part_label(state, kind, name, value)
 
     def view_model(self, state: NtState, seat: str | None) -> NtView:
-        return build_view(self.table_view(state, seat), state, seat)
+        own = sharing.team_seat(state, seat) if seat is not None else None
+        return build_view(self.table_view(state, own), state, own)
 
 
 NAKAMURA = NakamuraGame()

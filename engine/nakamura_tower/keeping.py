@@ -66,7 +66,7 @@ def _asked(state: NtState, seat: str) -> bool:
 
 def housekeeping(state: NtState) -> list[Event]:
     """Every Team with something to decide is asked at once and in secret; then the hands are cut."""
-    seats = [s for s in state.seats if _asked(state, s)]
+    seats = [s for s in state.sides if _asked(state, s)]
     if not seats:
         return finish(state)
     offers, more = {}, {}

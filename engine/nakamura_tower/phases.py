@@ -100,20 +100,20 @@ class OrderPayload(BaseModel):
 def initiative(state: NtState) -> list[Event]:
     """RB: "Each Player secretly chooses the SR tokens ... that they wish to assign to gaining the
     initiative for this turn. Each Player then declares the number of SRs assigned and draws a CanDo card"."""
-    if len(state.seats) == 1:
-        state.order = state.cw_order = list(state.seats)
+    if len(state.sides) == 1:
+        state.order = state.cw_order = list(state.sides)
         return []
     offers = {
         s: [(Intent.of("bid", sr=n), f"Bid {n} SR") for n in range(state.teams[s].sr + 1)]
-        for s in state.seats
+        for s in state.sides
     }
     return RULES.secret(
         state,
-        state.seats,
+        state.sides,
         "bid",
         "How many System Resources do you bid for the initiative?",
         offers,
-        defaults={s: Intent.of("bid", sr=0) for s in state.seats},
+        defaults={s: Intent.of("bid", sr=0) for s in state.sides},
         public="Each player bids System Resources for the initiative, in secret.",
     )
 
@@ -122,11 +122,11 @@ def initiative(state: NtState) -> list[Event]:
 def bids(state: NtState, choices: dict[str, Intent], payload: object) -> list[Event]:
     """FAQ: the score is the CanDo card plus the bid. RB: "On a tie, each player draws another CanDo card
     until there is a winner, keeping the same number of SRs as originally chosen"."""
-    bid = {s: choices[s].num("sr") for s in state.seats}
+    bid = {s: choices[s].num("sr") for s in state.sides}
     for seat, n in bid.items():
         state.teams[seat].sr -= n
     events = [public("bids", "Initiative bids: " + ", ".join(f"{s} {n} SR" for s, n in bid.items()))]
-    contenders = list(state.seats)
+    contenders = list(state.sides)
     while len(contenders) > 1:
         score = {s: bid[s] + draw(state) for s in contenders}
         events.append(public("initiative", "Initiative: " + ", ".join(f"{s} {v}" for s, v in score.items())))
@@ -135,8 +135,8 @@ def bids(state: NtState, choices: dict[str, Intent], payload: object) -> list[Ev
     winner = contenders[0]
     offer = [
         (Intent.of("order", cw=a, rw=b), f"{a} first in Cyberwarfare, {b} first in the Real World")
-        for a in state.seats
-        for b in state.seats
+        for a in state.sides
+        for b in state.sides
     ]
     events.append(public("initiative_won", f"{winner} wins the initiative."))
     return events + RULES.ask(
@@ -158,8 +158,8 @@ def _from(seats: list[str], first: str) -> list[str]:
 
 @RULES.answers("order", OrderPayload)
 def ordered(state: NtState, seat: str, intent: Intent, payload: OrderPayload) -> list[Event]:
-    state.cw_order = _from(state.seats, str(intent.get("cw")))
-    state.order = _from(state.seats, str(intent.get("rw")))
+    state.cw_order = _from(state.sides, str(intent.get("cw")))
+    state.order = _from(state.sides, str(intent.get("rw")))
     return [
         public(
             "order",

@@ -10,6 +10,7 @@ from engine.core.flowgame import FlowGame
 from .cooperation import playing_together
 from .loading import pack
 from .pack import Victory
+from .sharing import rank, team_seat
 from .state import Model, NtState
 
 
@@ -65,14 +66,14 @@ def in_play(state: NtState, seat: str) -> bool:
 def check_end(state: NtState) -> list[Event]:
     """Checked in the Clean-Up phase (RB: "Check the victory conditions"): the turn limit, or no Team left
     with a character in play."""
-    alive = [s for s in state.seats if in_play(state, s)]
+    alive = [s for s in state.sides if in_play(state, s)]
     if state.round < state.turns and alive:
         return []
     scores = final_scores(state)
     why = "the last turn is over" if alive else "no Team has a character left in the tower"
     values = sorted(set(scores.values()), reverse=True)
-    ranking = [[s for s in state.seats if scores[s] == v] for v in values]
-    as_float = {s: float(v) for s, v in scores.items()}
+    ranking = rank(state, [[s for s in state.sides if scores[s] == v] for v in values])
+    as_float = {s: float(scores[team_seat(state, s)]) for s in state.seats}
     victory = _victory(state)
     if playing_together(state):
         together = sum(scores.values())
@@ -80,8 +81,9 @@ def check_end(state: NtState) -> list[Event]:
         reason = f"{why}; the Teams together scored {together} of the {victory.cooperative} needed"
         return [FlowGame.finish(state, won, reason, ranking=[list(state.seats)], scores=as_float)]
     if victory.kind == "target":
-        won = [s for s in state.seats if scores[s] >= victory.target]
+        won = [s for s in state.seats if scores[team_seat(state, s)] >= victory.target]
         reason = f"{why}; {victory.target} points were needed"
         return [FlowGame.finish(state, won, reason, ranking=ranking, scores=as_float)]
     top = ranking[0]
-    return [FlowGame.finish(state, top, why, draw=len(top) > 1, ranking=ranking, scores=as_float)]
+    draw = len([s for s in top if s in state.teams]) > 1
+    return [FlowGame.finish(state, top, why, draw=draw, ranking=ranking, scores=as_float)]

@@ -32,9 +32,11 @@ LETTERS = "abc"
 
 def build(game_id: str, seats: list[str], rng: Rng, options: NtOptions) -> NtState:
     p = pack()
-    mission = p.mission_for(len(seats))
+    shared = options.three_players == "shared" and len(seats) == 3
+    sides = seats[:2] if shared else seats
+    mission = p.mission_for(len(sides))
     teams: dict[str, TeamState] = {}
-    for i, (seat, team) in enumerate(zip(seats, mission.teams, strict=True)):
+    for i, (seat, team) in enumerate(zip(sides, mission.teams, strict=True)):
         teams[seat] = TeamState(
             seat=seat,
             faction=team.faction,
@@ -58,6 +60,7 @@ def build(game_id: str, seats: list[str], rng: Rng, options: NtOptions) -> NtSta
         terminals={t.id: TerminalState(id=t.id) for t in mission.terminals},
         objectives=list(mission.objectives),
         steps=[FactionStep(), TeamsStep(), TurnStep()],
+        partners={seats[2]: seats[0]} if shared else {},
     )
     if options.quick_start:
         place_teams(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from engine.core.deck import Deck
 from engine.core.flow import Step
@@ -91,6 +91,11 @@ class NtOptions(BaseModel):
         False,
         description="Advanced, with Intervening Models: a character in the line of a Ranged Attack on a "
         "teammate may take the shot as a Human Shield (-6, or hit outright as the second model)",
+    )
+    three_players: Literal["third_faction", "shared"] = Field(
+        "third_faction",
+        description="With 3 players: third_faction, a third Team joins the mission (RB); shared, two "
+        "players share one Faction's Team, each playing its own characters (RB)",
     )
     hidden_mines: bool = Field(
         False,
@@ -356,3 +361,13 @@ class NtState(FlowState):
     last_sight: list[str] = Field(default_factory=list)
     mines: list[Mine] = Field(default_factory=list)
     """Mine tokens on the board (public: tokens placed openly on the table, ruling K4)."""
+    partners: dict[str, str] = Field(default_factory=dict)
+    """A shared Faction (``three_players: shared``): the partner seat -> the seat its Team is keyed by
+    (public; ruling H1)."""
+    _sender: str | None = PrivateAttr(default=None)
+    """The seat whose intent is being applied, when a shared Team's partners act under one Team seat."""
+
+    @property
+    def sides(self) -> list[str]:
+        """The seats that play a Team of their own, in seat order (a shared Team's partner is not one)."""
+        return [s for s in self.seats if s not in self.partners]

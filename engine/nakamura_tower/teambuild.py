@@ -65,7 +65,7 @@ def roster(team: TeamState) -> list[Character]:
 def teams(state: NtState, step: TeamsStep) -> list[Event]:
     if state.opts.quick_start:
         return []
-    order = state.choosers or list(state.seats)
+    order = state.choosers or list(state.sides)
     state.now(*(BuildStep(seat=s) for s in order), RevealStep())
     return []
 

@@ -26,6 +26,8 @@ class ModelView(BaseModel):
     reacted: bool
     psychotic: bool
     standing: str
+    controller: str = ""
+    """The seat that plays it (its Team's seat, or a shared Team's partner: ruling H1)."""
     stunned: bool = False
     gear: list[str] = Field(default_factory=list)
     """Its cards by name, with the uses left on a limited card (the cards are public on the table)."""

@@ -11,6 +11,7 @@ from engine.core.waiting import SecretFrame
 from . import board
 from .loading import pack
 from .mines import seen_by
+from .sharing import controller_of
 from .state import Model, NtState, TeamState
 from .stats import name, wound_limit
 from .supplies import left as uses_left
@@ -65,7 +66,7 @@ def _gear(state: NtState, model: Model, seat: str | None) -> list[str]:
 def picture(state: NtState) -> dict[str, Any]:
     opened = {board.edge_of(e) for e, d in state.doors.items() if d.state == "open"}
     locked = {board.edge_of(e) for e, d in state.doors.items() if d.state == "locked"}
-    seats = {s: i for i, s in enumerate(state.seats)}
+    seats = {s: i for i, s in enumerate(state.sides)}
     tokens = [
         (board.square(m.cell), m.id, seats.get(m.team)) for m in board.present(state) if m.cell is not None
     ]
@@ -107,6 +108,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             name=name(x),
             kind=x.kind,
             team=x.team,
+            controller=controller_of(state, x),
             cell=x.cell,
             status=x.status,
             crippled=x.crippled,

@@ -21,6 +21,7 @@ from .. import board, mines
 from ..activation import actors, settle, start
 from ..combat import cover_squares, fast_attack, may_react, weapon_for
 from ..rules import RULES
+from ..sharing import controller_of
 from ..state import Model, NtState
 from ..stats import gear, name, speed
 
@@ -177,12 +178,12 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
                 if board.at(state, cell) is not mover:
                     continue
                 if weapon_for(state, reactor, mover) is not None:
-                    offers.setdefault(reactor.team, []).append(
+                    offers.setdefault(controller_of(state, reactor), []).append(
                         (Intent.of("react", unit=reactor.id, at=i), f"{name(reactor)}: Fast Attack at {cell}")
                     )
                 seen = board.sees(state, reactor, cell)
                 if seen and not seen_before and cover_squares(state, reactor, mover):
-                    offers.setdefault(reactor.team, []).append(
+                    offers.setdefault(controller_of(state, reactor), []).append(
                         (
                             Intent.of("react", unit=reactor.id, at=i, how="cover"),
                             f"{name(reactor)}: Take Cover when seen at {cell}",
@@ -230,7 +231,7 @@ def _finish_move(
 ) -> list[Event]:
     def key(intent: Intent) -> tuple[int, int]:
         team = state.models[str(intent.get("unit"))].team
-        return intent.num("at"), state.seats.index(team) if team in state.seats else 0
+        return intent.num("at"), state.sides.index(team) if team in state.sides else 0
 
     chosen = sorted(given, key=key)
     if not chosen:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
 
-from .. import board
+from .. import board, sharing
 from ..activation import actors, finish, settle, start
 from ..cando import draw
 from ..rules import RULES
@@ -156,9 +156,15 @@ class End(Action[NtState]):
         return [Intent.of("end")]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        who = sharing.sender(state, seat)
         events: list[Event] = []
         for model in [m for m in state.models.values() if m.team == seat and m.active and not m.activated]:
-            events += finish(state, model)
+            if sharing.controller_of(state, model) == who:
+                events += finish(state, model)
+        if sharing.partner_of(state, seat) is not None:
+            events.append(public("end", f"{who} ends the activations of the characters it plays."))
+            if actors(state, seat):
+                return events  # ruling H1: the partner's characters still act
         RULES.end_turn(state)
         return events + [public("end", f"{seat} ends the Team's activation.")]
 

@@ -1,0 +1,91 @@
+"""The shared Faction: three players, two of them playing one Team (option ``three_players: shared``).
+
+RB: "It is possible to play with three Players in two ways. The simplest is that one Faction is controlled
+by two Players, having agreed which characters each Player is to control." The Team stays one Team, keyed
+by its first seat (its hand, SR, plans, score); the partner seat plays some of its characters (ruling H1):
+in the Real World both partners are asked for their own characters, each character's reactions go to the
+seat that plays it, and every Team-level decision stays with the Team's first seat (ruling H2).
+"""
+
+from __future__ import annotations
+
+from engine.core import Intent
+from engine.core.waiting import AskFrame, TurnFrame
+
+from .state import Model, NtState
+
+
+def team_seat(state: NtState, seat: str) -> str:
+    """The seat a Team is keyed by, for ``seat`` (itself unless it is a shared Team's partner)."""
+    return state.partners.get(seat, seat)
+
+
+def partner_of(state: NtState, seat: str) -> str | None:
+    return next((p for p, t in state.partners.items() if t == seat), None)
+
+
+def controller_of(state: NtState, model: Model) -> str:
+    """The seat that plays ``model``: the default split of ruling H1 gives the partner the Team's 2nd and
+    4th characters (``a2``, ``a4``), the first seat the 1st, 3rd and 5th."""
+    partner = partner_of(state, model.team)
+    if partner is None or model.kind != "character":
+        return model.team
+    return partner if int(model.id[1:]) % 2 == 0 else model.team
+
+
+def shared_turn(state: NtState) -> str | None:
+    """The shared Team seat asked now in its Real World activation (its turn, or which way a character of
+    it goes); else None."""
+    top = state.waiting.top()
+    if state.phase != "real" or not isinstance(top, TurnFrame | AskFrame):
+        return None
+    seat = top.asked()[0]
+    return seat if partner_of(state, seat) is not None else None
+
+
+def routed(state: NtState, team: str) -> list[str]:
+    """The seats that answer for shared Team seat ``team`` now (see :func:`shared_turn`)."""
+    top = state.waiting.top()
+    if isinstance(top, AskFrame):
+        unit = top.data.get("unit")
+        model = state.models.get(str(unit)) if unit is not None else None
+        return [controller_of(state, model)] if model is not None else [team]
+    return turn_seats(state, team)
+
+
+def owns(state: NtState, seat: str, intent: Intent) -> bool:
+    """Whether ``seat`` may send ``intent`` in its shared Team's activation: an intent naming a character
+    belongs to the seat that plays it; one naming none (a door, ending) to either partner."""
+    if isinstance(state.waiting.top(), AskFrame):
+        return seat in routed(state, team_seat(state, seat))
+    unit = intent.get("unit")
+    model = state.models.get(str(unit)) if unit is not None else None
+    if model is None and state.current is not None:
+        model = state.models[state.current]
+    return model is None or controller_of(state, model) == seat
+
+
+def turn_seats(state: NtState, team: str) -> list[str]:
+    """Who is asked in a shared Team's activation: the player of the character under way, else each
+    partner with something of its own to do (RB: "each Team member completing all of their actions before
+    activating another Team member")."""
+    if state.current is not None:
+        return [controller_of(state, state.models[state.current])]
+    partner = partner_of(state, team)
+    seats = [team] + ([partner] if partner is not None else [])
+    waiting = [
+        m
+        for m in state.models.values()
+        if m.team == team and m.kind == "character" and m.able and not m.activated and m.ap > 0
+    ]
+    return [s for s in seats if any(controller_of(state, m) == s for m in waiting)] or [team]
+
+
+def sender(state: NtState, seat: str) -> str:
+    """The seat that actually sent the intent being applied for Team seat ``seat``."""
+    return state._sender or seat
+
+
+def rank(state: NtState, groups: list[list[str]]) -> list[list[str]]:
+    """A ranking of Team seats with each shared Team's partner placed beside its first seat."""
+    return [[s for t in group for s in [t, partner_of(state, t)] if s is not None] for group in groups]
