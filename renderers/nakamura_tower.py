@@ -48,6 +48,16 @@ def _team_colour(view: dict[str, Any], team: str) -> RGB:
     return TEAM_COLOURS[seats.index(team) % len(TEAM_COLOURS)] if team in seats else PSYCHOTIC
 
 
+def partners(view: dict[str, Any], seat: str) -> dict[str, list[str]]:
+    """The other seats that play characters of ``seat``'s Team (a shared Faction, ruling H1), with them."""
+    out: dict[str, list[str]] = {}
+    for m in view["models"]:
+        player = m.get("controller") or m["team"]
+        if m["kind"] == "character" and m["team"] == seat and player != seat:
+            out.setdefault(player, []).append(m["id"])
+    return out
+
+
 def _tokens(view: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for m in view["models"]:
@@ -126,6 +136,10 @@ def _panel_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
                 _team_colour(view, team["seat"]),
             )
         )
+        for partner, ids in partners(view, team["seat"]).items():
+            lines.append(
+                (f"  shared Team: {partner} plays {', '.join(ids)}", _team_colour(view, team["seat"]))
+            )
     for m in view["models"]:
         if m["kind"] != "character":
             continue

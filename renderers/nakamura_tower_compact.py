@@ -44,6 +44,7 @@ from .nakamura_tower import (
     _shading,
     _team_colour,
     _tokens,
+    partners,
 )
 
 CELL = 34
@@ -108,14 +109,16 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], width: int) -> None:
 
 def _team(d: ImageDraw.ImageDraw, view: dict[str, Any], team: dict[str, Any], y: int, width: int) -> int:
     seat = team["seat"]
-    acting = seat == view["current"] or seat in view["awaiting"]
+    shared = partners(view, seat)
+    acting = seat == view["current"] or any(s in view["awaiting"] for s in [seat, *shared])
     d.rounded_rectangle(
         (MARGIN, y, width - MARGIN, y + 48), radius=8, fill=PANEL, outline=WHITE if acting else None, width=3
     )
     colour = _team_colour(view, seat)
     d.ellipse((MARGIN + 8, y + 9, MARGIN + 38, y + 39), fill=colour, outline=WHITE, width=2)
     text(d, (MARGIN + 23, y + 24), team["letter"], size=17, fill=ink_on(colour), anchor="mm")
-    text(d, (MARGIN + 46, y + 4), seat, size=17, fill=INK)
+    title = seat + "".join(f" + {p} ({' '.join(ids)})" for p, ids in shared.items())
+    text(d, (MARGIN + 46, y + 4), title, size=17, fill=INK)
     stats = f"{team['score']} pts · SR {team['sr']} · hand {team['hand_size']}"
     text(d, (width - MARGIN - 8, y + 13), stats, size=16, fill=INK, anchor="rm")
     parts = []

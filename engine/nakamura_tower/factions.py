@@ -17,6 +17,7 @@ from engine.core import Event, Intent, public
 
 from .cando import draw
 from .rules import RULES
+from .sharing import partner_of
 from .state import FactionStep, NtState
 
 NAMES = {"uebermensch": "Übermensch", "nakamura": "Nakamura Corporation", "freelance": "the Freelancers"}
@@ -91,6 +92,9 @@ def reseat(state: NtState, moves: dict[str, str]) -> None:
         team.seat = moves[old]
         teams[moves[old]] = team
     state.teams = {s: teams[s] for s in state.sides}
+    for seat, team in state.teams.items():
+        if partner_of(state, seat) is None:
+            team.partner_plays = []  # ruling H1: only the Team its partner joined is shared
     for model in state.models.values():
         if model.team in moves:
             model.team = moves[model.team]

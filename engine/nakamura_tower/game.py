@@ -122,7 +122,10 @@ class NakamuraGame(FlowGame[NtState]):
 
     def view_model(self, state: NtState, seat: str | None) -> NtView:
         own = sharing.team_seat(state, seat) if seat is not None else None
-        return build_view(self.table_view(state, own), state, own)
+        view = build_view(self.table_view(state, seat), state, own)
+        if own != seat:
+            view.my_plan = []  # ruling H2: a secret answer not yet revealed stays with the seat giving it
+        return view
 
 
 NAKAMURA = NakamuraGame()

@@ -44,6 +44,7 @@ def build(game_id: str, seats: list[str], rng: Rng, options: NtOptions) -> NtSta
             deck=Deck.shuffled(p.cw_deck(team.faction, options.sniffers, options.blank_cards), rng),
             draft=[Recruit(character=m.character, equipment=list(m.equipment)) for m in team.members],
             draft_leader=team.members[0].character,
+            partner_plays=[1, 3] if shared else [],
         )
     state = NtState(
         game=game_id,

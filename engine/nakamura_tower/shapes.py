@@ -31,6 +31,7 @@ SHAPES: Shapes = {
     "drop": {"who": W, "item": W},
     "leader": {"who": W},
     "ready": {},
+    "share": {"who": W},
     "declare": {"target": "word?", "hacker": "word?", "look": "word?", "n": "number?"},
     "plan": {
         "atk": "word?",

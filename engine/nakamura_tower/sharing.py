@@ -9,10 +9,13 @@ seat that plays it, and every Team-level decision stays with the Team's first se
 
 from __future__ import annotations
 
-from engine.core import Intent
+from engine.core import Event, Intent, private
+from engine.core.actions import Action
 from engine.core.waiting import AskFrame, TurnFrame
 
-from .state import Model, NtState
+from .loading import pack
+from .rules import RULES
+from .state import Model, NtState, TeamState
 
 
 def team_seat(state: NtState, seat: str) -> str:
@@ -25,12 +28,12 @@ def partner_of(state: NtState, seat: str) -> str | None:
 
 
 def controller_of(state: NtState, model: Model) -> str:
-    """The seat that plays ``model``: the default split of ruling H1 gives the partner the Team's 2nd and
-    4th characters (``a2``, ``a4``), the first seat the 1st, 3rd and 5th."""
+    """The seat that plays ``model``: its Team's seat, or the partner for the places the Team gave it
+    (ruling H1's default: the 2nd and 4th characters, ``a2`` and ``a4``)."""
     partner = partner_of(state, model.team)
     if partner is None or model.kind != "character":
         return model.team
-    return partner if int(model.id[1:]) % 2 == 0 else model.team
+    return partner if int(model.id[1:]) - 1 in state.teams[model.team].partner_plays else model.team
 
 
 def shared_turn(state: NtState) -> str | None:
@@ -89,3 +92,73 @@ def sender(state: NtState, seat: str) -> str:
 def rank(state: NtState, groups: list[list[str]]) -> list[list[str]]:
     """A ranking of Team seats with each shared Team's partner placed beside its first seat."""
     return [[s for t in group for s in [t, partner_of(state, t)] if s is not None] for group in groups]
+
+
+def share_problem(team: TeamState, place: int) -> str | None:
+    """Why the character at ``place`` cannot change hands (each partner keeps at least one character)."""
+    plays = set(team.partner_plays) ^ {place}
+    if not plays:
+        return "Your partner must play at least one character."
+    if len(plays) == len(team.draft):
+        return "You must play at least one character yourself."
+    return None
+
+
+@RULES.action
+class Share(Action[NtState]):
+    """Ruling H1 (RB: "having agreed which characters each Player is to control"): while the shared Team
+    is built, its first seat hands a character to its partner or takes one back."""
+
+    kind = "share"
+    summary = "Change which partner plays a character"
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        team = state.teams[seat]
+        if partner_of(state, seat) is None:
+            return []
+        return [
+            Intent.of("share", who=r.character)
+            for n, r in enumerate(team.draft)
+            if share_problem(team, n) is None
+        ]
+
+    def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
+        team = state.teams[seat]
+        place = _place(team, str(intent.get("who")))
+        if partner_of(state, seat) is None:
+            return "Only a shared Team splits its characters between two players."
+        if place is None:
+            return "That character is not in your Team."
+        return share_problem(team, place)
+
+    def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
+        team = state.teams[seat]
+        place = _place(team, str(intent.get("who")))
+        assert place is not None  # checked by refusal
+        team.partner_plays = sorted(set(team.partner_plays) ^ {place})
+        who = partner_of(state, seat) if place in team.partner_plays else seat
+        name = pack().characters[team.draft[place].character].name
+        return [private(s, "share", f"{who} will play {name}.") for s in _both(state, seat)]
+
+    def label(self, state: NtState, intent: Intent) -> str:
+        found = pack().characters.get(str(intent.get("who")))
+        return f"Change who plays {found.name if found else 'a character'}"
+
+
+def _place(team: TeamState, character: str) -> int | None:
+    return next((n for n, r in enumerate(team.draft) if r.character == character), None)
+
+
+def _both(state: NtState, seat: str) -> list[str]:
+    partner = partner_of(state, seat)
+    return [seat] + ([partner] if partner is not None else [])
+
+
+def split_text(state: NtState, seat: str) -> str:
+    """The public line of who plays what in ``seat``'s shared Team ("" for a Team of one player)."""
+    partner = partner_of(state, seat)
+    if partner is None:
+        return ""
+    team = state.teams[seat]
+    names = [pack().characters[r.character].name for n, r in enumerate(team.draft) if n in team.partner_plays]
+    return f" {partner} plays {', '.join(names)}."

@@ -209,6 +209,9 @@ class TeamState(BaseModel):
     defence_sr: int = 2
     """The SR (0-2) the Team committed in its secret plan to boost each of its defences this turn (RB: "use
     SRs (a maximum of 2) to boost the total programme strengths", ruling C5)."""
+    partner_plays: list[int] = Field(default_factory=list)
+    """A shared Team (ruling H1): the places in the Team (0 = its first character) its partner seat plays;
+    chosen while building (private like the draft), public once the Teams are revealed."""
     seen: list[str] = Field(default_factory=list)
     """What this Team's sniffers saw this turn (private to the Team; cleared at Clean-Up)."""
     score: int = 0

@@ -26,11 +26,12 @@ from .pack import LEVEL, Character, Equipment
 from .packcheck import extras, loadout_cost, loadout_problem, skills_of
 from .rules import RULES
 from .setup import mission_of, place_teams
+from .sharing import split_text
 from .state import BuildStep, NtState, Recruit, RevealStep, TeamsStep, TeamState
 
 SPECIALS_MAX = 2
 """RB: "the Player may replace one or two Team members with special characters"."""
-BUILD_ACTIONS = ["recruit", "buy", "drop", "leader", "ready"]
+BUILD_ACTIONS = ["recruit", "buy", "drop", "leader", "share", "ready"]
 
 
 def budget(state: NtState) -> int:
@@ -90,7 +91,7 @@ def build_turn(state: NtState, step: BuildStep) -> list[Event]:
 
 @RULES.step("reveal")
 def reveal(state: NtState, step: RevealStep) -> list[Event]:
-    lines = {seat: _summary(team) for seat, team in state.teams.items()}
+    lines = {seat: _summary(team) + split_text(state, seat) for seat, team in state.teams.items()}
     place_teams(state)
     return [public("team", f"{seat}'s Team: {text}") for seat, text in lines.items()]
 

@@ -64,6 +64,8 @@ class DraftView(BaseModel):
     bought: list[str]
     """The items paid from the Team Budget (the rest is Starting Equipment)."""
     leader: bool
+    partner: bool = False
+    """A shared Team (ruling H1): the partner seat will play this character."""
 
 
 class DoorView(BaseModel):

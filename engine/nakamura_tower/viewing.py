@@ -41,8 +41,9 @@ def draft_view(team: TeamState) -> list[DraftView]:
             equipment=[pack().equipment[e].name for e in r.equipment],
             bought=[pack().equipment[e].name for e in paid[r.character]],
             leader=r.character == team.draft_leader,
+            partner=n in team.partner_plays,
         )
-        for r in team.draft
+        for n, r in enumerate(team.draft)
     ]
 
 

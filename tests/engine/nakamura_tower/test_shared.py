@@ -9,6 +9,8 @@ import pytest
 from engine.core import IllegalIntent, Intent, NotYourTurn, RandomAgent
 from engine.core.playout import play_out
 from engine.nakamura_tower.loading import pack
+from engine.nakamura_tower.rules import RULES
+from engine.nakamura_tower.sharing import controller_of
 from engine.nakamura_tower.state import NtState
 
 from .helpers import G, clear_board, place, to_real_world
@@ -108,3 +110,47 @@ def test_random_three_seat_playouts_end_with_the_partners_together(seed: int) ->
     assert place_of["p1"] == place_of["p3"] != place_of["p2"] or place_of["p1"] == place_of["p2"]
     assert outcome.scores["p1"] == outcome.scores["p3"]
     assert any(seat == "p3" for seat, _ in result.log)
+
+
+def test_the_boards_say_which_seat_plays_each_character() -> None:
+    """Ruling H1: the split is public, so both images name the partner and the characters it plays."""
+    from renderers.nakamura_tower import _panel_lines, partners, render
+    from renderers.nakamura_tower_compact import render_compact
+
+    view = G.view(to_real_world(_shared(), first="p1"), None)
+    assert partners(view, "p1") == {"p3": ["a2", "a4"]} and partners(view, "p2") == {}
+    assert any("p3 plays a2, a4" in line for line, _ in _panel_lines(view))
+    assert render(view).startswith(b"\x89PNG") and render_compact(view).startswith(b"\x89PNG")
+
+
+def test_the_split_is_agreed_while_the_team_is_built() -> None:
+    """RB: "having agreed which characters each Player is to control"; ruling H1: the shared Team's first
+    seat hands characters to its partner (or takes them back) while building; each keeps at least one."""
+    s = G.setup(["p1", "p2", "p3"], 1, {"three_players": "shared"})
+    wanted = {f"p{i + 1}": t.faction for i, t in enumerate(pack().mission_for(2).teams)}
+    while G.prompts(s)[0].kind == "faction":
+        seat = G.prompts(s)[0].seat
+        s, _ = G.apply(s, seat, Intent.of("faction", name=wanted[seat]))
+    while G.prompts(s)[0].seat != "p1":
+        s, _ = G.apply(s, G.prompts(s)[0].seat, Intent.of("ready"))
+    first = s.teams["p1"].draft[0].character
+    s, _ = G.apply(s, "p1", Intent.of("share", who=first))
+    assert s.teams["p1"].partner_plays == [0, 1, 3]
+    assert [d["partner"] for d in G.view(s, "p3")["my_draft"]] == [True, True, False, True, False]
+    assert not G.view(s, None)["my_draft"]  # the draft stays the Team's secret
+    assert not any(d["partner"] for d in G.view(s, "p2")["my_draft"])
+    for n in (1, 3):
+        s, _ = G.apply(s, "p1", Intent.of("share", who=s.teams["p1"].draft[n].character))
+    last = s.teams["p1"].draft[0].character
+    assert (
+        G.why_not(s, "p1", Intent.of("share", who=last)) == "Your partner must play at least one character."
+    )
+    other = Intent.of("share", who=s.teams["p2"].draft[0].character)
+    assert RULES.actions["share"].why_not(s, "p2", other) == (
+        "Only a shared Team splits its characters between two players."
+    )
+    while G.prompts(s)[0].kind == "build":
+        s, _ = G.apply(s, G.prompts(s)[0].seat, Intent.of("ready"))
+    played = {m.id: controller_of(s, m) for m in s.models.values() if m.team == "p1"}
+    assert played == {"a1": "p3", "a2": "p1", "a3": "p1", "a4": "p1", "a5": "p1"}
+    assert any("p3 plays" in line for line in s.log)
