@@ -25,7 +25,8 @@ from .viewing import build as build_view
 
 RULES_SUMMARY = """\
 Human Interface: Nakamura Tower: Teams of five raid a floor of the tower while its AI's drones hunt
-everyone. 1 player: solo against the tower; 2: versus (default); 3: a third Faction. Every test draws from
+everyone. 1 player: solo against the tower; 2: versus (default); 3: a third Faction, or
+(three_players=shared) two players sharing one Team, each playing its own characters. Every test draws from
 the 40-card CanDo deck (reshuffled after any 1 or 10). Each turn: 1 Cybershock tests; 2 System Resources;
 3 secret SR bids for the initiative; 4 Cyberwarfare; 5 the Real World: each character in turn spends 2
 Action Points on Moves (Speed squares, 8-way, orthogonal through doorways) and Attacks (ranged or close,

@@ -94,8 +94,9 @@ class NtOptions(BaseModel):
     )
     three_players: Literal["third_faction", "shared"] = Field(
         "third_faction",
-        description="With 3 players: third_faction, a third Team joins the mission (RB); shared, two "
-        "players share one Faction's Team, each playing its own characters (RB)",
+        description="With 3 players: third_faction, a third Team joins the mission (RB); shared, the "
+        "third player shares the first player's Team, playing the characters it is given (RB); "
+        "no effect with 1 or 2 players",
     )
     hidden_mines: bool = Field(
         False,
