@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, private
 from engine.core.actions import Action
-from engine.core.waiting import AskFrame, TurnFrame
+from engine.core.waiting import TurnFrame
 
 from .loading import pack
 from .rules import RULES
@@ -37,30 +37,19 @@ def controller_of(state: NtState, model: Model) -> str:
 
 
 def shared_turn(state: NtState) -> str | None:
-    """The shared Team seat asked now in its Real World activation (its turn, or which way a character of
-    it goes); else None."""
+    """The shared Team seat whose Real World activation is open now; else None. (A Move never asks which
+    way, so the activation is the only question of the phase asked of a Team seat; reactions are asked of
+    the seat that plays the reacting character.)"""
     top = state.waiting.top()
-    if state.phase != "real" or not isinstance(top, TurnFrame | AskFrame):
+    if state.phase != "real" or not isinstance(top, TurnFrame):
         return None
     seat = top.asked()[0]
     return seat if partner_of(state, seat) is not None else None
 
 
-def routed(state: NtState, team: str) -> list[str]:
-    """The seats that answer for shared Team seat ``team`` now (see :func:`shared_turn`)."""
-    top = state.waiting.top()
-    if isinstance(top, AskFrame):
-        unit = top.data.get("unit")
-        model = state.models.get(str(unit)) if unit is not None else None
-        return [controller_of(state, model)] if model is not None else [team]
-    return turn_seats(state, team)
-
-
 def owns(state: NtState, seat: str, intent: Intent) -> bool:
     """Whether ``seat`` may send ``intent`` in its shared Team's activation: an intent naming a character
     belongs to the seat that plays it; one naming none (a door, ending) to either partner."""
-    if isinstance(state.waiting.top(), AskFrame):
-        return seat in routed(state, team_seat(state, seat))
     unit = intent.get("unit")
     model = state.models.get(str(unit)) if unit is not None else None
     if model is None and state.current is not None:
@@ -68,7 +57,7 @@ def owns(state: NtState, seat: str, intent: Intent) -> bool:
     return model is None or controller_of(state, model) == seat
 
 
-def turn_seats(state: NtState, team: str) -> list[str]:
+def routed(state: NtState, team: str) -> list[str]:
     """Who is asked in a shared Team's activation: the player of the character under way, else each
     partner with something of its own to do (RB: "each Team member completing all of their actions before
     activating another Team member")."""
