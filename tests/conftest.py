@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
+
 import pytest
 
 from engine.core import register
@@ -15,3 +19,25 @@ register(TOY)
 @pytest.fixture
 def toy():  # type: ignore[no-untyped-def]
     return TOY
+
+
+_exit_status: list[int] = []
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _exit_status.append(int(exitstatus))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """A test that fails while a database connection is open leaves that connection's worker thread
+    running, and Python would wait for it forever at exit (the run never ends). Everything is reported
+    by now: name the threads and leave with the run's own status."""
+    lingering = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    if lingering and _exit_status:
+        names = ", ".join(sorted(t.name for t in lingering))
+        sys.stderr.write(
+            f"\n{len(lingering)} worker thread(s) still running at exit ({names}): leaving anyway\n"
+        )
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(_exit_status[-1])
