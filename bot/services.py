@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,8 @@ GAME_ID_MAX = 16
 """Game ids are 6 hex digits; anything longer a user types is refused before it reaches the store."""
 _GAME_ID = re.compile(rf"[0-9a-f]{{1,{GAME_ID_MAX}}}")
 FOREIGN_GAME = "That game belongs to another server."
+THREADS_KEPT = 20_000
+"""How many thread -> game answers are kept in memory; an older one is asked of the store again."""
 
 
 def clean_game_id(text: str) -> str:
@@ -41,13 +44,18 @@ class Services:
     prefs: Prefs = field(default_factory=Prefs)
     leagues: LeagueService | None = None
     """Leagues, ratings and results (:mod:`bot.leagues`); None where the table keeps no results."""
-    threads: dict[str, str] = field(default_factory=dict)
-    """thread (channel) id -> game id, filled as games are announced or looked up; a miss asks the store's
+    threads: OrderedDict[str, str] = field(default_factory=OrderedDict)
+    """thread (channel) id -> game id of the threads used lately (at most :data:`THREADS_KEPT`, the least
+    recently used forgotten first), filled as games are announced or looked up; a miss asks the store's
     thread index (one indexed query: start-up reads no game, issue 21)."""
 
     def remember(self, thread_id: str | None, game_id: str) -> None:
         if thread_id:
-            self.threads[str(thread_id)] = game_id
+            key = str(thread_id)
+            self.threads[key] = game_id
+            self.threads.move_to_end(key)
+            while len(self.threads) > THREADS_KEPT:
+                self.threads.popitem(last=False)
 
     async def game_in_channel(self, channel_id: int | str | None) -> str | None:
         """The game whose thread is ``channel_id``, if any."""
@@ -57,8 +65,8 @@ class Services:
         found = self.threads.get(key)
         if found is None:
             found = await self.table.store.game_of_thread(key)
-            if found is not None:
-                self.threads[key] = found
+        if found is not None:
+            self.remember(key, found)
         return found
 
     async def resolve(self, interaction: Any, game: str | None = None) -> str:

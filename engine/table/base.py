@@ -8,6 +8,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from ..core import registry
@@ -28,6 +29,7 @@ from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
 from .clocks import TableState, end_undo, open_clocks, seat_deadlines, stop_clocks, undone
 from .live import LiveGame, LiveGames, copied
+from .locks import GameLocks
 from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
@@ -64,7 +66,7 @@ class TableBase:
         self._room = asyncio.Lock()
         """Held while a lobby is opened or joined, from the count to the commit: concurrent requests of one
         user (or one server) cannot all pass the count before any of them is saved."""
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks = GameLocks()
         self._cache = LiveGames(self.limits.live_games)
         """The live games (:mod:`engine.table.live`): bounded, least recently used out first."""
         self._subscribers: list[Subscriber] = []
@@ -89,8 +91,9 @@ class TableBase:
                 )
 
     # --- loading and saving ------------------------------------------------------------------------------
-    def _lock(self, game_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def _lock(self, game_id: str) -> AbstractAsyncContextManager[None]:
+        """Held while the game is changed: its changes one at a time (:mod:`engine.table.locks`)."""
+        return self._locks.hold(game_id)
 
     @staticmethod
     def engine_game(record: GameRecord) -> Game[Any]:

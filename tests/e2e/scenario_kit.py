@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import random
 import re
 import sqlite3
@@ -37,6 +38,9 @@ VERSION_ID = 1_000_000
 def arbiter_argv() -> list[str]:
     """``arbiter run`` (the console script calls ``bot.cli.main``); the bot reads DISCORD_GATEWAY_URL
     itself."""
+    profile = os.environ.get("ARBITER_BOT_PROFILE")
+    if profile:  # where the bot's time goes under load (tests/e2e/test_scenarios_load.py)
+        return ["{python}", "-m", "cProfile", "-o", profile, "-m", "bot.cli", "run"]
     return ["{python}", "-m", "bot.cli", "run"]
 
 
@@ -147,7 +151,7 @@ class Table:
     thread: int | None = None
     """The game's thread, when the status message is no longer its starter message (after a 30046)."""
     poll: float = 0.03
-    """Seconds between looks at the database and the status message while settling."""
+    """Seconds between looks at the database while settling, unless the status message is edited sooner."""
 
     @property
     def thread_id(self) -> int:
@@ -192,7 +196,19 @@ class Table:
                     f"game {self.gid}: the status message shows turn {self.status_turn()}, the "
                     f"database version {record['version']} ({record['status']})"
                 )
-            await asyncio.sleep(self.poll)
+            await self._status_edited(self.status.updated_at, deadline)
+
+    async def _status_edited(self, since: float, deadline: float) -> None:
+        """Until the status message is edited after ``since`` (the bot edits it last, after the commit)
+        or ``poll`` seconds pass, whichever is first: the database is read again then."""
+        try:
+            await self.fake.state.wait_for(
+                lambda: self.status.updated_at != since,
+                min(self.poll, max(0.001, deadline - time.monotonic())),
+                "an edit of the status message",
+            )
+        except TimeoutError:
+            pass
 
     def human_prompts(self, state: Any, record: dict[str, Any] | None = None) -> list[str]:
         """Seats with an open prompt that a member of this table plays (not away: an agent plays those)."""
@@ -304,6 +320,14 @@ class Player:
     errors: list[str] | None = None
     """When a list, the bot's unexpected-error answers are noted here and the member tries again later;
     when None, such an answer fails the test at once."""
+    think: tuple[float, float] = (0.0, 0.0)
+    """Seconds the member takes before each click or command, drawn evenly from this range (the load test
+    plays at a person's pace; the other scenarios at the machine's)."""
+
+    async def _pause(self) -> None:
+        low, high = self.think
+        if high > 0:
+            await asyncio.sleep(self.rng.uniform(low, high))
 
     @property
     def gid(self) -> str:
@@ -311,6 +335,7 @@ class Player:
 
     async def options(self, timeout: float = 10.0) -> Message:
         """Press the status message's "Your options" / "Choose privately"; the ephemeral answer."""
+        await self._pause()
         h = await self.member.click(self.table.status, f"arbo:{self.gid}")
         self.handles.append(h)
         msg = await h.message(timeout)
@@ -318,6 +343,7 @@ class Player:
         return msg
 
     async def hand(self, via_slash: bool = False, timeout: float = 10.0) -> Message:
+        await self._pause()
         if via_slash:
             h = await self.member.slash("hand", channel=self.table.thread_id)
         else:
@@ -335,6 +361,7 @@ class Player:
             actions = offered_actions(msg, self.gid)
             if not actions:
                 return played
+            await self._pause()
             if self.rng.random() < self.play_share:
                 answer = await self._play_typed(timeout)
                 if answer is None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import email.parser
-import email.policy
 import json
 import mimetypes
+import re
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,27 +63,57 @@ def parse_body(content_type: str, raw: bytes) -> Body:
 
 
 def _parse_multipart(content_type: str, raw: bytes) -> Body:
-    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode()
-    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + raw)
+    """multipart/form-data as aiohttp (discord.py's client) writes it, read by splitting on the boundary
+    (the standard library's e-mail parser took about 5 ms a request: the load test uploads thousands)."""
+    boundary = _param(content_type, "boundary")
     body = Body()
-    for part in message.iter_parts():
-        name = part.get_param("name", header="content-disposition") or ""
-        filename = part.get_filename()
-        raw_data = part.get_payload(decode=True)
-        data = raw_data if isinstance(raw_data, bytes) else b""
-        if name == "payload_json":
-            body.json = json.loads(data)
-        elif filename is not None:
-            ctype = part.get_content_type()
-            if ctype in ("application/octet-stream", "text/plain"):
-                ctype = mimetypes.guess_type(filename)[0] or ctype
-            body.files.append(UploadedFile(str(name), filename, data, ctype))
-        elif name:
-            # loose form fields (content=...) are merged into the JSON payload
-            if body.json is None:
-                body.json = {}
-            body.json[str(name)] = data.decode()
+    if not boundary:
+        return body
+    for chunk in raw.split(b"--" + boundary.encode())[1:]:
+        if chunk.startswith(b"--"):
+            break  # the closing delimiter
+        head, _, data = chunk.removeprefix(b"\r\n").partition(b"\r\n\r\n")
+        headers = _headers(head.decode("utf-8", "replace"))
+        _add_part(body, headers, data.removesuffix(b"\r\n"))
     return body
+
+
+def _headers(head: str) -> dict[str, str]:
+    out = {}
+    for line in head.split("\r\n"):
+        name, _, value = line.partition(":")
+        out[name.strip().lower()] = value.strip()
+    return out
+
+
+def _param(header: str, key: str) -> str | None:
+    found = re.search(rf'(?:^|;)\s*{key}\*?=("(?:[^"\\]|\\.)*"|[^;]*)', header)
+    if not found:
+        return None
+    value = found.group(1).strip()
+    if value.startswith('"'):
+        value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    elif value.lower().startswith("utf-8''"):
+        value = urllib.parse.unquote(value[7:])
+    return value
+
+
+def _add_part(body: Body, headers: dict[str, str], data: bytes) -> None:
+    disposition = headers.get("content-disposition", "")
+    name = _param(disposition, "name") or ""
+    filename = _param(disposition, "filename")
+    if name == "payload_json":
+        body.json = json.loads(data)
+    elif filename is not None:
+        ctype = headers.get("content-type", "application/octet-stream").split(";")[0].strip()
+        if ctype in ("application/octet-stream", "text/plain"):
+            ctype = mimetypes.guess_type(filename)[0] or ctype
+        body.files.append(UploadedFile(str(name), filename, data, ctype))
+    elif name:
+        # loose form fields (content=...) are merged into the JSON payload
+        if body.json is None:
+            body.json = {}
+        body.json[str(name)] = data.decode()
 
 
 def file_index(field_name: str) -> int | None:

@@ -125,7 +125,7 @@ def create(
     if channel.is_thread:
         channel.message_count += 1
         channel.archived = False
-    state.changed()
+    state.changed(msg)
     return msg
 
 
@@ -152,7 +152,7 @@ def edit(fake: FakeDiscord, msg: Message, payload: dict[str, Any], files: list[U
     msg.content, msg.embeds, msg.components = new.content, new.embeds, new.components
     msg.flags, msg.attachments, msg.raw = new.flags, new.attachments, payload
     msg.updated_at = time.monotonic()
-    fake.state.changed()
+    fake.state.changed(msg)
     return msg
 
 
@@ -160,4 +160,4 @@ def delete(fake: FakeDiscord, msg: Message) -> None:
     if msg.deleted:
         raise DiscordError(404, 10008, "Unknown Message")
     msg.deleted = True
-    fake.state.changed()
+    fake.state.changed(msg)

@@ -85,6 +85,17 @@ class BotProcess:
     def running(self) -> bool:
         return self.proc is not None and self.proc.returncode is None
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) the running bot process has used so far; 0.0 where /proc is not."""
+        if self.proc is None:
+            return 0.0
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def logs(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 

@@ -6,7 +6,7 @@ import asyncio
 import dataclasses
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -188,11 +188,22 @@ class FakeDiscord:
     ) -> Message:
         """The first (oldest) finished message matching ``predicate``, waiting for it if needed."""
 
+        state = self.state
+        seen = 0  # how much of state.touched has been looked at; at first, every message
+
+        def matches(ids: Iterable[int]) -> Message | None:
+            hits = [m for m in map(state.messages.get, ids) if m is not None and ok(m)]
+            return min(hits, key=lambda m: m.id) if hits else None
+
+        def ok(m: Message) -> bool:
+            return not m.deleted and not m.loading and predicate(m)
+
         def found() -> Message | None:
-            for m in self.state.all_messages(include_deleted=False):
-                if not m.loading and predicate(m):
-                    return m
-            return None
+            nonlocal seen
+            end = len(state.touched)
+            ids: Iterable[int] = set(state.touched[seen:end]) if seen else list(state.messages)
+            seen = end
+            return matches(ids)
 
         return await self.state.wait_for(found, timeout, what)
 

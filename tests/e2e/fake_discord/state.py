@@ -13,7 +13,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .recording import CallbackRecord, Message, RecordedRequest
 
@@ -206,6 +206,49 @@ class Interaction:
         return None if first is None else first - self.sent_at
 
 
+RECHECK_SECONDS = 0.05
+
+
+class _Waiter(Generic[T]):
+    """One ``wait_for``: its predicate, checked when the state changes and every 50 ms until the
+    timeout."""
+
+    def __init__(
+        self, predicate: Callable[[], T | None], loop: asyncio.AbstractEventLoop, timeout: float, what: str
+    ) -> None:
+        self.predicate = predicate
+        self.loop = loop
+        self.future: asyncio.Future[T] = loop.create_future()
+        self.deadline = loop.time() + timeout
+        self.timeout, self.what = timeout, what
+        self._timer = loop.call_later(min(timeout, RECHECK_SECONDS), self._tick)
+
+    def check(self) -> None:
+        if self.future.done():
+            return
+        try:
+            value = self.predicate()
+        except Exception as exc:  # the caller sees the predicate's error, as if it had called it
+            self.future.set_exception(exc)
+            return
+        if value:
+            self.future.set_result(value)
+
+    def _tick(self) -> None:
+        self.check()
+        if self.future.done():
+            return
+        remaining = self.deadline - self.loop.time()
+        if remaining <= 0:
+            timed_out = TimeoutError(f"timed out after {self.timeout}s waiting for {self.what}")
+            self.future.set_exception(timed_out)
+            return
+        self._timer = self.loop.call_later(min(remaining, RECHECK_SECONDS), self._tick)
+
+    def close(self) -> None:
+        self._timer.cancel()
+
+
 class FakeState:
     def __init__(self, *, token: str, application_name: str = "Arbiter") -> None:
         self.ids = Snowflakes()
@@ -228,34 +271,51 @@ class FakeState:
         self.callbacks: list[CallbackRecord] = []
         self.messages: dict[int, Message] = {}
         self.presences: list[dict[str, Any]] = []
-        self._event = asyncio.Event()
+        self.touched: list[int] = []
+        """Ids of the messages posted, edited or deleted, in order (repeats kept): a waiter for a message
+        reads only what is new here instead of every message again."""
+        self._waiters: set[_Waiter[Any]] = set()
+        self._check_soon = False
 
     # -- waiting ---------------------------------------------------------------------------------
 
-    def changed(self) -> None:
-        event, self._event = self._event, asyncio.Event()
-        event.set()
+    def changed(self, message: Message | None = None) -> None:
+        """Something changed (``message``: that message was posted, edited or deleted): the waiters'
+        predicates are checked once, soon, however many changes arrive meanwhile."""
+        if message is not None:
+            self.touched.append(message.id)
+        if self._check_soon or not self._waiters:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # the world being built before the fake runs: nobody waits yet
+            return
+        self._check_soon = True
+        loop.call_soon(self._check_waiters)
+
+    def _check_waiters(self) -> None:
+        self._check_soon = False
+        for waiter in list(self._waiters):
+            waiter.check()
 
     async def wait_for(
         self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "a condition"
     ) -> T:
         """Wait until ``predicate()`` is truthy and return its value.
 
-        Re-checked on every change of the fake's state and at least every 50 ms (so a predicate may also
-        look at the client's side)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = predicate()
-            if value:
-                return value
-            event = self._event
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
-            try:
-                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
-            except TimeoutError:
-                pass
+        Re-checked after the fake's state changes (once for every burst of changes, not once per
+        change: hundreds of games wait at once in the load test) and at least every 50 ms (so a
+        predicate may also look at the client's side)."""
+        value = predicate()
+        if value:
+            return value
+        waiter = _Waiter(predicate, asyncio.get_running_loop(), timeout, what)
+        self._waiters.add(waiter)
+        try:
+            return await waiter.future
+        finally:
+            waiter.close()
+            self._waiters.discard(waiter)
 
     # -- world building --------------------------------------------------------------------------
 
