@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine.league.results import GameResult
 from engine.table import Limits, Table
 
 from .prefs import Prefs
@@ -86,9 +87,10 @@ async def _samples(path: Path) -> list[str]:
     return ids
 
 
-def _copy_rows(path: Path, samples: list[str], stored: int) -> None:
+def copy_rows(path: Path, samples: list[str], stored: int, behind: int = BEHIND) -> None:
     """Fill the file up to ``stored`` games, each a copy of a sample's rows (its own id and thread): most
-    finished, some running with a deadline, ``BEHIND`` of them with an announcement behind."""
+    finished, some running with a deadline, ``behind`` of them with an announcement behind (the restart
+    scenario of tests/e2e fills a real bot's database this way)."""
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.execute("BEGIN")
@@ -107,6 +109,7 @@ def _copy_rows(path: Path, samples: list[str], stored: int) -> None:
         }
         batch: dict[str, list[tuple[Any, ...]]] = {t: [] for t in tables}
         announced: list[tuple[str, int]] = []
+        results: list[tuple[Any, ...]] = []  # an ended copy's result, as the bot recorded it when it ended
         for n in range(stored - len(samples)):
             sample = samples[n % len(samples)]
             gid = f"c{n:07x}"
@@ -125,12 +128,21 @@ def _copy_rows(path: Path, samples: list[str], stored: int) -> None:
                         continue
                     batch[table].append(tuple(values))
             version = int(rows["games"][sample][0][tables["games"].index("version")])
-            announced.append((gid, version - 1 if n < BEHIND else version))
+            announced.append((gid, version - 1 if n < behind else version))
+            if not running:
+                game_row = rows["games"][sample][0]
+                guild = json.loads(game_row[tables["games"].index("place")]).get("guild") or "0"
+                game = str(game_row[tables["games"].index("game")])
+                result = GameResult(game_id=gid, server_id=int(guild), game=game, rated=False)
+                results.append((gid, n + 1, guild, game, result.model_dump_json()))
         for table, values in batch.items():
             if values:
                 marks = ",".join("?" for _ in values[0])
                 conn.executemany(f"INSERT INTO {table} VALUES ({marks})", values)
         conn.executemany("INSERT INTO arbiter_announced (game_id, version) VALUES (?, ?)", announced)
+        conn.executemany(
+            "INSERT INTO results (game_id, seq, server_id, game, body) VALUES (?,?,?,?,?)", results
+        )
         conn.execute("COMMIT")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
@@ -142,7 +154,7 @@ async def startup(stored: int, folder: Path) -> dict[str, Any]:
     path.unlink(missing_ok=True)
     made = Stopwatch()
     samples = await _samples(path)
-    _copy_rows(path, samples, stored)
+    copy_rows(path, samples, stored)
     figures: dict[str, Any] = {
         "stored_games": stored,
         "file_mb": round(path.stat().st_size / 2**20, 1),

@@ -31,7 +31,6 @@ from pydantic_core import PydanticUndefined
 
 import engine
 
-from . import bench, local, simulate
 from .options import parse_options
 
 log = logging.getLogger(__name__)
@@ -176,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
         return print_options(args.game)
     if args.command == "play":
         try:
+            from . import local  # each command imports what it runs: `arbiter run` starts sooner
+
             return asyncio.run(local.play(args, _options(args.options)))
         except KeyboardInterrupt:
             # A second Ctrl-C while the game was being saved: nothing committed is lost either way.
@@ -184,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 130
     if args.command == "simulate":
+        from . import simulate
+
         return simulate.run(args, _options(args.options))
     if args.command == "replay":
         return replay_file(Path(args.file), Path(args.animate) if args.animate else None)
@@ -192,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(bench_processes.run(args))
     if args.command == "bench":
+        from . import bench
+
         return asyncio.run(bench.run(args))
     if args.command == "run":
         return run_bot(args.shards, args.shard_count)

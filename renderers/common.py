@@ -99,16 +99,25 @@ def text_width(value: str, size: int = 16) -> float:
 
 @lru_cache(maxsize=2048)
 def _wrapped(value: str, width_px: int, size: int) -> tuple[str, ...]:
+    """Lines of ``value`` no wider than ``width_px``. A line's width is the sum of its words' widths and
+    its spaces' (Pillow's basic layout adds advance widths without kerning, so the sum is the width
+    ``text_width`` gives the whole line: tests hold them equal). Words repeat from board to board, whole
+    candidate lines do not: measuring each prefix had thrashed the width cache."""
+    space = text_width(" ", size)
     lines: list[str] = []
     for paragraph in value.splitlines() or [""]:
-        line = ""
+        line, width = "", 0.0
         for word in paragraph.split(" "):
-            candidate = f"{line} {word}".strip()
-            if line and text_width(candidate, size) > width_px:
+            if not word:
+                continue  # runs of spaces read as one
+            word_width = text_width(word, size)
+            if line and width + space + word_width > width_px:
                 lines.append(line)
-                line = word
+                line, width = word, word_width
+            elif line:
+                line, width = f"{line} {word}", width + space + word_width
             else:
-                line = candidate
+                line, width = word, word_width
         lines.append(line)
     return tuple(lines)
 

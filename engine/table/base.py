@@ -141,7 +141,7 @@ class TableBase:
     async def _load_state(self, record: GameRecord) -> GameState | None:
         """The verified state: the snapshot if it proves itself, else the rebuild from the intent log if
         that reaches exactly the recorded game; otherwise :class:`DamagedGame` (with the reason)."""
-        if record.game not in registry.games():
+        if not registry.known(record.game):
             raise DamagedGame(reason=f"unknown game {record.game!r}")
         game = self.engine_game(record)
         saved = await self.store.saved_snapshot(record.id)

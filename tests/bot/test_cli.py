@@ -303,3 +303,11 @@ def test_run_reads_the_token_from_a_dot_env_file(
     assert Settings().arbiter_db == "./games.db"
     monkeypatch.setenv("DISCORD_TOKEN", "from-the-environment")  # the environment wins over .env
     assert Settings().token == "from-the-environment"
+
+
+def test_bench_measures_the_compact_board_beside_the_full_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21: "Board render p99 <= 20 ms including PNG ... every board image <= 100 KB": the board the
+    turn posts carry is the compact one, so the bench measures it too."""
+    assert main(["bench", "--game", "infamy", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "board render: p50" in out and "compact board (turn posts, status message): p50" in out
