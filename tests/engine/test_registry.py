@@ -33,5 +33,6 @@ def test_an_unknown_game_is_a_readable_refusal(bad: str) -> None:
 
 
 def test_every_game_is_still_listed() -> None:
-    assert {"infamy", "gamedec", "ipa_agents", "nakamura_tower", "virtual_revolution"} <= set(registry.games())
+    five = {"infamy", "gamedec", "ipa_agents", "nakamura_tower", "virtual_revolution"}
+    assert five <= set(registry.games())
     assert registry.get("gamedec").meta.id == "gamedec"
