@@ -39,29 +39,44 @@ def quadrant(label: str, size: int) -> int:
     return 0 if top and left else 1 if top else 3 if left else 2
 
 
-def _articulations(open_cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """Cut vertices of the 4-connected open region (iterative Tarjan)."""
-    disc: dict[tuple[int, int], int] = {}
-    low: dict[tuple[int, int], int] = {}
-    cuts: set[tuple[int, int]] = set()
+def _open_neighbours(size: int, open_cells: set[tuple[int, int]]) -> list[list[int]]:
+    """For each square number, its open neighbours (below, right, above, left)."""
+    is_open = [False] * (size * size)
+    for x, y in open_cells:
+        is_open[y * size + x] = True
+    nbrs: list[list[int]] = [[] for _ in range(size * size)]
+    for x, y in open_cells:
+        here = y * size + x
+        steps = ((y + 1 < size, size), (x + 1 < size, 1), (y > 0, -size), (x > 0, -1))
+        nbrs[here] = [here + step for inside, step in steps if inside and is_open[here + step]]
+    return nbrs
+
+
+def _articulations(size: int, open_cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Cut vertices of the 4-connected open region (iterative Tarjan over square numbers ``y * size + x``,
+    each square's open neighbours listed once: a wall placement computes this for the whole map)."""
+    nbrs = _open_neighbours(size, open_cells)
+    disc = [-1] * (size * size)
+    low = [0] * (size * size)
+    cuts: set[int] = set()
     counter = 0
-    for root in open_cells:
-        if root in disc:
+    for x, y in open_cells:
+        root = y * size + x
+        if disc[root] >= 0:
             continue
         disc[root] = low[root] = counter
         counter += 1
         children = 0
-        stack: list[tuple[tuple[int, int], tuple[int, int] | None, int]] = [(root, None, 0)]
+        stack: list[tuple[int, int, int]] = [(root, -1, 0)]
         while stack:
             node, parent, i = stack.pop()
-            nbrs = [(node[0] + dx, node[1] + dy) for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))]
-            nbrs = [n for n in nbrs if n in open_cells]
-            if i < len(nbrs):
+            around = nbrs[node]
+            if i < len(around):
                 stack.append((node, parent, i + 1))
-                nxt = nbrs[i]
+                nxt = around[i]
                 if nxt == parent:
                     continue
-                if nxt in disc:
+                if disc[nxt] >= 0:
                     low[node] = min(low[node], disc[nxt])
                 else:
                     disc[nxt] = low[nxt] = counter
@@ -69,27 +84,43 @@ def _articulations(open_cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
                     if node == root:
                         children += 1
                     stack.append((nxt, node, 0))
-            elif parent is not None:
+            elif parent >= 0:
                 low[parent] = min(low[parent], low[node])
                 if parent != root and low[node] >= disc[parent]:
                     cuts.add(parent)
         if children > 1:
             cuts.add(root)
-    return cuts
+    return {(c % size, c // size) for c in cuts}
 
 
-def _group_size(walls: set[tuple[int, int]], start: tuple[int, int]) -> int:
-    seen = {start}
-    todo = [start]
-    while todo:
-        x, y = todo.pop()
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
+AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+
+
+def _wall_groups(walls: set[tuple[int, int]]) -> dict[tuple[int, int], tuple[int, int]]:
+    """Each wall's group (walls touching, diagonals included): wall -> (group number, group size)."""
+    group_of: dict[tuple[int, int], int] = {}
+    sizes: list[int] = []
+    for start in walls:
+        if start in group_of:
+            continue
+        group_of[start] = len(sizes)
+        todo, count = [start], 1
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in AROUND:
                 n = (x + dx, y + dy)
-                if n in walls and n not in seen:
-                    seen.add(n)
+                if n in walls and n not in group_of:
+                    group_of[n] = len(sizes)
                     todo.append(n)
-    return len(seen)
+                    count += 1
+        sizes.append(count)
+    return {wall: (number, sizes[number]) for wall, number in group_of.items()}
+
+
+def _joined_size(groups: dict[tuple[int, int], tuple[int, int]], x: int, y: int) -> int:
+    """The size of the group a new wall on (x, y) would be part of: itself and every group it touches."""
+    touched = {groups[n] for n in ((x + dx, y + dy) for dx, dy in AROUND) if n in groups}
+    return 1 + sum(size for _, size in touched)
 
 
 def legal_walls(state: IpaState, seat: str) -> list[str]:
@@ -106,17 +137,22 @@ def _legal_walls(size: int, walls: tuple[str, ...], forbidden: frozenset[str], l
     """The squares for a wall (the step's default and the menu ask for the same list: computed once)."""
     wall_set = {(c.col, c.row) for c in (Cell.parse(w) for w in walls)}
     open_cells = {(x, y) for x in range(size) for y in range(size) if (x, y) not in wall_set}
-    cuts = _articulations(open_cells)
+    cuts = _articulations(size, open_cells)
+    groups = _wall_groups(wall_set)
     out: list[str] = []
-    for y in range(size):
-        for x in range(size):
-            label = Cell(x, y).label
-            if (x, y) in wall_set or label in forbidden or (x, y) in cuts:
-                continue
-            if _group_size(wall_set | {(x, y)}, (x, y)) > limit:
-                continue
-            out.append(label)
+    for (x, y), label in _labels(size):
+        if (x, y) in wall_set or label in forbidden or (x, y) in cuts:
+            continue
+        if _joined_size(groups, x, y) > limit:
+            continue
+        out.append(label)
     return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _labels(size: int) -> tuple[tuple[tuple[int, int], str], ...]:
+    """Every square of a ``size`` map with its label, in reading order."""
+    return tuple(((x, y), Cell(x, y).label) for y in range(size) for x in range(size))
 
 
 def event_square(state: IpaState, q: int, red: int, yellow: int) -> str:

@@ -15,8 +15,6 @@ from ..core import registry
 from ..core.agents import Agent, make_agent
 from ..core.errors import (
     DamagedGame,
-    GameOver,
-    IllegalIntent,
     MalformedIntent,
     StaleVersion,
 )
@@ -28,14 +26,13 @@ from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
 from .clocks import TableState, end_undo, open_clocks, seat_deadlines, stop_clocks, undone
-from .live import LiveGame, LiveGames, copied
+from .live import LiveGame, LiveGames, OfferedLists, copied
 from .locks import GameLocks
 from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
     GameFault,
     Limits,
-    NotAllowed,
     Subscriber,
     Update,
     game_code,
@@ -68,12 +65,15 @@ class TableBase:
         user (or one server) cannot all pass the count before any of them is saved."""
         self._locks = GameLocks()
         self._cache = LiveGames(self.limits.live_games)
+        self._offered = OfferedLists()
+        """The legal lists just shown to players (:class:`engine.table.live.Offered`)."""
         """The live games (:mod:`engine.table.live`): bounded, least recently used out first."""
         self._subscribers: list[Subscriber] = []
 
     def forget(self, game_id: str) -> None:
         """Drop this process's copy of the game (another process changed it): the next use reads it."""
         self._cache.pop(game_id)
+        self._offered.pop(game_id)
 
     # --- subscriptions -----------------------------------------------------------------------------------
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
@@ -258,6 +258,7 @@ class TableBase:
             await self.store.commit(change)
         except StaleVersion:
             self._cache.pop(record.id)
+            self._offered.pop(record.id)
             raise
         self._remember(record, state, ts, open_deadlines)
 
@@ -378,6 +379,7 @@ class TableBase:
         other game is touched. Returns the update (published once the mark is saved)."""
         log.error("game %s (%s) set aside as damaged: %s", record.id, record.game, reason)
         self._cache.pop(record.id)
+        self._offered.pop(record.id)
         record.status, record.damage = "damaged", reason
         update = Update(record, "damaged", [public("damaged", self.DAMAGED_NOTICE)])
         try:
@@ -483,21 +485,3 @@ class TableBase:
             record.status = "finished"
             record.winners = list(outcome.winners)
             record.reason = outcome.reason
-
-    @staticmethod
-    def _require_running(record: GameRecord) -> None:
-        if record.status == "lobby":
-            raise IllegalIntent("The game has not started yet.")
-        if record.status == "paused":
-            raise IllegalIntent("The game is paused by a moderator; wait until it resumes.")
-        if record.status == "finished":
-            raise GameOver(f"The game is over: {record.reason}")
-        if record.status == "aborted":
-            raise GameOver("The game was cancelled.")
-        if record.status == "damaged":
-            raise DamagedGame()
-
-    @staticmethod
-    def _require_host(record: GameRecord, by: str, moderator: bool) -> None:
-        if by != record.host and not moderator:
-            raise NotAllowed("Only the game's host or a moderator can do that.")

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from ..core.game import GameState
+from ..core.intent import Intent
 from ..records import Deadline, GameRecord
 from .clocks import TableState
 
@@ -100,4 +101,43 @@ class LiveGames:
         self._games.clear()
 
 
-__all__ = ["ENDED", "LiveGame", "LiveGames", "copied"]
+OFFERED_KEPT = 512
+"""How many games' last offered lists are kept (a click follows its menu within moments)."""
+
+
+@dataclass(frozen=True)
+class Offered:
+    """The legal intents the table last listed for a seat of a game, at a version: an intent submitted
+    for that seat at that version is checked by membership in it (:meth:`Game.apply_chosen`) instead of
+    the rules computing the same list again (issue 21)."""
+
+    version: int
+    seat: str
+    intents: list[Intent]
+
+
+class OfferedLists:
+    """The last :class:`Offered` of the most recently listed games, at most :data:`OFFERED_KEPT`."""
+
+    def __init__(self, limit: int = OFFERED_KEPT) -> None:
+        self.limit = limit
+        self._lists: OrderedDict[str, Offered] = OrderedDict()
+
+    def put(self, game_id: str, offered: Offered) -> None:
+        self._lists[game_id] = offered
+        self._lists.move_to_end(game_id)
+        while len(self._lists) > self.limit:
+            self._lists.popitem(last=False)
+
+    def get(self, game_id: str, version: int, seat: str) -> list[Intent] | None:
+        """The list offered to ``seat`` at ``version``; None when the last list was for anything else."""
+        offered = self._lists.get(game_id)
+        if offered is None or offered.version != version or offered.seat != seat:
+            return None
+        return offered.intents
+
+    def pop(self, game_id: str) -> None:
+        self._lists.pop(game_id, None)
+
+
+__all__ = ["ENDED", "LiveGame", "LiveGames", "Offered", "OfferedLists", "copied"]

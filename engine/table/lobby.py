@@ -17,6 +17,7 @@ from ..core.model import Event, public
 from ..records import GameRecord, LoggedIntent, SeatRecord
 from ..store import PublicLine
 from .base import TableBase
+from .checks import require_host
 from .model import (
     ACTIVE,
     LimitReached,
@@ -156,7 +157,7 @@ class Lobbies(TableBase):
 
     async def add_agent(self, game_id: str, by: str) -> Update:
         def change(record: GameRecord) -> Event:
-            self._require_host(record, by, moderator=False)
+            require_host(record, by, moderator=False)
             if len(record.seats) >= record.max_seats:
                 raise IllegalIntent(f"All {record.max_seats} seats are taken.")
             n = sum(1 for s in record.seats if s.user is None) + 1
@@ -170,7 +171,7 @@ class Lobbies(TableBase):
             record, _ = await self._load(game_id)
             if record.status != "lobby":
                 raise IllegalIntent("The game has already started.")
-            self._require_host(record, by, moderator=False)
+            require_host(record, by, moderator=False)
             game = self.engine_game(record)
             if len(record.seats) < game.meta.min_seats:
                 raise IllegalIntent(

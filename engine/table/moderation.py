@@ -17,6 +17,7 @@ from ..integrity import ROW_UNREADABLE
 from ..records import GameRecord, LoggedIntent, SeatRecord
 from ..store import PublicLine
 from .base import TableBase
+from .checks import require_host, require_running
 from .model import (
     NotAllowed,
     Update,
@@ -57,7 +58,7 @@ class Moderation(TableBase):
     async def _set_status(self, game_id: str, by: str, moderator: bool, status: str, text: str) -> Update:
         async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
-            self._require_host(record, by, moderator)
+            require_host(record, by, moderator)
             allowed = {
                 "paused": ("running",),
                 "running": ("paused", "damaged"),
@@ -93,6 +94,7 @@ class Moderation(TableBase):
                 reason=record.damage,
             )
         self._cache.pop(record.id)
+        self._offered.pop(record.id)
         try:
             state = await self._load_state(record)
         except DamagedGame as exc:
@@ -114,7 +116,7 @@ class Moderation(TableBase):
         """Remove a player; an agent takes their seat."""
 
         async def change(record: GameRecord, _: SeatRecord | None) -> Event:
-            self._require_host(record, by, moderator)
+            require_host(record, by, moderator)
             seat = record.seat_of(user)
             if seat is None:
                 raise IllegalIntent("That member is not playing in this game.")
@@ -131,7 +133,7 @@ class Moderation(TableBase):
         """Give ``seat_name_`` to another member."""
 
         async def change(record: GameRecord, _: SeatRecord | None) -> Event:
-            self._require_host(record, by, moderator)
+            require_host(record, by, moderator)
             if record.seat_of(user) is not None:
                 raise IllegalIntent(f"{name or user} already plays in this game.")
             seat = record.seat_named(seat_name_)
@@ -150,7 +152,7 @@ class Moderation(TableBase):
         pacing.check_preset(pace)
 
         async def change(record: GameRecord, _: SeatRecord | None) -> Event:
-            self._require_host(record, by, moderator)
+            require_host(record, by, moderator)
             record.pace = pace
             return public("pace", f"The pace is now {pacing.describe(pace)}.")
 
@@ -166,7 +168,7 @@ class Moderation(TableBase):
         async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
             if not (record.status in ("running", "paused") or (lobby_ok and record.status == "lobby")):
-                self._require_running(record)
+                require_running(record)
             expected = record.version
             event = await change(record, record.seat_of(seat_user) if seat_user else None)
             events = [event]

@@ -16,6 +16,7 @@ from ..core.model import Event, Prompt, private, public
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from .base import TableBase
+from .checks import require_running
 from .clocks import TURN, UNDO_CLOCK, clock_id
 from .model import (
     NotAllowed,
@@ -70,7 +71,7 @@ class Play(TableBase):
         choice: str | None,
     ) -> Update:
         record, state = await self._load(game_id)
-        self._require_running(record)
+        require_running(record)
         if expected_version is not None and expected_version != record.version:
             raise StaleVersion("The board has moved on since that choice was offered.")
         seat = record.seat_of(user)
@@ -84,7 +85,11 @@ class Play(TableBase):
             raise StaleVersion("That choice is over: the board has moved on.")
         parsed = intent if isinstance(intent, Intent) else game.parse_intent(intent)
         expected = record.version
-        state, events = game.apply(state, seat.seat, parsed)
+        offered = self._offered.get(game_id, expected, seat.seat)
+        if offered is not None:  # the list just shown to this seat: membership in it is the check
+            state, events = game.apply_chosen(state, seat.seat, parsed, offered)
+        else:
+            state, events = game.apply(state, seat.seat, parsed)
         lines = lines_of(events, user, expected + 1)
         logged = [
             LoggedIntent(

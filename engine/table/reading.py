@@ -14,6 +14,7 @@ from ..public_log import replay
 from ..records import GameRecord, LoggedIntent, SeatRecord
 from .base import TableBase
 from .clocks import kept
+from .live import Offered
 from .model import (
     MAX_PREFIX,
 )
@@ -68,7 +69,9 @@ class Reading(TableBase):
         if state is None or seat is None or record.status != "running":
             return []
         game = self.engine_game(record)
-        return [(i, game.describe(state, i)) for i in game.legal(state, seat.seat)]
+        intents = game.legal(state, seat.seat)
+        self._offered.put(game_id, Offered(record.version, seat.seat, intents))
+        return [(i, game.describe(state, i)) for i in intents]
 
     async def awaiting(self, game_id: str) -> list[SeatRecord]:
         """Seats the game is waiting for (people only: agents have already played)."""

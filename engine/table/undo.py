@@ -35,6 +35,7 @@ from ..core.model import Event, private, public
 from ..core.undo import UndoPlan, plan_from_log
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import PublicLine
+from .checks import require_host, require_running
 from .clocks import UNDO_TTL, TableState, UndoRequest, kept, undo_clock
 from .model import NotAllowed, Update, game_code
 from .votes import Votes
@@ -205,7 +206,7 @@ class Undo(Votes):
             raise IllegalIntent("Give a reason for a moderator's undo.")
 
         async def change(record: GameRecord, ts: TableState, taken: Taken) -> list[Event]:
-            self._require_host(record, by, moderator)
+            require_host(record, by, moderator)
             seat = record.seat_named(seat_name)
             if seat is None:
                 raise IllegalIntent(f"There is no seat '{seat_name}' in this game.")
@@ -232,7 +233,7 @@ class Undo(Votes):
             raise IllegalIntent(f"Choose one of: {', '.join(CONSENT)}.")
 
         async def change(record: GameRecord, ts: TableState, taken: Taken) -> list[Event]:
-            self._require_host(record, by, moderator)
+            require_host(record, by, moderator)
             ts.undo_consent = consent
             return [public("undo_consent", f"From now on an undo needs the approval of {CONSENT[consent]}.")]
 
@@ -296,7 +297,7 @@ class Undo(Votes):
         with the step counting every logged intent, new deadlines and the seats whose view changed told."""
         async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
-            self._require_running(record)
+            require_running(record)
             ts = await self._table_state(game_id)
             expected = record.version
             taken = Taken()

@@ -19,6 +19,7 @@ from ..core.model import Event, public
 from ..records import GameRecord, LoggedIntent, SeatRecord
 from ..store import PublicLine
 from .base import TableBase
+from .checks import require_running
 from .clocks import TableState, Vote, remaining, seat_deadlines
 from .model import NotAllowed, Update
 
@@ -47,7 +48,7 @@ class Votes(TableBase):
         async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
             if running_only or record.status != "paused":
-                self._require_running(record)
+                require_running(record)
             ts = await self._table_state(game_id)
             expected = record.version
             events = await change(record, state, ts)

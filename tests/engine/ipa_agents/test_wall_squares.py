@@ -1,0 +1,74 @@
+"""The squares a wall may go on during set-up, against the rule's own definition computed the slow way
+(issue 21 made ``_legal_walls`` faster: cut squares by Tarjan over square numbers, wall groups counted
+once per map instead of searched for every square).
+
+RB set-up 6: "You may not place a terrain token in the starting corner of an opponent." and "Special wall
+rule: when a game starts, no more than 5 walls may stand directly next to each other. (This also applies
+diagonally.)" Rules notes A-19 (ruled): "Terrain tokens may never trap units or Events": after the wall,
+every square without a wall is still reachable from every other (4-connected)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core.board import Cell
+from engine.ipa_agents.setup import _legal_walls
+
+AROUND = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+
+def _connected(size: int, walls: set[tuple[int, int]]) -> bool:
+    open_cells = {(x, y) for x in range(size) for y in range(size)} - walls
+    if not open_cells:
+        return True
+    start = next(iter(open_cells))
+    seen, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n in open_cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == open_cells
+
+
+def _group(walls: set[tuple[int, int]], start: tuple[int, int]) -> int:
+    seen, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in AROUND:
+            n = (x + dx, y + dy)
+            if n in walls and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen)
+
+
+def reference(size: int, walls: set[tuple[int, int]], forbidden: set[str], limit: int) -> list[str]:
+    out = []
+    for y in range(size):
+        for x in range(size):
+            label = Cell(x, y).label
+            if (x, y) in walls or label in forbidden:
+                continue
+            after = walls | {(x, y)}
+            if _connected(size, walls) and not _connected(size, after):
+                continue
+            if _group(after, (x, y)) > limit:
+                continue
+            out.append(label)
+    return out
+
+
+def test_the_wall_squares_are_exactly_those_the_rules_allow() -> None:
+    rng = random.Random(21)
+    for _ in range(40):
+        size = rng.choice((8, 12, 16))
+        walls = {(rng.randrange(size), rng.randrange(size)) for _ in range(rng.randint(0, size * 2))}
+        if not _connected(size, walls):
+            continue  # set-up never reaches a split map: every placement keeps it whole
+        forbidden = {Cell(rng.randrange(size), rng.randrange(size)).label for _ in range(6)}
+        limit = rng.choice((3, 5))
+        labels = tuple(sorted(Cell(x, y).label for x, y in walls))
+        got = list(_legal_walls(size, labels, frozenset(forbidden), limit))
+        assert got == reference(size, walls, forbidden, limit), (size, sorted(walls), limit)
