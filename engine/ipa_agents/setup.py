@@ -123,13 +123,59 @@ def _joined_size(groups: dict[tuple[int, int], tuple[int, int]], x: int, y: int)
     return 1 + sum(size for _, size in touched)
 
 
-def legal_walls(state: IpaState, seat: str) -> list[str]:
-    """Every square ``seat`` may put a wall on now, in reading order."""
+def _forbidden(state: IpaState, seat: str) -> frozenset[str]:
+    """Squares no wall of ``seat`` may go on: units, Events and the opponents' starting corners."""
     forbidden: set[str] = {a.cell for a in state.agents.values()} | {e.cell for e in state.events}
     for other in state.agents.values():
         if other.seat != seat:
             forbidden |= corner_zone(other.corner, state.size)
-    return list(_legal_walls(state.size, tuple(state.walls), frozenset(forbidden), pack().numbers.wall_group))
+    return frozenset(forbidden)
+
+
+def legal_walls(state: IpaState, seat: str) -> list[str]:
+    """Every square ``seat`` may put a wall on now, in reading order."""
+    limit = pack().numbers.wall_group
+    return list(_legal_walls(state.size, tuple(state.walls), _forbidden(state, seat), limit))
+
+
+def default_wall(state: IpaState, seat: str) -> str | None:
+    """The square a wall goes on when its player lets the deadline pass (None: no square is allowed): the
+    first allowed square in reading order from the map's centre. Squares are judged one at a time, so
+    asking for a wall costs one or two searches of the map; the whole list (:func:`legal_walls`) is
+    drawn up only for the player's menu."""
+    size, forbidden, limit = state.size, _forbidden(state, seat), pack().numbers.wall_group
+    wall_set = {(c.col, c.row) for c in (Cell.parse(w) for w in state.walls)}
+    groups = _wall_groups(wall_set)
+    labels = _labels(size)
+    for k in range(len(labels)):
+        (x, y), label = labels[(len(labels) // 2 + k) % len(labels)]
+        if (x, y) in wall_set or label in forbidden or _joined_size(groups, x, y) > limit:
+            continue
+        if not _splits(size, wall_set, x, y):
+            return label
+    return None
+
+
+def _splits(size: int, walls: set[tuple[int, int]], x: int, y: int) -> bool:
+    """Whether a wall on (x, y) would cut the squares without walls in two (4-connected). Open all around,
+    it cannot: its neighbours stay joined through the squares at its corners."""
+    if all(0 <= x + dx < size and 0 <= y + dy < size and (x + dx, y + dy) not in walls for dx, dy in AROUND):
+        return False
+    inside = [
+        (a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if 0 <= a < size and 0 <= b < size
+    ]
+    around = [n for n in inside if n not in walls]
+    if not around:
+        return False
+    blocked = walls | {(x, y)}
+    seen, todo = {around[0]}, [around[0]]
+    while todo:
+        a, b = todo.pop()
+        for n in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+            if n not in seen and n not in blocked and 0 <= n[0] < size and 0 <= n[1] < size:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) != size * size - len(blocked)
 
 
 @lru_cache(maxsize=16)
@@ -139,11 +185,12 @@ def _legal_walls(size: int, walls: tuple[str, ...], forbidden: frozenset[str], l
     open_cells = {(x, y) for x in range(size) for y in range(size) if (x, y) not in wall_set}
     cuts = _articulations(size, open_cells)
     groups = _wall_groups(wall_set)
+    near = {(x + dx, y + dy) for x, y in wall_set for dx, dy in AROUND}  # a wall anywhere else is alone
     out: list[str] = []
     for (x, y), label in _labels(size):
         if (x, y) in wall_set or label in forbidden or (x, y) in cuts:
             continue
-        if _joined_size(groups, x, y) > limit:
+        if (x, y) in near and _joined_size(groups, x, y) > limit:
             continue
         out.append(label)
     return tuple(out)

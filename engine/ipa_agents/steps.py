@@ -13,7 +13,7 @@ from . import control, undo
 from .effects import check_end, damage
 from .pack import ABILITIES
 from .rules import RULES, P, card_of, draw_card, hand_limit, stunned
-from .setup import event_free, event_square, legal_walls
+from .setup import default_wall, event_free, event_square
 from .sides import sides
 from .state import (
     ConfuseStep,
@@ -61,11 +61,9 @@ TURN_ACTIONS = [
 @RULES.step("wall")
 def place_wall(state: IpaState, step: SetupWallStep) -> list[Event]:
     """RB set-up 6: "The players place the terrain tokens onto the battle map one after the other.\""""
-    cells = legal_walls(state, step.seat)
-    if not cells:
+    c = default_wall(state, step.seat)
+    if c is None:
         return []
-    first = cells[len(cells) // 2]
-    c = first
     default = Intent.of(
         "wall", col="".join(ch for ch in c if ch.isalpha()), row=int("".join(ch for ch in c if ch.isdigit()))
     )

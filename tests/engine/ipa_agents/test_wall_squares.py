@@ -72,3 +72,23 @@ def test_the_wall_squares_are_exactly_those_the_rules_allow() -> None:
         labels = tuple(sorted(Cell(x, y).label for x, y in walls))
         got = list(_legal_walls(size, labels, frozenset(forbidden), limit))
         assert got == reference(size, walls, forbidden, limit), (size, sorted(walls), limit)
+
+
+def test_the_default_wall_is_always_an_allowed_square() -> None:
+    """The square a wall goes on at a deadline is judged one square at a time (issue 21: a submit no longer
+    draws up the whole list for the next wall's default); it must always be one the full list allows, and
+    there must be none when the list is empty. Set-up is played to its last wall by defaults, for 2, 3 and
+    4 players."""
+    from engine.ipa_agents import GAME as IPA
+    from engine.ipa_agents.setup import default_wall, legal_walls
+
+    for seats in (["a", "b"], ["a", "b", "c"], ["a", "b", "c", "d"]):
+        state = IPA.setup(seats, len(seats))
+        placed = 0
+        while IPA.prompts(state)[0].kind == "wall":
+            prompt = IPA.prompts(state)[0]
+            square = default_wall(state, prompt.seat)
+            assert square is not None and square in legal_walls(state, prompt.seat)
+            state, _ = IPA.apply(state, prompt.seat, prompt.default)
+            placed += 1
+        assert placed == len(state.walls) == 40 // len(seats) * len(seats)  # "divide ... fairly"
