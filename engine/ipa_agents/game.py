@@ -51,12 +51,14 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 6
+    format = 7
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
     3: the last action a Rift may undo, permissions to pass; 4: the options of the advanced and alternative
     rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners; 5: Confuse and Mind
     Control (statuses, the controlled turn, the Focused Shot's hits); 6: each waiting frame keeps its
-    public (third-person) text. Older games are rebuilt from their intent log."""
+    public (third-person) text; 7: a wall's default is the first allowed square from the map's centre (a
+    game saved in set-up would not replay to its stored default). Older games are rebuilt from their
+    intent log."""
     state_type = IpaState
     rules = RULES
     intent_kinds = INTENT_KINDS

@@ -278,7 +278,7 @@ IpaStep = Annotated[
 
 
 class IpaState(FlowState):
-    format: int = 6
+    format: int = 7
     """The snapshot format (the game's ``format``)."""
     steps: list[IpaStep] = Field(default_factory=list)
     opts: IpaOptions
