@@ -65,9 +65,9 @@ class TableBase:
         user (or one server) cannot all pass the count before any of them is saved."""
         self._locks = GameLocks()
         self._cache = LiveGames(self.limits.live_games)
+        """The live games (:mod:`engine.table.live`): bounded, least recently used out first."""
         self._offered = OfferedLists()
         """The legal lists just shown to players (:class:`engine.table.live.Offered`)."""
-        """The live games (:mod:`engine.table.live`): bounded, least recently used out first."""
         self._subscribers: list[Subscriber] = []
 
     def forget(self, game_id: str) -> None:
