@@ -186,10 +186,12 @@ class FakeDiscord:
     async def wait_for_message(
         self, predicate: Callable[[Message], bool], timeout: float = 5.0, what: str = "a message"
     ) -> Message:
-        """The first (oldest) finished message matching ``predicate``, waiting for it if needed."""
+        """The first (oldest) finished message matching ``predicate``, waiting for it if needed. Every
+        message is looked at once, then only those posted, edited or deleted since (``predicate`` is about
+        the message)."""
 
         state = self.state
-        seen = 0  # how much of state.touched has been looked at; at first, every message
+        seen: int | None = None  # how much of state.touched has been looked at (None: nothing yet)
 
         def matches(ids: Iterable[int]) -> Message | None:
             hits = [m for m in map(state.messages.get, ids) if m is not None and ok(m)]
@@ -201,7 +203,7 @@ class FakeDiscord:
         def found() -> Message | None:
             nonlocal seen
             end = len(state.touched)
-            ids: Iterable[int] = set(state.touched[seen:end]) if seen else list(state.messages)
+            ids: Iterable[int] = list(state.messages) if seen is None else set(state.touched[seen:end])
             seen = end
             return matches(ids)
 
