@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
 RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
+ACK_DELAY_SECONDS = 0.02
 
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
@@ -140,6 +141,10 @@ class Gateway:
                 self.events.append(GatewayEvent(op, time.monotonic(), session.id if session else None, data))
                 if op == HEARTBEAT:
                     conn.heartbeats += 1
+                    # Discord answers after a network round trip; an answer in no time at all can reach
+                    # discord.py before its heartbeat thread notes the send, which it then logs as a
+                    # heartbeat 41 s late ("Can't keep up")
+                    await asyncio.sleep(ACK_DELAY_SECONDS)
                     await conn.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
                 elif op == IDENTIFY:
                     if data.get("token") != self.fake.state.token:
