@@ -4,6 +4,7 @@ cameras of the Terminals, on the shared grid of engine/core/board (8-way moves, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core.board import AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
@@ -97,13 +98,16 @@ def closed_edges(state: NtState) -> frozenset[Edge]:
 
 
 def sees(state: NtState, viewer: Model, cell: str) -> bool:
+    return sight(state, viewer)(cell)
+
+
+def sight(state: NtState, viewer: Model) -> Callable[[str], bool]:
+    """:func:`sees` for many squares at one moment: who blocks and which doors are closed are read once
+    (a drone looks for every character at each square it moves through)."""
     assert viewer.cell is not None
-    return grid(state).sees(
-        square(viewer.cell),
-        square(cell),
-        blockers=blockers(state, viewer),
-        closed=closed_edges(state),
-    )
+    g, start = grid(state), square(viewer.cell)
+    blocking, closed = blockers(state, viewer), closed_edges(state)
+    return lambda cell: g.sees(start, square(cell), blockers=blocking, closed=closed)
 
 
 def distance(state: NtState, a: str, b: str) -> int:

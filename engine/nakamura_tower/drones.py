@@ -132,17 +132,21 @@ def in_sight(state: NtState, drone: Model) -> list[Model]:
     to establish which character in a room is closest to the drone then it will attack all characters at
     the disputed range at the same time")."""
     assert drone.cell is not None
-    seen = [
-        m
-        for m in _prey(state, drone)
-        if m.cell is not None
-        and board.distance(state, drone.cell, m.cell) <= _reach(drone)
-        and board.sees(state, drone, m.cell)
-    ]
-    if not seen:
-        return []
-    near = min(board.distance(state, drone.cell, str(m.cell)) for m in seen)
-    return [m for m in seen if board.distance(state, drone.cell, str(m.cell)) == near]
+    g, here, reach, sees = (
+        board.grid(state),
+        board.square(drone.cell),
+        _reach(drone),
+        board.sight(state, drone),
+    )
+    seen: list[tuple[int, Model]] = []
+    for m in _prey(state, drone):
+        if m.cell is None:
+            continue
+        far = g.distance(here, board.square(m.cell))
+        if far <= reach and sees(m.cell):
+            seen.append((far, m))
+    near = min((far for far, _ in seen), default=0)
+    return [m for far, m in seen if far == near]
 
 
 @RULES.step("drone")

@@ -157,3 +157,20 @@ def test_nearest_returns_every_tied_target() -> None:
     assert g.nearest(C("E5"), [C("E2"), C("H5"), C("A1")]) == (3, [C("E2"), C("H5")])
     assert g.nearest(C("E5"), [C("A1"), C("I9")], walk=False) == (4, [C("A1"), C("I9")])
     assert g.nearest(C("E5"), []) is None
+
+
+def test_a_search_with_nothing_shut_gives_what_the_full_test_of_each_step_gives() -> None:
+    """Issue 21: a search with :data:`OPEN` (no cell blocked, no edge shut, none pinned: the drones' way)
+    skips the test of each step; an equal but separate empty ``Passage`` still makes it. Both must find
+    the same cells at the same costs and the same routes, walls, doors and corners of the floor included."""
+    from engine.core.board import OPEN, Passage
+
+    g = grid_of(load_grid(DATA / "training_floor.txt"))
+    empty = Passage()
+    assert empty is not OPEN and empty == OPEN
+    cells = sorted(g.areas["hall"].cells, key=Cell.reading)[:6]
+    for start in cells:
+        assert g.reachable(start, 8, passage=OPEN) == g.reachable(start, 8, passage=empty)
+        for goal in cells:
+            assert g.path(start, goal, passage=OPEN) == g.path(start, goal, passage=empty)
+        assert g.nearest(start, cells[-2:], passage=OPEN) == g.nearest(start, cells[-2:], passage=empty)
