@@ -30,6 +30,7 @@ from engine.league.ratings import Rating, Ratings
 from engine.league.store import LeagueStore, name_key
 from engine.league.view import StandingsView, standings_view
 from engine.table import ACTIVE, ENDED, NotAllowed, Table, Update
+from engine.table.locks import KeyedLocks
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ class LeagueService:
         self.table = table
         self.store = store
         self.front = front
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks = KeyedLocks()
         self._tasks: set[asyncio.Task[None]] = set()
 
     # --- reading -----------------------------------------------------------------------------------------
@@ -88,7 +89,7 @@ class LeagueService:
         self, league_id: str, change: Callable[[League], Awaitable[Any] | Any]
     ) -> tuple[League, Any]:
         """Load, change and save the league (compare-and-swap, retried when another change came first)."""
-        async with self._locks.setdefault(league_id, asyncio.Lock()):
+        async with self._locks.hold(league_id):
             for _ in range(SAVE_TRIES):
                 loaded = await self.store.league(league_id)
                 if loaded is None:

@@ -27,7 +27,7 @@ from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
 from .clocks import TableState, end_undo, open_clocks, seat_deadlines, stop_clocks, undone
 from .live import LiveGame, LiveGames, OfferedLists, copied
-from .locks import GameLocks
+from .locks import KeyedLocks
 from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
@@ -63,7 +63,7 @@ class TableBase:
         self._room = asyncio.Lock()
         """Held while a lobby is opened or joined, from the count to the commit: concurrent requests of one
         user (or one server) cannot all pass the count before any of them is saved."""
-        self._locks = GameLocks()
+        self._locks = KeyedLocks()
         self._cache = LiveGames(self.limits.live_games)
         """The live games (:mod:`engine.table.live`): bounded, least recently used out first."""
         self._offered = OfferedLists()

@@ -10,11 +10,11 @@ import pytest
 from engine.core import IllegalIntent
 from engine.store import MemoryStore
 from engine.table import Table
-from engine.table.locks import GameLocks
+from engine.table.locks import KeyedLocks
 
 
 async def test_one_games_changes_run_one_at_a_time_and_others_do_not_wait() -> None:
-    locks = GameLocks()
+    locks = KeyedLocks()
     order: list[str] = []
     first_in = asyncio.Event()
     release = asyncio.Event()
@@ -48,7 +48,7 @@ async def test_one_games_changes_run_one_at_a_time_and_others_do_not_wait() -> N
 
 
 async def test_a_waiter_cancelled_while_waiting_leaves_no_lock_behind() -> None:
-    locks = GameLocks()
+    locks = KeyedLocks()
     held = asyncio.Event()
     release = asyncio.Event()
 
