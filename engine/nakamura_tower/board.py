@@ -103,11 +103,18 @@ def sees(state: NtState, viewer: Model, cell: str) -> bool:
 
 def sight(state: NtState, viewer: Model) -> Callable[[str], bool]:
     """:func:`sees` for many squares at one moment: who blocks and which doors are closed are read once
-    (a drone looks for every character at each square it moves through)."""
+    (a drone looks for every character)."""
     assert viewer.cell is not None
-    g, start = grid(state), square(viewer.cell)
-    blocking, closed = blockers(state, viewer), closed_edges(state)
-    return lambda cell: g.sees(start, square(cell), blockers=blocking, closed=closed)
+    lines, here = sight_lines(state, viewer), viewer.cell
+    return lambda cell: lines(here, cell)
+
+
+def sight_lines(state: NtState, viewer: Model) -> Callable[[str, str], bool]:
+    """Whether ``viewer``, standing on the first square, would see the second, while nobody else moves
+    and no door changes (a drone looks again at each square it moves through: the viewer never blocks its
+    own sight, so who blocks is the same all along its way)."""
+    g, blocking, closed = grid(state), blockers(state, viewer), closed_edges(state)
+    return lambda a, b: g.sees(square(a), square(b), blockers=blocking, closed=closed)
 
 
 def distance(state: NtState, a: str, b: str) -> int:

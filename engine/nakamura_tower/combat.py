@@ -102,21 +102,15 @@ def cover_squares(state: NtState, mover: Model, threat: Model) -> list[str]:
     """RB Take Cover: "move one square such that it is either further away from the active model that
     triggered the reaction or there is no Line of Sight" (ruling R10: never closer)."""
     assert mover.cell is not None and threat.cell is not None
-    g, here = board.grid(state), board.square(mover.cell)
-    taken = board.occupied(state)
-    near = board.distance(state, mover.cell, threat.cell)
+    g, here, there = board.grid(state), board.square(mover.cell), board.square(threat.cell)
+    taken, seen_by_threat = board.occupied(state), board.sight(state, threat)
+    near = g.distance(here, there)
     out: list[str] = []
     for cell in g.neighbours(here, board.passage(state, mover)):
         if cell in taken:
             continue
-        far = g.distance(cell, board.square(threat.cell))
-        hidden = not board.grid(state).sees(
-            board.square(threat.cell),
-            cell,
-            blockers=board.blockers(state, threat),
-            closed=board.closed_edges(state),
-        )
-        if far >= near and (far > near or hidden):
+        far = g.distance(cell, there)
+        if far > near or (far == near and not seen_by_threat(cell.label)):
             out.append(cell.label)
     return out
 

@@ -25,7 +25,7 @@ from .cando import draw
 from .rules import RULES
 from .setup import add_drone, mission_of
 from .state import AttackStep, DroneStep, Model, NtState, PickDroneStep
-from .stats import name, speed, weapons
+from .stats import name, ranged_weapon, speed
 
 
 def security_protocol(state: NtState) -> list[Event]:
@@ -123,27 +123,24 @@ def _prey(state: NtState, drone: Model) -> list[Model]:
 
 
 def _reach(drone: Model) -> int:
-    ranged, _ = weapons(drone)
+    ranged = ranged_weapon(drone)
     return ranged.effective if ranged is not None else 1
 
 
-def in_sight(state: NtState, drone: Model) -> list[Model]:
+def in_sight(state: NtState, drone: Model, lines: Callable[[str, str], bool] | None = None) -> list[Model]:
     """The closest characters in Line of Sight within the weapon's Effective Range (RB: "If it is impossible
     to establish which character in a room is closest to the drone then it will attack all characters at
-    the disputed range at the same time")."""
+    the disputed range at the same time"). ``lines``: the drone's :func:`board.sight_lines`, when it
+    looks again after each step."""
     assert drone.cell is not None
-    g, here, reach, sees = (
-        board.grid(state),
-        board.square(drone.cell),
-        _reach(drone),
-        board.sight(state, drone),
-    )
+    g, here, reach = board.grid(state), board.square(drone.cell), _reach(drone)
+    sees = lines or board.sight_lines(state, drone)
     seen: list[tuple[int, Model]] = []
     for m in _prey(state, drone):
         if m.cell is None:
             continue
         far = g.distance(here, board.square(m.cell))
-        if far <= reach and sees(m.cell):
+        if far <= reach and sees(drone.cell, m.cell):
             seen.append((far, m))
     near = min((far for far, _ in seen), default=0)
     return [m for far, m in seen if far == near]
@@ -196,19 +193,19 @@ def _goals(state: NtState, drone: Model) -> list[Cell]:
     return [c for c in g.areas[area].cells if c not in taken or c == board.square(drone.cell)]
 
 
-def _distance_to(state: NtState, drone: Model, area: str) -> int:
-    assert drone.cell is not None
-    cells = board.grid(state).areas[area].cells
-    found = board.grid(state).nearest(
-        board.square(drone.cell), cells, may_pass=_may_pass(state, drone), passage=_passage(state)
-    )
-    return found[0] if found is not None else 10_000
-
-
 def _tie_break(state: NtState, drone: Model, areas: list[str]) -> str:
-    dist = {a: _distance_to(state, drone, a) for a in areas}
-    near = min(dist.values())
-    tied = [a for a in areas if dist[a] == near]
+    """The nearest of the areas (one search towards all their squares: the areas with a square at the
+    least distance tie), then CanDo cards between the tied ones."""
+    assert drone.cell is not None
+    g = board.grid(state)
+    found = g.nearest(
+        board.square(drone.cell),
+        [c for a in areas for c in g.areas[a].cells],
+        may_pass=_may_pass(state, drone),
+        passage=_passage(state),
+    )
+    nearest = set(found[1]) if found is not None else None  # None: none reachable, all tie
+    tied = [a for a in areas if nearest is None or not nearest.isdisjoint(g.areas[a].cells)]
     while len(tied) > 1:
         score = {a: draw(state) for a in tied}
         best = max(score.values())
@@ -216,8 +213,9 @@ def _tie_break(state: NtState, drone: Model, areas: list[str]) -> str:
     return tied[0]
 
 
-def _may_pass(state: NtState, drone: Model) -> Callable[[Cell], bool]:
-    taken = board.occupied(state)
+def _may_pass(state: NtState, drone: Model, taken: dict[Cell, Model] | None = None) -> Callable[[Cell], bool]:
+    """Drones pass their friends' squares, nobody else's (``taken``: :func:`board.occupied`, if read)."""
+    taken = board.occupied(state) if taken is None else taken
 
     def may_pass(cell: Cell) -> bool:
         other = taken.get(cell)
@@ -232,31 +230,24 @@ def _advance(state: NtState, drone: Model, goals: list[Cell]) -> list[Event]:
     assert drone.cell is not None
     g, here = board.grid(state), board.square(drone.cell)
     taken = board.occupied(state)
-    found = g.nearest(here, goals, may_pass=_may_pass(state, drone), passage=_passage(state))
-    if found is None or found[0] == 0:
-        return []
-    free = [c for c in found[1] if c not in taken]
-    route = (
-        g.path(
-            here,
-            free[0],
-            may_enter=lambda c: c not in taken,
-            may_pass=_may_pass(state, drone),
-            passage=_passage(state),
-        )
-        if free
-        else None
+    route = g.nearest_route(
+        here,
+        goals,
+        may_enter=lambda c: c not in taken,
+        may_pass=_may_pass(state, drone, taken),
+        passage=_passage(state),
     )
-    if route is None:
+    if route is None or route.steps == 0:
         return []
     path = [here.label]
     blast: list[Event] = []
+    lines = board.sight_lines(state, drone)
     for cell in route.cells[1 : speed(drone) + 1]:
         if cell in taken:
             continue
         path.append(cell.label)
         blast = mines.enter(state, drone, cell.label)
-        if blast or in_sight(state, drone):
+        if blast or in_sight(state, drone, lines):
             break
     state.last_path = path
     return [public("drone_move", f"{name(drone)} moves to {path[-1]}.", unit=drone.id, path=path)] + blast

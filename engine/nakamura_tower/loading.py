@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -51,17 +50,16 @@ def _cached(folder: str) -> Pack:
     return load_pack(Path(folder))
 
 
-_IN_USE: dict[str | None, Pack] = {}
+_IN_USE: list[Pack] = []
 
 
 def pack() -> Pack:
-    """The pack in use (``data/nakamura_tower`` or ``$ARBITER_DATA/nakamura_tower``), read once (the rules
-    ask for it at every turn of a search, so even finding the folder is done once per ``ARBITER_DATA``)."""
-    key = os.environ.get("ARBITER_DATA")
-    found = _IN_USE.get(key)
-    if found is None:
-        found = _IN_USE[key] = _cached(str(pack_dir(GAME_ID)))
-    return found
+    """The pack in use (``data/nakamura_tower`` or ``$ARBITER_DATA/nakamura_tower``), read the first time it
+    is asked for and kept for the process: the rules ask for it hundreds of times a move (a drone's every
+    look), so not even ``ARBITER_DATA`` is read again (set it before the bot starts)."""
+    if not _IN_USE:
+        _IN_USE.append(_cached(str(pack_dir(GAME_ID))))
+    return _IN_USE[0]
 
 
 __all__ = ["load_pack", "pack"]

@@ -98,30 +98,40 @@ def hacker(model: Model) -> bool:
     return model.kind == "character" and pack().characters[model.card].hacker
 
 
+def _items(model: Model) -> list[Equipment]:
+    if model.kind == "drone":
+        return [pack().equipment[pack().drones[model.card].weapon]]
+    return gear(model)
+
+
+def _shot(shooter: Equipment | None) -> Weapon | None:
+    if shooter is None:
+        return None
+    return Weapon(
+        shooter.name,
+        False,
+        shooter.damage,
+        shooter.effective,
+        shooter.damage_max,
+        shooter.maximum,
+        shooter.pierce,
+        0,
+        shooter.stun,
+        shooter.heavy,
+    )
+
+
+def ranged_weapon(model: Model) -> Weapon | None:
+    """Its ranged weapon, or None (the first of :func:`weapons`, without working out the other)."""
+    return _shot(next((g for g in _items(model) if g.kind == "ranged"), None))
+
+
 def weapons(model: Model) -> tuple[Weapon | None, Weapon]:
     """(its ranged weapon, or None; its Close Combat attack: a CC weapon, a ranged weapon at -3 or bare
     hands)."""
-    if model.kind == "drone":
-        items = [pack().equipment[pack().drones[model.card].weapon]]
-    else:
-        items = gear(model)
+    items = _items(model)
     shooter = next((g for g in items if g.kind == "ranged"), None)
-    ranged = (
-        None
-        if shooter is None
-        else Weapon(
-            shooter.name,
-            False,
-            shooter.damage,
-            shooter.effective,
-            shooter.damage_max,
-            shooter.maximum,
-            shooter.pierce,
-            0,
-            shooter.stun,
-            shooter.heavy,
-        )
-    )
+    ranged = _shot(shooter)
     blade = next((g for g in items if g.kind == "close"), None)
     if blade is not None:
         close = Weapon(blade.name, True, blade.damage, 1, blade.damage, 1, blade.pierce, 0, blade.stun)

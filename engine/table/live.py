@@ -12,10 +12,10 @@ decides only what stays in memory, never anything in a game.)
 
 from __future__ import annotations
 
-import copy
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.game import GameState
 from ..core.intent import Intent
@@ -27,6 +27,16 @@ IDLE_SECONDS = 3600.0
 """A live game untouched this long leaves the cache at the next tick."""
 
 
+def plain_copy(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, plain values) sharing no dict or list with it: what
+    ``copy.deepcopy`` gives such data, at a fraction of its cost (no memo, no dispatch)."""
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(v) for v in value]
+    return value
+
+
 def copied(record: GameRecord) -> GameRecord:
     """A copy of ``record`` that shares nothing mutable with it: its seats, lists and dicts copied one
     level down (their values are plain), at a tenth of a deep copy's cost (every read of a live game
@@ -34,7 +44,7 @@ def copied(record: GameRecord) -> GameRecord:
     return record.model_copy(
         update={
             "seats": [seat.model_copy() for seat in record.seats],
-            "options": copy.deepcopy(record.options),
+            "options": plain_copy(record.options),
             "place": dict(record.place),
             "winners": list(record.winners),
         }

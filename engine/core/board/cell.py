@@ -94,6 +94,12 @@ class Edge(_EdgeFields):
             a, b = b, a
         return super().__new__(cls, a, b)
 
+    @classmethod
+    def of_neighbours(cls, a: Cell, b: Cell) -> Edge:
+        """The edge between two cells the caller knows to be orthogonal neighbours, without the check
+        (a line of sight builds one per side it crosses)."""
+        return tuple.__new__(cls, (a, b) if (a.row, a.col) < (b.row, b.col) else (b, a))
+
     @property
     def vertical(self) -> bool:
         """True for the side between a cell and the one to its right (a vertical line segment)."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Collection, Container, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from .cell import Cell, Edge
 from .line import Line, line
@@ -68,12 +68,6 @@ class Passage:
 OPEN = Passage()
 
 
-def _never_shut(step: Any, passage: Passage) -> bool:
-    """``Grid._open`` for :data:`OPEN`: nothing blocked, shut or pinned, so every step of the spec is open
-    (a search with no dynamic facts skips the test)."""
-    return True
-
-
 class Route(NamedTuple):
     cells: tuple[Cell, ...]
     """From the start to the goal, both included."""
@@ -91,6 +85,9 @@ class _Step(NamedTuple):
     sides: tuple[Cell, Cell] | None
     """The two cells a diagonal step squeezes between."""
     corner_edges: tuple[Edge, ...]
+    rank: tuple[bool, int, int]
+    """How :meth:`Grid.path` ranks this step among equally cheap ones into ``to``: orthogonal before
+    diagonal, then by the reading order of the cell it comes from."""
 
 
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -179,7 +176,7 @@ class Grid:
             to = Cell(cell.col + dc, cell.row + dr)
             edge = Edge(cell, to)
             if self.inside(to) and to not in self.blocked and edge not in self.walls:
-                out.append(_Step(to, edge, None, ()))
+                out.append(_Step(to, edge, None, (), (False, cell.row, cell.col)))
         if self.metric == "eight_way":
             for dc, dr in DIAGONAL:
                 to = Cell(cell.col + dc, cell.row + dr)
@@ -191,7 +188,7 @@ class Grid:
                     and not any(s in self.blocked for s in sides)
                     and not any(e in self.walls or e in self.doors for e in corner)
                 ):
-                    out.append(_Step(to, None, sides, corner))
+                    out.append(_Step(to, None, sides, corner, (True, cell.row, cell.col)))
         return tuple(out)
 
     @staticmethod
@@ -228,45 +225,77 @@ class Grid:
         equally cheap ones, one reached by an orthogonal step before a diagonal one, then the first in reading
         order: that is the tie-break of :meth:`path`), and, with
         ``goals``, the cost of the nearest goal (the search stops after every goal at that cost)."""
+        if cost is None and goals is not None:
+            return self._rings(start, budget, may_pass, passage, goals)
         dist: dict[Cell, int] = {start: 0}
         pred: dict[Cell, Cell] = {}
         rank: dict[Cell, tuple[bool, int, int]] = {}
-        done: set[Cell] = set()
-        heap: list[tuple[int, int, int]] = [(0, start.row, start.col)]
+        # a cell is pushed once per cost that improves it, so (cost, row, col) never ties and the cell
+        # itself is never compared
+        heap: list[tuple[int, int, int, Cell]] = [(0, start.row, start.col, start)]
         found: int | None = None
-        steps, is_open = self._steps, (_never_shut if passage is OPEN else self._open)
+        steps, is_open = self._steps, (None if passage is OPEN else self._open)  # OPEN: nothing to test
         while heap:
-            d, r, c = heapq.heappop(heap)
-            here = Cell(c, r)
-            if here in done:
-                continue
+            d, _, _, here = heapq.heappop(heap)
+            if d > dist[here]:
+                continue  # pushed again since, cheaper: already settled
             if found is not None and d > found:
                 break
-            done.add(here)
             if goals is not None and here in goals:
                 found = d
             if here != start and not may_pass(here):
                 continue
             for step in steps.get(here, ()):
                 to = step.to
-                if to in done or not is_open(step, passage):
-                    continue
+                old = dist.get(to)
+                if (old is not None and old <= d) or (is_open is not None and not is_open(step, passage)):
+                    continue  # settled, or as cheap already: every step costs at least 1
                 price = cost(to) if cost is not None else 1
                 if price < 1:
                     raise ValueError(f"entering {to.label} costs {price}: every step costs at least 1")
                 nd = d + price
                 if budget is not None and nd > budget:
                     continue
-                old = dist.get(to)
-                key = (step.sides is not None, here.row, here.col)
                 if old is None or nd < old:
                     dist[to] = nd
                     pred[to] = here
-                    rank[to] = key
-                    heapq.heappush(heap, (nd, to.row, to.col))
-                elif nd == old and key < rank[to]:
+                    rank[to] = step.rank
+                    heapq.heappush(heap, (nd, to.row, to.col, to))
+                elif nd == old and step.rank < rank[to]:
                     pred[to] = here
-                    rank[to] = key
+                    rank[to] = step.rank
+        return dist, pred, found
+
+    def _rings(
+        self, start: Cell, budget: int | None, may_pass: Allow, passage: Passage, goals: Collection[Cell]
+    ) -> tuple[dict[Cell, int], dict[Cell, Cell], int | None]:
+        """:meth:`_search` when every step costs 1: breadth first, one ring of cells at a time, with no
+        heap. The same costs, predecessors (a cell's predecessors all lie in the ring before it) and stop."""
+        dist: dict[Cell, int] = {start: 0}
+        pred: dict[Cell, Cell] = {}
+        rank: dict[Cell, tuple[bool, int, int]] = {}
+        steps, is_open = self._steps, (None if passage is OPEN else self._open)
+        ring, d, found = [start], 0, None
+        while ring and found is None:
+            nd, outer = d + 1, []
+            for here in ring:
+                if here in goals:
+                    found = d
+                if (here != start and not may_pass(here)) or (budget is not None and nd > budget):
+                    continue
+                for step in steps.get(here, ()):
+                    to = step.to
+                    old = dist.get(to)
+                    if (old is not None and old < nd) or (is_open is not None and not is_open(step, passage)):
+                        continue
+                    if old is None:
+                        dist[to] = nd
+                        outer.append(to)
+                    elif step.rank >= rank[to]:
+                        continue
+                    pred[to] = here
+                    rank[to] = step.rank
+            ring, d = outer, nd
         return dist, pred, found
 
     def reachable(
@@ -306,10 +335,7 @@ class Grid:
         dist, pred, found = self._search(start, budget, cost, may_pass or _always, passage, goals=(goal,))
         if found is None:
             return None
-        cells = [goal]
-        while cells[-1] != start:
-            cells.append(pred[cells[-1]])
-        return Route(tuple(reversed(cells)), dist[goal])
+        return _walk_back(start, goal, dist, pred)
 
     def nearest(
         self,
@@ -336,6 +362,29 @@ class Grid:
         if found is None:
             return None
         return found, sorted((t for t in wanted if dist.get(t) == found), key=Cell.reading)
+
+    def nearest_route(
+        self,
+        start: Cell,
+        targets: Iterable[Cell],
+        may_enter: Allow | None = None,
+        may_pass: Allow | None = None,
+        passage: Passage = OPEN,
+    ) -> Route | None:
+        """:meth:`nearest` and then :meth:`path` to the first of the nearest targets (reading order) that
+        ``may_enter`` allows, in one search: the same route (a cell's cheapest predecessor is settled before
+        the cell is), or None when no target is reached or none of the nearest may be entered. A start
+        among the targets is a route of no steps."""
+        wanted = set(targets)
+        if not wanted:
+            return None
+        dist, pred, found = self._search(start, None, None, may_pass or _always, passage, goals=wanted)
+        if found is None:
+            return None
+        enter = may_enter or _always
+        nearest = sorted((t for t in wanted if dist.get(t) == found), key=Cell.reading)
+        goal = next((t for t in nearest if t == start or enter(t)), None)
+        return None if goal is None else _walk_back(start, goal, dist, pred)
 
     # --- line of sight -------------------------------------------------------------------------
 
@@ -378,6 +427,13 @@ class Grid:
             if all(touched) if corner == "sides" else any(touched):
                 return False
         return True
+
+
+def _walk_back(start: Cell, goal: Cell, dist: dict[Cell, int], pred: dict[Cell, Cell]) -> Route:
+    cells = [goal]
+    while cells[-1] != start:
+        cells.append(pred[cells[-1]])
+    return Route(tuple(reversed(cells)), dist[goal])
 
 
 _GRIDS: dict[int, tuple[GridSpec, Grid]] = {}

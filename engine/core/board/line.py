@@ -31,7 +31,8 @@ from .cell import Cell, Edge, Point
 class Corner:
     """The line passes exactly through ``point``, from one cell to its diagonal neighbour."""
 
-    at: Fraction
+    where: tuple[int, int]
+    """:attr:`at` as (numerator, denominator), not reduced (a Fraction is made only when asked for)."""
     point: Point
     sides: tuple[Cell, Cell]
     """The two cells the line squeezes between, one on each side of it."""
@@ -39,13 +40,24 @@ class Corner:
     """The edges meeting at ``point``, by side: ``side_edges[i]`` are the two edges of ``sides[i]`` that end
     there."""
 
+    @property
+    def at(self) -> Fraction:
+        """How far along the line, from 0 at the start to 1 at the end."""
+        return Fraction(*self.where)
+
 
 @dataclass(frozen=True, slots=True)
 class Crossing:
     """The line crosses the inside of ``edge`` (from one cell into its orthogonal neighbour)."""
 
-    at: Fraction
+    where: tuple[int, int]
+    """:attr:`at` as (numerator, denominator), not reduced."""
     edge: Edge
+
+    @property
+    def at(self) -> Fraction:
+        """How far along the line, from 0 at the start to 1 at the end."""
+        return Fraction(*self.where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +79,14 @@ class Line:
         return tuple(c.edge for c in self.crossings)
 
 
-def _corner(at: Fraction, here: Cell, sx: int, sy: int) -> Corner:
+def _corner(at: tuple[int, int], here: Cell, sx: int, sy: int) -> Corner:
     # Going from ``here`` to ``here + (sx, sy)`` through their shared corner.
     across = Cell(here.col + sx, here.row + sy)
     side_x = Cell(here.col + sx, here.row)  # the neighbour reached by the horizontal part of the step
     side_y = Cell(here.col, here.row + sy)
     point = (here.col + (1 if sx > 0 else 0), here.row + (1 if sy > 0 else 0))
-    edges_x = (Edge(here, side_x), Edge(side_x, across))
-    edges_y = (Edge(here, side_y), Edge(side_y, across))
+    edges_x = (Edge.of_neighbours(here, side_x), Edge.of_neighbours(side_x, across))
+    edges_y = (Edge.of_neighbours(here, side_y), Edge.of_neighbours(side_y, across))
     return Corner(at, point, (side_x, side_y), (edges_x, edges_y))
 
 
@@ -103,14 +115,14 @@ def line(start: Cell, end: Cell) -> Line:
             order = (lhs > rhs) - (lhs < rhs)
         if order < 0:
             nxt = Cell(here.col + sx, here.row)
-            crossings.append(Crossing(Fraction(2 * i - 1, 2 * nx), Edge(here, nxt)))
+            crossings.append(Crossing((2 * i - 1, 2 * nx), Edge.of_neighbours(here, nxt)))
             i += 1
         elif order > 0:
             nxt = Cell(here.col, here.row + sy)
-            crossings.append(Crossing(Fraction(2 * j - 1, 2 * ny), Edge(here, nxt)))
+            crossings.append(Crossing((2 * j - 1, 2 * ny), Edge.of_neighbours(here, nxt)))
             j += 1
         else:
-            corners.append(_corner(Fraction(2 * i - 1, 2 * nx), here, sx, sy))
+            corners.append(_corner((2 * i - 1, 2 * nx), here, sx, sy))
             nxt = Cell(here.col + sx, here.row + sy)
             i += 1
             j += 1

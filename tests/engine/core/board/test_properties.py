@@ -89,6 +89,59 @@ def test_reachable_agrees_with_path_costs(g: Grid, start: Cell, budget: int, slo
 
 
 @SETTINGS
+@given(grids(), cells, st.frozensets(cells, min_size=1, max_size=6), st.frozensets(cells, max_size=10))
+def test_nearest_route_is_nearest_then_path_in_one_search(
+    g: Grid, start: Cell, targets: frozenset[Cell], taken: frozenset[Cell]
+) -> None:
+    """Issue 21: a drone's move searched once instead of twice must keep its route: the route to the first
+    enterable target among the nearest (reading order) is the one :meth:`Grid.path` finds to it."""
+
+    def enter(c: Cell) -> bool:
+        return c not in taken
+
+    def may_pass(c: Cell) -> bool:
+        return c not in taken
+
+    found = g.nearest(start, targets, may_pass=may_pass)
+    route = g.nearest_route(start, targets, may_enter=enter, may_pass=may_pass)
+    if found is None:
+        assert route is None
+        return
+    if found[0] == 0:
+        assert route is not None and route.cells == (start,)
+        return
+    free = [c for c in found[1] if enter(c)]
+    if not free:
+        assert route is None
+        return
+    assert route == g.path(start, free[0], may_enter=enter, may_pass=may_pass)
+
+
+@SETTINGS
+@given(grids(), cells, st.frozensets(cells, min_size=1, max_size=6), st.frozensets(cells, max_size=10))
+def test_a_search_where_every_step_costs_one_matches_the_weighted_search(
+    g: Grid, start: Cell, targets: frozenset[Cell], taken: frozenset[Cell]
+) -> None:
+    """Issue 21: with no cost function the searches go ring by ring (no heap); a cost function that
+    prices every step at 1 takes the general search. Both must give the same routes and nearest cells."""
+
+    def one(c: Cell) -> int:
+        return 1
+
+    def may_pass(c: Cell) -> bool:
+        return c not in taken
+
+    for budget in (None, 3):
+        assert g.nearest(start, targets, may_pass=may_pass, budget=budget) == g.nearest(
+            start, targets, cost=one, may_pass=may_pass, budget=budget
+        )
+        for goal in targets:
+            assert g.path(start, goal, may_pass=may_pass, budget=budget) == g.path(
+                start, goal, cost=one, may_pass=may_pass, budget=budget
+            )
+
+
+@SETTINGS
 @given(grids(), cells, cells)
 def test_results_are_deterministic(g: Grid, a: Cell, b: Cell) -> None:
     again = Grid(g.spec)  # a fresh grid: no shared cache
@@ -108,3 +161,12 @@ def test_the_line_meets_consecutive_neighbours(a: Cell, b: Cell) -> None:
     for here, there in zip(trace.cells, trace.cells[1:], strict=False):
         assert max(abs(here.col - there.col), abs(here.row - there.row)) == 1
     assert len(trace.crossings) + len(trace.corners) == len(trace.cells) - 1
+    # the edges a line builds without the neighbour check are the edges the checked constructor builds
+    for crossing in trace.crossings:
+        assert crossing.edge == Edge(crossing.edge.b, crossing.edge.a) and type(crossing.edge) is Edge
+    for corner in trace.corners:
+        for edge in (e for pair in corner.side_edges for e in pair):
+            assert edge == Edge(edge.b, edge.a) and type(edge) is Edge
+    # every crossing and corner lies strictly inside the segment, met once, in order along it
+    along = sorted([c.at for c in trace.crossings] + [c.at for c in trace.corners])
+    assert all(0 < t < 1 for t in along) and len(set(along)) == len(along)
