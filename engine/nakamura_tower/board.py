@@ -83,14 +83,19 @@ def friends(a: Model, b: Model) -> bool:
 def allied(state: NtState, a: Model, b: Model) -> bool:
     """Friends, or two Teams playing together (RB: "Model bases of the same Team (or friendly Teams in
     cooperative play) may pass through one another"; ruling P1: they do not block each other's sight)."""
-    return friends(a, b) or (state.opts.cooperative and a.team in state.teams and b.team in state.teams)
+    return _side(state, a) == _side(state, b)
+
+
+def _side(state: NtState, model: Model) -> str:
+    """Who the model plays with: its team, or all the Teams as one in cooperative play ("": no team or
+    seat is named so)."""
+    return "" if state.opts.cooperative and model.team in state.teams else model.team
 
 
 def blockers(state: NtState, viewer: Model) -> frozenset[Cell]:
     """RB LoS: "Friendly models do not block the Line of Sight, but other models do"."""
-    return frozenset(
-        c for c, m in occupied(state).items() if not allied(state, m, viewer) and m.id != viewer.id
-    )
+    own = _side(state, viewer)  # the viewer's side read once: a drone asks at every look
+    return frozenset(c for c, m in occupied(state).items() if _side(state, m) != own)
 
 
 def closed_edges(state: NtState) -> frozenset[Edge]:

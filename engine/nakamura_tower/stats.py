@@ -104,9 +104,20 @@ def _items(model: Model) -> list[Equipment]:
     return gear(model)
 
 
+_SHOTS: dict[int, tuple[Equipment, Weapon]] = {}
+"""The ranged Weapon of each ranged Equipment record of the pack, made once (drones ask at every look)."""
+
+
 def _shot(shooter: Equipment | None) -> Weapon | None:
     if shooter is None:
         return None
+    kept = _SHOTS.get(id(shooter))
+    if kept is None or kept[0] is not shooter:
+        kept = _SHOTS[id(shooter)] = (shooter, _ranged_of(shooter))
+    return kept[1]
+
+
+def _ranged_of(shooter: Equipment) -> Weapon:
     return Weapon(
         shooter.name,
         False,
