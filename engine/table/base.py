@@ -105,11 +105,14 @@ class TableBase:
         (:meth:`_set_aside`) and :class:`DamagedGame` is raised; a damaged game loads without a state."""
         cached = self._cache.get(game_id)
         if cached is not None:
-            return copied(cached.record), cached.state
+            return copied(cached.record), self._cache.state(
+                cached, game_id, self.engine_game(cached.record).load
+            )
         record, state = await self._read_whole(game_id)
         if record.status == "damaged":
             return record, None  # never cached: a moderator may repair it behind our back
-        self._cache.put(game_id, LiveGame(copied(record), state))
+        text = self.engine_game(record).dump(state) if state is not None else None
+        self._cache.put(game_id, LiveGame(copied(record), state, snapshot=text))
         return record, state
 
     async def _read_whole(self, game_id: str) -> tuple[GameRecord, GameState | None]:
@@ -260,7 +263,7 @@ class TableBase:
             self._cache.pop(record.id)
             self._offered.pop(record.id)
             raise
-        self._remember(record, state, ts, open_deadlines)
+        self._remember(record, state, ts, open_deadlines, snapshot)
 
     def _changed(
         self,
@@ -288,8 +291,10 @@ class TableBase:
         state: GameState | None,
         ts: TableState | None,
         deadlines: list[Deadline] | None,
+        snapshot: str | None,
     ) -> None:
-        """Cache what was just committed; ``ts`` or ``deadlines`` None: the change left them as they were."""
+        """Cache what was just committed (``snapshot``: the state's text as saved); ``ts`` or ``deadlines``
+        None: the change left them as they were."""
         before = self._cache.peek(record.id)
         if ts is None and before is not None:
             ts = before.table_state
@@ -302,6 +307,7 @@ class TableBase:
                 state,
                 ts.model_copy(deep=True) if ts is not None else None,
                 [d.model_copy() for d in deadlines] if deadlines is not None else None,
+                snapshot=snapshot,
             ),
         )
 

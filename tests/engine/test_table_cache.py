@@ -156,3 +156,28 @@ def test_a_copied_record_shares_nothing_mutable_with_the_cached_one() -> None:
     copy.seats[0].away = True
     copy.options["target"]["deep"].append(2)
     assert not record.seats[0].away and record.options == {"target": {"deep": [1]}}
+
+
+async def test_only_the_hottest_games_keep_their_state_as_objects() -> None:
+    """With more live games than HOT_STATES, the coldest keep only their state's committed text (one string
+    for the garbage collector to walk instead of a hundred objects) and read it again when played: the same
+    state, without a read from the store, and play goes on."""
+    store = CountingStore()
+    table = Table(store)
+    table._cache.hot = 2
+    games = [await started(table) for _ in range(4)]
+    entries = [table._cache.peek(g) for g in games]
+    assert all(e is not None for e in entries)
+    held = [g for g, e in zip(games, entries, strict=True) if e is not None and e.state is not None]
+    assert held == games[2:], "the two most recently used keep their objects"
+    cold = table._cache.peek(games[0])
+    assert cold is not None and cold.state is None and cold.snapshot
+    game = table.engine_game(cold.record)
+    store.calls.clear()
+    _, state = await table._load(games[0])
+    assert store.calls == Counter(), "read again from its text, not from the store"
+    assert state is not None and game.dump(state) == cold.snapshot
+    await table.submit(games[0], "u1", "pick:n=2")
+    assert (await table.record(games[0])).version == cold.record.version + 1
+    now_held = [g for g in games if (e := table._cache.peek(g)) is not None and e.state is not None]
+    assert len(now_held) == 2 and games[0] in now_held
