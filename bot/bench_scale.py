@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import resource
@@ -215,6 +216,7 @@ async def live(count: int, folder: Path, game_id: str = GAME) -> dict[str, Any]:
             await table.start(gid, f"h{n}")
         held = len(table._cache)
         after = _rss_mb()
+        collection = _full_collection()
     finally:
         await store.close()
     return {
@@ -223,7 +225,17 @@ async def live(count: int, folder: Path, game_id: str = GAME) -> dict[str, Any]:
         "rss_before_mb": before,
         "rss_after_mb": after,
         "seconds": round(clock.lap()["wall_ms"] / 1000, 1),
+        "full_collection_ms": collection["ms"],
+        "collector_objects": collection["objects"],
     }
+
+
+def _full_collection() -> dict[str, float]:
+    """One full garbage collection now, timed: the pause the bot takes whenever CPython runs one."""
+    objects = len(gc.get_objects())
+    began = time.perf_counter()
+    gc.collect()
+    return {"ms": round((time.perf_counter() - began) * 1000, 1), "objects": objects}
 
 
 def startup_text(f: dict[str, Any]) -> str:
@@ -244,5 +256,6 @@ def startup_text(f: dict[str, Any]) -> str:
 def live_text(f: dict[str, Any]) -> str:
     return (
         f"{f['live_games']} live {f['game']} games in one process: RSS {f['rss_before_mb']} MB before, "
-        f"{f['rss_after_mb']} MB after ({f['seconds']} s to start them)"
+        f"{f['rss_after_mb']} MB after ({f['seconds']} s to start them); a full garbage collection then: "
+        f"{f['full_collection_ms']} ms over {f['collector_objects']} objects the collector watches"
     )

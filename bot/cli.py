@@ -31,6 +31,7 @@ from pydantic_core import PydanticUndefined
 
 import engine
 
+from . import collector
 from .options import parse_options
 
 log = logging.getLogger(__name__)
@@ -163,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    collector.tune()
     logging.basicConfig(
         level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(levelname)s %(name)s: %(message)s"
     )
@@ -177,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             from . import local  # each command imports what it runs: `arbiter run` starts sooner
 
+            collector.settle()
             return asyncio.run(local.play(args, _options(args.options)))
         except KeyboardInterrupt:
             # A second Ctrl-C while the game was being saved: nothing committed is lost either way.
@@ -193,10 +196,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench" and args.processes:
         from . import bench_processes
 
+        collector.settle()
         return asyncio.run(bench_processes.run(args))
     if args.command == "bench":
         from . import bench
 
+        collector.settle()  # the bench measures the bot's settings
         return asyncio.run(bench.run(args))
     if args.command == "run":
         return run_bot(args.shards, args.shard_count)
@@ -472,6 +477,7 @@ def run_bot(shards: str | None = None, shard_count: int | None = None) -> int:
     except ImportError as exc:  # pragma: no cover - only while the Discord front end is missing
         print(f"The Discord front end is not available: {exc}", file=sys.stderr)
         return 2
+    collector.settle()  # before connecting: only what lives as long as the process is frozen
     return int(run(arbiter_shards=shards, arbiter_shard_count=shard_count))
 
 

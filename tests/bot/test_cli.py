@@ -272,6 +272,25 @@ def test_bench_times_a_restart_with_stored_games(capsys: pytest.CaptureFixture[s
     assert data["live_5"]["live_games"] == 5 and data["live_5"]["rss_after_mb"] > 0
 
 
+def test_every_command_sets_the_collector_and_a_long_running_one_freezes_what_start_up_left() -> None:
+    """Issue 21: the bot, the terminal game and the bench collect garbage in rarer, larger steps, and freeze
+    what start-up left alive so full collections stop walking it (bot/collector.py). In a fresh process, as
+    `arbiter` runs."""
+    code = (
+        "import gc; from bot.cli import main; from bot import collector; main(['games']); "
+        "before = gc.get_freeze_count(); collector.settle(); "
+        "print(list(gc.get_threshold()), before, gc.get_freeze_count())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    threshold, before, after = done.stdout.strip().splitlines()[-1].rsplit(" ", 2)
+    from bot.collector import THRESHOLDS
+
+    assert json.loads(threshold) == list(THRESHOLDS)
+    assert int(before) == 0 and int(after) > 10_000, "start-up's modules and classes are frozen"
+
+
 def test_run_without_token_explains(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
