@@ -34,6 +34,7 @@ from typing import Literal, NamedTuple
 
 from .cell import Cell, Edge
 from .line import Line, line
+from .rings import Numbered, Rings, rings
 from .spec import AreaSpec, DoorSpec, GridSpec
 
 CornerRule = Literal["sides", "any", "none"]
@@ -111,6 +112,7 @@ class Grid:
             for cell in area.cells:
                 self._area_of.setdefault(cell, area.id)
         self._steps: dict[Cell, tuple[_Step, ...]] = {cell: self._static_steps(cell) for cell in self.cells()}
+        self._numbered = Numbered(self.width, self.height, self._steps)
 
     # --- the board ---------------------------------------------------------------------------
 
@@ -219,14 +221,28 @@ class Grid:
         cost: Cost | None,
         may_pass: Allow,
         passage: Passage,
+        goals: Collection[Cell],
+    ) -> _ByCell | Rings:
+        """Towards ``goals``: ring by ring when every step costs 1 (:mod:`.rings`), else :meth:`_dijkstra`;
+        the same costs, predecessors and stop either way."""
+        if cost is None and self._numbered.inside(start):
+            is_open = None if passage is OPEN else (lambda step: self._open(step, passage))
+            return rings(self._numbered, start, budget, may_pass, is_open, goals)
+        return self._dijkstra(start, budget, cost, may_pass, passage, goals)
+
+    def _dijkstra(
+        self,
+        start: Cell,
+        budget: int | None,
+        cost: Cost | None,
+        may_pass: Allow,
+        passage: Passage,
         goals: Collection[Cell] | None = None,
-    ) -> tuple[dict[Cell, int], dict[Cell, Cell], int | None]:
+    ) -> _ByCell:
         """Dijkstra from ``start``. Returns the cost of every cell reached, each cell's predecessor (among
         equally cheap ones, one reached by an orthogonal step before a diagonal one, then the first in reading
         order: that is the tie-break of :meth:`path`), and, with
         ``goals``, the cost of the nearest goal (the search stops after every goal at that cost)."""
-        if cost is None and goals is not None:
-            return self._rings(start, budget, may_pass, passage, goals)
         dist: dict[Cell, int] = {start: 0}
         pred: dict[Cell, Cell] = {}
         rank: dict[Cell, tuple[bool, int, int]] = {}
@@ -264,39 +280,7 @@ class Grid:
                 elif nd == old and step.rank < rank[to]:
                     pred[to] = here
                     rank[to] = step.rank
-        return dist, pred, found
-
-    def _rings(
-        self, start: Cell, budget: int | None, may_pass: Allow, passage: Passage, goals: Collection[Cell]
-    ) -> tuple[dict[Cell, int], dict[Cell, Cell], int | None]:
-        """:meth:`_search` when every step costs 1: breadth first, one ring of cells at a time, with no
-        heap. The same costs, predecessors (a cell's predecessors all lie in the ring before it) and stop."""
-        dist: dict[Cell, int] = {start: 0}
-        pred: dict[Cell, Cell] = {}
-        rank: dict[Cell, tuple[bool, int, int]] = {}
-        steps, is_open = self._steps, (None if passage is OPEN else self._open)
-        ring, d, found = [start], 0, None
-        while ring and found is None:
-            nd, outer = d + 1, []
-            for here in ring:
-                if here in goals:
-                    found = d
-                if (here != start and not may_pass(here)) or (budget is not None and nd > budget):
-                    continue
-                for step in steps.get(here, ()):
-                    to = step.to
-                    old = dist.get(to)
-                    if (old is not None and old < nd) or (is_open is not None and not is_open(step, passage)):
-                        continue
-                    if old is None:
-                        dist[to] = nd
-                        outer.append(to)
-                    elif step.rank >= rank[to]:
-                        continue
-                    pred[to] = here
-                    rank[to] = step.rank
-            ring, d = outer, nd
-        return dist, pred, found
+        return _ByCell(dist, pred, found)
 
     def reachable(
         self,
@@ -309,7 +293,7 @@ class Grid:
     ) -> dict[Cell, int]:
         """Every cell the mover can end on within ``budget``, with the least cost to get there (the start
         itself is not included)."""
-        dist, _, _ = self._search(start, budget, cost, may_pass or _always, passage)
+        dist = self._dijkstra(start, budget, cost, may_pass or _always, passage).dist
         enter = may_enter or _always
         return {cell: d for cell, d in dist.items() if cell != start and enter(cell)}
 
@@ -332,10 +316,8 @@ class Grid:
             return Route((start,), 0)
         if not self.inside(goal) or not (may_enter or _always)(goal):
             return None
-        dist, pred, found = self._search(start, budget, cost, may_pass or _always, passage, goals=(goal,))
-        if found is None:
-            return None
-        return _walk_back(start, goal, dist, pred)
+        searched = self._search(start, budget, cost, may_pass or _always, passage, (goal,))
+        return None if searched.found is None else _walk_back(start, goal, searched)
 
     def nearest(
         self,
@@ -358,10 +340,11 @@ class Grid:
         if not walk:
             best = min(self.distance(start, t) for t in wanted)
             return best, sorted((t for t in wanted if self.distance(start, t) == best), key=Cell.reading)
-        dist, _, found = self._search(start, budget, cost, may_pass or _always, passage, goals=wanted)
+        searched = self._search(start, budget, cost, may_pass or _always, passage, wanted)
+        found = searched.found
         if found is None:
             return None
-        return found, sorted((t for t in wanted if dist.get(t) == found), key=Cell.reading)
+        return found, sorted((t for t in wanted if searched.cost(t) == found), key=Cell.reading)
 
     def nearest_route(
         self,
@@ -378,13 +361,14 @@ class Grid:
         wanted = set(targets)
         if not wanted:
             return None
-        dist, pred, found = self._search(start, None, None, may_pass or _always, passage, goals=wanted)
+        searched = self._search(start, None, None, may_pass or _always, passage, wanted)
+        found = searched.found
         if found is None:
             return None
         enter = may_enter or _always
-        nearest = sorted((t for t in wanted if dist.get(t) == found), key=Cell.reading)
+        nearest = sorted((t for t in wanted if searched.cost(t) == found), key=Cell.reading)
         goal = next((t for t in nearest if t == start or enter(t)), None)
-        return None if goal is None else _walk_back(start, goal, dist, pred)
+        return None if goal is None else _walk_back(start, goal, searched)
 
     # --- line of sight -------------------------------------------------------------------------
 
@@ -429,11 +413,28 @@ class Grid:
         return True
 
 
-def _walk_back(start: Cell, goal: Cell, dist: dict[Cell, int], pred: dict[Cell, Cell]) -> Route:
+class _ByCell(NamedTuple):
+    """What :meth:`Grid._dijkstra` reached: the cost of each cell, the cell each is reached from, and the
+    cost of the nearest goal (read like :class:`.rings.Rings`)."""
+
+    dist: dict[Cell, int]
+    pred: dict[Cell, Cell]
+    found: int | None
+
+    def cost(self, cell: Cell) -> int | None:
+        return self.dist.get(cell)
+
+    def back(self, cell: Cell) -> Cell:
+        return self.pred[cell]
+
+
+def _walk_back(start: Cell, goal: Cell, searched: _ByCell | Rings) -> Route:
     cells = [goal]
     while cells[-1] != start:
-        cells.append(pred[cells[-1]])
-    return Route(tuple(reversed(cells)), dist[goal])
+        cells.append(searched.back(cells[-1]))
+    cost = searched.cost(goal)
+    assert cost is not None
+    return Route(tuple(reversed(cells)), cost)
 
 
 _GRIDS: dict[int, tuple[GridSpec, Grid]] = {}
