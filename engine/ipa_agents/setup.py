@@ -22,13 +22,18 @@ SEAT_CORNERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 """House (A-13 leaves the choice open): two players start in opposite corners."""
 
 
-def corner_zone(corner: str, size: int) -> set[str]:
+def corner_zone(corner: str, size: int) -> frozenset[str]:
     """The 3 x 3 starting corner (A-13)."""
-    zone = pack().numbers.corner_zone
+    return _zone(corner, size, pack().numbers.corner_zone)
+
+
+@lru_cache(maxsize=64)
+def _zone(corner: str, size: int, zone: int) -> frozenset[str]:
+    """Made once per corner, map size and zone size (the Event tokens' set-up asks hundreds of times)."""
     c = Cell.parse(corner)
     cols = range(0, zone) if c.col == 0 else range(size - zone, size)
     rows = range(0, zone) if c.row == 0 else range(size - zone, size)
-    return {Cell(x, y).label for x in cols for y in rows}
+    return frozenset(Cell(x, y).label for x in cols for y in rows)
 
 
 def quadrant(label: str, size: int) -> int:
@@ -165,7 +170,7 @@ def _splits(size: int, walls: set[tuple[int, int]], x: int, y: int) -> bool:
         (a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if 0 <= a < size and 0 <= b < size
     ]
     around = [n for n in inside if n not in walls]
-    if not around:
+    if not around or _joined_around(size, walls, x, y, around):
         return False
     blocked = walls | {(x, y)}
     seen, todo = {around[0]}, [around[0]]
@@ -176,6 +181,27 @@ def _splits(size: int, walls: set[tuple[int, int]], x: int, y: int) -> bool:
                 seen.add(n)
                 todo.append(n)
     return len(seen) != size * size - len(blocked)
+
+
+def _joined_around(
+    size: int, walls: set[tuple[int, int]], x: int, y: int, around: list[tuple[int, int]]
+) -> bool:
+    """Whether the open squares next to (x, y) are joined through the open squares of the ring of eight
+    around it: then a wall on (x, y) cannot cut the map (any way through it goes round it instead). When
+    they are not, only a search of the whole map can tell."""
+    ring = {
+        (x + dx, y + dy)
+        for dx, dy in AROUND
+        if 0 <= x + dx < size and 0 <= y + dy < size and (x + dx, y + dy) not in walls
+    }
+    seen, todo = {around[0]}, [around[0]]
+    while todo:
+        a, b = todo.pop()
+        for n in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+            if n in ring and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return all(n in seen for n in around)
 
 
 @lru_cache(maxsize=16)

@@ -92,3 +92,25 @@ def test_the_default_wall_is_always_an_allowed_square() -> None:
             state, _ = IPA.apply(state, prompt.seat, prompt.default)
             placed += 1
         assert placed == len(state.walls) == 40 // len(seats) * len(seats)  # "divide ... fairly"
+
+
+def test_a_wall_splits_the_map_exactly_when_a_search_of_the_whole_map_says_so() -> None:
+    """Issue 21: whether a wall on a square cuts the open squares in two is first judged on the ring of
+    eight around it (joined there: it cannot cut), and only otherwise by a search of the whole map. Both
+    must agree with the plain definition: after the wall, the open squares are no longer all joined."""
+    from engine.ipa_agents.setup import _splits
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(120):
+        size = rng.choice((6, 8, 12))
+        walls = {(rng.randrange(size), rng.randrange(size)) for _ in range(rng.randint(0, size * 3))}
+        if not _connected(size, walls):
+            continue
+        for _ in range(20):
+            x, y = rng.randrange(size), rng.randrange(size)
+            if (x, y) in walls or len(walls) + 1 >= size * size:
+                continue
+            assert _splits(size, walls, x, y) == (not _connected(size, walls | {(x, y)})), (size, x, y)
+            checked += 1
+    assert checked > 500
