@@ -239,3 +239,17 @@ def test_decision_stack_survives_a_dump_and_load() -> None:
     restored = TOY.load(TOY.dump(state))
     assert [p.seat for p in TOY.prompts(restored)] == [p.seat for p in TOY.prompts(state)]
     assert TOY.legal(restored, state.leader) == [Intent.of("double"), Intent.of("keep")]
+
+
+def test_intents_are_equal_and_hash_alike_exactly_when_their_kind_and_arguments_are() -> None:
+    """Intent's own __eq__ (issue 21: a submit is checked by membership in a legal list of hundreds) must
+    compare what the generated one did: the kind and the arguments in order, nothing else."""
+    from engine.core.intent import Intent
+
+    a = Intent.of("wall", at="C3")
+    same = Intent.parse("wall:at=C3")
+    assert a == same and hash(a) == hash(same) and {a: 1}[same] == 1
+    assert a != Intent.of("wall", at="C4") and a != Intent.of("move", at="C3")
+    assert Intent.of("m", a=1, b=2) != Intent.of("m", b=2, a=1), "argument order is part of the intent"
+    assert a != "wall:at=C3" and (a == object()) is False
+    assert a in [Intent.of("wall", at=f"C{n}") for n in range(1, 9)]
