@@ -9,6 +9,7 @@ open squares stay one 4-connected region, so every corner and every future Event
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core.board import Cell
@@ -162,46 +163,32 @@ def default_wall(state: IpaState, seat: str) -> str | None:
 
 
 def _splits(size: int, walls: set[tuple[int, int]], x: int, y: int) -> bool:
-    """Whether a wall on (x, y) would cut the squares without walls in two (4-connected). Open all around,
-    it cannot: its neighbours stay joined through the squares at its corners."""
-    if all(0 <= x + dx < size and 0 <= y + dy < size and (x + dx, y + dy) not in walls for dx, dy in AROUND):
+    """Whether a wall on (x, y) would cut the squares without walls in two (4-connected). When its open
+    neighbours are joined through the open squares of the ring of eight around it, it cannot (any way
+    through it goes round it instead); only otherwise is the whole map searched."""
+
+    def open_at(n: tuple[int, int]) -> bool:
+        return 0 <= n[0] < size and 0 <= n[1] < size and n not in walls and n != (x, y)
+
+    around = [n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if open_at(n)]
+    if not around:
         return False
-    inside = [
-        (a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if 0 <= a < size and 0 <= b < size
-    ]
-    around = [n for n in inside if n not in walls]
-    if not around or _joined_around(size, walls, x, y, around):
+    ring = {(x + dx, y + dy) for dx, dy in AROUND if open_at((x + dx, y + dy))}
+    if set(around) <= _flooded(around[0], ring.__contains__):
         return False
-    blocked = walls | {(x, y)}
-    seen, todo = {around[0]}, [around[0]]
+    return len(_flooded(around[0], open_at)) != size * size - len(walls) - 1
+
+
+def _flooded(start: tuple[int, int], may_enter: Callable[[tuple[int, int]], bool]) -> set[tuple[int, int]]:
+    """The squares joined to ``start`` (4-connected) through squares ``may_enter`` allows."""
+    seen, todo = {start}, [start]
     while todo:
         a, b = todo.pop()
         for n in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-            if n not in seen and n not in blocked and 0 <= n[0] < size and 0 <= n[1] < size:
+            if n not in seen and may_enter(n):
                 seen.add(n)
                 todo.append(n)
-    return len(seen) != size * size - len(blocked)
-
-
-def _joined_around(
-    size: int, walls: set[tuple[int, int]], x: int, y: int, around: list[tuple[int, int]]
-) -> bool:
-    """Whether the open squares next to (x, y) are joined through the open squares of the ring of eight
-    around it: then a wall on (x, y) cannot cut the map (any way through it goes round it instead). When
-    they are not, only a search of the whole map can tell."""
-    ring = {
-        (x + dx, y + dy)
-        for dx, dy in AROUND
-        if 0 <= x + dx < size and 0 <= y + dy < size and (x + dx, y + dy) not in walls
-    }
-    seen, todo = {around[0]}, [around[0]]
-    while todo:
-        a, b = todo.pop()
-        for n in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-            if n in ring and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return all(n in seen for n in around)
+    return seen
 
 
 @lru_cache(maxsize=16)

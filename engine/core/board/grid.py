@@ -340,11 +340,8 @@ class Grid:
         if not walk:
             best = min(self.distance(start, t) for t in wanted)
             return best, sorted((t for t in wanted if self.distance(start, t) == best), key=Cell.reading)
-        searched = self._search(start, budget, cost, may_pass or _always, passage, wanted)
-        found = searched.found
-        if found is None:
-            return None
-        return found, sorted((t for t in wanted if searched.cost(t) == found), key=Cell.reading)
+        reached = self._nearest_reached(start, wanted, cost, may_pass, passage, budget)
+        return None if reached is None else (reached[1], reached[2])
 
     def nearest_route(
         self,
@@ -358,17 +355,31 @@ class Grid:
         ``may_enter`` allows, in one search: the same route (a cell's cheapest predecessor is settled before
         the cell is), or None when no target is reached or none of the nearest may be entered. A start
         among the targets is a route of no steps."""
-        wanted = set(targets)
+        reached = self._nearest_reached(start, set(targets), None, may_pass, passage, None)
+        if reached is None:
+            return None
+        searched, _, nearest = reached
+        enter = may_enter or _always
+        goal = next((t for t in nearest if t == start or enter(t)), None)
+        return None if goal is None else _walk_back(start, goal, searched)
+
+    def _nearest_reached(
+        self,
+        start: Cell,
+        wanted: set[Cell],
+        cost: Cost | None,
+        may_pass: Allow | None,
+        passage: Passage,
+        budget: int | None,
+    ) -> tuple[_ByCell | Rings, int, list[Cell]] | None:
+        """The search towards ``wanted``, the cost of the nearest, and the nearest in reading order."""
         if not wanted:
             return None
-        searched = self._search(start, None, None, may_pass or _always, passage, wanted)
+        searched = self._search(start, budget, cost, may_pass or _always, passage, wanted)
         found = searched.found
         if found is None:
             return None
-        enter = may_enter or _always
-        nearest = sorted((t for t in wanted if searched.cost(t) == found), key=Cell.reading)
-        goal = next((t for t in nearest if t == start or enter(t)), None)
-        return None if goal is None else _walk_back(start, goal, searched)
+        return searched, found, sorted((t for t in wanted if searched.cost(t) == found), key=Cell.reading)
 
     # --- line of sight -------------------------------------------------------------------------
 
