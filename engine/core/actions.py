@@ -27,8 +27,10 @@ whose options cannot be listed cheaply (a path on a grid) overrides ``why_not`` 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
+from .args import Arg, Shape
 from .intent import Intent
 from .labels import fit, listing
 from .model import Event
@@ -47,6 +49,21 @@ class Action(Generic[S]):
     also: ClassVar[tuple[str, ...]] = ()
     """Other intent kinds this action answers: its options list them among its own, in the order the rules
     give (placing a pawn or, instead, skipping it), and its refusal and effect take them too."""
+    args: ClassVar[tuple[Arg, ...] | None] = None
+    """The arguments of its intents, in the order its options build them (see :mod:`.args`); None: not
+    declared (the conformance suite requires a declaration for every kind a game offers)."""
+    also_args: ClassVar[Mapping[str, tuple[Arg, ...]]] = {}
+    """The arguments of an ``also`` kind that takes others than :attr:`args`."""
+    when: ClassVar[str] = ""
+    """When this action is possible, in a sentence ("Moves are made in your own turn"): the reason a
+    refusal gives for an intent of this kind at another moment."""
+
+    def shapes(self) -> list[Shape]:
+        """The shapes of the kinds this action answers (none when its arguments are not declared)."""
+        if self.args is None:
+            return []
+        own = Shape(self.kind, self.args, title=self.summary, when=self.when)
+        return [own] + [Shape(k, self.also_args.get(k, self.args), when=self.when) for k in self.also]
 
     def options(self, state: S, seat: str) -> list[Intent]:
         """Every intent of this kind ``seat`` may play now: complete and finite."""
@@ -77,6 +94,11 @@ class Action(Generic[S]):
     def label(self, state: S, intent: Intent) -> str:
         """A short label a person reads (buttons, menus)."""
         return intent.kind.replace("_", " ").capitalize()
+
+    def alternatives(self, state: S, intents: list[Intent]) -> list[str] | None:
+        """How a refusal sums up this action's legal ``intents`` among what is possible instead ("bid 4 to
+        11"); None: by their labels."""
+        return None
 
     def register(self, rules: Any) -> None:
         """Called once when the action is added to a game's rules: an action that asks follow-up questions

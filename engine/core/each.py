@@ -89,6 +89,19 @@ class EachFrame(Frame):
                 return found
         return None
 
+    def fixed(self, seat: str) -> list[Option]:
+        question = self.questions.get(seat)
+        return list(question.options) if question is not None else []
+
+    def question(self, seat: str) -> str:
+        question = self.questions.get(seat)
+        return question.text if question is not None else self.text_for(seat)
+
+    def not_asked(self, seat: str) -> str | None:
+        if seat in self.seats and seat not in self.questions:
+            return "You have answered; the others are still answering"
+        return None
+
     def ask_again(self, seat: str, text: str, options: list[Option], default: str, public: str = "") -> None:
         """Ask ``seat`` its next question (from the handler of its last answer)."""
         part = 1 + sum(1 for who, _ in self.answered if who == seat)

@@ -21,6 +21,8 @@ What every such game also gets:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, Field
@@ -28,10 +30,12 @@ from pydantic import BaseModel, Field
 from . import flow
 from .actions import intents_of
 from .errors import GameOver, IllegalIntent, NotYourTurn
+from .frame import Frame
 from .game import Game, GameState
 from .intent import Intent, Value
 from .labels import fit
 from .model import Event, Outcome, Prompt
+from .refusals import explain
 from .rules import Rules
 from .waiting import Option, SecretFrame, TurnFrame, Waiting
 
@@ -124,7 +128,43 @@ class FlowGame(Game[F]):
         top = state.waiting.top()
         if state.result is not None or top is None:
             return []
-        return top.prompts()
+        found = top.prompts()
+        out: list[Prompt] = []
+        for prompt in found:
+            by = self.answered_by(state, top, prompt.seat)
+            out += [prompt] if by is None else [replace(prompt, seat=s) for s in by]
+        return out
+
+    # --- who answers: the seat asked, or the seats the game declares for it -------------------
+
+    def answered_by(self, state: F, frame: Frame, seat: str) -> Sequence[str] | None:
+        """The seats that answer what ``frame`` asks ``seat`` when another seat may (a shared Team's
+        partner playing some of its characters), each sending only what :meth:`may_send` allows; None (the
+        default): ``seat`` itself, alone."""
+        return None
+
+    def may_send(self, state: F, seat: str, sender: str, intent: Intent) -> str | None:
+        """Why ``sender``, one of the seats that answer for ``seat`` (see :meth:`answered_by`), may not send
+        ``intent``; None: it may."""
+        return None
+
+    def asked_seat(self, state: F, sender: str) -> str | None:
+        """The seat whose question ``sender`` answers now (itself, or the seat it answers for); None when
+        the top frame asks nothing of it."""
+        top = state.waiting.top()
+        if top is None:
+            return None
+        for seat in top.asked():
+            by = self.answered_by(state, top, seat)
+            if sender in ((seat,) if by is None else by):
+                return seat
+        return None
+
+    def _proxied(self, state: F, seat: str) -> bool:
+        top = state.waiting.top()
+        return top is not None and self.answered_by(state, top, seat) is not None
+
+    # --- standing offers -----------------------------------------------------------------------
 
     def standing_kinds(self, state: F, seat: str) -> tuple[str, ...]:
         """The standing actions open to ``seat`` at this moment: a game narrows :attr:`standing_actions`
@@ -156,14 +196,6 @@ class FlowGame(Game[F]):
                 )
         return out
 
-    def legal(self, state: F, seat: str) -> list[Intent]:
-        top = state.waiting.top()
-        if state.result is not None or top is None:
-            return []
-        if seat not in top.asked():
-            return self._standing_intents(state, seat)
-        return top.legal(self.rules, state, seat) + top.aside_intents(self.rules, state, seat)
-
     def _is_standing(self, state: F, seat: str, intent: Intent) -> bool:
         """Whether ``intent`` is a standing action of ``seat`` (one the top frame does not ask)."""
         top = state.waiting.top()
@@ -171,45 +203,69 @@ class FlowGame(Game[F]):
             return False
         return self.rules.actions.offers(list(self.standing_kinds(state, seat)), intent.kind)
 
+    # --- the contract, from the frames and the declared shapes ---------------------------------
+
+    def known_kinds(self) -> frozenset[str]:
+        return self.intent_kinds | self.rules.shapes.kinds
+
+    def conform(self, intent: Intent) -> Intent:
+        """``intent`` checked against its kind's declared shape, its arguments in the declared order."""
+        return self.rules.shapes.check(intent)
+
+    def legal(self, state: F, seat: str) -> list[Intent]:
+        top = state.waiting.top()
+        if state.result is not None or top is None:
+            return []
+        asked = self.asked_seat(state, seat)
+        if asked is None:
+            return [] if seat in top.asked() else self._standing_intents(state, seat)
+        found = top.legal(self.rules, state, asked) + top.aside_intents(self.rules, state, asked)
+        if self._proxied(state, asked):
+            found = [i for i in found if self.may_send(state, asked, seat, i) is None]
+        return found
+
     def check(self, state: F, seat: str, intent: Intent) -> None:
+        intent = self.conform(intent)
         if state.result is not None:
             raise GameOver(f"The game is over: {state.result.reason}")
         if seat not in state.seats:
             raise NotYourTurn(f"'{seat}' is not a seat in this game.")
-        top = state.waiting.top()
         if self._is_standing(state, seat, intent):
-            reason = self.rules.actions[intent.kind].why_not(state, seat, intent)
-            if reason:
-                raise IllegalIntent(reason)
+            if self.rules.actions[intent.kind].why_not(state, seat, intent):
+                raise IllegalIntent(explain(self, state, seat, intent))
             return
-        if top is None or seat not in top.asked():
-            waiting = ", ".join(top.asked()) if top is not None else "nobody"
-            raise NotYourTurn(f"It is not {seat}'s turn; waiting for {waiting}.")
-        if top.is_aside(self.rules, state, seat, intent):
-            reason = self.rules.actions[intent.kind].why_not(state, seat, intent)
+        top = state.waiting.top()
+        asked = self.asked_seat(state, seat)
+        if top is None or asked is None:
+            raise NotYourTurn(explain(self, state, seat, intent))
+        if self._proxied(state, asked) and self.may_send(state, asked, seat, intent):
+            raise IllegalIntent(explain(self, state, seat, intent))
+        if top.is_aside(self.rules, state, asked, intent):
+            reason = self.rules.actions[intent.kind].why_not(state, asked, intent)
         else:
-            reason = top.why_not(self.rules, state, seat, intent)
+            reason = top.why_not(self.rules, state, asked, intent)
         if reason:
-            raise IllegalIntent(reason)
+            raise IllegalIntent(explain(self, state, seat, intent))
 
     def _apply(self, state: F, seat: str, intent: Intent) -> list[Event]:
         top = state.waiting.top()
         assert top is not None  # check() made sure
-        if seat not in top.asked():  # a standing action (check() made sure)
+        asked = self.asked_seat(state, seat)
+        if asked is None:  # a standing action (check() made sure)
             events = self.rules.actions[intent.kind].apply(state, seat, intent)
-        elif top.is_aside(self.rules, state, seat, intent):
-            events = self.rules.actions[intent.kind].apply(state, seat, intent)
+        elif top.is_aside(self.rules, state, asked, intent):
+            events = self.rules.actions[intent.kind].apply(state, asked, intent)
         else:
-            events = top.accept(self.rules, state, seat, intent)
+            events = top.accept(self.rules, state, asked, intent)
             if isinstance(top, TurnFrame):
-                state.waiting.renew(
-                    top
-                )  # the turn's next action is another decision: an older button is stale
+                # the turn's next action is another decision: an older button is stale
+                state.waiting.renew(top)
         events += self.rules.procedure.run(state)
         self._log(state, events)
         return events
 
     def describe(self, state: F, intent: Intent) -> str:
+        intent = self.conform(intent)
         try:
             top = state.waiting.top()
             label = top.label(self.rules, state, intent) if top is not None else None
@@ -221,10 +277,21 @@ class FlowGame(Game[F]):
         return fit(label or intent.kind.replace("_", " ").capitalize())
 
     def part_label(self, state: F, kind: str, name: str, value: Value) -> str:
+        """A menu's name for the kind (its action's summary, its shape's title) or for one argument's
+        value (the declared namer: a card's name for its id)."""
         action = self.rules.actions.get(kind)
-        if not name and action is not None and action.summary:
-            return fit(action.summary)
-        return super().part_label(state, kind, name, value)
+        shape = self.rules.shapes.get(kind)
+        if not name:
+            if action is not None and action.summary:
+                return fit(action.summary)
+            return (
+                fit(shape.title)
+                if shape is not None and shape.title
+                else super().part_label(state, kind, name, value)
+            )
+        arg = shape.arg(name) if shape is not None else None
+        named = arg.name_of(state, value) if arg is not None else None
+        return fit(named) if named else super().part_label(state, kind, name, value)
 
     def view(self, state: F, seat: str | None) -> dict[str, Any]:
         data: dict[str, Any] = self.view_model(state, seat).model_dump(mode="json")

@@ -81,6 +81,45 @@ class Frame(BaseModel):
         """The label of an answer this frame offers; None when it offers no such answer."""
         return None
 
+    # --- what it offers, and the question it reads (for refusals, views and adapters) ----------
+
+    def fixed(self, seat: str) -> list[Option]:
+        """The answers fixed when it was asked that this frame offers ``seat`` now (its named actions'
+        intents are read from the state: :meth:`acts`)."""
+        return []
+
+    def acts(self) -> list[str]:
+        """The action kinds that answer this frame."""
+        return []
+
+    def answer_kinds(self, seat: str) -> set[str]:
+        """The intent kinds of the fixed answers ``seat`` is (or, in a later part, will be) offered."""
+        return {Intent.parse(o.key).kind for o in self.fixed(seat)}
+
+    def answer_problem(self, seat: str, intent: Intent) -> str | None:
+        """What is wrong with an answer of one of this frame's answer kinds that it does not take (a pick of
+        the wrong size); None: nothing more precise than "not offered"."""
+        return None
+
+    def question(self, seat: str) -> str:
+        """The question ``seat`` reads now."""
+        return self.text_for(seat)
+
+    def not_asked(self, seat: str) -> str | None:
+        """Why ``seat``, one of the seats this frame is for, is not asked now (it has chosen, it passed);
+        None when the frame never asked it."""
+        return None
+
+    def offered(self, rules: Responder, state: Any, seat: str) -> list[Option]:
+        """Everything this frame offers ``seat`` now, labelled: its fixed answers, then its actions'."""
+        if seat not in self.asked():
+            return []
+        named = intents_of(rules.actions, self.acts(), state, seat)
+        return [
+            *self.fixed(seat),
+            *(Option(key=i.key(), label=rules.actions[i.kind].safe_label(state, i)) for i in named),
+        ]
+
     # --- shared ------------------------------------------------------------------------------
 
     def text_for(self, seat: str) -> str:

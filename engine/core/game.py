@@ -101,6 +101,7 @@ class Game(ABC, Generic[S]):
 
     def apply(self, state: S, seat: str, intent: Intent) -> tuple[S, list[Event]]:
         """Apply ``intent`` for ``seat``; returns the new state and the events. Never mutates ``state``."""
+        intent = self.conform(intent)
         self.check(state, seat, intent)
         new = self.copy(state)
         events = self._apply(new, seat, intent)
@@ -154,12 +155,23 @@ class Game(ABC, Generic[S]):
             )
         return state  # type: ignore[return-value]
 
+    def known_kinds(self) -> frozenset[str]:
+        """Every intent kind the game understands (empty: any; the rules check it)."""
+        return self.intent_kinds
+
+    def conform(self, intent: Intent) -> Intent:
+        """``intent`` as the game keys it (a game with declared argument shapes checks them and puts the
+        arguments in their declared order, so one intent has one key); MalformedIntent if it cannot be."""
+        return intent
+
     def parse_intent(self, key: str) -> Intent:
         intent = Intent.parse(key)
-        if self.intent_kinds and intent.kind not in self.intent_kinds:
-            known = ", ".join(sorted(self.intent_kinds))
-            raise MalformedIntent(f"'{intent.kind}' is not an action in {self.meta.title}. Actions: {known}.")
-        return intent
+        known = self.known_kinds()
+        if known and intent.kind not in known:
+            raise MalformedIntent(
+                f"'{intent.kind}' is not an action in {self.meta.title}. Actions: {', '.join(sorted(known))}."
+            )
+        return self.conform(intent)
 
     def why_not(self, state: S, seat: str, intent: Intent) -> str | None:
         """None when ``seat`` may play ``intent`` now; else the refusal a player reads."""

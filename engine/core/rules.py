@@ -8,14 +8,19 @@ Each game module-level ``RULES = Rules[MyState]()`` and registers into it::
     @RULES.action                             # an action (see .actions)
     class Bid(Action[MyState]): ...
 
-    @RULES.answers("sell", SellPayload)       # the answer to an ask / a pick (see .waiting)
-    def sold(state, seat, intent, payload): ...
+    @RULES.answers("sell", SellPayload, takes=[Shape("sell", (word("card", names=card_name),))])
+    def sold(state, seat, intent, payload): ...   # the answer to an ask / a pick (see .waiting)
 
     @RULES.revealed("sector")                 # the choices of a secret frame, all at once
     def sectors(state, choices, payload): ...
 
     @RULES.closed("assist")                   # a window's answers, in seat order, when it closes
     def assists(state, answers, payload): ...
+
+Every intent kind a game offers has a declared :class:`~.args.Shape`: an action declares its own
+(``args``), an answer topic the kinds that answer it (``takes``), and :meth:`Rules.takes` any other (a
+``pass`` several windows share). A topic may also say why an answer it does not offer is refused
+(``refusal``), in the rules' words.
 
 Handlers receive the frame's payload as the model they registered (or :class:`NoPayload`), never a
 bare dict. The asking helpers (:meth:`Rules.ask`, :meth:`secret`, :meth:`window`, :meth:`turn`,
@@ -31,6 +36,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from .actions import Action, ActionSet
+from .args import Shape, Shapes
 from .each import EachFrame, Question
 from .flow import Procedure, Step
 from .intent import Intent
@@ -44,6 +50,9 @@ F = TypeVar("F", bound=Callable[..., list[Event]])
 
 Offer = Sequence[tuple[Intent, str]]
 """Answers offered to a seat: (intent, label) pairs."""
+
+Refusal = Callable[[Any, Frame, str, Intent], "str | None"]
+"""Why an answer a topic's frame does not offer is refused: ``(state, frame, seat, intent) -> reason``."""
 
 
 class NoPayload(BaseModel):
@@ -71,6 +80,8 @@ class Rules(Generic[S]):
         self._answers: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
         self._reveals: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
         self._closes: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
+        self.shapes = Shapes()
+        self._refusals: dict[str, Refusal] = {}
 
     # --- registering --------------------------------------------------------------------------
 
@@ -84,35 +95,73 @@ class Rules(Generic[S]):
     def action(self, cls: A) -> A:
         action = cls()
         self.actions.add(action)
+        self.shapes.extend(action.shapes(), f"action {cls.__name__}")
         action.register(self)
         return cls
 
-    @staticmethod
+    def takes(self, *shapes: Shape) -> None:
+        """Declare intent kinds no single action or topic owns (a ``pass`` several windows share)."""
+        self.shapes.extend(shapes, "Rules.takes")
+
     def _register(
+        self,
         table: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]],
         topic: str,
         payload: type[BaseModel],
+        takes: Iterable[Shape],
+        refusal: Refusal | None,
     ) -> Callable[[F], F]:
         def register(fn: F) -> F:
             if topic in table:
                 raise ValueError(f"topic '{topic}' has two handlers")
             table[topic] = (fn, payload)
+            self.shapes.extend(takes, f"topic '{topic}'")
+            if refusal is not None:
+                self._refusals[topic] = refusal
             return fn
 
         return register
 
-    def answers(self, topic: str, payload: type[BaseModel] = NoPayload) -> Callable[[F], F]:
-        """``fn(state, seat, intent, payload)`` answers an ask, a pick or an open window's declaration."""
-        return self._register(self._answers, topic, payload)
+    def answers(
+        self,
+        topic: str,
+        payload: type[BaseModel] = NoPayload,
+        *,
+        takes: Iterable[Shape] = (),
+        refusal: Refusal | None = None,
+    ) -> Callable[[F], F]:
+        """``fn(state, seat, intent, payload)`` answers an ask, a pick or an open window's declaration.
+        ``takes``: the shapes of the kinds that answer it; ``refusal``: why an answer it does not offer is
+        refused."""
+        return self._register(self._answers, topic, payload, takes, refusal)
 
-    def revealed(self, topic: str, payload: type[BaseModel] = NoPayload) -> Callable[[F], F]:
+    def revealed(
+        self,
+        topic: str,
+        payload: type[BaseModel] = NoPayload,
+        *,
+        takes: Iterable[Shape] = (),
+        refusal: Refusal | None = None,
+    ) -> Callable[[F], F]:
         """``fn(state, choices, payload)``: a secret frame's choices by seat, once all have chosen."""
-        return self._register(self._reveals, topic, payload)
+        return self._register(self._reveals, topic, payload, takes, refusal)
 
-    def closed(self, topic: str, payload: type[BaseModel] = NoPayload) -> Callable[[F], F]:
+    def closed(
+        self,
+        topic: str,
+        payload: type[BaseModel] = NoPayload,
+        *,
+        takes: Iterable[Shape] = (),
+        refusal: Refusal | None = None,
+    ) -> Callable[[F], F]:
         """``fn(state, answers, payload)``: a window's (or an each-frame's) (seat, intent) answers in seat
         order, at its close."""
-        return self._register(self._closes, topic, payload)
+        return self._register(self._closes, topic, payload, takes, refusal)
+
+    def refusal(self, state: Any, frame: Frame, seat: str, intent: Intent) -> str | None:
+        """The topic's own reason for refusing an answer its frame does not offer (None: none declared)."""
+        found = self._refusals.get(frame.topic)
+        return found(state, frame, seat, intent) if found is not None else None
 
     @property
     def topics(self) -> frozenset[str]:

@@ -104,6 +104,12 @@ class AskFrame(Frame):
     def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
         return option_label(self.options, intent.key())
 
+    def fixed(self, seat: str) -> list[Option]:
+        return list(self.options) if seat == self.seat else []
+
+    def acts(self) -> list[str]:
+        return list(self.actions)
+
 
 class TurnFrame(Frame):
     kind: Literal["turn"] = "turn"
@@ -141,6 +147,9 @@ class TurnFrame(Frame):
 
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
         return rules.actions[intent.kind].apply(state, seat, intent)
+
+    def acts(self) -> list[str]:
+        return list(self.actions)
 
 
 class ChooseManyFrame(Frame):
@@ -186,6 +195,9 @@ class ChooseManyFrame(Frame):
         return out
 
     def why_not(self, rules: Responder, state: Any, seat: str, intent: Intent) -> str | None:
+        return self.answer_problem(seat, intent)
+
+    def answer_problem(self, seat: str, intent: Intent) -> str | None:
         if intent.kind != "choose":
             return f"Choose {self._how_many()} of: {listing([o.label for o in self.items])}."
         picked = self.picked(intent)
@@ -213,6 +225,12 @@ class ChooseManyFrame(Frame):
             return None
         names = [option_label(self.items, p) or p for p in self.picked(intent)]
         return "Choose " + (", ".join(names) if names else "nothing")
+
+    def fixed(self, seat: str) -> list[Option]:
+        return list(self.items) if seat == self.seat else []
+
+    def answer_kinds(self, seat: str) -> set[str]:
+        return {"choose"} if seat == self.seat else set()
 
 
 class SecretFrame(Frame):
@@ -256,14 +274,11 @@ class SecretFrame(Frame):
         out = []
         for seat in self.asked():
             part = self._part(seat)
-            text = (
-                self.text_for(seat) if part == 0 else self.part_texts.get(seat, [self.text] * part)[part - 1]
-            )
             out.append(
                 Prompt(
                     seat,
                     self.topic,
-                    text,
+                    self.question(seat),
                     Intent.parse(self.default_for(seat)),
                     simultaneous=True,
                     pace=self.pace,
@@ -311,6 +326,24 @@ class SecretFrame(Frame):
             found = option_label(options, key)
             if found is not None:
                 return found
+        return None
+
+    def fixed(self, seat: str) -> list[Option]:
+        return self._options(seat) if seat in self.asked() else []
+
+    def answer_kinds(self, seat: str) -> set[str]:
+        lists = [self.options.get(seat, []), *self.more.get(seat, [])]
+        return {Intent.parse(o.key).kind for options in lists for o in options}
+
+    def question(self, seat: str) -> str:
+        part = self._part(seat)
+        if part == 0:
+            return self.text_for(seat)
+        return self.part_texts.get(seat, [self.text] * part)[part - 1]
+
+    def not_asked(self, seat: str) -> str | None:
+        if seat in self.chosen:
+            return "Your choice is made; it is revealed when everyone has chosen"
         return None
 
     def progress(self) -> dict[str, Any]:
@@ -413,6 +446,17 @@ class WindowFrame(Frame):
                 private(seat, "your_answer", self.confirm.format(seat=seat, label=label or intent.key()))
             )
         return events
+
+    def fixed(self, seat: str) -> list[Option]:
+        return self._offered(seat) if seat in self.asked() else []
+
+    def acts(self) -> list[str]:
+        return list(self.actions)
+
+    def not_asked(self, seat: str) -> str | None:
+        if seat in self.answers:
+            return "You have already answered; the window closes when everyone has"
+        return None
 
     def label(self, rules: Responder, state: Any, intent: Intent) -> str | None:
         key = intent.key()

@@ -222,12 +222,14 @@ def test_asides_leave_the_question_open_and_keep_a_single_answer_asked() -> None
     state = G.with_steps(AskStep())
     assert [i.key() for i in G.legal(state, "bo")] == ["take", "discard:card=a", "discard:card=b"]
     ref = G.prompts(state)[0].ref
-    assert G.why_not(state, "bo", Intent.of("discard", card="z")) == "You hold no such card."
+    assert G.why_not(state, "bo", Intent.of("discard", card="z")) == (
+        "You hold no such card. You can: Take, Discard a or Discard b."
+    )
     state, events = G.apply(state, "bo", Intent.of("discard", card="a"))
     assert [e.text for e in events] == ["bo discards"] and state.cards["bo"] == ["b"]
     assert G.prompts(state)[0].ref == ref and G.legal(state, "bo")[0] == Intent.of("take")
     assert G.describe(state, Intent.of("discard", card="b")) == "Discard b"
-    with pytest.raises(IllegalIntent, match="not one of the choices"):
+    with pytest.raises(IllegalIntent, match="does not answer what you are asked now: Take it"):
         G.apply(state, "bo", Intent.of("draw"))
     state, _ = G.apply(state, "bo", Intent.of("take"))
     assert state.got == ["took"]
@@ -339,7 +341,7 @@ def test_a_window_refusal_names_the_reactions_its_actions_offer() -> None:
     state = G.setup(["ann", "bo", "cy"], 1)
     R.window(state, ["ann", "bo"], "help", "Help?", {}, actions=["help"])
     assert G.why_not(state, "bo", Intent.of("draw")) == (
-        "That is not one of the choices. Choose one of: Help with 1, Help with 2, Pass."
+        "That does not answer what you are asked now: Help? You can: Help with 1, Help with 2 or Pass."
     )
 
 
@@ -366,7 +368,7 @@ def test_a_window_lists_passing_where_its_actions_offer_it() -> None:
     rules.window(state, ["ann", "bo"], "help", "Help?", {}, actions=["pass", "help"])
     assert [i.key() for i in game.legal(state, "ann")] == ["pass", "help:n=1", "help:n=2"]
     assert game.why_not(state, "ann", Intent.of("draw")) == (
-        "That is not one of the choices. Choose one of: Pass, Help with 1, Help with 2."
+        "That does not answer what you are asked now: Help? You can: Pass, Help with 1 or Help with 2."
     )
     state, _ = game.apply(state, "ann", Intent.of("pass"))
     state, _ = game.apply(state, "bo", Intent.of("help", n=2))

@@ -197,7 +197,7 @@ def test_a_question_asked_always_waits_even_with_one_answer() -> None:
 def test_ask_refusal_names_the_choices_and_changes_nothing() -> None:
     state = G.with_steps(AskStep(choices=2))
     before = G.dump(state)
-    with pytest.raises(IllegalIntent, match="Choose one of: Colour red, Colour blue"):
+    with pytest.raises(IllegalIntent, match="not offered. You can: Colour red or Colour blue"):
         G.apply(state, "ann", Intent.of("color", c="green"))
     with pytest.raises(NotYourTurn):
         G.apply(state, "bo", Intent.of("color", c="red"))
@@ -217,8 +217,10 @@ def test_choose_many() -> None:
 
 def test_turn_actions_refuse_with_their_own_reason_and_end_the_turn() -> None:
     state = G.with_steps(TurnStep(), AskStep())
-    assert G.why_not(state, "ann", Intent.of("spend", n=5)) == "You have only 3 coins."
-    assert "not something you can do" in (G.why_not(state, "ann", Intent.of("fly")) or "")
+    assert G.why_not(state, "ann", Intent.of("spend", n=5)) == (
+        "You have only 3 coins. You can: Spend 1, Spend 2, Spend 3 or End."
+    )
+    assert "Nobody asks you for that now" in (G.why_not(state, "ann", Intent.of("fly")) or "")
     state, _ = G.apply(state, "ann", Intent.of("spend", n=2))
     assert state.coins == 1 and state.turn.used("spend") == 1 and G.prompts(state)[0].kind == "turn"
     state, _ = G.apply(state, "ann", Intent.of("end"))
