@@ -5,19 +5,15 @@
 - :mod:`.errors`: the :class:`RuleError` family.
 - :mod:`.rng`, :mod:`.deck`, :mod:`.seating`: seeded randomness, decks, seat order (token supplies
   with a box limit: :mod:`.kits.resources`).
-- :mod:`.commitments`, :mod:`.decisions`: secret simultaneous choices, the pending-decision stack.
 - :mod:`.flow`, :mod:`.waiting`, :mod:`.actions`, :mod:`.rules`, :mod:`.flowgame`: the runtime (typed steps,
   waiting frames, actions, the rules registry, the game built from them).
-- :mod:`.effects`: the base for a game's card-effect interpreter.
+- :mod:`.args`: the declared arguments of every intent kind; :mod:`.refusals`: one voice for refusals.
 - :mod:`.datapack`: data-pack loading with precise errors.
 - :mod:`.agents`, :mod:`.playout`: agents and the loop that lets them play.
 """
 
 from .agents import Agent, RandomAgent, make_agent
-from .commitments import SecretChoice
-from .decisions import Decision, DecisionStack
 from .deck import Deck
-from .effects import EffectInterpreter, handles
 from .errors import (
     DataError,
     GameOver,
@@ -38,10 +34,7 @@ from .seating import clockwise, next_seat, previous_seat
 __all__ = [
     "Agent",
     "DataError",
-    "Decision",
-    "DecisionStack",
     "Deck",
-    "EffectInterpreter",
     "Event",
     "Game",
     "GameMeta",
@@ -58,13 +51,11 @@ __all__ = [
     "RandomAgent",
     "Rng",
     "RuleError",
-    "SecretChoice",
     "SnapshotError",
     "StaleVersion",
     "clockwise",
     "games",
     "get",
-    "handles",
     "make_agent",
     "next_seat",
     "previous_seat",

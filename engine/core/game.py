@@ -20,9 +20,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ValidationError
 
-from .decisions import DecisionStack
 from .errors import GameOver, IllegalIntent, MalformedIntent, NotYourTurn, RuleError, SnapshotError
 from .intent import Intent, Value
 from .menus import Choice, choices
@@ -37,10 +36,8 @@ class GameState(BaseModel):
     format: int = 1
     seats: list[str]
     rng: Rng
-    options: dict[str, Any] = Field(default_factory=dict)
     step: int = 0
     """How many intents have been applied."""
-    decisions: DecisionStack = Field(default_factory=DecisionStack)
     result: Outcome | None = None
 
 

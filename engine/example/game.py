@@ -30,7 +30,6 @@ class HighCardGame(FlowGame[HighCardState]):
     state_type = HighCardState
     format = 3
     rules = RULES
-    intent_kinds = frozenset({"pick", "double", "keep", "object", "pass"})
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> HighCardState:
         rng = self.new_rng(seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, next_seat, public
 from engine.core.actions import Action
+from engine.core.args import Shape, number
 from engine.core.flowgame import FlowGame
 from engine.core.rules import NoPayload, Rules
 
@@ -36,7 +37,7 @@ def leader_decides(state: HighCardState, step: LeaderStep) -> list[Event]:
     return []
 
 
-@RULES.revealed("pick")
+@RULES.revealed("pick", takes=[Shape("pick", (number("n"),))])
 def score(state: HighCardState, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
     picks = {seat: intent.num("n") for seat, intent in choices.items()}
     events = [public("reveal", "Revealed: " + ", ".join(f"{s}={n}" for s, n in picks.items()))]
@@ -75,7 +76,7 @@ def ranked(state: HighCardState) -> list[list[str]]:
     return [[s for s in state.seats if state.scores[s] == v] for v in values]
 
 
-@RULES.closed("object")
+@RULES.closed("object", takes=[Shape("object"), Shape("pass")])
 def objections(state: HighCardState, answers: list[tuple[str, Intent]], payload: NoPayload) -> list[Event]:
     objected = any(intent.kind == "object" for _, intent in answers)
     state.doubled = not objected
@@ -85,6 +86,7 @@ def objections(state: HighCardState, answers: list[tuple[str, Intent]], payload:
 @RULES.action
 class Double(Action[HighCardState]):
     kind = "double"
+    args = ()
 
     def options(self, state: HighCardState, seat: str) -> list[Intent]:
         return [Intent.of("double")]
@@ -111,6 +113,7 @@ class Double(Action[HighCardState]):
 class Keep(Action[HighCardState]):
     kind = "keep"
     family = "end"
+    args = ()
 
     def options(self, state: HighCardState, seat: str) -> list[Intent]:
         return [Intent.of("keep")]

@@ -4,10 +4,11 @@ carries the effect on, and the procedure resumes with the next queued step."""
 
 from __future__ import annotations
 
-from engine.core import EffectInterpreter, Event, Intent, handles
+from engine.core import Event, Intent
 
 from . import answers as A
 from . import rules as R
+from .interpreter import EffectInterpreter, handles
 from .pack import FACTIONS, RESOURCES, Effect
 from .rules import RULES
 from .state import EffectStep, InfamyState, OrderStep

@@ -14,7 +14,6 @@ from engine.core import (
     NotYourTurn,
     RandomAgent,
     Rng,
-    SecretChoice,
     SnapshotError,
     clockwise,
     next_seat,
@@ -84,17 +83,6 @@ def test_seat_order() -> None:
     assert clockwise(SEATS, "bo", include_start=False) == ["cy", "ann"]
     assert next_seat(SEATS, "cy") == "ann"
     assert next_seat(SEATS, "ann", skip=["bo"]) == "cy"
-
-
-def test_secret_choice_reveals_only_when_complete() -> None:
-    choice = SecretChoice(kind="sector", seats=SEATS)
-    choice.commit("bo", "s3")
-    assert choice.progress() == {"kind": "sector", "chosen": ["bo"], "count": 1, "of": 3}
-    with pytest.raises(ValueError):
-        choice.reveal()
-    choice.commit("ann", "s1")
-    choice.commit("cy", "s1")
-    assert choice.reveal() == {"ann": "s1", "bo": "s3", "cy": "s1"}
 
 
 def test_toy_setup_validates_seats_and_options() -> None:
@@ -202,36 +190,7 @@ def test_pack_errors_name_file_record_and_field(tmp_path) -> None:  # type: igno
         validate_records(path, [{"id": "a", "cost": 1}, {"id": "a", "cost": 2}], Card)
 
 
-def test_effect_interpreter_dispatches_by_op_and_refuses_unknown_ops() -> None:
-    from dataclasses import dataclass
-
-    from engine.core import EffectInterpreter, Event, handles, public
-
-    @dataclass
-    class Fx:
-        op: str
-        amount: int = 0
-
-    class Counter(EffectInterpreter[dict[str, int], None]):
-        @handles("gain")
-        def gain(self, state: dict[str, int], effect: Fx, ctx: None) -> list[Event]:
-            state["cash"] += effect.amount
-            return [public("gain", f"+{effect.amount}")]
-
-        @handles("pay")
-        def pay(self, state: dict[str, int], effect: Fx, ctx: None) -> list[Event]:
-            state["cash"] -= effect.amount
-            return []
-
-    state = {"cash": 1}
-    events = Counter().run(state, [Fx("gain", 3), Fx("pay", 2)], None)
-    assert state["cash"] == 2 and [e.text for e in events] == ["+3"]
-    assert Counter.ops() == {"gain", "pay"}
-    with pytest.raises(DataError, match="effect 2 has unknown op 'fly'"):
-        Counter.check_ops("cards.json: record 'c1'", [Fx("gain"), Fx("fly")])
-
-
-def test_decision_stack_survives_a_dump_and_load() -> None:
+def test_open_frames_survive_a_dump_and_load() -> None:
     state = TOY.setup(SEATS, seed=2)
     for s in SEATS:
         state, _ = TOY.apply(state, s, Intent.of("pick", n=1))

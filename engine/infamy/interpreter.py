@@ -1,4 +1,4 @@
-"""The base for each game's card-effect vocabulary: cards are data, effects are interpreted.
+"""Infamy's card-effect interpreter: cards are data, effects are interpreted (one handler per ``op``).
 
 A game describes its effects as small pydantic records with an ``op`` field (``gain``, ``pay``,
 ``steal``...), usually a discriminated union, and an :class:`EffectInterpreter` subclass that
@@ -9,7 +9,7 @@ registers one handler per ``op`` with :func:`handles`::
         def gain(self, state, effect, ctx): ...
 
 ``run`` dispatches a list of effects in order and gathers their events. A handler that must ask a
-player pushes a decision (see :mod:`engine.core.decisions`) and returns the effects still to run in
+player asks a question (a waiting frame) and returns the effects still to run in
 ``ctx`` so the game can resume them later. An ``op`` with no handler is a data error, reported when
 the pack is loaded (:meth:`check_ops`), not in the middle of a game.
 """
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from .errors import DataError
-from .model import Event
+from engine.core.errors import DataError
+from engine.core.model import Event
 
 S = TypeVar("S")
 C = TypeVar("C")
