@@ -99,6 +99,10 @@ class Shape:
     when: str = ""
     """When an intent of this kind is possible ("Moves are made in your own turn"), for a refusal at
     another moment."""
+    least: int = 0
+    """How many of its (optional) arguments an intent must give at least: an answer whose argument depends
+    on the question (Virtual Revolution's ``pick``: an Agent, a Borough, a card) declares each, optional,
+    with ``least=1``."""
     _by_name: Mapping[str, Arg] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -128,6 +132,8 @@ class Shape:
                 raise MalformedIntent(problem)
             seen[name] = value
         missing = [a.name for a in self.args if not a.optional and a.name not in seen]
+        if len(seen) < self.least:
+            raise MalformedIntent(f"'{intent.kind}' needs one of {self.takes()}.")
         if missing:
             raise MalformedIntent(
                 f"'{intent.kind}' needs {' and '.join(repr(m) for m in missing)} (it takes {self.takes()})."
@@ -149,7 +155,7 @@ class Shapes:
         if known is None:
             self._shapes[shape.kind] = shape
             return
-        if known.args != shape.args:
+        if known.args != shape.args or known.least != shape.least:
             raise ValueError(f"intent kind '{shape.kind}' has two shapes ({where})")
         if not known.asks or not known.when or not known.title:
             merged = Shape(
@@ -158,6 +164,7 @@ class Shapes:
                 known.title or shape.title,
                 known.asks or shape.asks,
                 known.when or shape.when,
+                known.least,
             )
             self._shapes[shape.kind] = merged
 

@@ -166,7 +166,7 @@ class Game(ABC, Generic[S]):
         known = self.known_kinds()
         if known and intent.kind not in known:
             raise MalformedIntent(
-                f"'{intent.kind}' is not an action in {self.meta.title}. Actions: {', '.join(sorted(known))}."
+                f"'{intent.kind}' is not an action in {self.meta.title}: choose one from your moves."
             )
         return self.conform(intent)
 

@@ -119,8 +119,5 @@ def _not_asked(game: FlowGame[Any], state: Any, seat: str, intent: Intent) -> st
     if own:
         return own
     shape = game.rules.shapes.get(intent.kind)
-    awaited = game.awaiting(state)
-    if awaited:
-        when = f" {shape.when}" if shape is not None and shape.when else ""
-        return f"It is not your turn: the game is waiting for {_and(awaited)}.{when}"
-    return "You are not asked anything now"
+    when = f". {shape.when}" if shape is not None and shape.when else ""
+    return f"It is not your turn{when}" if game.awaiting(state) else "You are not asked anything now"

@@ -42,7 +42,7 @@ from .flow import Procedure, Step
 from .intent import Intent
 from .labels import fit
 from .model import Event, Pace
-from .waiting import AskFrame, ChooseManyFrame, Frame, Option, SecretFrame, TurnFrame, WindowFrame
+from .waiting import CHOOSE, AskFrame, ChooseManyFrame, Frame, Option, SecretFrame, TurnFrame, WindowFrame
 
 S = TypeVar("S")
 A = TypeVar("A", bound=type[Action[Any]])
@@ -81,6 +81,7 @@ class Rules(Generic[S]):
         self._reveals: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
         self._closes: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
         self.shapes = Shapes()
+        self.shapes.add(CHOOSE, "the runtime's choose-many frames")
         self._refusals: dict[str, Refusal] = {}
 
     # --- registering --------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from .actions import intents_of
+from .args import Shape, word
 from .each import EachFrame
 from .errors import MalformedIntent
 from .frame import Frame, Option, Responder, not_an_option, option_intents, option_label
@@ -58,6 +59,8 @@ __all__ = [
 ]
 
 PICK_SEPARATOR = "+"
+CHOOSE = Shape("choose", (word("pick"),), title="Choose", asks="the items you pick")
+"""The answer to every choose-many frame: ``choose:pick=a+b`` (every game's rules take it)."""
 COMBINATIONS_MAX = 5_000
 """A choose-many frame lists its combinations for ``legal()`` only up to this many."""
 

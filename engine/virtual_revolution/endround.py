@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from engine.core import Event, Intent, public
 
 from .agents_row import age_verses, deal_agents, discard_unrecruited
+from .picks import PICK
 from .rules import RULES
 from .state import IncomeStep, MaintenanceStep, OrderStep, RoundStep, VrState
 
@@ -54,7 +55,7 @@ def _ask_next(state: VrState, payload: OrderPayload) -> list[Event]:
     )
 
 
-@RULES.answers("turn_order", OrderPayload)
+@RULES.answers("turn_order", OrderPayload, takes=[PICK])
 def order_chosen(state: VrState, seat: str, intent: Intent, payload: OrderPayload) -> list[Event]:
     payload.chosen[seat] = intent.num("pos")
     return [public("order", f"{seat} takes position {intent.num('pos')}.")] + _ask_next(state, payload)

@@ -4,11 +4,13 @@ card is discarded"), chosen in secret and revealed together, then the scoring an
 from __future__ import annotations
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, word
 from engine.core.flowgame import FlowGame
 from engine.core.kits.ranking import rank
 from engine.core.rules import NoPayload
 
 from .pack import AGENT_TYPES, GENRES
+from .picks import PICK, TYPE_NAMES
 from .rules import RULES, P
 from .scoring import agent_types, best_tropovicz, breakdown, objective_points, tropovicz_types
 from .state import ObjectiveStep, ScoreStep, VrState
@@ -26,16 +28,6 @@ OBJECTIVE_TEXT = {
     "money": "1 VP per 2 EC + Income",
 }
 
-
-TYPE_NAMES = {
-    "sf": "Science Fiction",
-    "horror": "Horror",
-    "fantasy": "Fantasy",
-    "adventure": "Adventure",
-    "fighter": "Fighter",
-    "tech": "Tech",
-    "diplomat": "Diplomat",
-}
 TYPED = {"one_genre": GENRES, "agent_type": AGENT_TYPES}
 """The two Objectives that name a type: "Choose a type of Verse" and "Choose a type of Agent"."""
 
@@ -99,7 +91,20 @@ def choose_objectives(state: VrState, step: ObjectiveStep) -> list[Event]:
     )
 
 
-@RULES.revealed("objective")
+OBJECTIVE = Shape(
+    "objective",
+    (
+        word("id", lambda state, v: OBJECTIVE_TEXT[P().objectives[str(v)].op]),
+        word("param", lambda state, v: TYPE_NAMES[str(v)], optional=True),
+        word("trop", lambda state, v: TYPE_NAMES[str(v)], optional=True),
+    ),
+    title="Keep an Objective",
+    asks="the Objective you keep",
+)
+"""The secret Objective kept at the end (with Mme Tropovicz's type when she is promoted)."""
+
+
+@RULES.revealed("objective", takes=[OBJECTIVE, PICK])
 def objectives_revealed(state: VrState, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
     events = []
     for seat in state.order:

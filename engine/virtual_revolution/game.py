@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import GameMeta, Intent, RandomAgent
+from engine.core import GameMeta, RandomAgent
 from engine.core.flowgame import FlowGame
-from engine.core.shapes import check_shape
 
 from . import actions, endround, finish, losses, necro, promotions, raids, steps, verses  # noqa: F401 - register
 from .agent import HeuristicAgent
 from .rules import RULES
 from .setup import build, opening_events
-from .shapes import SHAPES
 from .state import VrOptions, VrState
 from .view import VrView
 from .viewing import build_view
@@ -33,8 +31,6 @@ spent in secret ignores it), the Turn Order is chosen, Income paid, the rows ren
 is raided, an End of Game Necro card, then the scoring: most VP wins, ties by Eurocredits.
 """
 
-INTENT_KINDS = frozenset({*SHAPES, "pick"})
-
 
 class VirtualRevolutionGame(FlowGame[VrState]):
     meta = GameMeta(
@@ -51,26 +47,12 @@ class VirtualRevolutionGame(FlowGame[VrState]):
     """2: each waiting frame keeps its public (third-person) text. Older games are rebuilt from their
     intent log."""
     rules = RULES
-    intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> VrState:
         state = build(self.meta.id, seats, self.new_rng(seed), options)
         self._log(state, opening_events(state))
         return self.start(state)
-
-    def parse_intent(self, key: str) -> Intent:
-        intent = super().parse_intent(key)
-        check_shape(SHAPES, intent)
-        return intent
-
-    def check(self, state: VrState, seat: str, intent: Intent) -> None:
-        check_shape(SHAPES, intent)
-        super().check(state, seat, intent)
-
-    def describe(self, state: VrState, intent: Intent) -> str:
-        check_shape(SHAPES, intent)
-        return super().describe(state, intent)
 
     def view_model(self, state: VrState, seat: str | None) -> VrView:
         return build_view(self.table_view(state, seat), state, seat)

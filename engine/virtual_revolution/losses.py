@@ -15,6 +15,7 @@ from engine.core.rules import NoPayload, Offer
 
 from .agents_row import discard_verse
 from .control import add_it, can_add, controls, remove_it, remove_server, servers_of
+from .picks import PICK, item_label
 from .rules import RULES, P, agent_name, borough_name, free_asides, verse_name
 from .state import LossStep, PlaceStep, Player, VrState
 
@@ -45,10 +46,6 @@ class LossPayload(BaseModel):
 
 def boost_items(player: Player) -> list[tuple[str, str]]:
     return [(action, b) for action, ids in sorted(player.boosts.items()) for b in ids]
-
-
-def item_label(b: str) -> str:
-    return agent_name(b) if b in P().agents else b.replace("bst_", "Boost card ").replace("_", " ")
 
 
 def offer_for(state: VrState, seat: str, what: str) -> list[tuple[Intent, str]]:
@@ -104,7 +101,7 @@ def next_loss(state: VrState, step: LossStep) -> list[Event]:
     )
 
 
-@RULES.answers("loss", LossPayload)
+@RULES.answers("loss", LossPayload, takes=[PICK])
 def loss_chosen(state: VrState, seat: str, intent: Intent, payload: LossPayload) -> list[Event]:
     player = state.p(seat)
     if intent.get("keep") == "ql":
@@ -190,6 +187,6 @@ def place(state: VrState, step: PlaceStep) -> list[Event]:
     )
 
 
-@RULES.answers("place")
+@RULES.answers("place", takes=[PICK])
 def placed_token(state: VrState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     return add_it(state, seat, intent.word("at"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, number
 
 from .control import servers_of
 from .pack import NecroCard, Op
@@ -26,6 +27,10 @@ LOSS_OPS = {
     "remove_it": "it",
     "clear_boroughs": "clear",
 }
+
+
+SPEND = Shape("spend", (number("n", lambda state, n: f"Spend {n} Immunity" if n else "Spend nothing"),))
+"""Immunity spent in secret against a Necro card."""
 
 
 class NecroPayload(BaseModel):
@@ -81,7 +86,7 @@ def necro_attack(state: VrState, step: NecroStep) -> list[Event]:
     )
 
 
-@RULES.revealed("immunity", NecroPayload)
+@RULES.revealed("immunity", NecroPayload, takes=[SPEND])
 def necro_spent(state: VrState, choices: dict[str, Intent], payload: NecroPayload) -> list[Event]:
     spent = {s: choices[s].num("n") if s in choices else 0 for s in state.order}
     shown = ", ".join(f"{s} {n}" for s, n in spent.items() if s in choices)

@@ -13,9 +13,10 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
 from engine.core.rules import NoPayload
-from engine.core.waiting import ChooseManyFrame
+from engine.core.waiting import CHOOSE, ChooseManyFrame
 
 from .control import add_it, can_add, remove_it
+from .picks import PICK
 from .rules import RULES, P, agent, corruption_label, discard_corruption, draw_corruption, free_asides
 from .state import VrState
 from .verses import go_online
@@ -206,7 +207,7 @@ def _ask_give(state: VrState, seat: str, other: str, topic: str) -> list[Event]:
     )
 
 
-@RULES.answers("clarisse_take", CardPayload)
+@RULES.answers("clarisse_take", CardPayload, takes=[PICK])
 def clarisse_take(state: VrState, seat: str, intent: Intent, payload: CardPayload) -> list[Event]:
     card = intent.word("card")
     if card not in state.p(payload.other).hand:  # changed while the question was open (ruling V-15)
@@ -221,7 +222,7 @@ def clarisse_take(state: VrState, seat: str, intent: Intent, payload: CardPayloa
     return events + _ask_give(state, seat, payload.other, "clarisse_give")
 
 
-@RULES.answers("clarisse_give", CardPayload)
+@RULES.answers("clarisse_give", CardPayload, takes=[PICK])
 def card_given(state: VrState, seat: str, intent: Intent, payload: CardPayload) -> list[Event]:
     card = intent.word("card")
     if card not in state.p(seat).hand:  # discarded while the question was open (ruling V-15): ask again
@@ -267,7 +268,7 @@ def ask_discard(state: VrState, seat: str, count: int) -> list[Event]:
     return events
 
 
-@RULES.answers("weasel")
+@RULES.answers("weasel", takes=[CHOOSE])
 def weasel_discards(state: VrState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     from engine.core.waiting import parse_pick
 

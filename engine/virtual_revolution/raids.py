@@ -18,8 +18,9 @@ from engine.core import Event, Intent, public
 
 from .agents_row import discard_verse
 from .control import remove_it, remove_server, servers_of
-from .losses import discard_agent, discard_boost, item_label, ql_ready
+from .losses import discard_agent, discard_boost, ql_ready
 from .pack import CorruptionCard
+from .picks import PICK, item_label
 from .rules import (
     RULES,
     P,
@@ -152,7 +153,7 @@ def _close(state: VrState, player: Player, spent: int) -> list[Event]:
     return [public("raid", f"{player.seat}'s raid is over; {len(cards)} Corruption cards are discarded.")]
 
 
-@RULES.answers("raid", RaidPayload)
+@RULES.answers("raid", RaidPayload, takes=[PICK])
 def raid_answer(state: VrState, seat: str, intent: Intent, payload: RaidPayload) -> list[Event]:
     player = state.p(seat)
     spent = payload.spent

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
+from engine.core.intent import Value
 from engine.core.labels import fit
 from engine.core.rules import Rules
 
@@ -146,6 +147,22 @@ def gain_ec(state: VrState, seat: str, amount: int) -> None:
 def change_income(state: VrState, seat: str, amount: int) -> None:
     player = state.p(seat)
     player.income = max(0, player.income + amount)
+
+
+def borough_named(state: VrState, value: Value) -> str:
+    return borough_name(str(value))
+
+
+def agent_named(state: VrState, value: Value) -> str:
+    return agent_name(str(value))
+
+
+def verse_named(state: VrState, value: Value) -> str:
+    return verse_name(str(value))
+
+
+def district_named(state: VrState, value: Value) -> str:
+    return P().district_names[str(value)]
 
 
 class VrAction(Action[VrState]):

@@ -12,6 +12,7 @@ from engine.core.rules import NoPayload
 
 from .control import servers_of
 from .pack import AGENT_TYPES, VerseCard
+from .picks import PICK, boost_label
 from .rules import RULES, P, boost_count, free_asides, verse_name
 from .state import BoostGainStep, Held, LossStep, PlaceStep, VrState
 
@@ -128,19 +129,7 @@ def gain_boost(state: VrState, step: BoostGainStep) -> list[Event]:
     )
 
 
-def boost_label(boost_id: str) -> str:
-    b = P().boosts[boost_id]
-    parts = [
-        f"+{b.ec} EC" if b.ec else "",
-        f"+{b.range} Range" if b.range else "",
-        f"+{b.income} Income" if b.income else "",
-        f"pay 1 to discard {b.discard}" if b.discard else "",
-        f"refresh {b.refresh} Verses" if b.refresh else "",
-    ]
-    return f"{b.action.capitalize()}: " + ", ".join(p for p in parts if p)
-
-
-@RULES.answers("boost")
+@RULES.answers("boost", takes=[PICK])
 def boost_chosen(state: VrState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     boost = intent.word("boost")
     if boost not in state.boost_cards:  # taken while the question was open (ruling V-15): ask again

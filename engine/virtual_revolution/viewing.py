@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from .control import on_map, servers_of
-from .finish import OBJECTIVE_TEXT, TYPE_NAMES
+from .finish import OBJECTIVE_TEXT
 from .pack import GENRE_NAMES
+from .picks import TYPE_NAMES
 from .rules import P, corruption_label
 from .state import Duty, Player, VrState
 from .view import AgentView, BoroughView, PlayerView, PrivateView, SlotView, TitleView, VerseView, VrView

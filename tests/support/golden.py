@@ -55,7 +55,7 @@ def _digests(game: Any, seats: list[str], seed: int, options: dict[str, Any]) ->
         intent = agents[seat].choose(game, state, seat, legal)
         moves.update(json.dumps([seat, prompts, [i.key() for i in legal], intent.key()]).encode())
         state, applied = game.apply_chosen(state, seat, intent, legal)
-        events.update(json.dumps([[e.kind, e.text, e.audience] for e in applied], default=str).encode())
+        events.update(json.dumps([[e.kind, e.text, sorted(e.audience or ())] for e in applied]).encode())
         for viewer in [None, *seats]:
             views.update(json.dumps(game.view(state, viewer), sort_keys=True, default=str).encode())
     outcome = game.outcome(state)

@@ -6,6 +6,8 @@ from the Recycle Area (``collect:ec=1,drop=0,peek=0,imm=1``). Titles are in :mod
 from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import number, word
+from engine.core.intent import Value
 
 from ..agents_row import discard_verse
 from ..effects import activate, activation_intent, activation_targets
@@ -16,10 +18,12 @@ from ..rules import (
     VrAction,
     agent,
     agent_name,
+    agent_named,
     borough_name,
     corruption_label,
     discard_corruption,
     verse_name,
+    verse_named,
 )
 from ..state import VrState
 from ..verses import condition_met, go_online
@@ -34,6 +38,12 @@ class Activate(VrAction):
 
     kind = "activate"
     summary = "Activate an Agent on Duty"
+    args = (
+        word("agent", agent_named),
+        word("at", lambda state, v: _target_name(str(v)), optional=True),
+        word("with", lambda state, v: _target_name(str(v)), optional=True),
+        number("slot", lambda state, v: f"Slot {v}", optional=True),
+    )
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not placed(state, seat):
@@ -64,6 +74,23 @@ class Activate(VrAction):
         return f"Activate {name}{target}"
 
 
+ENDS = {"retire": "Retire it", "boost": "Make it a Boost"}
+"""Where a promoted Agent goes."""
+
+
+def _use_named(state: VrState, value: Value) -> str:
+    if value == "no":
+        return "Without its promotion"
+    if value == "yes":
+        return "Using its promotion"
+    return f"Using it: {_target_name(str(value))}"
+
+
+def target_named(state: VrState, value: Value) -> str:
+    """What an activation or a Title is used on: a Borough, a Verse, an Agent, a copied promotion."""
+    return _target_name(str(value))
+
+
 def _target_name(value: str) -> str:
     copied, dot, target = value.partition(".")
     if dot and copied in P().agents:
@@ -87,6 +114,7 @@ class Promote(VrAction):
 
     kind = "promote"
     summary = "Promote an Agent"
+    args = (word("agent", agent_named), word("use", _use_named), word("to", lambda state, v: ENDS[str(v)]))
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not placed(state, seat):
@@ -130,6 +158,7 @@ class Online(VrAction):
 
     kind = "online"
     summary = "Put a Verse Online"
+    args = (word("verse", verse_named),)
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not placed(state, seat):
@@ -156,6 +185,7 @@ class Trade(VrAction):
     kind = "trade"
     family = "trade"
     summary = "Exchange a Verse for Immunity"
+    args = (word("verse", verse_named),)
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not placed(state, seat):
@@ -197,6 +227,12 @@ class Collect(VrAction):
     kind = "collect"
     family = "trade"
     summary = "Collect Influence from the Recycle Area"
+    args = (
+        number("ec", lambda state, v: f"+{v} EC"),
+        number("drop", lambda state, v: f"discard {v} at random"),
+        number("peek", lambda state, v: "look at the top Necro card" if v else "no look"),
+        number("imm", lambda state, v: f"+{v} Immunity"),
+    )
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         tokens = state.recycle.get(seat, 0)

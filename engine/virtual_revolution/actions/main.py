@@ -10,9 +10,12 @@ turn add to it; a pure gain may pay the Action's own cost (ruling A24: "before o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from engine.core import Event, Intent, public
+from engine.core.args import number, word
+from engine.core.intent import Value
 from engine.core.kits.ledger import Ledger
 
 from ..agents_row import refresh_all, replace_verse, take_agent, take_verse
@@ -26,6 +29,7 @@ from ..rules import (
     P,
     VrAction,
     agent_name,
+    agent_named,
     boost_lines,
     borough_name,
     cost,
@@ -40,6 +44,17 @@ from .turn import placed
 
 DUTY_MAX = 3
 SERVERS = 7
+
+
+def _in_row(row: list[str | None], slot: Value, name: Callable[[str], str]) -> str:
+    """The card in a row's ``slot`` (counted from 1), by name."""
+    card = row[int(slot) - 1]
+    return f"{name(card)} (#{slot})" if card else f"#{slot}"
+
+
+def _cards_named(state: VrState, value: Value) -> str:
+    cards = [] if value == "none" else str(value).split("+")
+    return "Discard " + ", ".join(design(c) for c in cards) if cards else "No card"
 
 
 def open_for(state: VrState, seat: str, kind: str) -> bool:
@@ -91,6 +106,7 @@ class Work(VrAction):
 
     kind = "work"
     summary = "Work"
+    args = ()
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         return [Intent("work")] if open_for(state, seat, "work") else []
@@ -156,6 +172,7 @@ class Recruit(VrAction):
 
     kind = "recruit"
     summary = "Recruit an Agent"
+    args = (number("slot", lambda state, v: _in_row(state.slots, v, agent_name)),)
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not open_for(state, seat, "recruit") or len(state.p(seat).duty) >= DUTY_MAX:
@@ -200,6 +217,7 @@ class RecruitDiscard(VrAction):
 
     kind = "recruit_discard"
     summary = "Recruit from the Agent discard pile"
+    args = (word("agent", agent_named),)
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not placed(state, seat) or "recruit_discard" not in state.ctx.extras:
@@ -231,6 +249,7 @@ class Server(VrAction):
 
     kind = "server"
     summary = "Build a Server"
+    args = ()
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not open_for(state, seat, "server") or len(servers_of(state, seat)) >= SERVERS:
@@ -293,6 +312,7 @@ class Refresh(VrAction):
     many times as you like." (Free once with Professor Shane's promotion.)"""
 
     kind = "refresh"
+    args = ()
     family = "trade"
     summary = "Refresh the Verse row"
 
@@ -323,6 +343,7 @@ class SwapVerse(VrAction):
     kind = "swap_verse"
     family = "trade"
     summary = "Replace one available Verse"
+    args = (number("slot", lambda state, v: _in_row(state.verse_row, v, verse_name)),)
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not open_for(state, seat, "verse") or state.turn.used("swap") >= refresh_count(state, seat):
@@ -350,6 +371,7 @@ class Verse(VrAction):
 
     kind = "verse"
     summary = "Create a Verse"
+    args = (number("slot", lambda state, v: _in_row(state.verse_row, v, verse_name)),)
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not open_for(state, seat, "verse") or not can_pay(state, seat, "verse"):
@@ -415,6 +437,10 @@ class Donate(VrAction):
 
     kind = "donate"
     summary = "Make a Donation"
+    args = (
+        word("cards", _cards_named),
+        number("imm", lambda state, v: "+1 Immunity" if v else "no Immunity"),
+    )
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not open_for(state, seat, "donate"):

@@ -6,13 +6,14 @@ Quartier Latin Title ...). Turn your Title card sideways." Quartier Latin is use
 from __future__ import annotations
 
 from engine.core import Event, Intent, public
+from engine.core.args import word
 
 from ..agents_row import discard_verse
 from ..control import remove_server, servers_of
 from ..promotions import ask_discard
-from ..rules import RULES, P, VrAction, agent_name, borough_name, draw_corruption, verse_name
+from ..rules import RULES, P, VrAction, agent_name, borough_name, district_named, draw_corruption, verse_name
 from ..state import VrState
-from .free import peek_necro
+from .free import peek_necro, target_named
 from .main import open_for
 from .turn import placed
 
@@ -39,6 +40,7 @@ def _targets(state: VrState, seat: str, title: str) -> list[str]:
 class Title(VrAction):
     kind = "title"
     summary = "Use a Title"
+    args = (word("id", district_named), word("at", target_named, optional=True))
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not placed(state, seat):

@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 from engine.core import Event, Intent, public
+from engine.core.args import word
 
 from ..control import add_it, can_add, move_it, remove_it
-from ..rules import RULES, P, VrAction, borough_name, draw_corruption
+from ..rules import RULES, P, VrAction, borough_name, borough_named, draw_corruption
 from ..state import VrState
+
+HOW = {"add": "Add 1 Influence here", "remove": "Remove 1 Influence here", "move": "Move 1 Influence here"}
+"""The Influence manoeuvres, as a menu names them."""
 
 
 def placed(state: VrState, seat: str) -> bool:
@@ -22,6 +26,7 @@ class Director(VrAction):
     kind = "director"
     family = "move"
     summary = "Place a Director"
+    args = (word("to", borough_named),)
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if state.ctx.seat != seat or state.ctx.borough is not None:
@@ -58,6 +63,7 @@ class Influence(VrAction):
     kind = "influence"
     family = "move"
     summary = "Influence manoeuvre"
+    args = (word("how", lambda state, how: HOW.get(str(how))), word("at", borough_named, optional=True))
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         ctx = state.ctx
@@ -111,6 +117,7 @@ class Influence(VrAction):
 class End(VrAction):
     kind = "end"
     family = "end"
+    args = ()
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
         return [Intent("end")] if placed(state, seat) else []
