@@ -261,6 +261,7 @@ class FlowGame(Game[F]):
                 # the turn's next action is another decision: an older button is stale
                 state.waiting.renew(top)
         events += self.rules.procedure.run(state)
+        self.rules.retell(state)
         self._log(state, events)
         return events
 

@@ -47,6 +47,7 @@ from .waiting import CHOOSE, AskFrame, ChooseManyFrame, Frame, Option, SecretFra
 S = TypeVar("S")
 A = TypeVar("A", bound=type[Action[Any]])
 F = TypeVar("F", bound=Callable[..., list[Event]])
+H = TypeVar("H", bound=Callable[[Any, Any], None])
 
 Offer = Sequence[tuple[Intent, str]]
 """Answers offered to a seat: (intent, label) pairs."""
@@ -83,6 +84,7 @@ class Rules(Generic[S]):
         self.shapes = Shapes()
         self.shapes.add(CHOOSE, "the runtime's choose-many frames")
         self._refusals: dict[str, Refusal] = {}
+        self._headers: dict[str, Callable[[Any, Frame], None]] = {}
 
     # --- registering --------------------------------------------------------------------------
 
@@ -158,6 +160,27 @@ class Rules(Generic[S]):
         """``fn(state, answers, payload)``: a window's (or an each-frame's) (seat, intent) answers in seat
         order, at its close."""
         return self._register(self._closes, topic, payload, takes, refusal)
+
+    def header(self, topic: str) -> Callable[[H], H]:
+        """``fn(state, frame)`` tells the question of an open frame of ``topic`` again after every intent
+        applied while it is open (a turn's header saying what is left: the move used, one action more)."""
+
+        def register(fn: H) -> H:
+            if topic in self._headers:
+                raise ValueError(f"topic '{topic}' has two headers")
+            self._headers[topic] = fn
+            return fn
+
+        return register
+
+    def retell(self, state: Any) -> None:
+        """Tell the open frames' questions again, where their topic has a :meth:`header`."""
+        if not self._headers:
+            return
+        for frame in state.waiting.frames:
+            teller = self._headers.get(frame.topic)
+            if teller is not None:
+                teller(state, frame)
 
     def refusal(self, state: Any, frame: Frame, seat: str, intent: Intent) -> str | None:
         """The topic's own reason for refusing an answer its frame does not offer (None: none declared)."""
