@@ -95,10 +95,7 @@ def _roll_damage(state: IpaState, hit: Hit) -> list[Event]:
     active = next((a for a in agent.active if a.card == hit.card), None)
     if active is not None and active.converted:
         hit.type, amount = "fire", amount + _converter_plus(state, hit.seat)
-    if card.type == "melee" and state.turn.used("krono") > state.turn.used("krono_spent"):
-        state.turn.use("krono_spent")
-        amount += 1
-    hit.amount = amount
+    hit.amount = amount + hit.bonus
     return events
 
 
@@ -421,11 +418,12 @@ def reveal(state: IpaState, seat: str, instance: str) -> Active:
     agent = state.agents[seat]
     if instance in agent.hand:
         agent.hand.remove(instance)
-        act = Active(card=instance)
+        act = Active(card=instance, turn=state.turn.number)
         agent.active.append(act)
         return act
     act = next(a for a in agent.active if a.card == instance)
     act.uses += 1
+    act.turn = state.turn.number
     return act
 
 
