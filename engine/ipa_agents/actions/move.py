@@ -89,6 +89,16 @@ def _passable(state: IpaState, unit: str) -> set[Cell]:
     return out
 
 
+def _note_fields(state: IpaState, unit: str, route: Route) -> None:
+    """The Agent in turn has moved along ``route``: its squares, and the force fields it has been in."""
+    state.turn.use(MOVED, route.steps)
+    g = grid(state)
+    for enforcer, centre, radius in _fields(state, unit):
+        seen = FIELD_SEEN + enforcer
+        if seen not in state.turn.uses and any(g.distance(centre, c) <= radius for c in route.cells):
+            state.turn.use(seen)
+
+
 def _budget(base: int, new: int, total: int, moved: int) -> int:
     """A move's budget of ``base`` squares, the Agent having been in ``total`` force fields this turn, of
     which ``new`` first in this move, after ``moved`` squares of its earlier moves: RB "In the round in
@@ -248,13 +258,7 @@ class Move(MoveAction[IpaState]):
             if state.turn.used("move"):
                 state.turn.use("speed_spent")
             state.turn.use("move")
-            state.turn.use(MOVED, route.steps)
-            g = grid(state)
-            for fe, centre, radius in _fields(state, unit):
-                if FIELD_SEEN + fe not in state.turn.uses and any(
-                    g.distance(centre, c) <= radius for c in route.cells
-                ):
-                    state.turn.use(FIELD_SEEN + fe)
+            _note_fields(state, unit, route)
             agent.cell = dest
         else:
             fe = state.equipment[unit]
