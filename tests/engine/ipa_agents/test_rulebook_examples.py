@@ -10,19 +10,21 @@ distance, range and line of sight it states holds. Data the house pack lacks com
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
 from engine.core import Intent
+from engine.core.board import Cell
 from engine.core.errors import DataError
 from engine.core.rng import Rng
 from engine.ipa_agents.game import IPA
 from engine.ipa_agents.pack import load_pack
 from engine.ipa_agents.setup import CORNERS, corner_zone, event_square, quadrant
-from engine.ipa_agents.state import EquipmentState, IpaState
+from engine.ipa_agents.state import EquipmentState, IpaState, StatusOn
 
-from .helpers import act, answer_all, dice, example_pack, hand, place, table
+from .helpers import HOUSE_PACK, act, answer_all, dice, example_pack, hand, place, table
 from .test_example_game import _round_1, _round_2, _round_3, _round_4, _round_5, _round_6, _setup
 
 
@@ -213,8 +215,6 @@ def test_l141_the_set_up_in_words(players: int, life: int, walls: int) -> None:
 
 
 def _largest_group(walls: list[str]) -> int:
-    from engine.core.board import Cell
-
     cells = {(c.col, c.row) for c in map(Cell.parse, walls)}
     best, seen = 0, set()
     for start in cells:
@@ -590,10 +590,6 @@ def test_l426_a_die_never_counts_more_than_six(tmp_path: Path) -> None:
     No card of the rulebook (nor of the house pack) adds to a die: a die's table is written for the faces 1
     to 6, and a pack that writes a seventh is refused; every die the engine reads shows 1 to 6."""
     folder = tmp_path / "ipa_agents"
-    import shutil
-
-    from .helpers import HOUSE_PACK
-
     shutil.copytree(HOUSE_PACK, folder)
     data = json.loads((folder / "cards.json").read_text(encoding="utf-8"))
     electrocute = next(c for c in data["cards"] if c["id"] == "electrocute")
@@ -624,8 +620,6 @@ def test_l422_a_clear_shot_and_a_shot_that_is_not() -> None:
     assert _offers(state, "p1", "play:card=light_weight.1,at=a2")  # the blue line
     state.agents["p3"].cell = "D8"
     assert not _offers(state, "p1", "play:card=light_weight.1,at=a2")  # the red line
-    from engine.ipa_agents.state import StatusOn
-
     state.agents["p3"].statuses.append(StatusOn(status="stun", by="p1"))
     assert _offers(state, "p1", "play:card=light_weight.1,at=a2")
 
