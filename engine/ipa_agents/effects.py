@@ -95,10 +95,7 @@ def _roll_damage(state: IpaState, hit: Hit) -> list[Event]:
     active = next((a for a in agent.active if a.card == hit.card), None)
     if active is not None and active.converted:
         hit.type, amount = "fire", amount + _converter_plus(state, hit.seat)
-    if card.type == "melee" and state.turn.used("krono") > state.turn.used("krono_spent"):
-        state.turn.use("krono_spent")
-        amount += 1
-    hit.amount = amount
+    hit.amount = amount + hit.bonus
     return events
 
 
@@ -294,10 +291,23 @@ def rift_closed(state: IpaState, answers: list[tuple[str, Intent]], payload: Hit
         if instance not in state.agents[seat].hand:
             continue
         card = recycle_from_hand(state, seat, instance)
-        return [public("rift", f"{seat} activates the Rift {card.name}: the hit is cancelled.")] + _after(
-            state, hit
-        )
+        events = [public("rift", f"{seat} activates the Rift {card.name}: the hit is cancelled.")]
+        if hit.card and not any(e.op == "cancel" and e.hit for e in card.effects):
+            events += swallow(state, hit.seat, hit.card)
+        return events + _after(state, hit)
     return apply_hit(state, hit) + _after(state, hit)
+
+
+def swallow(state: IpaState, seat: str, instance: str) -> list[Event]:
+    """Space Vacuum: the "Target Space Manipulation (and its effect) is sucked into the rift and is placed
+    on the recycle pile" (the card leaves its owner's active cards)."""
+    owner = state.agents[seat]
+    active = next((a for a in owner.active if a.card == instance), None)
+    if active is None:
+        return []
+    owner.active.remove(active)
+    state.recycle.append(instance)
+    return [public("rift", f"{card_of(instance).name} goes to the recycle pile.")]
 
 
 def _after(state: IpaState, hit: Hit) -> list[Event]:
@@ -385,7 +395,9 @@ def shove(state: IpaState, hit: Hit, squares: int) -> list[Event]:
         may_pass=lambda c: c.label not in taken,
         passage=Passage(blocked=walls(state)),
     )
-    cells = sorted(reach, key=lambda c: (reach[c], c.row, c.col))[:20]
+    cells = sorted(
+        reach, key=lambda c: (reach[c], c.row, c.col)
+    )  # every square: "in any direction you choose"
     offer = [(Intent.of("shove", to=c.label), f"Move it to {c.label}") for c in cells]
     offer.insert(0, (Intent.of("shove", to=start), f"Leave it on {start}"))
     return RULES.ask(
@@ -421,11 +433,12 @@ def reveal(state: IpaState, seat: str, instance: str) -> Active:
     agent = state.agents[seat]
     if instance in agent.hand:
         agent.hand.remove(instance)
-        act = Active(card=instance)
+        act = Active(card=instance, turn=state.turn.number)
         agent.active.append(act)
         return act
     act = next(a for a in agent.active if a.card == instance)
     act.uses += 1
+    act.turn = state.turn.number
     return act
 
 

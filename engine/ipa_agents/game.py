@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import GameMeta, Intent, RandomAgent
+from engine.core import Event, GameMeta, Intent, RandomAgent
 from engine.core.board import Cell, load_grid
 from engine.core.flowgame import FlowGame
 from engine.core.shapes import check_shape
@@ -19,6 +19,7 @@ from .setup import quadrant
 from .shapes import SHAPES
 from .sides import allied, corner_steps, place_sides, seat_corners, start_life
 from .state import AgentState, EventsStep, EventToken, IpaOptions, IpaState, RoundStep
+from .turn_header import retell
 from .view import IpaView
 from .viewing import build_view
 
@@ -51,14 +52,17 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 7
+    format = 8
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
     3: the last action a Rift may undo, permissions to pass; 4: the options of the advanced and alternative
     rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners; 5: Confuse and Mind
     Control (statuses, the controlled turn, the Focused Shot's hits); 6: each waiting frame keeps its
     public (third-person) text; 7: a wall's default is the first allowed square from the map's centre (a
-    game saved in set-up would not replay to its stored default). Older games are rebuilt from their
-    intent log."""
+    game saved in set-up would not replay to its stored default); 8: the effects of one attack or one round
+    wear off (issue 28: Ocular Precision and Krono Blood are spent by the attack they are for, a
+    Focused Shot needs a shot of this turn, the Damage Converter's payment ends with the turn, a force
+    field's loss holds for the rest of the turn, a Sentry's round of placement), and the turn's header is
+    told again after each deed. Older games are rebuilt from their intent log."""
     state_type = IpaState
     rules = RULES
     intent_kinds = INTENT_KINDS
@@ -108,6 +112,11 @@ class IpaGame(FlowGame[IpaState]):
     def describe(self, state: IpaState, intent: Intent) -> str:
         check_shape(SHAPES, intent)
         return super().describe(state, intent)
+
+    def _apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
+        events = super()._apply(state, seat, intent)
+        retell(state)  # the open turn's header says what is left after this deed (issue 28)
+        return events
 
     def view_model(self, state: IpaState, seat: str | None) -> IpaView:
         return build_view(self, state, seat)

@@ -71,6 +71,8 @@ class Active(BaseModel):
     uses: int = 1
     converted: bool = False
     """Damage Converter paid for this weapon this turn."""
+    turn: int = -1
+    """The turn (its number) in which it was last activated."""
 
 
 class StatusOn(BaseModel):
@@ -127,7 +129,8 @@ class EquipmentState(BaseModel):
     cell: str
     life: int | None
     placed: int
-    """The turn number it was placed in (it cannot fire in that turn)."""
+    """The round it was placed in (RB Sentry: "It cannot fire in the round in which it was placed", not
+    even for an Agent that takes it over in that round)."""
     fired: int = -1
     """The round it last fired in."""
     moved: int = -1
@@ -157,6 +160,8 @@ class Hit(BaseModel):
     """Indices of the card's effects this hit carries."""
     focused: bool = False
     """A Focused Shot: dodged only on a 5 or 6."""
+    bonus: int = 0
+    """Damage added to the card's (Modified Krono Blood, spent when the attack was declared)."""
 
 
 class Undone(BaseModel):
@@ -278,7 +283,7 @@ IpaStep = Annotated[
 
 
 class IpaState(FlowState):
-    format: int = 7
+    format: int = 8
     """The snapshot format (the game's ``format``)."""
     steps: list[IpaStep] = Field(default_factory=list)
     opts: IpaOptions

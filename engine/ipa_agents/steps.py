@@ -30,6 +30,7 @@ from .state import (
     SetupWallStep,
     TurnStep,
 )
+from .turn_header import turn_text
 
 TURN_ACTIONS = [
     "move",
@@ -132,6 +133,8 @@ def begin_turn(state: IpaState, step: TurnStep) -> list[Event]:
     if not agent.alive:
         return events
     undo.begin(state, seat)
+    for act in agent.active:  # the Damage Converter's payment: "The effect lasts only during this round"
+        act.converted = False
     confused = control.has(agent, "confuse")
     if not stunned(agent) and not confused:
         events += _deactivate(state, seat)  # A-27: a stunned Agent cannot deactivate; later
@@ -158,7 +161,6 @@ def _deactivate(state: IpaState, seat: str) -> list[Event]:
     for act in agent.active:
         card = card_of(act.card)
         if card.type == "construct" or act.card in lingering:
-            act.converted = False
             keep.append(act)
         elif card.type == "artifact":
             state.recycle.append(act.card)
@@ -214,23 +216,6 @@ def resume_turn(state: IpaState, step: ResumeStep) -> list[Event]:
     return []
 
 
-def turn_text(state: IpaState, seat: str, public: bool = False) -> str:
-    """The turn's question; ``public``: told to the others (life and stun are public)."""
-    agent = state.agents[seat]
-    life = f"life {agent.life}/{agent.max_life}"
-    parts = [
-        f"{seat}'s turn (Round {state.round}): {life}"
-        if public
-        else f"Round {state.round}, your turn: {life}"
-    ]
-    if stunned(agent):
-        parts.append(f"stunned: {'it' if public else 'you'} can do nothing but discard and end")
-    moved, acted = state.turn.used("move"), state.turn.used("action")
-    parts.append("move used" if moved else "move available")
-    parts.append(f"actions used {acted}/{1 + state.turn.used('bonus_action')}")
-    return "; ".join(parts) + "."
-
-
 @RULES.step("end_turn")
 def end_turn(state: IpaState, step: EndTurnStep) -> list[Event]:
     """RB "Inventory": "When your Agent ends its turn, it loses 2 life for each inactive card above 7";
@@ -242,13 +227,13 @@ def end_turn(state: IpaState, step: EndTurnStep) -> list[Event]:
         if fe.owner == step.seat:
             fe.armed = True
     agent.statuses = [s for s in agent.statuses if not (s.status == "helpless" and s.by == step.seat)]
+    agent.turn_credits = 0  # dead or alive: a revived Agent has no sale credits left from this turn
     if agent.alive:
         over = excess(agent.hand, hand_limit(agent))
         if over:
             loss = over * P().numbers.hand_penalty
             events.append(public("hand_limit", f"{step.seat} ends the turn with {over} cards too many."))
             events += damage(state, agent.unit, loss, "physical", None, typed=False)
-        agent.turn_credits = 0
         if state.opts.played_is_played and agent.points:
             events.append(
                 public("missed", f"{step.seat}'s unplaced ability points are lost (Played is played).")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
 
+from .effects import swallow
 from .rules import (
     RULES,
     actions_left,
@@ -161,21 +162,9 @@ class UndoRift(Action[IpaState]):
         for u in last.units:
             events += _undo_unit(state, u)
         if last.card and not any(e.op == "cancel" and e.hit for e in card.effects):
-            events += _swallow(state, last)
+            events += swallow(state, last.seat, last.card)
         return events
 
     def label(self, state: IpaState, intent: Intent) -> str:
         card = named_card(intent)
         return f"Play {card.name} against the last action" if card is not None else "Play a Rift"
-
-
-def _swallow(state: IpaState, last: LastAction) -> list[Event]:
-    """Space Vacuum: the "Target Space Manipulation (and its effect) is sucked into the rift and is placed
-    on the recycle pile"."""
-    owner = state.agents[last.seat]
-    active = next((a for a in owner.active if a.card == last.card), None)
-    if active is None:
-        return []
-    owner.active.remove(active)
-    state.recycle.append(last.card)
-    return [public("rift", f"{card_of(last.card).name} goes to the recycle pile.")]

@@ -18,7 +18,7 @@ from ..effects import card_hit, queue_hits, shot_line
 from ..rules import RULES, adjacent8, card_of, named_card, stunned, unit_cell, unit_name
 from ..sides import allied
 from ..state import IpaState
-from .play import targets
+from .play import next_attack, targets
 
 
 def _weapons(state: IpaState, seat: str) -> list[str]:
@@ -34,7 +34,7 @@ def _weapons(state: IpaState, seat: str) -> list[str]:
     ]
     if near:
         return []
-    return [a.card for a in agent.active if card_of(a.card).type == "ranged" and a.uses >= 1]
+    return [a.card for a in agent.active if card_of(a.card).type == "ranged" and a.turn == state.turn.number]
 
 
 @RULES.action
@@ -56,6 +56,7 @@ class Focus(Action[IpaState]):
         state.turn.use("focused")
         hit = card_hit(state, seat, instance, at)
         hit.focused = True
+        next_attack(state, card_of(instance))  # an Ocular Precision bought for it is spent on it
         shot_line(state, agent.cell, unit_cell(state, at) or agent.cell, True)
         RULES.end_turn(state)
         undo.record(state, seat, agent.unit, instance, [at])

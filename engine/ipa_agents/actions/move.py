@@ -24,8 +24,9 @@ from ..setup import legal_walls
 from ..state import EventsStep, GaiaStep, IpaState, RoundStep, SetupWallStep
 
 
-def _fields(state: IpaState, unit: str) -> list[tuple[Cell, int]]:
-    """The armed force fields that slow ``unit`` (none for a Sentry; UE 6: not its owner's own)."""
+def _fields(state: IpaState, unit: str) -> list[tuple[str, Cell, int]]:
+    """The armed force fields that slow ``unit`` (none for a Sentry; UE 6: not its owner's own): each
+    Gravitational Enforcer's id, square and radius."""
     seat = next((a.seat for a in state.agents.values() if a.unit == unit), None)
     if seat is None:
         return []
@@ -41,8 +42,15 @@ def _fields(state: IpaState, unit: str) -> list[tuple[Cell, int]]:
                 for u in state.agents[fe.owner].upgrades
                 if pack().upgrades[u].effect == "radius"
             )
-            out.append((Cell.parse(fe.cell), radius + bonus))
+            out.append((fe.unit, Cell.parse(fe.cell), radius + bonus))
     return out
+
+
+FIELD_SEEN = "field:"
+"""A turn counter's prefix: the force field of that Gravitational Enforcer has slowed the Agent in turn
+(RB: "the unit loses 2 movement points for the rest of the round"; A-15)."""
+MOVED = "squares"
+"""The turn counter of the squares the Agent in turn has moved in its earlier moves of the turn."""
 
 
 MOLECULAR = 1 << 30
@@ -81,8 +89,42 @@ def _passable(state: IpaState, unit: str) -> set[Cell]:
     return out
 
 
-def _budget(base: int, count: int) -> int:
-    return base if count == 0 else (max(0, base - 2) if count == 1 else min(base, 1))
+def _note_fields(state: IpaState, unit: str, route: Route) -> None:
+    """The Agent in turn has moved along ``route``: its squares, and the force fields it has been in."""
+    state.turn.use(MOVED, route.steps)
+    g = grid(state)
+    for enforcer, centre, radius in _fields(state, unit):
+        seen = FIELD_SEEN + enforcer
+        if seen not in state.turn.uses and any(g.distance(centre, c) <= radius for c in route.cells):
+            state.turn.use(seen)
+
+
+def _budget(base: int, new: int, total: int, moved: int) -> int:
+    """A move's budget of ``base`` squares, the Agent having been in ``total`` force fields this turn, of
+    which ``new`` first in this move, after ``moved`` squares of its earlier moves: RB "In the round in
+    which a unit is within a force field, the unit loses 2 movement points for the rest of the round" (a
+    field already met in an earlier move of the turn took its 2 points then); "If a unit is trapped in 2
+    force fields, that unit can move only 1 square" (in the whole turn)."""
+    if total >= 2:
+        return max(0, min(base, 1 - moved))
+    return max(0, base - 2) if new else base
+
+
+SPEED_BOOST = 2
+"""Speed Boost: "You may move up to 2 squares additionally once in this round"."""
+
+
+def agent_budget(state: IpaState, seat: str) -> int:
+    """The squares the Agent in turn may still move in one move, before force fields: its normal move
+    (5, 6 with UE 1), then a Speed Boost's 2 for each one bought and not used; none after a Focused Shot
+    ("the unit may not move in the round in which a Focused Shot was fired")."""
+    if state.turn.used("focused"):
+        return 0
+    if not state.turn.used("move"):
+        return pack().numbers.movement + (1 if state.agents[seat].ue == "speed" else 0)
+    if state.turn.used("speed") > state.turn.used("speed_spent"):
+        return SPEED_BOOST
+    return 0
 
 
 @RULES.action
@@ -105,16 +147,7 @@ class Move(MoveAction[IpaState]):
         return out
 
     def _agent_budget(self, state: IpaState, seat: str) -> int:
-        agent = state.agents[seat]
-        if state.turn.used("focused"):
-            return (
-                0  # RB Focused Shot: "the unit may not move in the round in which a Focused Shot was fired"
-            )
-        if not state.turn.used("move"):
-            return pack().numbers.movement + (1 if agent.ue == "speed" else 0)
-        if state.turn.used("speed") > state.turn.used("speed_spent"):
-            return 2
-        return 0
+        return agent_budget(state, seat)
 
     def where(self, state: IpaState, unit: str) -> Cell:
         agent = next((a for a in state.agents.values() if a.unit == unit), None)
@@ -155,9 +188,18 @@ class Move(MoveAction[IpaState]):
         g = grid(state)
         start = self.where(state, unit)
         spare = unit.startswith("a") and state.turn.used("molecular") > state.turn.used("molecular_spent")
+        seen_before = [k for k in state.turn.uses if k.startswith(FIELD_SEEN)] if fields else []
+        before = sum(1 << i for i, (fe, _, _) in enumerate(fields) if FIELD_SEEN + fe in seen_before)
+        gone = len(seen_before) - bin(before).count("1")  # fields met earlier whose Enforcer is destroyed
+        moved = state.turn.used(MOVED) if fields else 0
 
         def inside(c: Cell) -> int:
-            return sum(1 << i for i, (centre, r) in enumerate(fields) if g.distance(centre, c) <= r)
+            return sum(1 << i for i, (_, centre, r) in enumerate(fields) if g.distance(centre, c) <= r)
+
+        def budget(mask: int) -> int:
+            met = mask & ~MOLECULAR
+            new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
+            return _budget(how.budget, new, total, moved)
 
         first = (start, inside(start))
         seen: dict[tuple[Cell, int], tuple[Cell, int] | None] = {first: None}
@@ -175,7 +217,7 @@ class Move(MoveAction[IpaState]):
                     if not spare or nmask & MOLECULAR:
                         continue
                     nmask |= MOLECULAR  # RB Molecular Manipulation: "pass through one unit once"
-                if steps[here] + 1 > _budget(how.budget, bin(nmask & ~MOLECULAR).count("1")):
+                if steps[here] + 1 > budget(nmask):
                     continue
                 key = (nxt, nmask)
                 if key in seen:
@@ -216,6 +258,7 @@ class Move(MoveAction[IpaState]):
             if state.turn.used("move"):
                 state.turn.use("speed_spent")
             state.turn.use("move")
+            _note_fields(state, unit, route)
             agent.cell = dest
         else:
             fe = state.equipment[unit]

@@ -49,6 +49,30 @@ def pay(agent: AgentState, amount: int) -> None:
     agent.credits -= amount - from_turn
 
 
+OCULAR_RANGE = 5
+"""Ocular Precision: "Your ranged weapons receive +5 to range for your next attack"."""
+KRONO_DAMAGE = 1
+"""Modified Krono Blood: "Gives your melee weapons +1 damage for your next attack"."""
+
+
+def boosted(state: IpaState, injection: str) -> bool:
+    """Whether an injection of this turn waits for the attack it is for (``ocular``, ``krono``): RB "it
+    works only once per purchase"."""
+    return state.turn.used(injection) > state.turn.used(f"{injection}_spent")
+
+
+def next_attack(state: IpaState, card: Card) -> int:
+    """An attack with ``card`` is declared: the injection waiting for it is spent on it (Ocular Precision
+    on a Ranged Weapon's attack, Modified Krono Blood on a Melee Weapon's: "for your next attack"; Krono
+    Blood "only once per action"). Returns the damage Krono Blood adds to the attack's first hit."""
+    if card.type == "ranged" and boosted(state, "ocular"):
+        state.turn.use("ocular_spent")
+    if card.type == "melee" and boosted(state, "krono"):
+        state.turn.use("krono_spent")
+        return KRONO_DAMAGE
+    return 0
+
+
 def _range_ok(state: IpaState, agent: AgentState, card: Card, there: str) -> bool:
     d = distance(agent.cell, there)
     if card.type == "melee":
@@ -56,9 +80,7 @@ def _range_ok(state: IpaState, agent: AgentState, card: Card, there: str) -> boo
     if not sees(state, agent.cell, there):
         return False
     if card.range is not None:
-        bonus = (
-            5 if card.type == "ranged" and state.turn.used("ocular") > state.turn.used("ocular_spent") else 0
-        )
+        bonus = OCULAR_RANGE if card.type == "ranged" and boosted(state, "ocular") else 0
         if d > card.range + bonus:
             return False
     if d < card.min_range:
@@ -183,6 +205,7 @@ class Play(Action[IpaState]):
         if not isinstance(at, str):
             return events
         hits = [card_hit(state, seat, instance, at)]
+        hits[0].bonus = next_attack(state, card)
         also = intent.get("also")
         if isinstance(also, str) and card.double_for is not None:
             pay(payer, card.double_for)
@@ -328,7 +351,7 @@ class Shoot(Action[IpaState]):
                 fe.owner != seat
                 or not spec.damage
                 or fe.fired == state.round
-                or fe.placed == state.turn.number
+                or fe.placed == state.round  # "It cannot fire in the round in which it was placed"
             ):
                 continue
             rng = (spec.range or 0) + sum(

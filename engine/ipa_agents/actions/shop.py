@@ -129,7 +129,7 @@ class Buy(Action[IpaState]):
                     if pack().upgrades[u].equipment == item and pack().upgrades[u].effect == "life"
                 )
             state.equipment[unit] = EquipmentState(
-                unit=unit, kind=item, owner=seat, cell=intent.word("at"), life=life, placed=state.turn.number
+                unit=unit, kind=item, owner=seat, cell=intent.word("at"), life=life, placed=state.round
             )
             return [
                 public("buy", f"{seat} buys a {spec.name} ({unit}) and places it on {intent.word('at')}.")

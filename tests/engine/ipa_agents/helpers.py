@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from engine.core import Intent
 from engine.core.rng import Rng
@@ -64,3 +69,22 @@ def answer_all(state: IpaState) -> IpaState:
         key = "defend:roll=yes" if p.kind == "defend" else p.default.key()
         state, _ = IPA.apply(state, p.seat, Intent.parse(key))
     return state
+
+
+HOUSE_PACK = Path(__file__).resolve().parents[3] / "data" / "ipa_agents"
+SPARE = "pocket_pistol"
+"""The house card whose copies make room for a test pack's extra cards (the box holds 200)."""
+
+
+def example_pack(folder: Path, monkeypatch: pytest.MonkeyPatch, *cards: dict[str, Any]) -> None:
+    """Play on a test-only pack: the house pack with ``cards`` added (one copy each, in place of copies
+    of the Pocket Pistol), loaded through ``ARBITER_DATA`` for the rest of the test. The house pack is
+    never changed."""
+    shutil.copytree(HOUSE_PACK, folder / "ipa_agents")
+    path = folder / "ipa_agents" / "cards.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    spare = next(c for c in data["cards"] if c["id"] == SPARE)
+    spare["copies"] -= sum(c.get("copies", 1) for c in cards)
+    data["cards"] += list(cards)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setenv("ARBITER_DATA", str(folder))

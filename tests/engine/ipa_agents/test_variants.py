@@ -46,14 +46,14 @@ def test_no_focused_shot_after_moving_next_to_an_enemy_or_without_the_option() -
     state.agents["p1"].active = []
     from engine.ipa_agents.state import Active
 
-    state.agents["p1"].active = [Active(card="light_weight.1")]
+    state.agents["p1"].active = [Active(card="light_weight.1", turn=state.turn.number)]  # fired this turn
     assert not any(i.kind == "focus" for i in IPA.legal(state, "p1"))  # an enemy next to it
     state.agents["p2"].cell = "D12"
     assert any(i.kind == "focus" for i in IPA.legal(state, "p1"))
     state, _ = act(state, "p1", "move:unit=a1,to=D5")
     assert not any(i.kind == "focus" for i in IPA.legal(state, "p1"))  # it has moved
     plain = table()
-    plain.agents["p1"].active = [Active(card="light_weight.1")]
+    plain.agents["p1"].active = [Active(card="light_weight.1", turn=plain.turn.number)]
     assert not any(i.kind == "focus" for i in IPA.legal(plain, "p1"))
 
 

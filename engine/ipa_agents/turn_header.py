@@ -1,0 +1,71 @@
+"""The header of a turn: what the Agent in turn still has (its move, its actions, the injections waiting
+for their attack), told again after every deed of the turn, so it never offers what is spent.
+
+RB "Turns": "Each unit may be moved once per round and take one action"; RB "Space Shop": an injection's
+"effect lasts only in the round in which the injection was bought, and it works only once per purchase".
+"""
+
+from __future__ import annotations
+
+from engine.core.waiting import TurnFrame
+
+from .actions.move import agent_budget
+from .actions.play import OCULAR_RANGE, boosted, free_artifacts
+from .rules import actions_left, stunned
+from .state import IpaState
+
+WAITING = (
+    ("ocular", f"Ocular Precision: +{OCULAR_RANGE} range for the next ranged attack"),
+    ("krono", "Modified Krono Blood: +1 damage for the next melee attack"),
+    ("molecular", "Molecular Manipulation: one unit may be passed once"),
+    ("gene", "Modified Gene Structuring: one trip through the Space Tunnels"),
+)
+"""The injections that wait for their use (the turn counter's name, what the header says)."""
+
+
+def turn_text(state: IpaState, seat: str, public: bool = False) -> str:
+    """The turn's question; ``public``: told to the others (everything in it is public: life, stun, the
+    move and actions taken, the injections bought)."""
+    agent = state.agents[seat]
+    life = f"life {agent.life}/{agent.max_life}"
+    parts = [
+        f"{seat}'s turn (Round {state.round}): {life}"
+        if public
+        else f"Round {state.round}, your turn: {life}"
+    ]
+    if stunned(agent):
+        parts.append(f"stunned: {'it' if public else 'you'} can do nothing but discard and end")
+        return "; ".join(parts) + "."
+    parts.append(_move(state, seat))
+    if any(s.status == "helpless" for s in agent.statuses):
+        parts.append("helpless: no action this turn")
+    else:
+        parts.append(f"actions left {actions_left(state)}/{1 + state.turn.used('bonus_action')}")
+    free = free_artifacts(state)
+    if free > 0:
+        parts.append(f"Multitasking: {free} more Artifact{'s' if free > 1 else ''} without an action")
+    parts += [text for counter, text in WAITING if boosted(state, counter)]
+    if not public and agent.turn_credits:
+        parts.append(f"{agent.turn_credits} credits from sales to spend now")
+    return "; ".join(parts) + "."
+
+
+def _move(state: IpaState, seat: str) -> str:
+    if state.turn.used("focused"):
+        return "no move (Focused Shot)"
+    budget = agent_budget(state, seat)
+    if not state.turn.used("move"):
+        return f"move available (up to {budget} squares)"
+    if budget:
+        return f"move used; Speed Boost: up to {budget} more squares"
+    return "move used"
+
+
+def retell(state: IpaState) -> None:
+    """After a deed of the turn: the open turn of the Agent in turn says what it has left (a controlled
+    turn, asked of its controller, has a header of its own)."""
+    frame = state.waiting.find("turn", "turn")
+    if not isinstance(frame, TurnFrame) or frame.seat != state.acting or state.result is not None:
+        return
+    frame.text = turn_text(state, frame.seat)
+    frame.public = turn_text(state, frame.seat, public=True)
