@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from .game import Game, GameState
 from .intent import Intent
 
+S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
 
-class Agent(Protocol):
-    def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+
+class Agent(Protocol[S_contra]):
+    """Chooses for a seat of a game whose states are ``S_contra`` (``Agent[Any]``: of any game)."""
+
+    def choose(self, game: Game[Any], state: S_contra, seat: str, legal: list[Intent]) -> Intent:
         """Pick one of ``legal`` (never empty) for ``seat``."""
         ...
 
 
-def takes_standing(agent: Agent | None) -> bool:
+def takes_standing(agent: Agent[Any] | None) -> bool:
     """Whether ``agent`` may be handed a standing offer (``Prompt.standing``) in a playout: an agent says
     so with a true ``takes_standing`` attribute. Others are asked only what the game waits for."""
     return bool(getattr(agent, "takes_standing", False))
@@ -37,7 +42,7 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)
 
-    def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+    def choose(self, game: Game[Any], state: GameState, seat: str, legal: list[Intent]) -> Intent:
         return legal[self.random.randrange(len(legal))]
 
 
@@ -47,20 +52,20 @@ class NoisyAgent:
 
     name = "noisy"
 
-    def __init__(self, inner: Agent, noise: float, seed: int = 0) -> None:
+    def __init__(self, inner: Agent[Any], noise: float, seed: int = 0) -> None:
         self.inner, self.noise = inner, noise
         self.random = random.Random(seed)
 
-    def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+    def choose(self, game: Game[Any], state: GameState, seat: str, legal: list[Intent]) -> Intent:
         if self.random.random() < self.noise:
             return legal[self.random.randrange(len(legal))]
         return self.inner.choose(game, state, seat, legal)
 
 
-AgentFactory = Callable[[int], Agent]
+AgentFactory = Callable[[int], Agent[Any]]
 
 
-def make_agent(game: Any, kind: str = "heuristic", seed: int = 0) -> Agent:
+def make_agent(game: Game[Any], kind: str = "heuristic", seed: int = 0) -> Agent[Any]:
     """The game's agent of ``kind`` ("heuristic" or "random"); random when the game has no such kind."""
     factories: dict[str, AgentFactory] = getattr(game, "agents", {}) or {}
     factory = factories.get(kind) or factories.get("random") or RandomAgent

@@ -31,7 +31,7 @@ game waits for still make at least 7 intents in 8, so every game still ends."""
 
 
 def next_decision(
-    game: Any, state: Any, agents: Mapping[str, Agent] | None = None, steps: int = 0
+    game: Any, state: Any, agents: Mapping[str, Agent[Any]] | None = None, steps: int = 0
 ) -> str | None:
     """The seat an agent-driven loop should ask next: the first open prompt's seat; with ``agents`` and
     the count of intents played so far, every :data:`STANDING_EVERY`-th one goes to a seat with a standing
@@ -46,14 +46,14 @@ def next_decision(
     return str(prompts[0].seat)
 
 
-def step(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Any, Intent, list[Event]]:
+def step(game: Any, state: Any, seat: str, agent: Agent[Any]) -> tuple[Any, Intent, list[Event]]:
     """Let ``agent`` choose for ``seat`` and apply it (to a copy: ``state`` is left as it was)."""
     intent, legal = choose(game, state, seat, agent)
     state, events = game.apply_chosen(state, seat, intent, legal)
     return state, intent, events
 
 
-def choose(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Intent, list[Intent]]:
+def choose(game: Any, state: Any, seat: str, agent: Agent[Any]) -> tuple[Intent, list[Intent]]:
     """``agent``'s pick for ``seat``, with the legal list it was picked from."""
     legal = game.legal(state, seat)
     if not legal:
@@ -61,7 +61,7 @@ def choose(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Intent, list
     return agent.choose(game, state, seat, legal), legal
 
 
-def advance(game: Any, state: Any, agents: Mapping[str, Agent], steps: int) -> Any:
+def advance(game: Any, state: Any, agents: Mapping[str, Agent[Any]], steps: int) -> Any:
     """Play at most ``steps`` intents (fewer if the game ends): a game in mid-play, for tests and benches."""
     for n in range(steps):
         seat = next_decision(game, state, agents, n) if game.outcome(state) is None else None
@@ -74,7 +74,7 @@ def advance(game: Any, state: Any, agents: Mapping[str, Agent], steps: int) -> A
 def play_out(
     game: Any,
     state: Any,
-    agents: Mapping[str, Agent],
+    agents: Mapping[str, Agent[Any]],
     max_steps: int = 100_000,
     keep_events: bool = False,
 ) -> Playout:

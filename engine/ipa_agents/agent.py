@@ -14,7 +14,7 @@ from .sides import allied
 PREFER = ("loot", "rift", "shoot", "play", "focus", "pickup", "train", "takeover", "upgrade")
 
 
-class HeuristicAgent(Agent):
+class HeuristicAgent(Agent[Any]):
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed=seed)
 

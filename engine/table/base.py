@@ -476,7 +476,7 @@ class TableBase:
         state, more = game.apply_chosen(state, prompt.seat, choice, legal)
         return state, (prompt.seat, choice, more)
 
-    def _agent(self, game: Game[Any], record: GameRecord, seat: str, seed: int) -> Agent:
+    def _agent(self, game: Game[Any], record: GameRecord, seat: str, seed: int) -> Agent[Any]:
         """The agent that decides for ``seat`` now (the table's kind; a simulation may grade them)."""
         return make_agent(game, self.agent_kind, seed=seed)
 
