@@ -193,3 +193,18 @@ def test_influence_added_at_a_deadline_goes_where_it_gains_most() -> None:
     assert default_of(state, seat) == "pick:at=b18"
     assert state.titles.get("PI") is None
     assert apply_default(state, seat).titles["PI"] == seat
+
+
+def test_a_boost_card_taken_at_a_deadline_goes_under_a_new_action() -> None:
+    """Westland: "Gain 1 Boost card from those available and slide it under the corresponding Action";
+    Castle in the Air: "Gain 3 VPs per Boost you have under different Actions". With a Boost under Make a
+    Donation already, the deadline takes a Boost for another Action (the first offered is a Donation's)."""
+    state = cleared(fresh(3))
+    seat = mover(state)
+    player = state.p(seat)
+    player.verses = [Held(verse="castle", online=True), Held(verse="westland")]
+    player.boosts = {"donate": ["droid"]}
+    player.duty = [Duty(agent="pixel"), Duty(agent="delta")]
+    state = act(turn_in(state, "b1"), "online:verse=westland")
+    assert keys(state, kind="pick")[0] == "pick:boost=bst_donate"
+    assert default_of(state, seat) == "pick:boost=bst_recruit"
