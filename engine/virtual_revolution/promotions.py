@@ -278,7 +278,7 @@ def ask_discard(state: VrState, seat: str, count: int) -> list[Event]:
         # Rules.choose_many takes neither asides nor a default: they are set on the frame it opened (rulings
         # V-15, V-16: the deadline discards the cards that would cost most in a raid)
         top.asides = free_asides(state, seat)
-        top.default = ChooseManyFrame.answer(by_harm(state, seat, hand)[:n]).key()
+        top.default = ChooseManyFrame.answer(sorted(by_harm(state, seat, hand)[:n])).key()  # as offered
     return events
 
 

@@ -59,5 +59,7 @@ def run(state: VrState, *steps: Step) -> VrState:
 
 
 def default_of(state: VrState, seat: str) -> str:
-    """The answer ``seat``'s open question takes when its deadline passes."""
-    return next(p for p in GAME.prompts(state) if p.seat == seat).default.key()
+    """The answer ``seat``'s open question takes when its deadline passes (a legal one, checked)."""
+    default = next(p for p in GAME.prompts(state) if p.seat == seat).default
+    assert default in GAME.legal(state, seat), f"the default {default.key()} is not legal"
+    return default.key()

@@ -148,18 +148,24 @@ def test_a_raid_at_its_deadline_spends_the_immunity_on_the_costliest_card() -> N
 
 
 def test_a_discard_of_choice_drops_the_cards_that_would_cost_most() -> None:
-    """The Weasel: "Draw 1 Corruption card to discard 2 Corruption cards of your choice." The deadline drops
-    the cards a raid would make cost most: the Server and the Income, not a card that cannot hit nor the
-    2 Eurocredits that cost no VP."""
+    """Marais: "Draw 2 Corruption cards and discard 2 Corruption cards from your hand (which can be the cards
+    you drew)." The deadline drops the two cards a raid would make cost most: the Diplomat whose loss breaks
+    a trio ("+5 VPs per trio of Agents of different types") and the Server, not the Income nor the
+    2-Eurocredit cards that cost no VP."""
     state = cleared(fresh(3))
     seat = mover(state)
     player = state.p(seat)
-    player.hand, player.duty, player.objectives = ["c34", "c31", "c20"], [Duty(agent="weasel")], ["o_income"]
+    player.hand, player.objectives = ["c36", "c20", "c31"], ["o_income"]
+    player.duty = [Duty(agent="zero"), Duty(agent="pixel"), Duty(agent="lance")]
     player.ec = 12  # losing 2 of 12 Eurocredits costs no VP ("1 VP per 5 Eurocredits")
+    for borough in ("b1", "b2", "b3"):  # the Marais
+        state.owner[borough], state.tokens[borough] = seat, 1
+    state.titles["MA"] = seat
     state.servers["b11"] = seat
-    state.corruption.put_top("c16")
-    state = act(turn_in(state, "b11"), "promote:agent=weasel,use=yes,to=retire")
-    assert sorted(default_of(state, seat).split("=")[1].split("+")) == ["c20", "c31"]
+    state.corruption.put_top("c16", "c17")
+    state = act(turn_in(state, "b11"), "title:id=MA")
+    assert sorted(state.p(seat).hand) == ["c16", "c17", "c20", "c31", "c36"]
+    assert default_of(state, seat) == "choose:pick=c20+c36"
 
 
 def test_clarisse_takes_the_harmless_card_and_gives_the_harmful_one() -> None:
