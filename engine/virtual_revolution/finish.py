@@ -33,9 +33,12 @@ TYPED = {"one_genre": GENRES, "agent_type": AGENT_TYPES}
 
 
 def _points(state: VrState, seat: str, objective: str, param: str) -> int:
+    """What the Objective would grant: "Objective cards can not grant more than 30 VPs" (Johann's example:
+    "he has 7, which should grant 35 VPs, but ... The 1st would grant him 30 VPs")."""
     trop = best_tropovicz(state, seat, objective, param)
-    types = agent_types(state.p(seat), trop)
-    return objective_points(state, seat, P().objectives[objective], types, param)[0]
+    player = state.p(seat)
+    points = objective_points(state, seat, P().objectives[objective], agent_types(player, trop), param)[0]
+    return min(points, player.end.objective_cap)
 
 
 def objective_offer(state: VrState, seat: str) -> list[tuple[Intent, str]]:

@@ -43,9 +43,10 @@ class VirtualRevolutionGame(FlowGame[VrState]):
         rules=RULES_SUMMARY,
     )
     state_type = VrState
-    format = 2
-    """2: each waiting frame keeps its public (third-person) text. Older games are rebuilt from their
-    intent log."""
+    format = 3
+    """2: each waiting frame keeps its public (third-person) text; 3: the open questions' deadline answers
+    are the least-losing ones and the Objective labels are capped (ruling V-16). Older games are rebuilt from
+    their intent log."""
     rules = RULES
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 

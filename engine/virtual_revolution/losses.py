@@ -15,6 +15,7 @@ from engine.core.rules import NoPayload, Offer
 
 from .agents_row import discard_verse
 from .control import add_it, can_add, controls, remove_it, remove_server, servers_of
+from .least_loss import least_losing
 from .picks import PICK, item_label
 from .rules import RULES, P, agent_name, borough_name, free_asides, verse_name
 from .state import LossStep, PlaceStep, Player, VrState
@@ -73,8 +74,9 @@ def offer_for(state: VrState, seat: str, what: str) -> list[tuple[Intent, str]]:
             for b in servers_of(state, seat)
         ]
     if what == "dark":
+        # an Immunity token first: where it scores nothing, it is the item lost least by (ruling V-16)
         imm = [(Intent.of("pick", imm=1), "Discard 1 Immunity token")] if player.imm else []
-        return agents + boosts + imm
+        return imm + boosts + agents
     return []
 
 
@@ -88,17 +90,45 @@ def next_loss(state: VrState, step: LossStep) -> list[Event]:
     if not player.losses:
         return []
     what = player.losses.pop(0)
-    offer: Offer = offer_for(state, step.seat, what)
+    offer = loss_offer(state, step.seat, what)
     if player.losses:
         state.now(LossStep(seat=step.seat))
     if not offer:
         return []
-    if what in ("agent", "boost") and ql_ready(state, step.seat):
-        offer = [*offer, (Intent.of("pick", keep="ql"), "Keep it: use the Quartier Latin Title")]
-    public = f"{step.seat} {PUBLIC_KINDS[what]}."
+    payload = LossPayload(what=what)
     return RULES.ask(
-        state, step.seat, "loss", f"{KINDS[what]}.", offer, payload=LossPayload(what=what), public=public
+        state,
+        step.seat,
+        "loss",
+        f"{KINDS[what]}.",
+        offer,
+        default=least_losing_loss(state, step.seat, what, offer),
+        payload=payload,
+        public=f"{step.seat} {PUBLIC_KINDS[what]}.",
     )
+
+
+def loss_offer(state: VrState, seat: str, what: str) -> Offer:
+    """The items the seat may give up, and the Quartier Latin Title where it can keep one (ruling A16)."""
+    offer = offer_for(state, seat, what)
+    if offer and what in ("agent", "boost") and ql_ready(state, seat):
+        offer = [*offer, (Intent.of("pick", keep="ql"), "Keep it: use the Quartier Latin Title")]
+    return offer
+
+
+def settle_losses(state: VrState, seat: str) -> None:
+    """Give up the seat's pending losses as their deadlines would (to weigh what a Necro card costs)."""
+    player = state.p(seat)
+    while player.losses:
+        what = player.losses.pop(0)
+        offer = loss_offer(state, seat, what)
+        if offer:
+            loss_chosen(state, seat, least_losing_loss(state, seat, what, offer), LossPayload(what=what))
+
+
+def least_losing_loss(state: VrState, seat: str, what: str, offer: Offer) -> Intent:
+    payload = LossPayload(what=what)
+    return least_losing(state, seat, offer, lambda s, i: loss_chosen(s, seat, i, payload))
 
 
 @RULES.answers("loss", LossPayload, takes=[PICK])
@@ -182,6 +212,7 @@ def place(state: VrState, step: PlaceStep) -> list[Event]:
         "place",
         "Where do you add an Influence token?",
         offer,
+        default=least_losing(state, step.seat, offer, lambda s, i: add_it(s, step.seat, i.word("at"))),
         asides=free_asides(state, step.seat),
         public=f"{step.seat} chooses where to add an Influence token.",
     )

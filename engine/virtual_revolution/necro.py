@@ -13,8 +13,11 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
 from engine.core.args import Shape, number
+from engine.core.rules import Offer
 
 from .control import servers_of
+from .least_loss import least_losing
+from .losses import settle_losses
 from .pack import NecroCard, Op
 from .promotions import ask_discard
 from .rules import RULES, P, draw_corruption
@@ -31,6 +34,8 @@ LOSS_OPS = {
 
 SPEND = Shape("spend", (number("n", lambda state, n: f"Spend {n} Immunity" if n else "Spend nothing"),))
 """Immunity spent in secret against a Necro card."""
+HARMLESS = ("immunity", "draw", "marker", "discard_corruption")
+"""Effects that take nothing the score counts (ruling V-16): never worth an Immunity token at a deadline."""
 
 
 class NecroPayload(BaseModel):
@@ -78,12 +83,31 @@ def necro_attack(state: VrState, step: NecroStep) -> list[Event]:
         "immunity",
         "Spend Immunity against the Necro card?",
         offers,
-        defaults={s: Intent.of("spend", n=0) for s in choosing},
+        defaults={s: spend_default(state, s, offers[s], payload) for s in choosing},
         payload=payload,
         announce="{seat} has decided.",
         pace="quick",
         public="The players who may spend Immunity against the Necro card decide in secret.",
     )
+
+
+def spend_default(state: VrState, seat: str, offer: Offer, payload: NecroPayload) -> Intent:
+    """The deadline's answer (ruling V-16): the spending after which the seat, having suffered the rest and
+    given up what it must as its deadlines would, loses least; among equals the smaller spending."""
+    apply = NecroApplyStep(seat=seat, spent=0, low=seat in payload.low, high=seat in payload.high)
+    assert state.necro_now is not None
+    card = P().necro[state.necro_now]
+    spared = [*card.global_, *(card.maximum if apply.high else [])]
+    if all(op.op in HARMLESS for op in spared):
+        return offer[0][0]  # nothing to spare: spending nothing loses least (and trying it tells no more)
+
+    def suffer(trial: VrState, intent: Intent) -> None:
+        necro_apply(trial, apply.model_copy(update={"spent": intent.num("n")}))
+        settle_losses(trial, seat)
+        player = trial.p(seat)
+        player.income = max(0, player.income + player.income_delta)
+
+    return least_losing(state, seat, offer, suffer, thrift=lambda i: i.num("n"))
 
 
 @RULES.revealed("immunity", NecroPayload, takes=[SPEND])

@@ -16,8 +16,19 @@ from engine.core.rules import NoPayload
 from engine.core.waiting import CHOOSE, ChooseManyFrame
 
 from .control import add_it, can_add, remove_it
+from .least_loss import worth
 from .picks import PICK
-from .rules import RULES, P, agent, corruption_label, discard_corruption, draw_corruption, free_asides
+from .raids import harm
+from .rules import (
+    RULES,
+    P,
+    agent,
+    corruption_label,
+    design,
+    discard_corruption,
+    draw_corruption,
+    free_asides,
+)
 from .state import VrState
 from .verses import go_online
 
@@ -182,6 +193,7 @@ def _ask_take(state: VrState, seat: str, other: str) -> list[Event]:
         "clarisse_take",
         f"Take one of {other}'s cards.",
         offer,
+        default=Intent.of("pick", card=by_harm(state, seat, hand, least_first=True)[0]),
         payload=CardPayload(other=other),
         asides=free_asides(state, seat),
         public=f"{seat} takes one of {other}'s Corruption cards.",
@@ -201,6 +213,7 @@ def _ask_give(state: VrState, seat: str, other: str, topic: str) -> list[Event]:
         topic,
         f"Give {other} one of your cards.",
         offer,
+        default=Intent.of("pick", card=by_harm(state, seat, hand)[0]),
         payload=CardPayload(other=other),
         asides=free_asides(state, seat),
         public=f"{seat} chooses a Corruption card to give {other}.",
@@ -263,9 +276,23 @@ def ask_discard(state: VrState, seat: str, count: int) -> list[Event]:
     )
     top = state.waiting.top()
     if isinstance(top, ChooseManyFrame) and top.topic == "weasel":
-        # Rules.choose_many takes no asides: they are set on the frame it opened (ruling V-15)
+        # Rules.choose_many takes neither asides nor a default: they are set on the frame it opened (rulings
+        # V-15, V-16: the deadline discards the cards that would cost most in a raid)
         top.asides = free_asides(state, seat)
+        top.default = ChooseManyFrame.answer(sorted(by_harm(state, seat, hand)[:n])).key()  # as offered
     return events
+
+
+def by_harm(state: VrState, seat: str, cards: list[str], least_first: bool = False) -> list[str]:
+    """Corruption cards, the one that would cost ``seat`` most in a raid first (or least, ruling V-16; among
+    equals in the order offered)."""
+    now = worth(state, seat)
+    cost: dict[str, int] = {}
+    for card in cards:
+        if design(card) not in cost:
+            cost[design(card)] = harm(state, seat, card, now)[0]
+    sign = 1 if least_first else -1
+    return sorted(sorted(cards), key=lambda c: sign * cost[design(c)])
 
 
 @RULES.answers("weasel", takes=[CHOOSE])

@@ -18,6 +18,7 @@ from engine.core import Event, Intent, public
 
 from .agents_row import discard_verse
 from .control import remove_it, remove_server, servers_of
+from .least_loss import after, best_after, worth
 from .losses import discard_agent, discard_boost, ql_ready
 from .pack import CorruptionCard
 from .picks import PICK, item_label
@@ -28,6 +29,7 @@ from .rules import (
     borough_name,
     change_income,
     corruption_label,
+    design,
     distinct_cards,
     gain_ec,
     type_of,
@@ -118,17 +120,68 @@ def raid(state: VrState, step: RaidStep) -> list[Event]:
     if len(hitting) > 1 and any(len(o) > 1 for o in offers.values()):
         # "suffers their effects in the order of their choice": the card and how it resolves, in one answer
         offer = [_tagged(c, i, label) for c in hitting for i, label in offers[c]]
+        card, how = deadline_answer(state, step.seat, left, hitting)
+        default = _tagged(card, how, "")[0]
         text = "Raid: choose the next card to resolve and how."
         public = f"Raid: {step.seat} chooses the next revealed card to resolve and how."
     else:
-        card = left.pop(left.index(hitting[0]))
-        payload.card, payload.left = card, left
+        card = hitting[0]
         offer = offers[card]
+        default = deadline_answer(state, step.seat, left, [card])[1] if len(offer) > 1 else offer[0][0]
+        left.remove(card)
+        payload.card, payload.left = card, left
         text = f"Raid: {corruption_label(card)}."
         public = f"Raid: {step.seat} resolves {corruption_label(card)}."
     return events + RULES.ask(
-        state, step.seat, "raid", text, offer, payload=payload, pace="quick", public=public
+        state, step.seat, "raid", text, offer, default=default, payload=payload, pace="quick", public=public
     )
+
+
+def harm(state: VrState, seat: str, card_id: str, now: int | None = None) -> tuple[int, Intent | None]:
+    """What suffering the Corruption card would cost the seat at the least (ruling V-16's measure; ``now``:
+    the seat's worth, if known), and the way to suffer it that costs that (None: it cannot hit the seat)."""
+    card = P().corruption[card_id]
+    now = worth(state, seat) if now is None else now
+    if card.template == "lose_immunity":
+        return now - after(state, seat, lambda s: _lose_immunity(s, seat)), None
+    hits = apply_options(state, state.p(seat), card)
+    if not hits:
+        return 0, None
+    left, how = best_after(state, seat, hits, lambda s, i: suffer(s, seat, card, i))
+    return now - left, how
+
+
+def _lose_immunity(state: VrState, seat: str) -> None:
+    state.p(seat).imm = max(0, state.p(seat).imm - 1)
+
+
+def deadline_answer(state: VrState, seat: str, left: list[str], hitting: list[str]) -> tuple[str, Intent]:
+    """The card to resolve next and how, when the deadline answers (ruling V-16): a card that costs nothing
+    is suffered; the Quartier Latin keeps the costliest Agent or Boost; Immunity ignores the costliest cards
+    while there is a token for each card worth ignoring, otherwise the cheapest card is suffered first."""
+    now = worth(state, seat)
+    costs = {c: harm(state, seat, c, now) for c in hitting}
+    by_cost = sorted(hitting, key=lambda c: -costs[c][0])  # stable: the first offered among equals
+    cheapest = min(hitting, key=lambda c: costs[c][0])
+    if costs[cheapest][0] <= 0:
+        return cheapest, _how(costs[cheapest][1])
+    if ql_ready(state, seat):
+        keepable = [c for c in by_cost if P().corruption[c].template in ("discard_agent", "discard_boost")]
+        if keepable:
+            return keepable[0], Intent.of("pick", keep="ql")
+    imm = state.p(seat).imm
+    if imm:
+        guard = now - after(state, seat, lambda s: _lose_immunity(s, seat))
+        worth_ignoring = [c for c in by_cost if costs[c][0] > guard]
+        designs = {design(c) for c in worth_ignoring}
+        if worth_ignoring and sum(1 for c in left if design(c) in designs) <= imm:
+            return worth_ignoring[0], Intent.of("pick", ignore=1)
+    return cheapest, _how(costs[cheapest][1])
+
+
+def _how(intent: Intent | None) -> Intent:
+    assert intent is not None, "a card in a raid's offer can hit"
+    return intent
 
 
 def _reveal(state: VrState, player: Player, final: bool) -> list[Event]:

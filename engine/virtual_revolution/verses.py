@@ -11,6 +11,7 @@ from engine.core import Event, Intent, public
 from engine.core.rules import NoPayload
 
 from .control import servers_of
+from .least_loss import least_losing
 from .pack import AGENT_TYPES, VerseCard
 from .picks import PICK, boost_label
 from .rules import RULES, P, boost_count, free_asides, verse_name
@@ -111,6 +112,9 @@ def bonus(state: VrState, seat: str, verse: str) -> list[Event]:
     return []
 
 
+NO_PAYLOAD = NoPayload()
+
+
 @RULES.step("boost_gain")
 def gain_boost(state: VrState, step: BoostGainStep) -> list[Event]:
     """ "The player who gains a Boost chooses a card among those still available and slides it under their
@@ -124,6 +128,7 @@ def gain_boost(state: VrState, step: BoostGainStep) -> list[Event]:
         "boost",
         "Choose a Boost card.",
         offer,
+        default=least_losing(state, step.seat, offer, lambda s, i: boost_chosen(s, step.seat, i, NO_PAYLOAD)),
         asides=free_asides(state, step.seat),
         public=f"{step.seat} chooses a Boost card.",
     )

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from engine.core import Intent
+from engine.core.flow import Step
 from engine.virtual_revolution.game import VIRTUAL_REVOLUTION as GAME
 from engine.virtual_revolution.state import VrState
 
-__all__ = ["GAME", "act", "cleared", "fresh", "intent", "keys", "mover", "turn_in"]
+__all__ = ["GAME", "act", "cleared", "default_of", "fresh", "intent", "keys", "mover", "run", "turn_in"]
 
 
 def fresh(seats: int = 3, seed: int = 1, **options: object) -> VrState:
@@ -48,3 +49,17 @@ def keys(state: VrState, seat: str | None = None, kind: str = "") -> list[str]:
 
 def intent(key: str) -> Intent:
     return Intent.parse(key)
+
+
+def run(state: VrState, *steps: Step) -> VrState:
+    """The same game, its procedure replaced by ``steps`` (an end of Round reached directly)."""
+    state.waiting.frames = []
+    state.steps = list(steps)  # type: ignore[arg-type]
+    return GAME.start(state)
+
+
+def default_of(state: VrState, seat: str) -> str:
+    """The answer ``seat``'s open question takes when its deadline passes (a legal one, checked)."""
+    default = next(p for p in GAME.prompts(state) if p.seat == seat).default
+    assert default in GAME.legal(state, seat), f"the default {default.key()} is not legal"
+    return default.key()

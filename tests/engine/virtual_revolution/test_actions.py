@@ -97,26 +97,6 @@ def test_work_with_boosts_title_and_necro_marker() -> None:
     assert keys(act(turn_in(fresh(3), "b5"), "work"), kind="work") == [], "You may perform 1 Action"
 
 
-def test_cyrils_recruitment() -> None:
-    """ "Cyril wishes to recruit the Agent Pixel, whose card is on Space #3, and whose Localization token is
-    in the 13th Borough. He has a Range of 1. He decides to place his Director in the 14th Borough, which is
-    adjacent to the 13th. He pays 4 Eurocredits then takes the Pixel card ... Finally, he places Localization
-    token #3 back on space #3." """
-    state = fresh(3)
-    state.slots[2] = "pixel"
-    state.located = {2: "b13"}
-    seat = mover(state)
-    state = turn_in(state, "b14")
-    assert "recruit:slot=3" in keys(state)
-    state = act(state, "recruit:slot=3")
-    assert [d.agent for d in state.p(seat).duty] == ["pixel"] and state.p(seat).ec == 6
-    assert state.slots[2] is None and 2 not in state.located
-    far = fresh(3)
-    far.slots[2] = "pixel"
-    far.located = {2: "b22"}
-    assert "recruit:slot=3" not in keys(turn_in(far, "b14")), "the Agent is within range of the Director"
-
-
 def test_recruit_range_boost_and_three_on_duty() -> None:
     """Miss Yoshida's Boost: "gain 2 Eurocredits and add +1 to the Range"; "You do not already have 3 Agents
     on
@@ -199,22 +179,6 @@ def test_create_a_verse_slides_the_row() -> None:
     seat = mover(state)
     state = act(turn_in(state, "b1"), "refresh")
     assert state.p(seat).ec == 8 and "refresh" not in keys(state), "then 8 - 2 < 7: no Verse could be paid"
-
-
-def test_cassandras_donation() -> None:
-    """ "She could pay only 1 Eurocredit to discard 1 of her Corruption cards. But she has a lot of these and
-    chooses to pay 3 Eurocredits to discard 2 of her choice. She could then pay 3 Eurocredits to gain 1
-    Immunity token, but she decides not to." """
-    state = fresh(3)
-    seat = mover(state)
-    state.p(seat).hand = ["c01", "c11", "c18", "c19"]  # Lose 1 Immunity, a Boost loss, two Lose 2 EC
-    state = turn_in(state, "b1")
-    options = keys(state, kind="donate")
-    assert "donate:cards=c01,imm=0" in options and "donate:cards=c01+c11,imm=1" in options
-    assert "donate:cards=c18+c19,imm=0" in options and "donate:cards=c01+c11+c18,imm=0" not in options
-    state = act(state, "donate:cards=c01+c11,imm=0")
-    assert state.p(seat).ec == 7 and sorted(state.p(seat).hand) == ["c18", "c19"]
-    assert state.corruption.discards[-2:] == ["c01", "c11"]
 
 
 def test_refusals_are_plain() -> None:

@@ -1,4 +1,4 @@
-"""Agents, Verses, Titles, the Recycle Area and the scoring, with the rulebook's examples."""
+"""Agents, Verses, Titles, the Recycle Area and the scoring (the printed examples: test_rulebook_examples)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from engine.core import DataError
-from engine.virtual_revolution.actions.free import collections
 from engine.virtual_revolution.pack import GAME_ID, load_pack, pack
 from engine.virtual_revolution.scoring import breakdown
 from engine.virtual_revolution.state import Duty, Held
@@ -33,24 +32,6 @@ def test_agent_type_abilities(agent: str, ec: int, imm: int, removed: bool) -> N
     player = state.p(seat)
     assert (player.ec, player.imm, "b1" not in state.owner, player.hand) == (ec, imm, removed, [])
     assert player.duty[0].turned and keys(state, kind="activate") == []
-
-
-def test_guy_rogers_miss_yoshida() -> None:
-    """ "As soon as the Agent is on Duty, Guy-Roger turns it to activate it and gains 1 Immunity token. Then
-    he can decide to Promote it immediately: he draws 1 Corruption card to add 1 Influence token. Finally ...
-    he can turn the Agent into a Boost and place it under the Recruit Action. From now on, when he performs
-    the Recruit an Agent Action ... he will gain 2 Eurocredits and will add +1 to the Range." """
-    state = cleared(fresh(3))
-    seat = mover(state)
-    state.p(seat).duty = [Duty(agent="yoshida")]
-    state = act(turn_in(state, "b14"), "activate:agent=yoshida")
-    assert "promote:agent=yoshida,use=b13,to=boost" in keys(state)
-    state = act(state, "promote:agent=yoshida,use=b13,to=boost")
-    player = state.p(seat)
-    assert (player.imm, len(player.hand), state.owner["b13"], player.duty) == (2, 1, seat, [])
-    assert player.boosts["recruit"] == ["yoshida"]
-    state.slots[0], state.located = "lance", {0: "b3"}
-    assert "recruit:slot=1" in keys(state), "Range 2 from b14 reaches b3"
 
 
 def test_extra_action_from_a_promotion() -> None:
@@ -122,17 +103,6 @@ def test_titles_pigalle_and_champs_elysees() -> None:
     assert keys(state, kind="title") == []
 
 
-def test_johanns_recycle_choices() -> None:
-    """ "Johann has 4 Influence tokens in the Recycle Area ... +4 Eurocredits; or discard 2 Corruption cards
-    at random; or discard 1 Corruption card at random and +2 Eurocredits; or secretly look at the top Necro
-    card and +2 Eurocredits; or discard 1 Corruption card at random and secretly look at the top Necro card;
-    or gain
-    1 Immunity token and +1 Eurocredit." """
-    all_four = {c for c in collections(4, hand=5) if c[0] + 2 * c[1] + 2 * c[2] + 3 * c[3] == 4}
-    assert all_four == {(4, 0, 0, 0), (0, 2, 0, 0), (2, 1, 0, 0), (2, 0, 1, 0), (0, 1, 1, 0), (1, 0, 0, 1)}
-    assert (1, 0, 0, 0) in collections(4, hand=5), "He could also decide to collect less than 4"
-
-
 def test_a_peek_is_told_only_to_the_peeker() -> None:
     """ "2 tokens: ... Secretly look at the top Necro card": the card goes to the peeker's view and a private
     event, never to another seat's view nor the public one."""
@@ -148,25 +118,6 @@ def test_a_peek_is_told_only_to_the_peeker() -> None:
         assert GAME.view(new, other)["me"]["peek"] is None
         assert all(name not in e.text for e in events if e.visible_to(other))
     assert any(name in e.text for e in events if e.visible_to(seat))
-
-
-def test_johanns_agent_scoring_and_objective() -> None:
-    """ "Johann recruited these 8 Agents ... Delta, Dina, Leslie, Miss Yoshida, Pixel, Jade, Slade, and Ivan
-    ... a total of 8 + 5 + 5 = 18 VPs." "The 1st would grant him 30 VPs (5 VPs per Verse card, he has 7 ...).
-    The 2nd would grant 15 VPs (5 VPs per Server, of which he built 3)." """
-    state = cleared(fresh(3))
-    seat = state.seats[0]
-    player = state.p(seat)
-    player.retired = ["delta", "dina", "leslie", "yoshida", "pixel", "jade", "slade", "ivan"]
-    player.verses = [
-        Held(verse=v) for v in ("westland", "exoplanet", "elven_lands", "venizia", "olmeta", "rift", "curse")
-    ]
-    state.servers.update({"b1": seat, "b5": seat, "b9": seat})
-    assert breakdown(state, seat, "o_verses")["agents"] == 18
-    assert breakdown(state, seat, "o_verses")["objective"] == 30
-    assert breakdown(state, seat, "o_servers")["objective"] == 15
-    scored = breakdown(state, seat, None)
-    assert scored["servers"] == 6 and scored["boroughs"] == 2 * 3 and scored["verses"] == 0
 
 
 def test_verse_scoring_is_capped_per_card() -> None:

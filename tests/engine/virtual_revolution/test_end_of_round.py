@@ -1,19 +1,12 @@
-"""Control and Titles, raids, the Necro attack, turn order and Maintenance, with the rulebook's examples."""
+"""Control and Titles, raids, the Necro attack, turn order and Maintenance (the printed examples are in
+test_rulebook_examples.py)."""
 
 from __future__ import annotations
 
-from engine.core.flow import Step
 from engine.virtual_revolution.control import add_it, recheck, remove_it
-from engine.virtual_revolution.state import Duty, MaintenanceStep, NecroStep, OrderStep, RaidStep, VrState
+from engine.virtual_revolution.state import Duty, MaintenanceStep, NecroStep, OrderStep, RaidStep
 
-from .support import GAME, act, cleared, fresh, keys, mover
-
-
-def run(state: VrState, *steps: Step) -> VrState:
-    """The same game, its procedure replaced by ``steps`` (an end of Round reached directly)."""
-    state.waiting.frames = []
-    state.steps = list(steps)  # type: ignore[arg-type]
-    return GAME.start(state)
+from .support import act, cleared, fresh, keys, mover, run
 
 
 def test_title_gained_on_all_boroughs_and_lost_at_two_fewer() -> None:
@@ -36,33 +29,11 @@ def test_title_gained_on_all_boroughs_and_lost_at_two_fewer() -> None:
     assert state.titles["PI"] == seat, "control by Server counts"
 
 
-def test_cyrils_raid() -> None:
-    """ "Card A causes him to lose 1 Immunity token and takes priority ... He has 1 Immunity token left which
-    he decides to discard to ignore the effect of card B, which would otherwise decrease his Income by 1.
-    Card C would cause him to lose a Diplomat Agent, but he has none ... Cards D and E cause him to lose 2
-    Eurocredits each. Since he had 3 Eurocredits ... he loses them all. The last card F causes him to lose a
-    Server in either the 'Quartier Latin' or the 'Nation' District. He has one Server in 'Nation' and none in
-    'Quartier Latin', so he must apply the effect." """
-    state = cleared(fresh(3))
-    cyril = state.seats[0]
-    player = state.p(cyril)
-    player.hand = ["c01", "c31", "c36", "c16", "c17", "c20"]
-    player.imm, player.ec = 2, 3
-    state.servers["b11"] = cyril  # Nation
-    state = run(state, RaidStep(seat=cyril))
-    assert state.p(cyril).imm == 1, "card A first"
-    assert "pick:card=c31,ignore=1" in keys(state, cyril), "he chooses card B first and ignores it"
-    state = act(state, "pick:card=c31,ignore=1", cyril)
-    player = state.p(cyril)
-    assert (player.imm, player.income, player.ec, player.hand) == (0, 5, 0, [])
-    assert "b11" not in state.servers and len(state.corruption.discards) == 6
-    assert not player.raided_no_imm and not player.raided_7
-
-
 def test_the_raided_player_chooses_the_order() -> None:
     """ "The player reveals all of their Corruption Cards and suffers their effects in the order of their
     choice." With one Immunity token, whether it saves the Income or the Server depends on which card comes
-    first: the player picks the next card and how it resolves; the deadline takes the hand's first card."""
+    first: the player picks the next card and how it resolves. (The deadline's answer is tested in
+    test_deadline_defaults.py.)"""
     state = cleared(fresh(3))
     seat = state.seats[0]
     player = state.p(seat)
@@ -73,8 +44,6 @@ def test_the_raided_player_chooses_the_order() -> None:
     options = keys(state, seat)
     assert "pick:card=c31,apply=1" in options and "pick:card=c20,at=b11" in options
     assert not [k for k in options if "c17" in k or "c18" in k], "identical cards are one choice"
-    prompt = GAME.prompts(state)[0]
-    assert prompt.seat == seat and prompt.default.key() == "pick:card=c31,ignore=1"
     state = act(state, "pick:card=c31,apply=1", seat)
     assert state.p(seat).income == 4
     state = act(state, "pick:card=c20,ignore=1", seat)
@@ -99,26 +68,6 @@ def test_a_raid_offers_only_what_hits_and_records_the_curse() -> None:
     assert "b9" not in state.owner and keys(state, seat) == [], "no choice is left: the rest resolve"
     player = state.p(seat)
     assert "b19" not in state.owner and player.raided_no_imm and player.raided_7 and player.income == 4
-
-
-def test_the_necro_corruption_example() -> None:
-    """ "MINIMUM: Orange has the lowest Income, so they apply the effect and gain 1 Immunity token. GLOBAL:
-    ... must each draw 1 Corruption card ... MAXIMUM: Red and Green are tied for the highest Income ... Red
-    decides to spend 3 Immunity tokens. Therefore, they will not suffer the Global nor the Maximum effect.
-    Green takes the corresponding Necro Marker and places it on the 'Recruit an Agent' Action." """
-    state = fresh(3)
-    orange, red, green = state.order
-    for seat, income, imm in ((orange, 3, 1), (red, 8, 3), (green, 8, 1)):
-        state.p(seat).income, state.p(seat).imm, state.p(seat).hand = income, imm, []
-    state.necro_deck.append("corruption")
-    state = run(state, NecroStep())
-    prompts = GAME.prompts(state)
-    assert [p.seat for p in prompts] == [red] and prompts[0].simultaneous
-    state = act(state, "spend:n=3", red)
-    assert (state.p(orange).imm, len(state.p(orange).hand)) == (2, 1)
-    assert (state.p(red).imm, len(state.p(red).hand), state.p(red).next_markers) == (0, 0, {})
-    assert (len(state.p(green).hand), state.p(green).next_markers) == (1, {"recruit": 8})
-    assert state.necro_seen == ["corruption"]
 
 
 def test_necro_effects_are_simultaneous_and_floored() -> None:
