@@ -15,14 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import sqlite3
 import statistics
 import tempfile
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,8 +30,10 @@ from engine.table import Table
 from renderers import board_renderer, compact_renderer
 
 from .bench_drones import drone_phase
-from .storage import CHECKPOINT_SECONDS, SqliteStore
-from .stores import is_postgres
+from .store.postgres.scratch import scratch_postgres
+from .store.sqlite.measures import Trips, bare_commits
+from .store.sqlite.storage import CHECKPOINT_SECONDS, SqliteStore
+from .store.stores import is_postgres
 
 SEED = 1234
 
@@ -65,71 +63,8 @@ def playouts(game: Any, games: int) -> dict[str, Any]:
     }
 
 
-@asynccontextmanager
-async def scratch_postgres(url: str) -> AsyncIterator[Any]:
-    """A PostgreSQL store on a scratch schema of ``url``'s database, dropped afterwards."""
-    import asyncpg
-
-    from .pg_store import PostgresStore
-
-    schema = f"arbiter_bench_{os.getpid()}_{random.randrange(1 << 30)}"
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f"CREATE SCHEMA {schema}")
-        store = PostgresStore(url, server_settings={"search_path": schema})
-        try:
-            yield store
-        finally:
-            await store.close()
-            await conn.execute(f"DROP SCHEMA {schema} CASCADE")
-    finally:
-        await conn.close()
-
-
-FLOOR_COMMITS = 100
-"""Bare WAL commits timed each time the floor is measured (before, between and after the submits)."""
 FLOOR_EVERY = 100
 """Submits between two measurements of the floor."""
-
-
-def bare_commits(path: Path, body: str, count: int = FLOOR_COMMITS) -> list[tuple[float, float]]:
-    """The floor of a submit: ``count`` bare WAL commits of ``body`` (one row replaced, as the snapshot is)
-    on a plain sqlite3 connection, synchronous=NORMAL like the store; (wall, CPU) ms each."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA wal_autocheckpoint=0")  # a bare commit: the checkpoint is taken below, untimed
-        conn.execute("CREATE TABLE IF NOT EXISTS floor (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        times = []
-        for n in range(count):
-            started, cpu = time.perf_counter(), time.process_time()
-            conn.execute("BEGIN IMMEDIATE")
-            conn.execute("INSERT OR REPLACE INTO floor (id, body) VALUES (1, ?)", (body + str(n % 2),))
-            conn.execute("COMMIT")
-            times.append(((time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000))
-        return times
-    finally:
-        conn.close()
-
-
-class Trips:
-    """Counts the trips to an aiosqlite connection's worker thread (every statement, fetch and commit
-    goes through ``Connection._execute``)."""
-
-    def __init__(self, store: Any) -> None:
-        self.count = 0
-        db = getattr(store, "_db", None)
-        if db is None:
-            return
-        original = db._execute
-
-        async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
-            self.count += 1
-            return await original(fn, *args, **kwargs)
-
-        db._execute = counted
 
 
 async def _new_game(table: Table, game_id: str, seed: int) -> str:

@@ -316,7 +316,7 @@ def database_path(given: str | None, sqlite_only: bool = False) -> str:
 
 def db_command(command: str, path: str | None, db: str | None = None) -> int:
     """``arbiter db backup|restore|check``: 0 on success, 1 when a check finds problems, 2 on failure."""
-    from . import dbtools
+    from .store.sqlite import dbtools
 
     database = database_path(db)
     try:
@@ -338,7 +338,7 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
         return 2
     for line in problems:
         print(line)
-    from .stores import describe
+    from .store.stores import describe
 
     shown = describe(database)  # a PostgreSQL URL without its password
     if problems:
@@ -350,7 +350,8 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
 
 def db_copy(source: str, target: str | None) -> int:
     """``arbiter db copy``: 0 when copied and verified, 1 when the copy holds problems, 2 when not copied."""
-    from . import dbcopy, dbtools
+    from .store import dbcopy
+    from .store.sqlite import dbtools
 
     target = target or os.environ.get("ARBITER_DATABASE_URL", "").strip()
     if not target:

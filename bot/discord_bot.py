@@ -31,19 +31,21 @@ from cogs.items import DYNAMIC_ITEMS
 from cogs.league_front import DiscordLeagueFront
 from engine.table import Limits, Table
 
-from .dbtools import BackupSchedule
 from .gate import Gate
-from .league_stores import league_store_for
 from .leagues import LeagueService
-from .pg_store import Changed, PostgresStore
+from .prefs import prefs_for
 from .ratelimit import RateLimiter
 from .render import Renderer
 from .scheduler import Scheduler
 from .services import Services
 from .settings import Settings
 from .shards import BadShards, ShardPlan
-from .storage import SqliteStore, StoreRefused
-from .stores import describe, open_store, prefs_for, sqlite_file
+from .store.errors import StoreRefused
+from .store.league_stores import league_store_for
+from .store.postgres.pg_store import Changed, PostgresStore
+from .store.sqlite.dbtools import BackupSchedule
+from .store.sqlite.storage import SqliteStore
+from .store.stores import describe, open_store, sqlite_file
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ from engine.table import Table, Update
 from renderers import board_renderer, private_renderer
 
 from .present import clipped_lines, view_lines
-from .storage import SqliteStore
+from .store.sqlite.storage import SqliteStore
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Eve", "Flo"]
 SHOWN = 40

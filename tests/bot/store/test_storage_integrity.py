@@ -15,13 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, dbtools, storage
+from bot import cli
 from bot.settings import Settings
-from bot.storage import SqliteStore, StoreRefused
+from bot.store.errors import StoreRefused
+from bot.store.sqlite import dbtools, storage
+from bot.store.sqlite.storage import SqliteStore
 from engine.core.errors import DamagedGame
 from engine.store import Change
 from engine.table import Table
-from tests.bot.test_pg_store import record
+from tests.bot.store.test_pg_store import record
 
 
 async def _played(path: Path, moves: int = 2) -> tuple[str, dict[str, object]]:

@@ -6,7 +6,7 @@
 
 With ``ARBITER_DATABASE_URL=postgresql://...`` (or ``--db`` a PostgreSQL URL) ``check`` judges each game
 of the PostgreSQL store the same way; backup and restore are then PostgreSQL's own (``pg_dump``,
-``pg_restore``), and ``arbiter db copy`` (``bot/dbcopy.py``) moves an SQLite database into PostgreSQL.
+``pg_restore``), and ``arbiter db copy`` (``bot/store/dbcopy.py``) moves an SQLite database into PostgreSQL.
 
 A backup is written under a temporary name, checked with ``PRAGMA quick_check``, and only then renamed
 into place, so a half-written copy never looks like a backup. The scheduled backups
@@ -36,8 +36,9 @@ from engine.records import GameRecord
 from engine.store import Store
 from engine.table import Table
 
-from .storage import SqliteStore, StoreRefused
-from .stores import is_postgres
+from ..errors import StoreRefused
+from ..stores import is_postgres
+from .storage import SqliteStore
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +151,7 @@ async def check(db_path: str | Path) -> list[str]:
     """Every problem found, one line each: SQLite's quick_check, then each game's saved data."""
     store: Store
     if is_postgres(str(db_path)):
-        from .pg_store import PostgresStore
+        from ..postgres.pg_store import PostgresStore
 
         store = PostgresStore(str(db_path))
     else:

@@ -1,12 +1,12 @@
 """The PostgreSQL store (asyncpg): the same tables, migrations and semantics as the SQLite store.
 
-Chosen by ``ARBITER_DATABASE_URL=postgresql://...`` (see ``bot/stores.py``). A connection pool serves
-the process; the numbered migrations of ``bot/pg_schema.py`` run at start-up under an advisory lock
+Chosen by ``ARBITER_DATABASE_URL=postgresql://...`` (see ``bot/store/stores.py``). A connection pool serves
+the process; the numbered migrations of ``pg_schema.py`` run at start-up under an advisory lock
 (two processes starting at once never both migrate). Every :class:`~engine.store.Change` is one
 transaction whose first statement is a compare-and-swap on the game's version (``UPDATE ... WHERE
 version = expected``: the row lock it takes orders two writers of one game, in one process or in
 several), so two writers can never both apply a change to the same version. Rows are decoded with
-the SQLite store's own functions (``bot/store_rows.py``): one row that cannot be read comes back as a
+the SQLite store's own functions (``bot/store/rows.py``): one row that cannot be read comes back as a
 minimal damaged record and never stops the others.
 
 PostgreSQL's default ``synchronous_commit=on`` makes a committed change survive a crash of the bot
@@ -34,9 +34,9 @@ from engine.integrity import SavedSnapshot, checksum
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change, PublicLine
 
-from .pg_schema import CHANGES_CHANNEL, COORDINATION, MIGRATION_LOCK, MIGRATIONS, PREFS_TABLES, SCHEMA_VERSION
-from .storage import StoreRefused
-from .store_rows import (
+from ...tasks import stop_task
+from ..errors import StoreRefused
+from ..rows import (
     deadlines_from_rows,
     decode_record,
     game_values,
@@ -46,7 +46,7 @@ from .store_rows import (
     snapshot_from_row,
     table_state_from_text,
 )
-from .tasks import stop_task
+from .pg_schema import CHANGES_CHANNEL, COORDINATION, MIGRATION_LOCK, MIGRATIONS, PREFS_TABLES, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 

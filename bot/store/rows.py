@@ -1,4 +1,4 @@
-"""Rows to records, shared by the SQL stores (``bot/storage.py`` for SQLite, ``bot/pg_store.py`` for
+"""Rows to records, shared by the SQL stores (``sqlite/storage.py`` for SQLite, ``postgres/pg_store.py`` for
 PostgreSQL): pure functions of a row read by column name (an ``aiosqlite.Row`` or an ``asyncpg.Record``).
 
 Both stores keep the same columns with the same meaning (JSON bodies as text in both, so a row that

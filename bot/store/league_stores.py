@@ -5,10 +5,10 @@ from __future__ import annotations
 from engine.league.store import LeagueStore, MemoryLeagueStore
 from engine.store import Store
 
-from .league_pg import PostgresLeagueStore
-from .league_sqlite import SqliteLeagueStore
-from .pg_store import PostgresStore
-from .storage import SqliteStore
+from .postgres.league_pg import PostgresLeagueStore
+from .postgres.pg_store import PostgresStore
+from .sqlite.league_sqlite import SqliteLeagueStore
+from .sqlite.storage import SqliteStore
 
 
 def league_store_for(store: Store) -> LeagueStore:

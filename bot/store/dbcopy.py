@@ -27,10 +27,11 @@ from engine.core import registry
 from engine.core.playout import replay
 from engine.records import GameRecord
 
-from .dbtools import ToolError
-from .pg_schema import TABLES
-from .pg_store import PostgresStore, redacted
-from .storage import SqliteStore, StoreRefused
+from .errors import StoreRefused
+from .postgres.pg_schema import TABLES
+from .postgres.pg_store import PostgresStore, redacted
+from .sqlite.dbtools import ToolError
+from .sqlite.storage import SqliteStore
 from .stores import BadDatabaseUrl, is_postgres, sqlite_path
 
 BATCH = 1000

@@ -10,10 +10,11 @@ import asyncio
 
 import pytest
 
-from bot.pg_schema import MIGRATIONS
-from bot.pg_store import PostgresStore, redacted
-from bot.storage import SqliteStore, StoreRefused
-from bot.stores import BadDatabaseUrl, describe, open_store
+from bot.store.errors import StoreRefused
+from bot.store.postgres.pg_schema import MIGRATIONS
+from bot.store.postgres.pg_store import PostgresStore, redacted
+from bot.store.sqlite.storage import SqliteStore
+from bot.store.stores import BadDatabaseUrl, describe, open_store
 from engine.core.errors import StaleVersion
 from engine.integrity import ROW_UNREADABLE, checksum, snapshot_problem
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord

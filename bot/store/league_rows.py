@@ -1,5 +1,5 @@
-"""Row decoding shared by the SQLite and PostgreSQL league stores (``bot/league_sqlite.py``,
-``bot/league_pg.py``): results, leagues and reliability are JSON bodies; ratings are plain columns.
+"""Row decoding shared by the SQLite and PostgreSQL league stores (``sqlite/league_sqlite.py``,
+``postgres/league_pg.py``): results, leagues and reliability are JSON bodies; ratings are plain columns.
 
 A body that cannot be decoded is logged with its key and left out (a result) or read as empty (a
 reliability record), so one damaged row never hides the others.

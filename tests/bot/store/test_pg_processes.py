@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.pg_store import PostgresStore
+from bot.store.postgres.pg_store import PostgresStore
 from engine.core.playout import replay
 from engine.table import Limits, Table
 from tests.support.toygame import TOY
@@ -24,7 +24,7 @@ SEATS = ["Ann", "Bo", "Cy"]
 WORKER = """
 import asyncio, sys
 import tests.conftest  # registers the toy game
-from bot.pg_store import PostgresStore
+from bot.store.postgres.pg_store import PostgresStore
 from engine.table import Limits, Table
 
 async def main(url, lease):
@@ -59,7 +59,7 @@ asyncio.run(main(sys.argv[1], float(sys.argv[2])))
 
 
 def worker(url: str) -> subprocess.Popen[str]:
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     return subprocess.Popen(
         [sys.executable, "-c", WORKER, url, str(LEASE)],
         cwd=root,

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from bot import cli
-from bot.pg_store import PostgresStore
 from bot.prefs import Prefs
-from bot.storage import SqliteStore
+from bot.store.postgres.pg_store import PostgresStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.store import Store
 from engine.table import Limits, Table
 from tests.support.postgres import PostgresCluster

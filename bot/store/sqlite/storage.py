@@ -38,9 +38,10 @@ from engine.integrity import SavedSnapshot
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change, PublicLine
 
-from .league_rows import MIGRATION as LEAGUE_TABLES
-from .sqlite_write import write_change
-from .store_rows import (
+from ...tasks import stop_task
+from ..errors import StoreRefused
+from ..league_rows import MIGRATION as LEAGUE_TABLES
+from ..rows import (
     deadlines_from_rows,
     decode_record,
     intent_from_row,
@@ -49,7 +50,7 @@ from .store_rows import (
     snapshot_from_row,
     table_state_from_text,
 )
-from .tasks import stop_task
+from .sqlite_write import write_change
 
 log = logging.getLogger(__name__)
 
@@ -204,10 +205,6 @@ CHECKPOINT_SECONDS = 1.0
 WAL_BYTES_KEPT = 64 * 1024 * 1024
 """The WAL file is cut back to this size after a checkpoint (``PRAGMA journal_size_limit``)."""
 """Games whose seats one query reads (SQLite binds at most 32,766 parameters)."""
-
-
-class StoreRefused(RuntimeError):
-    """The database file cannot be trusted; the message says what is wrong and what to do."""
 
 
 def quick_check(conn: sqlite3.Connection) -> list[str]:
@@ -451,7 +448,7 @@ class SqliteStore:
             await self._commit(change)
 
     async def _commit(self, change: Change) -> None:
-        # the whole transaction in one trip to the connection's worker thread (bot/sqlite_write.py)
+        # the whole transaction in one trip to the connection's worker thread (sqlite_write.py)
         db = self.db
         await db._execute(write_change, db._conn, change)  # type: ignore[no-untyped-call]
 
@@ -461,7 +458,7 @@ class SqliteStore:
 
     async def _records(self, rows: list[aiosqlite.Row]) -> list[GameRecord]:
         """The rows as records, their seats read in one query per :data:`SEATS_CHUNK` games; each row
-        decoded on its own (:func:`bot.store_rows.decode_record`: a row that cannot be decoded comes back as
+        decoded on its own (:func:`bot.store.rows.decode_record`: a row that cannot be decoded comes back as
         a minimal damaged record, so it never stops the rows after it)."""
         ids = [str(row["id"]) for row in rows]
         found: list[aiosqlite.Row] = []

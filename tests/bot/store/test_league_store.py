@@ -1,8 +1,9 @@
-"""The league stores on both databases (bot/league_sqlite.py, bot/league_pg.py) and in memory: a result
-is recorded once with its ratings and reliability, results are listed in recording order by server, game
-and player, the ratings rebuilt from the results equal the stored ones, and leagues are saved with a
-compare-and-swap on their version and a unique name per server. Issue 19: "ratings are recomputable from
-the results alone (a command rebuilds them, and a test checks the rebuild equals the incremental values)"."""
+"""The league stores on both databases (bot/store/sqlite/league_sqlite.py, bot/store/postgres/league_pg.py)
+and in memory: a result is recorded once with its ratings and reliability, results are listed in recording
+order by server, game and player, the ratings rebuilt from the results equal the stored ones, and leagues
+are saved with a compare-and-swap on their version and a unique name per server. Issue 19: "ratings are
+recomputable from the results alone (a command rebuilds them, and a test checks the rebuild equals the
+incremental values)"."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from bot.league_stores import league_store_for
-from bot.pg_store import PostgresStore
-from bot.storage import SqliteStore
+from bot.store.league_stores import league_store_for
+from bot.store.postgres.pg_store import PostgresStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.core.errors import StaleVersion
 from engine.league.league import League, LeagueError
 from engine.league.results import GameResult, PlayerLine

@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from .storage import SqliteStore
+from .sqlite.storage import SqliteStore
 
 if TYPE_CHECKING:
-    from .pg_store import PostgresStore
-    from .prefs import Prefs
+    from .postgres.pg_store import PostgresStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SQLITE_SCHEME = "sqlite:///"
@@ -52,7 +51,7 @@ def open_store(
     is the SQLite file ``default_sqlite``."""
     text = str(url_or_path).strip() if url_or_path is not None else ""
     if is_postgres(text):
-        from .pg_store import PostgresStore
+        from .postgres.pg_store import PostgresStore
 
         return PostgresStore(text)
     return SqliteStore(sqlite_path(text) if text else default_sqlite, create=create, synchronous=synchronous)
@@ -70,20 +69,7 @@ def describe(url_or_path: str | Path | None, default_sqlite: str = "./arbiter.db
     """The database for messages: a PostgreSQL URL without its password, or the SQLite file."""
     text = str(url_or_path).strip() if url_or_path is not None else ""
     if is_postgres(text):
-        from .pg_store import redacted
+        from .postgres.pg_store import redacted
 
         return redacted(text)
     return sqlite_path(text) if text else default_sqlite
-
-
-def prefs_for(store: SqliteStore | PostgresStore, sqlite_file: str) -> Prefs:
-    """The front end's preferences beside the games: in the PostgreSQL database when the games are there
-    (every process sees the same), else in the SQLite file ``sqlite_file``. Not yet opened."""
-    from .pg_store import PostgresStore
-    from .prefs import Prefs
-
-    if isinstance(store, PostgresStore):
-        return Prefs.postgres(store)
-    if store.path != ":memory:" and Path(store.path).resolve() == Path(sqlite_file).resolve():
-        return Prefs.sqlite(store)  # the same file: through the store's connection, one writer
-    return Prefs(sqlite_file)

@@ -7,9 +7,9 @@ import sqlite3
 from pathlib import Path
 
 from bot.prefs import Prefs
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.store import Change
-from tests.bot.test_pg_store import new_game, record
+from tests.bot.store.test_pg_store import new_game, record
 
 
 async def test_the_catch_up_selects_only_games_behind_their_announcement(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ async def test_no_checkpoint_lands_on_a_commit_and_the_background_one_copies_the
 async def test_preferences_in_the_store_file_share_its_connection(tmp_path: Path) -> None:
     """Issue 21: under load a second connection's writes starved behind the store's ("database is
     locked" after 5 s): preferences kept in the store's own file go through the store's connection."""
-    from bot.stores import prefs_for
+    from bot.prefs import prefs_for
 
     path = tmp_path / "t.db"
     store = SqliteStore(path)
@@ -94,7 +94,8 @@ async def test_preferences_in_the_store_file_share_its_connection(tmp_path: Path
     try:
         prefs = prefs_for(store, str(path))
         await prefs.open()
-        assert prefs._conn is None, "no second connection to the file"
+        records = prefs._records
+        assert records is not None and records._conn is None, "no second connection to the file"
         await new_game(store, "g")
         await prefs.set_announced("g", 1)
         await prefs.set_dm_reminders("u1", True)
@@ -103,6 +104,6 @@ async def test_preferences_in_the_store_file_share_its_connection(tmp_path: Path
         await prefs.close()
         assert await store.game("g") is not None  # the store's connection stays open
         other = prefs_for(store, str(tmp_path / "elsewhere.db"))
-        assert other._shared is None
+        assert other._records is not None and other._records._shared is None
     finally:
         await store.close()

@@ -10,7 +10,7 @@ import asyncio
 from collections import Counter
 from typing import Any
 
-from bot.pg_store import Changed, PostgresStore
+from bot.store.postgres.pg_store import Changed, PostgresStore
 from engine.store import MemoryStore
 from engine.table import Limits, Table, Update
 from tests.engine.test_table_pg import Clock, started

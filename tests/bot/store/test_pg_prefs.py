@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import time
 
-from bot.pg_store import PostgresStore
-from bot.stores import prefs_for
+from bot.prefs import prefs_for
+from bot.store.postgres.pg_store import PostgresStore
 from engine.store import Change
-from tests.bot.test_pg_store import new_game, record
+from tests.bot.store.test_pg_store import new_game, record
 from tests.support.postgres import Backend
 
 

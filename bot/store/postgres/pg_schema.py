@@ -1,4 +1,5 @@
-"""The PostgreSQL schema: the same numbered migrations as SQLite's (``bot/storage.py``), in PostgreSQL.
+"""The PostgreSQL schema: the same numbered migrations as SQLite's (``bot/store/sqlite/storage.py``), in
+PostgreSQL.
 
 Migration N here leaves the same tables, columns and meaning as SQLite's migration N, so a database
 of either kind at version N holds the same facts and ``arbiter db copy`` maps them table to table.
@@ -17,8 +18,8 @@ so neither SQLite (one process) nor ``arbiter db copy`` has anything to carry ov
 
 from __future__ import annotations
 
-from .league_rows import MIGRATION as LEAGUE_TABLES
-from .league_rows import TABLES as LEAGUE_TABLE_NAMES
+from ..league_rows import MIGRATION as LEAGUE_TABLES
+from ..league_rows import TABLES as LEAGUE_TABLE_NAMES
 
 MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -157,7 +158,7 @@ PREFS_TABLES = """
 """
 """The front end's own tables outside the numbered migrations, as :class:`bot.prefs.Prefs` makes them
 in SQLite (``IF NOT EXISTS``, made at every open): who wants reminders by DM, the last version of
-each game whose announcement went out, and the turn post being sent (``bot.prefs.POSTING_TABLE``)."""
+each game whose announcement went out, and the turn post being sent (``bot.store.prefs.POSTING_TABLE``)."""
 
 COORDINATION = """
     ALTER TABLE deadlines ADD COLUMN IF NOT EXISTS claimed_by TEXT;

@@ -1,8 +1,8 @@
 """One change written to SQLite in one synchronous call: the whole transaction runs on the database's
 worker thread in a single trip (issue 21: a submit was about a dozen trips to aiosqlite's thread).
 
-:func:`write_change` takes the plain ``sqlite3`` connection; :class:`bot.storage.SqliteStore` hands it to
-its aiosqlite worker, so the statements run one after another with no hop back to the event loop. The
+:func:`write_change` takes the plain ``sqlite3`` connection; :class:`~.storage.SqliteStore` hands
+it to its aiosqlite worker, so the statements run one after another with no hop back to the event loop. The
 transaction opens with the compare-and-swap on the game's version; any failure rolls everything back.
 """
 
@@ -16,7 +16,7 @@ from engine.core.errors import StaleVersion
 from engine.integrity import checksum
 from engine.store import Change
 
-from .store_rows import game_values
+from ..rows import game_values
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def _game(conn: sqlite3.Connection, change: Change) -> None:
 
 
 def _thread(conn: sqlite3.Connection, game_id: str, thread: str | None) -> None:
-    """The game's thread in its indexed column (bot/storage.py migration 8); a row whose thread is already
+    """The game's thread in its indexed column (storage.py migration 8); a row whose thread is already
     that is not touched, so a move writes no page for it."""
     try:
         conn.execute("UPDATE games SET thread=? WHERE id=? AND thread IS NOT ?", (thread, game_id, thread))

@@ -1,5 +1,5 @@
-"""The PostgreSQL league store: the same tables and semantics as ``bot/league_sqlite.py``, on the game
-store's pool (migration 7 of ``bot/pg_schema.py``).
+"""The PostgreSQL league store: the same tables and semantics as ``bot/store/sqlite/league_sqlite.py``, on
+the game store's pool (migration 7 of ``pg_schema.py``).
 
 Recording a result takes a transaction-scoped advisory lock first, so results recorded by several bot
 processes are applied one at a time, in the order of their ``seq`` (the order a rebuild follows), and
@@ -19,7 +19,7 @@ from engine.league.reliability import Reliability
 from engine.league.results import GameResult, settle
 from engine.league.store import name_key
 
-from .league_rows import (
+from ..league_rows import (
     INSERT_RATINGS,
     UNRECORDED,
     league_of_body,

@@ -1,5 +1,5 @@
 """The SQLite league store: leagues, results, ratings and reliability in the games' own database file
-(migration 7 of ``bot/storage.py``), on the game store's connection and under its lock.
+(migration 7 of ``bot/store/sqlite/storage.py``), on the game store's connection and under its lock.
 
 :meth:`SqliteLeagueStore.record_result` is one ``BEGIN IMMEDIATE`` transaction: the result row (keyed
 on the game id: a second recording of one game changes nothing), the ratings and reliability it
@@ -19,7 +19,7 @@ from engine.league.reliability import Reliability
 from engine.league.results import GameResult, settle
 from engine.league.store import name_key
 
-from .league_rows import (
+from ..league_rows import (
     INSERT_RATINGS,
     UNRECORDED,
     league_of_body,

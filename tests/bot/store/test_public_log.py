@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot import sqlite_write, storage
-from bot.storage import SqliteStore
+from bot.store.sqlite import sqlite_write, storage
+from bot.store.sqlite.storage import SqliteStore
 from engine import public_log
 from engine.store import MemoryStore, Store
 from engine.table import Table
