@@ -177,10 +177,10 @@ def main(argv: list[str] | None = None) -> int:
         return print_options(args.game)
     if args.command == "play":
         try:
-            from . import local  # each command imports what it runs: `arbiter run` starts sooner
+            from .terminal import session  # each command imports what it runs: `arbiter run` starts sooner
 
             collector.settle()
-            return asyncio.run(local.play(args, _options(args.options)))
+            return asyncio.run(session.play(args, _options(args.options)))
         except KeyboardInterrupt:
             # A second Ctrl-C while the game was being saved: nothing committed is lost either way.
             print(

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.local import Terminal
+from bot.terminal.terminal import Terminal
 from engine.core import register, unregister
 from engine.store import MemoryStore
 from engine.table import Table

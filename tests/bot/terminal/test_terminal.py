@@ -15,13 +15,16 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.local import Terminal, final_lines, match_label, resume_hint
 from bot.present import private_part, view_lines
+from bot.terminal import menus
+from bot.terminal.keyboard import match_label
+from bot.terminal.session import final_lines, resume_hint
+from bot.terminal.terminal import Terminal
 from engine.core.model import Event
 from engine.store import MemoryStore
 from engine.table import Table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LAUNCH = "import sys, tests.conftest; from bot.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
@@ -70,9 +73,9 @@ def test_a_start_of_a_label_plays_it_and_an_ambiguous_one_asks_for_more(
             return self._key
 
     menu = [(Key(k), label) for k, label in legal]
-    assert Terminal.pick("PICK 2", menu) == "b"  # type: ignore[arg-type]
-    assert Terminal.pick("pa", menu) == "c"  # type: ignore[arg-type]
-    assert Terminal.pick("pick", menu) is None  # type: ignore[arg-type]
+    assert menus.pick("PICK 2", menu) == "b"  # type: ignore[arg-type]
+    assert menus.pick("pa", menu) == "c"  # type: ignore[arg-type]
+    assert menus.pick("pick", menu) is None  # type: ignore[arg-type]
     out = capsys.readouterr().out
     assert "'pick' could be 2 actions: Pick 1, Pick 2. Type more of it, or its number." in out
 
@@ -245,7 +248,7 @@ def test_ctrl_c_at_a_prompt_saves_and_prints_the_resume_command(tmp_path: Path) 
 
 
 def test_the_resume_hint_uses_the_command_as_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.local as local
+    import bot.terminal.session as local
 
     monkeypatch.setattr(sys, "argv", ["/home/ann/arbiter/.venv/bin/arbiter", "play"])
     monkeypatch.setattr(local.shutil, "which", lambda _name: None)  # not on the PATH: the path typed
