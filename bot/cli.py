@@ -188,18 +188,18 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 130
     if args.command == "simulate":
-        from . import simulate
+        from .tools import simulate
 
         return simulate.run(args, _options(args.options))
     if args.command == "replay":
         return replay_file(Path(args.file), Path(args.animate) if args.animate else None)
     if args.command == "bench" and args.processes:
-        from . import bench_processes
+        from .tools import bench_processes
 
         collector.settle()
         return asyncio.run(bench_processes.run(args))
     if args.command == "bench":
-        from . import bench
+        from .tools import bench
 
         collector.settle()  # the bench measures the bot's settings
         return asyncio.run(bench.run(args))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncpg
 
-from bot.bench_processes import processes, text
+from bot.tools.bench_processes import processes, text
 
 
 async def test_two_bench_processes_play_on_one_postgres_and_leave_nothing(postgres_url: str) -> None:

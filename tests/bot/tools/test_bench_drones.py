@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine
-from bot.bench_drones import DRONES, drone_phase, one_phase, ready
+from bot.tools.bench_drones import DRONES, drone_phase, one_phase, ready
 
 
 def test_the_timed_phase_is_the_ai_operations_of_six_drones() -> None:

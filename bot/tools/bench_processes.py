@@ -22,16 +22,16 @@ from typing import Any
 
 from engine.table import Limits, Table
 
+from ..store.postgres.scratch import scratch_postgres
+from ..store.stores import is_postgres
 from .bench import SEED, _new_game, _one_submit, _pct
-from .store.postgres.scratch import scratch_postgres
-from .store.stores import is_postgres
 
 UNLIMITED = Limits(lobbies_per_user=0, running_per_user=0, lobbies_per_guild=0, running_per_guild=0)
 
 
 async def work(url: str, schema: str, game_id: str, games: int, seconds: float, seed: int) -> dict[str, Any]:
     """One worker process: ``games`` games of ``game_id``, played at once for ``seconds``."""
-    from .store.postgres.pg_store import PostgresStore
+    from ..store.postgres.pg_store import PostgresStore
 
     store = PostgresStore(url, max_size=20, server_settings={"search_path": schema})
     await store.open()
@@ -65,7 +65,7 @@ def _spawn(
         [
             sys.executable,
             "-m",
-            "bot.bench_processes",
+            "bot.tools.bench_processes",
             url,
             schema,
             game_id,

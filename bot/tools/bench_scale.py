@@ -22,11 +22,11 @@ from typing import Any
 import engine
 from engine.table import Limits, Table
 
-from .prefs import Prefs
-from .render import Renderer
-from .services import Services
-from .store.sqlite.clone import copy_rows
-from .store.sqlite.storage import SqliteStore
+from ..prefs import Prefs
+from ..render import Renderer
+from ..services import Services
+from ..store.sqlite.clone import copy_rows
+from ..store.sqlite.storage import SqliteStore
 
 GAME = "gamedec"
 """The game the stored games are copies of."""

@@ -29,11 +29,11 @@ from engine.core.playout import advance, play_out
 from engine.table import Table
 from renderers import board_renderer, compact_renderer
 
+from ..store.postgres.scratch import scratch_postgres
+from ..store.sqlite.measures import Trips, bare_commits
+from ..store.sqlite.storage import CHECKPOINT_SECONDS, SqliteStore
+from ..store.stores import is_postgres
 from .bench_drones import drone_phase
-from .store.postgres.scratch import scratch_postgres
-from .store.sqlite.measures import Trips, bare_commits
-from .store.sqlite.storage import CHECKPOINT_SECONDS, SqliteStore
-from .store.stores import is_postgres
 
 SEED = 1234
 
