@@ -24,11 +24,11 @@ import yarl
 from discord.ext import commands
 
 from cogs import all_cogs
-from cogs.admission import install_rate_limit
 from cogs.announcer import Announcer
-from cogs.errors import on_tree_error
-from cogs.items import DYNAMIC_ITEMS
 from cogs.league_front import DiscordLeagueFront
+from cogs.ui.admission import install_rate_limit
+from cogs.ui.errors import on_tree_error
+from cogs.ui.items import DYNAMIC_ITEMS
 from engine.table import Limits, Table
 
 from .gate import Gate
@@ -86,7 +86,7 @@ class ArbiterBot(commands.Bot):
         """Posts the table's updates; held here (the composition root), never in :class:`Services`."""
         self._catch_up: asyncio.Task[int] | None = None
         self.gate = Gate()
-        """Every interaction passes it (:func:`cogs.admission.admit`); closed first at shutdown."""
+        """Every interaction passes it (:func:`cogs.ui.admission.admit`); closed first at shutdown."""
         self._league_catch_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:

@@ -17,10 +17,10 @@ import discord
 
 from bot.render import Renderer
 from bot.services import Services
-from cogs import flows  # noqa: F401 - registers the flows the components start
 from cogs.announcer import Announcer
-from cogs.errors import report
-from cogs.items import DYNAMIC_ITEMS
+from cogs.ui import flows  # noqa: F401 - registers the flows the components start
+from cogs.ui.errors import report
+from cogs.ui.items import DYNAMIC_ITEMS
 from engine.store import MemoryStore
 from engine.table import Table
 

@@ -2,9 +2,9 @@
 
 Every flow acknowledges the interaction first (Discord allows 3 seconds), then talks to the table,
 then follows up. Private answers are always ephemeral. Errors are not handled here: components run
-these flows through :func:`cogs.errors.guarded`, which hands them to :func:`cogs.errors.report`, the one
+these flows through :func:`cogs.ui.errors.guarded`, which hands them to :func:`cogs.ui.errors.report`, the one
 place that turns errors into messages. The flows a component or the reporter starts are registered by
-name (:func:`cogs.handlers.provides`), so neither of them imports this module.
+name (:func:`cogs.ui.handlers.provides`), so neither of them imports this module.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ from .answer import user_id as user_id
 from .authority import authorized as authorized
 from .authority import is_moderator as is_moderator
 from .flows_seat import show_hand as show_hand  # registers the seat's flows too
+from .flows_undo import ask_undo as ask_undo  # registers the undo flows
+from .flows_undo import pending_line
 from .handlers import provides
-from .undo import ask_undo as ask_undo  # registers the undo flows
-from .undo import pending_line
 from .undo_items import undo_row
 
 log = logging.getLogger(__name__)
@@ -172,7 +172,8 @@ async def submit(
 
     ``stamp`` is what the intent was offered for (a version, or a secret decision); None for a move typed
     by hand, which is accepted only as a key or label legal now (see :mod:`cogs.play`). ``confirmed``: the
-    player has confirmed ending the turn while other actions remained (asked once, see :mod:`cogs.menus`)."""
+    player has confirmed ending the turn while other actions remained (asked once, see
+    :mod:`cogs.ui.menus`)."""
     await ack(interaction)
     services = services_of(interaction)
     table = services.table

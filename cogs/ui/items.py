@@ -1,7 +1,7 @@
 """The persistent components beside the actions: the lobby buttons, confirmations (cancelling a game,
 ending a turn early), the full board, and the registry of every component (:data:`DYNAMIC_ITEMS`, which
 the bot registers) with the answer to a click none of them matches. Custom ids are parsed by their
-templates and never trusted (see :mod:`cogs.components`)."""
+templates and never trusted (see :mod:`cogs.ui.components`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """The persistent buttons of undo by consent: **Undo** on a player's own last move, and **Approve** /
 **Refuse** for the other seats under a pending request (issue 18).
 
-Like every component (:mod:`cogs.components`), the custom id carries all it needs and nothing in it is
-trusted: the flows (:mod:`cogs.undo`) check the game's server, the caller's seat and the version again.
+Like every component (:mod:`cogs.ui.components`), the custom id carries all it needs and nothing in it is
+trusted: the flows (:mod:`cogs.ui.flows_undo`) check the game's server, the caller's seat and the version
+again.
 
 - ``arbu:<game>:<version>:<seat>``: ask to take back ``seat``'s last move, offered at ``version`` (a click
   after the board moved on is stale, and only the player of ``seat`` may press it);

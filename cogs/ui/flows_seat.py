@@ -1,5 +1,5 @@
 """The flows about a member's own seat: the hand (``/hand``, "My hand"), the lobby buttons and the
-confirmation of an irreversible command. Registered by name like the others (:mod:`cogs.flows` imports
+confirmation of an irreversible command. Registered by name like the others (:mod:`cogs.ui.flows` imports
 this module)."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@
 
 Components run their flows through :func:`guarded`, commands through the tree's handler
 (:func:`on_tree_error`); both end in :func:`report`. The fresh options after a stale click come from the
-``stale`` flow, found through :mod:`cogs.handlers` (the flows import this module, not the reverse).
+``stale`` flow, found through :mod:`cogs.ui.handlers` (the flows import this module, not the reverse).
 """
 
 from __future__ import annotations

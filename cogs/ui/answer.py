@@ -1,6 +1,6 @@
 """Answering an interaction: the primitives every command, component and the error reporter use.
 
-They live apart from :mod:`cogs.flows` so that the error reporter and the components, which the flows
+They live apart from :mod:`cogs.ui.flows` so that the error reporter and the components, which the flows
 build on, can answer without importing the flows (no import cycle).
 """
 

@@ -1,6 +1,6 @@
 """The message layouts (Components V2) that carry the persistent components: the status message, turn
 posts, the private options and menus in parts, the hand, the lobby and confirmations. Public layouts show
-public information only; the components' custom ids are built in :mod:`cogs.components`.
+public information only; the components' custom ids are built in :mod:`cogs.ui.components`.
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ class GameScene:
     full_board: bool = False
     """The thread's images are the game's compact board: offer the full one behind a button."""
     undo: str = ""
-    """The pending undo request as a line of the status (:func:`cogs.undo.pending_line`); "" when none."""
+    """The pending undo request as a line of the status (:func:`cogs.ui.flows_undo.pending_line`); "" when
+    none."""
 
 
 def stamp_of(when: float, long: bool = True) -> str:

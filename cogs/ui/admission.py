@@ -1,6 +1,6 @@
 """The rate limit: one check for every command, autocomplete and component.
 
-Apart from :mod:`cogs.flows` because the components ask it too (their ``interaction_check``), and the
+Apart from :mod:`cogs.ui.flows` because the components ask it too (their ``interaction_check``), and the
 components sit below the flows.
 """
 
@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 def install_rate_limit(client: Any, limiter: RateLimiter) -> None:
     """Every slash command and autocomplete passes the command tree's check, every component its item's
-    check (:class:`cogs.components.Admitted`); both ask :func:`admit`."""
+    check (:class:`cogs.ui.components.Admitted`); both ask :func:`admit`."""
     client.rate_limiter = limiter
     client.tree.interaction_check = admit
 

@@ -1,8 +1,8 @@
 """The flows that persistent components and the error reporter start, looked up by name.
 
-The flows (:mod:`cogs.flows`) build the components' layouts, so they sit above :mod:`cogs.components`
-and :mod:`cogs.errors`; a button's callback and the "board has moved on" answer still need to start a
-flow. They find it here instead of importing the flows: :mod:`cogs.flows` registers each flow with
+The flows (:mod:`cogs.ui.flows`) build the components' layouts, so they sit above :mod:`cogs.ui.components`
+and :mod:`cogs.ui.errors`; a button's callback and the "board has moved on" answer still need to start a
+flow. They find it here instead of importing the flows: :mod:`cogs.ui.flows` registers each flow with
 :func:`provides` when it is imported (the composition root and :func:`cogs.all_cogs` import it).
 """
 
@@ -32,7 +32,7 @@ def flow(name: str) -> Flow:
     try:
         return _FLOWS[name]
     except KeyError:
-        raise LookupError(f"no flow {name!r} is registered: cogs.flows was not imported") from None
+        raise LookupError(f"no flow {name!r} is registered: cogs.ui.flows was not imported") from None
 
 
 def registered() -> dict[str, Any]:

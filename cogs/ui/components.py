@@ -102,13 +102,13 @@ def fits(game: str, stamp: Stamp | int, key: str) -> bool:
 
 
 async def run_flow(interaction: discord.Interaction, name: str, *args: Any) -> None:
-    """Start the flow ``name`` (registered by :mod:`cogs.flows`, which builds these components and so
+    """Start the flow ``name`` (registered by :mod:`cogs.ui.flows`, which builds these components and so
     is never imported here); its errors go to the one reporter."""
     await guarded(interaction, handlers.flow(name), *args)
 
 
 class Admitted:
-    """Every component asks the one rate limit (:func:`cogs.admission.admit`) before its callback runs."""
+    """Every component asks the one rate limit (:func:`cogs.ui.admission.admit`) before its callback runs."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         return await admit(interaction)
