@@ -27,6 +27,8 @@ from cogs import all_cogs
 from cogs.announcer import Announcer
 from cogs.league_front import DiscordLeagueFront
 from cogs.ui.admission import install_rate_limit
+from cogs.ui.all_flows import AllFlows
+from cogs.ui.dispatch import Flows
 from cogs.ui.errors import on_tree_error
 from cogs.ui.items import DYNAMIC_ITEMS
 from engine.table import Limits, Table
@@ -82,6 +84,9 @@ class ArbiterBot(commands.Bot):
         self.store: SqliteStore | PostgresStore | None = None
         self.services: Services | None = None
         self.scheduler: Scheduler | None = None
+        self.flows: Flows = AllFlows()
+        """What a component's click starts (:func:`cogs.ui.dispatch.flows_of`): provided here, the composition
+        root, so the components never import the flows that build them."""
         self.announcer: Announcer | None = None
         """Posts the table's updates; held here (the composition root), never in :class:`Services`."""
         self._catch_up: asyncio.Task[int] | None = None

@@ -22,76 +22,21 @@ caller's seat and the stamp again.
 
 from __future__ import annotations
 
-import hashlib
-import re
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import ui
 
-from . import handlers, menus
+from . import menus
 from .admission import admit
-from .errors import guarded
+from .dispatch import flows_of
+from .errors import reported
+from .stamps import STAMP_PATTERN, Stamp
 
 CUSTOM_ID_MAX = 100
 BUTTON_LABEL_MAX = 80
 SELECT_MAX = 25
 EPHEMERAL_BUTTONS_MAX = 20
-ANY_VERSION = 0
-"""The stamp of a secret simultaneous choice whose game names no decisions (an empty ref)."""
-REF_TOKEN_MAX = 24
-_REF_PLAIN = re.compile(r"[A-Za-z0-9_.:-]{1,24}")
-TOKEN_PATTERN = r"[A-Za-z0-9_.~-]{1,25}"
-"""A ref token: a plain ref (at most REF_TOKEN_MAX characters) or ``~`` and 12 hex digits."""
-STAMP_PATTERN = r"\d{1,12}|s" + TOKEN_PATTERN
-
-
-def ref_token(ref: str) -> str:
-    """A decision's ref as it travels in a custom id: itself when short and plain (``:`` written ``.``,
-    since ``:`` separates the parts of a custom id), else a short digest. Tokens are only compared with
-    the tokens of the decisions open now, never decoded."""
-    if _REF_PLAIN.fullmatch(ref):
-        return ref.replace(":", ".")
-    return "~" + hashlib.sha256(ref.encode()).hexdigest()[:12]
-
-
-@dataclass(frozen=True)
-class Stamp:
-    """What an offered action was offered for: a ``version``, or a secret decision's ``choice`` (the token
-    of its ref; "" for a game that names no decisions)."""
-
-    version: int | None = None
-    choice: str | None = None
-
-    @classmethod
-    def of_version(cls, version: int) -> Stamp:
-        return cls(version=version)
-
-    @classmethod
-    def of_ref(cls, ref: str) -> Stamp:
-        return cls(choice=ref_token(ref) if ref else "")
-
-    @property
-    def secret(self) -> bool:
-        return self.choice is not None
-
-    def text(self) -> str:
-        if self.choice is not None:
-            return f"s{self.choice}" if self.choice else str(ANY_VERSION)
-        return str(self.version)
-
-    @classmethod
-    def parse(cls, text: str) -> Stamp | None:
-        """The stamp a custom id or autocomplete value carries; None when it is not one (never raises)."""
-        if re.fullmatch(r"\d{1,12}", text):
-            version = int(text)
-            return cls(choice="") if version == ANY_VERSION else cls(version=version)
-        if re.fullmatch("s" + TOKEN_PATTERN, text):
-            return cls(choice=text[1:])
-        return None
-
-
 def action_custom_id(game: str, stamp: Stamp | int, key: str) -> str:
     stamp = Stamp.of_version(stamp) if isinstance(stamp, int) else stamp
     return f"arb:{game}:{stamp.text()}:{key}"
@@ -101,10 +46,6 @@ def fits(game: str, stamp: Stamp | int, key: str) -> bool:
     return len(action_custom_id(game, stamp, key)) <= CUSTOM_ID_MAX
 
 
-async def run_flow(interaction: discord.Interaction, name: str, *args: Any) -> None:
-    """Start the flow ``name`` (registered by :mod:`cogs.ui.flows`, which builds these components and so
-    is never imported here); its errors go to the one reporter."""
-    await guarded(interaction, handlers.flow(name), *args)
 
 
 class Admitted:
@@ -147,7 +88,8 @@ class ActionButton(
         return cls(match["game"], stamp, match["key"], getattr(item, "label", "") or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "submit", self.game, self.key, self.stamp)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).submit(interaction, self.game, self.key, self.stamp)
 
 
 class OptionsButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbo:(?P<game>[0-9a-f]{1,16})"):
@@ -164,7 +106,8 @@ class OptionsButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbo:(?
         return cls(match["game"], getattr(item, "label", "") or "Your options")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "show_options", self.game, 0)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).show_options(interaction, self.game, page=0)
 
 
 class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbh:(?P<game>[0-9a-f]{1,16})"):
@@ -183,7 +126,8 @@ class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbh:(?P<g
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "show_hand", self.game)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).show_hand(interaction, self.game)
 
 
 class PageButton(
@@ -204,7 +148,8 @@ class PageButton(
         return cls(match["game"], int(match["page"]), getattr(item, "label", "") or "Page")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "show_options", self.game, self.page, True)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).show_options(interaction, self.game, page=self.page, edit=True)
 
 
 class IntentSelect(
@@ -249,7 +194,8 @@ class IntentSelect(
         data: Any = interaction.data or {}
         values = data.get("values") or []
         key = str(values[0])[:CUSTOM_ID_MAX] if values and isinstance(values, list) else ""
-        await run_flow(interaction, "submit", self.game, key, self.stamp)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).submit(interaction, self.game, key, self.stamp)
 
 
 PART_MARK = ">"
@@ -298,7 +244,10 @@ class PartButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "show_part", self.game, self.stamp, self.prefix, self.page)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).show_part(
+                interaction, self.game, self.stamp, self.prefix, page=self.page
+            )
 
 
 class PartSelect(
@@ -344,7 +293,9 @@ class PartSelect(
         data: Any = interaction.data or {}
         values = data.get("values") or []
         value = str(values[0])[:CUSTOM_ID_MAX] if values and isinstance(values, list) else ""
-        if value.startswith(PART_MARK):
-            await run_flow(interaction, "show_part", self.game, self.stamp, value[len(PART_MARK) :], 0)
-        else:
-            await run_flow(interaction, "submit", self.game, value, self.stamp)
+        async with reported(interaction, self.game):
+            flows = flows_of(interaction)
+            if value.startswith(PART_MARK):
+                await flows.show_part(interaction, self.game, self.stamp, value[len(PART_MARK) :], page=0)
+            else:
+                await flows.submit(interaction, self.game, value, self.stamp)

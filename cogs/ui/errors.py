@@ -5,16 +5,18 @@
 - Discord check failures and bad arguments: their message.
 - Anything else: logged with context and a short reference the user can quote to the bot's operator.
 
-Components run their flows through :func:`guarded`, commands through the tree's handler
+Components run their flows inside :func:`reported`, commands through the tree's handler
 (:func:`on_tree_error`); both end in :func:`report`. The fresh options after a stale click come from the
-``stale`` flow, found through :mod:`cogs.ui.handlers` (the flows import this module, not the reverse).
+``stale`` flow of the composition root's :class:`~cogs.ui.dispatch.Flows` (the flows import this module,
+not the reverse).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -22,8 +24,8 @@ from discord import app_commands
 
 from engine.core.errors import RuleError, StaleVersion
 
-from . import handlers
 from .answer import send
+from .dispatch import flows_of
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +58,7 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
         return
     try:
         if isinstance(error, StaleVersion) and game_id is not None:
-            await handlers.flow("stale")(interaction, game_id)
+            await flows_of(interaction).stale(interaction, game_id)
             return
         if isinstance(error, RuleError):
             await send(interaction, str(error) or "That is not possible now.")
@@ -90,13 +92,14 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
         log.exception("error while reporting an error")
 
 
-async def guarded(interaction: discord.Interaction, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
-    """Run a component flow; any error goes to :func:`report` (a first argument that is a string is the
-    game id, so a stale click can be answered with that game's fresh options)."""
+@asynccontextmanager
+async def reported(interaction: discord.Interaction, game_id: str | None = None) -> AsyncIterator[None]:
+    """Around a component's flow: any error goes to :func:`report` and ends there (``game_id``: the game
+    the component is about, so a stale click is answered with that game's fresh options)."""
     try:
-        await fn(interaction, *args)
+        yield
     except Exception as exc:  # noqa: BLE001 - everything is reported, in one place
-        await report(interaction, exc, game_id=args[0] if args and isinstance(args[0], str) else None)
+        await report(interaction, exc, game_id=game_id)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

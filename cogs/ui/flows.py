@@ -2,9 +2,10 @@
 
 Every flow acknowledges the interaction first (Discord allows 3 seconds), then talks to the table,
 then follows up. Private answers are always ephemeral. Errors are not handled here: components run
-these flows through :func:`cogs.ui.errors.guarded`, which hands them to :func:`cogs.ui.errors.report`, the one
-place that turns errors into messages. The flows a component or the reporter starts are registered by
-name (:func:`cogs.ui.handlers.provides`), so neither of them imports this module.
+these flows inside :func:`cogs.ui.errors.reported`, which hands their errors to
+:func:`cogs.ui.errors.report`, the one place that turns errors into messages. The flows a component or the
+reporter starts reach them through :class:`cogs.ui.dispatch.Flows` (provided by the composition root), so
+neither of them imports this module.
 """
 
 from __future__ import annotations
@@ -41,10 +42,9 @@ from .answer import text_view as text_view
 from .answer import user_id as user_id
 from .authority import authorized as authorized
 from .authority import is_moderator as is_moderator
-from .flows_seat import show_hand as show_hand  # registers the seat's flows too
-from .flows_undo import ask_undo as ask_undo  # registers the undo flows
+from .flows_seat import show_hand as show_hand
 from .flows_undo import pending_line
-from .handlers import provides
+from .stamps import TOKEN_PATTERN, Stamp
 from .undo_items import undo_row
 
 log = logging.getLogger(__name__)
@@ -82,10 +82,10 @@ async def scene(services: Services, game_id: str) -> lx.GameScene:
 
 TYPED_MAX = 200
 """The longest move text ``/play`` reads (a label or a key; menu values are at most 100 characters)."""
-_TYPED = re.compile(r"(?:v(?P<version>\d{1,12})|s(?P<choice>" + cx.TOKEN_PATTERN + r")?)\|(?P<key>.{1,80})")
+_TYPED = re.compile(r"(?:v(?P<version>\d{1,12})|s(?P<choice>" + TOKEN_PATTERN + r")?)\|(?P<key>.{1,80})")
 
 
-def menu_value(stamp: cx.Stamp, key: str) -> str:
+def menu_value(stamp: Stamp, key: str) -> str:
     """The value of a ``/play`` menu entry: the stamp it was offered at, then the intent key. A value that
     would not fit Discord's 100 characters is the bare key, checked as typed by hand."""
     head = f"s{stamp.choice}" if stamp.choice is not None else f"v{stamp.version}"
@@ -93,14 +93,14 @@ def menu_value(stamp: cx.Stamp, key: str) -> str:
     return value if len(value) <= cx.CUSTOM_ID_MAX else key
 
 
-def typed_move(text: str) -> tuple[cx.Stamp | None, str]:
+def typed_move(text: str) -> tuple[Stamp | None, str]:
     """(stamp, key) of a menu value; (None, text) for text typed by hand."""
     found = _TYPED.fullmatch(text)
     if found is None:
         return None, text
     if found["version"] is not None:
-        return cx.Stamp.of_version(int(found["version"])), found["key"]
-    return cx.Stamp(choice=found["choice"] or ""), found["key"]
+        return Stamp.of_version(int(found["version"])), found["key"]
+    return Stamp(choice=found["choice"] or ""), found["key"]
 
 
 def resolve_key(text: str, legal: list[tuple[Intent, str]]) -> str:
@@ -120,11 +120,11 @@ def resolve_key(text: str, legal: list[tuple[Intent, str]]) -> str:
     )
 
 
-def offer_stamp(record: GameRecord, prompts: list[Prompt], seat: str | None) -> cx.Stamp:
+def offer_stamp(record: GameRecord, prompts: list[Prompt], seat: str | None) -> Stamp:
     """What the options shown now are offered for: the seat's open secret decision, else the version.
     ``prompts`` must be read after ``record``, so the stamp is never newer than the options."""
     secret = next((p for p in prompts if p.seat == seat and p.simultaneous), None)
-    return cx.Stamp.of_ref(secret.ref) if secret is not None else cx.Stamp.of_version(record.version)
+    return Stamp.of_ref(secret.ref) if secret is not None else Stamp.of_version(record.version)
 
 
 NO_DECISION = "\x00none"
@@ -139,14 +139,14 @@ async def _open_decision(table: Table, record: GameRecord, user: str, token: str
     if record.status != "running":
         return NO_DECISION  # the table says why (paused, over); should it run again, nothing matches this
     for prompt in await table.prompts(record.id):
-        if prompt.seat == seat.seat and prompt.simultaneous and cx.Stamp.of_ref(prompt.ref).choice == token:
+        if prompt.seat == seat.seat and prompt.simultaneous and Stamp.of_ref(prompt.ref).choice == token:
             return prompt.ref
     raise StaleVersion("That choice is over: the board has moved on.")
 
 
 async def _hand_typed(
     table: Table, record: GameRecord, user: str, text: str, legal: list[tuple[Intent, str]]
-) -> tuple[str, cx.Stamp]:
+) -> tuple[str, Stamp]:
     """A move typed by hand is taken only as a move legal now, stamped with the state it was found in."""
     if not legal:
         if record.seat_of(user) is None:
@@ -160,12 +160,11 @@ async def _hand_typed(
     )
 
 
-@provides("submit")
 async def submit(
     interaction: discord.Interaction,
     game_id: str,
     key: str,
-    stamp: cx.Stamp | None = None,
+    stamp: Stamp | None = None,
     confirmed: bool = False,
 ) -> None:
     """Play an intent for the caller's seat. The interaction id is the idempotency key.
@@ -215,7 +214,7 @@ async def _asked_to_confirm(
     interaction: discord.Interaction,
     record: GameRecord,
     key: str,
-    stamp: cx.Stamp,
+    stamp: Stamp,
     legal: list[tuple[Intent, str]],
 ) -> bool:
     """Ending the turn from a button while other actions remain: ask once instead of playing it."""
@@ -327,7 +326,7 @@ PART_DEPTH_MAX = 12
 
 
 async def _parts(
-    table: Table, record: GameRecord, user: str, header: str, prefix: str, page: int, stamp: cx.Stamp
+    table: Table, record: GameRecord, user: str, header: str, prefix: str, page: int, stamp: Stamp
 ) -> discord.ui.LayoutView | None:
     prefix, entries = await _descend(table, record.id, user, prefix)
     if not entries and prefix:  # that part is not offered (any more, or never was): from the top
@@ -364,7 +363,6 @@ async def _send_options(
     await send(interaction, view=await _options_payload(services, game_id, user, page, intro))
 
 
-@provides("show_options")
 async def show_options(
     interaction: discord.Interaction, game_id: str, page: int = 0, edit: bool = False
 ) -> None:
@@ -379,9 +377,8 @@ async def show_options(
     await _send_options(interaction, services, game_id, user_id(interaction), page)
 
 
-@provides("show_part")
 async def show_part(
-    interaction: discord.Interaction, game_id: str, stamp: cx.Stamp, prefix: str, page: int = 0
+    interaction: discord.Interaction, game_id: str, stamp: Stamp, prefix: str, page: int = 0
 ) -> None:
     """The next part of a menu asked in parts (or another page of one), edited in place. The part must
     belong to the options offered now: one from an older menu is stale (the board has moved on)."""
@@ -403,7 +400,6 @@ PREFIX_MAX = 80
 """A partial intent key is at most as long as a whole one."""
 
 
-@provides("stale")
 async def stale(interaction: discord.Interaction, game_id: str) -> None:
     """A click on an older version: say so politely, with the fresh options."""
     services = services_of(interaction)

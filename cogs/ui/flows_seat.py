@@ -16,12 +16,10 @@ from engine.records import GameRecord
 from . import layouts as lx
 from .answer import ack, png, send, user_id
 from .authority import authorized, is_moderator
-from .handlers import provides
 
 log = logging.getLogger(__name__)
 
 
-@provides("show_hand")
 async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     """The caller's private view and private image, ephemerally."""
     await ack(interaction)
@@ -83,7 +81,6 @@ async def hand_message(
     return layout, png(image, lx.HAND_FILE) if image is not None else None
 
 
-@provides("lobby_action")
 async def lobby_action(interaction: discord.Interaction, game_id: str, action: str) -> None:
     await ack(interaction)
     table = services_of(interaction).table
@@ -106,7 +103,6 @@ async def lobby_action(interaction: discord.Interaction, game_id: str, action: s
     await send(interaction, text)
 
 
-@provides("confirm")
 async def confirm(interaction: discord.Interaction, game_id: str, action: str) -> None:
     """The confirmation of an irreversible command; the table checks the caller's authority again."""
     await ack(interaction)
@@ -118,7 +114,6 @@ async def confirm(interaction: discord.Interaction, game_id: str, action: str) -
         await send(interaction, "The game was cancelled.")
 
 
-@provides("show_board")
 async def show_board(interaction: discord.Interaction, game_id: str) -> None:
     """The full-size public board, ephemerally: public information, for anyone in the game's server."""
     await ack(interaction)

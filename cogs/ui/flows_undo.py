@@ -23,7 +23,6 @@ from engine.table.undo import CONSENT
 
 from .answer import ack, send, text_view, user_id
 from .authority import authorized
-from .handlers import provides
 from .layouts import stamp_of
 from .undo_items import answer_view
 
@@ -77,7 +76,6 @@ async def ask_undo(interaction: discord.Interaction, record: GameRecord) -> None
     await send(interaction, f"↩️ Asked: {consent} must approve in the thread.")
 
 
-@provides("undo_request")
 async def undo_request(interaction: discord.Interaction, game_id: str, version: int, seat: str) -> None:
     """The **Undo** button: only the player of ``seat``, and only while the board is as it was offered."""
     await ack(interaction)
@@ -93,7 +91,6 @@ async def undo_request(interaction: discord.Interaction, game_id: str, version: 
     await ask_undo(interaction, record)
 
 
-@provides("undo_mine")
 async def undo_mine(interaction: discord.Interaction, game_id: str, message: str) -> None:
     """**Undo my move** on the status message ``message``: refused on a status message the game has left
     (it was re-posted), with a link to the one that is kept up to date."""
@@ -110,7 +107,6 @@ async def undo_mine(interaction: discord.Interaction, game_id: str, message: str
     await ask_undo(interaction, record)
 
 
-@provides("undo_answer")
 async def undo_answer(interaction: discord.Interaction, game_id: str, version: int, approve: bool) -> None:
     """**Approve** / **Refuse**: answers the request the button was posted for, and no other."""
     await ack(interaction)

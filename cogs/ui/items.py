@@ -22,9 +22,10 @@ from .components import (
     PageButton,
     PartButton,
     PartSelect,
-    Stamp,
-    run_flow,
 )
+from .dispatch import flows_of
+from .errors import reported
+from .stamps import Stamp
 from .undo_items import StatusUndoButton, UndoAnswerButton, UndoButton
 
 
@@ -44,7 +45,8 @@ class BoardButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbf:(?P<
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "show_board", self.game)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).show_board(interaction, self.game)
 
 
 class LobbyButton(
@@ -71,7 +73,8 @@ class LobbyButton(
         return cls(match["game"], match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "lobby_action", self.game, self.action)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).lobby_action(interaction, self.game, self.action)
 
 
 class ConfirmButton(
@@ -96,7 +99,8 @@ class ConfirmButton(
         return cls(match["game"], match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "confirm", self.game, self.action)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).confirm(interaction, self.game, self.action)
 
 
 def end_custom_id(game: str, version: int, key: str) -> str:
@@ -128,7 +132,10 @@ class EndTurnButton(
         return cls(match["game"], int(match["version"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "submit", self.game, self.key, Stamp.of_version(self.version), True)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).submit(
+                interaction, self.game, self.key, Stamp.of_version(self.version), confirmed=True
+            )
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

@@ -30,11 +30,11 @@ from .components import (
     PageButton,
     PartButton,
     PartSelect,
-    Stamp,
     fits,
     part_custom_id,
 )
 from .items import BoardButton, ConfirmButton, EndTurnButton, LobbyButton, end_custom_id
+from .stamps import Stamp
 from .undo_items import StatusUndoButton
 
 BOARD_FILE = "board.png"

@@ -24,7 +24,9 @@ from typing import Any
 import discord
 from discord import ui
 
-from .components import CUSTOM_ID_MAX, Admitted, run_flow
+from .components import CUSTOM_ID_MAX, Admitted
+from .dispatch import flows_of
+from .errors import reported
 
 SEAT_PATTERN = r"[A-Za-z0-9_]{1,16}"
 
@@ -61,7 +63,8 @@ class UndoButton(
         return cls(match["game"], int(match["version"]), match["seat"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "undo_request", self.game, self.version, self.seat)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).undo_request(interaction, self.game, self.version, self.seat)
 
 
 class UndoAnswerButton(
@@ -88,7 +91,8 @@ class UndoAnswerButton(
         return cls(match["game"], int(match["version"]), match["answer"] == "y")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "undo_answer", self.game, self.version, self.approve)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).undo_answer(interaction, self.game, self.version, self.approve)
 
 
 def status_undo_custom_id(game: str, message: str) -> str:
@@ -119,7 +123,8 @@ class StatusUndoButton(
         return cls(match["game"], match["message"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_flow(interaction, "undo_mine", self.game, self.message)
+        async with reported(interaction, self.game):
+            await flows_of(interaction).undo_mine(interaction, self.game, self.message)
 
 
 def undo_row(game: str, version: int, seat: str) -> ui.ActionRow[Any]:

@@ -11,8 +11,8 @@ import pytest
 
 from bot.ratelimit import RateLimiter, polite
 from cogs.ui import flows
-from cogs.ui.components import Stamp, ref_token
 from cogs.ui.items import DYNAMIC_ITEMS
+from cogs.ui.stamps import Stamp, ref_token
 from tests.cogs.fakes import FakeInteraction, World
 from tests.cogs.helpers import last, open_game, secret_id, start_game
 
