@@ -305,7 +305,7 @@ def board(repeats: int) -> dict[str, Any]:
 
 
 async def scale(args: argparse.Namespace) -> int:
-    """``--startup N`` and ``--live N`` (:mod:`bot.bench_scale`), on their own."""
+    """``--startup N`` and ``--live N`` (:mod:`bot.tools.bench_scale`), on their own."""
     from . import bench_scale
 
     report: dict[str, Any] = {}
