@@ -177,10 +177,10 @@ def main(argv: list[str] | None = None) -> int:
         return print_options(args.game)
     if args.command == "play":
         try:
-            from . import local  # each command imports what it runs: `arbiter run` starts sooner
+            from .terminal import session  # each command imports what it runs: `arbiter run` starts sooner
 
             collector.settle()
-            return asyncio.run(local.play(args, _options(args.options)))
+            return asyncio.run(session.play(args, _options(args.options)))
         except KeyboardInterrupt:
             # A second Ctrl-C while the game was being saved: nothing committed is lost either way.
             print(
@@ -188,18 +188,18 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 130
     if args.command == "simulate":
-        from . import simulate
+        from .tools import simulate
 
         return simulate.run(args, _options(args.options))
     if args.command == "replay":
         return replay_file(Path(args.file), Path(args.animate) if args.animate else None)
     if args.command == "bench" and args.processes:
-        from . import bench_processes
+        from .tools import bench_processes
 
         collector.settle()
         return asyncio.run(bench_processes.run(args))
     if args.command == "bench":
-        from . import bench
+        from .tools import bench
 
         collector.settle()  # the bench measures the bot's settings
         return asyncio.run(bench.run(args))
@@ -316,7 +316,7 @@ def database_path(given: str | None, sqlite_only: bool = False) -> str:
 
 def db_command(command: str, path: str | None, db: str | None = None) -> int:
     """``arbiter db backup|restore|check``: 0 on success, 1 when a check finds problems, 2 on failure."""
-    from . import dbtools
+    from .store.sqlite import dbtools
 
     database = database_path(db)
     try:
@@ -338,7 +338,7 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
         return 2
     for line in problems:
         print(line)
-    from .stores import describe
+    from .store.stores import describe
 
     shown = describe(database)  # a PostgreSQL URL without its password
     if problems:
@@ -350,7 +350,8 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
 
 def db_copy(source: str, target: str | None) -> int:
     """``arbiter db copy``: 0 when copied and verified, 1 when the copy holds problems, 2 when not copied."""
-    from . import dbcopy, dbtools
+    from .store import dbcopy
+    from .store.sqlite import dbtools
 
     target = target or os.environ.get("ARBITER_DATABASE_URL", "").strip()
     if not target:

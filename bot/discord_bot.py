@@ -24,26 +24,30 @@ import yarl
 from discord.ext import commands
 
 from cogs import all_cogs
-from cogs.admission import install_rate_limit
 from cogs.announcer import Announcer
-from cogs.errors import on_tree_error
-from cogs.items import DYNAMIC_ITEMS
 from cogs.league_front import DiscordLeagueFront
+from cogs.ui.admission import install_rate_limit
+from cogs.ui.all_flows import AllFlows
+from cogs.ui.dispatch import Flows
+from cogs.ui.errors import on_tree_error
+from cogs.ui.items import DYNAMIC_ITEMS
 from engine.table import Limits, Table
 
-from .dbtools import BackupSchedule
 from .gate import Gate
-from .league_stores import league_store_for
 from .leagues import LeagueService
-from .pg_store import Changed, PostgresStore
+from .prefs import prefs_for
 from .ratelimit import RateLimiter
 from .render import Renderer
 from .scheduler import Scheduler
 from .services import Services
 from .settings import Settings
 from .shards import BadShards, ShardPlan
-from .storage import SqliteStore, StoreRefused
-from .stores import describe, open_store, prefs_for, sqlite_file
+from .store.errors import StoreRefused
+from .store.league_stores import league_store_for
+from .store.postgres.pg_store import Changed, PostgresStore
+from .store.sqlite.dbtools import BackupSchedule
+from .store.sqlite.storage import SqliteStore
+from .store.stores import describe, open_store, sqlite_file
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +84,14 @@ class ArbiterBot(commands.Bot):
         self.store: SqliteStore | PostgresStore | None = None
         self.services: Services | None = None
         self.scheduler: Scheduler | None = None
+        self.flows: Flows = AllFlows()
+        """What a component's click starts (:func:`cogs.ui.dispatch.flows_of`): provided here, the composition
+        root, so the components never import the flows that build them."""
         self.announcer: Announcer | None = None
         """Posts the table's updates; held here (the composition root), never in :class:`Services`."""
         self._catch_up: asyncio.Task[int] | None = None
         self.gate = Gate()
-        """Every interaction passes it (:func:`cogs.admission.admit`); closed first at shutdown."""
+        """Every interaction passes it (:func:`cogs.ui.admission.admit`); closed first at shutdown."""
         self._league_catch_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:

@@ -17,8 +17,8 @@ from engine.table import Table
 from .tasks import stop_task
 
 if TYPE_CHECKING:
-    from .dbtools import BackupSchedule
-    from .storage import SqliteStore
+    from .store.sqlite.dbtools import BackupSchedule
+    from .store.sqlite.storage import SqliteStore
 
 log = logging.getLogger(__name__)
 

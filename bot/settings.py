@@ -97,7 +97,7 @@ class Settings(BaseSettings):
     @field_validator("arbiter_database_url")
     @classmethod
     def _known_database(cls, value: str | None) -> str | None:
-        from .stores import BadDatabaseUrl, is_postgres, sqlite_path
+        from .store.stores import BadDatabaseUrl, is_postgres, sqlite_path
 
         if value is not None and not is_postgres(value):
             try:

@@ -3,7 +3,7 @@
 Discord splits a bot's guilds among ``shard_count`` shards by ``(guild_id >> 22) % shard_count`` (DMs go to
 shard 0). A process started with ``arbiter run --shards 0-3 --shard-count 8`` holds shards 0 to 3: the
 gateway sends it the interactions of those guilds, and it announces only their games; a change another
-process commits to one of them reaches it by a PostgreSQL notification (``bot/pg_store.py``).
+process commits to one of them reaches it by a PostgreSQL notification (``bot/store/postgres/pg_store.py``).
 """
 
 from __future__ import annotations

@@ -12,11 +12,11 @@ def all_cogs(services: Services) -> list[commands.Cog]:
     from .game import GameCog
     from .hands import HandCog
     from .help import HelpCog
-    from .items import UnknownComponents
     from .league import LeagueCog
     from .league_ratings import RatingsCog
     from .pace import GamesCog, RemindersCog, VacationCog
     from .play import PlayCog
+    from .ui.items import UnknownComponents
 
     return [
         GameCog(services),

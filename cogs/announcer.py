@@ -43,12 +43,12 @@ from engine.core.model import Event
 from engine.records import GameRecord
 from engine.table import Table, Update
 
-from . import flows
-from . import layouts as lx
-from .answer import png, text_view
-from .flows_seat import hand_message
 from .history import OVER, end_replays, post_replay
 from .quiet import Plan, Quiet, thread_lines
+from .ui import flows
+from .ui import layouts as lx
+from .ui.answer import png, text_view
+from .ui.flows_seat import hand_message
 
 log = logging.getLogger(__name__)
 

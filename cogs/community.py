@@ -16,8 +16,8 @@ from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent
 from engine.table import NotAllowed
 
-from . import flows
-from .common import ServiceCog
+from .ui import flows
+from .ui.common import ServiceCog
 
 FOLLOW_CHOICES = [
     app_commands.Choice(name="mention me in each turn post", value="mention"),

@@ -8,8 +8,8 @@ from discord.ext import commands
 
 from bot.services import Services
 
-from . import flows
-from .common import my_games_autocomplete
+from .ui import flows
+from .ui.common import my_games_autocomplete
 
 
 class HandCog(commands.Cog):

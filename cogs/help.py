@@ -10,8 +10,8 @@ from bot import present
 from bot.services import Services
 from engine.core import registry
 
-from . import flows
-from .common import NAME_MAX, bounded, game_kinds_autocomplete
+from .ui import flows
+from .ui.common import NAME_MAX, bounded, game_kinds_autocomplete
 
 HELP = (
     "**Arbiter referees board games played by post.**\n"

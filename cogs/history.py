@@ -29,8 +29,8 @@ from engine.core.history import states, turn_ends
 from engine.records import GameRecord
 from engine.table import NotAllowed
 
-from .answer import ack, png, send, user_id
-from .common import NAME_MAX, ServiceCog, bounded, my_games_autocomplete
+from .ui.answer import ack, png, send, user_id
+from .ui.common import NAME_MAX, ServiceCog, bounded, my_games_autocomplete
 
 log = logging.getLogger(__name__)
 

@@ -25,9 +25,9 @@ from engine.league.view import StandingsView, archived_view
 from engine.table import NotAllowed
 from renderers.league import render_standings
 
-from . import flows
-from .common import CHOICE_MAX, NAME_MAX, bounded, clipped, game_kinds_autocomplete, parse_options
 from .community import can_host
+from .ui import flows
+from .ui.common import CHOICE_MAX, NAME_MAX, bounded, clipped, game_kinds_autocomplete, parse_options
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,8 @@ from engine.league.league import League, LeagueRound
 from engine.league.view import StandingsView
 from renderers.league import render_standings
 
-from . import flows
 from .lobby import THREAD_ARCHIVE_MINUTES, THREAD_NAME_MAX
+from .ui import flows
 
 log = logging.getLogger(__name__)
 

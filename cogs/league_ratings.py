@@ -17,9 +17,9 @@ from engine.league.results import GameResult
 from engine.league.view import RatingHistoryView
 from renderers.league import render_rating_history
 
-from . import flows
-from .common import NAME_MAX, bounded, game_kinds_autocomplete
 from .league import CAP_KEY, leagues_of, server_of
+from .ui import flows
+from .ui.common import NAME_MAX, bounded, game_kinds_autocomplete
 
 LEADERBOARD_MAX = 20
 HISTORY_MAX = 10

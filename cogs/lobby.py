@@ -13,9 +13,9 @@ from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent
 from engine.table import NotAllowed, bounded_name
 
-from . import flows
-from .common import NAME_MAX, ServiceCog, bounded, game_kinds_autocomplete, parse_options
 from .community import can_host
+from .ui import flows
+from .ui.common import NAME_MAX, ServiceCog, bounded, game_kinds_autocomplete, parse_options
 
 log = logging.getLogger(__name__)
 

@@ -23,9 +23,10 @@ from engine.core import registry
 from engine.records import GameRecord
 from engine.table import NotAllowed, bounded_name
 
-from . import flows
-from . import layouts as lx
-from .common import (
+from .lobby import PACE_CHOICES
+from .ui import flows
+from .ui import layouts as lx
+from .ui.common import (
     AUTOCOMPLETE_MAX,
     CHOICE_MAX,
     NAME_MAX,
@@ -34,7 +35,6 @@ from .common import (
     clipped,
     my_games_autocomplete,
 )
-from .lobby import PACE_CHOICES
 
 PUBLIC_EXPORT_EVENTS = 10_000
 

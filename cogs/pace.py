@@ -13,9 +13,9 @@ from engine.core.errors import RuleError
 from engine.records import GameRecord
 from engine.table import NotAllowed
 
-from . import flows
-from . import layouts as lx
-from .common import ServiceCog, my_games_autocomplete
+from .ui import flows
+from .ui import layouts as lx
+from .ui.common import ServiceCog, my_games_autocomplete
 
 
 async def _targets(

@@ -11,7 +11,7 @@ Every move is checked against the state the player saw:
   with a pointer to the menu, and the answer always names the move that was applied.
 
 A forged or malformed value gets a refusal in plain words (stale, or not a move you can make now), never
-an exception; text longer than :data:`cogs.flows.TYPED_MAX` is refused before anything is looked up.
+an exception; text longer than :data:`cogs.ui.flows.TYPED_MAX` is refused before anything is looked up.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from discord.ext import commands
 from bot.services import Services
 from engine.core.errors import MalformedIntent
 
-from . import flows
-from .common import AUTOCOMPLETE_MAX, CHOICE_MAX, clipped, my_games_autocomplete
+from .ui import flows
+from .ui.common import AUTOCOMPLETE_MAX, CHOICE_MAX, clipped, my_games_autocomplete
 
 
 class PlayCog(commands.Cog):

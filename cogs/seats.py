@@ -11,8 +11,8 @@ from engine import pace as pacing
 from engine.core import registry
 from engine.table import VOTE_KINDS
 
-from . import flows
-from .common import NAME_MAX, ServiceCog, bounded, game_kinds_autocomplete, my_games_autocomplete
+from .ui import flows
+from .ui.common import NAME_MAX, ServiceCog, bounded, game_kinds_autocomplete, my_games_autocomplete
 
 VOTE_CHOICES = [app_commands.Choice(name=f"{kind}: {what}", value=kind) for kind, what in VOTE_KINDS.items()]
 

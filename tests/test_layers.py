@@ -9,11 +9,26 @@ one module depend on the other; it only hides the cycle from the interpreter). I
 - engine/ imports neither discord, PIL nor a database driver;
 - renderers/ import neither discord nor engine state: only a game's view schema (``engine.<game>.view``)
   and the value types of engine/core.
+
+The layout of bot/ and cogs/ (issue 29, item 5), each folder saying where a thing belongs:
+
+- ``bot/`` (its root modules): the Discord shell only, :data:`SHELL`; beneath it ``bot/store/`` (with
+  ``sqlite/`` and ``postgres/``), ``bot/terminal/`` and ``bot/tools/``, and nothing else;
+- only ``bot.store`` imports a database driver (aiosqlite, asyncpg, sqlite3) or writes SQL (a statement
+  in a string, or a call of a driver's ``execute``/``fetchrow``...); it imports nothing of the bot but
+  itself and :mod:`bot.tasks`, and only bot/ imports it (never cogs, engine or renderers);
+- ``bot.terminal`` and ``bot.tools`` import neither discord nor cogs;
+- ``cogs.ui`` (the UI plumbing) imports no command cog; the components and the error reporter reach the
+  flows only through the typed :class:`cogs.ui.dispatch.Flows`, which only the composition root provides
+  (it alone imports :mod:`cogs.ui.all_flows`).
 """
 
 from __future__ import annotations
 
 import ast
+import functools
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +39,55 @@ COMPOSITION_ROOTS = {"bot.discord_bot"}
 ENGINE_FORBIDDEN = {"discord", "PIL", "aiosqlite", "asyncpg", "sqlite3"}
 CORE_VALUE_TYPES = {"engine.core.model", "engine.core.intent"}
 """What a renderer may take from engine/core besides a game's view module: plain value types."""
+DATABASE_DRIVERS = {"aiosqlite", "asyncpg", "sqlite3"}
+SHELL = {
+    "bot.animation",  # the animated replay, off the event loop
+    "bot.cli",  # the `arbiter` command: a dispatcher to the shell, the terminal and the tools
+    "bot.collector",
+    "bot.discord_bot",  # the composition root
+    "bot.gate",
+    "bot.image_cache",
+    "bot.leagues",  # the league service (its rows are bot.store's)
+    "bot.options",
+    "bot.prefs",  # the preferences service (its SQL is bot.store.prefs)
+    "bot.present",
+    "bot.ratelimit",
+    "bot.render",
+    "bot.scheduler",
+    "bot.services",
+    "bot.settings",
+    "bot.shards",
+    "bot.tasks",
+}
+"""The modules of bot/'s root: the Discord shell. Anything else belongs in a sub-package."""
+BOT_PACKAGES = {"bot", "bot.store", "bot.store.sqlite", "bot.store.postgres", "bot.terminal", "bot.tools"}
+COGS_PACKAGES = {"cogs", "cogs.ui"}
+STORE_MAY_IMPORT = {"bot.tasks"}
+"""What bot.store takes from the rest of the bot: stopping a background task."""
+FLOWS_MODULES = {"cogs.ui.flows", "cogs.ui.flows_seat", "cogs.ui.flows_undo", "cogs.ui.all_flows"}
+BELOW_THE_FLOWS = {
+    "cogs.ui.components",
+    "cogs.ui.items",
+    "cogs.ui.undo_items",
+    "cogs.ui.errors",
+    "cogs.ui.dispatch",
+}
+"""What the flows build on: these reach the flows only through cogs.ui.dispatch.Flows."""
+SQL = re.compile(
+    r"\bSELECT\s[^\n]*?\bFROM\s|\bINSERT\s+(?:OR\s+[A-Z]+\s+)?INTO\s|\bUPDATE\s+\w+\s+SET\s|\bDELETE\s+FROM\s"
+    r"|\b(?:CREATE|DROP|ALTER)\s+(?:UNIQUE\s+)?(?:TABLE|INDEX|SCHEMA|VIEW|TRIGGER)\b|\bPRAGMA\s+\w+"
+    r"|^\s*(?:BEGIN|COMMIT|ROLLBACK)(?:\s+[A-Z]+)?\s*;?\s*$"
+)
+"""An SQL statement in a string (keywords in capitals, as the stores write them; prose is not SQL)."""
+DRIVER_CALLS = {"execute", "executemany", "executescript", "fetchrow", "fetchval"}
+
+
+def top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
 
 
 def module_name(path: Path) -> str:
@@ -58,6 +122,7 @@ def imports_of(path: Path, module: str, known: set[str]) -> set[str]:
     return out
 
 
+@functools.cache
 def graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """(edges between our modules, every import of each module)."""
     mods = modules()
@@ -167,6 +232,128 @@ def test_renderers_import_only_view_schemas_from_the_engine() -> None:
     }
     bad = {mod: imp for mod, imp in bad.items() if imp}
     assert not bad, f"renderers importing discord or engine state: {bad}"
+
+
+def sql_in(source: str) -> list[str]:
+    """The SQL a module writes: statements in its strings (an f-string read with ``x`` for each
+    replacement field) and calls of a driver's execute/fetch methods."""
+    found: list[str] = []
+    tree = ast.parse(source)
+    parts = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+    for node in ast.walk(tree):
+        text = None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in parts:
+            text = node.value
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(v.value if isinstance(v, ast.Constant) else "x" for v in node.values)
+        if text is not None and (match := SQL.search(text)):
+            found.append(match.group(0).strip())
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in DRIVER_CALLS:
+                found.append(f"{node.func.attr}(...)")
+    return found
+
+
+def violations(rule: Iterator[tuple[str, str]]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for mod, what in rule:
+        out.setdefault(mod, []).append(what)
+    return {mod: sorted(set(what)) for mod, what in out.items()}
+
+
+def test_the_sql_finder_finds_statements_and_driver_calls_not_prose() -> None:
+    """The SQL rule below can fail: each of these is found, and plain words about SQL are not."""
+    assert sql_in('q = "SELECT body FROM t WHERE id = ?"') == ["SELECT body FROM"]
+    assert sql_in('q = f"INSERT INTO {table} VALUES ({marks})"') == ["INSERT INTO"]
+    assert sql_in('q = f"UPDATE {table} SET body = ?"') == ["UPDATE x SET"]
+    assert sorted(sql_in('conn.execute("BEGIN IMMEDIATE")')) == ["BEGIN IMMEDIATE", "execute(...)"]
+    assert sql_in('x = "PRAGMA quick_check"') == ["PRAGMA quick_check"]
+    assert sql_in('CREATE = """\n    CREATE TABLE games (id TEXT)"""') == ["CREATE TABLE"]
+    assert sql_in('"""The catch-up is selected in SQL; a paged select; begin, commit."""') == []
+    assert sql_in("await pool.fetchval(query)") == ["fetchval(...)"]
+
+
+def test_bot_is_the_shell_with_its_store_terminal_and_tools_beneath_it() -> None:
+    mods = modules()
+    root = {m for m in mods if top(m) == "bot" and m.count(".") == 1 and mods[m].name != "__init__.py"}
+    assert root == SHELL, f"bot/ root modules not in the shell's list (move them beneath): {root ^ SHELL}"
+    packages = {m for m, path in mods.items() if path.name == "__init__.py"}
+    assert {p for p in packages if top(p) == "bot"} == BOT_PACKAGES
+    assert {p for p in packages if top(p) == "cogs"} == COGS_PACKAGES
+
+
+def test_only_the_store_imports_a_database_driver() -> None:
+    _, raw = graph()
+    bad = violations(
+        (mod, i)
+        for mod, imp in raw.items()
+        if not within(mod, "bot.store")
+        for i in imp
+        if top(i) in DATABASE_DRIVERS
+    )
+    assert not bad, f"database drivers imported outside bot/store/: {bad}"
+
+
+def test_only_the_store_writes_sql() -> None:
+    bad = violations(
+        (mod, sql)
+        for mod, path in modules().items()
+        if not within(mod, "bot.store")
+        for sql in sql_in(path.read_text(encoding="utf-8"))
+    )
+    assert not bad, f"SQL outside bot/store/ (give the store a method instead): {bad}"
+
+
+def test_the_store_imports_nothing_of_the_bot_but_itself() -> None:
+    edges, _ = graph()
+    bad = violations(
+        (mod, i)
+        for mod, imp in edges.items()
+        if within(mod, "bot.store")
+        for i in imp
+        if top(i) in ("bot", "cogs", "renderers") and not within(i, "bot.store") and i not in STORE_MAY_IMPORT
+    )
+    assert not bad, f"bot/store/ importing the shell, cogs or renderers: {bad}"
+
+
+def test_only_bot_imports_the_store() -> None:
+    edges, _ = graph()
+    bad = violations(
+        (mod, i) for mod, imp in edges.items() if top(mod) != "bot" for i in imp if within(i, "bot.store")
+    )
+    assert not bad, f"bot/store/ imported from outside bot/: {bad}"
+
+
+def test_the_terminal_and_the_tools_import_neither_discord_nor_cogs() -> None:
+    _, raw = graph()
+    bad = violations(
+        (mod, i)
+        for mod, imp in raw.items()
+        if within(mod, "bot.terminal") or within(mod, "bot.tools")
+        for i in imp
+        if top(i) in ("discord", "cogs")
+    )
+    assert not bad, f"the terminal or the tools importing Discord: {bad}"
+
+
+def test_the_ui_plumbing_imports_no_command_cog() -> None:
+    edges, _ = graph()
+    bad = violations(
+        (mod, i)
+        for mod, imp in edges.items()
+        if within(mod, "cogs.ui")
+        for i in imp
+        if top(i) == "cogs" and not within(i, "cogs.ui")
+    )
+    assert not bad, f"cogs/ui/ importing command cogs: {bad}"
+
+
+def test_components_reach_the_flows_only_through_the_typed_interface() -> None:
+    edges, _ = graph()
+    below = violations((mod, i) for mod in BELOW_THE_FLOWS for i in edges[mod] if i in FLOWS_MODULES)
+    assert not below, f"components or the reporter importing the flows (use cogs.ui.dispatch.Flows): {below}"
+    providers = {mod for mod, imp in edges.items() if "cogs.ui.all_flows" in imp}
+    assert providers <= COMPOSITION_ROOTS, f"the flows provided outside the composition root: {providers}"
 
 
 @pytest.mark.parametrize(

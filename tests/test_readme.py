@@ -33,9 +33,9 @@ SKIPPED = {
     "DISCORD_TOKEN=": "needs Discord; tests/e2e runs the bot against a loopback Discord",
     "docker ": "needs Docker",
     "arbiter db backup /safe/place": (
-        "writes outside the temporary folder; tests/bot/test_storage_integrity.py"
+        "writes outside the temporary folder; tests/bot/store/test_storage_integrity.py"
     ),
-    "arbiter db restore /safe/place": "needs the backup above; tests/bot/test_storage_integrity.py",
+    "arbiter db restore /safe/place": "needs the backup above; tests/bot/store/test_storage_integrity.py",
 }
 PLAY_INPUT = "help\nhand\nboard\nlog\n1\nquit\n"
 """What a scripted player types: every command, one action, then quit."""

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from bot.shards import ShardPlan
-from bot.stores import is_postgres
+from bot.store.stores import is_postgres
 
 COMPOSE = Path(__file__).resolve().parents[2] / "compose.yaml"
 

@@ -125,7 +125,7 @@ async def test_setup_registers_everything(tmp_path: Path) -> None:
             "return",
         }
         store = bot._connection._view_store  # registered DynamicItems: no per-game registration needed
-        from cogs.items import DYNAMIC_ITEMS
+        from cogs.ui.items import DYNAMIC_ITEMS
 
         assert set(store._dynamic_items.values()) == set(DYNAMIC_ITEMS)  # every one, each once
         assert bot.services is not None and bot.announcer is not None

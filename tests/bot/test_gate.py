@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.gate import CLOSING, Gate
-from cogs.admission import admit
+from cogs.ui.admission import admit
 
 
 class Response:

@@ -11,10 +11,10 @@ from discord import app_commands
 
 from bot import present
 from bot.scheduler import Scheduler
-from cogs.common import parse_options
-from cogs.components import action_custom_id, fits
-from cogs.errors import report
-from cogs.items import DYNAMIC_ITEMS
+from cogs.ui.common import parse_options
+from cogs.ui.components import action_custom_id, fits
+from cogs.ui.errors import report
+from cogs.ui.items import DYNAMIC_ITEMS
 from engine.core.errors import MalformedIntent
 from tests.cogs.fakes import World
 from tests.cogs.helpers import last
@@ -116,7 +116,7 @@ async def test_expired_interactions_are_only_logged(world: World) -> None:
 
 
 def test_component_ids_reach_the_log_without_their_intent_key() -> None:
-    from cogs.errors import loggable_custom_id
+    from cogs.ui.errors import loggable_custom_id
 
     assert loggable_custom_id("arb:1a2b3c:0:sector:own=s3") == "arb:1a2b3c:0:..."
     assert "s3" not in (loggable_custom_id("arb:1a2b3c:12:sector:own=s3") or "")

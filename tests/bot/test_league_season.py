@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from bot.league_stores import league_store_for
 from bot.leagues import LeagueService, table_seed
-from bot.storage import SqliteStore
+from bot.store.league_stores import league_store_for
+from bot.store.sqlite.storage import SqliteStore
 from engine.core.agents import Agent, NoisyAgent, make_agent
 from engine.core.game import Game
 from engine.league.league import League, LeagueRound

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.league_stores import league_store_for
 from bot.leagues import LeagueService, table_seed
-from bot.storage import SqliteStore
+from bot.store.league_stores import league_store_for
+from bot.store.sqlite.storage import SqliteStore
 from engine.league.league import League, LeagueRound
 from engine.league.store import LeagueStore
 from engine.league.view import StandingsView

@@ -16,7 +16,7 @@ import pytest
 
 import engine
 from bot.render import Renderer
-from cogs import flows
+from cogs.ui import flows
 from tests.cogs.fakes import World
 from tests.cogs.helpers import choose, start_game
 

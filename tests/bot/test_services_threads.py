@@ -10,7 +10,7 @@ import pytest
 from bot import services as services_module
 from bot.render import Renderer
 from bot.services import Services
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.table import Table
 
 

@@ -17,10 +17,10 @@ import discord
 
 from bot.render import Renderer
 from bot.services import Services
-from cogs import flows  # noqa: F401 - registers the flows the components start
 from cogs.announcer import Announcer
-from cogs.errors import report
-from cogs.items import DYNAMIC_ITEMS
+from cogs.ui.all_flows import AllFlows
+from cogs.ui.errors import report
+from cogs.ui.items import DYNAMIC_ITEMS
 from engine.store import MemoryStore
 from engine.table import Table
 
@@ -215,6 +215,8 @@ class FakeClient:
         self.world = world
         self.user = BOT_USER
         self.services: Services | None = None
+        self.flows = AllFlows()
+        """What the composition root provides: the flows a component starts."""
 
     def get_partial_messageable(self, cid: int) -> FakeChannel:
         return self.world.channel(cid)

@@ -63,8 +63,9 @@ def thread_posts(world: World, thread: int, since: int = 0) -> list[Sent]:
 
 async def secret_id(world: World, gid: str, user: str, key: str) -> str:
     """The custom id of ``user``'s button for ``key`` in the secret decision open for them now (its stamp is
-    the decision's ref, see cogs.components.Stamp)."""
-    from cogs.components import Stamp, action_custom_id
+    the decision's ref, see cogs.ui.components.Stamp)."""
+    from cogs.ui.components import action_custom_id
+    from cogs.ui.stamps import Stamp
 
     record = await world.table.record(gid)
     seat = record.seat_of(str(world.users[user].id))

@@ -74,7 +74,7 @@ async def test_updates_piling_up_are_merged_into_one_status_edit(world: World, c
     assert announcer is not None
     mark = world.mark()
     ann, bo = world.interaction("Ann", thread), world.interaction("Bo", thread)
-    from cogs import flows
+    from cogs.ui import flows
 
     await asyncio.gather(flows.submit(ann, gid, "pick:n=1"), flows.submit(bo, gid, "pick:n=3"))
     await world.settle()
@@ -257,8 +257,8 @@ async def test_a_status_message_reuses_the_turn_posts_board_only_while_its_addre
     message when it is next edited."""
     import time
 
-    from cogs import flows
     from cogs.announcer import SHARED_BOARD_SECONDS
+    from cogs.ui import flows
 
     gid, _ = await start_game(world, cogs, players=("Ann", "Bo"))
     announcer = world.announcer

@@ -10,9 +10,9 @@ import discord
 import pytest
 
 from bot.ratelimit import RateLimiter, polite
-from cogs import flows
-from cogs.components import Stamp, ref_token
-from cogs.items import DYNAMIC_ITEMS
+from cogs.ui import flows
+from cogs.ui.items import DYNAMIC_ITEMS
+from cogs.ui.stamps import Stamp, ref_token
 from tests.cogs.fakes import FakeInteraction, World
 from tests.cogs.helpers import last, open_game, secret_id, start_game
 

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.prefs import Prefs
-from bot.storage import MIGRATIONS as storage_migrations
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import MIGRATIONS as storage_migrations
+from bot.store.sqlite.storage import SqliteStore
 from tests.cogs.fakes import World
 from tests.cogs.helpers import choose, last, open_game, start_game, thread_posts
 

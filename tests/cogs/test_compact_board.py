@@ -45,8 +45,8 @@ async def test_the_full_board_of_another_servers_game_is_refused(world: World, c
     mark = world.mark()
     elsewhere = world.interaction("Di")
     elsewhere.guild_id = 999
-    from cogs.errors import report
-    from cogs.flows_seat import show_board
+    from cogs.ui.errors import report
+    from cogs.ui.flows_seat import show_board
 
     try:
         await show_board(elsewhere, gid)  # type: ignore[arg-type]

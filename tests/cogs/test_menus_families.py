@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from cogs import menus
+from cogs.ui import menus
 from tests.cogs.fakes import World
 from tests.cogs.helpers import last, start_game
 

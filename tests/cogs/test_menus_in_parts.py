@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from cogs import components as cx
-from cogs import layouts as lx
+from cogs.ui import components as cx
+from cogs.ui import layouts as lx
 from engine.core.menus import Choice
 from tests.cogs.fakes import Sent, World
 from tests.cogs.helpers import ids_like, last, start_game

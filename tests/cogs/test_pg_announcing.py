@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.pg_store import Changed, PostgresStore
 from bot.prefs import Prefs
+from bot.store.postgres.pg_store import Changed, PostgresStore
 from cogs.announcer import Announcer
 from engine.table import Limits, Table
 from tests.bot.conftest import Clock

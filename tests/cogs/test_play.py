@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cogs.components import Stamp
-from cogs.flows import menu_value
+from cogs.ui.flows import menu_value
+from cogs.ui.stamps import Stamp
 from engine.core import Intent
 from tests.cogs.fakes import World
 from tests.cogs.helpers import choose, ids_like, last, secret_id, start_game, status_edits, thread_posts

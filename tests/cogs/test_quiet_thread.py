@@ -143,7 +143,7 @@ def test_a_prompt_does_not_repeat_the_seat_name() -> None:
 async def test_changes_arriving_together_are_one_status_edit(world: World, cogs: dict[str, Any]) -> None:
     import asyncio
 
-    from cogs import flows
+    from cogs.ui import flows
 
     gid, thread = await start_game(world, cogs)
     world.announcer.min_interval = 0.05

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from cogs.answer import expired
+from cogs.ui.answer import expired
 from tests.cogs.fakes import World
 from tests.cogs.helpers import choose, start_game
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.components import Stamp, action_custom_id
 from cogs.history import parse_at
+from cogs.ui.components import action_custom_id
+from cogs.ui.stamps import Stamp
 from engine.table.undo import UNDO_TTL
 from tests.cogs.fakes import World
 from tests.cogs.helpers import ids_like, last, open_game, start_game, status_edits, thread_posts

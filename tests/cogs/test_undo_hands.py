@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs import layouts as lx
+from cogs.ui import layouts as lx
 from tests.cogs.fakes import Sent, World
 from tests.cogs.helpers import last, start_game
 

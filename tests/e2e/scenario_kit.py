@@ -32,7 +32,7 @@ SHORT_GAME = "round_cap=2"
 """Infamy's own option: the game ends after two Rounds (a Day and a Night) by the rulebook's ranking."""
 
 VERSION_ID = 1_000_000
-"""cogs.components.VERSION_ID (not imported: the scenarios see the bot only through Discord)."""
+"""cogs.ui.components.VERSION_ID (not imported: the scenarios see the bot only through Discord)."""
 
 
 def arbiter_argv() -> list[str]:
@@ -170,7 +170,7 @@ class Table:
         return texts[-1] if texts else ""
 
     def status_turn(self) -> int | None:
-        """The version the status message shows: its container's component id (cogs.components.VERSION_ID
+        """The version the status message shows: its container's component id (cogs.ui.components.VERSION_ID
         plus the version; people read the game's own Turn and Round instead)."""
         for comp in self.status.walk_components():
             if comp.get("type") == 17 and isinstance(comp.get("id"), int) and comp["id"] >= VERSION_ID:
@@ -221,7 +221,7 @@ class Table:
 
 
 BOT_ERROR = "Something went wrong"
-"""The start of the bot's answer to an unexpected error (cogs/errors.py)."""
+"""The start of the bot's answer to an unexpected error (cogs/ui/errors.py)."""
 
 
 async def _answer(make: Any, timeout: float, errors: list[str] | None, tries: int = 200) -> Message:

@@ -52,8 +52,8 @@ async def _race(
     record, state = await _until(table, player, secret)
     options = await player.options()
     cid = _button(options, table.gid, rng)
-    if secret:  # a secret choice's button carries the decision it answers, not a version (cogs/components.py)
-        from cogs.components import Stamp
+    if secret:  # a secret choice's button carries the decision it answers, not a version (cogs.ui.stamps)
+        from cogs.ui.stamps import Stamp
 
         ref = next(p.ref for p in engine.get("infamy").prompts(state) if p.seat == "alice" and p.simultaneous)
         assert cid.split(":")[2] == Stamp.of_ref(ref).text(), cid

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench_scale import copy_rows
+from bot.store.sqlite.clone import copy_rows
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord
 

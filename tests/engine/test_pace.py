@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import SqliteStore
 from engine import pace as pacing
 from engine.core import Event, Game, GameMeta, GameState, IllegalIntent, Intent, Prompt, public, registry
 from engine.store import MemoryStore, Store

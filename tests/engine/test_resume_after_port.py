@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.table import Table
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

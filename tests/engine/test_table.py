@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.core import GameOver, IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
 from engine.core.playout import replay
 from engine.store import MemoryStore, Store

@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.store import MemoryStore
 from engine.table import Limits, Table
 from tests.engine.test_table import Clock, started

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.core.errors import DamagedGame
 from engine.table import Table
 from tests.cogs.fakes import World

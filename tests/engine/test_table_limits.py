@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.store import MemoryStore, Store
 from engine.table import LimitReached, Limits, Table
 

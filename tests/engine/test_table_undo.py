@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SqliteStore
+from bot.store.sqlite.storage import SqliteStore
 from engine.core import IllegalIntent, StaleVersion
 from engine.store import Change, MemoryStore, Store
 from engine.table import NotAllowed, Table, Update

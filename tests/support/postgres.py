@@ -28,8 +28,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.pg_store import PostgresStore, numbered
-from bot.storage import SqliteStore
+from bot.store.postgres.pg_store import PostgresStore, numbered
+from bot.store.sqlite.storage import SqliteStore
 from engine.store import Store
 
 PG_USER = "arbiter_pg"
