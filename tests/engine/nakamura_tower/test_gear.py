@@ -270,6 +270,26 @@ def test_items_change_hands_between_friends_beside_each_other() -> None:
     assert s.models["a5"].ap == 1
 
 
+def test_a_card_both_friends_carry_is_one_exchange_listed_once() -> None:
+    """RB: "Exchange an item with another friendly adjacent character (1 Action Point)"; the engine contract:
+    intent keys are unique (issue 28: the exchange of a card both characters carry was listed twice, once
+    each way, under one key). Ruling K7: the card both carry is the acting character's to hand over."""
+    s = to_real_world(table(), first="p1")
+    clear_board(s, ("a5", "a4"))
+    place(s, "a5", "F8")  # Markus: pistol, grenades, First Aid
+    place(s, "a4", "F9")  # Shinsu, given a First Aid kit of her own
+    s.models["a4"].equipment.append("first_aid")
+    keys = [i.key() for i in G.legal(s, "p1")]
+    assert len(keys) == len(set(keys))
+    aid = Intent.of("swap", unit="a5", item="first_aid", other="a4")
+    assert keys.count(aid.key()) == 1
+    assert G.describe(s, aid) == "Markus Hoffman hands the First Aid kit to Shinsu Oneda"
+    s, events = G.apply(s, "p1", aid)
+    assert "first_aid" not in s.models["a5"].equipment
+    assert s.models["a4"].equipment.count("first_aid") == 2
+    assert "Markus Hoffman hands the First Aid kit to Shinsu Oneda." in [e.text for e in events]
+
+
 def _shield_line(option: bool) -> NtState:
     s = table(intervening_models=True, human_shield=option)
     clear_board(s, ("a2", "a3", "a5", "b2"))
