@@ -346,7 +346,7 @@ def test_the_rulebook_cyberwarfare_example_played_through_the_engine() -> None:
     assert "W32.Navajo 16 against Intrusion Detection System (IDS) Delta Class 15" in text
     assert s.terminals["t_basic"].controller == "p1"
     assert s.teams["p1"].sr == 1
-    assert [x.card for x in s.teams["p1"].tn] == ["u_srboost.1", "u_bastion.1", "u_booster.1"]
+    assert [x.card for x in s.teams["p1"].tn] == ["u_bastion.1", "u_srboost.1", "u_booster.1"]
     assert "ai_ids_delta.1" in s.ai_deck.discards  # "remove the Terminal's IDS card from play"
 
 
