@@ -41,6 +41,7 @@ from .waiting import AskFrame, ChooseManyFrame, Frame, Option, SecretFrame, Turn
 S = TypeVar("S")
 A = TypeVar("A", bound=type[Action[Any]])
 F = TypeVar("F", bound=Callable[..., list[Event]])
+P = TypeVar("P", bound=Callable[..., Any])
 
 Offer = Sequence[tuple[Intent, str]]
 """Answers offered to a seat: (intent, label) pairs."""
@@ -71,6 +72,7 @@ class Rules(Generic[S]):
         self._answers: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
         self._reveals: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
         self._closes: dict[str, tuple[Callable[..., list[Event]], type[BaseModel]]] = {}
+        self._parts: dict[str, tuple[Callable[..., Sequence[tuple[str, Offer]]], type[BaseModel]]] = {}
 
     # --- registering --------------------------------------------------------------------------
 
@@ -114,6 +116,22 @@ class Rules(Generic[S]):
         order, at its close."""
         return self._register(self._closes, topic, payload)
 
+    def parts(self, topic: str, payload: type[BaseModel] = NoPayload) -> Callable[[P], P]:
+        """``fn(state, seat, draft, payload)``: the parts still to come of a seat's secret choice in parts,
+        after those it has answered so far (``draft``, intents in order), as (question, offer) pairs (none:
+        the choice is complete). A part may
+        then depend on the answers before it (a card committed to one part is not offered for another, a
+        question an earlier answer made pointless is not asked). Without it the parts given when the frame
+        opened stay as they were."""
+
+        def register(fn: P) -> P:
+            if topic in self._parts:
+                raise ValueError(f"topic '{topic}' has two part handlers")
+            self._parts[topic] = (fn, payload)
+            return fn
+
+        return register
+
     @property
     def topics(self) -> frozenset[str]:
         return frozenset(self._answers) | frozenset(self._reveals) | frozenset(self._closes)
@@ -131,6 +149,16 @@ class Rules(Generic[S]):
     def on_close(self, state: Any, frame: Frame, answers: list[tuple[str, Intent]]) -> list[Event]:
         fn, model = self._closes[frame.topic]
         return fn(state, answers, model.model_validate(frame.data))
+
+    def on_part(
+        self, state: Any, frame: Frame, seat: str, draft: list[Intent]
+    ) -> list[tuple[str, list[Option]]] | None:
+        found = self._parts.get(frame.topic)
+        if found is None:
+            return None
+        fn, model = found
+        later = fn(state, seat, draft, model.model_validate(frame.data))
+        return [(question, options(offer)) for question, offer in later]
 
     # --- asking -------------------------------------------------------------------------------
 
