@@ -74,7 +74,8 @@ def fingerprints(only: str | None = None) -> dict[str, dict[str, str]]:
             for k in range(GAMES_PER_SEATING):
                 seed = rng.randrange(1 << 30)
                 options = _options(game, rng)
-                out[f"{gid}/{n}/{k}"] = _digests(game, seats, seed, options) | {"options": json.dumps(options)}
+                found = _digests(game, seats, seed, options)
+                out[f"{gid}/{n}/{k}"] = found | {"options": json.dumps(options)}
     return out
 
 
