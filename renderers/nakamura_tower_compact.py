@@ -17,7 +17,10 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from .board import GridPicture, draw_grid
+from engine.core.board.cell import Cell
+from engine.nakamura_tower.view import NtView, TeamView
+
+from .board import draw_grid
 from .common import (
     ACCENT,
     BACKGROUND,
@@ -40,10 +43,9 @@ from .nakamura_tower import (
     ROOM,
     TEAM_COLOURS,
     TERMINAL_COLOURS,
-    _pos,
-    _shading,
+    _checked,
     _team_colour,
-    _tokens,
+    floor,
     partners,
 )
 
@@ -68,85 +70,78 @@ COLOURS: tuple[RGB, ...] = (
 )
 
 
-def _named(view: dict[str, Any], lines: list[str]) -> list[tuple[int, int]]:
+def _named(view: NtView, lines: list[str]) -> list[Cell]:
     """The squares of the models the latest log line names (by name or id)."""
     for line in reversed(lines):
         cells = [
-            _pos(m["cell"])
-            for m in view["models"]
-            if m["cell"] and (m["name"] in line or f"{m['id']} " in f"{line} ".replace(",", " "))
+            m.cell
+            for m in view.models
+            if m.cell is not None and (m.name in line or f"{m.id} " in f"{line} ".replace(",", " "))
         ]
         if cells:
             return cells
     return []
 
 
-def _floor(view: dict[str, Any]) -> Any:
-    picture = dict(view["picture"])
-    picture["shading"] = _shading(view, view["picture"])
-    picture["tokens"] = _tokens(view)
-    picture["title"] = ""
-    picture["highlight"] = [*picture.get("highlight", []), *_named(view, view["log"][-2:])]
-    return draw_grid(GridPicture.model_validate(picture), cell=CELL)
-
-
-def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], width: int) -> None:
-    result = view.get("result")
+def _header(d: ImageDraw.ImageDraw, view: NtView, raw: dict[str, Any], width: int) -> None:
+    result = view.result
     if result:
-        title = f"Turn {view['round']}/{view['turns']} · game over"
-        sub = str(result.get("reason", ""))[:70] if isinstance(result, dict) else ""
+        title = f"Turn {view.round}/{view.turns} · game over"
+        sub = result.reason[:70]
     else:
-        title = f"Turn {view['round']}/{view['turns']} · {view['phase']}"
-        who = view["current"] or ", ".join(view["awaiting"][:3])
+        title = f"Turn {view.round}/{view.turns} · {view.phase}"
+        who = view.current or ", ".join(view.awaiting[:3])
         sub = f"to act: {who}" if who else ""
     text(d, (MARGIN + 4, 8), title, size=21, fill=INK)
-    due = due_label(view)
+    due = due_label(raw)
     if due:
         text(d, (width - MARGIN - 4, 19), due, size=14, fill=ACCENT, anchor="rm")
-    order = " > ".join(view["order"])
+    order = " > ".join(view.order)
     text(d, (MARGIN + 4, 36), sub + (f"   order {order}" if order else ""), size=16, fill=ACCENT)
 
 
-def _team(d: ImageDraw.ImageDraw, view: dict[str, Any], team: dict[str, Any], y: int, width: int) -> int:
-    seat = team["seat"]
+def _team(d: ImageDraw.ImageDraw, view: NtView, team: TeamView, y: int, width: int) -> int:
+    seat = team.seat
     shared = partners(view, seat)
-    acting = seat == view["current"] or any(s in view["awaiting"] for s in [seat, *shared])
+    acting = seat == view.current or any(s in view.awaiting for s in [seat, *shared])
     d.rounded_rectangle(
         (MARGIN, y, width - MARGIN, y + 48), radius=8, fill=PANEL, outline=WHITE if acting else None, width=3
     )
     colour = _team_colour(view, seat)
     d.ellipse((MARGIN + 8, y + 9, MARGIN + 38, y + 39), fill=colour, outline=WHITE, width=2)
-    text(d, (MARGIN + 23, y + 24), team["letter"], size=17, fill=ink_on(colour), anchor="mm")
+    text(d, (MARGIN + 23, y + 24), team.letter, size=17, fill=ink_on(colour), anchor="mm")
     title = seat + "".join(f" + {p} ({' '.join(ids)})" for p, ids in shared.items())
     text(d, (MARGIN + 46, y + 4), title, size=17, fill=INK)
-    stats = f"{team['score']} pts · SR {team['sr']} · hand {team['hand_size']}"
+    stats = f"{team.score} pts · SR {team.sr} · hand {team.hand_size}"
     text(d, (width - MARGIN - 8, y + 13), stats, size=16, fill=INK, anchor="rm")
     parts = []
-    for m in view["models"]:
-        if m["kind"] == "character" and m["team"] == seat:
-            state = f"{m['wounds']}/{m['wound_limit']}w"
-            if m["status"] != "ok":
-                state = m["status"]
-            elif m["psychotic"]:
+    for m in view.models:
+        if m.kind == "character" and m.team == seat:
+            state = f"{m.wounds}/{m.wound_limit}w"
+            if m.status != "ok":
+                state = m.status
+            elif m.psychotic:
                 state += " psycho"
-            elif m.get("stunned"):
+            elif m.stunned:
                 state += " stunned"
-            parts.append(f"{m['id']} {state}" + (" done" if m["activated"] else ""))
+            parts.append(f"{m.id} {state}" + (" done" if m.activated else ""))
     line = ("TO ACT · " if acting else "") + "  ".join(parts)
     text(d, (MARGIN + 46, y + 27), line, size=14, fill=ACCENT if acting else MUTED)
     return y + 52
 
 
-def render_compact(view: dict[str, Any]) -> bytes:
-    """The compact public board (see the module's docstring). ``view`` may carry the adapter's ``due``
+def render_compact(data: dict[str, Any] | NtView) -> bytes:
+    """The compact public board (see the module's docstring). ``data`` may carry the adapter's ``due``
     ({seat: unix time}); it is drawn as the deadline."""
-    floor = _floor(view)
-    width = floor.width
+    view = _checked(data)
+    raw = data if isinstance(data, dict) else {}
+    board = draw_grid(floor(view, "", _named(view, view.log[-2:])), cell=CELL)
+    width = board.width
     image, d = canvas(width, 1400)
-    image.paste(floor, (0, 44))  # the floor's blank top under the header's second line
-    _header(d, view, width)
-    y = 44 + floor.height - 6
-    for team in view["teams"]:
+    image.paste(board, (0, 44))  # the floor's blank top under the header's second line
+    _header(d, view, raw, width)
+    y = 44 + board.height - 6
+    for team in view.teams:
         y = _team(d, view, team, y, width)
-    y = last_box(d, view["log"][-2:], y + 2, width, MARGIN)
+    y = last_box(d, view.log[-2:], y + 2, width, MARGIN)
     return to_png(image.crop((0, 0, width, y + 4)), COLOURS)

@@ -302,8 +302,13 @@ def _height(view: VrView, private: bool) -> int:
     return 60 + int(980 * MAP_SCALE) + 50 + 30 + 3 * 24 + LINE * text_rows + players + extra + 20
 
 
-def draw(view_data: dict[str, Any], private: bool = False) -> Image.Image:
-    view = VrView.model_validate(view_data)
+def _checked(view: dict[str, Any] | VrView) -> VrView:
+    """The view read through its typed schema (a view of another shape fails here, not mid-drawing)."""
+    return view if isinstance(view, VrView) else VrView.model_validate(view)
+
+
+def draw(data: dict[str, Any] | VrView, private: bool = False) -> Image.Image:
+    view = _checked(data)
     image, d = canvas(WIDTH, _height(view, private), BACKGROUND)
     y = _header(d, view, 8)
     y = _map(d, view, y)
@@ -333,11 +338,11 @@ COLOURS: tuple[RGB, ...] = (
 """Every colour drawn: the PNG is 8-bit on their fixed palette (a third of the bytes, and faster)."""
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: dict[str, Any] | VrView) -> bytes:
     """The public board (a seat's own secrets are never drawn here, even from its own view)."""
     return to_png(draw(view, private=False), COLOURS)
 
 
-def render_private(view: dict[str, Any]) -> bytes:
+def render_private(view: dict[str, Any] | VrView) -> bytes:
     """The board with the viewer's Corruption cards, Objectives and Necro peek below."""
     return to_png(draw(view, private=True), COLOURS)

@@ -27,6 +27,7 @@ from .virtual_revolution import (
     MARGIN,
     WIDTH,
     _area,
+    _checked,
     _chip,
     _map_xy,
     colour,
@@ -177,7 +178,7 @@ def _last(d: ImageDraw.ImageDraw, lines: list[str], y: int) -> int:
 def render_compact(data: dict[str, Any] | VrView) -> bytes:
     """The compact public board (see the module's docstring). ``data`` may carry the adapter's ``due``
     ({seat: unix time}); it is drawn as the deadline."""
-    view = data if isinstance(data, VrView) else VrView.model_validate(data)
+    view = _checked(data)
     raw = data if isinstance(data, dict) else {}
     lines = last_turn(view)
     hot = {n for line in lines for n in HOT.findall(line)}

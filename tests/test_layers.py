@@ -37,8 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "cogs", "engine", "renderers")
 COMPOSITION_ROOTS = {"bot.discord_bot"}
 ENGINE_FORBIDDEN = {"discord", "PIL", "aiosqlite", "asyncpg", "sqlite3"}
-CORE_VALUE_TYPES = {"engine.core.model", "engine.core.intent"}
-"""What a renderer may take from engine/core besides a game's view module: plain value types."""
+CORE_VALUE_TYPES = {"engine.core.model", "engine.core.intent", "engine.core.board.cell"}
+"""What a renderer may take from engine/core besides a game's view module: plain value types (a board's
+squares are :class:`engine.core.board.cell.Cell`; never its grid, rules or state)."""
 DATABASE_DRIVERS = {"aiosqlite", "asyncpg", "sqlite3"}
 SHELL = {
     "bot.animation",  # the animated replay, off the event loop
@@ -363,6 +364,8 @@ def test_components_reach_the_flows_only_through_the_typed_interface() -> None:
         ("engine.gamedec.state", False),
         ("engine.core.model", True),
         ("engine.core.flow", False),
+        ("engine.core.board.cell", True),
+        ("engine.core.board.grid", False),
         ("engine", False),
         ("discord.ui", False),
         ("PIL.Image", True),

@@ -130,15 +130,16 @@ def human_seats(record: GameRecord) -> set[str]:
 
 
 async def final_lines(table: Table, record: GameRecord) -> list[str]:
-    """The game-over lines: the finishing order with scores where the game ranks and scores, else the
-    winners the record names."""
+    """The game-over lines: the finishing order with scores where the game ranks and scores and someone won
+    (or drew), else the scores and the winners the record names (a mission lost against the game has no
+    ranking of winners: its reason says who lost)."""
     outcome = None
     exported = await table.export(record.id)
     if exported.get("final") is not None:
         game = engine.get(record.game)
         outcome = game.outcome(game.load(exported["final"]))
     lines = [f"Game over. {record.reason}".rstrip()]
-    if outcome is not None and outcome.ranking:
+    if outcome is not None and outcome.ranking and (outcome.winners or outcome.draw):
         lines.append("Final ranking:")
         for place, group in enumerate(outcome.ranking, start=1):
             names = ", ".join(

@@ -38,6 +38,10 @@ class Responder(Protocol):
 
     def on_close(self, state: Any, frame: Frame, answers: list[tuple[str, Intent]]) -> list[Event]: ...
 
+    def on_part(
+        self, state: Any, frame: Frame, seat: str, draft: list[Intent]
+    ) -> list[tuple[str, list[Option]]] | None: ...
+
 
 class Frame(BaseModel):
     """What every frame holds. ``topic`` names the question (and its handlers); ``data`` is the typed

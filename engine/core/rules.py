@@ -48,6 +48,7 @@ S = TypeVar("S")
 A = TypeVar("A", bound=type[Action[Any]])
 F = TypeVar("F", bound=Callable[..., list[Event]])
 H = TypeVar("H", bound=Callable[[Any, Any], None])
+P = TypeVar("P", bound=Callable[..., Any])
 
 Offer = Sequence[tuple[Intent, str]]
 """Answers offered to a seat: (intent, label) pairs."""
@@ -85,6 +86,7 @@ class Rules(Generic[S]):
         self.shapes.add(CHOOSE, "the runtime's choose-many frames")
         self._refusals: dict[str, Refusal] = {}
         self._headers: dict[str, Callable[[Any, Frame], None]] = {}
+        self._parts: dict[str, tuple[Callable[..., Sequence[tuple[str, Offer]]], type[BaseModel]]] = {}
 
     # --- registering --------------------------------------------------------------------------
 
@@ -187,6 +189,22 @@ class Rules(Generic[S]):
         found = self._refusals.get(frame.topic)
         return found(state, frame, seat, intent) if found is not None else None
 
+    def parts(self, topic: str, payload: type[BaseModel] = NoPayload) -> Callable[[P], P]:
+        """``fn(state, seat, draft, payload)``: the parts still to come of a seat's secret choice in parts,
+        after those it has answered so far (``draft``, intents in order), as (question, offer) pairs (none:
+        the choice is complete). A part may
+        then depend on the answers before it (a card committed to one part is not offered for another, a
+        question an earlier answer made pointless is not asked). Without it the parts given when the frame
+        opened stay as they were."""
+
+        def register(fn: P) -> P:
+            if topic in self._parts:
+                raise ValueError(f"topic '{topic}' has two part handlers")
+            self._parts[topic] = (fn, payload)
+            return fn
+
+        return register
+
     @property
     def topics(self) -> frozenset[str]:
         return frozenset(self._answers) | frozenset(self._reveals) | frozenset(self._closes)
@@ -204,6 +222,16 @@ class Rules(Generic[S]):
     def on_close(self, state: Any, frame: Frame, answers: list[tuple[str, Intent]]) -> list[Event]:
         fn, model = self._closes[frame.topic]
         return fn(state, answers, model.model_validate(frame.data))
+
+    def on_part(
+        self, state: Any, frame: Frame, seat: str, draft: list[Intent]
+    ) -> list[tuple[str, list[Option]]] | None:
+        found = self._parts.get(frame.topic)
+        if found is None:
+            return None
+        fn, model = found
+        later = fn(state, seat, draft, model.model_validate(frame.data))
+        return [(question, options(offer)) for question, offer in later]
 
     # --- asking -------------------------------------------------------------------------------
 

@@ -308,6 +308,12 @@ class SecretFrame(Frame):
     def accept(self, rules: Responder, state: Any, seat: str, intent: Intent) -> list[Event]:
         label = self.label(rules, state, intent) or intent.key()
         draft = [*self.drafts.get(seat, []), intent.key()]
+        later = rules.on_part(state, self, seat, [Intent.parse(key) for key in draft])
+        if later is not None:  # the parts still to come, as the answers so far leave them
+            done = len(draft) - 1
+            self.more[seat] = [*self.more.get(seat, [])[:done], *(offer for _, offer in later)]
+            texts = self.part_texts.get(seat, [self.text] * done)[:done]
+            self.part_texts[seat] = [*texts, *(question for question, _ in later)]
         if len(draft) <= len(self.more.get(seat, [])):
             self.drafts[seat] = draft
             return [private(seat, "your_choice", f"Noted: {label}. Now the next part of your choice.")]

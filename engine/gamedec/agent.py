@@ -271,7 +271,8 @@ class HeuristicAgent:
             return by_kind["buy_rep"][0]
         if "buy_skill" in by_kind:
             return self._skill(state, seat, by_kind["buy_skill"])
-        if "buy_equip" in by_kind and state.credits.of(seat) >= 2 and len(p.equipment) < 3:
+        room = len(p.equipment) < R.equipment_limit(state, seat)
+        if "buy_equip" in by_kind and state.credits.of(seat) >= 2 and room:
             return by_kind["buy_equip"][0]
         return self._task_or_fight(state, seat, by_kind)
 
@@ -328,7 +329,7 @@ class HeuristicAgent:
         heal_kind, cash_kind = AID[corp]
         eq = state.corp_equip.get(corp)
         eq_value = 0.0
-        if eq is not None and len(p.equipment) < 3:
+        if eq is not None and len(p.equipment) < R.equipment_limit(state, seat):
             eq_value = 0.3 + 0.3 * self._equip_use(state, seat, load_pack().equipment[eq].skill)
         d = R.detective(state, seat)
         cash_value = 0.4 if cash_kind == "credit" else (0.5 if p.rep < d.rep_max else 0.0)

@@ -74,7 +74,7 @@ PUBLIC = {
     "corp": "{seat} chooses the Corporation for an Obligation.",
     "wound": "{seat} lost the fight and chooses a Wound.",
     "discard": "{seat} discards down to the hand limit of 8 Task cards.",
-    "discard_eq": "{seat} discards down to the limit of 3 Equipment cards.",
+    "discard_eq": "{seat} discards Equipment cards down to the limit.",
     "seven": "{seat} decides: take 7 on the dice (3+ Assist cards), or roll.",
     "finale": "{seat} chooses a Finale card.",
     "place_lag": "{seat} decides whether to add a Lag to a Sensory World (Postorganism).",

@@ -42,8 +42,8 @@ A turn is either Tasks or Attacks. Attack a detective with more IP on your space
 -1 Reputation); the winning attacker takes 1 IP; the loser chooses a Wound.
 Commission: with your Clue on the Target, stand on the Target or the Threatened Corporation: remove that
 Clue (and your Obligation there), then turn the Target safe or remove a Lag.
-Hand limit 8 Task cards, 3 Equipment at the end of your turn. Discard cards at any moment (also in the
-turns of others: /game act), except during a trade or while a roll is being resolved.
+Hand limit 8 Task cards, 3 Equipment (Angela Baal 6) at the end of your turn. Discard cards at any moment
+(also in the turns of others: /game act), except during a trade or while a roll is being resolved.
 Trade: one per turn, always with the detective whose turn it is: he proposes an offer to one player, or
 asks everyone for offers and takes one (also just before his own Task roll). Credits, Equipment, Task cards.
 Options: Longer Game (16 IP), Task cards available immediately, Less Randomness, Online Trade, Variable
@@ -63,10 +63,12 @@ class GamedecGame(FlowGame[GamedecState]):
         rules=RULES_SUMMARY,
     )
     state_type = GamedecState
-    format = 6
+    format = 7
     """2: the runtime's steps and frames; 3: a trade may be proposed to the active detective (``by``); 4:
     trades of several goods (``bundle``); 5: Credits kept by the resources kit; 6: each waiting frame keeps
-    its public (third-person) text. Older games are rebuilt from their intent logs."""
+    its public (third-person) text; 7: Angela Baal's Arsenal replaces Steady Aim, Postorganism's Lag token
+    gives a move, the play-on winner's pawn leaves the board (``left_board``). Older games are rebuilt from
+    their intent logs."""
     rules = RULES
     log_kept = 8
     """The status panel shows the last 8 public lines."""

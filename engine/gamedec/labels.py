@@ -36,6 +36,32 @@ SIMPLE = {
 }
 
 
+REWARD_WORDS = {
+    "clue": "Clue",
+    "ip": "Investigation Point",
+    "skill": "Skill",
+    "equipment": "Equipment card",
+    "credit": "Credit",
+    "rep": "Reputation +1",
+}
+PENALTY_WORDS = {
+    "rep_loss": "Reputation -1",
+    "bio": "Bio Wound",
+    "neuro": "Neuro Wound",
+    "offend": "an Obligation",
+}
+
+
+def task_summary(card: str) -> str:
+    """A Task card in words: "The Velvet Heir (any world, DL 8, agility/melee; success Clue; failure
+    Reputation -1)"."""
+    t = load_pack().tasks[card]
+    where = "any world" if t.world == "universal" else NAMES[t.world]
+    success = " + ".join(REWARD_WORDS[r] for r in t.success)
+    failure = PENALTY_WORDS[t.failure]
+    return f"{t.name} ({where}, DL {t.dl}, {'/'.join(t.skills)}; success {success}; failure {failure})"
+
+
 def describe(state: GamedecState, intent: Intent) -> str:
     """The label of ``intent`` now (``KeyError`` for an unknown card, space or seat in it)."""
     by_kind = LABELS.get(intent.kind)

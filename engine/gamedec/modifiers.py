@@ -27,7 +27,7 @@ def skill_ledger(state: GamedecState, seat: str, skills: list[str], space: str) 
         mods.extend((pack.equipment[e].name, 2) for e in p.equipment if pack.equipment[e].skill in skills)
     if not R.has(state, seat, "ignore_wounds"):
         mods.add("Bio Wound", -d.bio if p.bio else 0).add("Neuro Wound", -d.neuro if p.neuro else 0)
-    return mods.add("Steady Aim", 1 if R.has(state, seat, "steady_aim") else 0)  # house (RULINGS 24)
+    return mods
 
 
 def lag_penalty(state: GamedecState, seat: str, space: str) -> int:

@@ -30,7 +30,7 @@ Ability = Literal[
     "corp_credit",
     "novatronics_unlimited",
     "extra_draw",
-    "steady_aim",
+    "arsenal",
 ]
 
 
@@ -132,6 +132,7 @@ StoryAbility = Literal[
     "credit_on_success",
     "puppet_task",
     "lag_each_round",
+    "lag_move",
 ]
 
 

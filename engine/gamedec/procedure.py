@@ -181,8 +181,12 @@ def _turn(state: GamedecState, step: TurnStep) -> list[Event]:
     events = [public("turn", f"{R.name(state, seat)}'s turn.", seat=seat)]
     if p.lag:
         p.lag = False
-        moves -= 1
-        events.append(public("lag", f"{R.name(state, seat)} discards the Lag token instead of a move."))
+        # FAQ (Postorganism): with a Lag token "in the next round he may move three times (four times, in
+        # the case of Taida Wolf), and then discards the Lag token he has"
+        extra = R.power(state, seat, "lag_move")
+        moves += extra if extra else -1
+        lost = "for an extra move (Postorganism)" if extra else "instead of a move"
+        events.append(public("lag", f"{R.name(state, seat)} discards the Lag token {lost}."))
     reset_turn(state, seat, moves)
     open_turn(state, seat)
     # Cards received in other turns: RB "At the start of his turn a player may hold a maximum of eight".
@@ -232,10 +236,11 @@ def _hand_limit(state: GamedecState, step: HandLimitStep) -> list[Event]:
 
 @RULES.step("equip_limit")
 def _equip_limit(state: GamedecState, step: EquipLimitStep) -> list[Event]:
-    if not excess(state.players[step.seat].equipment, R.EQUIP_LIMIT):
+    limit = R.equipment_limit(state, step.seat)
+    if not excess(state.players[step.seat].equipment, limit):
         return []
     state.now(EquipLimitStep(seat=step.seat))
-    return decide(state, step.seat, "discard_eq", "Equipment limit 3: discard an Equipment card.")
+    return decide(state, step.seat, "discard_eq", f"Equipment limit {limit}: discard an Equipment card.")
 
 
 @RULES.step("end_turn")

@@ -19,6 +19,9 @@ from .steps import ChooseSkillStep, EndTurnStep, TerrorStep
 
 HAND_LIMIT = 8
 EQUIP_LIMIT = 3
+ARSENAL_LIMIT = 6
+"""Angela Baal's house ability (RULINGS 24): the Scenario example has her hold "as many as 6 Equipment
+cards"."""
 CLUE_CAP = 6
 
 
@@ -221,6 +224,8 @@ def reach_goal(state: GamedecState, seats: list[str]) -> list[Event]:
         )
     still = [s for s in state.seats if not player(state, s).finished]
     if len(state.placings) == 1 and len(still) >= 2:
+        for seat in seats:
+            player(state, seat).left_board = True
         events.append(public("play_on", "The others play on for second place; the winner leaves the board."))
         if state.active in seats:
             leave_turn(state, state.active)
@@ -322,6 +327,11 @@ def entry_problem(state: GamedecState, seat: str, space: str) -> str:
 
 def base_moves(state: GamedecState, seat: str) -> int:
     return (3 if has(state, seat, "extra_move") else 2) + power(state, seat, "extra_move")
+
+
+def equipment_limit(state: GamedecState, seat: str) -> int:
+    """RB: "Each player may have a maximum of 3 Equipment cards" (Angela Baal's Arsenal: 6)."""
+    return ARSENAL_LIMIT if has(state, seat, "arsenal") else EQUIP_LIMIT
 
 
 def draw_count(state: GamedecState, seat: str) -> int:

@@ -80,6 +80,10 @@ class Player(BaseModel):
     clues: list[str] = Field(default_factory=list)
     obligations: list[str] = Field(default_factory=list)
     finished: bool = False
+    left_board: bool = False
+    """Play-on option: the winner's pawn was removed from the board while the others play on (RB "this
+    gamedec's pawn should be removed from the board"). A detective whose win ends the game stays where he
+    ended."""
     scenario: str = ""
     """Scenarios option: the secretly drawn Scenario card ('' without one)."""
     story: Literal["", "hidden", "started", "done"] = ""
@@ -142,7 +146,7 @@ class TradeState(BaseModel):
 
 class GamedecState(FlowState):
     game: str = "gamedec"
-    format: int = 6
+    format: int = 7
     steps: list[GamedecStep] = Field(default_factory=list)
     opts: GamedecOptions
     players: dict[str, Player]

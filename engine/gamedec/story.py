@@ -19,7 +19,7 @@ from engine.core.rules import NoPayload, Offer
 from . import labels as L
 from . import modifiers as M
 from . import rules as R
-from .answers import decide, decision
+from .answers import ANYTIME, decide, decision
 from .board import NAMES, WORLDS, is_corp
 from .pack import load_pack
 from .runtime import RULES
@@ -356,7 +356,8 @@ def _revealed(state: GamedecState, seat: str, aside: Intent) -> bool:
     return state.players[seat].story != "hidden"
 
 
-@decision("story_offer", closes=_revealed)
+# the reveal is this decision's own answer: offered as an aside as well, it was listed twice under one key
+@decision("story_offer", asides=tuple(a for a in ANYTIME if a != "story_start"), closes=_revealed)
 def _reveal_options(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
     starts = [(i, L.describe(state, i)) for i in start_options(state, seat)]
     return [(Intent.of("skip"), L.skip_label("story_offer")), *starts], None

@@ -25,7 +25,6 @@ from engine.core.rules import NoPayload, Offer
 from . import labels as L
 from . import rules as R
 from .actions.base import GamedecAction
-from .pack import load_pack
 from .runtime import RULES
 from .settle import ASIDES, agreed, online, over
 from .state import GamedecState, TradeState
@@ -178,14 +177,9 @@ class Show(GamedecAction):
         shown = intent.word("card")
         t.shown.append(f"{seat}:{shown}")
         to = L.show_audience(state, seat)
-        task = load_pack().tasks[shown]
-        detail = (
-            f"{task.name} ({task.world.replace('_', ' ')}, DL {task.dl}, {'/'.join(task.skills)}; "
-            f"success {'+'.join(task.success)}, failure {task.failure})"
-        )
         return [
             public("show", f"{seat} shows a Task card to {', '.join(sorted(to - {seat}))}."),
-            private(to, "shown", f"{seat} shows: {detail}."),
+            private(to, "shown", f"{seat} shows: {L.task_summary(shown)}."),
         ]
 
 

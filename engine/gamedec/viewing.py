@@ -56,7 +56,7 @@ def _space(state: GamedecState, space: str) -> SpaceView:
         id=space,
         name=NAMES[space],
         kind="realium" if space == REALIUM else ("world" if space in WORLDS else "corp"),
-        pawns=[s for s in state.seats if state.players[s].pos == space and not state.players[s].finished],
+        pawns=[s for s in state.seats if state.players[s].pos == space and not state.players[s].left_board],
         clues=[s for s in state.seats if space in state.players[s].clues],
         obligations=[s for s in state.seats if space in state.players[s].obligations],
         lag=space in state.lags,

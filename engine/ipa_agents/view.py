@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from engine.core.board.spec import CellField
 from engine.core.flowgame import TableView
 
 
@@ -22,14 +23,23 @@ class CardView(BaseModel):
     """Whether the viewer's Agent meets the ability requirements now."""
 
 
+class AbilitiesView(BaseModel):
+    """An Agent's three abilities (in the rulebook's order, as the state keeps them)."""
+
+    precision: int
+    strength: int
+    intellect: int
+
+
 class AgentView(BaseModel):
     seat: str
     unit: str
-    cell: str
+    cell: CellField
+    """Its square (a corpse's, once dead); read from and written as its label ("D7")."""
     alive: bool
     life: int
     max_life: int
-    abilities: dict[str, int]
+    abilities: AbilitiesView
     """With the bonuses of active Constructs."""
     points: int
     credits: int
@@ -48,7 +58,7 @@ class EquipmentView(BaseModel):
     kind: str
     name: str
     owner: str | None
-    cell: str
+    cell: CellField
     life: int | None
     armed: bool
 

@@ -46,15 +46,16 @@ def pay(state: NtState, seat: str, cost: int) -> bool:
     return True
 
 
-def _boost(state: NtState, seat: str | None, defending: bool = False) -> int:
-    """An attacker adds what SR it can, up to 2; a defender the SR its plan committed to each defence, 0-2
-    (ruling C5; RB "use SRs (a maximum of 2) to boost the total programme strengths"). RB: Hackers "are the
-    only Team members that may attempt a Cyberwarfare attack or defence": a Team without a Hacker on the
-    board adds none (ruling G12)."""
+def _boost(state: NtState, seat: str | None, defending: bool = False, reserve: int = 0) -> int:
+    """An attacker adds what SR it can, up to 2, keeping back ``reserve`` (what its plan puts into a Terminal
+    taken will cost, ruling C23); a defender the SR its plan committed to each defence, 0-2 (ruling C5; RB
+    "use SRs (a maximum of 2) to boost the total programme strengths"). RB: Hackers "are the only Team
+    members that may attempt a Cyberwarfare attack or defence": a Team without a Hacker on the board adds
+    none (ruling G12)."""
     if seat is None or seat not in state.teams or hacker_of(state, seat) is None:
         return 0
     cap = min(SR_BOOST, state.teams[seat].defence_sr) if defending else SR_BOOST
-    spent = min(cap, state.teams[seat].sr)
+    spent = max(0, min(cap, state.teams[seat].sr - reserve))
     state.teams[seat].sr -= spent
     return spent
 
@@ -200,6 +201,7 @@ def attack_terminal(
     standing = held.face_up.pop(seat, [])
     drawn = held.face_down.pop(seat, [])
     defenders = standing + drawn + list(held.installed)  # ruling G10: the AI's cards, then the holder's
+    reserve = sum(pack().card(c).install for c in fill if c in state.teams[seat].hand)
     events = [
         public(
             "cw_attack",
@@ -215,7 +217,7 @@ def attack_terminal(
         attack = (
             _strength(card, booster)
             + (skill(hacker, "terminal_hack") if data.kind in DEFENSIVE else 0)
-            + _boost(state, seat)
+            + _boost(state, seat, reserve=reserve)
             + cando_for(state, hacker)
             + (0 if direct else REMOTE)
         )

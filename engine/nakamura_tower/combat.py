@@ -19,7 +19,7 @@ from .cando import draw
 from .rules import RULES
 from .sharing import controller_of
 from .state import AttackStep, Model, NtState
-from .stats import RANGED_IN_CC, Weapon, bonus, name, ph, speed, strikes, weapons
+from .stats import RANGED_IN_CC, Weapon, ammunition, bonus, name, ph, speed, strikes, weapons
 from .wounds import hurt, take_wounds
 
 __all__ = ["hurt", "take_wounds"]
@@ -86,10 +86,13 @@ def alarm_kind(weapon: Weapon) -> str:
 
 
 def damage_of(state: NtState, attacker: Model, target: Model, weapon: Weapon) -> int:
-    """RB: the first Damage up to Effective Range, the second up to Maximum Range."""
+    """RB: the first Damage up to Effective Range, the second up to Maximum Range; a shot adds what its
+    ammunition card adds."""
     assert attacker.cell is not None and target.cell is not None
+    if weapon.close:
+        return weapon.damage
     reach = board.distance(state, attacker.cell, target.cell)
-    return weapon.damage if weapon.close or reach <= weapon.effective else weapon.damage_max
+    return (weapon.damage if reach <= weapon.effective else weapon.damage_max) + ammunition(attacker)
 
 
 def wound(state: NtState, attacker: Model, target: Model, weapon: Weapon, card: int) -> list[Event]:
@@ -230,7 +233,10 @@ def _take_cover(
 ) -> list[Event]:
     target.reacted = True
     guard = speed(target) + bonus(target, "dodge") + draw(state)
-    if guard >= hit:
+    # ruling R06: against a Ranged Attack the reactor needs more (Example 3: "would need a CanDo card 5
+    # higher" at Speed 4 against PH 8), against a Close Combat Attack as much (Example 8: "equal to or
+    # higher")
+    if guard > hit or (weapon.close and guard == hit):
         events = [public("cover", f"{name(target)} takes cover to {to} ({guard} against {hit}).")]
         return events + mines.enter(state, target, to)
     return [public("cover_failed", f"{name(target)} fails to take cover ({guard} against {hit}).")] + wound(

@@ -23,26 +23,35 @@ LEAVES = "-"
 KINDS = DEFENSIVE | OFFENSIVE
 
 
-def _sources(state: NtState, seat: str) -> list[tuple[str, str, str]]:
-    """(code, what it is, label) of each card that could go in: at most two copies of a programme from the
-    hand (two copies are the same choice otherwise), and the Team's own running programmes."""
+def _sources(state: NtState, seat: str, taken: set[str]) -> list[tuple[str, str, str]]:
+    """(code, what it is, label) of each card that could go in, but those another part of the plan takes: at
+    most two copies of a programme from the hand (two copies are the same choice otherwise), and the Team's
+    own running programmes."""
     team = state.teams[seat]
     out: list[tuple[str, str, str]] = []
     for i, card in enumerate(team.hand):
         data = pack().card(card)
         what = "h" + card.split(".")[0]
-        if data.kind in KINDS and sum(1 for _, w, _ in out if w == what) < 2:
+        if data.kind in KINDS and card not in taken and sum(1 for _, w, _ in out if w == what) < 2:
             out.append((f"h{i}", what, f"{data.name} ({data.install} SR)"))
     for i, slot in enumerate(team.tn):
         data = pack().card(slot.card)
-        if slot.owner == seat and data.kind in KINDS:
+        if slot.owner == seat and data.kind in KINDS and slot.card not in taken:
             out.append((f"t{i}", "t" + slot.card.split(".")[0], f"{data.name} from your Tactical Network"))
     return out
 
 
-def fill_part(state: NtState, seat: str, defence: int) -> tuple[str, list[tuple[Intent, str]]] | None:
-    """The question and its offer, or None when no card could go in (nothing to ask)."""
-    sources = _sources(state, seat)
+def codes(value: str) -> int:
+    """How many cards a fill value names."""
+    return 0 if value == "none" else len(value.removeprefix(LEAVES)) // 2
+
+
+def fill_part(
+    state: NtState, seat: str, defence: int, taken: set[str]
+) -> tuple[str, list[tuple[Intent, str]]] | None:
+    """The question and its offer (the cards ``taken`` by other parts of the plan left out), or None when no
+    card could go in (nothing to ask)."""
+    sources = _sources(state, seat, taken)
     if not sources:
         return None
     offer = [(Intent.of("plan", **{PART: "none"}), "The attacking programme alone goes into it")]

@@ -49,7 +49,7 @@ class NakamuraGame(FlowGame[NtState]):
         rules=RULES_SUMMARY,
     )
     state_type = NtState
-    format = 16
+    format = 17
     rules = RULES
     intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}

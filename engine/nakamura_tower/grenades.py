@@ -67,7 +67,8 @@ def need(state: NtState, thrower: Model, cell: str) -> int:
 def scatter(state: NtState, start: str, target: str, card: int) -> str:
     """Where a missed grenade lands: the square numbered ``card`` clockwise around the target, counting
     from the one beyond it (9 and 10: that one), then no further than the first wall or closed door on the
-    line from the thrower (ruling K2: the board's edge stops it likewise)."""
+    line from the thrower (ruling K2: the board's edge and a blocked square, such as a hallway pillar, stop
+    it likewise; models do not)."""
     a, t = board.square(start), board.square(target)
     beyond = round(math.atan2(t.row - a.row, t.col - a.col) / (math.pi / 4)) % len(AROUND)
     dx, dy = AROUND[(beyond + (card - 1 if card <= len(AROUND) else 0)) % len(AROUND)]

@@ -103,7 +103,10 @@ class Drone(_Record):
 class Equipment(_Record):
     id: str
     name: str
-    kind: Literal["ranged", "close", "gear", "neurochip", "grenade", "mine", "medical"]
+    kind: Literal["ranged", "close", "gear", "neurochip", "grenade", "mine", "medical", "ammunition"]
+    """``ammunition`` (RB: "Note that an ammunition card takes up one slot"): its ``damage`` adds to the
+    Damage of the character's ranged weapon at every range (Example 5: "Even with AMM Shredder ammunition no
+    wound would have been inflicted (5 Damage versus 5 Armour)", the Raiden's 4 at long range)."""
     availability: Availability
     provenance: Provenance
     note: str = ""

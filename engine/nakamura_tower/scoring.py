@@ -4,6 +4,8 @@ specific victory conditions or game end conditions"; the house missions' conditi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Event, public
 from engine.core.flowgame import FlowGame
 
@@ -78,12 +80,27 @@ def check_end(state: NtState) -> list[Event]:
     if playing_together(state):
         together = sum(scores.values())
         won = list(state.seats) if together >= victory.cooperative else []
-        reason = f"{why}; the Teams together scored {together} of the {victory.cooperative} needed"
-        return [FlowGame.finish(state, won, reason, ranking=[list(state.seats)], scores=as_float)]
+        verdict = "completed the mission together" if won else "lost the mission together"
+        reason = f"{', '.join(state.seats)} {verdict}: {together} of the {victory.cooperative} points needed"
+        reason += f" ({why})"
+        return [_finish(state, won, reason, [list(state.seats)], as_float)]
     if victory.kind == "target":
         won = [s for s in state.seats if scores[team_seat(state, s)] >= victory.target]
-        reason = f"{why}; {victory.target} points were needed"
-        return [FlowGame.finish(state, won, reason, ranking=ranking, scores=as_float)]
+        reason = "; ".join(
+            f"{s} {'completed' if s in won else 'lost'} the mission: {scores[team_seat(state, s)]} of the "
+            f"{victory.target} points needed"
+            for s in state.seats
+        )
+        return [_finish(state, won, f"{reason} ({why})", ranking, as_float)]
     top = ranking[0]
     draw = len([s for s in top if s in state.teams]) > 1
     return [FlowGame.finish(state, top, why, draw=draw, ranking=ranking, scores=as_float)]
+
+
+def _finish(
+    state: NtState, won: list[str], reason: str, ranking: list[list[str]], scores: dict[str, float]
+) -> Event:
+    """A mission played against the tower (solo, or together): the reason says who completed it or lost it
+    and by how much; lost, nobody won and the announcement is that reason, not "Everyone lost"."""
+    event = FlowGame.finish(state, won, reason, ranking=ranking, scores=scores)
+    return event if won else replace(event, text=reason + ".")

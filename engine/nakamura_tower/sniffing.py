@@ -10,16 +10,18 @@ currently in their hand, paying one SR point for each card looked at)". Ruling C
 part of the secret declaration of a Team holding a Fly Eye (every Hacker's Team declares, so being asked
 tells nothing); the cards of a hand are picked at random; only the sniffing Team is told what it saw (a
 private event, and its own view's ``my_seen`` until Clean-Up); everyone is told that a Fly Eye ran and how
-much it cost.
+much it cost. The Fly Eye takes a free field (the example: "He places the Fly Eye card on his Tactical Network
+(field number 1)") and lies there spent until a card of the plan takes its field ("in this case the Fly Eye CW
+card is discarded") or the plans have been carried out.
 """
 
 from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
 
-from .battles import discard, pay
+from .battles import TN_SLOTS, pay
 from .loading import pack
-from .state import NtState
+from .state import NtState, Slot
 
 TERMINAL = "terminal"
 NETWORK = "tn_"
@@ -34,8 +36,8 @@ def _face_down(state: NtState, seat: str) -> list[str]:
 def sniff_offer(state: NtState, seat: str) -> list[tuple[Intent, str]]:
     offer = [(Intent.of("declare", look="none"), "No sniffing")]
     team = state.teams[seat]
-    if not any(pack().card(c).kind == "sniffer" for c in team.hand):
-        return offer
+    if not any(pack().card(c).kind == "sniffer" for c in team.hand) or len(team.tn) >= TN_SLOTS:
+        return offer  # RB: "He places the Fly Eye card on his Tactical Network": it needs a free field
     if team.sr:
         offer.append(
             (
@@ -84,7 +86,7 @@ def sniff(state: NtState, seat: str, intent: Intent, target: str) -> list[Event]
     if seen is None:
         return []
     team.hand.remove(sniffer)
-    discard(state, sniffer)
+    team.tn.append(Slot(card=sniffer, owner=seat))  # spent; discarded once the plans are carried out (C11)
     names = ", ".join(pack().card(c).name for c in seen)
     where = f"the Terminal {target}'s defence" if look == TERMINAL else f"{look}'s hand"
     if look.startswith(NETWORK):

@@ -328,7 +328,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 16
+    format: int = 17
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

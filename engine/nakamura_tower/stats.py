@@ -80,6 +80,13 @@ def bonus(model: Model, kind: str) -> int:
     return skill(model, kind) + sum(int(getattr(g, kind)) for g in gear(model))
 
 
+def ammunition(model: Model) -> int:
+    """The Damage its ammunition card adds to its ranged weapon (one card counts, the best)."""
+    if model.kind == "drone":
+        return 0
+    return max((g.damage for g in gear(model) if g.kind == "ammunition"), default=0)
+
+
 def strikes(model: Model) -> int:
     """Close Combat blows per CC Attack action (Rapid Strike gives two)."""
     return max((g.strikes for g in gear(model)), default=1)

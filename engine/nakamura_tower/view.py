@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from engine.core.board.spec import CellField
 from engine.core.flowgame import TableView
 
 
@@ -15,7 +16,8 @@ class ModelView(BaseModel):
     name: str
     kind: str
     team: str
-    cell: str | None
+    cell: CellField | None
+    """Its square (read from and written as its label, "D7"); None off the board."""
     status: str
     crippled: bool
     wounds: int
@@ -34,7 +36,7 @@ class ModelView(BaseModel):
 
 
 class MineView(BaseModel):
-    cell: str
+    cell: CellField
     owner: str
     armed: bool
 
@@ -78,7 +80,7 @@ class DoorView(BaseModel):
 
 class TerminalView(BaseModel):
     id: str
-    cell: str
+    cell: CellField
     kind: str
     colour: str
     defence: int
@@ -106,11 +108,11 @@ class NtView(TableView):
     areas: dict[str, str]
     """Area ids and their names."""
     area_kinds: dict[str, str]
-    objectives: list[str]
+    objectives: list[CellField]
     mines: list[MineView] = Field(default_factory=list)
     """Mine tokens on the board (public, ruling K4)."""
-    exits: list[str]
-    entry_points: list[str]
+    exits: list[CellField]
+    entry_points: list[CellField]
     cando_left: int
     draws: list[int]
     picture: dict[str, Any]

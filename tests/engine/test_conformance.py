@@ -130,11 +130,21 @@ REF_SEEDS = range(12)
 FUZZ_SEEDS = range(6)
 
 
+def test_the_playouts_seat_every_table_size() -> None:
+    """The checks at every prompt of the playouts hold for every seat count only if the seeds reach each."""
+    for game_id in GAMES:
+        game = engine.get(game_id)
+        sizes = {len(_table(game, seed)[0]) for seed in PLAYOUT_SEEDS}
+        assert sizes == set(range(game.meta.min_seats, game.meta.max_seats + 1)), (game_id, sorted(sizes))
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("seed", PLAYOUT_SEEDS)
 def test_random_option_playouts_end_with_views(game_id: str, seed: int) -> None:
     """Play to the end with random options; at every step every seat's view and the public one, and every
-    legal intent reads back from its key (argument shapes refuse no legal intent) with a plain label."""
+    legal intent reads back from its key (argument shapes refuse no legal intent) with a plain label. At
+    every prompt no two legal intents share a key (issue 28: a button id names one intent; Nakamura Tower
+    listed an exchange twice when both characters carried the same card)."""
     game = engine.get(game_id)
     seats, options = _table(game, seed)
     last = None
@@ -142,7 +152,11 @@ def test_random_option_playouts_end_with_views(game_id: str, seed: int) -> None:
         for seat in [None, *seats]:
             game.view(state, seat)
         for p in game.prompts(state):
-            for intent in game.legal(state, p.seat):
+            legal = game.legal(state, p.seat)
+            keys = [intent.key() for intent in legal]
+            twice = sorted(k for k in set(keys) if keys.count(k) > 1) if len(set(keys)) < len(keys) else []
+            assert not twice, f"{p.seat} ({p.kind}) is offered the same key twice: {twice}"
+            for intent in legal:
                 assert game.parse_intent(intent.key()) == intent
                 _plain(game.describe(state, intent), f"the label of {intent.key()}")
         last = state

@@ -9,9 +9,11 @@ import time
 from PIL import Image
 
 from engine.core import RandomAgent
+from engine.core.board.cell import Cell
 from engine.core.playout import advance
 from engine.ipa_agents.game import IPA
-from renderers.ipa_agents import render
+from renderers.ipa_agents import _checked, render
+from renderers.ipa_agents_compact import _named, render_compact
 
 
 def _state() -> object:
@@ -32,3 +34,18 @@ def test_render_time() -> None:
     start = time.perf_counter()
     render(view)
     assert time.perf_counter() - start < 0.5
+
+
+def test_squares_are_read_once_into_cells_and_written_back_unchanged() -> None:
+    """Issue 29, item 8: the renderers take positions from the typed view. Each Agent's square becomes a
+    Cell when the view is validated (the compact board highlights it without parsing "D7" again), the
+    abilities are named fields, and the typed view dumps back to exactly the view the game made."""
+    view = IPA.view(_state(), "ann")
+    typed = _checked(view)
+    first = typed.agents[0]
+    assert isinstance(first.cell, Cell) and first.cell.label == view["agents"][0]["cell"]
+    assert first.abilities.model_dump() == view["agents"][0]["abilities"]
+    assert _named(typed, [f"{first.seat} moves."]) == [first.cell]
+    assert _checked(dict(view, agents=[dict(view["agents"][0], cell="P12")])).agents[0].cell == Cell(15, 11)
+    assert typed.model_dump(mode="json") == view
+    assert render(typed) == render(view) and render_compact(typed) == render_compact(view)

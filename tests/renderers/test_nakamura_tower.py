@@ -9,10 +9,12 @@ import time
 from PIL import Image
 
 from engine.core import RandomAgent
+from engine.core.board.cell import Cell
 from engine.core.playout import advance
 from engine.nakamura_tower.game import NAKAMURA
 from engine.nakamura_tower.state import NtState
-from renderers.nakamura_tower import _pos, render, render_private
+from renderers.board import GridPicture, ShadePic
+from renderers.nakamura_tower import _checked, render, render_private
 
 
 def _state(seats: int = 2) -> NtState:
@@ -41,8 +43,19 @@ def test_every_mode_renders() -> None:
         assert image.width >= 520
 
 
-def test_cell_labels_read_back() -> None:
-    assert _pos("A1") == (0, 0) and _pos("P12") == (15, 11)
+def test_squares_are_read_once_into_cells_and_written_back_unchanged() -> None:
+    """Issue 29, item 8: the renderer takes positions from the typed view. Each square's label becomes a
+    Cell when the view is validated (so the drawing never parses "D7" again), and the typed view dumps
+    back to exactly the view the game made (views are stored and compared as JSON)."""
+    view = NAKAMURA.view(_state(), "p1")
+    typed = _checked(view)
+    placed = next(m for m in typed.models if m.cell is not None)
+    raw = next(m for m in view["models"] if m["id"] == placed.id)
+    assert isinstance(placed.cell, Cell) and placed.cell.label == raw["cell"]
+    assert typed.terminals[0].cell == Cell.parse(view["terminals"][0]["cell"])
+    assert _checked(dict(view, exits=["A1", "P12"])).exits == [Cell(0, 0), Cell(15, 11)]
+    assert typed.model_dump(mode="json") == view
+    assert render_private(typed) == render_private(view)
 
 
 def test_render_time() -> None:
@@ -65,11 +78,11 @@ def test_mines_and_stunned_models_are_drawn() -> None:
     someone.stunned_until = state.round + 1
     view = NAKAMURA.view(state, None)
     assert render(view) != before
-    assert {"cells": [_pos("H9")], "colour": (150, 70, 210), "label": "M p1"} in _shading(
-        view, view["picture"]
-    )
-    assert any(t["label"].endswith("~") for t in _tokens(view))
-    assert any(" stunned" in line for line, _ in _panel_lines(view))
+    typed = _checked(view)
+    mark = ShadePic(cells=[Cell(7, 8)], colour=(150, 70, 210), label="M p1")
+    assert mark in _shading(typed, GridPicture.model_validate(typed.picture))
+    assert any(t.label.endswith("~") for t in _tokens(typed))
+    assert any(" stunned" in line for line, _ in _panel_lines(typed))
     assert NAKAMURA.view(state, "p2")["mines"] == view["mines"]  # public: the same for every seat
 
 
@@ -102,10 +115,11 @@ def test_the_private_panel_adds_the_secret_plan_and_what_the_fly_eye_saw() -> No
     view = NAKAMURA.view(_state(), "p1")
     view["my_plan"] = ["Attack with W32.Navajo from your hand"]
     view["my_seen"] = ["Your Fly Eye sees in the Terminal t_red's defence: Watchdog Ice."]
-    private = " ".join(text for text, _ in _private_lines(view))
+    private = " ".join(text for text, _ in _private_lines(_checked(view)))
     assert "Your hand:" in private and "Attack with W32.Navajo from your hand" in private
     assert "Watchdog Ice" in private
-    assert "Watchdog Ice" not in " ".join(text for text, _ in _panel_lines(view))  # not in the shared panel
+    shared = " ".join(text for text, _ in _panel_lines(_checked(view)))
+    assert "Watchdog Ice" not in shared  # not in the shared panel
     plain = Image.open(io.BytesIO(render_private(NAKAMURA.view(_state(), "p1"))))
     shown = Image.open(io.BytesIO(render_private(view)))
     assert shown.height > plain.height

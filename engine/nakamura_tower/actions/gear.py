@@ -186,14 +186,17 @@ class Swap(Action[NtState]):
     summary = "Hand an item to, or take one from, a friend beside you"
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
+        """Each card the acting character may hand over, then each it may take: a card both carry is the
+        acting character's to hand over (ruling K7), so the key names one exchange and is listed once."""
         out: list[Intent] = []
         for model in actors(state, seat):
             for friend in _beside(state, model):
-                for giver, taker in ((model, friend), (friend, model)):
-                    for ident in dict.fromkeys(giver.equipment):
-                        item = pack().equipment[ident]
-                        if _movable(item) and _fits(taker, item):
-                            out.append(Intent.of("swap", unit=model.id, item=ident, other=friend.id))
+                given = [(ident, friend) for ident in dict.fromkeys(model.equipment)]
+                taken = [(i, model) for i in dict.fromkeys(friend.equipment) if i not in model.equipment]
+                for ident, taker in given + taken:
+                    item = pack().equipment[ident]
+                    if _movable(item) and _fits(taker, item):
+                        out.append(Intent.of("swap", unit=model.id, item=ident, other=friend.id))
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
@@ -214,4 +217,6 @@ class Swap(Action[NtState]):
         who, other = _named(state, intent, "unit"), _named(state, intent, "other")
         if item is None or who is None or other is None:
             return "Exchange an item"
-        return f"{who} exchanges the {item.name} with {other}"
+        if item.id in _who(state, intent).equipment:
+            return f"{who} hands the {item.name} to {other}"
+        return f"{who} takes the {item.name} from {other}"

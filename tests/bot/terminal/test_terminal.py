@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from bot.cli import main
 from bot.present import private_part, view_lines
 from bot.terminal import menus
@@ -21,8 +22,10 @@ from bot.terminal.keyboard import match_label
 from bot.terminal.session import final_lines, resume_hint
 from bot.terminal.terminal import Terminal
 from engine.core.model import Event
+from engine.nakamura_tower.scoring import check_end
 from engine.store import MemoryStore
 from engine.table import Table
+from tests.engine.nakamura_tower.helpers import table
 
 ROOT = Path(__file__).resolve().parents[3]
 LAUNCH = "import sys, tests.conftest; from bot.cli import main; sys.exit(main(sys.argv[1:]))"
@@ -188,6 +191,32 @@ async def test_game_over_without_a_ranking_names_the_winners() -> None:
 
     lines = await final_lines(NoFinal(), Record())  # type: ignore[arg-type]
     assert lines == ["Game over. the last one standing", "Winner: ann."]
+
+
+async def test_a_game_nobody_won_prints_no_ranking_of_winners() -> None:
+    """Issue 28: a lost solo mission printed "Final ranking: 1. Ann (0)"; the reason says who lost."""
+    game = engine.get("nakamura_tower")
+    state = table(seats=1)
+    state.round = state.turns
+    state.teams["p1"].score = 4
+    check_end(state)
+
+    class Record:
+        id = "g1"
+        game = "nakamura_tower"
+        reason = state.result.reason if state.result else ""
+        winners: list[str] = []
+
+    class Final:
+        async def export(self, _gid: str) -> dict[str, object]:
+            return {"final": game.dump(state)}
+
+    lines = await final_lines(Final(), Record())  # type: ignore[arg-type]
+    assert lines == [
+        "Game over. p1 lost the mission: 4 of the 10 points needed (the last turn is over)",
+        "Scores: p1 4",
+        "Nobody won.",
+    ]
 
 
 def test_a_resumed_game_first_says_where_it_stands(

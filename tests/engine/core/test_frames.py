@@ -373,3 +373,46 @@ def test_a_window_lists_passing_where_its_actions_offer_it() -> None:
     state, _ = game.apply(state, "ann", Intent.of("pass"))
     state, _ = game.apply(state, "bo", Intent.of("help", n=2))
     assert state.got == ["ann=pass,bo=help:n=2"]
+
+
+CARDS = ("ace", "king", "queen")
+
+
+@R.parts("pick_two")
+def _later_picks(state: St, seat: str, draft: list[Intent], payload: NoPayload) -> list[tuple[str, Any]]:
+    """The second pick offers the cards the first left; passing first leaves nothing more to ask."""
+    first = str(draft[0].get("first"))
+    if first == "none" or len(draft) > 1:
+        return []
+    return [("And the second?", [(Intent.of("pick", second=c), c.title()) for c in CARDS if c != first])]
+
+
+@R.revealed("pick_two")
+def _picked(state: St, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
+    state.got += [f"{s}={i.key()}" for s, i in sorted(choices.items())]
+    return []
+
+
+def test_a_secret_part_may_depend_on_the_answers_before_it() -> None:
+    """A part handler gives the later parts from the answers so far: the card taken first is not offered
+    second (its old offer is refused), and an answer that leaves nothing to decide ends the choice at once."""
+    state = G.setup(["ann", "bo", "cy"], 1)
+    first = [(Intent.of("pick", first="none"), "Nothing")]
+    first += [(Intent.of("pick", first=c), c.title()) for c in CARDS]
+    second = [(Intent.of("pick", second=c), c.title()) for c in CARDS]
+    R.secret(
+        state,
+        ["ann", "bo"],
+        "pick_two",
+        "Pick",
+        {"ann": first, "bo": first},
+        more={"ann": [("And the second?", second)], "bo": [("And the second?", second)]},
+    )
+    state, _ = G.apply(state, "ann", Intent.of("pick", first="king"))
+    assert G.legal(state, "ann") == [Intent.of("pick", second="ace"), Intent.of("pick", second="queen")]
+    assert next(p for p in G.prompts(state) if p.seat == "ann").text == "And the second?"
+    with pytest.raises(IllegalIntent):
+        G.apply(state, "ann", Intent.of("pick", second="king"))
+    state, _ = G.apply(state, "ann", Intent.of("pick", second="queen"))
+    state, _ = G.apply(state, "bo", Intent.of("pick", first="none"))  # nothing more to ask of bo
+    assert state.got == ["ann=pick:first=king,second=queen", "bo=pick:first=none"]

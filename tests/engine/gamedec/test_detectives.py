@@ -6,7 +6,7 @@ import pytest
 
 from engine.gamedec import GAME
 from engine.gamedec.pack import load_pack
-from engine.gamedec.steps import HackerAttackStep, NewRoundStep
+from engine.gamedec.steps import HackerAttackStep, NewRoundStep, TurnStep
 
 from .helpers import do, force_dice, pass_window, queue, stage_turn, started, texts
 
@@ -99,25 +99,29 @@ def test_oren_draws_one_more() -> None:
     assert len(state.players["ann"].drawn) == 4
 
 
-def test_angela_steady_aim_adds_one_to_her_rolls() -> None:
-    """House ability for Angela Baal (the rulebook never states hers; RULINGS 24): Steady Aim, +1 to every
-    test she rolls. A fight of equal dice is hers (7 + 1 against 7), and a Task test shows the +1."""
+def test_angela_keeps_six_equipment_cards() -> None:
+    """House ability for Angela Baal (the rulebook never states hers; RULINGS 24): Arsenal, up to 6 Equipment
+    cards, as the Scenario example has her hold ("Angela has as many as 6 Equipment cards"); the others keep
+    the rulebook's 3 ("Each player may have a maximum of 3 Equipment cards"). Her rolls take nothing extra:
+    "Angela can add to the roll only +3 (+2 for Equipment, +3 for Skill and -2 for the Neuro Wound)"."""
     state = with_detective("angela_baal")
-    for seat in ("ann", "bo"):
-        state.players[seat].pos = "brahma"
-        state.players[seat].skills = []
-        state.players[seat].equipment = []
-    state.players["bo"].ip = 2
-    state, _ = do(state, "ann", "move:to=brahma")
-    force_dice(state, 3, 4, 4, 3)
-    state, ev = do(state, "ann", "attack:on=bo,skill=shooting")
-    state, more = pass_window(state)
-    assert "ann 3+4 -> 8, bo 4+3 -> 7: ann wins" in texts(ev + more) and state.players["ann"].ip == 1
-    stage_turn(state, "ann")
-    state.players["ann"].hand = ["t073"]
+    ann, bo = state.players["ann"], state.players["bo"]
+    ann.equipment = ["e01", "e02", "e03", "e04", "e05", "e06", "e07"]
+    bo.equipment = ["e08", "e09", "e10", "e11"]
+    ann.skills, ann.hand = [], ["t073"]
     state, _ = do(state, "ann", "move:to=realium")
+    force_dice(state, 6, 6)
     state, ev = do(state, "ann", "play:card=t073")
-    assert "modifier +1 (Steady Aim +1)" in texts(ev)
+    assert "modifier +0 (no modifiers)" in texts(ev)
+    queue(state, TurnStep(seat="bo"))
+    state, _ = do(state, "ann", "end")
+    prompt = GAME.prompts(state)[0]
+    assert (prompt.seat, prompt.kind) == ("ann", "discard_eq")
+    assert prompt.text == "Equipment limit 6: discard an Equipment card."
+    state, _ = do(state, "ann", "discard_eq:eq=e07")
+    assert len(state.players["ann"].equipment) == 6 and state.active == "bo"
+    prompt = GAME.prompts(state)[0]  # Bo's turn begins with his own limit
+    assert (prompt.seat, prompt.text) == ("bo", "Equipment limit 3: discard an Equipment card.")
 
 
 def test_a_detective_who_wins_ties_wins_a_tied_fight(monkeypatch: pytest.MonkeyPatch) -> None:

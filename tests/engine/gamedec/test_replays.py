@@ -1,7 +1,8 @@
 """Recorded games replay to the same end: the same intents give the same game (the snapshots of running
 games are rebuilt from their intent logs, so a saved game goes on as it would have). First recorded before
 the port onto engine/core; re-recorded when the Assist/Sabotage window became open (issue 11), which
-changes which seats are asked before a roll, and when Angela Baal's house ability became Steady Aim.
+changes which seats are asked before a roll, when Angela Baal's house ability became Steady Aim, and when it
+became Arsenal (issue 28: Steady Aim contradicted the rulebook's attack example).
 
 ``replays.json`` holds eight tables (2-6 players, the optional rules alone and together, heuristic, random
 and kind-first agents), each with its intent log and how it ended: the outcome and every detective's

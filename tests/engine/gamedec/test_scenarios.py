@@ -53,7 +53,7 @@ def test_start_by_removing_a_clue_then_ability_applies() -> None:
     state.players["ann"].rep = -1
     state.players["ann"].hand = ["t073"]
     state, ev = do(state, "ann", "play:card=t073")
-    assert "Scenario +2" in texts(ev)  # the test's ledger (Angela's Steady Aim +1 beside it)
+    assert "modifier +2 (Scenario +2)" in texts(ev)  # the test's ledger
 
 
 def test_start_by_assisting_the_hero() -> None:
@@ -91,14 +91,16 @@ def test_first_path_rewards_three_and_one_and_a_finale() -> None:
     assert state.players["ann"].ip == 3 and state.players["bo"].ip == 1
     prompt = GAME.prompts(state)[0]
     assert prompt.kind == "finale" and prompt.seat == "ann"
-    state, ev = do(state, "ann", "finale:id=smuggling_network")
-    assert state.players["ann"].finales == ["smuggling_network"] and state.players["ann"].story == "done"
-    # Smuggling Network: +1 per Equipment card, even in the Realium
-    state.players["ann"].equipment = ["e01", "e02"]
+    assert "finale:id=smuggling_network" not in {i.key() for i in GAME.legal(state, "ann")}  # Star Fleet's
+    state, ev = do(state, "ann", "finale:id=golden_parachute")
+    assert state.players["ann"].finales == ["golden_parachute"] and state.players["ann"].story == "done"
+    # Golden Parachute: 2 Credits on every successful Task (F.A.Q.: "to gain 3 Credit tokens at once")
     state.players["ann"].hand = ["t073"]
     state, _ = do(state, "ann", "move:to=realium")
+    force_dice(state, 6, 6)
     state, ev = do(state, "ann", "play:card=t073")
-    assert "Equipment owned +2" in texts(ev)
+    state, _ = pass_window(state)
+    assert state.credits.of("ann") == 2
 
 
 def test_story_task_failure_keeps_the_scenario() -> None:

@@ -5,7 +5,9 @@ the passage it checks."""
 
 from __future__ import annotations
 
-from engine.core import Intent
+import pytest
+
+from engine.core import IllegalIntent, Intent
 from engine.nakamura_tower.battles import attack_terminal, attack_tn, purge
 from engine.nakamura_tower.cwphase import cyberwarfare
 from engine.nakamura_tower.cyber import draw_cards, upkeep
@@ -577,3 +579,90 @@ def test_a_fly_eye_sees_the_face_down_programmes_on_an_enemy_tactical_network() 
     assert not [e for e in events if e.audience is None and ice in e.text]
     assert s.teams["p1"].sr == 1 and s.teams["p2"].tn[0].face_down
     assert not any(ice in line for line in G.view(s, "p2")["my_seen"])
+
+
+def _planning(hand: list[str], target: str = "tn_p2", sr: int = 9) -> NtState:
+    """p1 plans against ``target`` with ``hand`` (p2 declared nothing and has nothing)."""
+    s = at_cyberwarfare(table(), p1=hand, p2=[])
+    s.teams["p1"].sr = sr
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target=target))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    return s
+
+
+def _offered(s: NtState, part: str) -> set[str]:
+    return {str(i.get(part)) for i in G.legal(s, "p1") if i.get(part) is not None}
+
+
+def test_a_card_committed_to_one_part_of_the_plan_is_not_offered_for_another() -> None:
+    """RB: "Plan and decide on card usage (... lay the cards face down on the Tactical Network card in the
+    spare programme slots)"; "An offensive or defensive programme can only be boosted in strength by one
+    'Booster' procedure or algorithm card". Issue 28: the Booster chosen for the attack was offered again as
+    the defence, both answers were accepted, nothing was installed and the hand lost both. Ruling C23: a card
+    serves one part; a second copy may serve another."""
+    s = _planning(["u_navajo.1", "u_booster.1", "u_ice.1", "u_worm.1", "u_navajo.2"])
+    s, _ = _answer(s, "p1", Intent.of("plan", atk="u_navajo"), Intent.of("plan", bst="u_booster"))
+    assert _offered(s, "grd") == {"none", "u_ice"}
+    with pytest.raises(IllegalIntent):
+        G.apply(s, "p1", Intent.of("plan", grd="u_booster"))
+    s, _ = _answer(s, "p1", Intent.of("plan", grd="u_ice"), Intent.of("plan", dsr=0))
+    s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))  # the reveal
+    assert "p1 installs Frostline Ice on its Tactical Network." in _texts(events)
+    assert sorted(s.teams["p1"].hand) == ["u_navajo.2", "u_worm.1"]  # 5 cards, 3 of them played
+    two = _planning(["u_navajo.1", "u_booster.1", "u_booster.2"])
+    two, _ = _answer(two, "p1", Intent.of("plan", atk="u_navajo"), Intent.of("plan", bst="u_booster"))
+    assert "u_booster" in _offered(two, "grd")  # a second copy is another card
+
+
+def test_after_no_attack_the_plan_asks_nothing_about_the_attack() -> None:
+    """RB: "An offensive or defensive programme can only be boosted in strength by one 'Booster'" and "If an
+    attack against a Terminal is successful the Player can place any cards from his Tactical Network or the
+    Player's hand on the Terminal": with no attack there is no programme to boost and no Terminal to fill, so
+    after "No attack" the next question is the defence (ruling C23: a question that cannot matter is not
+    asked)."""
+    s = _planning(["u_navajo.1", "u_booster.1", "u_bastion.1", "u_worm.1"], target="t_red")
+    assert [p.text for p in G.prompts(s) if p.seat == "p1"] == ["Which programme attacks?"]
+    attack = _answer(s, "p1", Intent.of("plan", atk="u_navajo"))[0]
+    assert [p.text for p in G.prompts(attack) if p.seat == "p1"] == ["Which Booster supports it?"]
+    s, _ = G.apply(s, "p1", Intent.of("plan", atk="none"))
+    assert [p.text for p in G.prompts(s) if p.seat == "p1"] == ["Which defence do you install?"]
+    assert not _offered(s, "bst") and not _offered(s, "fill")
+
+
+def test_a_plan_fits_the_free_fields_of_the_tactical_network() -> None:
+    """RB: "A Player may decide not to use all of their CW cards drawn or from their hand. This may be purely
+    out of choice, due to insufficient SR to run the CW Cards or insufficient space on their Tactical Network
+    card"; "lay the cards face down on the Tactical Network card in the spare programme slots" (ruling G07: 4
+    fields). With one field free, the attacking programme from the hand takes it: no Booster from the hand and
+    no defence can be laid as well (ruling C23)."""
+    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_booster.1", "u_bastion.1"], p2=[])
+    s.teams["p1"].tn = [Slot(card=c, owner="p1") for c in ("u_ice.1", "u_ice.2", "u_booster.2")]
+    s.teams["p1"].sr = 9
+    cyberwarfare(s)
+    s, _ = G.apply(s, "p1", Intent.of("declare", target="tn_p2"))
+    s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
+    s, _ = G.apply(s, "p1", Intent.of("plan", atk="u_navajo"))
+    assert _offered(s, "bst") == {"none", "r.u_booster"}  # the running Booster needs no new field
+    s, _ = G.apply(s, "p1", Intent.of("plan", bst="r.u_booster"))
+    assert _offered(s, "grd") == set() and _offered(s, "dsr") == {"0", "1", "2"}  # no field: not asked
+
+
+def test_a_plan_is_paid_as_it_is_shown() -> None:
+    """RB: "After laying the cards down the Players turn them face up at the same time and pay their SR
+    costs"; "due to insufficient SR to run the CW Cards"; FAQ: "Then use SR Booster cards". With 3 SR the
+    virus (2) and its Booster (2) can be laid only with the SR Booster's help (-2 SRs to get +3 SRs, as the
+    Nimda Algorithm): then not running it is not offered; with 2 SR the Booster is not offered at all (ruling
+    C23)."""
+    s = _planning(["u_navajo.1", "u_booster.1", "u_srboost.1"], sr=3)
+    s, _ = _answer(s, "p1", Intent.of("plan", atk="u_navajo"), Intent.of("plan", bst="u_booster"))
+    assert [str(i.get("sr")) for i in G.legal(s, "p1")] == ["u_srboost"]
+    s, _ = G.apply(s, "p1", Intent.of("plan", sr="u_srboost"))
+    stack(s, 9, 9, 1)
+    s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))  # the reveal
+    text = _texts(events)
+    assert "p1 runs Nimda Algorithm: +3 SR, 4 SR now." in text and "cannot" not in text, text
+    assert "p1 attacks p2's Tactical Network with W32.Navajo." in text
+    poor = _planning(["u_navajo.1", "u_booster.1"], sr=2)
+    poor, _ = G.apply(poor, "p1", Intent.of("plan", atk="u_navajo"))
+    assert _offered(poor, "bst") == set()  # only "No Booster" is left: not asked

@@ -53,6 +53,30 @@ def test_scatter_counts_clockwise_from_the_square_beyond_and_stops_at_walls() ->
     assert scatter(s, "F8", "H10", 1) == "I11"  # thrown south-east: beyond is the next square that way
 
 
+def test_a_scattering_grenade_stops_in_front_of_a_pillar_as_at_a_wall() -> None:
+    """RB: "When the square the grenade has landed on is identified again draw a line from the thrower to this
+    square. The grenade will not pass through walls or closed doors, instead the grenade lands in the square
+    in front of the intersection of the line with the wall or door"; Line of Sight: "If the line intersects
+    a closed doorway, a wall (but not the corner of a doorway) ... then the Line of Sight is blocked". Ruling
+    K2: a square the board marks blocked (the north hallway's pillar at H3) is part of the building as a wall
+    is: the line stops in the square in front of it; the line grazing its corner goes on; a model on the line
+    does not stop it (models only make the throw harder: "plus one for each intervening square occupied by a
+    model")."""
+    s = table()
+    clear_board(s, ("a5", "b2", "b3"))
+    assert board.square("H3") in board.grid(s).blocked
+    assert scatter(s, "F3", "G3", 9) == "G3"  # beyond G3 is the pillar: it lands in front, on G3
+    assert scatter(s, "F2", "J2", 3) == "H2"  # south of J2 is J3: the line F2-J3 meets the pillar at H3
+    assert scatter(s, "F4", "J4", 8) == "K3"  # the line F4-K3 only touches the pillar's corner
+    place(s, "a5", "F2")  # Markus Hoffman, PH 7
+    place(s, "b2", "G2")  # two of the enemy on the line of the throw
+    place(s, "b3", "I2")
+    assert scatter(s, "F2", "J2", 7) == "J1"  # north of J2: over Tetsuo at G2, as if he were not there
+    stack(s, 2, 3)  # 7 + 2 = 9 is not greater than 3 + 4 + 2: a miss, scattered by the 3
+    events = throw(s, s.models["a5"], pack().equipment[FRAG], "J2")
+    assert "9 against 9, it misses and lands on H2" in events[0].text
+
+
 def test_a_grenade_hits_every_model_in_its_blast_without_a_dodge() -> None:
     """RB: grenades "use an unopposed test"; "+2 Use of Heavy Weapons or grenades". Ruling K1: the house
     fragmentation grenade hits every model within 1 square of where it lands with no wall between, each with
@@ -268,6 +292,26 @@ def test_items_change_hands_between_friends_beside_each_other() -> None:
     s, _ = G.apply(s, "p1", Intent.of("swap", unit="a5", item=FRAG, other="a2"))
     assert FRAG in s.models["a2"].equipment and FRAG not in s.models["a5"].equipment
     assert s.models["a5"].ap == 1
+
+
+def test_a_card_both_friends_carry_is_one_exchange_listed_once() -> None:
+    """RB: "Exchange an item with another friendly adjacent character (1 Action Point)"; the engine contract:
+    intent keys are unique (issue 28: the exchange of a card both characters carry was listed twice, once
+    each way, under one key). Ruling K7: the card both carry is the acting character's to hand over."""
+    s = to_real_world(table(), first="p1")
+    clear_board(s, ("a5", "a4"))
+    place(s, "a5", "F8")  # Markus: pistol, grenades, First Aid
+    place(s, "a4", "F9")  # Shinsu, given a First Aid kit of her own
+    s.models["a4"].equipment.append("first_aid")
+    keys = [i.key() for i in G.legal(s, "p1")]
+    assert len(keys) == len(set(keys))
+    aid = Intent.of("swap", unit="a5", item="first_aid", other="a4")
+    assert keys.count(aid.key()) == 1
+    assert G.describe(s, aid) == "Markus Hoffman hands the First Aid kit to Shinsu Oneda"
+    s, events = G.apply(s, "p1", aid)
+    assert "first_aid" not in s.models["a5"].equipment
+    assert s.models["a4"].equipment.count("first_aid") == 2
+    assert "Markus Hoffman hands the First Aid kit to Shinsu Oneda." in [e.text for e in events]
 
 
 def _shield_line(option: bool) -> NtState:

@@ -74,8 +74,39 @@ def test_the_teams_share_one_result_and_an_ally_put_out_scores_nothing() -> None
     lost = to_real_world(table(cooperative=True), first="p1")
     lost.round = lost.turns
     lost.teams["p1"].score, lost.teams["p2"].score = 6, 3
-    check_end(lost)
-    assert lost.result is not None and not lost.result.winners and "9 of the 10 needed" in lost.result.reason
+    events = check_end(lost)
+    assert lost.result is not None and not lost.result.winners
+    assert lost.result.reason == (
+        "p1, p2 lost the mission together: 9 of the 10 points needed (the last turn is over)"
+    )
+    assert [e.text for e in events] == [
+        "p1, p2 lost the mission together: 9 of the 10 points needed (the last turn is over)."
+    ]
+
+
+def test_a_solo_mission_lost_against_the_tower_says_who_lost_and_by_how_much() -> None:
+    """RB Designer's Notes: "The game also offers a single-player option. In such case you play against the
+    board and its mechanics"; RB: "The standard missions have a predefined number of turns, specific victory
+    conditions" (the house solo mission: 10 points). Issue 28: a lost mission has no ranking of winners; the
+    outcome says who lost and by how much, and its one seat is placed alone (leagues read every seat; a
+    game of one player is never rated)."""
+    lost = table(seats=1)
+    lost.round = lost.turns
+    lost.teams["p1"].score = 4
+    events = check_end(lost)
+    outcome = G.outcome(lost)
+    assert outcome is not None and outcome.winners == () and not outcome.draw
+    assert outcome.reason == "p1 lost the mission: 4 of the 10 points needed (the last turn is over)"
+    assert outcome.ranking == (("p1",),) and outcome.scores == {"p1": 4.0}
+    assert [e.text for e in events] == [outcome.reason + "."]  # not "Everyone lost: ..."
+    won = table(seats=1)
+    won.round = won.turns
+    won.teams["p1"].score = 11
+    events = check_end(won)
+    outcome = G.outcome(won)
+    assert outcome is not None and outcome.winners == ("p1",)
+    assert outcome.reason == "p1 completed the mission: 11 of the 10 points needed (the last turn is over)"
+    assert events[0].text.startswith("p1 won: p1 completed the mission")
 
 
 def test_the_heuristic_agent_leaves_allies_alone() -> None:
