@@ -27,7 +27,9 @@ from engine.core import registry
 from engine.core.errors import StaleVersion
 from engine.league.league import League, LeagueError, LeagueRound, LeagueTable, Requirement, Season
 from engine.league.ratings import Rating, Ratings
-from engine.league.store import LeagueStore, name_key
+from engine.league.reliability import Reliability
+from engine.league.results import GameResult
+from engine.league.store import LeagueStore, name_key, rebuilt_ratings
 from engine.league.view import StandingsView, standings_view
 from engine.table import ACTIVE, ENDED, NotAllowed, Table, Update
 from engine.table.locks import KeyedLocks
@@ -79,6 +81,26 @@ class LeagueService:
 
     async def shown_ratings(self, league: League) -> dict[str, Rating]:
         return await self.store.ratings(league.server_id, league.game_id)
+
+    async def ratings(self, server: int, game: str) -> dict[str, Rating]:
+        """Every rating of ``game`` on ``server``, by player."""
+        return await self.store.ratings(server, game)
+
+    async def results(
+        self, server: int, user: str | None = None, game: str | None = None, limit: int | None = None
+    ) -> list[GameResult]:
+        """The saved results on ``server`` (of ``user``, of ``game``), oldest first; the last ``limit``."""
+        return await self.store.results(server_id=server, game=game, user=user, limit=limit)
+
+    async def reliability(self, user: str) -> Reliability:
+        return await self.store.reliability(user)
+
+    async def rebuild(self, server: int, game: str) -> tuple[int, int]:
+        """Recompute ``game``'s ratings on ``server`` from the stored results alone: (ratings, changed)."""
+        before = await self.store.ratings(server, game)
+        after = await rebuilt_ratings(self.store, server, game)
+        await self.store.set_ratings(server, game, after)
+        return len(after), sum(1 for p in set(before) | set(after) if before.get(p) != after.get(p))
 
     async def standings(self, league: League) -> StandingsView:
         ratings = await self.store.ratings(league.server_id, league.game_id)

@@ -358,12 +358,9 @@ class Announcer:
         kept; anything newer is announced now, its public events read from the stored public log.
         """
         count = 0
-        store = self.table.store
         # the store selects the games whose newest version was not announced (issue 21: start-up reads
         # only those); a store that does not keep the announced versions lists every game instead
-        records = await store.unannounced()
-        if records is None:
-            records = await store.games(status=("lobby", "running", "paused", "finished", "aborted"))
+        records = await self.table.unannounced()
         for record in records:
             try:
                 count += await self._catch_up_one(record)

@@ -123,7 +123,7 @@ async def history_at(
         _moment, game, record, [(i.seat, i.key) for i in intents], [i.version for i in intents], kind, n
     )
     view = game.view(state, seat)
-    lines = await table.store.public_log(record.id, 500) or []
+    lines = await table.public_lines(record.id, 500)
     led = [f"• {line.text}" for line in lines if line.version <= version][-LINES_SHOWN:]
     whose = f"{seat}'s view" if seat else "the public board"
     text = f"**{game.meta.title} `{record.id}` {label}** ({whose})\n" + ("\n".join(led) or "• The set-up.")

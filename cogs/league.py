@@ -20,7 +20,6 @@ from engine import pace as pacing
 from engine.core import registry
 from engine.core.errors import MalformedIntent
 from engine.league.league import League, Requirement
-from engine.league.store import rebuilt_ratings
 from engine.league.view import StandingsView, archived_view
 from engine.table import NotAllowed
 from renderers.league import render_standings
@@ -315,12 +314,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
         if not is_moderator(interaction):
             raise NotAllowed("Only members with Manage Server can rebuild ratings.")
         game_id = registry.get(bounded(game.strip(), NAME_MAX, "A game name")).meta.id
-        store = self.leagues.store
-        before = await store.ratings(server, game_id)
-        after = await rebuilt_ratings(store, server, game_id)
-        await store.set_ratings(server, game_id, after)
-        changed = sum(1 for p in set(before) | set(after) if before.get(p) != after.get(p))
-        await flows.send(interaction, f"Rebuilt {len(after)} ratings from the results; {changed} changed.")
+        count, changed = await self.leagues.rebuild(server, game_id)
+        await flows.send(interaction, f"Rebuilt {count} ratings from the results; {changed} changed.")
 
     @join.autocomplete("league")
     @leave.autocomplete("league")

@@ -78,7 +78,7 @@ class RatingsCog(commands.Cog):
     ) -> None:
         await flows.ack(interaction)
         server = server_of(interaction)
-        store = leagues_of(self.services).store
+        leagues = leagues_of(self.services)
         who = member or interaction.user
         user = str(who.id)
         name = getattr(who, "display_name", None) or who.name
@@ -90,7 +90,7 @@ class RatingsCog(commands.Cog):
             else list(registry.games())
         )
         for game_id in games:
-            rating = (await store.ratings(server, game_id)).get(user)
+            rating = (await leagues.ratings(server, game_id)).get(user)
             if rating is not None:
                 lines.append(f"{registry.get(game_id).meta.title}: {rating_text(rating)}")
             elif game:
@@ -98,7 +98,7 @@ class RatingsCog(commands.Cog):
         if len(lines) == 1:
             lines.append("No rated games on this server yet.")
         if game:
-            results = await store.results(server_id=server, game=games[0], user=user)
+            results = await leagues.results(server, user=user, game=games[0])
             shown = [r.after[user].shown for r in results if user in r.after]
             if shown:
                 view = RatingHistoryView(player=name, game=registry.get(games[0]).meta.title, shown=shown)
@@ -107,7 +107,7 @@ class RatingsCog(commands.Cog):
                 )
                 file = flows.png(data, "rating.png")
         cap = (await self.services.prefs.guild_settings(str(server))).get(CAP_KEY)
-        lines.append(reliability_text(await store.reliability(user), int(cap) if cap else None))
+        lines.append(reliability_text(await leagues.reliability(user), int(cap) if cap else None))
         await flows.send(interaction, "\n".join(lines), file=file)
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game on this server")
@@ -116,7 +116,7 @@ class RatingsCog(commands.Cog):
         await flows.ack(interaction, ephemeral=not public)
         server = server_of(interaction)
         meta = registry.get(bounded(game.strip(), NAME_MAX, "A game name")).meta
-        ratings = await leagues_of(self.services).store.ratings(server, meta.id)
+        ratings = await leagues_of(self.services).ratings(server, meta.id)
         ranked = sorted(ratings.items(), key=lambda item: (-item[1].shown, -item[1].games, item[0]))
         lines = [f"**{meta.title}: leaderboard** (rating = mu - 3 sigma; ? = provisional)"]
         for place, (user, rating) in enumerate(ranked[:LEADERBOARD_MAX], start=1):
@@ -135,9 +135,7 @@ class RatingsCog(commands.Cog):
         server = server_of(interaction)
         who = member or interaction.user
         user = str(who.id)
-        results = await leagues_of(self.services).store.results(
-            server_id=server, user=user, limit=HISTORY_MAX
-        )
+        results = await leagues_of(self.services).results(server, user=user, limit=HISTORY_MAX)
         name = getattr(who, "display_name", None) or who.name
         lines = [f"**{name}: recent results**"] + [history_line(r, user) for r in reversed(results)]
         if not results:

@@ -127,11 +127,7 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             await flows.send(interaction, "Lobbies live in servers: use /games open in one.")
             return
         guild = str(interaction.guild_id)
-        lobbies = [
-            r
-            for r in await self.services.table.store.games(status=("lobby",))
-            if r.place.get("guild") == guild
-        ]
+        lobbies = await self.services.table.games(("lobby",), guild)
         if not lobbies:
             await flows.send(interaction, "No open lobby here. Open one with /game new.")
             return
@@ -149,11 +145,7 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
         if interaction.guild_id is None or permissions is None or not permissions.manage_guild:
             raise NotAllowed("Only members with Manage Server can list every game of this server.")
         guild = str(interaction.guild_id)
-        records = [
-            r
-            for r in await self.services.table.store.games(status=("lobby", "running", "paused", "damaged"))
-            if r.place.get("guild") == guild
-        ]
+        records = await self.services.table.games(("lobby", "running", "paused", "damaged"), guild)
         if not records:
             await flows.send(interaction, "No game is open or running here.")
             return

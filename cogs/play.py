@@ -55,10 +55,9 @@ class PlayCog(commands.Cog):
         user = str(interaction.user.id)
         try:
             game_id = await self.services.resolve(interaction, getattr(interaction.namespace, "game", None))
-            record = await table.record(game_id)  # before the options: the stamp is never newer than they are
-            legal = await table.legal(game_id, user)
-            seat = record.seat_of(user)
-            stamp = flows.offer_stamp(record, await table.prompts(game_id), seat.seat if seat else None)
+            menu = await table.menu(game_id, user)  # one version: the stamp is never newer than the options
+            legal = menu.options
+            stamp = flows.offer_stamp(menu)
         except Exception:  # noqa: BLE001 - an autocomplete only offers nothing
             return []
         folded = clipped(current, CHOICE_MAX).casefold().strip()

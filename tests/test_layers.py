@@ -325,6 +325,30 @@ def test_only_bot_imports_the_store() -> None:
     assert not bad, f"bot/store/ imported from outside bot/: {bad}"
 
 
+def store_reads(source: str) -> list[int]:
+    """Lines of ``source`` that reach a store through an attribute (``table.store``, ``leagues.store``)."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute) and node.attr == "store"
+    ]
+
+
+def test_the_store_reader_finds_an_attribute_not_a_word() -> None:
+    assert store_reads("x = await table.store.games()") == [1]
+    assert store_reads('"""the store keeps it"""\nstore = 1') == []
+
+
+def test_no_cog_touches_a_store() -> None:
+    """Issue 29, item 6: the cogs ask the table (or the league service), which alone reads its store."""
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "cogs").rglob("*.py"))
+        for line in store_reads(path.read_text(encoding="utf-8"))
+    ]
+    assert not bad, f"a cog reads a store directly (give the table a method instead): {bad}"
+
+
 def test_the_terminal_and_the_tools_import_neither_discord_nor_cogs() -> None:
     _, raw = graph()
     bad = violations(

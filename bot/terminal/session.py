@@ -234,4 +234,3 @@ async def play(args: argparse.Namespace, options: dict[str, Any]) -> int:
 async def _shown(term: Terminal, update: Update) -> None:
     if update.kind in ("play", "deadline", "status"):
         term.show(update)
-

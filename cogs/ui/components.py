@@ -37,6 +37,8 @@ CUSTOM_ID_MAX = 100
 BUTTON_LABEL_MAX = 80
 SELECT_MAX = 25
 EPHEMERAL_BUTTONS_MAX = 20
+
+
 def action_custom_id(game: str, stamp: Stamp | int, key: str) -> str:
     stamp = Stamp.of_version(stamp) if isinstance(stamp, int) else stamp
     return f"arb:{game}:{stamp.text()}:{key}"
@@ -44,8 +46,6 @@ def action_custom_id(game: str, stamp: Stamp | int, key: str) -> str:
 
 def fits(game: str, stamp: Stamp | int, key: str) -> bool:
     return len(action_custom_id(game, stamp, key)) <= CUSTOM_ID_MAX
-
-
 
 
 class Admitted:

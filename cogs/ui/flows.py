@@ -13,19 +13,15 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from typing import Any
 
 import discord
 
 from bot import present
 from bot.services import Services, services_of
 from engine.core import registry
-from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, StaleVersion
+from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, RuleError, StaleVersion
 from engine.core.intent import Intent
-from engine.core.menus import Choice
-from engine.core.model import Prompt
-from engine.records import GameRecord
-from engine.table import NotAllowed, Table
+from engine.table import NotAllowed, SeatMenu, Update
 
 from . import components as cx
 from . import layouts as lx
@@ -54,26 +50,25 @@ log = logging.getLogger(__name__)
 
 
 async def scene(services: Services, game_id: str) -> lx.GameScene:
-    table = services.table
-    record = await table.record(game_id)
+    """What the game's status message shows, in one table call. No action buttons on public messages: a
+    seat's legal intents can reveal its hidden cards, so each player opens their own options ephemerally
+    ("Your options" / "Choose privately")."""
+    found = await services.table.scene(game_id)
+    record = found.record
     meta = registry.get(record.game).meta
     if record.status == "lobby":
         return lx.GameScene(record, meta)
-    prompts = await table.prompts(game_id)
-    public_view = await table.seat_view(game_id, None)
-    request = await table.undo_pending(game_id)
-    # No action buttons on public messages: a seat's legal intents can reveal its hidden cards, so each
-    # player opens their own options ephemerally ("Your options" / "Choose privately").
+    request = found.undo
     return lx.GameScene(
         record,
         meta,
-        prompts,
-        public_view,
-        await table.due(game_id),
-        await table.clocks(game_id),
-        await table.open_votes(game_id),
+        found.prompts,
+        found.public_view,
+        found.due,
+        found.clocks,
+        found.votes,
         services.renderer.has_compact(record.game),
-        pending_line(request, request.opened_at + table.undo_ttl) if request is not None else "",
+        pending_line(request, found.undo_ends or 0.0) if request is not None else "",
     )
 
 
@@ -120,44 +115,38 @@ def resolve_key(text: str, legal: list[tuple[Intent, str]]) -> str:
     )
 
 
-def offer_stamp(record: GameRecord, prompts: list[Prompt], seat: str | None) -> Stamp:
-    """What the options shown now are offered for: the seat's open secret decision, else the version.
-    ``prompts`` must be read after ``record``, so the stamp is never newer than the options."""
-    secret = next((p for p in prompts if p.seat == seat and p.simultaneous), None)
-    return Stamp.of_ref(secret.ref) if secret is not None else Stamp.of_version(record.version)
+def offer_stamp(menu: SeatMenu) -> Stamp:
+    """What the options of ``menu`` are offered for: the seat's open secret decision, else the version (the
+    menu was read from one version, so the stamp is never newer than the options)."""
+    ref = menu.secret_ref()
+    return Stamp.of_ref(ref) if ref is not None else Stamp.of_version(menu.record.version)
 
 
 NO_DECISION = "\x00none"
 """A ref no decision has: what a secret button names while its game is not running."""
 
 
-async def _open_decision(table: Table, record: GameRecord, user: str, token: str) -> str:
+def _open_decision(menu: SeatMenu, token: str) -> str:
     """The ref of the caller's open secret decision whose token a button carries; stale when none is."""
-    seat = record.seat_of(user)
-    if seat is None:
+    if menu.seat is None:
         raise NotAllowed("You are not playing in this game.")
-    if record.status != "running":
+    if menu.record.status != "running":
         return NO_DECISION  # the table says why (paused, over); should it run again, nothing matches this
-    for prompt in await table.prompts(record.id):
-        if prompt.seat == seat.seat and prompt.simultaneous and Stamp.of_ref(prompt.ref).choice == token:
+    for prompt in menu.mine:
+        if prompt.simultaneous and Stamp.of_ref(prompt.ref).choice == token:
             return prompt.ref
     raise StaleVersion("That choice is over: the board has moved on.")
 
 
-async def _hand_typed(
-    table: Table, record: GameRecord, user: str, text: str, legal: list[tuple[Intent, str]]
-) -> tuple[str, Stamp]:
+def _hand_typed(menu: SeatMenu, text: str) -> tuple[str, Stamp]:
     """A move typed by hand is taken only as a move legal now, stamped with the state it was found in."""
-    if not legal:
-        if record.seat_of(user) is None:
+    if not menu.options:
+        if menu.seat is None:
             raise NotAllowed("You are not playing in this game.")
-        if record.status != "running":
-            raise IllegalIntent(f"Nothing to decide: the game is {present.status_word(record).lower()}.")
+        if menu.record.status != "running":
+            raise IllegalIntent(f"Nothing to decide: the game is {present.status_word(menu.record).lower()}.")
         raise NotYourTurn("You have nothing to decide right now.")
-    seat = record.seat_of(user)
-    return resolve_key(text, legal), offer_stamp(
-        record, await table.prompts(record.id), seat.seat if seat else None
-    )
+    return resolve_key(text, menu.options), offer_stamp(menu)
 
 
 async def submit(
@@ -172,23 +161,29 @@ async def submit(
     ``stamp`` is what the intent was offered for (a version, or a secret decision); None for a move typed
     by hand, which is accepted only as a key or label legal now (see :mod:`cogs.play`). ``confirmed``: the
     player has confirmed ending the turn while other actions remained (asked once, see
-    :mod:`cogs.ui.menus`)."""
+    :mod:`cogs.ui.menus`). Three table calls: the record (whose server and thread), the menu the move is
+    checked against, and the move, which returns the next menu."""
     await ack(interaction)
     services = services_of(interaction)
     table = services.table
-    record = await authorized(interaction, game_id)
+    await authorized(interaction, game_id)
     user = user_id(interaction)
     key = (key or "")[:TYPED_MAX]
-    legal = await table.legal(game_id, user)
-    seen = await table.store.idempotent(game_id, str(interaction.id)) is not None
+    menu = await table.menu(game_id, user)
     choice: str | None = None
-    if not seen:  # a second delivery of an applied interaction is answered "already applied" by the table
+    try:
         if stamp is None:
-            key, stamp = await _hand_typed(table, record, user, key, legal)
-        elif not confirmed and await _asked_to_confirm(interaction, record, key, stamp, legal):
+            key, stamp = _hand_typed(menu, key)
+        elif not confirmed and await _asked_to_confirm(interaction, menu, key, stamp):
             return
         if stamp.secret:
-            choice = await _open_decision(table, record, user, stamp.choice or "")
+            choice = _open_decision(menu, stamp.choice or "")
+    except RuleError:
+        # a second delivery of an applied interaction finds its move gone: it was applied, not refused
+        if await table.already_applied(game_id, str(interaction.id)):
+            await send(interaction, "That action was already applied.")
+            return
+        raise
     try:
         update = await table.submit(
             game_id,
@@ -196,10 +191,11 @@ async def submit(
             key,
             idempotency_key=str(interaction.id),
             choice=choice,
-            expected_version=None if stamp is None or stamp.secret else stamp.version,
+            expected_version=None if stamp.secret else stamp.version,
+            next_menu=cx.EPHEMERAL_BUTTONS_MAX,
         )
     except (NotYourTurn, IllegalIntent):
-        if stamp is not None and stamp.secret:
+        if stamp.secret:
             # A secret-choice button is made from the legal choices of its moment; refused now, it is a
             # spent or outdated button (e.g. the first half of a two-part secret choice clicked again).
             raise StaleVersion("The board has moved on.") from None
@@ -207,22 +203,16 @@ async def submit(
     if update.duplicate:
         await send(interaction, "That action was already applied.")
         return
-    await _applied(interaction, services, update, user, key, {i.key(): label for i, label in legal})
+    await _applied(interaction, update, user, key, menu.labels)
 
 
-async def _asked_to_confirm(
-    interaction: discord.Interaction,
-    record: GameRecord,
-    key: str,
-    stamp: Stamp,
-    legal: list[tuple[Intent, str]],
-) -> bool:
+async def _asked_to_confirm(interaction: discord.Interaction, menu: SeatMenu, key: str, stamp: Stamp) -> bool:
     """Ending the turn from a button while other actions remain: ask once instead of playing it."""
-    if stamp.secret or stamp.version != record.version:
+    if stamp.secret or stamp.version != menu.record.version:
         return False
-    labels = {i.key(): label for i, label in legal}
+    labels = menu.labels
     remaining = menus.ends_turn_early(key, labels) if key in labels else []
-    view = lx.end_turn_view(record, key, labels.get(key, key), remaining) if remaining else None
+    view = lx.end_turn_view(menu.record, key, labels.get(key, key), remaining) if remaining else None
     if view is None:
         return False
     await send(interaction, view=view)
@@ -230,15 +220,11 @@ async def _asked_to_confirm(
 
 
 async def _applied(
-    interaction: discord.Interaction,
-    services: Services,
-    update: Any,
-    user: str,
-    key: str,
-    labels: dict[str, str],
+    interaction: discord.Interaction, update: Update, user: str, key: str, labels: dict[str, str]
 ) -> None:
     """Name the move applied, with the caller's private events, then their next options if any."""
-    seat = update.record.seat_of(user)
+    record = update.record
+    seat = record.seat_of(user)
     mine = [
         f"• {e.text}"
         for e in update.events
@@ -247,10 +233,9 @@ async def _applied(
     text = f"✅ {labels.get(key, key)}"
     if mine:
         text += "\n" + "\n".join(mine)
-    more = await _next_options(services, update.record, seat.seat if seat else None, key)
-    record = update.record
-    if more and record.status == "running":
-        view = await _options_payload(services, record.id, user, 0, intro=text + "\n\n")
+    menu = update.menu
+    if menu is not None and _shows_next(menu, key) and record.status == "running":
+        view = options_payload(menu, 0, intro=text + "\n\n")
     elif seat is not None and record.status == "running" and update.applied:
         view = text_view(text)
     else:
@@ -262,105 +247,52 @@ async def _applied(
     await send(interaction, view=view)
 
 
-async def _next_options(services: Services, record: GameRecord, seat: str | None, key: str) -> bool:
+def _shows_next(menu: SeatMenu, key: str) -> bool:
     """Whether the answer to a move shows the seat's next options: when the game waits for it, or when the
     move was a standing action and more of its kind remain (a second discard); after ending a turn, the
     offers open at any moment are not pushed at the player (its options button still shows them)."""
-    if seat is None:
+    if not menu.mine or not menu.options:
         return False
-    table = services.table
-    if any(p.seat == seat for p in await table.prompts(record.id)):
+    if not menu.standing:
         return True
-    if not any(p.seat == seat for p in await table.standing(record.id)):
-        return False
     kind = key.split(":", 1)[0]
-    return any(i.kind == kind for i, _ in await table.legal(record.id, record.user_of(seat) or ""))
+    return any(i.kind == kind for i, _ in menu.options)
 
 
-async def _options_payload(
-    services: Services, game_id: str, user: str, page: int, intro: str = "", prefix: str = ""
-) -> discord.ui.LayoutView:
-    """The caller's options: buttons when few, a menu asked in parts (:meth:`Table.choices`) when more
-    than a select holds, at part ``prefix``; the paged list of every option if a part would not fit."""
-    table = services.table
-    record = await table.record(game_id)
-    seat = record.seat_of(user)
-    if seat is None:
+def options_payload(menu: SeatMenu, page: int, intro: str = "") -> discord.ui.LayoutView:
+    """The caller's options: buttons when few, a menu asked in parts when more than a select holds (the
+    part the menu was read at); the paged list of every option if a part would not fit."""
+    record = menu.record
+    if menu.seat is None:
         return text_view(intro + "You are not playing in this game; you can watch the board in its thread.")
-    legal = await table.legal(game_id, user)
-    prompts = [p for p in await table.prompts(game_id) if p.seat == seat.seat]
-    if not prompts:  # nothing waits for this seat; it may still have offers open at any moment
-        prompts = [p for p in await table.standing(game_id) if p.seat == seat.seat]
-    if not legal or not prompts:
+    if not menu.options or not menu.mine:
         if record.status != "running":
             return text_view(intro + f"Nothing to decide: the game is {present.status_word(record).lower()}.")
-        all_prompts = await table.prompts(game_id)
-        waiting = present.waiting_lines(record, all_prompts, await table.seat_view(game_id, None))
+        waiting = present.waiting_lines(record, menu.prompts, menu.public_view or {})
         return text_view(intro + "You have nothing to decide right now.\n" + "\n".join(waiting))
-    stamp = offer_stamp(record, prompts, seat.seat)
+    stamp = offer_stamp(menu)
     header = (
         intro
-        + ("**Nothing waits for you; you may act meanwhile**" if prompts[0].standing else "**Your decision**")
+        + ("**Nothing waits for you; you may act meanwhile**" if menu.standing else "**Your decision**")
         + (" (secret: only you see this)" if stamp.secret else "")
         + ":\n"
-        + ("\n".join(present.undoubled(p.text, p.seat) for p in prompts))
+        + ("\n".join(present.undoubled(p.text, p.seat) for p in menu.mine))
     )
-    when = (await table.due(game_id)).get(seat.seat)
-    if when is not None:
-        header += f"\n⏳ Due {lx.stamp_of(when)}"
-    if prompts[0].standing:  # whose move it is meanwhile
-        waited = await table.prompts(game_id)
-        header += "\n" + "\n".join(
-            present.waiting_lines(record, waited, await table.seat_view(game_id, None))
-        )
-    keyed = [(i.key(), label) for i, label in legal]
-    if len(keyed) > cx.EPHEMERAL_BUTTONS_MAX:  # more than buttons hold: asked in parts, never a long page
-        parts = await _parts(services.table, record, user, header, prefix, page, stamp)
-        if parts is not None:
-            return parts
+    if menu.due is not None:
+        header += f"\n⏳ Due {lx.stamp_of(menu.due)}"
+    if menu.standing:  # whose move it is meanwhile
+        header += "\n" + "\n".join(present.waiting_lines(record, menu.prompts, menu.public_view or {}))
+    keyed = [(i.key(), label) for i, label in menu.options]
+    parts = menu.parts
+    if len(keyed) > cx.EPHEMERAL_BUTTONS_MAX and parts is not None:  # asked in parts, never a long page
+        view = lx.parts_view(record, header, parts.entries, parts.prefix, page, stamp, parts.up)
+        if view is not None:
+            return view
     return lx.options_view(record, header, keyed, page, stamp)
 
 
-PART_DEPTH_MAX = 12
-"""More arguments than any intent has: a bound on opening single-entry parts one after the other."""
-
-
-async def _parts(
-    table: Table, record: GameRecord, user: str, header: str, prefix: str, page: int, stamp: Stamp
-) -> discord.ui.LayoutView | None:
-    prefix, entries = await _descend(table, record.id, user, prefix)
-    if not entries and prefix:  # that part is not offered (any more, or never was): from the top
-        prefix, entries = await _descend(table, record.id, user, "")
-    if not entries:
-        return None
-    up = await _up(table, record.id, user, prefix)
-    return lx.parts_view(record, header, entries, prefix, page, stamp, up)
-
-
-async def _descend(table: Table, game_id: str, user: str, prefix: str) -> tuple[str, list[Choice]]:
-    """A part with a single partial entry asks nothing: its next part opens at once."""
-    entries = await table.choices(game_id, user, prefix)
-    for _ in range(PART_DEPTH_MAX):
-        if len(entries) != 1 or entries[0].complete:
-            break
-        prefix = entries[0].key
-        entries = await table.choices(game_id, user, prefix)
-    return prefix, entries
-
-
-async def _up(table: Table, game_id: str, user: str, prefix: str) -> str | None:
-    """The part "Back" opens: the nearest part above with more than one entry; None at the top."""
-    while prefix:
-        prefix = lx.parent_prefix(prefix)
-        if len(await table.choices(game_id, user, prefix)) > 1:
-            return prefix
-    return None
-
-
-async def _send_options(
-    interaction: discord.Interaction, services: Services, game_id: str, user: str, page: int, intro: str = ""
-) -> None:
-    await send(interaction, view=await _options_payload(services, game_id, user, page, intro))
+async def _options(services: Services, game_id: str, user: str, prefix: str = "") -> SeatMenu:
+    return await services.table.menu(game_id, user, prefix[:PREFIX_MAX], cx.EPHEMERAL_BUTTONS_MAX)
 
 
 async def show_options(
@@ -370,11 +302,12 @@ async def show_options(
     services = services_of(interaction)
     await authorized(interaction, game_id)
     if edit and not interaction.response.is_done():
-        view = await _options_payload(services, game_id, user_id(interaction), page)
-        await interaction.response.edit_message(view=view)
+        menu = await _options(services, game_id, user_id(interaction))
+        await interaction.response.edit_message(view=options_payload(menu, page))
         return
     await ack(interaction)
-    await _send_options(interaction, services, game_id, user_id(interaction), page)
+    menu = await _options(services, game_id, user_id(interaction))
+    await send(interaction, view=options_payload(menu, page))
 
 
 async def show_part(
@@ -384,12 +317,14 @@ async def show_part(
     belong to the options offered now: one from an older menu is stale (the board has moved on)."""
     services = services_of(interaction)
     record = await authorized(interaction, game_id)
-    user = user_id(interaction)
-    if stamp.secret:
-        await _open_decision(services.table, record, user, stamp.choice or "")
-    elif stamp.version != record.version:
+    if not stamp.secret and stamp.version != record.version:
         raise StaleVersion("The board has moved on since that menu was shown.")
-    view = await _options_payload(services, game_id, user, page, prefix=prefix[:PREFIX_MAX])
+    menu = await _options(services, game_id, user_id(interaction), prefix)
+    if stamp.secret:
+        _open_decision(menu, stamp.choice or "")
+    elif stamp.version != menu.record.version:
+        raise StaleVersion("The board has moved on since that menu was shown.")
+    view = options_payload(menu, page)
     if interaction.response.is_done():
         await send(interaction, view=view)
     else:
@@ -402,12 +337,6 @@ PREFIX_MAX = 80
 
 async def stale(interaction: discord.Interaction, game_id: str) -> None:
     """A click on an older version: say so politely, with the fresh options."""
-    services = services_of(interaction)
-    await _send_options(
-        interaction,
-        services,
-        game_id,
-        user_id(interaction),
-        0,
-        intro="The board has moved on since those options were shown. ",
-    )
+    menu = await _options(services_of(interaction), game_id, user_id(interaction))
+    intro = "The board has moved on since those options were shown. "
+    await send(interaction, view=options_payload(menu, 0, intro=intro))

@@ -297,15 +297,6 @@ def options_view(
     return _layout(*parts)
 
 
-def parent_prefix(prefix: str) -> str:
-    """The menu one part up: ``kind:a=1,b=2`` -> ``kind:a=1`` -> ``kind`` -> ``""``."""
-    kind, _, rest = prefix.partition(":")
-    if not rest:
-        return ""
-    head = rest.rsplit(",", 1)[0] if "," in rest else ""
-    return f"{kind}:{head}" if head else kind
-
-
 def parts_view(
     record: GameRecord,
     header: str,

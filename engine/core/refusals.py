@@ -17,13 +17,31 @@ and choices, or of public facts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .intent import Intent
+from .rules import Rules
 from .waiting import TurnFrame
 
-if TYPE_CHECKING:  # allow_inline: the game module imports this one
-    from .flowgame import FlowGame
+
+class Refusing(Protocol):
+    """What a refusal reads of a game (:class:`engine.core.flowgame.FlowGame` provides it)."""
+
+    @property
+    def rules(self) -> Rules[Any]: ...
+
+    def legal(self, state: Any, seat: str) -> list[Intent]: ...
+
+    def describe(self, state: Any, intent: Intent) -> str: ...
+
+    def awaiting(self, state: Any) -> list[str]: ...
+
+    def standing_kinds(self, state: Any, seat: str) -> tuple[str, ...]: ...
+
+    def asked_seat(self, state: Any, sender: str) -> str | None: ...
+
+    def may_send(self, state: Any, seat: str, sender: str, intent: Intent) -> str | None: ...
+
 
 SHOWN = 3
 """Labels of one kind shown among the alternatives before "N more"."""
@@ -33,13 +51,13 @@ FALLBACKS = (" is not possible now", " is not allowed now")
 :meth:`engine.core.actions.Action.why_not`): not a reason, so the shape's ``when`` is said instead."""
 
 
-def explain(game: FlowGame[Any], state: Any, seat: str, intent: Intent) -> str:
+def explain(game: Refusing, state: Any, seat: str, intent: Intent) -> str:
     """The refusal of ``intent`` by ``seat``: the reason, then what is possible instead."""
     reason = (reason_for(game, state, seat, intent) or "That is not possible now").strip()
     return f"{reason if reason[-1] in '.?!' else reason + '.'} {alternatives(game, state, seat)}"
 
 
-def alternatives(game: FlowGame[Any], state: Any, seat: str) -> str:
+def alternatives(game: Refusing, state: Any, seat: str) -> str:
     """ "You can: End turn, Move to Realium, 10 more or Draw." (the seat's legal intents grouped by kind),
     or whom the game waits for when the seat has nothing to do."""
     legal = game.legal(state, seat)
@@ -66,7 +84,7 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def reason_for(game: FlowGame[Any], state: Any, seat: str, intent: Intent) -> str | None:
+def reason_for(game: Refusing, state: Any, seat: str, intent: Intent) -> str | None:
     top = state.waiting.top()
     if top is None:
         return None
@@ -112,7 +130,7 @@ def _own(reason: str | None) -> str | None:
     return reason
 
 
-def _not_asked(game: FlowGame[Any], state: Any, seat: str, intent: Intent) -> str:
+def _not_asked(game: Refusing, state: Any, seat: str, intent: Intent) -> str:
     """``seat`` is not asked now: why (it passed, its choice is made, it is another's turn)."""
     top = state.waiting.top()
     own: str | None = top.not_asked(seat) if top is not None else None

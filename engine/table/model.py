@@ -7,12 +7,16 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.errors import (
     RuleError,
 )
-from ..core.model import Event
+from ..core.intent import Intent
+from ..core.menus import Choice
+from ..core.model import Event, Prompt
 from ..records import GameRecord
+from .clocks import UndoRequest
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +88,62 @@ class Limits:
 ACTIVE = ("running", "paused")
 
 
+@dataclass(frozen=True)
+class Parts:
+    """A menu asked in parts, at one part: its entries, where it stands and the part "Back" opens."""
+
+    prefix: str
+    entries: list[Choice]
+    up: str | None
+
+
+@dataclass(frozen=True)
+class SeatMenu:
+    """What a seat is offered now, read from one version of its game.
+
+    ``mine`` are the prompts that ask the seat (its standing offers when nothing waits for it); ``prompts``
+    every open prompt (whom the game waits for); ``options`` its legal intents with their labels; ``due``
+    its deadline (a unix time); ``public_view`` the public view, read only when the seat is not asked (to
+    say who is); ``parts`` the menu asked in parts when it has more options than ``parts_over``."""
+
+    record: GameRecord
+    seat: str | None
+    prompts: list[Prompt] = field(default_factory=list)
+    mine: list[Prompt] = field(default_factory=list)
+    options: list[tuple[Intent, str]] = field(default_factory=list)
+    due: float | None = None
+    public_view: dict[str, Any] | None = None
+    parts: Parts | None = None
+
+    @property
+    def standing(self) -> bool:
+        return bool(self.mine) and self.mine[0].standing
+
+    @property
+    def labels(self) -> dict[str, str]:
+        return {i.key(): label for i, label in self.options}
+
+    def secret_ref(self) -> str | None:
+        """The ref of the seat's open secret decision (what its options are offered for), if any."""
+        found = next((p for p in self.mine if p.simultaneous), None)
+        return found.ref if found is not None else None
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a game's status message shows, read from one version: the prompts, the public view, every
+    deadline and clock, the open votes and the pending undo request (with when it ends)."""
+
+    record: GameRecord
+    prompts: list[Prompt] = field(default_factory=list)
+    public_view: dict[str, Any] = field(default_factory=dict)
+    due: dict[str, float] = field(default_factory=dict)
+    clocks: dict[str, float] = field(default_factory=dict)
+    votes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    undo: UndoRequest | None = None
+    undo_ends: float | None = None
+
+
 @dataclass
 class Update:
     """One change to a game, for front ends to announce."""
@@ -96,6 +156,8 @@ class Update:
     """(seat, intent key, by) for every intent applied in this change, in order."""
     duplicate: bool = False
     """True when the idempotency key had been seen: nothing was applied this time."""
+    menu: SeatMenu | None = None
+    """The submitting seat's next menu, when it was asked for (``submit(next_menu=...)``)."""
 
     @property
     def finished(self) -> bool:

@@ -15,9 +15,9 @@ from ..core.intent import Intent
 from ..core.model import Event, Prompt, private, public
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
-from .base import TableBase
 from .checks import require_running
 from .clocks import TURN, UNDO_CLOCK, clock_id
+from .menus import Menus
 from .model import (
     NotAllowed,
     Update,
@@ -32,7 +32,7 @@ EXPIRE_ATTEMPTS = 5
 """How often a due default is tried when other processes keep changing its game meanwhile."""
 
 
-class Play(TableBase):
+class Play(Menus):
     # --- play --------------------------------------------------------------------------------------------
     async def submit(
         self,
@@ -42,12 +42,15 @@ class Play(TableBase):
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         choice: str | None = None,
+        next_menu: int | None = None,
     ) -> Update:
         """Apply ``intent`` for ``user``'s seat. The same ``idempotency_key`` is applied only once.
 
         ``choice`` is the :attr:`Prompt.ref` the intent was offered for (secret-choice buttons carry it
         instead of a version, since another player's choice must not make theirs stale): the seat must
-        still have that very decision open, or the intent is refused as stale."""
+        still have that very decision open, or the intent is refused as stale. With ``next_menu``, the
+        update carries the seat's menu after the change (:attr:`Update.menu`, asked in parts past that many
+        options), read inside the same lock: what the player sees next is of the version just made."""
         async with self._isolated(game_id), self._lock(game_id):
             try:
                 update = await self._submit(game_id, user, intent, expected_version, idempotency_key, choice)
@@ -58,6 +61,9 @@ class Play(TableBase):
                     raise
                 record, _ = await self._load(game_id)
                 return Update(record, "play", duplicate=True)
+            if next_menu is not None:
+                record, state = await self._load(game_id)
+                update.menu = await self._menu_of(record, state, user, "", next_menu)
         await self._publish(update)
         return update
 

@@ -12,6 +12,7 @@ from ..core.menus import Choice
 from ..core.model import Prompt
 from ..public_log import replay
 from ..records import GameRecord, LoggedIntent, SeatRecord
+from ..store import PublicLine
 from .base import TableBase
 from .clocks import kept
 from .live import Offered
@@ -73,6 +74,10 @@ class Reading(TableBase):
         self._offered.put(game_id, Offered(record.version, seat.seat, intents))
         return [(i, game.describe(state, i)) for i in intents]
 
+    async def already_applied(self, game_id: str, idempotency_key: str) -> bool:
+        """Whether the change keyed ``idempotency_key`` was applied (a second delivery of one interaction)."""
+        return await self.store.idempotent(game_id, idempotency_key) is not None
+
     async def awaiting(self, game_id: str) -> list[SeatRecord]:
         """Seats the game is waiting for (people only: agents have already played)."""
         record, state = await self._load(game_id)
@@ -80,6 +85,19 @@ class Reading(TableBase):
             return []
         asked = {p.seat for p in self.engine_game(record).prompts(state)}
         return [s for s in record.seats if s.seat in asked]
+
+    async def games(self, status: tuple[str, ...], guild: str | None = None) -> list[GameRecord]:
+        """The games of these statuses (on one Discord server, ``place["guild"]``, when given)."""
+        found = await self.store.games(status=status)
+        return [r for r in found if guild is None or r.place.get("guild") == guild]
+
+    async def unannounced(self) -> list[GameRecord]:
+        """The games whose newest version a front end has not announced (every game with a board, where the
+        store does not keep the announced versions): what a restart catches up on."""
+        records = await self.store.unannounced()
+        if records is None:
+            records = await self.store.games(status=("lobby", "running", "paused", "finished", "aborted"))
+        return records
 
     async def games_of(self, user: str, active_only: bool = True) -> list[GameRecord]:
         status = ("lobby", "running", "paused") if active_only else ()
@@ -143,6 +161,10 @@ class Reading(TableBase):
             intents = await self.store.intents(game_id)
             stored = await asyncio.to_thread(replay, game, record, intents, limit, after_version)
         return [f"• {line.text}" for line in stored]
+
+    async def public_lines(self, game_id: str, limit: int = 500) -> list[PublicLine]:
+        """The stored public log with each line's version (empty for a game saved before it was kept)."""
+        return await self.store.public_log(game_id, limit) or []
 
     async def choices(self, game_id: str, user: str, prefix: str = "") -> list[Choice]:
         """The next part of an intent after ``prefix`` for ``user``'s seat (menus asked in parts); empty

@@ -43,10 +43,11 @@ class VirtualRevolutionGame(FlowGame[VrState]):
         rules=RULES_SUMMARY,
     )
     state_type = VrState
-    format = 3
+    format = 4
     """2: each waiting frame keeps its public (third-person) text; 3: the open questions' deadline answers
-    are the least-losing ones and the Objective labels are capped (ruling V-16). Older games are rebuilt from
-    their intent log."""
+    are the least-losing ones and the Objective labels are capped (ruling V-16); 4: the runtime's unused
+    decisions and options fields gone from every state (issue 29). Older games are rebuilt from their intent
+    log."""
     rules = RULES
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 

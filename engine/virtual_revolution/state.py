@@ -202,7 +202,7 @@ WAITS_FOR = ["turn", "end_round"]
 
 
 class VrState(FlowState):
-    format: int = 3
+    format: int = 4
     steps: list[VrStep] = Field(default_factory=list)
     opts: VrOptions
     players: dict[str, Player]

@@ -10,6 +10,7 @@ import pytest
 from cogs.ui import components as cx
 from cogs.ui import layouts as lx
 from engine.core.menus import Choice
+from engine.table.menus import parent_prefix
 from tests.cogs.fakes import Sent, World
 from tests.cogs.helpers import ids_like, last, start_game
 
@@ -146,8 +147,8 @@ def test_parts_view_refuses_ids_over_100_characters() -> None:
     secret = cx.Stamp.of_ref("x" * 40)
     assert lx.parts_view(record, "h", [long], "", 0, secret) is None
     assert lx.parts_view(record, "h", [long], "", 0, cx.Stamp.of_version(3)) is not None
-    assert lx.parent_prefix("play:card=c1,target=t2") == "play:card=c1"
-    assert lx.parent_prefix("play:card=c1") == "play" and lx.parent_prefix("play") == ""
+    assert parent_prefix("play:card=c1,target=t2") == "play:card=c1"
+    assert parent_prefix("play:card=c1") == "play" and parent_prefix("play") == ""
 
 
 @pytest.mark.parametrize("seed", [SEED])

@@ -138,9 +138,7 @@ def scan(game_id: str, per_seating: int = 2, steps: int = 400) -> dict[str, Coun
     return out
 
 
-def _scan_game(
-    game: Any, ids: frozenset[str], seats: int, rng: random.Random, steps: int, out: Any
-) -> None:
+def _scan_game(game: Any, ids: frozenset[str], seats: int, rng: random.Random, steps: int, out: Any) -> None:
     from tests.engine.test_conformance import random_options
 
     names = [f"p{i + 1}" for i in range(seats)]

@@ -24,6 +24,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ..actions import Action
+from ..args import Shape, number
 from ..intent import Intent
 from ..labels import listing
 from ..model import Event
@@ -42,6 +43,10 @@ class Movement:
     may_enter: Allow | None = None
     may_pass: Allow | None = None
     passage: Passage = field(default=OPEN)
+
+
+ROUTE = Shape("route", (number("n", low=1),), title="Which way", asks="the way a unit goes")
+"""The answer to "which way?": the number of the route offered (1 first)."""
 
 
 class RoutePayload(BaseModel):
@@ -159,7 +164,7 @@ class MoveAction(Action[S], Generic[S]):
 
     def register(self, rules: Any) -> None:
         self._rules = rules
-        rules.answers("route", RoutePayload)(self._route_chosen)
+        rules.answers("route", RoutePayload, takes=[ROUTE])(self._route_chosen)
 
     def _route_chosen(self, state: S, seat: str, intent: Intent, payload: RoutePayload) -> list[Event]:
         cells = tuple(Cell.parse(label) for label in payload.routes[intent.num("n") - 1])
