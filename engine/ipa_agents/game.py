@@ -5,21 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, GameMeta, Intent, RandomAgent
+from engine.core import GameMeta, RandomAgent
 from engine.core.board import Cell, load_grid
 from engine.core.flowgame import FlowGame
-from engine.core.shapes import check_shape
 
-from . import actions, control, effects, sides, steps  # noqa: F401 - they register into RULES
+from . import actions, control, effects, sides, steps, turn_header  # noqa: F401 - they register into RULES
 from .actions.move import wall_steps
 from .agent import HeuristicAgent
 from .pack import MAPS, map_path, pack
 from .rules import RULES
 from .setup import quadrant
-from .shapes import SHAPES
 from .sides import allied, corner_steps, place_sides, seat_corners, start_life
 from .state import AgentState, EventsStep, EventToken, IpaOptions, IpaState, RoundStep
-from .turn_header import retell
 from .view import IpaView
 from .viewing import build_view
 
@@ -38,8 +35,6 @@ every other Agent may play a Rift (everyone is asked, so nobody learns who holds
 End of turn: 2 life lost per inactive card above 7. End of round: draw a card (or not), rank +1 (to 20) and
 an ability point.
 """
-
-INTENT_KINDS = frozenset(SHAPES)
 
 
 class IpaGame(FlowGame[IpaState]):
@@ -65,7 +60,6 @@ class IpaGame(FlowGame[IpaState]):
     told again after each deed. Older games are rebuilt from their intent log."""
     state_type = IpaState
     rules = RULES
-    intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> IpaState:
@@ -99,24 +93,6 @@ class IpaGame(FlowGame[IpaState]):
         else:
             state.steps = [*first, *wall_steps(state)]
         return self.start(state)
-
-    def parse_intent(self, key: str) -> Intent:
-        intent = super().parse_intent(key)
-        check_shape(SHAPES, intent)
-        return intent
-
-    def check(self, state: IpaState, seat: str, intent: Intent) -> None:
-        check_shape(SHAPES, intent)
-        super().check(state, seat, intent)
-
-    def describe(self, state: IpaState, intent: Intent) -> str:
-        check_shape(SHAPES, intent)
-        return super().describe(state, intent)
-
-    def _apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
-        events = super()._apply(state, seat, intent)
-        retell(state)  # the open turn's header says what is left after this deed (issue 28)
-        return events
 
     def view_model(self, state: IpaState, seat: str | None) -> IpaView:
         return build_view(self, state, seat)

@@ -15,9 +15,11 @@ from collections import deque
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
+from engine.core.args import number, word
 from engine.core.board import Cell, MoveAction, Movement, Passage, Route
 from engine.core.board.grid import Grid
 
+from ..names import unit_named
 from ..pack import pack
 from ..rules import RULES, grid, occupied, seat_of_unit, stunned, walls
 from ..setup import legal_walls
@@ -130,6 +132,11 @@ def agent_budget(state: IpaState, seat: str) -> int:
 @RULES.action
 class Move(MoveAction[IpaState]):
     summary = "Move your Agent or a Sentry"
+    args = (word("unit", unit_named), word("to"))
+    when = (
+        "Units move in their owner's own turn: the Agent once a turn (again with a Speed Boost), a Sentry "
+        "once a round"
+    )
 
     def grid(self, state: IpaState) -> Grid:
         return grid(state)
@@ -292,6 +299,8 @@ class PlaceWall(Action[IpaState]):
 
     kind = "wall"
     summary = "Place a wall"
+    args = (word("col"), number("row"))
+    when = "Walls are placed at set-up, each player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         out = []
@@ -301,10 +310,7 @@ class PlaceWall(Action[IpaState]):
         return out
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
-        col, row = intent.get("col"), intent.get("row")
-        if not isinstance(col, str) or not isinstance(row, int):
-            return "Name the square by its column and row, like col=D,row=7."
-        label = f"{col.upper()}{row}"
+        label = f"{intent.word('col').upper()}{intent.num('row')}"
         return (
             f"A wall cannot stand on {label}: it is taken, in an opponent's starting corner, would make a "
             "group of more than 5 walls, or would cut off part of the map."
