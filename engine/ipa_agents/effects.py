@@ -254,7 +254,7 @@ RIFT = Shape(
     ),
 )
 """A Rift played: in the window after a hit (here) or in its owner's turn (:class:`~.undo.UndoRift`)."""
-PASS = Shape("pass", title="No reaction")
+PASS = Shape("pass", title="No reaction", asks="a reaction to a hit")
 """Every Agent asked after a hit may let it land."""
 
 
@@ -434,7 +434,7 @@ def shove(state: IpaState, hit: Hit, squares: int) -> list[Event]:
     )
 
 
-SHOVE = Shape("shove", (word("to"),), title="Move the feared unit", asks="where the feared unit goes")
+SHOVE = Shape("shove", (word("to"),), title="Move the feared unit", asks="a square for the feared unit")
 
 
 @RULES.answers("shove", HitPayload, takes=[SHOVE])

@@ -152,7 +152,7 @@ MAP = Shape(
     "map",
     (word("agree", words({"yes": "Agree to this map", "no": "Clear the walls and place them again"})),),
     title="Agree to the map",
-    asks="whether you agree to the battle map",
+    asks="your agreement to the battle map",
 )
 
 

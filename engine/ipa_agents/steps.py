@@ -293,7 +293,7 @@ READY = Shape(
     "ready",
     (word("draw", words({"yes": "Draw a card", "no": "No card"})), word("point", _point_named)),
     title="End of the round",
-    asks="whether you draw a card at the end of the round, and your ability point",
+    asks="your draw and ability point at the end of the round",
 )
 """The end of a round: draw an Item Card or not, and the rank's ability point (``none`` at rank 20)."""
 

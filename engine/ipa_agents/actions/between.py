@@ -13,7 +13,7 @@ from engine.core.board import Cell
 
 from ..names import card_named, seat_named, unit_named, words
 from ..pack import pack
-from ..rules import RULES, able, adjacent8, card_of, named_card, occupied
+from ..rules import RULES, able, adjacent8, card_of, named_card, not_in_hand, occupied
 from ..state import AgentState, IpaState
 from .play import actions_left, credits, pay
 
@@ -104,6 +104,9 @@ class Give(Action[IpaState]):
                 out += [Intent.of("give", card=c, to=other.seat) for c in sorted(agent.hand)]
         return out
 
+    def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
+        return not_in_hand(state, seat, intent)
+
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         agent, to, instance = state.agents[seat], intent.word("to"), intent.word("card")
         fee = not adjacent8(agent.cell, state.agents[to].cell)
@@ -147,7 +150,7 @@ GIFT = Shape(
         ),
     ),
     title="Accept a card",
-    asks="whether you accept a card offered to you",
+    asks="an answer to a card offered to you",
 )
 """The recipient of a gift accepts it (and who pays the fee) or declines it."""
 

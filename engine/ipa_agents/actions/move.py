@@ -18,6 +18,7 @@ from engine.core.actions import Action
 from engine.core.args import number, word
 from engine.core.board import Cell, MoveAction, Movement, Passage, Route
 from engine.core.board.grid import Grid
+from engine.core.labels import listing
 
 from ..names import unit_named
 from ..pack import pack
@@ -237,10 +238,19 @@ class Move(MoveAction[IpaState]):
         return best, None
 
     def why_not(self, state: IpaState, seat: str, intent: Intent) -> str | None:
-        to = intent.get("to")
+        unit, to = intent.get("unit"), intent.get("to")
         if isinstance(to, str) and _canonical(to) not in (None, to):
             return f"Name the square as it is written on the map's edges: {_canonical(to)}, not {to}."
-        return super().why_not(state, seat, intent)
+        movers = self.movers(state, seat)
+        if isinstance(unit, str) and unit not in movers:
+            name = "Your Agent" if unit == state.agents[seat].unit else unit_named(state, unit) or "That unit"
+            if not movers:
+                return f"{name} cannot move now: no unit of yours can move"
+            return (
+                f"{name} cannot move now: you can move {listing([self.unit_label(state, u) for u in movers])}"
+            )
+        reason = super().why_not(state, seat, intent)
+        return reason[:1].upper() + reason[1:] if reason else None  # "your Agent ..." opens a sentence
 
     def destinations(self, state: IpaState, unit: str) -> dict[Cell, int]:
         start = self.where(state, unit)
@@ -299,7 +309,7 @@ class PlaceWall(Action[IpaState]):
 
     kind = "wall"
     summary = "Place a wall"
-    args = (word("col"), number("row"))
+    args = (word("col", lambda state, col: f"Column {col}"), number("row"))
     when = "Walls are placed at set-up, each player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:

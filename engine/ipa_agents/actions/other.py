@@ -12,7 +12,7 @@ from engine.core.args import Shape, word
 
 from ..names import ability_named, card_named, unit_named, words
 from ..pack import ABILITIES, pack
-from ..rules import RULES, adjacent8, card_of, named_card, recycle_from_hand, stunned
+from ..rules import RULES, adjacent8, card_of, named_card, not_in_hand, recycle_from_hand, stunned
 from ..state import EndTurnStep, IpaState
 from .play import actions_left
 
@@ -226,6 +226,9 @@ class Discard(Action[IpaState]):
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
         return [Intent.of("discard", card=c) for c in sorted(agent.hand)] if agent.alive else []
+
+    def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
+        return not_in_hand(state, seat, intent)
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         card = recycle_from_hand(state, seat, intent.word("card"))

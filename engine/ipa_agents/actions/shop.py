@@ -24,6 +24,7 @@ from ..rules import (
     card_of,
     draw_card,
     named_card,
+    not_in_hand,
     occupied,
     recycle_from_hand,
     sees,
@@ -64,6 +65,9 @@ class Sell(Action[IpaState]):
         if not shop_open(state, seat):
             return []
         return [Intent.of("sell", card=c) for c in sorted(state.agents[seat].hand)]
+
+    def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
+        return not_in_hand(state, seat, intent)
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         card = recycle_from_hand(state, seat, intent.word("card"))
