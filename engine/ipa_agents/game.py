@@ -47,7 +47,7 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 8
+    format = 9
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
     3: the last action a Rift may undo, permissions to pass; 4: the options of the advanced and alternative
     rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners; 5: Confuse and Mind
@@ -57,7 +57,8 @@ class IpaGame(FlowGame[IpaState]):
     wear off (issue 28: Ocular Precision and Krono Blood are spent by the attack they are for, a
     Focused Shot needs a shot of this turn, the Damage Converter's payment ends with the turn, a force
     field's loss holds for the rest of the turn, a Sentry's round of placement), and the turn's header is
-    told again after each deed. Older games are rebuilt from their intent log."""
+    told again after each deed; 9: the state no longer carries the runtime's unused ``decisions`` and
+    ``options`` (issue 29, item 9). Older games are rebuilt from their intent log."""
     state_type = IpaState
     rules = RULES
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
