@@ -22,9 +22,11 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
+from engine.core.args import Shape, word
 
 from .actions.play import Play, actions_left, credits, free_artifacts, targets
 from .inventories import special_targets
+from .names import card_named, unit_named
 from .pack import ATTACKS
 from .rules import RULES, card_of, distance, meets, named_card, stunned, unit_cell, unit_name
 from .state import AgentState, ConfuseStep, Control, EndTurnStep, IpaState, ResumeStep
@@ -32,6 +34,7 @@ from .state import AgentState, ConfuseStep, Control, EndTurnStep, IpaState, Resu
 CONFUSE_CREDITS = 4
 """RB: "the target must pay the credits itself, but never more than 4 credits"."""
 CONTROL_ACTIONS = ["steer", "wield", "release"]
+CONTROLLED = "Only the player who controls another Agent's turn (Mind Control) does that"
 
 
 def has(agent: AgentState, status: str) -> bool:
@@ -128,7 +131,15 @@ def confused_turn(state: IpaState, step: ConfuseStep) -> list[Event]:
     )
 
 
-@RULES.answers("confused", ConfusePayload)
+CONFUSED = Shape(
+    "confused",
+    (word("card", card_named),),
+    title="Attack while confused",
+    asks="the card a confused Agent attacks with",
+)
+
+
+@RULES.answers("confused", ConfusePayload, takes=[CONFUSED])
 def confused_attack(state: IpaState, seat: str, intent: Intent, payload: ConfusePayload) -> list[Event]:
     return Play().activate(state, seat, Intent.of("play", card=intent.word("card"), at=payload.target))
 
@@ -184,6 +195,8 @@ class Steer(Action[IpaState]):
     kind = "steer"
     family = "move"
     summary = "Move the Agent you control"
+    args = (word("to"),)
+    when = CONTROLLED
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         control = _control(state, seat)
@@ -213,6 +226,8 @@ class Steer(Action[IpaState]):
 class Wield(Action[IpaState]):
     kind = "wield"
     summary = "Activate a drawn card of the Agent you control"
+    args = (word("card", card_named), word("at", unit_named, optional=True))
+    when = CONTROLLED
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         control = _control(state, seat)
@@ -257,6 +272,8 @@ class Release(Action[IpaState]):
     kind = "release"
     family = "end"
     summary = "End the controlled turn"
+    args = ()
+    when = CONTROLLED
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         return [Intent("release")] if _control(state, seat) is not None else []

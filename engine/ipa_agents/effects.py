@@ -13,8 +13,10 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import Shape, word
 
 from .life import check_end, damage, destroy, die, reduction
+from .names import card_named, words
 from .pack import DamageType
 from .rules import (
     RULES,
@@ -190,7 +192,15 @@ def _still_there(state: IpaState, hit: Hit) -> bool:
     return target.alive if target is not None else hit.target in state.equipment
 
 
-@RULES.answers("defend", HitPayload)
+DEFEND = Shape(
+    "defend",
+    (word("roll", words({"yes": "Roll the defensive dice", "no": "Forgo the defensive roll"})),),
+    title="Defensive roll",
+    asks="a defensive roll",
+)
+
+
+@RULES.answers("defend", HitPayload, takes=[DEFEND])
 def defend_answered(state: IpaState, seat: str, intent: Intent, payload: HitPayload) -> list[Event]:
     return defend(state, payload.hit, intent.get("roll") == "yes")
 
@@ -232,6 +242,20 @@ def _double_six(state: IpaState, hit: Hit) -> list[Event]:
 
 
 # --- the Rift window --------------------------------------------------------------------------------
+
+RIFT = Shape(
+    "rift",
+    (word("card", card_named),),
+    title="Play a Rift",
+    asks="a Rift",
+    when=(
+        "A Rift is played when a hit lands, or in your own turn, with an action, against the previous "
+        "player's last action"
+    ),
+)
+"""A Rift played: in the window after a hit (here) or in its owner's turn (:class:`~.undo.UndoRift`)."""
+PASS = Shape("pass", title="No reaction", asks="a reaction to a hit")
+"""Every Agent asked after a hit may let it land."""
 
 
 def rift_options(state: IpaState, seat: str, hit: Hit) -> list[tuple[Intent, str]]:
@@ -281,7 +305,7 @@ def landed(state: IpaState, hit: Hit) -> list[Event]:
     )
 
 
-@RULES.closed("rift", HitPayload)
+@RULES.closed("rift", HitPayload, takes=[RIFT, PASS])
 def rift_closed(state: IpaState, answers: list[tuple[str, Intent]], payload: HitPayload) -> list[Event]:
     hit = payload.hit
     for seat, intent in answers:
@@ -410,7 +434,10 @@ def shove(state: IpaState, hit: Hit, squares: int) -> list[Event]:
     )
 
 
-@RULES.answers("shove", HitPayload)
+SHOVE = Shape("shove", (word("to"),), title="Move the feared unit", asks="a square for the feared unit")
+
+
+@RULES.answers("shove", HitPayload, takes=[SHOVE])
 def shoved(state: IpaState, seat: str, intent: Intent, payload: HitPayload) -> list[Event]:
     to = intent.word("to")
     target = agent_of_unit(state, payload.hit.target)

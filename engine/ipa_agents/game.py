@@ -5,21 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, GameMeta, Intent, RandomAgent
+from engine.core import GameMeta, RandomAgent
 from engine.core.board import Cell, load_grid
 from engine.core.flowgame import FlowGame
-from engine.core.shapes import check_shape
 
-from . import actions, control, effects, sides, steps  # noqa: F401 - they register into RULES
+from . import actions, control, effects, sides, steps, turn_header  # noqa: F401 - they register into RULES
 from .actions.move import wall_steps
 from .agent import HeuristicAgent
 from .pack import MAPS, map_path, pack
 from .rules import RULES
 from .setup import quadrant
-from .shapes import SHAPES
 from .sides import allied, corner_steps, place_sides, seat_corners, start_life
 from .state import AgentState, EventsStep, EventToken, IpaOptions, IpaState, RoundStep
-from .turn_header import retell
 from .view import IpaView
 from .viewing import build_view
 
@@ -39,8 +36,6 @@ End of turn: 2 life lost per inactive card above 7. End of round: draw a card (o
 an ability point.
 """
 
-INTENT_KINDS = frozenset(SHAPES)
-
 
 class IpaGame(FlowGame[IpaState]):
     meta = GameMeta(
@@ -52,7 +47,7 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 8
+    format = 9
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
     3: the last action a Rift may undo, permissions to pass; 4: the options of the advanced and alternative
     rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners; 5: Confuse and Mind
@@ -62,10 +57,10 @@ class IpaGame(FlowGame[IpaState]):
     wear off (issue 28: Ocular Precision and Krono Blood are spent by the attack they are for, a
     Focused Shot needs a shot of this turn, the Damage Converter's payment ends with the turn, a force
     field's loss holds for the rest of the turn, a Sentry's round of placement), and the turn's header is
-    told again after each deed. Older games are rebuilt from their intent log."""
+    told again after each deed; 9: the state no longer carries the runtime's unused ``decisions`` and
+    ``options`` (issue 29, item 9). Older games are rebuilt from their intent log."""
     state_type = IpaState
     rules = RULES
-    intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> IpaState:
@@ -99,24 +94,6 @@ class IpaGame(FlowGame[IpaState]):
         else:
             state.steps = [*first, *wall_steps(state)]
         return self.start(state)
-
-    def parse_intent(self, key: str) -> Intent:
-        intent = super().parse_intent(key)
-        check_shape(SHAPES, intent)
-        return intent
-
-    def check(self, state: IpaState, seat: str, intent: Intent) -> None:
-        check_shape(SHAPES, intent)
-        super().check(state, seat, intent)
-
-    def describe(self, state: IpaState, intent: Intent) -> str:
-        check_shape(SHAPES, intent)
-        return super().describe(state, intent)
-
-    def _apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
-        events = super()._apply(state, seat, intent)
-        retell(state)  # the open turn's header says what is left after this deed (issue 28)
-        return events
 
     def view_model(self, state: IpaState, seat: str | None) -> IpaView:
         return build_view(self, state, seat)

@@ -49,6 +49,13 @@ def recycle_from_hand(state: IpaState, seat: str, instance: str) -> Card:
     return card_of(instance)
 
 
+def not_in_hand(state: IpaState, seat: str, intent: Intent) -> str | None:
+    """The refusal of an intent whose ``card`` is none of ``seat``'s inactive cards (None: it is one)."""
+    if intent.get("card") in state.agents[seat].hand:
+        return None
+    return "That card is not among your inactive cards"
+
+
 def cell(label: str) -> Cell:
     return Cell.parse(label)
 

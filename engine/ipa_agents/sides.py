@@ -12,8 +12,10 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, word
 from engine.core.board import Cell
 
+from .names import words
 from .rules import RULES
 from .setup import CORNERS, SEAT_CORNERS
 from .state import CornerStep, GaiaStep, IpaState
@@ -99,7 +101,10 @@ def choose_corner(state: IpaState, step: CornerStep) -> list[Event]:
     )
 
 
-@RULES.answers("corner", CornerPayload)
+CORNER = Shape("corner", (word("at"),), title="Choose a starting corner", asks="a starting corner")
+
+
+@RULES.answers("corner", CornerPayload, takes=[CORNER])
 def corner_chosen(state: IpaState, seat: str, intent: Intent, payload: CornerPayload) -> list[Event]:
     corner = intent.word("at")
     for mate in next(side for side in sides(state) if seat in side):
@@ -143,7 +148,15 @@ def ask_gaia(state: IpaState, step: GaiaStep) -> list[Event]:
     )
 
 
-@RULES.revealed("gaia", GaiaPayload)
+MAP = Shape(
+    "map",
+    (word("agree", words({"yes": "Agree to this map", "no": "Clear the walls and place them again"})),),
+    title="Agree to the map",
+    asks="your agreement to the battle map",
+)
+
+
+@RULES.revealed("gaia", GaiaPayload, takes=[MAP])
 def gaia_revealed(state: IpaState, choices: dict[str, Intent], payload: GaiaPayload) -> list[Event]:
     against = [s for s in state.seats if choices[s].get("agree") == "no"]
     if not against:

@@ -283,7 +283,7 @@ IpaStep = Annotated[
 
 
 class IpaState(FlowState):
-    format: int = 8
+    format: int = 9
     """The snapshot format (the game's ``format``)."""
     steps: list[IpaStep] = Field(default_factory=list)
     opts: IpaOptions

@@ -6,11 +6,14 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import Shape, word
 from engine.core.flowgame import FlowGame
+from engine.core.intent import Value
 from engine.core.kits.handlimit import excess
 
 from . import control, undo
 from .effects import check_end, damage
+from .names import words
 from .pack import ABILITIES
 from .rules import RULES, P, card_of, draw_card, hand_limit, stunned
 from .setup import default_wall, event_free, event_square
@@ -280,7 +283,22 @@ class NoData(BaseModel):
     pass
 
 
-@RULES.revealed("round_end")
+def _point_named(state: IpaState, value: Value) -> str | None:
+    if value == "none":
+        return "No ability point"
+    return f"+1 {str(value).capitalize()}" if value in ABILITIES else None
+
+
+READY = Shape(
+    "ready",
+    (word("draw", words({"yes": "Draw a card", "no": "No card"})), word("point", _point_named)),
+    title="End of the round",
+    asks="your draw and ability point at the end of the round",
+)
+"""The end of a round: draw an Item Card or not, and the rank's ability point (``none`` at rank 20)."""
+
+
+@RULES.revealed("round_end", takes=[READY])
 def round_ended(state: IpaState, choices: dict[str, Intent], payload: NoData) -> list[Event]:
     events: list[Event] = []
     gains = state.rank < P().numbers.rank_cap

@@ -7,11 +7,11 @@ RB "Turns": "Each unit may be moved once per round and take one action"; RB "Spa
 
 from __future__ import annotations
 
-from engine.core.waiting import TurnFrame
+from engine.core.frame import Frame
 
 from .actions.move import agent_budget
 from .actions.play import OCULAR_RANGE, boosted, free_artifacts
-from .rules import actions_left, stunned
+from .rules import RULES, actions_left, stunned
 from .state import IpaState
 
 WAITING = (
@@ -61,11 +61,11 @@ def _move(state: IpaState, seat: str) -> str:
     return "move used"
 
 
-def retell(state: IpaState) -> None:
+@RULES.header("turn")
+def retell(state: IpaState, frame: Frame) -> None:
     """After a deed of the turn: the open turn of the Agent in turn says what it has left (a controlled
     turn, asked of its controller, has a header of its own)."""
-    frame = state.waiting.find("turn", "turn")
-    if not isinstance(frame, TurnFrame) or frame.seat != state.acting or state.result is not None:
+    if frame.asked() != [state.acting] or state.result is not None:
         return
-    frame.text = turn_text(state, frame.seat)
-    frame.public = turn_text(state, frame.seat, public=True)
+    frame.text = turn_text(state, state.acting)
+    frame.public = turn_text(state, state.acting, public=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
 
-from .effects import swallow
+from .effects import RIFT, swallow
 from .rules import (
     RULES,
     actions_left,
@@ -132,6 +132,8 @@ class UndoRift(Action[IpaState]):
 
     kind = "rift"
     summary = "Play a Rift against the previous player's last action"
+    args = RIFT.args
+    when = RIFT.when
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent, last = state.agents[seat], state.undoable

@@ -8,10 +8,12 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
+from engine.core.args import Shape, number, word
 from engine.core.board import Cell
 
+from ..names import card_named, seat_named, unit_named, words
 from ..pack import pack
-from ..rules import RULES, able, adjacent8, card_of, named_card, occupied
+from ..rules import RULES, able, adjacent8, card_of, named_card, not_in_hand, occupied
 from ..state import AgentState, IpaState
 from .play import actions_left, credits, pay
 
@@ -42,6 +44,8 @@ class Permit(Action[IpaState]):
     kind = "permit"
     family = "trade"
     summary = "Let a player's units pass through yours (or no longer)"
+    args = (word("seat", seat_named), word("allow", words({"yes": "Let them pass", "no": "No longer"})))
+    when = "Permissions to pass are given or withdrawn in your own turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
@@ -84,6 +88,11 @@ class Give(Action[IpaState]):
     kind = "give"
     family = "trade"
     summary = "Give an inactive card to another Agent"
+    args = (word("card", card_named), word("to", seat_named))
+    when = (
+        "An inactive card is given in the giver's own turn, one a round, next to the other Agent or for 1 "
+        "credit"
+    )
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = able(state, seat)
@@ -94,6 +103,9 @@ class Give(Action[IpaState]):
             if adjacent8(agent.cell, other.cell) or credits(agent) >= 1 or other.credits >= 1:
                 out += [Intent.of("give", card=c, to=other.seat) for c in sorted(agent.hand)]
         return out
+
+    def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
+        return not_in_hand(state, seat, intent)
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         agent, to, instance = state.agents[seat], intent.word("to"), intent.word("card")
@@ -129,7 +141,21 @@ class Give(Action[IpaState]):
         return f"Give {name} to {to}" if isinstance(to, str) else f"Give {name} to another Agent"
 
 
-@RULES.answers("gift", GiftPayload)
+GIFT = Shape(
+    "gift",
+    (
+        word(
+            "take",
+            words({"yes": "Accept it", "pay": "Accept it and pay the 1 credit yourself", "no": "Decline it"}),
+        ),
+    ),
+    title="Accept a card",
+    asks="an answer to a card offered to you",
+)
+"""The recipient of a gift accepts it (and who pays the fee) or declines it."""
+
+
+@RULES.answers("gift", GiftPayload, takes=[GIFT])
 def gift_answered(state: IpaState, seat: str, intent: Intent, payload: GiftPayload) -> list[Event]:
     take = intent.get("take")
     giver = state.agents[payload.giver]
@@ -153,6 +179,8 @@ class Transfer(Action[IpaState]):
     kind = "transfer"
     family = "trade"
     summary = "Hand Science Points to another Agent (1 credit)"
+    args = (word("to", seat_named), number("sp", lambda state, n: f"{n} SP"))
+    when = "Science Points are handed over in the giver's own turn, for 1 credit"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = able(state, seat)
@@ -186,6 +214,8 @@ class Relocate(Action[IpaState]):
 
     kind = "relocate"
     summary = "Move your field equipment (UE 5)"
+    args = (word("unit", unit_named), word("to"))
+    when = "With UE 5, field equipment next to your Agent is moved in your own turn, with an action"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = able(state, seat)
@@ -222,6 +252,11 @@ class Tunnel(Action[IpaState]):
     kind = "tunnel"
     family = "move"
     summary = "Go through your Space Tunnels"
+    args = (word("via", unit_named), word("to"))
+    when = (
+        "The Space Tunnels are used in your own turn, next to one of them, once per Modified Gene "
+        "Structuring bought"
+    )
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = able(state, seat)

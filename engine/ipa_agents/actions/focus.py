@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
+from engine.core.args import word
 
 from .. import undo
 from ..effects import card_hit, queue_hits, shot_line
+from ..names import card_named, unit_named
 from ..rules import RULES, adjacent8, card_of, named_card, stunned, unit_cell, unit_name
 from ..sides import allied
 from ..state import IpaState
@@ -41,6 +43,11 @@ def _weapons(state: IpaState, seat: str) -> list[str]:
 class Focus(Action[IpaState]):
     kind = "focus"
     summary = "Fire a Focused Shot (no move this round)"
+    args = (word("card", card_named), word("at", unit_named))
+    when = (
+        "A Focused Shot follows a shot of a Ranged Weapon in your own turn, before the Agent moves, with "
+        "no enemy next to it"
+    )
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]

@@ -15,9 +15,12 @@ from collections import deque
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
+from engine.core.args import number, word
 from engine.core.board import Cell, MoveAction, Movement, Passage, Route
 from engine.core.board.grid import Grid
+from engine.core.labels import listing
 
+from ..names import unit_named
 from ..pack import pack
 from ..rules import RULES, grid, occupied, seat_of_unit, stunned, walls
 from ..setup import legal_walls
@@ -130,6 +133,11 @@ def agent_budget(state: IpaState, seat: str) -> int:
 @RULES.action
 class Move(MoveAction[IpaState]):
     summary = "Move your Agent or a Sentry"
+    args = (word("unit", unit_named), word("to"))
+    when = (
+        "Units move in their owner's own turn: the Agent once a turn (again with a Speed Boost), a Sentry "
+        "once a round"
+    )
 
     def grid(self, state: IpaState) -> Grid:
         return grid(state)
@@ -230,10 +238,19 @@ class Move(MoveAction[IpaState]):
         return best, None
 
     def why_not(self, state: IpaState, seat: str, intent: Intent) -> str | None:
-        to = intent.get("to")
+        unit, to = intent.get("unit"), intent.get("to")
         if isinstance(to, str) and _canonical(to) not in (None, to):
             return f"Name the square as it is written on the map's edges: {_canonical(to)}, not {to}."
-        return super().why_not(state, seat, intent)
+        movers = self.movers(state, seat)
+        if isinstance(unit, str) and unit not in movers:
+            name = "Your Agent" if unit == state.agents[seat].unit else unit_named(state, unit) or "That unit"
+            if not movers:
+                return f"{name} cannot move now: no unit of yours can move"
+            return (
+                f"{name} cannot move now: you can move {listing([self.unit_label(state, u) for u in movers])}"
+            )
+        reason = super().why_not(state, seat, intent)
+        return reason[:1].upper() + reason[1:] if reason else None  # "your Agent ..." opens a sentence
 
     def destinations(self, state: IpaState, unit: str) -> dict[Cell, int]:
         start = self.where(state, unit)
@@ -292,6 +309,8 @@ class PlaceWall(Action[IpaState]):
 
     kind = "wall"
     summary = "Place a wall"
+    args = (word("col", lambda state, col: f"Column {col}"), number("row"))
+    when = "Walls are placed at set-up, each player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         out = []
@@ -301,10 +320,7 @@ class PlaceWall(Action[IpaState]):
         return out
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
-        col, row = intent.get("col"), intent.get("row")
-        if not isinstance(col, str) or not isinstance(row, int):
-            return "Name the square by its column and row, like col=D,row=7."
-        label = f"{col.upper()}{row}"
+        label = f"{intent.word('col').upper()}{intent.num('row')}"
         return (
             f"A wall cannot stand on {label}: it is taken, in an opponent's starting corner, would make a "
             "group of more than 5 walls, or would cut off part of the map."

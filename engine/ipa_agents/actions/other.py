@@ -8,9 +8,11 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
+from engine.core.args import Shape, word
 
+from ..names import ability_named, card_named, unit_named, words
 from ..pack import ABILITIES, pack
-from ..rules import RULES, adjacent8, card_of, named_card, recycle_from_hand, stunned
+from ..rules import RULES, adjacent8, card_of, named_card, not_in_hand, recycle_from_hand, stunned
 from ..state import EndTurnStep, IpaState
 from .play import actions_left
 
@@ -22,6 +24,8 @@ class Pickup(Action[IpaState]):
 
     kind = "pickup"
     summary = "Pick up the Event you stand on"
+    args = ()
+    when = "An Event is picked up in your own turn, by an Agent standing on it, with an action"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
@@ -74,7 +78,16 @@ class KeepPayload(BaseModel):
     new: str
 
 
-@RULES.answers("keep", KeepPayload)
+KEEP = Shape(
+    "keep",
+    (word("which", words({"old": "Keep the UE you had", "new": "Keep the new UE"})),),
+    title="Keep a UE",
+    asks="the UE you keep",
+)
+"""An Agent that finds a second Unknown Entity keeps one of the two."""
+
+
+@RULES.answers("keep", KeepPayload, takes=[KEEP])
 def keep_entity(state: IpaState, seat: str, intent: Intent, payload: KeepPayload) -> list[Event]:
     """RB: "If you find another UE, you may sell this one or the old one in the space shop for 3 credits"
     (A-32: sale credits, to spend this turn)."""
@@ -95,6 +108,8 @@ class Loot(Action[IpaState]):
 
     kind = "loot"
     summary = "Take the Spoils of War"
+    args = (word("corpse", unit_named), word("card", card_named))
+    when = "Spoils of War are taken in your own turn, once per dead Agent, by an Agent standing next to it"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
@@ -146,6 +161,8 @@ class Takeover(Action[IpaState]):
 
     kind = "takeover"
     summary = "Take over a dead Agent's field equipment"
+    args = (word("unit", unit_named),)
+    when = "A dead Agent's field equipment is taken over in your own turn, next to it, with an action"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
@@ -176,6 +193,8 @@ class Train(Action[IpaState]):
 
     kind = "train"
     summary = "Place a bonus ability point"
+    args = (word("stat", ability_named),)
+    when = "A bonus ability point (from a double 6) is placed in your own turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
@@ -201,10 +220,15 @@ class Discard(Action[IpaState]):
     kind = "discard"
     family = "discard"
     summary = "Discard an inactive card"
+    args = (word("card", card_named),)
+    when = "Inactive cards are discarded in your own turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
         return [Intent.of("discard", card=c) for c in sorted(agent.hand)] if agent.alive else []
+
+    def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
+        return not_in_hand(state, seat, intent)
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         card = recycle_from_hand(state, seat, intent.word("card"))
@@ -223,6 +247,8 @@ class End(Action[IpaState]):
     kind = "end"
     family = "end"
     summary = "End your turn"
+    args = ()
+    when = "A turn is ended by the player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         return [Intent("end")]

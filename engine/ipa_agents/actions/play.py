@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
+from engine.core.args import word
 
 from .. import undo
 from ..effects import card_hit, equipment_hit, queue_hits, reveal, shot_line
 from ..inventories import plant, revive, special_targets
+from ..names import card_named, unit_named
 from ..pack import Card, pack
 from ..rules import (
     RULES,
@@ -119,6 +121,12 @@ def playable(state: IpaState, agent: AgentState, instance: str, again: bool) -> 
 class Play(Action[IpaState]):
     kind = "play"
     summary = "Activate an Item Card"
+    args = (
+        word("card", card_named),
+        word("at", unit_named, optional=True),
+        word("also", unit_named, optional=True),
+    )
+    when = "Item Cards are activated in your own turn, with an action left (a Construct needs none)"
 
     def _cards(self, state: IpaState, seat: str) -> list[tuple[str, bool]]:
         agent = state.agents[seat]
@@ -297,6 +305,8 @@ class Convert(Action[IpaState]):
 
     kind = "convert"
     summary = "Pay the Damage Converter for a weapon"
+    args = (word("card", card_named),)
+    when = "The Damage Converter is paid in your own turn, while it is active and you have the credits"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
@@ -342,6 +352,11 @@ class Shoot(Action[IpaState]):
 
     kind = "shoot"
     summary = "Fire a Sentry"
+    args = (word("unit", unit_named), word("at", unit_named))
+    when = (
+        "A Sentry fires once a round, in its owner's turn, from the round after it was placed, at an Agent "
+        "in its range and sight"
+    )
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         out = []

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
+from engine.core.args import word
 from engine.core.board import Cell
 
+from ..names import card_named, item_named, upgrade_named
 from ..pack import pack
 from ..rules import (
     RULES,
@@ -22,6 +24,7 @@ from ..rules import (
     card_of,
     draw_card,
     named_card,
+    not_in_hand,
     occupied,
     recycle_from_hand,
     sees,
@@ -43,6 +46,9 @@ INJECTIONS_PLAYED = (
 EQUIPMENT_PLAYED = ("sentry", "gravitational_enforcer", "scary_mary", "space_tunnel")
 
 
+SHOP_OPEN = "The Space Shop is open to the Agent in turn, unless it is stunned"
+
+
 def shop_open(state: IpaState, seat: str) -> bool:
     return able(state, seat) is not None
 
@@ -52,11 +58,16 @@ class Sell(Action[IpaState]):
     kind = "sell"
     family = "trade"
     summary = "Sell an inactive card"
+    args = (word("card", card_named),)
+    when = SHOP_OPEN
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         if not shop_open(state, seat):
             return []
         return [Intent.of("sell", card=c) for c in sorted(state.agents[seat].hand)]
+
+    def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
+        return not_in_hand(state, seat, intent)
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         card = recycle_from_hand(state, seat, intent.word("card"))
@@ -99,6 +110,8 @@ class Buy(Action[IpaState]):
     kind = "buy"
     family = "trade"
     summary = "Buy an Injection or Field Equipment"
+    args = (word("item", item_named), word("at", optional=True))
+    when = SHOP_OPEN
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         if not shop_open(state, seat):
@@ -181,6 +194,8 @@ class Upgrade(Action[IpaState]):
     kind = "upgrade"
     family = "trade"
     summary = "Buy a field equipment upgrade with SP"
+    args = (word("item", upgrade_named),)
+    when = SHOP_OPEN
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
