@@ -11,6 +11,10 @@ import io
 import json
 import struct
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -77,6 +81,31 @@ def _ink(mode: str, fill: RGB) -> int:
     return ink
 
 
+@dataclass(frozen=True)
+class TextBox:
+    """One line of text as drawn: its value, font size and ink box, and the canvas it was drawn on (so a
+    test can tell how large it reads once the image is shown at a phone's width)."""
+
+    value: str
+    size: int
+    box: tuple[int, int, int, int]
+    canvas: tuple[int, int]
+
+
+_RECORDED: ContextVar[list[TextBox] | None] = ContextVar("recorded_text", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[TextBox]]:
+    """Every line of text drawn (by :func:`text`) while the block runs, in this context only."""
+    found: list[TextBox] = []
+    token = _RECORDED.set(found)
+    try:
+        yield found
+    finally:
+        _RECORDED.reset(token)
+
+
 def text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -89,7 +118,12 @@ def text(
     if not value:
         return
     mask, (ox, oy) = _text_mask(value, size, anchor)
-    draw.draw.draw_bitmap((int(xy[0]) + ox, int(xy[1]) + oy), mask, _ink(draw.mode, fill))
+    at = (int(xy[0]) + ox, int(xy[1]) + oy)
+    draw.draw.draw_bitmap(at, mask, _ink(draw.mode, fill))
+    recorded = _RECORDED.get()
+    if recorded is not None:
+        w, h = mask.size
+        recorded.append(TextBox(value, size, (at[0], at[1], at[0] + w, at[1] + h), draw.im.size))
 
 
 @lru_cache(maxsize=4096)
