@@ -233,6 +233,14 @@ def view_lines(value: Any, indent: int = 0) -> list[str]:
     return lines
 
 
+def board_lines(game: Any, public_view: dict[str, Any]) -> list[str]:
+    """The whole public table as text: the game's own board text (``game.board_lines(view)``, complete, in
+    its words, sectioned), or for a game still in development the view written out generically (cut off)."""
+    own = getattr(game, "board_lines", None)
+    found = own(public_view) if own is not None else None
+    return list(found) if found is not None else clipped_lines(view_lines(public_view))
+
+
 def clipped_lines(lines: list[str], limit: int = VIEW_LINES_MAX) -> list[str]:
     if len(lines) <= limit:
         return lines

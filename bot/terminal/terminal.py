@@ -14,7 +14,7 @@ from engine.records import GameRecord
 from engine.table import Table, Update
 from renderers import board_renderer, private_renderer
 
-from ..present import clipped_lines, view_lines
+from ..present import board_lines
 from .hotseat import Hotseat
 from .keyboard import MORE, QUIT, CtrlC, read_line, say
 from .menus import menu, part_menu, pick, pick_part
@@ -95,12 +95,13 @@ class Terminal:
                 if lines
                 else f"Nothing is hidden from the others right now ({seat}); 'board' shows the table."
             )
-            for text in clipped_lines([line.replace("**", "") for line in lines]):
+            for text in [line.replace("**", "") for line in lines]:
                 say(f"  {text}")
             return True
         if word == "board":
             say(f"The table (version {record.version}):")
-            for text in clipped_lines(view_lines(await self.table.seat_view(record.id, None))):
+            public = await self.table.seat_view(record.id, None)
+            for text in board_lines(self.table.engine_game(record), public):
                 say(f"  {text}")
             return True
         if word == "log":

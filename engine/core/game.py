@@ -134,6 +134,18 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, seat: str | None) -> dict[str, Any]:
         """What ``seat`` may see, as JSON-able data; ``None`` is the public (spectator) view."""
 
+    def board_lines(self, view: dict[str, Any]) -> list[str] | None:
+        """The whole public table as text a person reads (the terminal's ``board``), written by the game
+        from its public ``view``: complete, in the game's words, sectioned; None: a game in development,
+        whose view the front ends write out generically."""
+        return None
+
+    def hand_lines(self, own: dict[str, Any], public: dict[str, Any]) -> list[str] | None:
+        """What only the seat of view ``own`` sees, as text (``/hand``, "My hand", the terminal's ``hand``):
+        its hand with the cards' values, its secret choices, what it holds; ``public`` is the public view
+        (what the others see too need not be repeated). None: the generic text."""
+        return None
+
     def outcome(self, state: S) -> Outcome | None:
         return state.result
 

@@ -110,7 +110,9 @@ def readings(game_id: str, count: int = 6) -> dict[str, list[Reading]]:
 
 def main(argv: list[str]) -> int:
     games = argv or sorted(
-        g for g, game in engine.games().items() if not type(game).__module__.startswith("tests.")
+        g
+        for g, game in engine.games().items()
+        if not type(game).__module__.startswith(("tests.", "engine.example"))
     )
     print(f"{'game':22} {'picture':8} {'smallest at 550':>16} {'overlaps':>9}  widest")
     for gid in games:
