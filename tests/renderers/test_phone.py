@@ -21,12 +21,16 @@ NOT_YET = {"gamedec", "infamy", "ipa_agents", "nakamura_tower", "virtual_revolut
 """Games whose pictures are still being laid out for phones (issue 31): each is removed once it passes."""
 
 
-def _params() -> list[object]:
+NO_PRIVATE_YET = {"ipa_agents"}
+"""Games without a private picture of their own yet (IPA's /hand drew its view as text)."""
+
+
+def _params(waiting: set[str] = NOT_YET) -> list[object]:
     mark = pytest.mark.xfail(reason="issue 31: laid out for phones next", strict=True)
-    return [pytest.param(g, marks=[mark] if g in NOT_YET else []) for g in GAMES]
+    return [pytest.param(g, marks=[mark] if g in waiting else []) for g in GAMES]
 
 
-@pytest.mark.parametrize("gid", _params())
+@pytest.mark.parametrize("gid", _params(NO_PRIVATE_YET))
 def test_every_game_has_a_compact_board_and_a_private_picture(gid: str) -> None:
     assert renderers.compact_renderer(gid) is not None, f"{gid} has no compact board"
     assert renderers.private_renderer(gid) is not None, f"{gid} has no private picture"
