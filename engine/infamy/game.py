@@ -60,10 +60,11 @@ class InfamyGame(FlowGame[InfamyState]):
     rules = RULES
     log_kept = 12
     """The views show the last 12 public lines; keeping no more keeps snapshots (and copies) small."""
-    format = 5
+    format = 6
     """2: on the runtime (steps and waiting frames); 3: the frames as the Gamedec port extended them; 4: the
-    counted tokens kept by the resources kit; 5: each waiting frame keeps its public (third-person) text.
-    Older games are rebuilt from their intent log."""
+    counted tokens kept by the resources kit; 5: each waiting frame keeps its public (third-person) text; 6:
+    the state holds no ``decisions`` nor ``options`` (nobody read them). Older games are rebuilt from their
+    intent log."""
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> InfamyState:
