@@ -1,68 +1,51 @@
-"""The questions Infamy's effects ask, with their typed payloads, and the handlers of their answers.
+"""The questions Infamy's effects ask and the handlers of their answers.
 
 Every question is an ask (see :mod:`engine.core.waiting`): its options are fixed when it is asked, one
 possible answer is applied at once, and the answer's handler below carries the effect on. The Sector
-Phase's secret choice is revealed in :func:`sectors_revealed`.
+Phase's secret choice is revealed in :func:`sectors_revealed`. Each topic declares the kinds that answer
+it (``takes``: their arguments, named for a player by :mod:`.naming`, and what they choose) and why an
+answer it does not offer is refused (``refusal``: :mod:`.reasons`). Their payloads are in :mod:`.payloads`.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from engine.core import Event, Intent, private
+from engine.core.args import Shape, word
 from engine.core.rules import NoPayload
 
+from . import reasons
 from . import rules as R
-from .pack import FACTIONS, RESOURCES
+from .naming import (
+    block_named,
+    faction_named,
+    hazard_zone_named,
+    liaison_named,
+    mission_named,
+    scheme_named,
+    sector_named,
+    what_named,
+    zone_named,
+)
+from .pack import FACTIONS, RESOURCES, Effect
+from .payloads import HazardAsk, Left, OrderAsk, RepAsk, SabotageAsk, StealAsk, TargetAsk, ThugAsk
 from .rules import RULES
 from .state import ACC_PAWN, Block, InfamyState, OrderStep, PlaceStep
 
 Offer = list[tuple[Intent, str]]
 
-
-# --- payloads --------------------------------------------------------------------------------------
-
-
-class Left(BaseModel):
-    """How many of a repeated effect remain, this answer included."""
-
-    left: int = 1
-    source: str = ""
-
-
-class RepAsk(BaseModel):
-    n: int
-
-
-class StealAsk(BaseModel):
-    cancel_cost: int = 0
-    source: str = ""
-
-
-class ThugAsk(BaseModel):
-    thief: str
-    type: str
-    cost: int
-
-
-class TargetAsk(BaseModel):
-    what: str
-    n: int
-
-
-class SabotageAsk(BaseModel):
-    left: int
-    hazard_after: bool = False
-
-
-class HazardAsk(BaseModel):
-    left: int
-    non_hq: bool = False
-    sector: int | None = None
-
-
-class OrderAsk(BaseModel):
-    blocks: list[Block]
+SECTOR = Shape(
+    "sector",
+    (word("own", sector_named, optional=True), word("acc", sector_named, optional=True)),
+    asks="a sector card",
+    when="Sector cards are chosen in the Sector Phase, once every Contact is auctioned",
+)
+"""A sector card chosen in secret: one's own (``own``), then the Accomplice's (``acc``), one at a time."""
+WATCHDOG = Shape(
+    "watchdog",
+    (word("frm", sector_named, optional=True), word("to", sector_named, optional=True)),
+    asks="where a Watchdog goes",
+)
+"""A Watchdog added (``to``), moved (``frm`` and ``to``) or removed (``frm``): one kind, three questions."""
 
 
 # --- asking ----------------------------------------------------------------------------------------
@@ -176,7 +159,12 @@ def ask_order(state: InfamyState, seat: str, blocks: list[Block]) -> list[Event]
 # --- answers to effects ----------------------------------------------------------------------------
 
 
-@RULES.answers("resource", Left)
+@RULES.answers(
+    "resource",
+    Left,
+    takes=[Shape("resource", (word("type", what_named),), asks="a resource to gain")],
+    refusal=reasons.resource,
+)
 def resource(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
     r = intent.word("type")
     got = R.gain(state, seat, r, 1)
@@ -186,12 +174,21 @@ def resource(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[
     return events
 
 
-@RULES.answers("rep", RepAsk)
+@RULES.answers(
+    "rep",
+    RepAsk,
+    takes=[Shape("rep", (word("faction", faction_named),), asks="a faction for Rep")],
+    refusal=reasons.rep,
+)
 def rep(state: InfamyState, seat: str, intent: Intent, data: RepAsk) -> list[Event]:
     return R.add_rep(state, seat, intent.word("faction"), data.n)
 
 
-@RULES.answers("liaison")
+@RULES.answers(
+    "liaison",
+    takes=[Shape("liaison", (word("gain", liaison_named),), asks="the Liaison's reward")],
+    refusal=reasons.liaison,
+)
 def liaison(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
     g = intent.word("gain")
     if g == "infamy":
@@ -200,7 +197,12 @@ def liaison(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> l
     return R.add_rep(state, seat, g, 1)
 
 
-@RULES.answers("deck", Left)
+@RULES.answers(
+    "deck",
+    Left,
+    takes=[Shape("deck", (word("faction", faction_named),), asks="a Scheme deck to draw from")],
+    refusal=reasons.deck,
+)
 def deck(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
     events = R.draw_schemes(state, seat, intent.word("faction"), 1)
     if data.left > 1:
@@ -208,7 +210,11 @@ def deck(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Even
     return events
 
 
-@RULES.answers("discard")
+@RULES.answers(
+    "discard",
+    takes=[Shape("discard", (word("card", scheme_named),), asks="a Scheme to discard")],
+    refusal=reasons.discard,
+)
 def discard(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
     card = intent.word("card")
     scheme = R.pack().schemes[card]
@@ -217,7 +223,12 @@ def discard(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> l
     return [R.say(state, f"{seat} discards the Scheme {scheme.name}.")]
 
 
-@RULES.answers("steal", StealAsk)
+@RULES.answers(
+    "steal",
+    StealAsk,
+    takes=[Shape("steal", (word("rival"), word("type", what_named, optional=True)), asks="what to steal")],
+    refusal=reasons.steal,
+)
 def steal(state: InfamyState, seat: str, intent: Intent, data: StealAsk) -> list[Event]:
     rival = intent.word("rival")
     what = intent.get("type")
@@ -253,7 +264,14 @@ def steal(state: InfamyState, seat: str, intent: Intent, data: StealAsk) -> list
     return [R.say(state, f"{seat} steals 1 {R.WHAT_NAMES[what]} from {rival}.")]
 
 
-@RULES.answers("thug_cancel", ThugAsk)
+@RULES.answers(
+    "thug_cancel",
+    ThugAsk,
+    takes=[
+        Shape("allow", asks="whether to cancel a theft"),
+        Shape("cancel", asks="whether to cancel a theft"),
+    ],
+)
 def thug_cancel(state: InfamyState, seat: str, intent: Intent, data: ThugAsk) -> list[Event]:
     if intent.kind == "cancel":
         R.spend(state, seat, data.cost)
@@ -262,14 +280,24 @@ def thug_cancel(state: InfamyState, seat: str, intent: Intent, data: ThugAsk) ->
     return [R.say(state, f"{data.thief} steals 1 {R.WHAT_NAMES[data.type]} from {seat}.")]
 
 
-@RULES.answers("target", TargetAsk)
+@RULES.answers(
+    "target",
+    TargetAsk,
+    takes=[Shape("target", (word("rival"),), asks="a rival to lose tokens")],
+    refusal=reasons.target,
+)
 def target(state: InfamyState, seat: str, intent: Intent, data: TargetAsk) -> list[Event]:
     rival = intent.word("rival")
     lost = R.lose(state, rival, data.what, data.n)
     return [R.say(state, f"{rival} loses {R.plural(lost, data.what)}.")]
 
 
-@RULES.answers("sabotage", SabotageAsk)
+@RULES.answers(
+    "sabotage",
+    SabotageAsk,
+    takes=[Shape("sabotage", (word("mission", mission_named),), asks="a mission to Sabotage")],
+    refusal=reasons.sabotage,
+)
 def sabotage(state: InfamyState, seat: str, intent: Intent, data: SabotageAsk) -> list[Event]:
     m = intent.word("mission")
     state.available.remove(m)
@@ -278,8 +306,6 @@ def sabotage(state: InfamyState, seat: str, intent: Intent, data: SabotageAsk) -
     events = [R.say(state, f"{seat} Sabotages {mission.name}: it goes under the Mission deck.")]
     if data.hazard_after:
         if data.left > 1:  # the next Sabotage waits for this Hazard choice
-            from .pack import Effect
-
             R.queue_front(state, seat, [Effect(op="sabotage", n=data.left - 1, hazard_after=True)], "")
         return events + ask_hazard(state, seat, 1, non_hq=True, sector=mission.sector, optional=True)
     if data.left > 1:
@@ -287,7 +313,12 @@ def sabotage(state: InfamyState, seat: str, intent: Intent, data: SabotageAsk) -
     return events
 
 
-@RULES.answers("hazard", HazardAsk)
+@RULES.answers(
+    "hazard",
+    HazardAsk,
+    takes=[Shape("hazard", (word("zone", hazard_zone_named),), asks="a zone for a Hazard")],
+    refusal=reasons.hazard,
+)
 def hazard(state: InfamyState, seat: str, intent: Intent, data: HazardAsk) -> list[Event]:
     z = intent.word("zone")
     events: list[Event] = []
@@ -301,7 +332,12 @@ def hazard(state: InfamyState, seat: str, intent: Intent, data: HazardAsk) -> li
     return events
 
 
-@RULES.answers("unhazard", Left)
+@RULES.answers(
+    "unhazard",
+    Left,
+    takes=[Shape("unhazard", (word("zone", zone_named),), asks="a Hazard to remove")],
+    refusal=reasons.unhazard,
+)
 def unhazard(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
     z = intent.word("zone")
     state.hazards.remove(z)
@@ -311,7 +347,7 @@ def unhazard(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[
     return events
 
 
-@RULES.answers("watchdog_add", Left)
+@RULES.answers("watchdog_add", Left, takes=[WATCHDOG], refusal=reasons.watchdog)
 def watchdog_add(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
     to = int(intent.word("to")[1:])
     state.watchdogs.append(to)
@@ -320,7 +356,7 @@ def watchdog_add(state: InfamyState, seat: str, intent: Intent, data: Left) -> l
     return [R.say(state, f"{seat} adds a Watchdog to sector {to}.")]
 
 
-@RULES.answers("watchdog_move")
+@RULES.answers("watchdog_move", takes=[WATCHDOG], refusal=reasons.watchdog)
 def watchdog_move(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
     a, b = int(intent.word("frm")[1:]), int(intent.word("to")[1:])
     state.watchdogs.remove(a)
@@ -328,14 +364,19 @@ def watchdog_move(state: InfamyState, seat: str, intent: Intent, data: NoPayload
     return [R.say(state, f"{seat} moves a Watchdog from sector {a} to sector {b}.")]
 
 
-@RULES.answers("watchdog_remove")
+@RULES.answers("watchdog_remove", takes=[WATCHDOG], refusal=reasons.watchdog)
 def watchdog_remove(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
     a = int(intent.word("frm")[1:])
     state.watchdogs.remove(a)
     return [R.say(state, f"{seat} removes a Watchdog from sector {a} (Sector Chief).")]
 
 
-@RULES.answers("order", OrderAsk)
+@RULES.answers(
+    "order",
+    OrderAsk,
+    takes=[Shape("resolve", (word("item", block_named),), asks="which effect resolves first")],
+    refusal=reasons.resolve,
+)
 def order(state: InfamyState, seat: str, intent: Intent, data: OrderAsk) -> list[Event]:
     """The chosen block resolves first; the rest are ordered again (or simply follow when one is left)."""
     chosen = intent.word("item")
@@ -358,7 +399,7 @@ def order(state: InfamyState, seat: str, intent: Intent, data: OrderAsk) -> list
 # --- the Sector Phase ------------------------------------------------------------------------------
 
 
-@RULES.revealed("sector")
+@RULES.revealed("sector", takes=[SECTOR], refusal=reasons.sector)
 def sectors_revealed(state: InfamyState, choices: dict[str, Intent], data: NoPayload) -> list[Event]:
     state.sectors = {}
     parts = []

@@ -10,6 +10,7 @@ from . import answers as A
 from . import rules as R
 from .interpreter import EffectInterpreter, handles
 from .pack import FACTIONS, RESOURCES, Effect
+from .payloads import Left, RepAsk, StealAsk, TargetAsk
 from .rules import RULES
 from .state import EffectStep, InfamyState, OrderStep
 
@@ -72,7 +73,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             "rep",
             f"{ctx.seat}: choose the faction for {e.n} Rep.",
             offer,
-            payload=A.RepAsk(n=e.n),
+            payload=RepAsk(n=e.n),
             public=f"{ctx.seat} chooses the faction for {e.n} Rep.",
         )
 
@@ -149,7 +150,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             f"{ctx.seat}: choose what to steal and from whom.",
             offer,
             public=f"{ctx.seat} chooses what to steal and from whom.",
-            payload=A.StealAsk(cancel_cost=e.cancel_cost, source=ctx.source),
+            payload=StealAsk(cancel_cost=e.cancel_cost, source=ctx.source),
         )
 
     @handles("rival_lose")
@@ -167,7 +168,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
             f"{ctx.seat}: choose a rival to lose {R.plural(e.n, e.what)}.",
             offer,
             public=f"{ctx.seat} chooses a rival to lose {R.plural(e.n, e.what)}.",
-            payload=A.TargetAsk(what=e.what, n=e.n),
+            payload=TargetAsk(what=e.what, n=e.n),
         )
 
     @handles("rivals_lose")
@@ -211,7 +212,7 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
         text = f"{ctx.seat}: choose a sector for the new Watchdog (it closes that sector to the others)."
         public = f"{ctx.seat} chooses a sector for the new Watchdog (it closes that sector to the others)."
         return RULES.ask(
-            state, ctx.seat, "watchdog_add", text, offer, payload=A.Left(source=ctx.source), public=public
+            state, ctx.seat, "watchdog_add", text, offer, payload=Left(source=ctx.source), public=public
         )
 
     @handles("watchdog_move")

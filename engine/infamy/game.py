@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Deck, GameMeta, IllegalIntent, Intent, RandomAgent
+from engine.core import Deck, GameMeta, RandomAgent
 from engine.core.flowgame import FlowGame
-from engine.core.shapes import check_shape
-from engine.core.waiting import SecretFrame
 
-from . import actions, answers, effects, refusals, steps  # noqa: F401 - they register into RULES
+from . import actions, answers, effects, steps  # noqa: F401 - they register into RULES
 from . import rules as R
 from .agent import HeuristicAgent
 from .pack import FACTIONS
 from .rules import RULES
-from .shapes import SHAPES
 from .state import COLOURS, InfamyOptions, InfamyState, Player, RoundStep
 from .view import InfamyView
 from .viewing import build_view
@@ -48,32 +45,6 @@ Watchdog, ignore Watchdogs, remove one at the end), Smuggler (Day: skip placing 
 Scheme; Night: double resupply), Thug (steal a resource; the victim may Spend 3 Bribes to cancel).
 """
 
-INTENT_KINDS = frozenset(
-    {
-        "bid",
-        "pass",
-        "favor",
-        "sector",
-        "place",
-        "smuggle",
-        "play",
-        "resource",
-        "rep",
-        "liaison",
-        "deck",
-        "discard",
-        "steal",
-        "allow",
-        "cancel",
-        "target",
-        "sabotage",
-        "hazard",
-        "unhazard",
-        "watchdog",
-        "resolve",
-    }
-)
-
 
 class InfamyGame(FlowGame[InfamyState]):
     meta = GameMeta(
@@ -89,11 +60,11 @@ class InfamyGame(FlowGame[InfamyState]):
     rules = RULES
     log_kept = 12
     """The views show the last 12 public lines; keeping no more keeps snapshots (and copies) small."""
-    intent_kinds = INTENT_KINDS
-    format = 5
+    format = 6
     """2: on the runtime (steps and waiting frames); 3: the frames as the Gamedec port extended them; 4: the
-    counted tokens kept by the resources kit; 5: each waiting frame keeps its public (third-person) text.
-    Older games are rebuilt from their intent log."""
+    counted tokens kept by the resources kit; 5: each waiting frame keeps its public (third-person) text; 6:
+    the state holds no ``decisions`` nor ``options`` (nobody read them). Older games are rebuilt from their
+    intent log."""
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> InfamyState:
@@ -122,29 +93,6 @@ class InfamyGame(FlowGame[InfamyState]):
         state.watchdogs = [first]
         state.log.append(f"{triggerman} is the Triggerman and places a Watchdog in sector {first}.")
         return self.start(state)
-
-    # --- argument shapes first, so no rule, label or refusal reads a missing or mistyped argument ------
-
-    def parse_intent(self, key: str) -> Intent:
-        intent = super().parse_intent(key)
-        check_shape(SHAPES, intent)
-        return intent
-
-    def check(self, state: InfamyState, seat: str, intent: Intent) -> None:
-        check_shape(SHAPES, intent)
-        secret = state.waiting.top()
-        if isinstance(secret, SecretFrame) and seat in secret.chosen and state.result is None:
-            # A seat whose card is down is no longer asked: say so, not "it is not your turn".
-            raise IllegalIntent(refusals.explain(self, state, seat, intent))
-        try:
-            super().check(state, seat, intent)
-        except IllegalIntent:
-            # One voice for every refusal: the precise reason, then what the seat can do instead.
-            raise IllegalIntent(refusals.explain(self, state, seat, intent)) from None
-
-    def describe(self, state: InfamyState, intent: Intent) -> str:
-        check_shape(SHAPES, intent)
-        return super().describe(state, intent)
 
     def view_model(self, state: InfamyState, seat: str | None) -> InfamyView:
         return build_view(self, state, seat)

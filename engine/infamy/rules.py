@@ -236,6 +236,25 @@ def zone_label(zone_id: str) -> str:
     return f"sector {zone_id[1]} {what}"
 
 
+def sector_number(value: object) -> int | None:
+    """``s3`` as 3; None for anything that is not a sector card's name."""
+    if isinstance(value, str) and len(value) == 2 and value[0] == "s" and value[1] in "123456":
+        return int(value[1])
+    return None
+
+
+def allowed_sectors(state: InfamyState, seat: str) -> list[int]:
+    """The sectors ``seat`` may select: any for the Sector Chief's winner, else those without a Watchdog."""
+    if seat == state.chief:
+        return list(range(1, 7))
+    return [n for n in range(1, 7) if n not in state.watchdogs]
+
+
+def zone_known(zone: object) -> bool:
+    """Whether ``zone`` is the id of a resupply zone of the board."""
+    return isinstance(zone, str) and any(z.id == zone for s in pack().sectors.values() for z in s.zones)
+
+
 def resupply_zones(sector: int) -> list[str]:
     return [z.id for z in pack().sectors[sector].zones]
 

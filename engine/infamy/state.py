@@ -129,10 +129,10 @@ InfamyStep = Annotated[
 
 class InfamyState(FlowState):
     game: str = "infamy"
-    format: int = 5
+    format: int = 6
     """The snapshot format (the game's ``format``): 2 is the runtime's steps and frames; 3 its frames after
     the Gamedec port (asides, per-part refs); 4 the counted tokens in ``tokens`` (the resources kit); 5 the
-    frames' public (third-person) texts."""
+    frames' public (third-person) texts; 6 no ``decisions`` nor ``options`` (dead weight, issue 29)."""
     steps: list[InfamyStep] = Field(default_factory=list)
     opts: InfamyOptions
     players: dict[str, Player]

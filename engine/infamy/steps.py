@@ -11,7 +11,6 @@ from . import rules as R
 from .actions import bidding, passing, placing, scheming
 from .answers import load_slot
 from .pack import FACTIONS, Effect
-from .refusals import allowed_sectors
 from .rules import RULES
 from .state import Auction, AuctionStep, CleanupStep, InfamyState, PlaceStep, RoundStep, SchemeStep
 
@@ -127,7 +126,8 @@ def start_sectors(state: InfamyState) -> list[Event]:
     state.phase = "select"
     offers = {
         s: [
-            (R.intent("sector", own=f"s{n}"), sector_label(n, "Your card")) for n in allowed_sectors(state, s)
+            (R.intent("sector", own=f"s{n}"), sector_label(n, "Your card"))
+            for n in R.allowed_sectors(state, s)
         ]
         for s in state.seats
     }
@@ -140,7 +140,7 @@ def start_sectors(state: InfamyState) -> list[Event]:
         text += f"; {owner} also chooses one for the Accomplice"
         acc = [
             (R.intent("sector", acc=f"s{n}"), sector_label(n, "Accomplice's card"))
-            for n in allowed_sectors(state, owner)
+            for n in R.allowed_sectors(state, owner)
         ]
         more[owner] = [(text + ".", acc)]
     event = R.say(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, next_seat
 from engine.core.actions import Action
+from engine.core.args import number
 
 from .. import rules as R
 from ..rules import RULES
@@ -114,6 +115,10 @@ def won(state: InfamyState, winner: str, how: str) -> list[Event]:
 class Bid(Action[InfamyState]):
     kind = "bid"
     summary = "Bid (1 Bribe of Expenses + Bribes on the Contact)"
+    args = (number("to", optional=True),)
+    """The total of one's Bribes on the Contact after the bid; a bid without it reads, and is refused with
+    "A bid needs an amount"."""
+    when = "Bids are made in the Contact Phase, by the freelancer whose turn it is to bid"
 
     def options(self, state: InfamyState, seat: str) -> list[Intent]:
         return bid_options(state, seat)
@@ -157,6 +162,11 @@ class Bid(Action[InfamyState]):
             f"is {most}{counting}"
         )
 
+    def alternatives(self, state: InfamyState, intents: list[Intent]) -> list[str] | None:
+        """The bids a refusal names instead, as a range ("bid 4 to 11"), not one label per amount."""
+        totals = [i.num("to") for i in intents]
+        return [f"bid {totals[0]}" if len(totals) == 1 else f"bid {min(totals)} to {max(totals)}"]
+
     def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:
         RULES.end_turn(state)
         state.now(AuctionStep())
@@ -198,6 +208,8 @@ class Bid(Action[InfamyState]):
 @RULES.action
 class Favor(Action[InfamyState]):
     kind = "favor"
+    args = ()
+    when = "A Favor is used in the Contact Phase, at your first opportunity to bid on a Contact"
 
     def options(self, state: InfamyState, seat: str) -> list[Intent]:
         return favor_options(state, seat)

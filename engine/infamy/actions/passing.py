@@ -37,6 +37,8 @@ def pass_on_contact(state: InfamyState, seat: str, auto: bool = False) -> list[E
 class Pass(Action[InfamyState]):
     kind = "pass"
     family = "end"
+    args = ()
+    when = "There is no bid or Scheme to pass on now"
 
     def options(self, state: InfamyState, seat: str) -> list[Intent]:
         if bidding.current(state, seat) is not None:

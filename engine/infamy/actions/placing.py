@@ -4,13 +4,19 @@ pay; with the Smuggler by Day he may stay out instead."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Event, Intent
 from engine.core.actions import Action
+from engine.core.args import Shape, word
 
 from .. import rules as R
+from ..naming import mission_named, pawn_named, zone_named
 from ..pack import Effect
 from ..rules import RULES
 from ..state import ACC_PAWN, InfamyState, PlaceStep
+
+SMUGGLE_WHEN = "Staying out (Smuggler) is chosen when you would place your pawn"
 
 
 def pawn_id(seat: str, pawn: str) -> str:
@@ -114,6 +120,16 @@ class Place(Action[InfamyState]):
     kind = "place"
     also = ("smuggle",)
     family = "move"
+    args = (word("pawn", pawn_named), word("zone", zone_named), word("mission", mission_named, optional=True))
+    also_args = {"smuggle": (word("pawn", pawn_named),)}
+    when = "Pawns are placed once the sectors are revealed, in Contact Order"
+
+    def shapes(self) -> list[Shape]:
+        """Staying out has its own moment: when the Smuggler's winner would place his pawn."""
+        return [
+            shape if shape.kind == self.kind else replace(shape, when=SMUGGLE_WHEN)
+            for shape in super().shapes()
+        ]
 
     def options(self, state: InfamyState, seat: str) -> list[Intent]:
         if placer(state) != seat:

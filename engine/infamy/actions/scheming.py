@@ -7,8 +7,10 @@ from collections.abc import Sequence
 
 from engine.core import Event, Intent
 from engine.core.actions import Action
+from engine.core.args import word
 
 from .. import rules as R
+from ..naming import scheme_named
 from ..pack import Effect
 from ..rules import RULES
 from ..state import InfamyState, SchemeStep
@@ -35,6 +37,8 @@ def schemer(state: InfamyState) -> str | None:
 @RULES.action
 class Play(Action[InfamyState]):
     kind = "play"
+    args = (word("card", scheme_named),)
+    when = "Schemes are played in the Scheme Phase, each freelancer in turn"
 
     def options(self, state: InfamyState, seat: str) -> list[Intent]:
         if schemer(state) != seat:

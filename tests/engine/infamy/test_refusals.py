@@ -26,6 +26,8 @@ from .refusal_checks import (
 )
 
 OTHER = ["cloner", "hacker", "chemist", "arms_dealer"]
+KINDS = GAME.rules.shapes.kinds - {"choose"}
+"""Every intent kind Infamy declares (the runtime's choose-many answer aside: Infamy never asks one)."""
 
 
 def track(first: list[str], night: bool = False) -> InfamyState:
@@ -109,11 +111,12 @@ def test_an_accomplice_card_from_a_seat_without_the_accomplice() -> None:
 
 def test_a_second_card_after_one_is_down() -> None:
     """ "each by placing the corresponding sector card face down in front of him": once down, a second card
-    is refused as "your sector card is down", not "It is not your turn"."""
+    is refused as a choice made (the runtime's words for every secret choice), not "It is not your turn"."""
     s = accomplice_sectors()
     s, _ = act(s, "bo", "sector:own=s3")
     message = refusal(s, "bo", "sector:own=s4")
-    assert message.startswith("Your sector card is down") and "not your turn" not in message.lower()
+    assert message.startswith("Your choice is made; it is revealed when everyone has chosen")
+    assert "not your turn" not in message.lower()
     assert "s3" not in message and "sector 3" not in message  # the refusal does not echo the secret card
 
 
@@ -270,9 +273,9 @@ def samples() -> tuple[dict[str, tuple[InfamyState, str, Intent]], dict[str, Inf
         now = offered_kinds(GAME, state)
         for kind, pairs in now.items():
             offered.setdefault(kind, (state, *pairs[0]))
-        for kind in GAME.intent_kinds - set(now):
+        for kind in KINDS - set(now):
             absent.setdefault(kind, state)
-        if len(offered) == len(GAME.intent_kinds) and len(absent) == len(GAME.intent_kinds):
+        if len(offered) == len(KINDS) and len(absent) == len(KINDS):
             break
     return offered, absent
 
@@ -280,13 +283,13 @@ def samples() -> tuple[dict[str, tuple[InfamyState, str, Intent]], dict[str, Inf
 OFFERED, ABSENT = samples()
 
 
-@pytest.mark.parametrize("kind", sorted(GAME.intent_kinds))
+@pytest.mark.parametrize("kind", sorted(KINDS))
 def test_every_kind_is_refused_with_a_reason_where_it_is_offered(kind: str) -> None:
     """Refusals checked: not the generic list, no raw intent key, what is possible instead, nothing hidden."""
     check_refused_where_offered(GAME, OFFERED, kind, WORDS, hidden_from)
 
 
-@pytest.mark.parametrize("kind", sorted(GAME.intent_kinds))
+@pytest.mark.parametrize("kind", sorted(KINDS))
 def test_every_kind_is_refused_with_a_reason_where_it_is_not_offered(kind: str) -> None:
     """The same checks for a kind nobody is offered now (a bid in the Sector Phase, an answer to no
     question)."""
