@@ -57,13 +57,18 @@ class Action(Generic[S]):
     when: ClassVar[str] = ""
     """When this action is possible, in a sentence ("Moves are made in your own turn"): the reason a
     refusal gives for an intent of this kind at another moment."""
+    also_when: ClassVar[Mapping[str, str]] = {}
+    """When an ``also`` kind is possible, where it is said otherwise than :attr:`when`."""
 
     def shapes(self) -> list[Shape]:
         """The shapes of the kinds this action answers (none when its arguments are not declared)."""
         if self.args is None:
             return []
         own = Shape(self.kind, self.args, title=self.summary, when=self.when)
-        return [own] + [Shape(k, self.also_args.get(k, self.args), when=self.when) for k in self.also]
+        return [own] + [
+            Shape(k, self.also_args.get(k, self.args), when=self.also_when.get(k, self.when))
+            for k in self.also
+        ]
 
     def options(self, state: S, seat: str) -> list[Intent]:
         """Every intent of this kind ``seat`` may play now: complete and finite."""

@@ -279,7 +279,7 @@ def _key(kind: str, args: list[tuple[str, int | str]]) -> str:
 
 def hostile_keys(game: Any, state: Any, rng: random.Random) -> list[str]:
     keys = list(JUNK_KEYS)
-    for kind in sorted(game.intent_kinds):
+    for kind in sorted(game.known_kinds()):
         keys += [kind, f"{kind}:id=zzz", f"{kind}:n=-5", f"{kind}:n=99999999999", f"{kind}:x=1,y=zzz"]
     legal = [i for p in game.prompts(state) for i in game.legal(state, p.seat)]
     for intent in rng.sample(legal, min(6, len(legal))):

@@ -4,11 +4,9 @@ pay; with the Smuggler by Day he may stay out instead."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.core import Event, Intent
 from engine.core.actions import Action
-from engine.core.args import Shape, word
+from engine.core.args import word
 
 from .. import rules as R
 from ..naming import mission_named, pawn_named, zone_named
@@ -119,17 +117,12 @@ class Place(Action[InfamyState]):
 
     kind = "place"
     also = ("smuggle",)
+    also_when = {"smuggle": SMUGGLE_WHEN}
+    """Staying out has its own moment: when the Smuggler's winner would place his pawn."""
     family = "move"
     args = (word("pawn", pawn_named), word("zone", zone_named), word("mission", mission_named, optional=True))
     also_args = {"smuggle": (word("pawn", pawn_named),)}
     when = "Pawns are placed once the sectors are revealed, in Contact Order"
-
-    def shapes(self) -> list[Shape]:
-        """Staying out has its own moment: when the Smuggler's winner would place his pawn."""
-        return [
-            shape if shape.kind == self.kind else replace(shape, when=SMUGGLE_WHEN)
-            for shape in super().shapes()
-        ]
 
     def options(self, state: InfamyState, seat: str) -> list[Intent]:
         if placer(state) != seat:
