@@ -28,7 +28,7 @@ class HighCardGame(FlowGame[HighCardState]):
         rules=RULES_SUMMARY,
     )
     state_type = HighCardState
-    format = 3
+    format = 4
     rules = RULES
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> HighCardState:

@@ -38,7 +38,7 @@ HighCardStep = Annotated[RoundStep | LeaderStep, Field(discriminator="op")]
 
 
 class HighCardState(FlowState):
-    format: int = 3
+    format: int = 4
     """The snapshot format: bump it (and ``HighCardGame.format``) whenever the state's shape changes."""
     steps: list[HighCardStep] = Field(default_factory=list)
     opts: HighCardOptions
