@@ -217,11 +217,11 @@ OBJECTIVE_RULE = {
     "servers": "5 VP per Server you built",
     "verses": "5 VP per Verse you own (Online or not)",
     "genres": "7 VP per Verse type you own",
-    "one_genre": "choose a Verse type: 7 VP per Verse of that type you own",
+    "one_genre": "Choose a Verse type: 7 VP per Verse of that type you own",
     "boroughs": "{per} VP per Borough you control",
     "empty_districts": "{per} VP per District without your Influence (Servers aside)",
     "titles": "{per} VP per Title you own (beside its usual 10 VP)",
-    "agent_type": "choose an Agent type: 7 VP per Level 1 and 10 VP per Level 2 Agent of it you own",
+    "agent_type": "Choose an Agent type: 7 VP per Level 1 and 10 VP per Level 2 Agent of it you own",
     "money": "1 VP for every 2 EC, plus 1 VP per level of Income",
 }
 """The Objectives' texts (their scoring is :func:`.scoring.objective_points`), at most 30 VP."""

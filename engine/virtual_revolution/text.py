@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from .cardtext import plural
-from .pack import ACTION_NAMES
 from .scoring import breakdown_text
 from .view import AgentView, BoroughView, LastView, PlayerView, VerseView, VrView
 
@@ -86,17 +85,6 @@ def _necro_lines(last: LastView) -> list[str]:
     return lines
 
 
-def _markers(p: PlayerView) -> str:
-    def told(marks: dict[str, int]) -> str:
-        return ", ".join(
-            f"{ACTION_NAMES.get(a, a)} {'gives' if a == 'work' else 'costs'} {v} EC" for a, v in marks.items()
-        )
-
-    parts = [f"this Round {told(p.markers)}"] if p.markers else []
-    parts += [f"next Round {told(p.next_markers)}"] if p.next_markers else []
-    return "; ".join(parts)
-
-
 def player_lines(view: VrView, p: PlayerView) -> list[str]:
     """One player's board: the counts, then what they hold, each card with what it does."""
     pad = INDENT * 2
@@ -115,7 +103,7 @@ def player_lines(view: VrView, p: PlayerView) -> list[str]:
     lines += [pad + "Retired: " + ", ".join(p.retired)] if p.retired else []
     lines += [pad + "Verse: " + verse_line(v, held=True) for v in p.verses]
     lines += [pad + "Titles: " + ", ".join(titles)] if titles else []
-    lines += [pad + "Necro markers: " + _markers(p)] if p.markers or p.next_markers else []
+    lines += [pad + "Necro markers: " + "; ".join(p.necro_markers)] if p.necro_markers else []
     flags = (
         ("raided with 7+ Corruption cards", p.raided_7),
         ("raided spending no Immunity", p.raided_no_imm),

@@ -85,6 +85,8 @@ class PlayerView(BaseModel):
     titles: list[str]
     markers: dict[str, int]
     next_markers: dict[str, int]
+    necro_markers: list[str] = Field(default_factory=list)
+    """The Necro markers in words ("this Round Work gives 3 EC", "next Round Build a Server costs 20 EC")."""
     raided_7: bool
     raided_no_imm: bool
     kept: str | None = None

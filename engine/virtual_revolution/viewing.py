@@ -123,6 +123,16 @@ def verse_view(verse_id: str, online: bool = False) -> VerseView:
     )
 
 
+def marker_texts(player: Player) -> list[str]:
+    """ "this Round Work gives 3 EC", "next Round Recruit an Agent costs 8 EC"."""
+    out = []
+    for when, marks in (("this Round", player.markers), ("next Round", player.next_markers)):
+        for action, value in marks.items():
+            verb = "gives" if action == "work" else "costs"
+            out.append(f"{when} {ACTION_NAMES.get(action, action)} {verb} {value} EC")
+    return out
+
+
 def player_view(state: VrState, player: Player, index: int) -> PlayerView:
     seat = player.seat
     boosts = {ACTION_NAMES[a]: [boost_name(b) for b in ids] for a, ids in player.boosts.items() if ids}
@@ -151,6 +161,7 @@ def player_view(state: VrState, player: Player, index: int) -> PlayerView:
         titles=sorted(d for d, h in state.titles.items() if h == seat),
         markers=dict(player.markers),
         next_markers=dict(player.next_markers),
+        necro_markers=marker_texts(player),
         raided_7=player.raided_7,
         raided_no_imm=player.raided_no_imm,
         kept=kept,
