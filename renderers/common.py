@@ -275,6 +275,26 @@ def initials(seats: list[str]) -> dict[str, str]:
     return out
 
 
+def unique_initials(seats: list[str]) -> dict[str, str]:
+    """A short tag per seat, different for every seat (issue 31): its initial when no other seat shares it;
+    else the initial and the name's number ("A1", "A2" for Agent1, Agent2) or its first two letters ("An");
+    else the initial and the seat's position. Upper case, at most three characters."""
+    out: dict[str, str] = {}
+    for index, seat in enumerate(seats):
+        one = seat[:1].upper() or "?"
+        digits = "".join(c for c in seat if c.isdigit())[:2]
+        if sum(1 for other in seats if other[:1].upper() == one) == 1:
+            out[seat] = one
+        elif digits:
+            out[seat] = one + digits
+        else:
+            out[seat] = one + seat[1:2].lower() if len(seat) > 1 else f"{one}{index + 1}"
+    for index, seat in enumerate(seats):
+        if list(out.values()).count(out[seat]) > 1:
+            out[seat] = f"{seat[:1].upper() or '?'}{index + 1}"
+    return out
+
+
 def due_label(view: dict[str, Any]) -> str | None:
     """The earliest deadline in the view's optional ``due`` field ({seat: unix time}, as the adapter knows
     it; not part of any game's state), written in UTC: an image cannot show each reader's own zone."""

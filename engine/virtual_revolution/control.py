@@ -67,10 +67,12 @@ def remove_it(state: VrState, borough: str, by: str = "") -> list[Event]:
     if seat is None:
         return []
     state.recycle[seat] = state.recycle.get(seat, 0) + 1
-    who = f"{by} removes" if by else "Removed:"
-    return [public("influence", f"{who} 1 of {seat}'s Influence from {borough_name(borough)}.")] + recheck(
-        state
-    )
+    if not by:
+        text = f"{seat} loses 1 Influence in {borough_name(borough)}."
+    else:
+        whose = "their own" if by == seat else f"{seat}'s"
+        text = f"{by} removes 1 of {whose} Influence from {borough_name(borough)}."
+    return [public("influence", text)] + recheck(state)
 
 
 def move_it(state: VrState, seat: str, source: str, borough: str) -> list[Event]:

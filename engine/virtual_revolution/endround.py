@@ -31,7 +31,7 @@ def priority(state: VrState) -> list[str]:
 @RULES.step("order")
 def choose_order(state: VrState, step: OrderStep) -> list[Event]:
     ranked = priority(state)
-    events = [public("order", f"Turn order choices, in priority: {', '.join(ranked)}.")]
+    events = [public("order", f"The Turn Order is chosen in this order: {', '.join(ranked)}.")]
     return events + _ask_next(state, OrderPayload(priority=ranked, chosen={}))
 
 
@@ -39,7 +39,7 @@ def _ask_next(state: VrState, payload: OrderPayload) -> list[Event]:
     waiting = [s for s in payload.priority if s not in payload.chosen]
     if not waiting:
         state.order = sorted(payload.chosen, key=lambda s: payload.chosen[s])
-        return [public("order", f"New turn order: {', '.join(state.order)}.")]
+        return [public("order", f"New Turn Order: {', '.join(state.order)}.")]
     seat = waiting[0]
     free = [n for n in range(1, len(state.order) + 1) if n not in payload.chosen.values()]
     offer = [(Intent.of("pick", pos=n), f"Position {n}") for n in free]

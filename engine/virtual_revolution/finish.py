@@ -9,30 +9,31 @@ from engine.core.flowgame import FlowGame
 from engine.core.kits.ranking import rank
 from engine.core.rules import NoPayload
 
+from .cardtext import objective_name
 from .pack import AGENT_TYPES, GENRES
 from .picks import PICK, TYPE_NAMES
 from .rules import RULES, P
-from .scoring import agent_types, best_tropovicz, breakdown, objective_points, tropovicz_types
+from .scoring import (
+    agent_types,
+    best_tropovicz,
+    breakdown,
+    breakdown_text,
+    objective_points,
+    tropovicz_types,
+)
 from .state import ObjectiveStep, ScoreStep, VrState
 
-OBJECTIVE_TEXT = {
-    "income_pairs": "3 VP per 2 Income",
-    "servers": "5 VP per Server",
-    "verses": "5 VP per Verse",
-    "genres": "7 VP per Verse type",
-    "one_genre": "7 VP per Verse of one type",
-    "boroughs": "VP per Borough controlled",
-    "empty_districts": "VP per District without Influence",
-    "titles": "VP per Title",
-    "agent_type": "Agents of one type",
-    "money": "1 VP per 2 EC + Income",
-}
+
+def objective_named(state: VrState, objective: str) -> str:
+    """An Objective's short name ("3 VP per Borough controlled": some count the players)."""
+    return objective_name(P().objectives[objective].op, len(state.seats))
+
 
 TYPED = {"one_genre": GENRES, "agent_type": AGENT_TYPES}
 """The two Objectives that name a type: "Choose a type of Verse" and "Choose a type of Agent"."""
 
 
-def _points(state: VrState, seat: str, objective: str, param: str) -> int:
+def kept_points(state: VrState, seat: str, objective: str, param: str) -> int:
     """What the Objective would grant: "Objective cards can not grant more than 30 VPs" (Johann's example:
     "he has 7, which should grant 35 VPs, but ... The 1st would grant him 30 VPs")."""
     trop = best_tropovicz(state, seat, objective, param)
@@ -48,19 +49,21 @@ def objective_offer(state: VrState, seat: str) -> list[tuple[Intent, str]]:
     for objective in state.p(seat).objectives:
         card = P().objectives[objective]
         for param in TYPED.get(card.op, ("",)):
-            points = _points(state, seat, objective, param)
+            points = kept_points(state, seat, objective, param)
             named = f": {TYPE_NAMES[param]}" if param else ""
             intent = (
                 Intent.of("objective", id=objective, param=param)
                 if param
                 else Intent.of("objective", id=objective)
             )
-            offer.append((intent, f"Keep '{OBJECTIVE_TEXT[card.op]}'{named} ({points} VP)"))
+            offer.append((intent, f"Keep '{objective_named(state, objective)}'{named} ({points} VP)"))
     return offer
 
 
 def _best(state: VrState, seat: str, offer: list[tuple[Intent, str]]) -> Intent:
-    return max(offer, key=lambda o: _points(state, seat, o[0].word("id"), str(o[0].get("param") or "")))[0]
+    return max(offer, key=lambda o: kept_points(state, seat, o[0].word("id"), str(o[0].get("param") or "")))[
+        0
+    ]
 
 
 def tropovicz_offer(state: VrState, seat: str, default: Intent) -> list[tuple[Intent, str]]:
@@ -97,7 +100,7 @@ def choose_objectives(state: VrState, step: ObjectiveStep) -> list[Event]:
 OBJECTIVE = Shape(
     "objective",
     (
-        word("id", lambda state, v: OBJECTIVE_TEXT[P().objectives[str(v)].op]),
+        word("id", lambda state, v: objective_named(state, str(v))),
         word("param", lambda state, v: TYPE_NAMES[str(v)], optional=True),
         word("trop", lambda state, v: TYPE_NAMES[str(v)], optional=True),
     ),
@@ -115,7 +118,7 @@ def objectives_revealed(state: VrState, choices: dict[str, Intent], payload: NoP
         player.kept = choice.word("id")
         player.kept_param = str(choice.get("param") or "")
         named = f" ({TYPE_NAMES[player.kept_param]})" if player.kept_param else ""
-        text = OBJECTIVE_TEXT[P().objectives[player.kept].op]
+        text = objective_named(state, player.kept)
         events.append(public("objective", f"{seat} keeps the Objective '{text}'{named}."))
         if choice.get("trop") is not None:
             player.tropovicz = choice.word("trop")
@@ -132,8 +135,8 @@ def score(state: VrState, step: ScoreStep) -> list[Event]:
         player = state.p(seat)
         player.breakdown = breakdown(state, seat, player.kept, player.tropovicz, player.kept_param)
         player.score = sum(player.breakdown.values())
-        parts = ", ".join(f"{k} {v}" for k, v in player.breakdown.items() if v)
-        events.append(public("score", f"{seat}: {player.score} VP ({parts})."))
+        parts = breakdown_text(player.breakdown)
+        events.append(public("score", f"{seat}: {player.score} VP" + (f" ({parts})." if parts else ".")))
     ranking = rank(state.seats, lambda s: (state.p(s).score or 0, state.p(s).ec))
     scores = {s: float(state.p(s).score or 0) for s in state.seats}
     winners = ranking[0]

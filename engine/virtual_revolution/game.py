@@ -9,9 +9,9 @@ from typing import Any
 from engine.core import GameMeta, RandomAgent
 from engine.core.flowgame import FlowGame
 
-from . import actions, endround, finish, losses, necro, promotions, raids, steps, verses  # noqa: F401 - register
+from . import actions, endround, finish, losses, necro, promotions, raids, steps, text, verses  # noqa: F401
 from .agent import HeuristicAgent
-from .rules import RULES
+from .rules import RULES, neighbours
 from .setup import build, opening_events
 from .state import VrOptions, VrState
 from .view import VrView
@@ -43,11 +43,12 @@ class VirtualRevolutionGame(FlowGame[VrState]):
         rules=RULES_SUMMARY,
     )
     state_type = VrState
-    format = 4
+    format = 5
     """2: each waiting frame keeps its public (third-person) text; 3: the open questions' deadline answers
     are the least-losing ones and the Objective labels are capped (ruling V-16); 4: the runtime's unused
-    decisions and options fields gone from every state (issue 29). Older games are rebuilt from their intent
-    log."""
+    decisions and options fields gone from every state (issue 29); 5: the table noted when a turn begins or
+    a Round ends (``mark``), for the boards to mark what changed (issue 31). Older games are rebuilt from
+    their intent log."""
     rules = RULES
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
@@ -58,6 +59,12 @@ class VirtualRevolutionGame(FlowGame[VrState]):
 
     def view_model(self, state: VrState, seat: str | None) -> VrView:
         return build_view(self.table_view(state, seat), state, seat)
+
+    def board_lines(self, view: dict[str, Any]) -> list[str]:
+        return text.board_lines(view, neighbours())
+
+    def hand_lines(self, own: dict[str, Any], public: dict[str, Any]) -> list[str]:
+        return text.hand_lines(own, public)
 
 
 VIRTUAL_REVOLUTION = VirtualRevolutionGame()

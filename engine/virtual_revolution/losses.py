@@ -16,6 +16,7 @@ from engine.core.rules import NoPayload, Offer
 from .agents_row import discard_verse
 from .control import add_it, can_add, controls, remove_it, remove_server, servers_of
 from .least_loss import least_losing
+from .pack import ACTION_NAMES
 from .picks import PICK, item_label
 from .rules import RULES, P, agent_name, borough_name, free_asides, verse_name
 from .state import LossStep, PlaceStep, Player, VrState
@@ -30,12 +31,12 @@ KINDS = {
     "dark": "Dark Kingdom: discard an Agent on Duty, a Boost or an Immunity token",
 }
 PUBLIC_KINDS = {
-    "verse": "discards one of its Verses",
-    "agent": "discards one of its Agents on Duty",
-    "boost": "discards one of its Boosts",
-    "it": "removes one of its Influence tokens",
-    "clear": "discards all its Influence from a Borough",
-    "server": "removes one of its Servers",
+    "verse": "discards one of their Verses",
+    "agent": "discards one of their Agents on Duty",
+    "boost": "discards one of their Boosts",
+    "it": "removes one of their Influence tokens",
+    "clear": "discards all their Influence from a Borough",
+    "server": "removes one of their Servers",
     "dark": "discards an Agent on Duty, a Boost or an Immunity token (Dark Kingdom)",
 }
 """The same losses told to the others (``Prompt.public``)."""
@@ -54,7 +55,7 @@ def offer_for(state: VrState, seat: str, what: str) -> list[tuple[Intent, str]]:
     mine = [b for b in P().boroughs if state.owner.get(b) == seat]
     agents = [(Intent.of("pick", agent=d.agent), f"Discard {agent_name(d.agent)}") for d in player.duty]
     boosts = [
-        (Intent.of("pick", boost=b), f"Discard the Boost {item_label(b)} ({a})")
+        (Intent.of("pick", boost=b), f"Discard the Boost {item_label(b)} ({ACTION_NAMES[a]})")
         for a, b in boost_items(player)
     ]
     if what == "verse":
@@ -65,7 +66,10 @@ def offer_for(state: VrState, seat: str, what: str) -> list[tuple[Intent, str]]:
         return boosts
     if what in ("it", "clear"):
         return [
-            (Intent.of("pick", at=b), f"{'Remove 1' if what == 'it' else 'Clear'} in {borough_name(b)}")
+            (
+                Intent.of("pick", at=b),
+                f"Remove {'1' if what == 'it' else 'all your'} Influence from {borough_name(b)}",
+            )
             for b in mine
         ]
     if what == "server":

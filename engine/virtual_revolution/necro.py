@@ -15,6 +15,7 @@ from engine.core import Event, Intent, public
 from engine.core.args import Shape, number
 from engine.core.rules import Offer
 
+from .cardtext import necro_effects, necro_text
 from .control import servers_of
 from .least_loss import least_losing
 from .losses import settle_losses
@@ -32,7 +33,11 @@ LOSS_OPS = {
 }
 
 
-SPEND = Shape("spend", (number("n", lambda state, n: f"Spend {n} Immunity" if n else "Spend nothing"),))
+SPEND = Shape(
+    "spend",
+    (number("n", lambda state, n: f"Spend {n} Immunity" if n else "Spend nothing"),),
+    title="Spend Immunity",
+)
 """Immunity spent in secret against a Necro card."""
 HARMLESS = ("immunity", "draw", "marker", "discard_corruption")
 """Effects that take nothing the score counts (ruling V-16): never worth an Immunity token at a deadline."""
@@ -69,8 +74,10 @@ def necro_attack(state: VrState, step: NecroStep) -> list[Event]:
         player.peek = None
     card = P().necro[card_id]
     low, high = groups(state)
+    state.mark.necro, state.mark.low, state.mark.high = card_id, low, high
     events = [
-        public("necro", f"Necro attack: {card.name}. MINIMUM: {', '.join(low)}; MAXIMUM: {', '.join(high)}.")
+        public("necro", f"Necro attack: {card.name}. {necro_text(card)}."),
+        public("necro", f"Lowest Income (MINIMUM): {', '.join(low)}; highest (MAXIMUM): {', '.join(high)}."),
     ]
     payload = NecroPayload(low=low, high=high)
     choosing = [s for s in state.order if len(spend_options(state, s, high)) > 1] if card.global_ else []
@@ -113,8 +120,9 @@ def spend_default(state: VrState, seat: str, offer: Offer, payload: NecroPayload
 @RULES.revealed("immunity", NecroPayload, takes=[SPEND])
 def necro_spent(state: VrState, choices: dict[str, Intent], payload: NecroPayload) -> list[Event]:
     spent = {s: choices[s].num("n") if s in choices else 0 for s in state.order}
+    state.mark.spent = {s: n for s, n in spent.items() if s in choices}
     shown = ", ".join(f"{s} {n}" for s, n in spent.items() if s in choices)
-    events = [public("necro", f"Immunity spent: {shown}.")] if choices else []
+    events = [public("necro", f"Immunity spent against the Necro card: {shown}.")] if choices else []
     state.now(
         *[
             NecroApplyStep(seat=s, spent=spent[s], low=s in payload.low, high=s in payload.high)
@@ -156,8 +164,21 @@ def necro_apply(state: VrState, step: NecroApplyStep) -> list[Event]:
         state.now(LossStep(seat=step.seat))
     if any(op.op == "discard_corruption" for op in ops):
         events += ask_discard(state, step.seat, 1)
-    names = ", ".join(op.op.replace("_", " ") for op in ops) or "nothing"
-    return [public("necro", f"{step.seat} suffers: {names}."), *events]
+    return [public("necro", suffered(card, step)), *events]
+
+
+def suffered(card: NecroCard, step: NecroApplyStep) -> str:
+    """ "Ann suffers Hostile AI: +1 Immunity (MINIMUM), discard a Verse (GLOBAL)." """
+    parts = [
+        (card.minimum, step.low, "MINIMUM"),
+        (card.global_, step.spent < 2, "GLOBAL"),
+        (card.maximum, step.high and step.spent < 3, "MAXIMUM"),
+    ]
+    hits = [f"{necro_effects(ops)} ({name})" for ops, on, name in parts if on and ops]
+    spent = f" ({step.spent} Immunity spent)" if step.spent else ""
+    if not hits:
+        return f"{step.seat} suffers nothing from {card.name}{spent}."
+    return f"{step.seat} suffers {card.name}{spent}: {', '.join(hits)}."
 
 
 def _apply(state: VrState, player: Player, op: Op) -> list[Event]:

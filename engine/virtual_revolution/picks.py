@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.core.args import Shape, number, word
 from engine.core.intent import Value
 
+from .cardtext import boost_text
 from .rules import P, agent_name, borough_name, corruption_label, verse_name
 from .state import VrState
 
@@ -27,21 +28,15 @@ TYPE_NAMES = {
 
 
 def boost_label(boost_id: str) -> str:
-    """A Boost card of the row, with what it gives."""
-    b = P().boosts[boost_id]
-    parts = [
-        f"+{b.ec} EC" if b.ec else "",
-        f"+{b.range} Range" if b.range else "",
-        f"+{b.income} Income" if b.income else "",
-        f"pay 1 to discard {b.discard}" if b.discard else "",
-        f"refresh {b.refresh} Verses" if b.refresh else "",
-    ]
-    return f"{b.action.capitalize()}: " + ", ".join(p for p in parts if p)
+    """A Boost card, with what it gives ("Work +3 EC")."""
+    return boost_text(P().boosts[boost_id])
 
 
 def item_label(b: str) -> str:
-    """A Boost a player holds: an Agent turned into a Boost, or a Boost card."""
-    return agent_name(b) if b in P().agents else b.replace("bst_", "Boost card ").replace("_", " ")
+    """A Boost a player holds: an Agent turned into a Boost, or a Boost card ("card Work +3 EC")."""
+    if b in P().agents:
+        return agent_name(b)
+    return f"card {boost_label(b)}" if b in P().boosts else "card"
 
 
 def _boost(state: VrState, value: Value) -> str:

@@ -15,8 +15,10 @@ from engine.core import Event, Intent, private, public
 from engine.core.rules import NoPayload
 from engine.core.waiting import CHOOSE, ChooseManyFrame
 
+from .cardtext import plural
 from .control import add_it, can_add, remove_it
 from .least_loss import worth
+from .pack import ACTION_NAMES
 from .picks import PICK
 from .raids import harm
 from .rules import (
@@ -145,7 +147,8 @@ def _add_remove(state: VrState, seat: str, agent_id: str, use: str) -> list[Even
 def _extra(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
     action = agent(agent_id).promotion.action
     state.ctx.extras.append(action)
-    return [public("extra", f"{seat} may perform an extra {action.replace('_', ' ')} Action this turn.")]
+    named = ACTION_NAMES.get(action, "Recruit an Agent (from the discard pile)")
+    return [public("extra", f"{seat} may perform an extra {named} Action this turn.")]
 
 
 def _arm_do(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:
@@ -272,7 +275,7 @@ def ask_discard(state: VrState, seat: str, count: int) -> list[Event]:
         offer,
         least=n,
         most=n,
-        public=f"{seat} discards {n} Corruption cards.",
+        public=f"{seat} discards {plural(n, 'Corruption card')}.",
     )
     top = state.waiting.top()
     if isinstance(top, ChooseManyFrame) and top.topic == "weasel":
@@ -306,7 +309,7 @@ def weasel_discards(state: VrState, seat: str, intent: Intent, payload: NoPayloa
             return ask_discard(state, seat, len(cards))
         hand.remove(card)
     discard_corruption(state, seat, cards)
-    return [public("discard", f"{seat} discards {len(cards)} Corruption cards.")]
+    return [public("discard", f"{seat} discards {plural(len(cards), 'Corruption card')}.")]
 
 
 def _online(state: VrState, seat: str, agent_id: str, use: str) -> list[Event]:

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from engine.core import Event, Intent, public
 
 from .agents_row import discard_verse
+from .cardtext import plural
 from .control import remove_it, remove_server, servers_of
 from .least_loss import after, best_after, worth
 from .losses import discard_agent, discard_boost, ql_ready
@@ -189,11 +190,12 @@ def _reveal(state: VrState, player: Player, final: bool) -> list[Event]:
         player.raided_7 = True
     if final:
         player.final_hand = len(player.hand)
-    shown = ", ".join(corruption_label(c) for c in player.hand) or "no cards"
+    shown = "; ".join(corruption_label(c) for c in player.hand) or "no Corruption cards"
     events = [public("raid", f"Interpol raids {player.seat}: {shown}.")]
     for card in [c for c in player.hand if P().corruption[c].template == "lose_immunity"]:
         player.imm = max(0, player.imm - 1)
-        events.append(public("raid", f"{player.seat} loses 1 Immunity ({corruption_label(card)})."))
+        told = f"the card '{corruption_label(card)}'"
+        events.append(public("raid", f"{player.seat} loses 1 Immunity ({told})."))
     return events
 
 
@@ -203,7 +205,8 @@ def _close(state: VrState, player: Player, spent: int) -> list[Event]:
     cards = list(player.hand)
     player.hand = []
     state.corruption.discard(*cards)
-    return [public("raid", f"{player.seat}'s raid is over; {len(cards)} Corruption cards are discarded.")]
+    gone = plural(len(cards), "Corruption card")
+    return [public("raid", f"{player.seat}'s raid is over: {gone} discarded.")]
 
 
 @RULES.answers("raid", RaidPayload, takes=[PICK])
@@ -219,7 +222,7 @@ def raid_answer(state: VrState, seat: str, intent: Intent, payload: RaidPayload)
     if intent.get("ignore") == 1:
         player.imm -= 1
         spent += 1
-        events.append(public("raid", f"{seat} spends 1 Immunity to ignore a card."))
+        events.append(public("raid", f"{seat} spends 1 Immunity to ignore '{corruption_label(card)}'."))
     elif intent.get("keep") == "ql":
         state.turned_titles.append("QL")
         events.append(public("title", f"{seat} uses the Quartier Latin Title to keep an item."))
@@ -237,7 +240,7 @@ def suffer(state: VrState, seat: str, card: CorruptionCard, intent: Intent) -> l
         return [public("raid", f"{seat} loses 2 Eurocredits.")]
     if t == "income_down":
         change_income(state, seat, -1)
-        return [public("raid", f"{seat}'s Income drops by 1.")]
+        return [public("raid", f"{seat} loses 1 Income.")]
     if t == "discard_boost":
         return discard_boost(state, seat, intent.word("boost"))
     if t == "discard_agent":

@@ -9,7 +9,7 @@ from engine.core.intent import Value
 from engine.core.labels import fit
 from engine.core.rules import Rules
 
-from .pack import AgentCard, BoostLine, Pack, pack
+from .pack import GENRE_NAMES, AgentCard, BoostLine, Pack, pack
 from .state import Player, VrState
 
 RULES: Rules[VrState] = Rules()
@@ -42,6 +42,17 @@ def P() -> Pack:
 
 def agent(agent_id: str) -> AgentCard:
     return P().agents[agent_id]
+
+
+def neighbours() -> dict[str, list[str]]:
+    """Each Borough's adjacent Boroughs, by label ("2"), in order (the map is public; views carry no
+    adjacency)."""
+    graph = P().graph
+
+    def order(label: str) -> tuple[int, str]:
+        return (int(label), label) if label.isdigit() else (10**6, label)
+
+    return {b: sorted((P().label(n) for n in graph.neighbours(b)), key=order) for b in P().boroughs}
 
 
 def borough_name(borough: str) -> str:
@@ -116,14 +127,30 @@ def corruption_label(card_id: str) -> str:
     if card.template == "remove_server":
         return "Remove a Server in " + " or ".join(names[d] for d in card.districts)
     if card.template == "discard_boost":
-        return "Discard a Boost under " + " or ".join(a.capitalize() for a in card.actions)
+        return "Discard a Boost under " + " or ".join(SHORT_ACTIONS[a] for a in card.actions)
     if card.template == "discard_verse":
-        return "Discard a Verse: " + " or ".join(g.capitalize() for g in card.genres)
+        return "Discard a " + " or ".join(GENRE_NAMES[g] for g in card.genres) + " Verse"
     if card.template == "discard_agent":
         return f"Discard a {str(card.agent).capitalize()} on Duty"
-    return {"lose_immunity": "Lose 1 Immunity", "lose_ec": "Lose 2 Eurocredits", "income_down": "Income -1"}[
-        card.template
-    ]
+    return FIXED[card.template]
+
+
+FIXED = {"lose_immunity": "Lose 1 Immunity", "lose_ec": "Lose 2 Eurocredits", "income_down": "Lose 1 Income"}
+"""The Corruption cards without a parameter."""
+SHORT_ACTIONS = {
+    "work": "Work",
+    "recruit": "Recruit",
+    "server": "Server",
+    "verse": "Verse",
+    "donate": "Donation",
+}
+"""The Actions as a Corruption card names them ("under Work or Recruit")."""
+
+
+def quoted(cards: list[str]) -> str:
+    """Corruption cards by what they say: "'Lose 2 Eurocredits' and 'Lose 1 Income'"."""
+    names = [f"'{corruption_label(c)}'" for c in cards]
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
 def design(card_id: str) -> str:

@@ -9,15 +9,35 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from .cardtext import PER_SEATS
 from .control import controlled, on_map, servers_of
 from .pack import AGENT_TYPES, DISTRICTS, GENRES, ObjectiveCard, Op
 from .rules import P, agent, boost_count, owned_agents
 from .state import Player, VrState
 
 SERVER_VP = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10, 5: 15, 6: 21, 7: 28}
-PER_BOROUGH = {2: 2, 3: 3, 4: 4}
-PER_EMPTY_DISTRICT = {2: 7, 3: 6, 4: 5}
-PER_TITLE = {2: 8, 3: 10, 4: 12}
+PER_BOROUGH = PER_SEATS["boroughs"]
+PER_EMPTY_DISTRICT = PER_SEATS["empty_districts"]
+PER_TITLE = PER_SEATS["titles"]
+
+BREAKDOWN_NAMES = {
+    "tokens": "+2 VP tokens",
+    "eurocredits": "Eurocredits",
+    "income": "Income",
+    "boroughs": "Boroughs",
+    "titles": "Titles",
+    "agents": "Agents",
+    "servers": "Servers",
+    "verses": "Verses",
+    "objective": "Objective",
+    "penalty": "Computer Virus",
+}
+"""The parts of a score, as the scorepad names them."""
+
+
+def breakdown_text(parts: dict[str, int]) -> str:
+    """ "3 for Eurocredits, 11 for Income" (the parts that score)."""
+    return ", ".join(f"{v} for {BREAKDOWN_NAMES.get(k, k)}" for k, v in parts.items() if v)
 
 
 def agent_types(player: Player, tropovicz: str | None) -> list[str]:

@@ -70,7 +70,7 @@ def _agent_deck(state: VrState) -> None:
 def opening_events(state: VrState) -> list[Event]:
     removed = ", ".join(P().agents[a].name for a in state.removed_agents)
     events = [
-        public("setup", f"Turn order: {', '.join(state.order)}. Agents removed from the game: {removed}.")
+        public("setup", f"Turn Order: {', '.join(state.order)}. Agents removed from the game: {removed}.")
     ]
     events += deal_agents(state)
     return events + recheck(state)

@@ -98,6 +98,27 @@ class TurnCtx(BaseModel):
     performed: list[str] = Field(default_factory=list)
 
 
+class Mark(BaseModel):
+    """The table as the latest turn found it (when its Director was placed) or the end of the Round (when it
+    began): the boards mark what changed since (:mod:`..marks`). Public counts only."""
+
+    seat: str = ""
+    """Whose turn it is; "" for the end of a Round (or the set-up)."""
+    round: int = 0
+    director: str | None = None
+    tokens: dict[str, int] = Field(default_factory=dict)
+    owner: dict[str, str] = Field(default_factory=dict)
+    servers: dict[str, str] = Field(default_factory=dict)
+    counts: dict[str, dict[str, int]] = Field(default_factory=dict)
+    """Each player's public counts (Eurocredits, Income, Immunity ...) then."""
+    necro: str | None = None
+    """The Necro card revealed at this end of Round, its MINIMUM and MAXIMUM players and the Immunity each
+    spent against it (once revealed)."""
+    low: list[str] = Field(default_factory=list)
+    high: list[str] = Field(default_factory=list)
+    spent: dict[str, int] = Field(default_factory=dict)
+
+
 class RoundStep(Step):
     op: Literal["round"] = "round"
 
@@ -202,7 +223,7 @@ WAITS_FOR = ["turn", "end_round"]
 
 
 class VrState(FlowState):
-    format: int = 4
+    format: int = 5
     steps: list[VrStep] = Field(default_factory=list)
     opts: VrOptions
     players: dict[str, Player]
@@ -236,6 +257,7 @@ class VrState(FlowState):
     boost_cards: list[str] = Field(default_factory=list)
     ctx: TurnCtx = Field(default_factory=TurnCtx)
     final: bool = False
+    mark: Mark = Field(default_factory=Mark)
 
     def p(self, seat: str) -> Player:
         return self.players[seat]

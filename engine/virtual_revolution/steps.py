@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, public
 
+from .marks import mark
 from .rules import RULES
 from .state import (
     WAITS_FOR,
@@ -51,7 +52,7 @@ RAID_LIMIT = 5
 @RULES.step("round")
 def open_round(state: VrState, step: RoundStep) -> list[Event]:
     state.later(*[TurnStep(seat=seat) for _ in range(3) for seat in state.order], EndRoundStep())
-    return [public("round", f"Round {state.round} begins. Turn order: {', '.join(state.order)}.")]
+    return [public("round", f"Round {state.round} begins. Turn Order: {', '.join(state.order)}.")]
 
 
 @RULES.step("turn")
@@ -83,6 +84,7 @@ def default_borough(state: VrState, seat: str) -> str:
 def end_round(state: VrState, step: EndRoundStep) -> list[Event]:
     final = state.round >= state.opts.rounds
     state.final = final
+    mark(state)
     raided = [s for s in state.order if final or len(state.p(s).hand) >= RAID_LIMIT]
     state.later(*[RaidStep(seat=s, final=final) for s in raided], NecroStep())
     if final:

@@ -142,4 +142,4 @@ def boost_chosen(state: VrState, seat: str, intent: Intent, payload: NoPayload) 
     state.boost_cards.remove(boost)
     action = P().boosts[boost].action
     state.p(seat).boosts.setdefault(action, []).append(boost)
-    return [public("boost", f"{seat} takes the Boost {boost_label(boost)}.")]
+    return [public("boost", f"{seat} takes the Boost card {boost_label(boost)}.")]

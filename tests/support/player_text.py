@@ -118,8 +118,8 @@ def _table_texts(game: Any, state: Any) -> Iterator[tuple[str, str]]:
     from engine.core.hand_text import game_hand_lines
 
     public = game.view(state, None)
-    board = getattr(game, "board_lines", None)
-    for line in board(public) if board is not None else view_lines(public):
+    board = game.board_lines(public)
+    for line in board if board is not None else view_lines(public):
         yield "board text", line
     for seat in state.seats:
         for line in game_hand_lines(game, game.view(state, seat), public):

@@ -10,6 +10,7 @@ from engine.core.args import number, word
 from engine.core.intent import Value
 
 from ..agents_row import discard_verse
+from ..cardtext import plural
 from ..effects import activate, activation_intent, activation_targets
 from ..promotions import promote, uses
 from ..rules import (
@@ -83,7 +84,7 @@ def _use_named(state: VrState, value: Value) -> str:
         return "Without its promotion"
     if value == "yes":
         return "Using its promotion"
-    return f"Using it: {_target_name(str(value))}"
+    return f"Using it on {_target_name(str(value))}"
 
 
 def target_named(state: VrState, value: Value) -> str:
@@ -102,7 +103,7 @@ def _target_name(value: str) -> str:
     if value in P().agents:
         return agent_name(value)
     if value.startswith(("add_", "rem_")) and value[4:] in P().graph.records:
-        return ("add in " if value.startswith("add") else "remove in ") + borough_name(value[4:])
+        return ("adding in " if value.startswith("add") else "removing in ") + borough_name(value[4:])
     return value
 
 
@@ -146,9 +147,9 @@ class Promote(VrAction):
 
     def label(self, state: VrState, intent: Intent) -> str:
         use = str(intent.get("use"))
-        how = "" if use == "no" else (" using it" if use == "yes" else f" using it: {_target_name(use)}")
-        to = "retire" if intent.get("to") == "retire" else "make it a Boost"
-        return f"Promote {agent_name(intent.word('agent'))}{how}, {to}"
+        how = {"no": " without using it", "yes": " using it"}.get(use, f" using it on {_target_name(use)}")
+        to = "retire it" if intent.get("to") == "retire" else "make it a Boost"
+        return f"Promote {agent_name(intent.word('agent'))}{how}, then {to}"
 
 
 @RULES.action
@@ -261,10 +262,9 @@ class Collect(VrAction):
                 cards = [player.hand[state.rng.below(len(player.hand))]]
                 discard_corruption(state, seat, cards)
                 dropped += cards
-            events.append(public("discard", f"{seat} discards {drop} Corruption card(s) at random."))
-            events.append(
-                private(seat, "dropped", "Discarded: " + ", ".join(corruption_label(c) for c in dropped))
-            )
+            events.append(public("discard", f"{seat} discards {plural(drop, 'Corruption card')} at random."))
+            told = "; ".join(corruption_label(c) for c in dropped)
+            events.append(private(seat, "dropped", f"Discarded at random: {told}."))
         if peek:
             events += peek_necro(state, seat)
         return events

@@ -19,6 +19,7 @@ from engine.core.intent import Value
 from engine.core.kits.ledger import Ledger
 
 from ..agents_row import refresh_all, replace_verse, take_agent, take_verse
+from ..cardtext import plural
 from ..control import may_build, place_server, servers_of
 from ..rules import (
     BASE_COST,
@@ -36,6 +37,7 @@ from ..rules import (
     design,
     discard_corruption,
     draw_corruption,
+    quoted,
     verse_name,
 )
 from ..state import Duty, VrState
@@ -54,7 +56,7 @@ def _in_row(row: list[str | None], slot: Value, name: Callable[[str], str]) -> s
 
 def _cards_named(state: VrState, value: Value) -> str:
     cards = [] if value == "none" else str(value).split("+")
-    return "Discard " + ", ".join(design(c) for c in cards) if cards else "No card"
+    return "Discard " + quoted(cards) if cards else "No Corruption card"
 
 
 def open_for(state: VrState, seat: str, kind: str) -> bool:
@@ -463,13 +465,16 @@ class Donate(VrAction):
         player.ec -= price
         player.imm += imm
         discard_corruption(state, seat, cards)
-        what = [f"discards {len(cards)} Corruption card{'s' if len(cards) != 1 else ''}"] if cards else []
+        what = [f"discards {plural(len(cards), 'Corruption card')}"] if cards else []
         what += ["gains 1 Immunity"] if imm else []
-        return [public("donate", f"{seat} makes a Donation of {price}: {' and '.join(what)}.")]
+        return [public("donate", f"{seat} makes a Donation of {price} EC: {' and '.join(what)}.")]
 
     def label(self, state: VrState, intent: Intent) -> str:
         raw = str(intent.get("cards"))
-        cards = [] if raw == "none" else raw.split("+")
-        parts = [f"discard {', '.join(design(c) for c in cards if c in P().corruption)}"] if cards else []
-        parts += ["+1 Immunity"] if intent.get("imm") == 1 else []
-        return "Donate: " + ("; ".join(parts) or "nothing")
+        cards = [c for c in ([] if raw == "none" else raw.split("+")) if c in P().corruption]
+        imm = intent.get("imm") == 1
+        price = (donation_cost(state, state.ctx.seat, len(cards)) or 0) + 3 * imm if state.ctx.seat else None
+        parts = ["+1 Immunity"] if imm else []
+        parts += [f"discard {quoted(cards)}"] if cards else []
+        paid = f" {price} EC" if price is not None else ""
+        return f"Donate{paid}: " + (", ".join(parts) or "nothing")

@@ -7,6 +7,7 @@ from engine.core import Event, Intent, public
 from engine.core.args import word
 
 from ..control import add_it, can_add, move_it, remove_it
+from ..marks import mark
 from ..rules import RULES, P, VrAction, borough_name, borough_named, draw_corruption
 from ..state import VrState
 
@@ -35,6 +36,7 @@ class Director(VrAction):
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         borough = intent.word("to")
+        mark(state, seat, borough)
         state.ctx.borough = borough
         state.directors.append((seat, borough))
         frame = state.waiting.find("turn")
