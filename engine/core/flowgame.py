@@ -40,6 +40,8 @@ from .rules import Rules
 from .waiting import Option, SecretFrame, TurnFrame, Waiting
 
 LOG_KEPT = 40
+LONE_TURNS_MAX = 1000
+"""A bound on turns ending by themselves one after the other (each seat's turn with nothing to do)."""
 
 
 class TurnCounters(BaseModel):
@@ -121,8 +123,28 @@ class FlowGame(Game[F]):
 
     def start(self, state: F) -> F:
         """Run the procedure from set-up until the first question: call at the end of ``_setup``."""
-        self._log(state, self.rules.procedure.run(state))
+        self._log(state, self._run(state))
         return state
+
+    def _run(self, state: F) -> list[Event]:
+        """Run the procedure until the game waits on someone; a turn that can only end (see
+        :meth:`Rules.ends_alone`) ends by itself and the procedure runs on."""
+        events = self.rules.procedure.run(state)
+        for _ in range(LONE_TURNS_MAX):
+            top = state.waiting.top()
+            if (
+                state.result is not None
+                or not isinstance(top, TurnFrame)
+                or top.topic not in self.rules.lone_ends
+            ):
+                break
+            legal = top.legal(self.rules, state, top.seat) + top.aside_intents(self.rules, state, top.seat)
+            if len(legal) != 1 or legal[0].key() != top.default:
+                break
+            events += top.accept(self.rules, state, top.seat, legal[0])
+            events += self.rules.procedure.run(state)
+        self.rules.retell(state)
+        return events
 
     def prompts(self, state: F) -> list[Prompt]:
         top = state.waiting.top()
@@ -260,8 +282,7 @@ class FlowGame(Game[F]):
             if isinstance(top, TurnFrame):
                 # the turn's next action is another decision: an older button is stale
                 state.waiting.renew(top)
-        events += self.rules.procedure.run(state)
-        self.rules.retell(state)
+        events += self._run(state)
         self._log(state, events)
         return events
 

@@ -86,6 +86,7 @@ class Rules(Generic[S]):
         self.shapes.add(CHOOSE, "the runtime's choose-many frames")
         self._refusals: dict[str, Refusal] = {}
         self._headers: dict[str, Callable[[Any, Frame], None]] = {}
+        self.lone_ends: set[str] = set()
         self._parts: dict[str, tuple[Callable[..., Sequence[tuple[str, Offer]]], type[BaseModel]]] = {}
 
     # --- registering --------------------------------------------------------------------------
@@ -174,6 +175,12 @@ class Rules(Generic[S]):
             return fn
 
         return register
+
+    def ends_alone(self, *topics: str) -> None:
+        """Turns of these topics end by themselves when ending them is all their seat can do (its default,
+        the one legal intent left): a question with one answer is not asked. Declare it only where whether
+        anything else is possible is public (else the timing would tell what the seat holds)."""
+        self.lone_ends.update(topics)
 
     def retell(self, state: Any) -> None:
         """Tell the open frames' questions again, where their topic has a :meth:`header`."""

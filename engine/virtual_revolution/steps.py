@@ -55,6 +55,12 @@ def open_round(state: VrState, step: RoundStep) -> list[Event]:
     return [public("round", f"Round {state.round} begins. Turn Order: {', '.join(state.order)}.")]
 
 
+RULES.ends_alone("turn")
+"""A turn whose only move left is to end it ends by itself (issue 30: no question with one answer). What else a
+player could do there is public: their money, Agents, Verses, Titles, Recycle tokens and the number of their
+Corruption cards."""
+
+
 @RULES.step("turn")
 def open_turn(state: VrState, step: TurnStep) -> list[Event]:
     state.turn.begin(step.seat)

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import RuleError
 from engine.virtual_revolution.pack import pack
-from engine.virtual_revolution.state import FIRST, Duty
+from engine.virtual_revolution.state import Held, FIRST, Duty
 
 from .support import GAME, act, cleared, fresh, keys, mover, turn_in
 
@@ -197,6 +197,23 @@ def test_refusals_say_what_is_wrong() -> None:
         GAME.apply(state, seat, GAME.parse_intent("recruit:slot=3"))
     with pytest.raises(RuleError, match="needs your Influence in the Borough"):
         GAME.apply(state, seat, GAME.parse_intent("server"))
+    state.p(seat).verses = [Held(verse="westland")]  # something left to do after the Action: the turn stays
     state = act(state, "work")
     with pytest.raises(RuleError, match="already performed this turn's Action"):
         GAME.apply(state, seat, GAME.parse_intent("verse:slot=1"))
+
+
+def test_a_turn_with_nothing_left_but_ending_ends_by_itself() -> None:
+    """Issue 30 (a question with one possible answer is never asked): once the Action is done and nothing
+    else is possible, the turn ends without asking, and the next player is asked; with a Verse still held
+    (it may be exchanged for Immunity) the turn stays open."""
+    state = cleared(fresh(3))
+    seat = mover(state)
+    state.p(seat).verses, state.p(seat).duty = [], []
+    state = act(turn_in(state, "b14"), "work")
+    assert mover(state) != seat, "the turn ended by itself"
+    state = cleared(fresh(3))
+    seat = mover(state)
+    state.p(seat).verses, state.p(seat).duty = [Held(verse="westland")], []
+    state = act(turn_in(state, "b14"), "work")
+    assert mover(state) == seat and "end" in keys(state, seat)
