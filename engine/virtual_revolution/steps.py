@@ -56,9 +56,9 @@ def open_round(state: VrState, step: RoundStep) -> list[Event]:
 
 
 RULES.ends_alone("turn")
-"""A turn whose only move left is to end it ends by itself (issue 30: no question with one answer). What else a
-player could do there is public: their money, Agents, Verses, Titles, Recycle tokens and the number of their
-Corruption cards."""
+"""A turn whose only move left is to end it ends by itself (issue 30: no question with one answer). What
+else a player could do there is public: their money, Agents, Verses, Titles, Recycle tokens and the number
+of their Corruption cards."""
 
 
 @RULES.step("turn")

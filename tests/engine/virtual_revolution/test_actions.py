@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import RuleError
 from engine.virtual_revolution.pack import pack
-from engine.virtual_revolution.state import Held, FIRST, Duty
+from engine.virtual_revolution.state import FIRST, Duty, Held
 
 from .support import GAME, act, cleared, fresh, keys, mover, turn_in
 
