@@ -13,10 +13,13 @@ from engine.core import Event, Intent, public
 from .mines import arm
 from .rules import RULES
 from .scoring import secure
+from .sharing import ACTIVATION
 from .state import Model, NtState, TeamStep
 
 ACTION_POINTS = 2
 """RB: "Each model normally has two Action Points"."""
+REAL_WORLD = "Characters act in their Team's activation, in the Real World phase"
+"""When the Real World's actions are possible (a refusal at another moment says so)."""
 
 
 def actors(state: NtState, seat: str) -> list[Model]:
@@ -87,7 +90,7 @@ def team_turn(state: NtState, step: TeamStep) -> list[Event]:
     RULES.turn(
         state,
         step.seat,
-        "activate",
+        ACTIVATION,
         "Your Team's activation: act with your characters one at a time.",
         TURN_ACTIONS,
         default=Intent.of("end"),

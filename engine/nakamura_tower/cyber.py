@@ -23,7 +23,7 @@ from .battles import SR_BOOST, TN_SLOTS, attack_terminal, attack_tn, discard, ke
 from .cooperation import against_ally
 from .fills import PART, decode
 from .loading import pack
-from .plans import NONE, absent, answers_of, cost, remaining, resolve
+from .plans import NONE, PLAN, absent, answers_of, cost, remaining, resolve
 from .rules import RULES
 from .state import Model, NtState, Slot
 from .stats import gear
@@ -110,7 +110,7 @@ def _arg(plan: Intent, key: str) -> str:
     return absent(key) if value is None else str(value)
 
 
-@RULES.revealed("plan", PlanPayload)
+@RULES.revealed("plan", PlanPayload, takes=[PLAN])
 def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> list[Event]:
     """RB: "After laying the cards down the Players turn them face up at the same time and pay their SR
     costs"; FAQ: "Then use SR Booster cards, and only then the first player decides what to do" (ruling C2:

@@ -17,15 +17,17 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, number, word
+from engine.core.intent import Value
 
 from . import board
 from .battles import draw_defence
 from .cyber import open_plan
 from .loading import pack
 from .rules import RULES
-from .sniffing import sniff, sniff_offer
+from .sniffing import look_named, sniff, sniff_offer
 from .state import NtState
-from .stats import name
+from .stats import called, name
 
 NONE = "none"
 PURGE = "purge"
@@ -67,6 +69,35 @@ def _offers(
     return main, more
 
 
+def _target_named(state: NtState, value: Value) -> str:
+    """What a declaration attacks (the words of :func:`targets`)."""
+    target = str(value)
+    if target == NONE:
+        return "No attack this turn"
+    if target == PURGE:
+        return "Make a Purge of your own Tactical Network"
+    if target.startswith("tn_"):
+        return f"Attack {target.removeprefix('tn_')}'s Tactical Network"
+    spec = next(t for t in board.mission(state).terminals if t.id == target)
+    return f"Attack the {spec.colour or 'basic'} Terminal at {spec.cell}"
+
+
+DECLARE = Shape(
+    "declare",
+    (
+        word("target", _target_named, optional=True),
+        word("hacker", called, optional=True),
+        word("look", look_named, optional=True),
+        number("n", lambda state, n: f"{n} card{'s' if n != 1 else ''} ({n} SR)", optional=True),
+    ),
+    title="Declare your Hacker's attack",
+    asks="your Hacker's declaration",
+    least=1,
+)
+"""A declaration's parts: what the Hacker attacks, which Hacker (when the Team has several) and what its Fly
+Eye looks at (``look``, with ``n`` cards of an enemy hand)."""
+
+
 class DeclarePayload(BaseModel):
     seats: list[str]
 
@@ -91,7 +122,7 @@ def open_declarations(state: NtState, seats: list[str]) -> list[Event]:
     )
 
 
-@RULES.revealed("declare", DeclarePayload)
+@RULES.revealed("declare", DeclarePayload, takes=[DECLARE])
 def declared(state: NtState, choices: dict[str, Intent], payload: DeclarePayload) -> list[Event]:
     events: list[Event] = []
     plans: dict[str, str] = {}

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, word
 from engine.core.board import OPEN, Cell, Passage
 
 from . import board, mines
@@ -25,7 +26,7 @@ from .cando import draw
 from .rules import RULES
 from .setup import add_drone, mission_of
 from .state import AttackStep, DroneStep, Model, NtState, PickDroneStep
-from .stats import name, ranged_weapon, speed
+from .stats import called, name, ranged_weapon, speed
 
 
 def security_protocol(state: NtState) -> list[Event]:
@@ -110,7 +111,11 @@ def pick_drone(state: NtState, step: PickDroneStep) -> list[Event]:
     )
 
 
-@RULES.answers("drone", PickPayload)
+@RULES.answers(
+    "drone",
+    PickPayload,
+    takes=[Shape("drone", (word("unit", called),), asks="the AI model to activate next")],
+)
 def drone_picked(state: NtState, seat: str, intent: Intent, payload: PickPayload) -> list[Event]:
     unit = str(intent.get("unit"))
     rest = [m for m in payload.remaining if m != unit]

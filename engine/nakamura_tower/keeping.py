@@ -16,6 +16,8 @@ Tactical Network").
 from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import Shape, word
+from engine.core.intent import Value
 
 from .battles import TN_SLOTS, discard, pay
 from .cyber import cut_hand, hand_size
@@ -26,6 +28,28 @@ from .state import NtState, Slot
 ALL = "all"
 NONE = "none"
 Offer = list[tuple[Intent, str]]
+
+
+def _card(value: Value, what: str, none: str) -> str:
+    return none if value == NONE else f"{what} {pack().card(str(value)).name}"
+
+
+KEEP = Shape(
+    "keep",
+    (
+        word(
+            "drop",
+            lambda state, v: "Remove every programme" if v == ALL else _card(v, "Remove", "Keep all"),
+            optional=True,
+        ),
+        word("only", lambda state, v: _card(v, "Keep only", "Keep all"), optional=True),
+        word("install", lambda state, v: _card(v, "Install", "Install nothing"), optional=True),
+    ),
+    title="Tidy your Tactical Network",
+    asks="what keeps running on your Tactical Network",
+    least=1,
+)
+"""The Clean-Up's parts: the programme removed (or the only one kept), then the card installed."""
 
 
 def _own(state: NtState, seat: str) -> list[str]:
@@ -93,7 +117,7 @@ def housekeeping(state: NtState) -> list[Event]:
     )
 
 
-@RULES.revealed("keep")
+@RULES.revealed("keep", takes=[KEEP])
 def kept(state: NtState, choices: dict[str, Intent], payload: object) -> list[Event]:
     events: list[Event] = []
     for seat, choice in choices.items():

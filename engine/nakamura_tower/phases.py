@@ -11,6 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, number, word
 
 from . import board
 from .cando import draw
@@ -118,7 +119,19 @@ def initiative(state: NtState) -> list[Event]:
     )
 
 
-@RULES.revealed("bid")
+BID = Shape("bid", (number("sr", lambda state, n: f"Bid {n} SR"),), asks="your bid for the initiative")
+ORDER = Shape(
+    "order",
+    (
+        word("cw", lambda state, seat: f"{seat} first in Cyberwarfare"),
+        word("rw", lambda state, seat: f"{seat} first in the Real World"),
+    ),
+    title="Choose who goes first",
+    asks="who goes first",
+)
+
+
+@RULES.revealed("bid", takes=[BID])
 def bids(state: NtState, choices: dict[str, Intent], payload: object) -> list[Event]:
     """FAQ: the score is the CanDo card plus the bid. RB: "On a tie, each player draws another CanDo card
     until there is a winner, keeping the same number of SRs as originally chosen"."""
@@ -156,7 +169,7 @@ def _from(seats: list[str], first: str) -> list[str]:
     return seats[i:] + seats[:i]
 
 
-@RULES.answers("order", OrderPayload)
+@RULES.answers("order", OrderPayload, takes=[ORDER])
 def ordered(state: NtState, seat: str, intent: Intent, payload: OrderPayload) -> list[Event]:
     state.cw_order = _from(state.sides, str(intent.get("cw")))
     state.order = _from(state.sides, str(intent.get("rw")))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.deck import Deck
 from engine.core.flow import Step
@@ -368,8 +368,6 @@ class NtState(FlowState):
     partners: dict[str, str] = Field(default_factory=dict)
     """A shared Faction (``three_players: shared``): the partner seat -> the seat its Team is keyed by
     (public; ruling H1)."""
-    _sender: str | None = PrivateAttr(default=None)
-    """The seat whose intent is being applied, when a shared Team's partners act under one Team seat."""
 
     @property
     def sides(self) -> list[str]:

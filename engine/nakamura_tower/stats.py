@@ -1,12 +1,15 @@
-"""A model's numbers now: the current side of its card plus its gear (characters), or its drone card."""
+"""A model's numbers now: the current side of its card plus its gear (characters), or its drone card; and how
+a menu names models, characters and gear for a player."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.intent import Value
+
 from .loading import pack
 from .pack import Armour, Equipment
-from .state import Model
+from .state import Model, NtState
 
 
 @dataclass(frozen=True)
@@ -167,3 +170,26 @@ def name(model: Model) -> str:
     if model.kind == "drone":
         return f"{pack().drones[model.card].name} {model.id}"
     return pack().characters[model.card].name
+
+
+def called(state: NtState, ident: Value) -> str:
+    """A model as a player reads it in a menu: its name, and where another model has the same name (a special
+    character two Teams hired), whose Team it is: "Hideo Kojima of p2's Team"."""
+    model = state.models[str(ident)]
+    own = name(model)
+    if not any(m.id != model.id and name(m) == own for m in state.models.values()):
+        return own
+    seat = next((s for s, t in state.teams.items() if t.letter == model.id[0]), None)
+    if model.team == "ai":
+        return f"{own}, lost to the AI" + (f" from {seat}'s Team" if seat else "")
+    return f"{own} of {model.team}'s Team"
+
+
+def item_named(state: NtState, value: Value) -> str:
+    """An equipment card by its name."""
+    return pack().equipment[str(value)].name
+
+
+def character_named(state: NtState, value: Value) -> str:
+    """A character of the pack (a Team member being built, or one to hire) by its name."""
+    return pack().characters[str(value)].name

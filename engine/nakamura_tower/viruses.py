@@ -20,12 +20,13 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, word
 
 from . import board
 from .loading import pack
 from .rules import RULES
 from .state import NtState
-from .stats import name
+from .stats import called, name
 
 
 class JamPayload(BaseModel):
@@ -61,7 +62,9 @@ def apply_effect(state: NtState, owner: str, card: str, victim: str) -> list[Eve
     )
 
 
-@RULES.answers("jam", JamPayload)
+@RULES.answers(
+    "jam", JamPayload, takes=[Shape("jam", (word("unit", called),), asks="the character your programme jams")]
+)
 def jammed(state: NtState, seat: str, intent: Intent, payload: JamPayload) -> list[Event]:
     return _jam(state, payload.card, str(intent.get("unit")))
 
