@@ -16,9 +16,8 @@ from engine.core.intent import Value
 
 from . import board, intervening, mines
 from .activation import settle
-from .alarms import raise_alarm
-from .cando import draw
-from .rules import RULES
+from .board import raise_alarm
+from .rules import RULES, draw
 from .sharing import controller_of
 from .state import AttackStep, Model, NtState
 from .stats import RANGED_IN_CC, Weapon, ammunition, bonus, called, name, ph, speed, strikes, weapons

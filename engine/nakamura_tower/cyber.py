@@ -18,16 +18,15 @@ from pydantic import BaseModel
 from engine.core import Event, Intent, public
 
 from . import board
-from .alarms import raise_alarm
 from .battles import SR_BOOST, TN_SLOTS, attack_terminal, attack_tn, discard, keep, pay, purge
-from .cooperation import against_ally
+from .board import raise_alarm
 from .fills import PART, decode
+from .infection import against_ally, drain
 from .loading import pack
 from .plans import NONE, PLAN, absent, answers_of, cost, remaining, resolve
 from .rules import RULES
 from .state import Model, NtState, Slot
 from .stats import gear
-from .viruses import drain
 
 HAND = 5
 """RB: "The Players may keep a maximum of five cards in their hand"."""

@@ -1,4 +1,5 @@
-"""The Cyberwarfare declarations: each Team with a Hacker chooses, in one secret choice revealed together,
+"""Phase 4, Cyberwarfare, begins: the players draw their Cyberwarfare cards, then the declarations: each Team
+with a Hacker chooses, in one secret choice revealed together,
 which Hacker acts this turn, what it attacks (a Terminal, an enemy Tactical Network, a Purge of its own, or
 nothing) and, with the table option ``sniffers``, what its Fly Eye looks at. Then the Terminals attacked
 draw their AI defence cards face down, the sniffs are resolved, and the planning begins.
@@ -22,15 +23,32 @@ from engine.core.intent import Value
 
 from . import board
 from .battles import draw_defence
-from .cyber import open_plan
+from .cyber import draw_cards, open_plan
 from .loading import pack
 from .rules import RULES
 from .sniffing import look_named, sniff, sniff_offer
-from .state import NtState
+from .state import CyberwarfareStep, NtState
 from .stats import called, name
 
 NONE = "none"
 PURGE = "purge"
+
+
+@RULES.step("cyber")
+def cyberwarfare_phase(state: NtState, step: CyberwarfareStep) -> list[Event]:
+    state.phase = step.op
+    return cyberwarfare(state)
+
+
+def cyberwarfare(state: NtState) -> list[Event]:
+    """RB: "The players draw their Cyberwarfare cards for the turn"; the example: "the Nakamura Team has no
+    hackers thus the Cyberwarfare Phase ends" (for it)."""
+    for seat in state.sides:
+        draw_cards(state, seat)
+    seats = [s for s in state.cw_order or state.sides if board.hacker_of(state, s) is not None]
+    if not seats:
+        return [public("cw", "No Team has a Hacker in the tower: the Cyberwarfare phase ends.")]
+    return open_declarations(state, seats)
 
 
 def targets(state: NtState, seat: str) -> list[tuple[str, str]]:
@@ -152,4 +170,4 @@ def declared(state: NtState, choices: dict[str, Intent], payload: DeclarePayload
     return events + open_plan(state, plans)
 
 
-__all__ = ["NONE", "PURGE", "open_declarations", "targets"]
+__all__ = ["NONE", "PURGE", "cyberwarfare", "open_declarations", "targets"]

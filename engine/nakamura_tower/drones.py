@@ -22,10 +22,9 @@ from engine.core.args import Shape, word
 from engine.core.board import OPEN, Cell, Passage
 
 from . import board, mines
-from .cando import draw
-from .rules import RULES
+from .rules import RULES, draw
 from .setup import add_drone, mission_of
-from .state import AttackStep, DroneStep, Model, NtState, PickDroneStep
+from .state import AiStep, AttackStep, DroneStep, Model, NtState, PickDroneStep
 from .stats import called, name, ranged_weapon, speed
 
 
@@ -66,6 +65,12 @@ def alarm_levels(state: NtState) -> dict[str, int]:
         if model.kind == "character" and model.cell is not None:
             levels[board.area(state, model.cell)] = levels.get(board.area(state, model.cell), 0) + 1
     return levels
+
+
+@RULES.step("ai")
+def ai_phase(state: NtState, step: AiStep) -> list[Event]:
+    state.phase = step.op
+    return ai_operations(state)
 
 
 def ai_operations(state: NtState) -> list[Event]:

@@ -16,8 +16,7 @@ from pydantic import BaseModel
 from engine.core import Event, Intent, public
 from engine.core.args import Shape, word
 
-from .cando import draw
-from .rules import RULES
+from .rules import RULES, draw
 from .sharing import partner_of
 from .state import FactionStep, NtState
 

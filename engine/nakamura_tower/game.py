@@ -11,7 +11,19 @@ from engine.core import GameMeta, Intent, RandomAgent
 from engine.core.flowgame import FlowGame
 from engine.core.frame import Frame
 
-from . import actions, activation, combat, declare, drones, factions, keeping, phases, sharing, teambuild  # noqa: F401 - they register into RULES
+from . import (  # noqa: F401 - they register into RULES
+    actions,
+    activation,
+    combat,
+    declare,
+    drones,
+    factions,
+    infection,
+    keeping,
+    phases,
+    sharing,
+    teambuild,
+)
 from .agent import HeuristicAgent
 from .rules import RULES
 from .setup import build
@@ -43,7 +55,7 @@ class NakamuraGame(FlowGame[NtState]):
         rules=RULES_SUMMARY,
     )
     state_type = NtState
-    format = 17
+    format = 18
     rules = RULES
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 

@@ -11,8 +11,8 @@ from .loading import pack
 from .mines import seen_by
 from .sharing import controller_of
 from .state import Model, NtState, TeamState
+from .stats import left as uses_left
 from .stats import name, wound_limit
-from .supplies import left as uses_left
 from .teambuild import bought, left
 from .view import DoorView, DraftView, MineView, ModelView, NtView, TeamView, TerminalView
 

@@ -11,7 +11,7 @@ from engine.core.args import word
 from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..combat import begin_attack, weapon_for
-from ..cooperation import against_ally
+from ..infection import against_ally
 from ..rules import RULES
 from ..state import NtState
 from ..stats import called, name

@@ -19,9 +19,8 @@ from ..pack import Equipment
 from ..packcheck import fit_problem
 from ..rules import RULES
 from ..state import Model, NtState
-from ..stats import called, gear, item_named, name
-from ..stun import wake
-from ..supplies import carried, spend
+from ..stats import called, carried, gear, item_named, name, spend
+from ..wounds import wake
 
 IMPLANTED = frozenset({"cyberarm", "cyberleg", "cyberbody"})
 """Ruling K7: cyberware and Neurochips are part of the body and cannot be handed over."""

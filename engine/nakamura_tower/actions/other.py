@@ -11,8 +11,7 @@ from engine.core.args import word
 
 from .. import board, sharing
 from ..activation import REAL_WORLD, actors, finish, settle, start
-from ..cando import draw
-from ..rules import RULES
+from ..rules import RULES, draw
 from ..scoring import escape
 from ..state import Model, NtState
 from ..stats import called, gear, name, ph

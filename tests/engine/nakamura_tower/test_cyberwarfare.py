@@ -9,8 +9,8 @@ import pytest
 
 from engine.core import IllegalIntent, Intent
 from engine.nakamura_tower.battles import attack_terminal, attack_tn, purge
-from engine.nakamura_tower.cwphase import cyberwarfare
 from engine.nakamura_tower.cyber import draw_cards, upkeep
+from engine.nakamura_tower.declare import cyberwarfare
 from engine.nakamura_tower.loading import pack
 from engine.nakamura_tower.state import NtState, Slot
 from renderers.nakamura_tower import render_private
@@ -446,7 +446,7 @@ def test_a_jamming_worm_lets_its_owner_choose_the_character_it_slows() -> None:
     Members affected (this may be the player or the opponent); (c) apply the special rules of the hostile
     Virus/Worm to the appropriate team members (your opponent may be selecting the team member(s) affected)"
     (ruling C20: the house Slowcrawl Worm takes 1 Action Point from the character its owner picks)."""
-    from engine.nakamura_tower.phases import infection
+    from engine.nakamura_tower.infection import infection
 
     s = at_cyberwarfare(table(), p1=[], p2=[])
     s.teams["p2"].sr, s.teams["p1"].sr = 4, 0

@@ -10,9 +10,8 @@ from engine.nakamura_tower.grenades import caught, need, scatter, throw
 from engine.nakamura_tower.loading import pack
 from engine.nakamura_tower.phases import resources
 from engine.nakamura_tower.state import Mine, NtState
-from engine.nakamura_tower.stats import system_resources, weapons
-from engine.nakamura_tower.stun import recover, stun
-from engine.nakamura_tower.supplies import spend
+from engine.nakamura_tower.stats import spend, system_resources, weapons
+from engine.nakamura_tower.wounds import recover, stun
 
 from .helpers import G, clear_board, place, stack, table, to_real_world
 

@@ -21,8 +21,8 @@ from engine.core.datapack import pack_dir
 from engine.nakamura_tower import board, loading
 from engine.nakamura_tower.battles import attack_terminal, draw_defence
 from engine.nakamura_tower.combat import cover_squares, resolve
-from engine.nakamura_tower.cwphase import cyberwarfare
 from engine.nakamura_tower.cyber import draw_cards
+from engine.nakamura_tower.declare import cyberwarfare
 from engine.nakamura_tower.phases import resources
 from engine.nakamura_tower.state import NtState
 from engine.nakamura_tower.stats import system_resources
@@ -408,7 +408,7 @@ def test_attack_example_2_move_vs_take_cover() -> None:
     """RB Attack Example 2: "In this case, no test is required. The Reactive Player declares the use of the
     Take Cover reaction the instant the Active Player's model enters his Line of Sight ... Move the Reactive
     Player's model one square such that it is either not in Line of Sight of the attacking model or is no
-    closer to it"; "the Active Player completes his move". """
+    closer to it"; "the Active Player completes his move"."""
     s = to_real_world(table(), first="p2")
     clear_board(s, ("a3", "b2"))
     place(s, "a3", "J11")

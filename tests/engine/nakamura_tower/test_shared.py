@@ -162,7 +162,9 @@ def test_the_split_is_agreed_while_the_team_is_built() -> None:
         s, _ = G.apply(s, "p1", Intent.of("share", who=s.teams["p1"].draft[n].character))
     last = s.teams["p1"].draft[0].character
     refusal = G.why_not(s, "p1", Intent.of("share", who=last))
-    assert refusal is not None and refusal.startswith("Your partner must play at least one character. You can:")
+    assert refusal is not None and refusal.startswith(
+        "Your partner must play at least one character. You can:"
+    )
     other = Intent.of("share", who=s.teams["p2"].draft[0].character)
     assert RULES.actions["share"].why_not(s, "p2", other) == (
         "Only a shared Team splits its characters between two players."

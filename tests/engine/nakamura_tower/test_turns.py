@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.core import Intent
 from engine.nakamura_tower.drones import _tie_break
-from engine.nakamura_tower.phases import cleanup
-from engine.nakamura_tower.shock import cybershock_test
+from engine.nakamura_tower.infection import cybershock_test
+from engine.nakamura_tower.keeping import cleanup
 
 from .helpers import G, clear_board, place, stack, table, to_real_world
 
