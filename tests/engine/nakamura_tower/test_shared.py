@@ -52,7 +52,7 @@ def test_each_partner_activates_only_the_characters_it_plays() -> None:
     assert units and units <= {"a2", "a4"}
     assert not any(i.get("unit") in ("a2", "a4") for i in G.legal(s, "p1"))
     move = next(i for i in G.legal(s, "p3") if i.kind == "move" and i.get("unit") == "a2")
-    with pytest.raises(IllegalIntent):
+    with pytest.raises(IllegalIntent, match="^That character is played by your partner in the shared Team"):
         G.apply(s, "p1", move)
     s, _ = G.apply(s, "p3", move)
     if s.current == "a2":
@@ -73,7 +73,7 @@ def test_ending_a_partners_activations_leaves_the_others_to_act() -> None:
     assert defaults == {"p1": Intent.of("end"), "p3": Intent.of("end", by="p3")}  # each may send its own
     with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters it plays"):
         G.apply(s, "p3", Intent.of("end"))
-    with pytest.raises(IllegalIntent):
+    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters it plays"):
         G.apply(s, "p1", Intent.of("end", by="p3"))
     s, _ = G.apply(s, "p3", Intent.of("end", by="p3"))
     assert s.models["a2"].activated and s.models["a4"].activated
