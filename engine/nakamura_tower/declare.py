@@ -79,7 +79,10 @@ def _offers(
         more.append(
             (
                 "Which of your Hackers acts this turn?",
-                [(Intent.of("declare", hacker=m.id), f"{name(m)} ({m.id}, at {m.cell})") for m in candidates],
+                [
+                    (Intent.of("declare", hacker=m.id), f"{called(state, m.id)}, at {m.cell}")
+                    for m in candidates
+                ],
             )
         )
     if state.opts.sniffers and any(pack().card(c).kind == "sniffer" for c in state.teams[seat].hand):

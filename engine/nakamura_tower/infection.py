@@ -117,7 +117,7 @@ def apply_effect(state: NtState, owner: str, card: str, victim: str) -> list[Eve
     if owner not in state.teams:
         hacker = board.hacker_of(state, victim)
         return _jam(state, card, hacker.id if hacker is not None and hacker in targets else targets[0].id)
-    offer = [(Intent.of("jam", unit=m.id), f"Jam {name(m)} ({m.id})") for m in targets]
+    offer = [(Intent.of("jam", unit=m.id), f"Jam {called(state, m.id)}") for m in targets]
     return RULES.ask(
         state,
         owner,
