@@ -46,7 +46,7 @@ def ready(game: Any, seed: int) -> Any:
     state = _at_the_real_world(game, seed)
     assert _six_drones(state) == DRONES
     RULES.end_turn(state)
-    state.skip_until("phase")  # the Teams' activations are over: AI Operations is next
+    state.skip_until("ai")  # the Teams' activations are over: AI Operations is next
     state.steps = state.steps[:1]
     return state
 

@@ -154,8 +154,18 @@ class FlowGame(Game[F]):
         out: list[Prompt] = []
         for prompt in found:
             by = self.answered_by(state, top, prompt.seat)
-            out += [prompt] if by is None else [replace(prompt, seat=s) for s in by]
+            out += [prompt] if by is None else [self._answered(state, prompt, s) for s in by]
         return out
+
+    def _answered(self, state: F, prompt: Prompt, sender: str) -> Prompt:
+        """``prompt`` for ``sender``, who answers it for ``prompt.seat``: its default is the frame's when the
+        sender may send it, else the first intent of the same kind the sender may send (a shared Team's
+        partner ends the activations of its own characters, not the Team's)."""
+        if self.may_send(state, prompt.seat, sender, prompt.default) is None:
+            return replace(prompt, seat=sender)
+        legal = self.legal(state, sender)
+        same = [i for i in legal if i.kind == prompt.default.kind] or legal or [prompt.default]
+        return replace(prompt, seat=sender, default=same[0])
 
     # --- who answers: the seat asked, or the seats the game declares for it -------------------
 

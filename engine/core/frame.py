@@ -114,6 +114,11 @@ class Frame(BaseModel):
         None when the frame never asked it."""
         return None
 
+    def given(self, seat: str) -> list[Option]:
+        """What ``seat`` has answered so far and is not revealed yet, labelled (the parts of its secret
+        choice, for its own view); nothing for a frame that keeps no hidden answers."""
+        return []
+
     def offered(self, rules: Responder, state: Any, seat: str) -> list[Option]:
         """Everything this frame offers ``seat`` now, labelled: its fixed answers, then its actions'."""
         if seat not in self.asked():

@@ -97,8 +97,8 @@ def reason_for(game: Refusing, state: Any, seat: str, intent: Intent) -> str | N
         if action is not None and rules.actions.offers(list(game.standing_kinds(state, seat)), intent.kind):
             return _own(action.why_not(state, seat, intent)) or when or _impossible(action, state, intent)
         return _not_asked(game, state, seat, intent)
-    if asked != seat:
-        refused = game.may_send(state, asked, seat, intent)
+    if asked != seat or game.answered_by(state, top, asked) is not None:
+        refused = game.may_send(state, asked, seat, intent)  # the asked seat may answer with others too
         if refused:
             return refused
     offered = top.acts()

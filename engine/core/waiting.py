@@ -355,6 +355,19 @@ class SecretFrame(Frame):
             return "Your choice is made; it is revealed when everyone has chosen"
         return None
 
+    def given(self, seat: str) -> list[Option]:
+        """The options of each part that the seat's commitment (or its draft so far) took."""
+        own = self.own(seat)
+        if not own:
+            return []
+        taken = {arg for key in own.split("+") for arg in Intent.parse(key).args}
+        out = []
+        for options in [self.options.get(seat, []), *self.more.get(seat, [])]:
+            found = next((o for o in options if set(Intent.parse(o.key).args) <= taken), None)
+            if found is not None:
+                out.append(found)
+        return out
+
     def progress(self) -> dict[str, Any]:
         """Who has chosen (never what), for every view."""
         chosen = [s for s in self.seats if s in self.chosen]

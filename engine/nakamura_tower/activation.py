@@ -1,4 +1,5 @@
-"""Whose activation it is in the Real World phase, and what ends it.
+"""Phase 5, the Real World: each Team's activation in the Real World order, whose activation it is, and what
+ends it.
 
 RB: "Team members are activated in the order decided by the Player, with each Team member completing all
 of their actions before activating another Team member." A character's first action starts its activation
@@ -10,13 +11,17 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, public
 
+from .cyber import turn_up
 from .mines import arm
 from .rules import RULES
 from .scoring import secure
-from .state import Model, NtState, TeamStep
+from .sharing import ACTIVATION
+from .state import Model, NtState, RealWorldStep, TeamStep
 
 ACTION_POINTS = 2
 """RB: "Each model normally has two Action Points"."""
+REAL_WORLD = "Characters act in their Team's activation, in the Real World phase"
+"""When the Real World's actions are possible (a refusal at another moment says so)."""
 
 
 def actors(state: NtState, seat: str) -> list[Model]:
@@ -76,6 +81,15 @@ TURN_ACTIONS = [
 ]
 
 
+@RULES.step("real")
+def real_world(state: NtState, step: RealWorldStep) -> list[Event]:
+    """One activation per Team, in the Real World order; first the end of the Cyberwarfare phase: the
+    face-down cards are declared (ruling C22)."""
+    state.phase = step.op
+    state.now(*(TeamStep(seat=s) for s in state.order))
+    return turn_up(state)
+
+
 @RULES.step("team")
 def team_turn(state: NtState, step: TeamStep) -> list[Event]:
     """RB: "Teams are activated in the order decided by the Player with the initiative. Each Team completes
@@ -87,7 +101,7 @@ def team_turn(state: NtState, step: TeamStep) -> list[Event]:
     RULES.turn(
         state,
         step.seat,
-        "activate",
+        ACTIVATION,
         "Your Team's activation: act with your characters one at a time.",
         TURN_ACTIONS,
         default=Intent.of("end"),

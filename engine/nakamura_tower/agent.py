@@ -13,9 +13,9 @@ from typing import Any
 from engine.core import Intent, Rng
 
 from . import board, stats
-from .cooperation import playing_together
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
+from .scoring import playing_together
 from .sharing import team_seat
 from .state import NtState
 from .tactics import gear_choice

@@ -21,15 +21,14 @@ from collections.abc import Callable, Iterable, Sequence
 from engine.core import Event, public
 
 from . import board
-from .alarms import raise_alarm
-from .board import hacker_of
-from .cando import draw
+from .board import hacker_of, raise_alarm
+from .infection import apply_effect, cybershock_test
 from .loading import pack
 from .pack import DEFENSIVE, OFFENSIVE
-from .shock import cybershock_test
+from .rules import draw
 from .state import Model, NtState, Slot, TerminalState
 from .stats import name, skill
-from .viruses import apply_effect
+from .wounds import take_wounds
 
 REMOTE = -3
 SR_BOOST = 2
@@ -435,8 +434,6 @@ def infect(state: NtState, owner: str, card: str, victim: str) -> list[Event]:
         events += cybershock_test(state, victim_hacker.id)
         if state.opts.faq_infection and victim_hacker.active and victim_hacker.team == victim:
             # FAQ optional: "receives one Physical wound, and the Cybershock level rises by one"
-            from .combat import take_wounds
-
             victim_hacker.cybershock += 1
             events += take_wounds(state, victim_hacker, 1, None)
     return events

@@ -11,15 +11,16 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, number, word
+from engine.core.intent import Value
 
 from . import board, intervening, mines
 from .activation import settle
-from .alarms import raise_alarm
-from .cando import draw
-from .rules import RULES
+from .board import raise_alarm
+from .rules import RULES, draw
 from .sharing import controller_of
 from .state import AttackStep, Model, NtState
-from .stats import RANGED_IN_CC, Weapon, ammunition, bonus, name, ph, speed, strikes, weapons
+from .stats import RANGED_IN_CC, Weapon, ammunition, bonus, called, name, ph, speed, strikes, weapons
 from .wounds import hurt, take_wounds
 
 __all__ = ["hurt", "take_wounds"]
@@ -124,6 +125,32 @@ def may_react(model: Model) -> bool:
     return model.able and model.kind == "character" and not model.reacted and model.team != "ai"
 
 
+HOW = {"fire": "Fast Attack", "cover": "Take Cover", "dodge": "Dodge", "shield": "Step in as a Human Shield"}
+"""The reactions, as a menu names them."""
+
+
+def _step_named(state: NtState, step: Value) -> str:
+    """The square of the Move under way at which a reaction happens (its step along the path)."""
+    moved = state.waiting.find("window", "moved")
+    return f"At {moved.data['cells'][int(step)]}" if moved is not None else f"Step {step}"
+
+
+REACT = Shape(
+    "react",
+    (
+        word("unit", called, optional=True),
+        number("at", _step_named, optional=True),
+        word("how", lambda state, how: HOW[str(how)], optional=True),
+        word("to", optional=True),
+    ),
+    title="React",
+    asks="a reaction",
+    least=1,
+)
+"""A reaction: to an attack (``react:how=cover,to=C5``, a Human Shield ``react:unit=a2,how=shield``) or to
+a Move along its path (``react:unit=b1,at=2``, Take Cover ``react:unit=b1,at=2,how=cover``)."""
+
+
 class ReactPayload(BaseModel):
     attacker: str
     target: str
@@ -158,7 +185,7 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int =
         events += resolve(state, attacker, target, how if pick else "dodge", str(to) if to else None)
         return events + _again(state, attacker, target, weapon, strike)
     offer += [
-        (Intent.of("react", how="shield", unit=m.id), f"{name(m)} steps in as a Human Shield")
+        (Intent.of("react", unit=m.id, how="shield"), f"{name(m)} steps in as a Human Shield")
         for m in shields
     ]
     text = f"{name(attacker)} attacks {name(target)}: Dodge, Fast Attack, Take Cover or a Human Shield?"
@@ -175,7 +202,7 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int =
     )
 
 
-@RULES.closed("react", ReactPayload)
+@RULES.closed("react", ReactPayload, takes=[REACT])
 def reacted(state: NtState, answers: list[tuple[str, Intent]], payload: ReactPayload) -> list[Event]:
     intent = answers[0][1] if answers else Intent.of("react", how="dodge")
     how = str(intent.get("how") or "dodge")

@@ -18,16 +18,15 @@ from pydantic import BaseModel
 from engine.core import Event, Intent, public
 
 from . import board
-from .alarms import raise_alarm
 from .battles import SR_BOOST, TN_SLOTS, attack_terminal, attack_tn, discard, keep, pay, purge
-from .cooperation import against_ally
+from .board import raise_alarm
 from .fills import PART, decode
+from .infection import against_ally, drain
 from .loading import pack
-from .plans import NONE, absent, answers_of, cost, remaining, resolve
+from .plans import NONE, PLAN, absent, answers_of, cost, remaining, resolve
 from .rules import RULES
 from .state import Model, NtState, Slot
 from .stats import gear
-from .viruses import drain
 
 HAND = 5
 """RB: "The Players may keep a maximum of five cards in their hand"."""
@@ -110,7 +109,7 @@ def _arg(plan: Intent, key: str) -> str:
     return absent(key) if value is None else str(value)
 
 
-@RULES.revealed("plan", PlanPayload)
+@RULES.revealed("plan", PlanPayload, takes=[PLAN])
 def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> list[Event]:
     """RB: "After laying the cards down the Players turn them face up at the same time and pay their SR
     costs"; FAQ: "Then use SR Booster cards, and only then the first player decides what to do" (ruling C2:

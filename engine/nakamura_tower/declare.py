@@ -1,4 +1,5 @@
-"""The Cyberwarfare declarations: each Team with a Hacker chooses, in one secret choice revealed together,
+"""Phase 4, Cyberwarfare, begins: the players draw their Cyberwarfare cards, then the declarations: each Team
+with a Hacker chooses, in one secret choice revealed together,
 which Hacker acts this turn, what it attacks (a Terminal, an enemy Tactical Network, a Purge of its own, or
 nothing) and, with the table option ``sniffers``, what its Fly Eye looks at. Then the Terminals attacked
 draw their AI defence cards face down, the sniffs are resolved, and the planning begins.
@@ -17,18 +18,37 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, number, word
+from engine.core.intent import Value
 
 from . import board
 from .battles import draw_defence
-from .cyber import open_plan
+from .cyber import draw_cards, open_plan
 from .loading import pack
 from .rules import RULES
-from .sniffing import sniff, sniff_offer
-from .state import NtState
-from .stats import name
+from .sniffing import look_named, sniff, sniff_offer
+from .state import CyberwarfareStep, NtState
+from .stats import called, name
 
 NONE = "none"
 PURGE = "purge"
+
+
+@RULES.step("cyber")
+def cyberwarfare_phase(state: NtState, step: CyberwarfareStep) -> list[Event]:
+    state.phase = step.op
+    return cyberwarfare(state)
+
+
+def cyberwarfare(state: NtState) -> list[Event]:
+    """RB: "The players draw their Cyberwarfare cards for the turn"; the example: "the Nakamura Team has no
+    hackers thus the Cyberwarfare Phase ends" (for it)."""
+    for seat in state.sides:
+        draw_cards(state, seat)
+    seats = [s for s in state.cw_order or state.sides if board.hacker_of(state, s) is not None]
+    if not seats:
+        return [public("cw", "No Team has a Hacker in the tower: the Cyberwarfare phase ends.")]
+    return open_declarations(state, seats)
 
 
 def targets(state: NtState, seat: str) -> list[tuple[str, str]]:
@@ -59,12 +79,44 @@ def _offers(
         more.append(
             (
                 "Which of your Hackers acts this turn?",
-                [(Intent.of("declare", hacker=m.id), f"{name(m)} ({m.id}, at {m.cell})") for m in candidates],
+                [
+                    (Intent.of("declare", hacker=m.id), f"{called(state, m.id)}, at {m.cell}")
+                    for m in candidates
+                ],
             )
         )
     if state.opts.sniffers and any(pack().card(c).kind == "sniffer" for c in state.teams[seat].hand):
         more.append(("Does your Fly Eye look at anything before you plan?", sniff_offer(state, seat)))
     return main, more
+
+
+def _target_named(state: NtState, value: Value) -> str:
+    """What a declaration attacks (the words of :func:`targets`)."""
+    target = str(value)
+    if target == NONE:
+        return "No attack this turn"
+    if target == PURGE:
+        return "Make a Purge of your own Tactical Network"
+    if target.startswith("tn_"):
+        return f"Attack {target.removeprefix('tn_')}'s Tactical Network"
+    spec = next(t for t in board.mission(state).terminals if t.id == target)
+    return f"Attack the {spec.colour or 'basic'} Terminal at {spec.cell}"
+
+
+DECLARE = Shape(
+    "declare",
+    (
+        word("target", _target_named, optional=True),
+        word("hacker", called, optional=True),
+        word("look", look_named, optional=True),
+        number("n", lambda state, n: f"{n} card{'s' if n != 1 else ''} ({n} SR)", optional=True),
+    ),
+    title="Declare your Hacker's attack",
+    asks="your Hacker's declaration",
+    least=1,
+)
+"""A declaration's parts: what the Hacker attacks, which Hacker (when the Team has several) and what its Fly
+Eye looks at (``look``, with ``n`` cards of an enemy hand)."""
 
 
 class DeclarePayload(BaseModel):
@@ -91,7 +143,7 @@ def open_declarations(state: NtState, seats: list[str]) -> list[Event]:
     )
 
 
-@RULES.revealed("declare", DeclarePayload)
+@RULES.revealed("declare", DeclarePayload, takes=[DECLARE])
 def declared(state: NtState, choices: dict[str, Intent], payload: DeclarePayload) -> list[Event]:
     events: list[Event] = []
     plans: dict[str, str] = {}
@@ -121,4 +173,4 @@ def declared(state: NtState, choices: dict[str, Intent], payload: DeclarePayload
     return events + open_plan(state, plans)
 
 
-__all__ = ["NONE", "PURGE", "open_declarations", "targets"]
+__all__ = ["NONE", "PURGE", "cyberwarfare", "open_declarations", "targets"]

@@ -18,14 +18,14 @@ from collections.abc import Callable
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, word
 from engine.core.board import OPEN, Cell, Passage
 
 from . import board, mines
-from .cando import draw
-from .rules import RULES
+from .rules import RULES, draw
 from .setup import add_drone, mission_of
-from .state import AttackStep, DroneStep, Model, NtState, PickDroneStep
-from .stats import name, ranged_weapon, speed
+from .state import AiStep, AttackStep, DroneStep, Model, NtState, PickDroneStep
+from .stats import called, name, ranged_weapon, speed
 
 
 def security_protocol(state: NtState) -> list[Event]:
@@ -65,6 +65,12 @@ def alarm_levels(state: NtState) -> dict[str, int]:
         if model.kind == "character" and model.cell is not None:
             levels[board.area(state, model.cell)] = levels.get(board.area(state, model.cell), 0) + 1
     return levels
+
+
+@RULES.step("ai")
+def ai_phase(state: NtState, step: AiStep) -> list[Event]:
+    state.phase = step.op
+    return ai_operations(state)
 
 
 def ai_operations(state: NtState) -> list[Event]:
@@ -110,7 +116,11 @@ def pick_drone(state: NtState, step: PickDroneStep) -> list[Event]:
     )
 
 
-@RULES.answers("drone", PickPayload)
+@RULES.answers(
+    "drone",
+    PickPayload,
+    takes=[Shape("drone", (word("unit", called),), asks="the AI model to activate next")],
+)
 def drone_picked(state: NtState, seat: str, intent: Intent, payload: PickPayload) -> list[Event]:
     unit = str(intent.get("unit"))
     rest = [m for m in payload.remaining if m != unit]

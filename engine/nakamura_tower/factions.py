@@ -14,9 +14,9 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, word
 
-from .cando import draw
-from .rules import RULES
+from .rules import RULES, draw
 from .sharing import partner_of
 from .state import FactionStep, NtState
 
@@ -74,7 +74,15 @@ def _ask(state: NtState, payload: FactionPayload) -> list[Event]:
     )
 
 
-@RULES.answers("faction", FactionPayload)
+FACTION = Shape(
+    "faction",
+    (word("name", lambda state, f: NAMES[str(f)]),),
+    title="Choose a Faction",
+    asks="a Faction's Team",
+)
+
+
+@RULES.answers("faction", FactionPayload, takes=[FACTION])
 def chosen(state: NtState, seat: str, intent: Intent, payload: FactionPayload) -> list[Event]:
     faction = str(intent.get("name"))
     payload.claimed[faction] = seat

@@ -1,25 +1,33 @@
-"""Human Interface: Nakamura Tower, wired: metadata, set-up and the view. The rules are the phases
-(:mod:`.phases`, :mod:`.cyber`, :mod:`.drones`), the actions (:mod:`.actions`) and the combat
-(:mod:`.combat`)."""
+"""Human Interface: Nakamura Tower, wired: metadata, set-up, the view, and who answers a shared Team's
+activation. The rules are the phases (:mod:`.phases`, :mod:`.cyber`, :mod:`.drones`), the actions
+(:mod:`.actions`) and the combat (:mod:`.combat`)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Event, GameMeta, IllegalIntent, Intent, NotYourTurn, Prompt, RandomAgent
+from engine.core import GameMeta, Intent, RandomAgent
 from engine.core.flowgame import FlowGame
-from engine.core.intent import Value
-from engine.core.shapes import check_shape
+from engine.core.frame import Frame
 
-from . import actions, activation, combat, declare, drones, factions, keeping, phases, sharing, teambuild  # noqa: F401 - they register into RULES
+from . import (  # noqa: F401 - they register into RULES
+    actions,
+    activation,
+    combat,
+    declare,
+    drones,
+    factions,
+    infection,
+    keeping,
+    phases,
+    sharing,
+    teambuild,
+)
 from .agent import HeuristicAgent
 from .rules import RULES
 from .setup import build
-from .shapes import SHAPES
 from .state import NtOptions, NtState
-from .stats import name as model_name
-from .teambuild import part_label as team_part_label
 from .view import NtView
 from .viewing import build as build_view
 
@@ -35,8 +43,6 @@ with reactions (Dodge, Fast Attack, Take Cover); 6 AI Operations: alarms and dro
 mission's objectives score; highest score after the last turn wins.
 """
 
-INTENT_KINDS = frozenset(SHAPES)
-
 
 class NakamuraGame(FlowGame[NtState]):
     meta = GameMeta(
@@ -49,77 +55,20 @@ class NakamuraGame(FlowGame[NtState]):
         rules=RULES_SUMMARY,
     )
     state_type = NtState
-    format = 17
+    format = 18
     rules = RULES
-    intent_kinds = INTENT_KINDS
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> NtState:
         return self.start(build(self.meta.id, seats, self.new_rng(seed), options))
 
-    def parse_intent(self, key: str) -> Intent:
-        intent = super().parse_intent(key)
-        check_shape(SHAPES, intent)
-        return intent
+    # A shared Faction (ruling H1): the rules ask the Team's first seat; the partners answer its activation.
 
-    # A shared Faction (ruling H1): the rules ask the Team's first seat; these pass each question on to
-    # the partner who plays the character concerned.
+    def answered_by(self, state: NtState, frame: Frame, seat: str) -> Sequence[str] | None:
+        return sharing.answered_by(state, frame, seat)
 
-    def prompts(self, state: NtState) -> list[Prompt]:
-        found = super().prompts(state)
-        team = sharing.shared_turn(state)
-        if team is None:
-            return found
-        seats = sharing.routed(state, team)
-        out = [p for p in found if p.seat != team]
-        for p in found:
-            if p.seat == team:
-                out += [replace(p, seat=s) for s in seats]
-        return out
-
-    def legal(self, state: NtState, seat: str) -> list[Intent]:
-        team = sharing.shared_turn(state)
-        if team is None or sharing.team_seat(state, seat) != team:
-            return super().legal(state, seat)
-        found = super().legal(state, team)
-        if seat not in sharing.routed(state, team):
-            return []
-        return [i for i in found if sharing.owns(state, seat, i)]
-
-    def check(self, state: NtState, seat: str, intent: Intent) -> None:
-        check_shape(SHAPES, intent)
-        team = sharing.shared_turn(state)
-        if team is not None and sharing.team_seat(state, seat) == team and state.result is None:
-            if seat not in sharing.routed(state, team):
-                partner = [s for s in (team, sharing.partner_of(state, team)) if s is not None and s != seat]
-                raise NotYourTurn(f"It is not {seat}'s turn; waiting for {', '.join(partner)}.")
-            if not sharing.owns(state, seat, intent):
-                raise IllegalIntent("That character is played by your partner in the shared Team.")
-            seat = team
-        super().check(state, seat, intent)
-
-    def _apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
-        team = sharing.shared_turn(state)
-        if team is None or sharing.team_seat(state, seat) != team:
-            return super()._apply(state, seat, intent)
-        state._sender = seat
-        try:
-            return super()._apply(state, team, intent)
-        finally:
-            state._sender = None
-
-    def describe(self, state: NtState, intent: Intent) -> str:
-        check_shape(SHAPES, intent)
-        return super().describe(state, intent)
-
-    def part_label(self, state: NtState, kind: str, name: str, value: Value) -> str:
-        model = state.models.get(str(value)) if name in ("unit", "target", "other") else None
-        if model is not None:
-            return f"{model_name(model)} ({model.id})"
-        found = team_part_label(name, value)
-        if found:
-            return found
-        return super().part_label(state, kind, name, value)
+    def may_send(self, state: NtState, seat: str, sender: str, intent: Intent) -> str | None:
+        return sharing.may_send(state, seat, sender, intent)
 
     def view_model(self, state: NtState, seat: str | None) -> NtView:
         own = sharing.team_seat(state, seat) if seat is not None else None

@@ -26,14 +26,12 @@ from engine.core import Event, public
 from engine.core.board import Cell
 
 from . import board
-from .alarms import raise_alarm
-from .cando import draw
+from .board import raise_alarm
 from .pack import Equipment
+from .rules import draw
 from .state import Model, NtState
-from .stats import bonus, name, ph
-from .stun import stun
-from .supplies import spend
-from .wounds import hurt
+from .stats import bonus, name, ph, spend
+from .wounds import hurt, stun
 
 TARGET_BASE = 3
 """RB: "greater than a score of 3 plus the distance to the target square plus one for each intervening

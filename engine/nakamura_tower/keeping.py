@@ -1,5 +1,6 @@
-"""The Clean-Up of the Tactical Networks and hands: which programmes are kept running into the next turn,
-a card installed from the hand, and the hand limit.
+"""Phase 7, Clean-Up: the victory conditions, the doors, the Alarm and Activated tokens, the stunned who get
+up; and the Clean-Up of the Tactical Networks and hands: which programmes are kept running into the next
+turn, a card installed from the hand, and the hand limit.
 
 RB Clean-Up: "Remove own Cyberwarfare cards from Tactical Networks unless the Player decides to keep them as
 a 'running programme'. ... Play any Cyberwarfare cards from a Player's hand onto spare slots on the Tactical
@@ -16,16 +17,73 @@ Tactical Network").
 from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import Shape, word
+from engine.core.intent import Value
 
+from . import board
 from .battles import TN_SLOTS, discard, pay
 from .cyber import cut_hand, hand_size
 from .loading import pack
 from .rules import RULES
-from .state import NtState, Slot
+from .scoring import check_end
+from .state import CleanUpStep, NtState, Slot, TurnStep
+from .wounds import recover
 
 ALL = "all"
 NONE = "none"
 Offer = list[tuple[Intent, str]]
+
+
+def _card(value: Value, what: str, none: str) -> str:
+    return none if value == NONE else f"{what} {pack().card(str(value)).name}"
+
+
+KEEP = Shape(
+    "keep",
+    (
+        word(
+            "drop",
+            lambda state, v: "Remove every programme" if v == ALL else _card(v, "Remove", "Keep all"),
+            optional=True,
+        ),
+        word("only", lambda state, v: _card(v, "Keep only", "Keep all"), optional=True),
+        word("install", lambda state, v: _card(v, "Install", "Install nothing"), optional=True),
+    ),
+    title="Tidy your Tactical Network",
+    asks="what keeps running on your Tactical Network",
+    least=1,
+)
+"""The Clean-Up's parts: the programme removed (or the only one kept), then the card installed."""
+
+
+@RULES.step("cleanup")
+def cleanup_phase(state: NtState, step: CleanUpStep) -> list[Event]:
+    state.phase = step.op
+    return cleanup(state)
+
+
+def cleanup(state: NtState) -> list[Event]:
+    """RB Clean-Up: "Check the victory conditions ... Close all doors that can be closed. Remove all Alarm
+    tokens from the board. Remove any 'Activated' tokens and one 'Reacted' token" (all of them, R16);
+    FAQ: "System Resources cannot be kept for future turns"."""
+    events = check_end(state)
+    if state.result is not None:
+        return events
+    taken = board.occupied(state)
+    for edge_label, door in state.doors.items():
+        edge = board.edge_of(edge_label)
+        if door.forced or edge.a in taken or edge.b in taken:
+            continue  # RB: "Characters standing in the doorway ... can prevent a door from becoming closed"
+        door.state = "locked" if door.locked else "closed"
+    state.alarms, state.alarm_types = {}, []
+    for model in state.models.values():
+        model.activated = model.reacted = False
+        model.ap = 2
+    state.current, state.last_path, state.last_sight = None, [], []
+    events += recover(state)
+    events += housekeeping(state)  # the Tactical Networks and hands; then the SR tokens go
+    state.later(TurnStep())
+    return events
 
 
 def _own(state: NtState, seat: str) -> list[str]:
@@ -93,7 +151,7 @@ def housekeeping(state: NtState) -> list[Event]:
     )
 
 
-@RULES.revealed("keep")
+@RULES.revealed("keep", takes=[KEEP])
 def kept(state: NtState, choices: dict[str, Intent], payload: object) -> list[Event]:
     events: list[Event] = []
     for seat, choice in choices.items():
@@ -144,4 +202,4 @@ def finish(state: NtState) -> list[Event]:
     return []
 
 
-__all__ = ["finish", "housekeeping"]
+__all__ = ["cleanup", "finish", "housekeeping"]

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from engine.core import Event, public
 
-from .cando import draw
 from .loading import pack
+from .rules import draw
 from .state import Model, NtState
 
 CYBERWARE = {"arms": "cyberarm", "legs": "cyberleg", "head": "helmet"}

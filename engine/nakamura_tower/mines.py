@@ -15,13 +15,12 @@ from dataclasses import replace
 from engine.core import Event, public
 
 from . import board
-from .alarms import raise_alarm
-from .cando import draw
+from .board import raise_alarm
 from .loading import pack
 from .pack import Equipment
+from .rules import draw
 from .state import Mine, Model, NtState
-from .stats import name
-from .supplies import spend
+from .stats import name, spend
 from .wounds import hurt
 
 TOKENS = 9

@@ -158,7 +158,7 @@ class CwCard(_Record):
     provenance: Provenance
     note: str = ""
     effect: Literal["", "drain", "jam"] = ""
-    """A virus's or worm's special ability, from the hook vocabulary of :mod:`.viruses`."""
+    """A virus's or worm's special ability, from the hook vocabulary of :mod:`.infection`."""
     effect_value: int = Field(0, ge=0, le=5)
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.core import Intent
+from engine.core.args import Shape, number, word
+from engine.core.intent import Value
 
 from . import board
 from .battles import SR_BOOST, TN_SLOTS, defences
@@ -258,12 +260,46 @@ def remaining(state: NtState, seat: str, target: str, answers: dict[str, str]) -
     return out
 
 
+def _card_named(state: NtState, value: Value) -> str:
+    """A card a plan names: from the hand, or kept running on the Tactical Network."""
+    card = str(value)
+    if card == NONE:
+        return "Nothing"
+    data = pack().card(card.removeprefix(RUNNING))
+    return f"{data.name}, running on your Tactical Network" if card.startswith(RUNNING) else data.name
+
+
+def _fill_named(state: NtState, value: Value) -> str:
+    many = codes(str(value))
+    if not many:
+        return "The attacking programme alone goes into it"
+    return f"{many} card{'s' if many != 1 else ''} into the Terminal taken"
+
+
+PLAN = Shape(
+    "plan",
+    (
+        word("atk", _card_named, optional=True),
+        word("bst", _card_named, optional=True),
+        word(PART, _fill_named, optional=True),
+        word("grd", _card_named, optional=True),
+        number("dsr", lambda state, n: f"{n} SR for each defence", optional=True),
+        word("sr", _card_named, optional=True),
+    ),
+    title="Plan your Cyberwarfare",
+    asks="a part of your Cyberwarfare plan",
+    least=1,
+)
+"""A plan's parts, one argument each, in the order they are asked (:func:`remaining`)."""
+
+
 def answers_of(draft: Iterable[Intent]) -> dict[str, str]:
     return {name: str(value) for intent in draft for name, value in intent.args}
 
 
 __all__ = [
     "NONE",
+    "PLAN",
     "RUNNING",
     "absent",
     "answers_of",

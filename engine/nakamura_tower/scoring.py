@@ -1,5 +1,12 @@
 """Mission scoring and the end of the game (RB: "The standard missions have a predefined number of turns,
 specific victory conditions or game end conditions"; the house missions' conditions are in missions.json).
+
+Cooperative play (option ``cooperative``): the Teams play together against the tower. RB: "Model bases of
+the same Team (or friendly Teams in cooperative play) may pass through one another" (:func:`.board.allied`).
+Ruling P1: allies neither block each other's Line of Sight nor react to each other's Moves; putting out an
+ally scores nothing; the Teams share one result: they all win when their scores together reach the
+mission's ``victory.cooperative``, else the tower wins; a character attacking an ally takes a Cybershock
+test (:func:`.infection.against_ally`).
 """
 
 from __future__ import annotations
@@ -9,11 +16,14 @@ from dataclasses import replace
 from engine.core import Event, public
 from engine.core.flowgame import FlowGame
 
-from .cooperation import playing_together
 from .loading import pack
 from .pack import Victory
 from .sharing import rank, team_seat
 from .state import Model, NtState
+
+
+def playing_together(state: NtState) -> bool:
+    return state.opts.cooperative and len(state.teams) > 1
 
 
 def _victory(state: NtState) -> Victory:

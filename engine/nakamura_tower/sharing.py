@@ -5,17 +5,29 @@ by two Players, having agreed which characters each Player is to control." The T
 by its first seat (its hand, SR, plans, score); the partner seat plays some of its characters (ruling H1):
 in the Real World both partners are asked for their own characters, each character's reactions go to the
 seat that plays it, and every Team-level decision stays with the Team's first seat (ruling H2).
+
+The rules ask the Team's first seat; :func:`answered_by` names the partners who answer its Real World
+activation (the game's ``answered_by`` hook) and :func:`may_send` what each may send (``may_send``): an intent
+naming a character belongs to the seat that plays it, ``end`` to the first seat and ``end:by=<partner>`` to
+the partner, so an intent says itself whose it is.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import Event, Intent, private
 from engine.core.actions import Action
-from engine.core.waiting import TurnFrame
+from engine.core.args import word
+from engine.core.frame import Frame
 
 from .loading import pack
 from .rules import RULES
 from .state import Model, NtState, TeamState
+from .stats import character_named
+
+ACTIVATION = "activate"
+"""The topic of a Team's activation in the Real World phase (the only question a partner answers)."""
 
 
 def team_seat(state: NtState, seat: str) -> str:
@@ -36,20 +48,32 @@ def controller_of(state: NtState, model: Model) -> str:
     return partner if int(model.id[1:]) - 1 in state.teams[model.team].partner_plays else model.team
 
 
-def shared_turn(state: NtState) -> str | None:
-    """The shared Team seat whose Real World activation is open now; else None. (A Move never asks which
-    way, so the activation is the only question of the phase asked of a Team seat; reactions are asked of
-    the seat that plays the reacting character.)"""
-    top = state.waiting.top()
-    if state.phase != "real" or not isinstance(top, TurnFrame):
+def answered_by(state: NtState, frame: Frame, seat: str) -> Sequence[str] | None:
+    """Who answers a shared Team's Real World activation (the frame asks its first seat ``seat``): see
+    :func:`routed`. None for every other question: reactions are asked of the seat that plays the reacting
+    character, and every Team-level decision stays with the first seat."""
+    if frame.topic != ACTIVATION or partner_of(state, seat) is None:
         return None
-    seat = top.asked()[0]
-    return seat if partner_of(state, seat) is not None else None
+    return routed(state, seat)
+
+
+def may_send(state: NtState, seat: str, sender: str, intent: Intent) -> str | None:
+    """Why ``sender`` may not send ``intent`` in the activation of ``seat``'s shared Team (None: it may)."""
+    if owns(state, sender, intent):
+        return None
+    if intent.kind == "end":
+        return "Each partner ends the activations of the characters it plays itself"
+    return "That character is played by your partner in the shared Team"
 
 
 def owns(state: NtState, seat: str, intent: Intent) -> bool:
     """Whether ``seat`` may send ``intent`` in its shared Team's activation: an intent naming a character
-    belongs to the seat that plays it; one naming none (a door, ending) to either partner."""
+    belongs to the seat that plays it (and one naming none, while a character is under way, to that
+    character's player); ``end`` to the Team's first seat, ``end:by=<partner>`` to the partner; one naming
+    nothing else (a door) to either partner."""
+    if intent.kind == "end":
+        by = intent.get("by")
+        return by == seat if by is not None else seat not in state.partners
     unit = intent.get("unit")
     model = state.models.get(str(unit)) if unit is not None else None
     if model is None and state.current is not None:
@@ -71,11 +95,6 @@ def routed(state: NtState, team: str) -> list[str]:
         if m.team == team and m.kind == "character" and m.able and not m.activated and m.ap > 0
     ]
     return [s for s in seats if any(controller_of(state, m) == s for m in waiting)] or [team]
-
-
-def sender(state: NtState, seat: str) -> str:
-    """The seat that actually sent the intent being applied for Team seat ``seat``."""
-    return state._sender or seat
 
 
 def rank(state: NtState, groups: list[list[str]]) -> list[list[str]]:
@@ -100,6 +119,8 @@ class Share(Action[NtState]):
 
     kind = "share"
     summary = "Change which partner plays a character"
+    args = (word("who", character_named),)
+    when = "A shared Team's characters are split between its players while it is built, before the first turn"
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]

@@ -18,6 +18,7 @@ card is discarded") or the plans have been carried out.
 from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
+from engine.core.intent import Value
 
 from .battles import TN_SLOTS, pay
 from .loading import pack
@@ -31,6 +32,18 @@ NETWORK = "tn_"
 def _face_down(state: NtState, seat: str) -> list[str]:
     """The face-down programmes on ``seat``'s Tactical Network, in field order (ruling C22)."""
     return [s.card for s in state.teams[seat].tn if s.face_down]
+
+
+def look_named(state: NtState, value: Value) -> str:
+    """What a Fly Eye looks at, as a menu names it."""
+    look = str(value)
+    if look == "none":
+        return "No sniffing"
+    if look == TERMINAL:
+        return "The face-down defence of the Terminal you attack"
+    if look.startswith(NETWORK):
+        return f"The face-down programmes on {look.removeprefix(NETWORK)}'s Tactical Network"
+    return f"Cards of {look}'s hand"
 
 
 def sniff_offer(state: NtState, seat: str) -> list[tuple[Intent, str]]:

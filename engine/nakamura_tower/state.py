@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.deck import Deck
 from engine.core.flow import Step
@@ -274,11 +274,46 @@ class TurnStep(Step):
     op: Literal["turn"] = "turn"
 
 
-class PhaseStep(Step):
-    """One of the phases 1-4, 6 and 7 (the Real World phase queues one step per Team)."""
+class InfectionStep(Step):
+    """Phase 1: Virus/Worm Infection and Cybershock Test."""
 
-    op: Literal["phase"] = "phase"
-    phase: Literal["infection", "resources", "initiative", "cyber", "real", "ai", "cleanup"]
+    op: Literal["infection"] = "infection"
+
+
+class ResourcesStep(Step):
+    """Phase 2: Check System Resources."""
+
+    op: Literal["resources"] = "resources"
+
+
+class InitiativeStep(Step):
+    """Phase 3: Initiative Determination."""
+
+    op: Literal["initiative"] = "initiative"
+
+
+class CyberwarfareStep(Step):
+    """Phase 4: Cyberwarfare."""
+
+    op: Literal["cyber"] = "cyber"
+
+
+class RealWorldStep(Step):
+    """Phase 5: the Real World (it queues one :class:`TeamStep` per Team)."""
+
+    op: Literal["real"] = "real"
+
+
+class AiStep(Step):
+    """Phase 6: AI Operations."""
+
+    op: Literal["ai"] = "ai"
+
+
+class CleanUpStep(Step):
+    """Phase 7: Clean-Up."""
+
+    op: Literal["cleanup"] = "cleanup"
 
 
 class TeamStep(Step):
@@ -318,7 +353,13 @@ NtStep = Annotated[
     | BuildStep
     | RevealStep
     | TurnStep
-    | PhaseStep
+    | InfectionStep
+    | ResourcesStep
+    | InitiativeStep
+    | CyberwarfareStep
+    | RealWorldStep
+    | AiStep
+    | CleanUpStep
     | TeamStep
     | DroneStep
     | PickDroneStep
@@ -328,7 +369,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 17
+    format: int = 18
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions
@@ -368,8 +409,6 @@ class NtState(FlowState):
     partners: dict[str, str] = Field(default_factory=dict)
     """A shared Faction (``three_players: shared``): the partner seat -> the seat its Team is keyed by
     (public; ruling H1)."""
-    _sender: str | None = PrivateAttr(default=None)
-    """The seat whose intent is being applied, when a shared Team's partners act under one Team seat."""
 
     @property
     def sides(self) -> list[str]:

@@ -1,12 +1,19 @@
-"""A model's numbers now: the current side of its card plus its gear (characters), or its drone card."""
+"""A model's numbers now: the current side of its card plus its gear (characters), or its drone card; how a
+menu names models, characters and gear for a player; and the cards with a limited number of uses: grenades,
+Mine tokens and First Aid (RB Designer's Notes: ammunition is not tracked "except for a few specialist
+weapons with limited number of uses"). A card's uses are in the pack (``uses``); a card whose uses are
+spent is discarded from the character's slots."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core import Event, public
+from engine.core.intent import Value
+
 from .loading import pack
 from .pack import Armour, Equipment
-from .state import Model
+from .state import Model, NtState
 
 
 @dataclass(frozen=True)
@@ -167,3 +174,53 @@ def name(model: Model) -> str:
     if model.kind == "drone":
         return f"{pack().drones[model.card].name} {model.id}"
     return pack().characters[model.card].name
+
+
+def called(state: NtState, ident: Value) -> str:
+    """A model as a player reads it in a menu: its name, and where another model has the same name (a special
+    character two Teams hired), whose Team it is: "Hideo Kojima of p2's Team"."""
+    model = state.models[str(ident)]
+    own = name(model)
+    if not any(m.id != model.id and name(m) == own for m in state.models.values()):
+        return own
+    seat = next((s for s, t in state.teams.items() if t.letter == model.id[0]), None)
+    if model.team == "ai":
+        return f"{own}, lost to the AI" + (f" from {seat}'s Team" if seat else "")
+    return f"{own} of {model.team}'s Team"
+
+
+def item_named(state: NtState, value: Value) -> str:
+    """An equipment card by its name."""
+    return pack().equipment[str(value)].name
+
+
+def character_named(state: NtState, value: Value) -> str:
+    """A character of the pack (a Team member being built, or one to hire) by its name."""
+    return pack().characters[str(value)].name
+
+
+def carried(model: Model, kind: str) -> list[Equipment]:
+    """The distinct cards of ``kind`` the model carries, in its slot order."""
+    seen: list[Equipment] = []
+    for ident in model.equipment:
+        item = pack().equipment[ident]
+        if item.kind == kind and item not in seen:
+            seen.append(item)
+    return seen
+
+
+def spend(model: Model, item: Equipment) -> list[Event]:
+    """One use of ``item``; the card goes once its uses are spent."""
+    if item.uses == 0:
+        return []
+    model.used[item.id] = model.used.get(item.id, 0) + 1
+    if model.used[item.id] < item.uses:
+        return []
+    del model.used[item.id]
+    model.equipment.remove(item.id)
+    return [public("spent", f"{name(model)} has used up the {item.name}.")]
+
+
+def left(model: Model, item: Equipment) -> int:
+    """Uses left on the card in use (the first copy); 0 for an unlimited card means no limit."""
+    return item.uses - model.used.get(item.id, 0) if item.uses else 0

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
+from engine.core.args import word
 
 from .factions import NAMES
 from .loading import pack
@@ -28,10 +29,13 @@ from .rules import RULES
 from .setup import mission_of, place_teams
 from .sharing import split_text
 from .state import BuildStep, NtState, Recruit, RevealStep, TeamsStep, TeamState
+from .stats import character_named, item_named
 
 SPECIALS_MAX = 2
 """RB: "the Player may replace one or two Team members with special characters"."""
 BUILD_ACTIONS = ["recruit", "buy", "drop", "leader", "share", "ready"]
+BUILDING = "Teams are built at the table, before the first turn"
+"""When the building actions are possible (a refusal at another moment says so)."""
 
 
 def budget(state: NtState) -> int:
@@ -115,21 +119,14 @@ def _item(item: str) -> str:
     return found.name if found else "an item"
 
 
-def part_label(name: str, value: object) -> str:
-    """A building menu's part: a character's or an item's name ("" for another argument)."""
-    if name in ("who", "out", "hire"):
-        return _name(str(value))
-    if name == "item":
-        return _item(str(value))
-    return ""
-
-
 @RULES.action
 class Hire(Action[NtState]):
     """Replace a member with another character of the Faction or a special character."""
 
     kind = "recruit"
     summary = "Swap a character"
+    args = (word("out", character_named), word("hire", character_named))
+    when = BUILDING
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]
@@ -212,6 +209,8 @@ def _change_gear(state: NtState, seat: str, intent: Intent, verb: str) -> list[E
 class Buy(Action[NtState]):
     kind = "buy"
     summary = "Buy gear with the Team Budget"
+    args = (word("who", character_named), word("item", item_named))
+    when = BUILDING
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]
@@ -245,6 +244,8 @@ class Drop(Action[NtState]):
 
     kind = "drop"
     summary = "Give up an item"
+    args = (word("who", character_named), word("item", item_named))
+    when = BUILDING
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
@@ -264,6 +265,8 @@ class Drop(Action[NtState]):
 class Leader(Action[NtState]):
     kind = "leader"
     summary = "Choose the Team Leader"
+    args = (word("who", character_named),)
+    when = BUILDING
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]
@@ -283,6 +286,8 @@ class Ready(Action[NtState]):
     kind = "ready"
     family = "end"
     summary = "The Team is ready"
+    args = ()
+    when = BUILDING
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [Intent.of("ready")]

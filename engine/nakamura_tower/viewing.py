@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Intent
 from engine.core.board.view import grid_picture
-from engine.core.waiting import SecretFrame
 
 from . import board
 from .loading import pack
 from .mines import seen_by
 from .sharing import controller_of
 from .state import Model, NtState, TeamState
+from .stats import left as uses_left
 from .stats import name, wound_limit
-from .supplies import left as uses_left
 from .teambuild import bought, left
 from .view import DoorView, DraftView, MineView, ModelView, NtView, TeamView, TerminalView
 
@@ -190,12 +188,6 @@ def secret_plan(state: NtState, seat: str | None) -> list[str]:
     """The seat's own answers so far to the open secret Cyberwarfare question (declaration, plan or
     Clean-Up), by their labels; nothing for any other seat."""
     frame = state.waiting.find("secret")
-    if not isinstance(frame, SecretFrame) or seat is None or not frame.own(seat):
+    if frame is None or seat is None:
         return []
-    given = {arg for key in str(frame.own(seat)).split("+") for arg in Intent.parse(key).args}
-    labels = []
-    for options in [frame.options.get(seat, []), *frame.more.get(seat, [])]:
-        found = next((o.label for o in options if set(Intent.parse(o.key).args) <= given), None)
-        if found is not None:
-            labels.append(found)
-    return labels
+    return [option.label for option in frame.given(seat)]

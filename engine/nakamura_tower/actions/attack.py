@@ -6,20 +6,23 @@ from __future__ import annotations
 
 from engine.core import Event, Intent
 from engine.core.actions import Action
+from engine.core.args import word
 
 from .. import board
-from ..activation import actors, finish, settle, start
+from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..combat import begin_attack, weapon_for
-from ..cooperation import against_ally
+from ..infection import against_ally
 from ..rules import RULES
 from ..state import NtState
-from ..stats import name
+from ..stats import called, name
 
 
 @RULES.action
 class Attack(Action[NtState]):
     kind = "attack"
     summary = "Attack with a character"
+    args = (word("unit", called), word("target", called))
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
+from engine.core.args import word
 
 from .. import board
-from ..activation import actors, finish, settle, start
+from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..grenades import targets, throw
 from ..loading import pack
 from ..mines import lay, may_lay
@@ -18,9 +19,8 @@ from ..pack import Equipment
 from ..packcheck import fit_problem
 from ..rules import RULES
 from ..state import Model, NtState
-from ..stats import gear, name
-from ..stun import wake
-from ..supplies import carried, spend
+from ..stats import called, carried, gear, item_named, name, spend
+from ..wounds import wake
 
 IMPLANTED = frozenset({"cyberarm", "cyberleg", "cyberbody"})
 """Ruling K7: cyberware and Neurochips are part of the body and cannot be handed over."""
@@ -62,6 +62,8 @@ def _named(state: NtState, intent: Intent, key: str) -> str | None:
 class Throw(Action[NtState]):
     kind = "throw"
     summary = "Throw a grenade at a square"
+    args = (word("unit", called), word("item", item_named), word("at"))
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
@@ -90,6 +92,8 @@ class Throw(Action[NtState]):
 class LayMine(Action[NtState]):
     kind = "mine"
     summary = "Place a Mine token"
+    args = (word("unit", called), word("at"))
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
@@ -115,6 +119,8 @@ class LayMine(Action[NtState]):
 class Drag(Action[NtState]):
     kind = "drag"
     summary = "Take hold of a friend beside you (stunned or unconscious) to drag with the next Move"
+    args = (word("unit", called), word("target", called))
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
@@ -143,6 +149,8 @@ def _needs_aid(model: Model) -> bool:
 class Aid(Action[NtState]):
     kind = "aid"
     summary = "Use First Aid on a character beside you"
+    args = (word("unit", called), word("target", called))
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
@@ -184,6 +192,8 @@ def _fits(receiver: Model, item: Equipment) -> bool:
 class Swap(Action[NtState]):
     kind = "swap"
     summary = "Hand an item to, or take one from, a friend beside you"
+    args = (word("unit", called), word("item", item_named), word("other", called))
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         """Each card the acting character may hand over, then each it may take: a card both carry is the

@@ -15,15 +15,16 @@ from contextlib import contextmanager
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, number, word
 from engine.core.board import Cell, Edge, Grid, MoveAction, Movement, Route
 
 from .. import board, mines
-from ..activation import actors, settle, start
-from ..combat import cover_squares, fast_attack, may_react, weapon_for
+from ..activation import REAL_WORLD, actors, settle, start
+from ..combat import REACT, cover_squares, fast_attack, may_react, weapon_for
 from ..rules import RULES
 from ..sharing import controller_of
 from ..state import Model, NtState
-from ..stats import gear, name, speed
+from ..stats import called, gear, name, speed
 
 DRAG, DRAG_CYBERLEGS = 2, 3
 """RB: a drag "is limited to 2 squares normally per Move Action or 3 squares if the dragging character has
@@ -45,9 +46,15 @@ def budget(state: NtState, mover: Model) -> int:
     return min(speed(mover), DRAG_CYBERLEGS if legs else DRAG)
 
 
+RULES.takes(Shape("route", (number("n", lambda state, n: f"Way {n}"),), asks="the way to go"))
+"""The answer to "which way?" (asked by the runtime's Move when the ways differ for the rules)."""
+
+
 @RULES.action
 class Move(MoveAction[NtState]):
     summary = "Move a character"
+    args = (word("unit", called), word("to"))
+    when = REAL_WORLD
 
     def grid(self, state: NtState) -> Grid:
         return board.grid(state)
@@ -219,7 +226,7 @@ class MovePayload(BaseModel):
     auto: list[str] = []
 
 
-@RULES.closed("moved", MovePayload)
+@RULES.closed("moved", MovePayload, takes=[REACT, Shape("pass", title="Pass", asks="a pass")])
 def move_reacted(state: NtState, answers: list[tuple[str, Intent]], payload: MovePayload) -> list[Event]:
     """The earliest reaction along the path happens (ties: in seat order); the mover goes on afterwards."""
     given = [i for _, i in answers if i.kind == "react"] + [Intent.parse(k) for k in payload.auto]

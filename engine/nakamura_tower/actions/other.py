@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
+from engine.core.args import word
 
 from .. import board, sharing
-from ..activation import actors, finish, settle, start
-from ..cando import draw
-from ..rules import RULES
+from ..activation import REAL_WORLD, actors, finish, settle, start
+from ..rules import RULES, draw
 from ..scoring import escape
 from ..state import Model, NtState
-from ..stats import gear, name, ph
+from ..stats import called, gear, name, ph
 from .move import dragged
 
 FORCE_AT, FORCE_STRONG_AT, STRONG = 9, 8, 7
@@ -45,10 +45,16 @@ def _door_changes(state: NtState, seat: str) -> list[tuple[str, str]]:
     return out
 
 
+SET = {"open": "Open it", "closed": "Close it", "locked": "Lock it"}
+"""What a door is set to, as a menu names it."""
+
+
 @RULES.action
 class DoorAction(Action[NtState]):
     kind = "door"
     summary = "Open, close or lock a door"
+    args = (word("edge", lambda state, edge: f"The door {edge}"), word("to", lambda state, to: SET[str(to)]))
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [Intent.of("door", edge=e, to=to) for e, to in _door_changes(state, seat)]
@@ -68,6 +74,8 @@ class DoorAction(Action[NtState]):
 class Force(Action[NtState]):
     kind = "force"
     summary = "Force a locked door"
+    args = (word("unit", called), word("edge", lambda state, edge: f"The door {edge}"))
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         if not state.opts.forcing_doors:
@@ -108,6 +116,8 @@ class Force(Action[NtState]):
 class Escape(Action[NtState]):
     kind = "escape"
     summary = "Leave the tower by an Exit"
+    args = (word("unit", called),)
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         exits = board.mission(state).exits
@@ -133,6 +143,8 @@ class Escape(Action[NtState]):
 class Done(Action[NtState]):
     kind = "done"
     summary = "End this character's activation"
+    args = ()
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [Intent.of("done")] if state.current is not None and actors(state, seat) else []
@@ -148,15 +160,27 @@ class Done(Action[NtState]):
 
 @RULES.action
 class End(Action[NtState]):
+    """Ruling H1: in a shared Team each partner ends the activations of the characters it plays: the Team's
+    first seat with ``end``, its partner with ``end:by=<partner>`` (see :mod:`..sharing`)."""
+
     kind = "end"
     family = "end"
     summary = "End the Team's activation"
+    args = (word("by", optional=True),)
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
-        return [Intent.of("end")]
+        partner = sharing.partner_of(state, seat)
+        return [Intent.of("end")] + ([Intent.of("end", by=partner)] if partner is not None else [])
+
+    def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
+        by = intent.get("by")
+        if by is not None and by != sharing.partner_of(state, seat):
+            return "Only a shared Team's partner ends the activations of its own characters apart."
+        return None
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
-        who = sharing.sender(state, seat)
+        who = str(intent.get("by") or seat)
         events: list[Event] = []
         for model in [m for m in state.models.values() if m.team == seat and m.active and not m.activated]:
             if sharing.controller_of(state, model) == who:
@@ -169,7 +193,8 @@ class End(Action[NtState]):
         return events + [public("end", f"{seat} ends the Team's activation.")]
 
     def label(self, state: NtState, intent: Intent) -> str:
-        return "End the Team's activation"
+        by = intent.get("by")
+        return f"End the activations of the characters {by} plays" if by else "End the Team's activation"
 
 
 ORDERS = {
@@ -187,6 +212,8 @@ class Standing(Action[NtState]):
     kind = "standing"
     family = "end"
     summary = "Set a character's standing order for reactions"
+    args = (word("unit", called), word("order", lambda state, order: ORDERS[str(order)].capitalize()))
+    when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         models = [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]

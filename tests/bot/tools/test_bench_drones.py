@@ -10,7 +10,7 @@ def test_the_timed_phase_is_the_ai_operations_of_six_drones() -> None:
     game = engine.get("nakamura_tower")
     state = ready(game, 7)
     drones = {m.id: m.cell for m in state.models.values() if m.kind == "drone" and m.active}
-    assert len(drones) == DRONES and state.steps[0].op == "phase" and len(state.steps) == 1
+    assert len(drones) == DRONES and state.steps[0].op == "ai" and len(state.steps) == 1
     assert state.round == 1 and not any(line.startswith("Alarm levels") for line in state.log)
     spent, state = one_phase(game, state)
     lines = state.log

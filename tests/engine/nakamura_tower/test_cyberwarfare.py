@@ -9,10 +9,11 @@ import pytest
 
 from engine.core import IllegalIntent, Intent
 from engine.nakamura_tower.battles import attack_terminal, attack_tn, purge
-from engine.nakamura_tower.cwphase import cyberwarfare
 from engine.nakamura_tower.cyber import draw_cards, upkeep
+from engine.nakamura_tower.declare import cyberwarfare
 from engine.nakamura_tower.loading import pack
 from engine.nakamura_tower.state import NtState, Slot
+from engine.nakamura_tower.stats import name
 from renderers.nakamura_tower import render_private
 
 from .helpers import G, ai_next, at_cyberwarfare, clear_board, place, stack, table
@@ -102,7 +103,10 @@ def test_the_team_chooses_its_hacker_each_turn() -> None:
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="tn_p2"))
     assert {i.get("hacker") for i in G.legal(s, "p1")} == {"a1", "a2"}
+    labels = [G.describe(s, i) for i in G.legal(s, "p1")]
+    assert labels == [f"{name(s.models[m])}, at {s.models[m].cell}" for m in ("a1", "a2")]  # no ids
     s, _ = G.apply(s, "p1", Intent.of("declare", hacker="a2"))
+    assert G.view(s, "p1")["my_plan"] == ["Attack p2's Tactical Network", labels[1]]
     s, events = G.apply(s, "p2", Intent.of("declare", target="none"))
     assert s.hackers["p1"] == "a2"
     assert "p1's Hacker Vex Halloran declares: p2's Tactical Network." in _texts(events)
@@ -446,7 +450,7 @@ def test_a_jamming_worm_lets_its_owner_choose_the_character_it_slows() -> None:
     Members affected (this may be the player or the opponent); (c) apply the special rules of the hostile
     Virus/Worm to the appropriate team members (your opponent may be selecting the team member(s) affected)"
     (ruling C20: the house Slowcrawl Worm takes 1 Action Point from the character its owner picks)."""
-    from engine.nakamura_tower.phases import infection
+    from engine.nakamura_tower.infection import infection
 
     s = at_cyberwarfare(table(), p1=[], p2=[])
     s.teams["p2"].sr, s.teams["p1"].sr = 4, 0

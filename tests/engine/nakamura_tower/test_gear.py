@@ -10,9 +10,8 @@ from engine.nakamura_tower.grenades import caught, need, scatter, throw
 from engine.nakamura_tower.loading import pack
 from engine.nakamura_tower.phases import resources
 from engine.nakamura_tower.state import Mine, NtState
-from engine.nakamura_tower.stats import system_resources, weapons
-from engine.nakamura_tower.stun import recover, stun
-from engine.nakamura_tower.supplies import spend
+from engine.nakamura_tower.stats import spend, system_resources, weapons
+from engine.nakamura_tower.wounds import recover, stun
 
 from .helpers import G, clear_board, place, stack, table, to_real_world
 
@@ -328,7 +327,9 @@ def test_human_shield_is_offered_only_with_the_option() -> None:
     Shield"" (ruling V4: the target's own teammates, asked with the target's reaction)."""
     s = _shield_line(True)
     begin_attack(s, "b2", "a2")
-    assert Intent.of("react", how="shield", unit="a3") in G.legal(s, "p1")
+    shield = Intent.of("react", unit="a3", how="shield")
+    assert shield in G.legal(s, "p1")
+    assert G.parse_intent("react:how=shield,unit=a3") == shield  # one intent, whatever the order typed
     s2 = _shield_line(False)
     begin_attack(s2, "b2", "a2")
     assert all(i.get("how") != "shield" for i in G.legal(s2, "p1"))

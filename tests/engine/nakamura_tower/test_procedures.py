@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Intent
 from engine.nakamura_tower.battles import attack_terminal, attack_tn
-from engine.nakamura_tower.phases import infection
+from engine.nakamura_tower.infection import infection
 
 from .helpers import G, clear_board, place, stack, table, to_real_world
 

@@ -21,8 +21,8 @@ from engine.core.datapack import pack_dir
 from engine.nakamura_tower import board, loading
 from engine.nakamura_tower.battles import attack_terminal, draw_defence
 from engine.nakamura_tower.combat import cover_squares, resolve
-from engine.nakamura_tower.cwphase import cyberwarfare
 from engine.nakamura_tower.cyber import draw_cards
+from engine.nakamura_tower.declare import cyberwarfare
 from engine.nakamura_tower.phases import resources
 from engine.nakamura_tower.state import NtState
 from engine.nakamura_tower.stats import system_resources

@@ -6,11 +6,11 @@ from dataclasses import replace
 
 from engine.core import Intent
 from engine.nakamura_tower import board
-from engine.nakamura_tower.alarms import raise_alarm
-from engine.nakamura_tower.cando import draw
+from engine.nakamura_tower.board import raise_alarm
 from engine.nakamura_tower.combat import cover_squares, resolve, wound
 from engine.nakamura_tower.drones import alarm_levels, in_sight, security_protocol
 from engine.nakamura_tower.locations import location
+from engine.nakamura_tower.rules import draw
 from engine.nakamura_tower.state import NtState
 from engine.nakamura_tower.stats import system_resources, weapons
 

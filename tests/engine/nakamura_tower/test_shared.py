@@ -13,7 +13,7 @@ from engine.nakamura_tower.rules import RULES
 from engine.nakamura_tower.sharing import controller_of
 from engine.nakamura_tower.state import NtState
 
-from .helpers import G, clear_board, place, to_real_world
+from .helpers import G, clear_board, place, table, to_real_world
 
 
 def _shared(seed: int = 1) -> NtState:
@@ -52,7 +52,7 @@ def test_each_partner_activates_only_the_characters_it_plays() -> None:
     assert units and units <= {"a2", "a4"}
     assert not any(i.get("unit") in ("a2", "a4") for i in G.legal(s, "p1"))
     move = next(i for i in G.legal(s, "p3") if i.kind == "move" and i.get("unit") == "a2")
-    with pytest.raises(IllegalIntent):
+    with pytest.raises(IllegalIntent, match="^That character is played by your partner in the shared Team"):
         G.apply(s, "p1", move)
     s, _ = G.apply(s, "p3", move)
     if s.current == "a2":
@@ -62,16 +62,34 @@ def test_each_partner_activates_only_the_characters_it_plays() -> None:
 
 
 def test_ending_a_partners_activations_leaves_the_others_to_act() -> None:
-    """Ruling H1: "end" ends the activations of the sender's own characters; the Team's activation goes on
-    while the partner has characters left (RB: "Each Team completes its activation before another Team is
-    activated")."""
+    """Ruling H1: each partner ends the activations of its own characters (the Team's first seat with
+    ``end``, the partner with ``end:by=p3``: the intent says whose it is); the Team's activation goes on
+    while the other partner has characters left (RB: "Each Team completes its activation before another
+    Team is activated")."""
     s = to_real_world(_shared(), first="p1")
-    s, _ = G.apply(s, "p3", Intent.of("end"))
+    ends = {seat: [i for i in G.legal(s, seat) if i.kind == "end"] for seat in ("p1", "p3")}
+    assert ends == {"p1": [Intent.of("end")], "p3": [Intent.of("end", by="p3")]}
+    defaults = {p.seat: p.default for p in G.prompts(s)}
+    assert defaults == {"p1": Intent.of("end"), "p3": Intent.of("end", by="p3")}  # each may send its own
+    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters it plays"):
+        G.apply(s, "p3", Intent.of("end"))
+    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters it plays"):
+        G.apply(s, "p1", Intent.of("end", by="p3"))
+    s, _ = G.apply(s, "p3", Intent.of("end", by="p3"))
     assert s.models["a2"].activated and s.models["a4"].activated
     assert not s.models["a1"].activated
     assert _seats(s) == {"p1"}
     s, _ = G.apply(s, "p1", Intent.of("end"))
     assert "p1" not in _seats(s) and "p3" not in _seats(s)
+
+
+def test_only_a_shared_team_lists_the_partners_end() -> None:
+    """The partner's ``end:by=...`` is listed only where a Team is shared; elsewhere the Team's activation
+    ends with ``end`` alone, as before."""
+    s = to_real_world(table(2), first="p1")
+    assert [i for i in G.legal(s, "p1") if i.kind == "end"] == [Intent.of("end")]
+    with pytest.raises(IllegalIntent):
+        G.apply(s, "p1", Intent.of("end", by="p2"))
 
 
 def test_the_player_of_the_target_is_asked_its_reaction() -> None:
@@ -143,8 +161,9 @@ def test_the_split_is_agreed_while_the_team_is_built() -> None:
     for n in (1, 3):
         s, _ = G.apply(s, "p1", Intent.of("share", who=s.teams["p1"].draft[n].character))
     last = s.teams["p1"].draft[0].character
-    assert (
-        G.why_not(s, "p1", Intent.of("share", who=last)) == "Your partner must play at least one character."
+    refusal = G.why_not(s, "p1", Intent.of("share", who=last))
+    assert refusal is not None and refusal.startswith(
+        "Your partner must play at least one character. You can:"
     )
     other = Intent.of("share", who=s.teams["p2"].draft[0].character)
     assert RULES.actions["share"].why_not(s, "p2", other) == (

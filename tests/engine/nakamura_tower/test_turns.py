@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from engine.core import Intent
 from engine.nakamura_tower.drones import _tie_break
-from engine.nakamura_tower.phases import cleanup
-from engine.nakamura_tower.shock import cybershock_test
+from engine.nakamura_tower.infection import cybershock_test
+from engine.nakamura_tower.keeping import cleanup
+from engine.nakamura_tower.phases import begin_turn
+from engine.nakamura_tower.state import TurnStep
 
 from .helpers import G, clear_board, place, stack, table, to_real_world
 
@@ -167,3 +169,34 @@ def test_the_higher_cando_card_chooses_the_faction_first() -> None:
         assert s.teams[first].faction == "nakamura" and s.teams[other].faction == "uebermensch"
         tetsuo = next(m for m in s.models.values() if m.card == "tetsuo")
         assert tetsuo.team == first and G.prompts(s)[0].kind == "bid"
+
+
+def test_each_phase_of_the_turn_is_a_step_of_its_own() -> None:
+    """RB "Phase Sequence in a Game Turn": "1. Virus/Worm Infection and Cybershock Test Phase", "2. Check
+    System Resources Phase", "3. Initiative Determination Phase", "4. Cyberwarfare Phase", "5. Real World
+    Phase", "6. AI Operations Phase", "7. Clean-Up Phase": a turn queues one step per phase, in that order,
+    and each names the phase it runs."""
+    s = table()
+    s.waiting.frames.clear()
+    s.steps = []
+    begin_turn(s, TurnStep())
+    phases = ["infection", "resources", "initiative", "cyber", "real", "ai", "cleanup"]
+    assert [step.op for step in s.steps] == phases
+    G.start(s)  # phases 1 and 2 run; the Initiative asks the secret bids
+    assert s.phase == "initiative" and [step.op for step in s.steps] == phases[3:]
+    assert {p.kind for p in G.prompts(s)} == {"bid"}
+
+
+def test_menus_name_each_model_in_words_and_tell_two_of_one_name_apart() -> None:
+    """RB: "Special characters are characters that can be added to any Faction" (ruling S5: every Team has
+    its own copy), so two models on the board may share a name: a menu asked in parts names a model by its
+    name alone, and by its Team too only where another model shares it; never by its id."""
+    s = to_real_world(table(), first="p1")
+    names = [c.label for c in G.choices(s, "p1", "move")]
+    assert names and not any(m.id in label for label in names for m in s.models.values())
+    s.models["b1"].card = s.models["a1"].card
+    own = G.part_label(s, "attack", "target", "a1")
+    other = G.part_label(s, "attack", "target", "b1")
+    assert own.endswith("of p1's Team") and other.endswith("of p2's Team") and own != other
+    s.models["b1"].team, s.models["b1"].psychotic = "ai", True
+    assert G.part_label(s, "attack", "target", "b1").endswith("lost to the AI from p2's Team")
