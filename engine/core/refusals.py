@@ -17,6 +17,7 @@ and choices, or of public facts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .intent import Intent
@@ -41,6 +42,8 @@ class Refusing(Protocol):
     def asked_seat(self, state: Any, sender: str) -> str | None: ...
 
     def may_send(self, state: Any, seat: str, sender: str, intent: Intent) -> str | None: ...
+
+    def answered_by(self, state: Any, frame: Any, seat: str) -> Sequence[str] | None: ...
 
 
 SHOWN = 3

@@ -45,7 +45,9 @@ class Movement:
     passage: Passage = field(default=OPEN)
 
 
-ROUTE = Shape("route", (number("n", low=1),), title="Which way", asks="the way a unit goes")
+ROUTE = Shape(
+    "route", (number("n", lambda state, n: f"Way {n}", low=1),), title="Which way", asks="the way to go"
+)
 """The answer to "which way?": the number of the route offered (1 first)."""
 
 

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
-from engine.core.args import Shape, number, word
+from engine.core.args import Shape, word
 from engine.core.board import Cell, Edge, Grid, MoveAction, Movement, Route
 
 from .. import board, mines
@@ -44,10 +44,6 @@ def budget(state: NtState, mover: Model) -> int:
         return speed(mover)
     legs = any(g.slot == "cyberleg" for g in gear(mover))
     return min(speed(mover), DRAG_CYBERLEGS if legs else DRAG)
-
-
-RULES.takes(Shape("route", (number("n", lambda state, n: f"Way {n}"),), asks="the way to go"))
-"""The answer to "which way?" (asked by the runtime's Move when the ways differ for the rules)."""
 
 
 @RULES.action
