@@ -136,9 +136,14 @@ def _own(reason: str | None) -> str | None:
 def _not_asked(game: Refusing, state: Any, seat: str, intent: Intent) -> str:
     """``seat`` is not asked now: why (it passed, its choice is made, it is another's turn)."""
     top = state.waiting.top()
-    own: str | None = top.not_asked(seat) if top is not None else None
+    own: str | None = None
+    if top is not None:
+        own = game.rules.unasked_reason(state, top, seat) or top.not_asked(seat)
     if own:
         return own
     shape = game.rules.shapes.get(intent.kind)
     when = f". {shape.when}" if shape is not None and shape.when else ""
-    return f"It is not your turn{when}" if game.awaiting(state) else "You are not asked anything now"
+    awaited = game.awaiting(state)
+    if isinstance(top, TurnFrame) and awaited == [top.seat]:
+        return f"It is {top.seat}'s turn{when}"
+    return f"It is not your turn{when}" if awaited else f"You are not asked anything now{when}"

@@ -321,6 +321,15 @@ def _declared(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
     return events
 
 
+@RULES.unasked("assist")
+def not_in_the_window(state: GamedecState, frame: WindowFrame, seat: str) -> str | None:
+    """A seat the window does not ask: by the public rules it could not react (RB: an Assist or Sabotage
+    discards "one or more cards he holds" set aside)."""
+    if seat in frame.seats:
+        return None
+    return "You hold nothing to declare before this roll (no set-aside card)"
+
+
 @RULES.answers("assist")
 def _declaration(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     """A declaration in the open window: in effect now; everyone who can still react is asked again."""

@@ -88,7 +88,8 @@ def test_aid_and_twisted_options_refused_with_the_reason() -> None:
 
 def test_answering_the_window_twice_says_so() -> None:
     """RB: Assists and Sabotages are declared "before the dice are rolled": a seat that passed is told it has
-    answered (the runtime's voice for a window, issue 29), not "It is not your turn"."""
+    passed and is asked again after a declaration (the window is open: RULINGS 11-13), not "It is not your
+    turn"; a seat with no set-aside card is told it has nothing to declare."""
     state = game()
     state.players["ann"].hand = [PAPER_CIPHER]
     state.players["bo"].set_aside = ["t001"]
@@ -97,9 +98,20 @@ def test_answering_the_window_twice_says_so() -> None:
     state, _ = do(state, "ann", f"play:card={PAPER_CIPHER}")
     state, _ = do(state, "bo", "pass")
     message = GAME.why_not(state, "bo", Intent.of("sabotage", on="ann", n=1))
-    assert message is not None and message.startswith("You have already answered; the window closes")
+    assert message is not None and message.startswith("You passed; you are asked again if someone declares")
     # what bo may still do meanwhile: discard, at any moment (RULINGS 37a)
     assert "not your turn" not in message.lower() and "You can: Discard" in message
+
+
+def test_a_seat_with_nothing_set_aside_is_told_it_has_nothing_to_declare() -> None:
+    """RB: an Assist or Sabotage discards "one or more cards he holds" set aside: a seat holding none is not
+    asked before the roll, and told why."""
+    state = game()
+    state.players["ann"].hand = [PAPER_CIPHER]
+    state.players["bo"].set_aside = ["t001"]
+    state, _ = do(state, "ann", "move:to=realium")
+    state, _ = do(state, "ann", f"play:card={PAPER_CIPHER}")
+    assert refusal(state, "cy", "sabotage:on=ann,n=1").startswith("You hold nothing to declare before this roll")
 
 
 def test_a_declaration_beyond_ones_cards_names_the_count() -> None:
@@ -118,7 +130,7 @@ def test_a_turn_action_out_of_turn_says_whose_turn_it_is() -> None:
     with when moves are made; what he may do names the detective whose turn it is (a trade with him)."""
     state = game()
     message = GAME.why_not(state, "bo", Intent.of("move", to="realium"))
-    assert message is not None and message.startswith("It is not your turn. Moves are made in your own turn.")
+    assert message is not None and message.startswith("It is ann's turn. Moves are made in your own turn.")
     assert message.endswith("or Propose a trade to ann.")
 
 
