@@ -111,7 +111,9 @@ def test_a_seat_with_nothing_set_aside_is_told_it_has_nothing_to_declare() -> No
     state.players["bo"].set_aside = ["t001"]
     state, _ = do(state, "ann", "move:to=realium")
     state, _ = do(state, "ann", f"play:card={PAPER_CIPHER}")
-    assert refusal(state, "cy", "sabotage:on=ann,n=1").startswith("You hold nothing to declare before this roll")
+    assert refusal(state, "cy", "sabotage:on=ann,n=1").startswith(
+        "You hold nothing to declare before this roll"
+    )
 
 
 def test_a_declaration_beyond_ones_cards_names_the_count() -> None:
