@@ -177,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         return print_options(args.game)
     if args.command == "play":
         try:
-            from .terminal import session  # each command imports what it runs: `arbiter run` starts sooner
+            # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
+            from .terminal import session
 
             collector.settle()
             return asyncio.run(session.play(args, _options(args.options)))
@@ -188,17 +189,20 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 130
     if args.command == "simulate":
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .tools import simulate
 
         return simulate.run(args, _options(args.options))
     if args.command == "replay":
         return replay_file(Path(args.file), Path(args.animate) if args.animate else None)
     if args.command == "bench" and args.processes:
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .tools import bench_processes
 
         collector.settle()
         return asyncio.run(bench_processes.run(args))
     if args.command == "bench":
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .tools import bench
 
         collector.settle()  # the bench measures the bot's settings
@@ -305,6 +309,7 @@ def database_path(given: str | None, sqlite_only: bool = False) -> str:
     if given:
         return given
     try:
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .settings import Settings
 
         settings = Settings()
@@ -316,6 +321,7 @@ def database_path(given: str | None, sqlite_only: bool = False) -> str:
 
 def db_command(command: str, path: str | None, db: str | None = None) -> int:
     """``arbiter db backup|restore|check``: 0 on success, 1 when a check finds problems, 2 on failure."""
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .store.sqlite import dbtools
 
     database = database_path(db)
@@ -338,6 +344,7 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
         return 2
     for line in problems:
         print(line)
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .store.stores import describe
 
     shown = describe(database)  # a PostgreSQL URL without its password
@@ -350,7 +357,10 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
 
 def db_copy(source: str, target: str | None) -> int:
     """``arbiter db copy``: 0 when copied and verified, 1 when the copy holds problems, 2 when not copied."""
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .store import dbcopy
+
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .store.sqlite import dbtools
 
     target = target or os.environ.get("ARBITER_DATABASE_URL", "").strip()
@@ -389,6 +399,7 @@ def kept_intents(data: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def replay_file(path: Path, animate_to: Path | None = None) -> int:
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from engine.core.playout import replay
 
     try:
@@ -429,6 +440,7 @@ def replay_file(path: Path, animate_to: Path | None = None) -> int:
 
 
 def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .animation import animated_replay
 
     def progress(done: int, total: int) -> None:
@@ -456,6 +468,7 @@ def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
 
 
 def run_bot(shards: str | None = None, shard_count: int | None = None) -> int:
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .settings import Settings
 
     try:
@@ -474,6 +487,7 @@ def run_bot(shards: str | None = None, shard_count: int | None = None) -> int:
         )
         return 2
     try:
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .discord_bot import run
     except ImportError as exc:  # pragma: no cover - only while the Discord front end is missing
         print(f"The Discord front end is not available: {exc}", file=sys.stderr)

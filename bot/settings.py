@@ -97,6 +97,7 @@ class Settings(BaseSettings):
     @field_validator("arbiter_database_url")
     @classmethod
     def _known_database(cls, value: str | None) -> str | None:
+        # allow_inline: the store package imports the settings
         from .store.stores import BadDatabaseUrl, is_postgres, sqlite_path
 
         if value is not None and not is_postgres(value):

@@ -397,3 +397,39 @@ def test_components_reach_the_flows_only_through_the_typed_interface() -> None:
 )
 def test_the_renderer_rule(name: str, allowed: bool) -> None:
     assert _renderer_may_import(name) is allowed
+
+
+INLINE_REASON = "# allow_inline:"
+
+
+def inline_imports(source: str) -> list[int]:
+    """Lines of imports inside a function that give no reason (``# allow_inline: why`` on the line or the
+    line above)."""
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Import | ast.ImportFrom):
+                    here = lines[sub.lineno - 1]
+                    above = lines[sub.lineno - 2] if sub.lineno > 1 else ""
+                    if INLINE_REASON not in here and INLINE_REASON not in above:
+                        found.append(sub.lineno)
+    return found
+
+
+def test_the_inline_finder_wants_a_reason() -> None:
+    assert inline_imports("def f():\n    import os\n") == [2]
+    assert inline_imports("def f():\n    # allow_inline: why\n    import os\n") == []
+    assert inline_imports("import os\n") == []
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    """Issue 29, item 9: an import inside a function hides a dependency; each states its reason."""
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for pkg in PACKAGES
+        for path in sorted((ROOT / pkg).rglob("*.py"))
+        for line in inline_imports(path.read_text(encoding="utf-8"))
+    ]
+    assert not bad, f"imports inside functions without '# allow_inline: <reason>': {bad}"

@@ -72,17 +72,20 @@ class PostgresRows:
         self.store = store
 
     async def one(self, sql: str, *args: Any) -> tuple[Any, ...] | None:
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
         from .postgres.pg_store import numbered
 
         row = await self.store.pool.fetchrow(numbered(sql), *args)
         return tuple(row) if row is not None else None
 
     async def all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
         from .postgres.pg_store import numbered
 
         return [tuple(r) for r in await self.store.pool.fetch(numbered(sql), *args)]
 
     async def run(self, sql: str, *args: Any) -> None:
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
         from .postgres.pg_store import numbered
 
         await self.store.pool.execute(numbered(sql), *args)

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
 from engine.core.args import Shape, word
+from engine.core.board import Cell, Passage
 
 from .life import check_end, damage, destroy, die, reduction
 from .names import card_named, words
@@ -25,9 +26,12 @@ from .rules import (
     card_of,
     clear_shot,
     grid,
+    meets,
     occupied,
+    owns,
     recycle_from_hand,
     seat_of_unit,
+    sees,
     stunned,
     unit_cell,
     unit_name,
@@ -110,7 +114,6 @@ def _converter_plus(state: IpaState, seat: str) -> int:
 
 
 def _owns_id(agent: object, card_id: str) -> bool:
-    from .rules import owns
 
     return owns(agent, card_id)  # type: ignore[arg-type]
 
@@ -263,7 +266,6 @@ def rift_options(state: IpaState, seat: str, hit: Hit) -> list[tuple[Intent, str
     roll"; Space Vacuum "can only be used against a Space Manipulation, if it is active"; "The target must
     be in the Agent's line of sight" (A-49: the Rift's user is the target, or sees the attacker or the
     target)."""
-    from .rules import meets, sees
 
     agent = state.agents[seat]
     if not agent.alive or stunned(agent):
@@ -410,7 +412,6 @@ def shove(state: IpaState, hit: Hit, squares: int) -> list[Event]:
     if start is None:
         return []
     taken = set(occupied(state, but=hit.target))
-    from engine.core.board import Cell, Passage
 
     reach = grid(state).reachable(
         Cell.parse(start),

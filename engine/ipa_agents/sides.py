@@ -15,6 +15,7 @@ from engine.core import Event, Intent, public
 from engine.core.args import Shape, word
 from engine.core.board import Cell
 
+from .actions.move import wall_steps
 from .names import words
 from .rules import RULES
 from .setup import CORNERS, SEAT_CORNERS
@@ -165,7 +166,6 @@ def gaia_revealed(state: IpaState, choices: dict[str, Intent], payload: GaiaPayl
         return [
             public("gaia", f"No agreement on the map ({', '.join(against)} against); the third map stands.")
         ]
-    from .actions.move import wall_steps
 
     state.walls = []
     state.now(*[s for s in wall_steps(state) if s.op == "wall"], GaiaStep(tries=payload.tries + 1))

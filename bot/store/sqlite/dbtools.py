@@ -151,6 +151,7 @@ async def check(db_path: str | Path) -> list[str]:
     """Every problem found, one line each: SQLite's quick_check, then each game's saved data."""
     store: Store
     if is_postgres(str(db_path)):
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
         from ..postgres.pg_store import PostgresStore
 
         store = PostgresStore(str(db_path))

@@ -28,12 +28,13 @@ from ..rules import (
     clear_shot,
     distance,
     meets,
+    missing,
     named_card,
     sees,
     stunned,
     unit_name,
 )
-from ..state import AgentState, IpaState
+from ..state import Active, AgentState, IpaState
 
 
 def free_artifacts(state: IpaState) -> int:
@@ -178,8 +179,6 @@ class Play(Action[IpaState]):
         if stunned(agent):
             return "Your Agent is stunned: it cannot activate Item Cards."
         if not meets(state, agent, card):
-            from ..rules import missing
-
             return f"{card.name} needs {', '.join(missing(state, agent, card))}."
         if card.type == "rift":
             return "Rifts are played as reactions, when a hit lands."
@@ -330,7 +329,6 @@ class Convert(Action[IpaState]):
         pay(agent, conv.cost)
         if instance in agent.hand:
             agent.hand.remove(instance)
-            from ..state import Active
 
             agent.active.append(Active(card=instance, uses=0, converted=True))
         else:
