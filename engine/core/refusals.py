@@ -57,7 +57,11 @@ FALLBACKS = (" is not possible now", " is not allowed now")
 def explain(game: Refusing, state: Any, seat: str, intent: Intent) -> str:
     """The refusal of ``intent`` by ``seat``: the reason, then what is possible instead."""
     reason = (reason_for(game, state, seat, intent) or "That is not possible now").strip()
-    return f"{reason if reason[-1] in '.?!' else reason + '.'} {alternatives(game, state, seat)}"
+    reason = reason if reason[-1] in ".?!" else reason + "."
+    awaited = game.awaiting(state)
+    if not game.legal(state, seat) and awaited and all(f"{s}'s turn" in reason for s in awaited):
+        return reason  # it names whose turn it is already: "the game is waiting for them" would repeat it
+    return f"{reason} {alternatives(game, state, seat)}"
 
 
 def alternatives(game: Refusing, state: Any, seat: str) -> str:

@@ -101,5 +101,5 @@ def test_refusals_give_the_rules_reason_first_then_what_is_possible() -> None:
     sold = IPA.why_not(state, "p1", Intent.parse("sell:card=uzi.1")) or ""
     assert sold.startswith("That card is not among your inactive cards.") and "Sell Pocket Pistol" in sold
     other = IPA.why_not(state, "p2", Intent.parse("end")) or ""
-    assert other.startswith("It is not your turn. A turn is ended by the player in turn.")
+    assert other.startswith("It is p1's turn. A turn is ended by the player in turn.")
     assert not RAW.search(again + sold + other) and "a1" not in again
