@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import GameMeta, RandomAgent
+from engine.core import GameMeta, Intent, RandomAgent
 from engine.core.board import Cell, load_grid
 from engine.core.flowgame import FlowGame
 
@@ -47,7 +47,7 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 9
+    format = 10
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
     3: the last action a Rift may undo, permissions to pass; 4: the options of the advanced and alternative
     rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners; 5: Confuse and Mind
@@ -58,7 +58,9 @@ class IpaGame(FlowGame[IpaState]):
     Focused Shot needs a shot of this turn, the Damage Converter's payment ends with the turn, a force
     field's loss holds for the rest of the turn, a Sentry's round of placement), and the turn's header is
     told again after each deed; 9: the state no longer carries the runtime's unused ``decisions`` and
-    ``options`` (issue 29, item 9). Older games are rebuilt from their intent log."""
+    ``options`` (issue 29, item 9); 10: a wall is one answer, its square (``wall:at=D7``, was
+    ``wall:col=D,row=7``: a logged old key is read as the new one, :meth:`conform`). Older games are rebuilt
+    from their intent log."""
     state_type = IpaState
     rules = RULES
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
@@ -94,6 +96,14 @@ class IpaGame(FlowGame[IpaState]):
         else:
             state.steps = [*first, *wall_steps(state)]
         return self.start(state)
+
+    def conform(self, intent: Intent) -> Intent:
+        """An intent log written before format 10 names a wall's square in two parts (``wall:col=D,row=7``):
+        it is read as the one answer it now is (``wall:at=D7``), so old games rebuild."""
+        col, row = intent.get("col"), intent.get("row")
+        if intent.kind == "wall" and isinstance(col, str) and isinstance(row, int) and len(intent.args) == 2:
+            intent = Intent.of("wall", at=f"{col}{row}")
+        return super().conform(intent)
 
     def view_model(self, state: IpaState, seat: str | None) -> IpaView:
         return build_view(self, state, seat)

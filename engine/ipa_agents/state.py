@@ -283,7 +283,7 @@ IpaStep = Annotated[
 
 
 class IpaState(FlowState):
-    format: int = 9
+    format: int = 10
     """The snapshot format (the game's ``format``)."""
     steps: list[IpaStep] = Field(default_factory=list)
     opts: IpaOptions

@@ -68,12 +68,18 @@ def place_wall(state: IpaState, step: SetupWallStep) -> list[Event]:
     c = default_wall(state, step.seat)
     if c is None:
         return []
-    default = Intent.of(
-        "wall", col="".join(ch for ch in c if ch.isalpha()), row=int("".join(ch for ch in c if ch.isdigit()))
+    text = (
+        f"Place a wall: name its square ({_walls(step.left)} left for you). Not in an opponent's starting "
+        "corner, no group of more than 5 walls, nothing cut off."
     )
-    text = f"Place a wall ({step.left} left for you). Not in an opponent's corner, no group of more than 5."
-    public = f"{step.seat} places a wall ({step.left} left)."
-    return RULES.ask(state, step.seat, "wall", text, [], default=default, actions=["wall"], public=public)
+    public = f"{step.seat} places a wall ({_walls(step.left)} left)."
+    return RULES.ask(
+        state, step.seat, "wall", text, [], default=Intent.of("wall", at=c), actions=["wall"], public=public
+    )
+
+
+def _walls(n: int) -> str:
+    return "1 wall" if n == 1 else f"{n} walls"
 
 
 @RULES.step("events")

@@ -119,7 +119,8 @@ def _table_texts(game: Any, state: Any) -> Iterator[tuple[str, str]]:
 
     public = game.view(state, None)
     board = getattr(game, "board_lines", None)
-    for line in board(public) if board is not None else view_lines(public):
+    lines = board(public) if board is not None else None
+    for line in lines if lines is not None else view_lines(public):
         yield "board text", line
     for seat in state.seats:
         for line in game_hand_lines(game, game.view(state, seat), public):

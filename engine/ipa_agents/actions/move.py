@@ -1,5 +1,5 @@
 """Movement: ``move:unit=a1,to=D7`` for an Agent (one contiguous move a turn, plus the Speed Boost's extra
-move) and for a Sentry (its own square a round); walls at set-up: ``wall:col=D,row=7``.
+move) and for a Sentry (its own square a round); walls at set-up: ``wall:at=D7``.
 
 RB "Movement": "Each Agent has 5 movement points ... distance is counted horizontally and vertically";
 RB "Physics": "Your units may only move through other units if the owner of the unit through which your
@@ -15,7 +15,7 @@ from collections import deque
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
-from engine.core.args import number, word
+from engine.core.args import word
 from engine.core.board import Cell, MoveAction, Movement, Passage, Route
 from engine.core.board.grid import Grid
 from engine.core.labels import listing
@@ -299,41 +299,39 @@ class Move(MoveAction[IpaState]):
 # --- walls at set-up -------------------------------------------------------------------------------------
 
 
-def split(label: str) -> tuple[str, int]:
-    return "".join(ch for ch in label if ch.isalpha()), int("".join(ch for ch in label if ch.isdigit()))
-
-
 @RULES.action
 class PlaceWall(Action[IpaState]):
-    """Asked in two parts that each fit one menu: the column (A-X), then the row (1-24)."""
+    """One answer per wall: its square (``wall:at=D7``). RB set-up 6: "The players place the terrain tokens
+    onto the battle map one after the other" (each token is one square)."""
 
     kind = "wall"
     summary = "Place a wall"
-    args = (word("col", lambda state, col: f"Column {col}"), number("row"))
+    args = (word("at", title="Which square for the wall?"),)
     when = "Walls are placed at set-up, each player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        out = []
-        for label in legal_walls(state, seat):
-            col, row = split(label)
-            out.append(Intent.of("wall", col=col, row=row))
-        return out
+        return [Intent.of("wall", at=label) for label in legal_walls(state, seat)]
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
-        label = f"{intent.word('col').upper()}{intent.num('row')}"
+        given = intent.word("at")
+        square = _canonical(given)
+        if square is None or not grid(state).inside(Cell.parse(square)):
+            return f"{given} is not a square of the map: name a column A-X and a row 1-24, as in D7"
+        if square != given:
+            return f"Name the square as it is written on the map's edges: {square}, not {given}"
         return (
-            f"A wall cannot stand on {label}: it is taken, in an opponent's starting corner, would make a "
-            "group of more than 5 walls, or would cut off part of the map."
+            f"A wall cannot stand on {square}: it is taken, in an opponent's starting corner, would make a "
+            "group of more than 5 walls, or would cut off part of the map"
         )
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
-        label = f"{intent.word('col')}{intent.num('row')}"
-        state.walls.append(label)
-        return [public("wall", f"{seat} places a wall on {label}.")]
+        square = intent.word("at")
+        state.walls.append(square)
+        return [public("wall", f"{seat} places a wall on {square}.", at=square)]
 
     def label(self, state: IpaState, intent: Intent) -> str:
-        col, row = intent.get("col"), intent.get("row")
-        return f"Wall on {col}{row}" if isinstance(col, str) and isinstance(row, int) else "Place a wall"
+        at = intent.get("at")
+        return f"Wall on {at}" if isinstance(at, str) else "Place a wall"
 
 
 def wall_steps(state: IpaState) -> list[SetupWallStep | GaiaStep | EventsStep | RoundStep]:

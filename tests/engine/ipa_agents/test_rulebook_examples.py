@@ -239,11 +239,11 @@ def test_l161_no_more_than_five_walls_together_diagonals_included() -> None:
     of an opponent."."""
     state = IPA.setup(["p1", "p2"], 3, {})
     state.walls = ["E5", "F6", "G7", "H8", "I9"]  # five, touching diagonally
-    assert not _offers(state, "p1", "wall:col=J,row=10")  # a sixth touching them diagonally
-    assert not _offers(state, "p1", "wall:col=I,row=10")
-    assert _offers(state, "p1", "wall:col=K,row=11")
-    assert not _offers(state, "p1", "wall:col=W,row=23")  # p2's corner (X24)
-    assert _offers(state, "p1", "wall:col=B,row=2")  # its own corner is not an opponent's
+    assert not _offers(state, "p1", "wall:at=J10")  # a sixth touching them diagonally
+    assert not _offers(state, "p1", "wall:at=I10")
+    assert _offers(state, "p1", "wall:at=K11")
+    assert not _offers(state, "p1", "wall:at=W23")  # p2's corner (X24)
+    assert _offers(state, "p1", "wall:at=B2")  # its own corner is not an opponent's
 
 
 def test_l165_with_three_players_twelve_event_tokens_three_in_each_quadrant() -> None:
