@@ -162,6 +162,8 @@ class Hit(BaseModel):
     """A Focused Shot: dodged only on a 5 or 6."""
     bonus: int = 0
     """Damage added to the card's (Modified Krono Blood, spent when the attack was declared)."""
+    over: str = ""
+    """The card instance of a strike over time (Drowning), for its name: such a hit has no ``card``."""
 
 
 class Undone(BaseModel):

@@ -22,7 +22,7 @@ from engine.core.labels import listing
 
 from ..names import unit_named
 from ..pack import pack
-from ..rules import RULES, grid, occupied, seat_of_unit, stunned, walls
+from ..rules import RULES, grid, occupied, plural, seat_of_unit, stunned, walls
 from ..setup import legal_walls
 from ..state import EventsStep, GaiaStep, IpaState, RoundStep, SetupWallStep
 
@@ -271,6 +271,8 @@ class Move(MoveAction[IpaState]):
         taken = {Cell.parse(c) for c in occupied(state, but=unit)}
         if any(c in taken and c not in passable for c in route.cells[1:-1]):
             state.turn.use("molecular_spent")
+        name = "Agent" if unit == agent.unit else pack().equipment[state.equipment[unit].kind].name
+        start = route.cells[0].label
         if unit == agent.unit:
             if state.turn.used("move"):
                 state.turn.use("speed_spent")
@@ -282,13 +284,17 @@ class Move(MoveAction[IpaState]):
             fe.cell = dest
             fe.moved = state.round
         state.last_path = [c.label for c in route.cells]
-        name = "Agent" if unit == agent.unit else f"Sentry {unit}"
         return [
-            public("move", f"{seat}'s {name} moves to {dest} ({route.steps} squares).", path=state.last_path)
+            public(
+                "move",
+                f"{seat}'s {name} moves from {start} to {dest} ({plural(route.steps, 'square')}).",
+                path=state.last_path,
+            )
         ]
 
     def unit_label(self, state: IpaState, unit: str) -> str:
-        return "your Agent" if unit.startswith("a") else f"field equipment {unit}"
+        fe = state.equipment.get(unit)
+        return f"your {pack().equipment[fe.kind].name} on {fe.cell}" if fe is not None else "your Agent"
 
     def label(self, state: IpaState, intent: Intent) -> str:
         unit, to = intent.get("unit"), intent.get("to")

@@ -12,7 +12,16 @@ from engine.core.args import Shape, word
 
 from ..names import ability_named, card_named, unit_named, words
 from ..pack import ABILITIES, pack
-from ..rules import RULES, adjacent8, card_of, named_card, not_in_hand, recycle_from_hand, stunned
+from ..rules import (
+    RULES,
+    adjacent8,
+    card_of,
+    equipment_name,
+    named_card,
+    not_in_hand,
+    recycle_from_hand,
+    stunned,
+)
 from ..state import EndTurnStep, IpaState
 from .play import actions_left
 
@@ -176,14 +185,16 @@ class Takeover(Action[IpaState]):
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         fe = state.equipment[intent.word("unit")]
+        name = equipment_name(fe)
         fe.owner = seat
         fe.fired = -1
         state.turn.use("action")
-        return [public("takeover", f"{seat} takes over {pack().equipment[fe.kind].name} {fe.unit}.")]
+        return [public("takeover", f"{seat} takes over {name}.", at=fe.cell)]
 
     def label(self, state: IpaState, intent: Intent) -> str:
         unit = intent.get("unit")
-        return f"Take over {unit}" if isinstance(unit, str) else "Take over field equipment"
+        fe = state.equipment.get(unit) if isinstance(unit, str) else None
+        return f"Take over {equipment_name(fe)}" if fe is not None else "Take over field equipment"
 
 
 @RULES.action

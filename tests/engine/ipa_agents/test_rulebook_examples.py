@@ -166,10 +166,10 @@ def test_l132_a_game_round_of_four_players() -> None:
     assert [a.life for a in state.agents.values()] == [15, 15, 15, 15]
     state = _attack(state, "p1", "play:card=thunderbolt.1,at=a2", (1, 2))
     state, texts = act(state, "p1", "move:unit=a1,to=A2")
-    assert texts == ["p1's Agent moves to A2 (5 squares)."]
+    assert texts == ["p1's Agent moves from D4 to A2 (5 squares)."]
     state, _ = act(state, "p1", "end")
     state, texts = act(state, "p2", "move:unit=a2,to=D14")
-    assert texts == ["p2's Agent moves to D14 (4 squares)."]
+    assert texts == ["p2's Agent moves from D10 to D14 (4 squares)."]
     state, _ = act(state, "p2", "end")
     state = _attack(state, "p3", "play:card=static_bolt.1,at=a4", (1, 2))
     state, _ = act(state, "p3", "end")
