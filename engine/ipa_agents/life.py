@@ -7,7 +7,7 @@ from engine.core import Event, public
 from engine.core.flowgame import FlowGame
 
 from .pack import DamageType
-from .rules import P, agent_of_unit, cap, card_of, equipment_name, unit_name
+from .rules import P, agent_of_unit, cap, card_of, equipment_name, unit_cell, unit_name
 from .sides import allied, sides
 from .state import IpaState
 
@@ -47,7 +47,15 @@ def damage(
     name = cap(unit_name(state, unit))
     if dealt <= 0:
         return [public("damage", f"{name} takes no damage ({kind} is stopped).")]
-    events = [public("damage", f"{name} loses {dealt} life ({kind}).", unit=unit, amount=dealt)]
+    events = [
+        public(
+            "damage",
+            f"{name} loses {dealt} life ({kind}).",
+            unit=unit,
+            amount=dealt,
+            at=unit_cell(state, unit),
+        )
+    ]
     target = agent_of_unit(state, unit)
     if by is not None and state.opts.sandmen and by in state.agents and state.agents[by].alive:
         state.agents[by].credits += 1

@@ -15,6 +15,7 @@ from engine.core import Event, Intent, public
 from engine.core.args import Shape, word
 from engine.core.board import Cell
 
+from . import marks
 from .names import words
 from .rules import RULES, joined
 from .setup import CORNERS, SEAT_CORNERS
@@ -160,6 +161,7 @@ MAP = Shape(
 @RULES.revealed("gaia", GaiaPayload, takes=[MAP])
 def gaia_revealed(state: IpaState, choices: dict[str, Intent], payload: GaiaPayload) -> list[Event]:
     against = [s for s in state.seats if choices[s].get("agree") == "no"]
+    marks.revealed(state, {s: "does not agree" if s in against else "agrees" for s in state.seats})
     if not against:
         return [public("gaia", "Everyone agrees to the battle map.")]
     if payload.tries >= GAIA_TRIES:

@@ -196,6 +196,17 @@ class LastAction(BaseModel):
     settled: bool = False
 
 
+class Mark(BaseModel):
+    """One change of the last turns a board marks (:mod:`.marks`): a square (moved from or to, placed on,
+    hit, destroyed), or an Agent's life change (``seat`` and ``life``, lost below 0)."""
+
+    square: str = ""
+    seat: str = ""
+    life: int = 0
+    turn: int = 0
+    """The turn (its number) it was made in."""
+
+
 class CornerStep(Step):
     op: Literal["corner"] = "corner"
     seat: str
@@ -317,5 +328,11 @@ class IpaState(FlowState):
     """The Mind Control of the turn in progress."""
     chosen_corners: list[str] = Field(default_factory=list)
     """Seats whose corner is chosen (the players choose their corners)."""
+    marks: list[Mark] = Field(default_factory=list)
+    """What the turn in progress and the one before changed (public: read from public events)."""
+    revealed: dict[str, str] = Field(default_factory=dict)
+    """The last secret choices revealed, by seat, in words ("draws a card, +1 Intellect")."""
+    revealed_turn: int = 0
+    """The turn in which they were revealed (the boards show them in that turn and the next)."""
     undoable: LastAction | None = None
     """The previous player's last such action, which a Rift may cancel in this turn (RB Rift)."""

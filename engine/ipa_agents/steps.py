@@ -11,7 +11,7 @@ from engine.core.flowgame import FlowGame
 from engine.core.intent import Value
 from engine.core.kits.handlimit import excess
 
-from . import control, undo
+from . import control, marks, undo
 from .effects import check_end, damage
 from .names import words
 from .pack import ABILITIES
@@ -324,6 +324,7 @@ READY = Shape(
 def round_ended(state: IpaState, choices: dict[str, Intent], payload: NoData) -> list[Event]:
     events: list[Event] = []
     gains = state.rank < P().numbers.rank_cap
+    told: dict[str, str] = {}
     for seat in state.seats:
         intent = choices.get(seat)
         agent = state.agents[seat]
@@ -337,14 +338,11 @@ def round_ended(state: IpaState, choices: dict[str, Intent], payload: NoData) ->
         point = intent.get("point")
         if gains and point in ABILITIES:
             agent.abilities[point] += 1
-        events.append(
-            public(
-                "ready",
-                f"{seat} {'draws a card' if intent.get('draw') == 'yes' else 'draws no card'}"
-                + (f", +1 {str(point).capitalize()}" if gains and point in ABILITIES else "")
-                + ".",
-            )
+        told[seat] = ("draws a card" if intent.get("draw") == "yes" else "draws no card") + (
+            f", +1 {str(point).capitalize()}" if gains and point in ABILITIES else ""
         )
+        events.append(public("ready", f"{seat} {told[seat]}."))
+    marks.revealed(state, told)
     if gains:
         state.rank += 1
     state.later(RoundStep())

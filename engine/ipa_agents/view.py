@@ -17,10 +17,17 @@ class CardView(BaseModel):
     name: str
     type: str
     price: int
+    """Its sale price, in credits."""
     requires: str
     text: str
     usable: bool
     """Whether the viewer's Agent meets the ability requirements now."""
+    damage: str = ""
+    """What it deals ("2 fire", "1 to 3 energy, by the die", "1 energy a turn"); empty: no damage."""
+    range: str = ""
+    """How far it reaches ("next to you", "up to 7", "3 to 16", "any distance"); empty: on yourself."""
+    cost: int = 0
+    """Credits each activation costs (most cards: none)."""
 
 
 class AbilitiesView(BaseModel):
@@ -44,11 +51,19 @@ class AgentView(BaseModel):
     points: int
     credits: int
     sp: int
+    """Science Points."""
     ue: str | None
+    """The Unknown Entity's name."""
+    ue_text: str = ""
     upgrades: list[str]
+    """The SP upgrades bought, by name."""
     hand: int
+    hand_limit: int = 7
     active: list[str]
     statuses: list[str]
+    """Stun, Helpless, Confuse, Mind Control and effects over time ("Drowning: 3 more turns")."""
+    injections: list[str] = []
+    """The injections bought this turn that wait for their use (the Agent in turn only)."""
     permits: list[str] = []
     """Seats whose units may move through this Agent's units (public, RB Physics)."""
 
@@ -63,7 +78,20 @@ class EquipmentView(BaseModel):
     armed: bool
 
 
+class LastView(BaseModel):
+    """What the last turns changed (public: read from public events) and the secret choices just revealed."""
+
+    squares: list[CellField] = []
+    """Squares moved from or to, placed on, hit, destroyed: the turn in progress and the one before."""
+    life: dict[str, int] = {}
+    """Each Agent's life change over the same turns, by seat (lost: below 0)."""
+    chosen: dict[str, str] = {}
+    """What each seat chose in secret, told right after the reveal ("draws a card, +1 Intellect")."""
+
+
 class IpaView(TableView):
+    viewer: str | None = None
+    """The seat whose view this is (None: the public view)."""
     round: int
     rank: int
     acting: str
@@ -83,4 +111,10 @@ class IpaView(TableView):
     """The seat playing this turn's Agent under Mind Control (public)."""
     offered: str | None = None
     """The name of the card another Agent offers the viewer, while it is asked to accept it."""
+    sale_credits: int | None = None
+    """The viewer's credits from sales this turn, to spend now (None for spectators)."""
+    controlled_cards: list[str] | None = None
+    """Under Mind Control: the two cards drawn from the controlled Agent's inventory, for its controller and
+    its player only."""
+    last: LastView = LastView()
     picture: dict[str, Any]

@@ -50,33 +50,42 @@ class Pickup(Action[IpaState]):
         kind = pack().events[token.kind]
         if token.kind == "aliens":
             agent.credits += kind.reward
-            return [public("event", f"{seat} picks up an Event: Aliens, {kind.reward} credits (saved).")]
+            return [
+                public(
+                    "event",
+                    f"{seat} picks up an Event: Aliens, {kind.reward} credits (saved).",
+                    at=agent.cell,
+                )
+            ]
         if token.kind == "debris":
             agent.sp += kind.reward
-            return [public("event", f"{seat} picks up an Event: Debris, {kind.reward} SP.")]
+            return [public("event", f"{seat} picks up an Event: Debris, {kind.reward} SP.", at=agent.cell)]
         face = state.rng.roll(1)[0]
         entity = pack().entities[face]
         events = [
             public(
-                "event", f"{seat} picks up an Event: an Unknown Entity. The die shows {face}: {entity.name}."
+                "event",
+                f"{seat} picks up an Event: an Unknown Entity (UE). The die shows {face}: {entity.name}.",
+                at=agent.cell,
             )
         ]
         if agent.ue is None:
             agent.ue = entity.id
             return events + [public("ue", f"{seat}'s Agent gains {entity.name}: {entity.text}")]
         old = next(e for e in pack().entities.values() if e.id == agent.ue)
+        sale = f"{pack().numbers.ue_sale} credits"
         offer = [
-            (Intent.of("keep", which="old"), f"Keep {old.name}, sell {entity.name} for 3"),
-            (Intent.of("keep", which="new"), f"Keep {entity.name}, sell {old.name} for 3"),
+            (Intent.of("keep", which="old"), f"Keep {old.name}, sell {entity.name} for {sale}"),
+            (Intent.of("keep", which="new"), f"Keep {entity.name}, sell {old.name} for {sale}"),
         ]
         return events + RULES.ask(
             state,
             seat,
             "keep",
-            "You may own only 1 UE: which do you keep?",
+            "You may own only 1 Unknown Entity (UE): which do you keep?",
             offer,
             payload=KeepPayload(new=entity.id),
-            public=f"{seat} may own only 1 UE and chooses which to keep.",
+            public=f"{seat} may own only 1 Unknown Entity (UE) and chooses which to keep.",
         )
 
     def label(self, state: IpaState, intent: Intent) -> str:

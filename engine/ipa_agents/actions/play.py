@@ -271,7 +271,7 @@ class Play(Action[IpaState]):
             if effect.op == "heal":
                 healed = min(effect.amount, agent.max_life - agent.life)
                 agent.life += healed
-                events.append(public("heal", heal_text(agent.seat, healed)))
+                events.append(public("heal", heal_text(agent.seat, healed), seat=agent.seat, amount=healed))
             elif effect.op == "gain":
                 if effect.what == "credits":
                     agent.credits += effect.amount

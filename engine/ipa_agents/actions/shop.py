@@ -176,7 +176,7 @@ def _inject(state: IpaState, seat: str, item: str) -> list[Event]:
     if effect == "heal":
         healed = min(3, agent.max_life - agent.life)
         agent.life += healed
-        return [public("heal", heal_text(seat, healed))]
+        return [public("heal", heal_text(seat, healed), seat=seat, amount=healed)]
     if effect == "draw_recycled":
         card = state.recycle.pop() if state.recycle else draw_card(state)
         if card is None:

@@ -542,10 +542,10 @@ def test_l358_a_counter_on_the_card_counts_the_rounds_left() -> None:
     """L358: "Some items last longer than one round. In these cases you should find a way to count the
     rounds. For example, you may place a die on the card." The Agents' statistics show the count."""
     state = _drowning()
-    assert "Drowning x3" in IPA.view(state, None)["agents"][1]["statuses"]
+    assert "Drowning: 3 more turns" in IPA.view(state, None)["agents"][1]["statuses"]
     state, _ = act(state, "p1", "end")
     state = answer_all(act(state, "p2", "defend:roll=no")[0])
-    assert "Drowning x2" in IPA.view(state, "p1")["agents"][1]["statuses"]
+    assert "Drowning: 2 more turns" in IPA.view(state, "p1")["agents"][1]["statuses"]
 
 
 # --- Line of sight and clear shots (diagrams, lines 353-438) ---------------------------------------
@@ -657,7 +657,7 @@ def test_l522_the_scary_mary_range_upgrade_for_all_of_them() -> None:
     assert not _offers(state, "p1", "upgrade:item=mary_scope")  # only once
     state, _ = act(state, "p1", "buy:item=sentry,at=C3")
     mine = IPA.view(state, None)["agents"][0]
-    assert mine["sp"] == 1 and mine["credits"] == 2 and mine["upgrades"] == ["mary_scope"]
+    assert mine["sp"] == 1 and mine["credits"] == 2 and mine["upgrades"] == ["Scary Mary scope"]
     state = _end_round(state, "p1", "p2")
     legal = IPA.legal(state, "p1")
     mary = next(u for u, e in state.equipment.items() if e.kind == "scary_mary")
