@@ -23,7 +23,7 @@ class CardView(BaseModel):
     usable: bool
     """Whether the viewer's Agent meets the ability requirements now."""
     damage: str = ""
-    """What it deals ("2 fire", "1 to 3 energy, by the die", "1 energy a turn"); empty: no damage."""
+    """What it deals ("2 fire damage", "1 to 3 energy damage, by the die"); empty: no damage."""
     range: str = ""
     """How far it reaches ("next to you", "up to 7", "3 to 16", "any distance"); empty: on yourself."""
     cost: int = 0

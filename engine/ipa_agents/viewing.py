@@ -52,12 +52,12 @@ def _damage(card: Card) -> str:
         if effect.op == "damage":
             kind = effect.type or card.default_type()
             if effect.roll is not None:
-                return f"{min(effect.roll.values())} to {max(effect.roll.values())} {kind}, by the die"
+                return f"{min(effect.roll.values())} to {max(effect.roll.values())} {kind} damage, by the die"
             owned = " or ".join(pack().cards[c].name for c in effect.bonus_if_owns)
             extra = f" (+{effect.bonus} with {owned})"
-            return f"{effect.amount} {kind}" + (extra if effect.bonus_if_owns else "")
+            return f"{effect.amount} {kind} damage" + (extra if effect.bonus_if_owns else "")
         if effect.op == "over_time":
-            return f"{effect.amount} {effect.type or card.default_type()} a turn, for a die's turns"
+            return f"{effect.amount} {effect.type or card.default_type()} damage a turn, for a die's turns"
     return ""
 
 
@@ -101,11 +101,10 @@ def picture(state: IpaState) -> dict[str, Any]:
     for cell in state.events:
         tokens.append((Cell.parse(cell.cell), "?", None))
     for a in state.agents.values():
-        # short, so it stays readable in a 22-pixel square; the side panel has the rest
-        label = f"{a.seat[:4]} {a.life}" if a.alive else f"x {a.seat[:4]}"
-        if a.alive and stunned(a):
-            label = f"{a.seat[:4]} {a.life}!"
-        tokens.append((Cell.parse(a.cell), label[:24], index[a.seat] if a.alive else None))
+        # the seat's number (seats whose names share letters stay apart); the panels name it
+        number = index[a.seat] + 1
+        label = (f"{number}!" if stunned(a) else f"{number}") if a.alive else f"x{number}"
+        tokens.append((Cell.parse(a.cell), label, index[a.seat] if a.alive else None))
     for fe in state.equipment.values():
         mark = {"sentry": "S", "gravitational_enforcer": "G", "scary_mary": "M"}.get(fe.kind, "T")
         life = f"{fe.life}" if fe.life is not None else ""

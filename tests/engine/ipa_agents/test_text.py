@@ -69,10 +69,10 @@ def test_the_hand_text_gives_each_cards_numbers_beside_its_name() -> None:
     lines = _hand(state, "p1")
     assert lines[0] == "**Your hand** (4 of 7 inactive cards):"
     text = "\n".join(lines)
-    rifle = "**Long Rifle** (Ranged Weapon): 4 physical; range 3 to 16; sells for 2 credits; needs Precision"
-    axe = "**Butcher's Axe** (Melee Weapon): 3 fire (+1 with Pentagram of Skulls or Skull of Putrid); "
+    rifle = "**Long Rifle** (Ranged Weapon): 4 physical damage; range 3 to 16; sells for 2 credits;"
+    axe = "**Butcher's Axe** (Melee Weapon): 3 fire damage (+1 with Pentagram of Skulls or Skull of Putrid); "
     assert rifle in text and axe in text
-    assert "range next to you" in text and "1 to 3 energy, by the die" in text
+    assert "range next to you" in text and "1 to 3 energy damage, by the die" in text
     assert "**Med Patch** (Artifact): sells for" in text
     assert "**Credits**: 0 credits saved; 0 SP (Science Points)." in text
     assert "**Your Agent** on D4: life 20/20; Precision 1, Strength 1, Intellect 1." in text
