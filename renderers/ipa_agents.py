@@ -60,11 +60,7 @@ def _agent_rows(view: IpaView, agent: AgentView) -> list[str]:
 
 
 def _card_lines(card: CardView) -> list[str]:
-    facts = [card.damage] if card.damage else []
-    facts += [f"range {card.range}"] if card.range else []
-    facts += [f"costs {card.cost} credits to use"] if card.cost else []
-    facts += [f"sells for {card.price} credits", "usable now" if card.usable else f"needs {card.requires}"]
-    return [f"{card.name} ({card.type}): {' · '.join(facts)}", card.text]
+    return [f"{card.name} ({card.type}): {card.facts(' · ')}", card.text]
 
 
 def _height(view: IpaView, width: int) -> int:

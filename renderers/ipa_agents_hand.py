@@ -15,8 +15,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from engine.ipa_agents.text import secret_choice
-from engine.ipa_agents.view import AgentView, CardView, IpaView
+from engine.ipa_agents.view import AgentView, IpaView, choice_words
 
 from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, SEAT_COLOURS, canvas, text, to_png, wrap
 from .ipa_agents_keys import BAD, DARK, GOOD, GREY, agent_marker, fitted
@@ -47,17 +46,6 @@ def _checked(view: dict[str, Any] | IpaView) -> IpaView:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _facts(card: CardView) -> str:
-    facts = [card.damage] if card.damage else []
-    if card.range:
-        facts.append(f"range {card.range}")
-    if card.cost:
-        facts.append(f"costs {_plural(card.cost, 'credit')} to use")
-    facts.append(f"sells for {_plural(card.price, 'credit')}")
-    facts.append("usable now" if card.usable else f"needs {card.requires}")
-    return " · ".join(facts)
 
 
 Line = tuple[str, int, RGB]
@@ -117,7 +105,7 @@ def _notes(view: IpaView) -> list[Line]:
     if view.offered:
         notes.append(f"Offered to you: {view.offered}. Accept or decline it.")
     if view.my_choice:
-        notes.append(f"Your secret choice: {secret_choice(view.my_choice)} (told when all have chosen).")
+        notes.append(f"Your secret choice: {choice_words(view.my_choice)} (told when all have chosen).")
     if view.controlled_cards is not None:
         notes.append(f"Mind Control's two cards: {', '.join(view.controlled_cards) or 'none'}.")
     return [(n, 15, ACCENT) for n in notes]
@@ -133,7 +121,7 @@ def _cards(sheet: _Sheet, view: IpaView, agent: AgentView) -> None:
         sheet.block(
             [
                 (f"{card.name} · {card.type}", 16, GOOD if card.usable else INK),
-                (_facts(card), 13, ACCENT if card.usable else BAD),
+                (card.facts(" · "), 13, ACCENT if card.usable else BAD),
                 (card.text, 13, MUTED),
             ],
             bar=usable,

@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.board.cell import Cell, column_label
-from engine.core.intent import Intent
 
-from .view import AgentView, CardView, EquipmentView, IpaView
+from .view import AgentView, CardView, EquipmentView, IpaView, choice_words
 
 GLYPHS = {"sentry": "S", "gravitational_enforcer": "G", "scary_mary": "M", "space_tunnel": "T"}
 """Field equipment on the text map (lower case: ownerless, its owner dead)."""
@@ -23,10 +22,6 @@ MAP_KEY = (
     "x a corpse, # wall, ? face-down Event, S Sentry, G Gravitational Enforcer, M Scary Mary, "
     "T Space Tunnel (lower case: ownerless), . open square."
 )
-CHOICES = {
-    "draw": {"yes": "draw a card", "no": "draw no card"},
-    "agree": {"yes": "agree to this map", "no": "clear the walls and place them again"},
-}
 TOPICS = {"round_end": "End of the round", "gaia": "Gaia's Helpers (the battle map)"}
 
 
@@ -191,34 +186,13 @@ def hand_lines(own: dict[str, Any] | IpaView, public: dict[str, Any] | None = No
     if view.controlled_cards is not None:
         lines.append(f"**Mind Control's two cards**: {', '.join(view.controlled_cards) or 'none'}.")
     if view.my_choice:
-        lines.append(f"**Your secret choice**: {secret_choice(view.my_choice)} (told when all have chosen).")
+        lines.append(f"**Your secret choice**: {choice_words(view.my_choice)} (told when all have chosen).")
     lines.append(f"**Your Agent** on {mine.cell}: life {mine.life}/{mine.max_life}; {abilities(mine)}.")
     more = _extras(mine)
     return lines + ([more[:1].upper() + more[1:]] if more else [])
 
 
 def card_line(card: CardView) -> str:
-    """``**Flare Pistol** (Ranged Weapon): 2 fire, range up to 7; sells for 1 credit; usable now. Text``."""
-    facts = [card.damage] if card.damage else []
-    if card.range:
-        facts.append(f"range {card.range}")
-    if card.cost:
-        facts.append(f"costs {plural(card.cost, 'credit')} to use")
-    facts.append(f"sells for {plural(card.price, 'credit')}")
-    facts.append("usable now" if card.usable else f"needs {card.requires}")
-    return f"**{card.name}** ({card.type}): {'; '.join(facts)}. {card.text}"
-
-
-def secret_choice(key: str) -> str:
-    """A secret choice kept as its intent key, in words ("draw a card, +1 Intellect")."""
-    try:
-        intent = Intent.parse(key)
-    except ValueError:
-        return "made"
-    words = []
-    for name, value in intent.args:
-        if name in CHOICES:
-            words.append(CHOICES[name].get(str(value), str(value)))
-        elif name == "point":
-            words.append("no ability point" if value == "none" else f"+1 {str(value).capitalize()}")
-    return ", ".join(words) or "made"
+    """``**Flare Pistol** (Ranged Weapon): 2 fire damage; range up to 7; sells for 1 credit; usable now.``
+    and the card's text."""
+    return f"**{card.name}** ({card.type}): {card.facts()}. {card.text}"

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from engine.core.board.spec import CellField
 from engine.core.flowgame import TableView
+from engine.core.intent import Intent
 
 
 class CardView(BaseModel):
@@ -22,12 +23,49 @@ class CardView(BaseModel):
     text: str
     usable: bool
     """Whether the viewer's Agent meets the ability requirements now."""
-    damage: str = ""
+    damage_text: str = ""
     """What it deals ("2 fire damage", "1 to 3 energy damage, by the die"); empty: no damage."""
-    range: str = ""
+    range_text: str = ""
     """How far it reaches ("next to you", "up to 7", "3 to 16", "any distance"); empty: on yourself."""
-    cost: int = 0
+    use_cost: int = 0
     """Credits each activation costs (most cards: none)."""
+
+    def facts(self, sep: str = "; ") -> str:
+        """Its numbers in words: "2 fire damage; range up to 7; sells for 1 credit; usable now"."""
+        facts = [self.damage_text] if self.damage_text else []
+        if self.range_text:
+            facts.append(f"range {self.range_text}")
+        if self.use_cost:
+            facts.append(f"costs {_plural(self.use_cost, 'credit')} to use")
+        facts.append(f"sells for {_plural(self.price, 'credit')}")
+        facts.append("usable now" if self.usable else f"needs {self.requires}")
+        return sep.join(facts)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+CHOICES = {
+    "draw": {"yes": "draw a card", "no": "draw no card"},
+    "agree": {"yes": "agree to this map", "no": "clear the walls and place them again"},
+}
+"""The words of the secret choices' answers (the end of a round, Gaia's Helpers)."""
+
+
+def choice_words(key: str) -> str:
+    """A secret choice kept as its intent key, in words ("draw a card, +1 Intellect")."""
+    try:
+        intent = Intent.parse(key)
+    except ValueError:
+        return "made"
+    words = []
+    for name, value in intent.args:
+        if name in CHOICES:
+            words.append(CHOICES[name].get(str(value), str(value)))
+        elif name == "point":
+            words.append("no ability point" if value == "none" else f"+1 {str(value).capitalize()}")
+    return ", ".join(words) or "made"
 
 
 class AbilitiesView(BaseModel):

@@ -87,9 +87,9 @@ def _hand(state: IpaState, seat: str) -> list[CardView]:
                 requires=req,
                 text=card.text,
                 usable=meets(state, agent, card),
-                damage=_damage(card),
-                range=_range(card),
-                cost=card.cost,
+                damage_text=_damage(card),
+                range_text=_range(card),
+                use_cost=card.cost,
             )
         )
     return out
