@@ -86,7 +86,6 @@ def test_a_menu_asked_in_parts_names_the_card_then_the_target() -> None:
     assert IPA.part_label(state, "play", "card", "pocket_pistol.1") == "Pocket Pistol"
     assert IPA.part_label(state, "move", "unit", "a2") == "p2's Agent"
     assert IPA.part_label(state, "buy", "item", "sentry").startswith("Sentry (")
-    assert IPA.part_label(state, "wall", "col", "D") == "Column D"
 
 
 def test_refusals_give_the_rules_reason_first_then_what_is_possible() -> None:
