@@ -100,13 +100,14 @@ def _secret_topic(prompt: Prompt) -> str:
     return prompt.public or prompt.kind.replace("_", " ")
 
 
-def standing(view: dict[str, Any]) -> str:
-    """Where the game stands in its own words, from the public view: ``Round 2 · auction phase``; the
-    turn number only when the game counts no rounds. Never the internal version."""
+def standing(view: dict[str, Any], round_word: str = "Round") -> str:
+    """Where the game stands in its own words, from the public view: ``Round 2 · auction phase``, the count
+    named as the game names it (``round_word``: :attr:`GameMeta.turn_word`, "Turn 4" in Nakamura Tower);
+    the turn number only when the game counts no rounds. Never the internal version."""
     parts = []
     round_ = view.get("round")
     if isinstance(round_, int) and not isinstance(round_, bool) and round_ > 0:
-        parts.append(f"Round {round_}")
+        parts.append(f"{round_word} {round_}")
     phase = view.get("phase")
     if isinstance(phase, str) and phase:
         parts.append(f"{phase.replace('_', ' ')} phase")

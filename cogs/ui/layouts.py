@@ -176,7 +176,7 @@ def status_view(
     if record.status == "lobby" or (record.status == "aborted" and not scene.public_view):
         return lobby_view(record, meta)
     seats = ", ".join(present.who(s) for s in record.seats)
-    where = present.standing(scene.public_view)
+    where = present.standing(scene.public_view, meta.turn_word)
     head = (
         f"## {meta.title} · `{record.id}`\n**{present.status_word(record)}**"
         + (f" · {where}" if where else "")

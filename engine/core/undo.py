@@ -18,7 +18,7 @@ once they approve, returns the game to :attr:`UndoPlan.state` as a new version.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -39,6 +39,9 @@ class UndoPlan:
     undone: list[Logged] = field(default_factory=list)
     refusal: str | None = None
     state: Any = None
+    move: str = ""
+    """The requester's move it takes back, as a player reads it ("Bid 3 on the Smuggler"); "" when the
+    game cannot name it."""
 
     @property
     def allowed(self) -> bool:
@@ -116,7 +119,18 @@ def plan_from_log(
         state, produced = game.apply(state, seat, game.parse_intent(key))
         states.append(state)
         events.append(produced)
-    return plan(states, events, log, requester)
+    found = plan(states, events, log, requester)
+    if not found.allowed or not found.undone:
+        return found
+    return replace(found, move=_named(game, found.state, found.undone[0][1]))
+
+
+def _named(game: Any, state: Any, key: str) -> str:
+    """The move of ``key`` as the game labels it in ``state`` (the state it was played in)."""
+    try:
+        return str(game.describe(state, game.parse_intent(key))).rstrip(".")
+    except Exception:  # noqa: BLE001 - a name is a courtesy: the undo itself does not depend on it
+        return ""
 
 
 __all__ = ["Logged", "UndoPlan", "piles", "plan", "plan_from_log", "revealed"]

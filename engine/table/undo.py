@@ -53,6 +53,19 @@ class Taken:
 Change = Callable[[GameRecord, TableState, Taken], Awaitable[list[Event]]]
 
 CONSENT = {"all": "every other player", "any": "any one other player"}
+
+
+def moves(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
+
+
+def taken_back(found: UndoPlan) -> str:
+    """What an undo takes back, in words: "their last move, Bid 3 on the Smuggler (2 moves in all)"."""
+    named = f"their last move, {found.move}" if found.move else "their last move"
+    count = len(found.undone)
+    return named + (f" ({moves(count)} in all, the others' since included)" if count > 1 else "")
+
+
 DEFAULT_CONSENT = "all"
 
 
@@ -127,7 +140,12 @@ class Undo(Votes):
             if found.refusal is not None:
                 raise IllegalIntent(found.refusal)
             request = UndoRequest(
-                seat=seat.seat, user=user, logged=logged, version=record.version + 1, opened_at=self.clock()
+                seat=seat.seat,
+                user=user,
+                logged=logged,
+                version=record.version + 1,
+                opened_at=self.clock(),
+                move=found.move,
             )
             request.also = sorted(
                 {s for s, _ in found.undone if s != seat.seat} & set(self._askers(record, request))
@@ -138,9 +156,8 @@ class Undo(Votes):
             return told + [
                 public(
                     "undo_asked",
-                    f"{seat.seat} asks to take back their last move "
-                    f"({len(found.undone)} move(s)); {CONSENT[self._consent(ts)]} must "
-                    "approve.",
+                    f"{seat.seat} asks to take back {taken_back(found)}; {CONSENT[self._consent(ts)]} "
+                    "must approve.",
                 )
             ]
 
@@ -287,8 +304,8 @@ class Undo(Votes):
         return [
             public(
                 "undone",
-                f"{seat}'s last move was taken back ({len(found.undone)} move(s) undone), "
-                f"approved by {approvers}.",
+                f"{seat}'s last move{', ' + found.move + ',' if found.move else ''} was taken back "
+                f"({moves(len(found.undone))} undone), approved by {approvers}.",
             )
         ]
 

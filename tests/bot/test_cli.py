@@ -32,18 +32,33 @@ def arbiter(*args: str, cwd: Path) -> subprocess.Popen[str]:
     )
 
 
-def read_until_ok(proc: subprocess.Popen[str]) -> int:
-    """Answer '1' to each prompt until the CLI confirms a commit; return the confirmed version. The
-    blank line first takes the keyboard when hotseat hands it over (a menu ignores a blank line)."""
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write("\n1\n")
-    proc.stdin.flush()
-    for line in proc.stdout:
-        if "ok v" in line:
-            return int(line.split("ok v")[1].split()[0])
-        if "Game over" in line:
-            return -1
-    raise AssertionError("the CLI ended without confirming")
+class Answers:
+    """Answers '1' to a CLI's prompts, one at a time, and knows where its output stands: a move is
+    committed before anything after it is printed (the next hand-over, the next prompt or the end)."""
+
+    def __init__(self, proc: subprocess.Popen[str], db: Path) -> None:
+        self.proc, self.db = proc, db
+        self.asked = False
+        """Whether the header of the prompt being answered has been read."""
+
+    def one(self) -> int:
+        """Answer the next prompt; the version saved once the CLI has moved on (-1 at the end). The blank
+        line first takes the keyboard when hotseat hands it over (a menu ignores a blank line)."""
+        proc = self.proc
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("\n1\n")
+        proc.stdin.flush()
+        for line in proc.stdout:
+            assert "ok v" not in line  # issue 30: no version noise after a move
+            if "Game over" in line:
+                return -1
+            header = line.strip().startswith("--- ")
+            if header or "=" * 60 in line:
+                if self.asked:
+                    self.asked = header  # a header read now is the next prompt's
+                    return db_version(self.db)[0]
+                self.asked = header
+        raise AssertionError("the CLI ended without confirming")
 
 
 def db_version(path: Path) -> tuple[int, int, str]:
@@ -70,11 +85,14 @@ def test_sigkill_mid_game_loses_no_accepted_intent(tmp_path: Path, kill_after: i
         "--db",
         str(db),
         "--no-images",
+        "--names",
+        "Ann,Bo",
         cwd=tmp_path,
     )
     confirmed = 0
+    answers = Answers(proc, db)
     for _ in range(kill_after):
-        confirmed = read_until_ok(proc)
+        confirmed = answers.one()
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     version, intents, gid = db_version(db)
@@ -82,7 +100,7 @@ def test_sigkill_mid_game_loses_no_accepted_intent(tmp_path: Path, kill_after: i
     assert intents == kill_after
 
     resumed = arbiter("play", "--resume", gid, "--db", str(db), "--no-images", cwd=tmp_path)
-    assert read_until_ok(resumed) in (confirmed + 1, -1)
+    assert Answers(resumed, db).one() in (confirmed + 1, -1)
     resumed.stdin.close()  # type: ignore[union-attr]
     out = resumed.stdout.read()  # type: ignore[union-attr]
     assert resumed.wait(timeout=20) == 0, out

@@ -363,7 +363,7 @@ async def test_a_player_whose_own_move_would_be_undone_must_approve_even_under_a
     assert first != second
     third = next(u for u in others(first) if u != second)
     asked = await table.undo_request(gid, first)
-    assert "2 move(s)" in asked.events[0].text
+    assert "(2 moves in all, the others' since included)" in asked.events[0].text
     waiting = await table.undo_answer(gid, third, True)
     assert waiting.kind == "status" and await table.undo_pending(gid) is not None
     refused = await table.undo_answer(gid, second, False)

@@ -137,9 +137,9 @@ async def test_hand_board_log_and_help_answer_at_any_prompt(
     record = await table.record(gid)
     assert await term.ask(record, "local2", bo) is None
     out = capsys.readouterr().out
-    assert "hand    what only you can see" in out
+    assert "hand     what only you can see" in out
     assert f"Nothing is hidden from the others right now ({bo})" in out or f"What only {bo} can see:" in out
-    assert "The table (version " in out and "Scores: ann 0, bo 0" in out
+    assert "The table:" in out and "Scores: ann 0, bo 0" in out and "The table (version" not in out
     assert "Recent events:" in out or "Nothing has happened yet." in out
     # Ann, who has picked in secret, sees her pick in `hand`; the table does not show it.
     public = await table.seat_view(gid, None)
