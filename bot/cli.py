@@ -84,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     exp = sub.add_parser("export", help="write a local game to the file `arbiter replay` reads")
     exp.add_argument("game_id", nargs="?", help="the game (default: the latest)")
     exp.add_argument(
-        "--db", default=None, help="SQLite file of the games (default: ARBITER_LOCAL_DB, else arbiter-local.db)"
+        "--db",
+        default=None,
+        help="SQLite file of the games (default: ARBITER_LOCAL_DB, else arbiter-local.db)",
     )
     exp.add_argument("--out", metavar="FILE", help="the file to write (default: GAME_ID.json here)")
 

@@ -5,8 +5,8 @@ Both replay the game from its seed, options and the intents that still count (an
 off the event loop. A game cancelled, abandoned or drawn by a vote has them as a finished one has. What they
 show is the table's call (:meth:`engine.table.Table.reveals`): the public view, to everyone (a seated player
 included), while the game runs and after an end its rules did not reach; every seat's view, to anyone, only
-once the rules ended the game. A replay always shows the public boards. Both draw the public board as the thread does, with the game's
-compact board (its full board where it has none).
+once the rules ended the game. A replay always shows the public boards. Both draw the public board as the
+thread does, with the game's compact board (its full board where it has none).
 """
 
 from __future__ import annotations
