@@ -258,11 +258,18 @@ def test_replay_writes_an_animated_replay_of_the_public_board(
     export = {"game": "infamy", "seats": seats, "seed": 4, "options": {}, "intents": result.log[:60]}
     path, out = tmp_path / "export.json", tmp_path / "replay.webp"
     path.write_text(json.dumps(export))
+    gif = tmp_path / "replay.gif"  # issue 31: the format its name asks for (it wrote WebP under a .gif name)
+    assert main(["replay", str(path), "--animate", str(gif)]) == 0
+    assert gif.read_bytes()[:6] in (b"GIF87a", b"GIF89a") and "animated GIF" in capsys.readouterr().out
+    assert main(["replay", str(path), "--animate", str(tmp_path / "replay.mp4")]) == 2
+    assert "Name the animation .gif or .webp" in capsys.readouterr().err
     assert main(["replay", str(path), "--animate", str(out)]) == 0
     turns = 1 + len(list(itertools.groupby(seat for seat, _ in result.log[:60])))
     assert f"{turns} frames" in capsys.readouterr().out
     image = Image.open(out)
-    assert getattr(image, "n_frames", 1) == turns and out.stat().st_size < 8_000_000
+    assert (
+        image.format == "WEBP" and getattr(image, "n_frames", 1) == turns and out.stat().st_size < 8_000_000
+    )
 
 
 def test_bench_quick_runs(capsys: pytest.CaptureFixture[str]) -> None:
