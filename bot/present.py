@@ -159,7 +159,7 @@ def clip(text: str, limit: int = TEXT_LIMIT, more: str = MORE) -> str:
 SUMMARY_LINES = 6
 """A turn post tells at most this many steps: an agent's whole turn of tests, rolls and windows would be a
 wall of text; the rest is in /game log."""
-LINE_MAX = 160
+LINE_MAX = 240
 
 
 def shortened(line: str, limit: int = LINE_MAX) -> str:

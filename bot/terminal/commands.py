@@ -150,7 +150,7 @@ class Commands:
                 continue
             if self.approve is None:
                 break
-            yes = await self.approve(record, other.seat, pending.move or "their last move")
+            yes = await self.approve(record, other.seat, f'"{pending.move}"' if pending.move else "the move")
             if yes is None:
                 break
             update = await self.table.undo_answer(record.id, other.user, yes)

@@ -52,8 +52,9 @@ async def _post_answers(
 
 
 def what(request: UndoRequest) -> str:
-    """The move a request takes back, named: "their last move, **Bid 3 on the Smuggler**"."""
-    return f"their last move, **{request.move}**" if request.move else "their last move"
+    """The move a request takes back, as everyone was told of it: 'their last move ("Ann bids 3 on the
+    Smuggler")'."""
+    return f'their last move ("{request.move}")' if request.move else "their last move"
 
 
 def pending_line(request: UndoRequest, ends: float) -> str:

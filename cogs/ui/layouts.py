@@ -280,7 +280,9 @@ def game_over_lines(scene: GameScene) -> list[str]:
     else:
         if outcome is not None and outcome.scores:
             lines.append("Scores: " + ", ".join(_ranked(scene, seat) for seat in outcome.scores))
-        lines.append("Winner: " + ", ".join(present.who(s) for s in named) + "." if named else "Nobody won.")
+        lines.append(
+            "Winner: " + ", ".join(present.player(s) for s in named) + "." if named else "Nobody won."
+        )
     if scene.replay:
         lines.append(scene.replay)
     return lines

@@ -40,8 +40,8 @@ class UndoPlan:
     refusal: str | None = None
     state: Any = None
     move: str = ""
-    """The requester's move it takes back, as a player reads it ("Bid 3 on the Smuggler"); "" when the
-    game cannot name it."""
+    """The requester's move it takes back, as everyone was told of it (:func:`told`); "" when it told
+    nothing."""
 
     @property
     def allowed(self) -> bool:
@@ -122,15 +122,13 @@ def plan_from_log(
     found = plan(states, events, log, requester)
     if not found.allowed or not found.undone:
         return found
-    return replace(found, move=_named(game, found.state, found.undone[0][1]))
+    return replace(found, move=told(events[found.keep]))
 
 
-def _named(game: Any, state: Any, key: str) -> str:
-    """The move of ``key`` as the game labels it in ``state`` (the state it was played in)."""
-    try:
-        return str(game.describe(state, game.parse_intent(key))).rstrip(".")
-    except Exception:  # noqa: BLE001 - a name is a courtesy: the undo itself does not depend on it
-        return ""
+def told(events: Sequence[Event]) -> str:
+    """A move as everyone was told of it: the first public line it produced ("Ann bids 2 on the Smuggler");
+    never its label, which may name what only its seat knows (a secret choice, a card in hand)."""
+    return next((e.text.strip().rstrip(".") for e in events if e.audience is None and e.text.strip()), "")
 
 
-__all__ = ["Logged", "UndoPlan", "piles", "plan", "plan_from_log", "revealed"]
+__all__ = ["Logged", "UndoPlan", "piles", "plan", "plan_from_log", "revealed", "told"]

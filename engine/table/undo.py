@@ -59,9 +59,14 @@ def moves(count: int) -> str:
     return "1 move" if count == 1 else f"{count} moves"
 
 
+def quoted(text: str) -> str:
+    return f'"{text}"'
+
+
 def taken_back(found: UndoPlan) -> str:
-    """What an undo takes back, in words: "their last move, Bid 3 on the Smuggler (2 moves in all)"."""
-    named = f"their last move, {found.move}" if found.move else "their last move"
+    """What an undo takes back, in words: 'their last move ("Ann bids 3 on the Smuggler")', and how many
+    moves in all when others played since."""
+    named = f"their last move ({quoted(found.move)})" if found.move else "their last move"
     count = len(found.undone)
     return named + (f" ({moves(count)} in all, the others' since included)" if count > 1 else "")
 
@@ -304,8 +309,8 @@ class Undo(Votes):
         return [
             public(
                 "undone",
-                f"{seat}'s last move{', ' + found.move + ',' if found.move else ''} was taken back "
-                f"({moves(len(found.undone))} undone), approved by {approvers}.",
+                f"{seat}'s last move was taken back ({moves(len(found.undone))} undone), approved by "
+                f"{approvers}.",
             )
         ]
 

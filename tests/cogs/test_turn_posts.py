@@ -212,3 +212,16 @@ def test_the_status_names_the_count_as_the_game_does() -> None:
     meta = replace(registry.get("toy").meta, turn_word="Turn")
     status = Sent("edit:1:2", view=lx.status_view(lx.GameScene(_record(), meta, public_view=view), False))
     assert "**In play** · Turn 4 · real world phase" in shown_text(status)
+
+
+async def test_slash_hand_and_my_hand_show_the_games_own_hand_text(
+    world: World, cogs: dict[str, Any], monkeypatch: Any
+) -> None:
+    """Issue 30, item 7: /hand and **My hand** write what the game's ``hand_lines`` writes."""
+    game = type(registry.get("toy"))
+    monkeypatch.setattr(game, "hand_lines", lambda self, own, public: ["**Your pick**: the 3 (kept secret)"])
+    gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
+    await world.command(cogs["HandCog"], "hand", world.interaction("Ann", thread))
+    assert "Only you see:\n**Your pick**: the 3 (kept secret)" in last(world.to("Ann")).text
+    await world.click("Bo", f"arbh:{gid}", thread)
+    assert "Only you see:\n**Your pick**: the 3 (kept secret)" in last(world.to("Bo")).text
