@@ -236,7 +236,7 @@ def turn_view(
         head = present.clip("\n".join(top + waiting), TURN_HEAD_MAX, "\n… (/game log)")
     tail = present.clip("-# Following: " + " ".join(followers), 150, " …") if followers else ""
     budget = TURN_POST_MAX - len(head) - len(tail) - 4
-    body = present.summary(lines, budget)
+    body = present.summary(lines, budget) or ("" if head else "…")  # a message is never empty
     return _layout(
         ui.TextDisplay(head) if head else None,
         ui.TextDisplay(body) if body else None,
