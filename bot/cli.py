@@ -1,8 +1,10 @@
 """The ``arbiter`` command: play in the terminal, simulate, replay, benchmark, run the Discord bot.
 
-arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--resume [ID]]
+arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--names A,B] [--export FILE]
+arbiter play --resume [ID] [--db PATH]
+arbiter export [GAME_ID] [--db PATH] [--out FILE]
 arbiter simulate GAME --games N [--seats N] [--agent heuristic|random] [--seed S]
-arbiter replay FILE
+arbiter replay FILE [--animate OUT.gif|OUT.webp]
 arbiter bench [--game GAME] [--json] [--store postgresql://...] [--startup N] [--live N]
 arbiter bench --store postgresql://... --processes 1,2 [--games 200] [--seconds 10]
 arbiter games
@@ -68,6 +70,25 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--boards", default="boards", help="folder for board images (default: boards/)")
     play.add_argument("--no-images", action="store_true", help="do not draw board images")
     play.add_argument("--agent", default="heuristic", choices=["heuristic", "random"], help="kind of agent")
+    play.add_argument(
+        "--names",
+        metavar="A,B",
+        help="the names of the people playing, in seat order (asked at the start of a hotseat game)",
+    )
+    play.add_argument(
+        "--export",
+        metavar="FILE",
+        help="when play stops, write the game to FILE, the file `arbiter replay` reads",
+    )
+
+    exp = sub.add_parser("export", help="write a local game to the file `arbiter replay` reads")
+    exp.add_argument("game_id", nargs="?", help="the game (default: the latest)")
+    exp.add_argument(
+        "--db",
+        default=None,
+        help="SQLite file of the games (default: ARBITER_LOCAL_DB, else arbiter-local.db)",
+    )
+    exp.add_argument("--out", metavar="FILE", help="the file to write (default: GAME_ID.json here)")
 
     sim = sub.add_parser("simulate", help="agent-only games, with statistics")
     sim.add_argument("game")
@@ -83,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument(
         "--animate",
         metavar="OUT",
-        help="also write an animated replay (the public board after every player turn) to OUT",
+        help="also write an animated replay (the public board after every player turn) to OUT: a GIF for "
+        "a .gif name, an animated WebP for .webp",
     )
 
     ben = sub.add_parser(
@@ -188,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
                 "\nStopped. Every accepted move is saved: arbiter play --resume continues.", file=sys.stderr
             )
             return 130
+    if args.command == "export":
+        from .terminal import session
+
+        return asyncio.run(session.export(args.game_id, session.database_file(args), args.out))
     if args.command == "simulate":
         # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .tools import simulate
@@ -439,9 +465,20 @@ def replay_file(path: Path, animate_to: Path | None = None) -> int:
     return 0
 
 
+def animation_format(out: Path) -> str | None:
+    """The format an animation's file name asks for: "gif" for .gif, "webp" for .webp; None otherwise."""
+    suffix = out.suffix.casefold().lstrip(".")
+    return suffix if suffix in ("gif", "webp") else None
+
+
 def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
     # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .animation import animated_replay
+
+    fmt = animation_format(out)
+    if fmt is None:
+        print(f"Name the animation .gif or .webp (for example replay.gif), not {out.name}.", file=sys.stderr)
+        return 2
 
     def progress(done: int, total: int) -> None:
         if done == 1 or done % 25 == 0 or done == total:
@@ -454,6 +491,7 @@ def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
         dict(data.get("options") or {}),
         kept_intents(data),
         progress=progress,
+        fmt=fmt,
     )
     try:
         out.write_bytes(image)

@@ -18,6 +18,7 @@ import signal
 import sys
 from typing import Any
 
+import aiohttp
 import discord
 import discord.gateway
 import yarl
@@ -257,9 +258,29 @@ def use_api_base(base: str | None, gateway: str | None = None) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
+class NoVoice(logging.Filter):
+    """discord.py warns at start-up that voice needs PyNaCl and davey: Arbiter has no voice, so the warning
+    is noise in the first lines an operator reads."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+def unreachable(base: str | None, exc: BaseException) -> str:
+    """The one line ``arbiter run`` prints when Discord cannot be reached."""
+    where = base.rstrip("/") if base else "discord.com"
+    reason = str(exc).strip() or type(exc).__name__
+    return (
+        f"Arbiter could not reach Discord at {where} ({reason}). Check this machine's network connection"
+        + (" and DISCORD_API_BASE" if base else "")
+        + ", then start it again."
+    )
+
+
 def run(**overrides: Any) -> int:
     """Start the bot; returns the process exit code. Used by ``arbiter run`` (``overrides``: settings given
     on its command line, as ``arbiter_shards``)."""
+    logging.getLogger("discord.client").addFilter(NoVoice())
     try:
         settings = Settings(**{k: v for k, v in overrides.items() if v is not None})
         bot = make_bot(settings)
@@ -286,6 +307,9 @@ def run(**overrides: Any) -> int:
     except StoreRefused as exc:  # the database cannot be trusted: never start on it, never re-create it
         log.error("not starting: %s", exc)
         print(f"Arbiter did not start: {exc}", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError, TimeoutError) as exc:  # no network, a wrong address: one line
+        print(unreachable(settings.discord_api_base, exc), file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print(

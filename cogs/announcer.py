@@ -68,6 +68,8 @@ DAMAGED_WORD, DAMAGED_TEXT = lx.DAMAGED_WORD, lx.DAMAGED_TEXT
 UNDONE_VIEW = "undo_view"
 """The private event an accepted undo gives each seat whose own view changed (:mod:`engine.table.undo`):
 its player is sent their whole private message again, as ``/hand`` shows it."""
+REPLAY_BELOW = "🎞️ The animated replay of the whole game follows in this thread."
+REPLAY_ASK = "🎞️ `/game replay` posts the animated replay of the whole game in this thread."
 HAND_NOTICE = (
     "<@{user}>, something private happened for you in this game and your DMs are closed: use /hand here "
     "to see it."
@@ -238,7 +240,7 @@ class Announcer:
             await self._remind_elsewhere(record, updates)  # the process holding its shard posts the rest
             return
         events, caught = await self._news(record, batch, updates)
-        scene = await flows.scene(self.services, gid)
+        scene = await self._scene(record)
         if record.status == "lobby" or (
             record.status == "aborted" and all(u.kind == "lobby" for u in updates) and not scene.public_view
         ):
@@ -281,6 +283,13 @@ class Announcer:
         ):  # the end of a game, by its rules or cancelled, abandoned or drawn by a vote: the same replay
             self._spawn(post_replay(self.client, self.services, record))
 
+    async def _scene(self, record: GameRecord) -> lx.GameScene:
+        """What the posts show, with where the replay is once the game is over."""
+        scene = await flows.scene(self.services, record.id)
+        if record.status == "finished":
+            scene.replay = REPLAY_BELOW if self.end_replay else REPLAY_ASK
+        return scene
+
     async def _post(
         self, record: GameRecord, scene: lx.GameScene, plan: Plan, image: bytes | None, reminded: list[str]
     ) -> tuple[bool, str | None]:
@@ -301,11 +310,22 @@ class Announcer:
             self.quiet.unposted(record, plan)
             log.exception("could not post to the thread of game %s", record.id)
             return False, None
-        digest = [line.removeprefix("• ") for line in plan.lines if not line.startswith("⏰")]
-        for user, how in follows.items():
-            if how == "dm" and user.isdigit() and digest:
-                self._spawn(self._dm(record, user, digest[-DIGEST_MAX:], notice=False))
+        digest = [line for line in plan.lines if not line.startswith("⏰")]
+        readers = [u for u, how in sorted(follows.items()) if how == "dm" and u.isdigit()]
+        if readers and (digest or plan.mentions):
+            self._spawn(self._dm_followers(record, scene, digest, image, readers))
         return True, board_url(sent) if files else None
+
+    async def _dm_followers(
+        self, record: GameRecord, scene: lx.GameScene, lines: list[str], image: bytes | None, users: list[str]
+    ) -> None:
+        """A follower who asked for DMs gets the turn post there: who acts now, what happened, the board."""
+        if image is None and scene.public_view:
+            image = await self._board(record, scene)  # the board did not change: the same drawing, cached
+        view = lx.follow_view(scene, lines[-DIGEST_MAX:], image is not None)
+        for user in users:
+            files = [png(image, lx.BOARD_FILE)] if image is not None else []
+            await self._send_dm(record, user, None, view=view, files=files)  # closed DMs: the thread has it
 
     async def _board(self, record: GameRecord, scene: lx.GameScene) -> bytes | None:
         try:
@@ -626,15 +646,16 @@ class Announcer:
             record, user, HAND_NOTICE.format(user=user), view=view, files=[file] if file else []
         )
 
-    async def _send_dm(self, record: GameRecord, user: str, fallback: str, **payload: Any) -> None:
-        """DM ``user``; when their DMs are closed, post ``fallback`` in the game's thread (pinging them)."""
+    async def _send_dm(self, record: GameRecord, user: str, fallback: str | None, **payload: Any) -> None:
+        """DM ``user``; when their DMs are closed, post ``fallback`` in the game's thread (pinging them), if
+        there is one."""
         thread = record.place.get("thread")
         try:
             channel = await self.client.create_dm(discord.Object(id=int(user)))
             await channel.send(**payload)
         except discord.HTTPException:
             log.info("DM to %s refused; telling them in the thread instead", user)
-            if thread:
+            if thread and fallback is not None:
                 try:
                     await self._channel(thread).send(content=fallback, allowed_mentions=PINGS)
                 except discord.HTTPException:

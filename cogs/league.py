@@ -20,7 +20,7 @@ from engine import pace as pacing
 from engine.core import registry
 from engine.core.errors import MalformedIntent
 from engine.league.league import League, Requirement
-from engine.league.view import StandingsView, archived_view
+from engine.league.view import StandingsView, archived_view, last_ended
 from engine.table import NotAllowed
 from renderers.league import render_standings
 
@@ -238,7 +238,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
     @app_commands.command(name="standings", description="A league's standings, as a picture and text")
     @app_commands.describe(
         league="The league",
-        season="An ended season's final standings (default: the current season)",
+        season="An ended season's final standings (default: the current one, or the one just ended)",
         public="Show it to the channel instead of only to you",
     )
     async def standings(
@@ -250,6 +250,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
     ) -> None:
         await flows.ack(interaction, ephemeral=not public)
         found = await self._find(interaction, league)
+        season = season if season is not None else last_ended(found)  # a new season has nothing yet
         if season is None or season == found.season.number:
             view = await self.leagues.standings(found)
         else:

@@ -34,8 +34,9 @@ def reliability_text(reliability: Reliability, cap: int | None = None) -> str:
     """The reliability line of a profile; ``cap``: the server's fixed cap on running games, if it set one."""
     total = reliability.met + reliability.missed
     mean = reliability.mean_move_seconds
+    met = f"{reliability.on_time:.0%} ({reliability.met} of {total})" if total else "no data yet"
     return (
-        f"Deadlines met: {reliability.on_time:.0%} ({reliability.met} of {total}); games finished "
+        f"Deadlines met: {met}; games finished "
         f"{reliability.finished}, abandoned {reliability.abandoned}; mean time to move: "
         f"{pacing.span(mean) if mean is not None else 'none yet'}; "
         f"may run {cap or reliability.game_cap()} games at once"

@@ -56,6 +56,19 @@ async def _set_away(
     await flows.send(interaction, head + "\n" + "\n".join(lines))
 
 
+def seats_text(record: GameRecord) -> str:
+    """How a game's seats are filled: "3 of 4 seats filled (2 players, 1 agent), 1 open"."""
+    filled = len(record.seats)
+    people = sum(1 for s in record.seats if s.user is not None)
+    agents = filled - people
+    open_ = max(0, record.max_seats - filled) if record.status == "lobby" else 0
+    parts = [f"{people} player{'' if people == 1 else 's'}"] + (
+        [f"{agents} agent{'' if agents == 1 else 's'}"] if agents else []
+    )
+    total = record.max_seats if record.status == "lobby" else filled
+    return f"{filled} of {total} seats filled ({', '.join(parts)}), {open_} open"
+
+
 def _title(record: GameRecord) -> str:
     game = registry.games().get(record.game)  # a damaged record may name a game this bot no longer has
     return game.meta.title if game is not None else record.game
@@ -151,7 +164,7 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             return
         lines = [
             f"• {_title(r)} `{r.id}` in <#{r.place.get('thread', '')}>: "
-            f"{present.status_word(r)}, {len(r.seats)} seats, pace {r.pace}"
+            f"{present.status_word(r)}, {seats_text(r)}, pace {r.pace}"
             for r in records[:40]
         ]
         await flows.send(interaction, f"**Games of this server** ({len(records)})\n" + "\n".join(lines))

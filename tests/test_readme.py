@@ -140,7 +140,7 @@ def test_a_readme_command_runs(command: str, tmp_path: Path) -> None:
     assert done.returncode == 0, f"{command}\n{out[-3000:]}"
     assert "Traceback" not in out, out[-3000:]
     if args[0] == "play":
-        assert "Commands at any prompt:" in out and "The table (version" in out and "Saved at version" in out
+        assert "Commands at any prompt:" in out and "The table:" in out and "Saved at version" in out
         assert "Resume with:" in out
 
 

@@ -21,6 +21,7 @@ from bot.services import Services, services_of
 from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, RuleError, StaleVersion
 from engine.core.intent import Intent
+from engine.records import GameRecord
 from engine.table import NotAllowed, SeatMenu, Update
 
 from . import components as cx
@@ -69,7 +70,28 @@ async def scene(services: Services, game_id: str) -> lx.GameScene:
         found.votes,
         services.renderer.has_compact(record.game),
         pending_line(request, found.undo_ends or 0.0) if request is not None else "",
+        found.outcome,
+        await rating_changes(services, record) if record.status == "finished" else {},
     )
+
+
+async def rating_changes(services: Services, record: GameRecord) -> dict[str, tuple[float, float]]:
+    """Each rated seat's shown rating before and after the game, from its saved result; {} when the game
+    was not rated (or results are not kept)."""
+    if services.leagues is None:
+        return {}
+    try:
+        result = await services.leagues.result(record.id)
+    except Exception:  # noqa: BLE001 - the ranking is still shown without the ratings
+        log.exception("the result of game %s could not be read", record.id)
+        return {}
+    if result is None or not result.after:
+        return {}
+    return {
+        line.seat: (result.before[line.user].shown, result.after[line.user].shown)
+        for line in result.players
+        if line.user in result.after and line.user in result.before and line.seat
+    }
 
 
 # --- flows -------------------------------------------------------------------------------------

@@ -449,7 +449,7 @@ class TableBase:
             seat, choice, more = move
             events.extend(more)
             if lines is not None:
-                lines += lines_of(more, "agent", version)
+                lines += lines_of(more, "agent", version, seat)
             logged.append(
                 LoggedIntent(
                     seq=state.step, version=version, seat=seat, key=choice.key(), by="agent", at=self.clock()

@@ -55,6 +55,8 @@ class UndoRequest(BaseModel):
     """Seat names that answered."""
     also: list[str] = Field(default_factory=list)
     """Other seats whose own moves the undo takes back too: they must approve whatever the consent rule."""
+    move: str = ""
+    """The move it takes back, as a player reads it ("" when the game could not name it)."""
 
 
 class TableState(BaseModel):

@@ -14,7 +14,7 @@ from ..core.errors import (
 )
 from ..core.intent import Intent
 from ..core.menus import Choice
-from ..core.model import Event, Prompt
+from ..core.model import Event, Outcome, Prompt
 from ..records import GameRecord
 from .clocks import UndoRequest
 
@@ -142,6 +142,8 @@ class Scene:
     votes: dict[str, tuple[int, int]] = field(default_factory=dict)
     undo: UndoRequest | None = None
     undo_ends: float | None = None
+    outcome: Outcome | None = None
+    """How the game ended by its rules (the ranking with scores, the reason); None while it runs."""
 
 
 @dataclass

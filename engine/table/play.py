@@ -216,7 +216,7 @@ class Play(Menus):
                     return None
                 expected = record.version
                 state, events, logged, labels = self._defaults(record, state, prompt, expected + 1)
-            lines = lines_of(events, "deadline", expected + 1)
+            lines = lines_of(events, "deadline", expected + 1, seat.seat)
             notice = [
                 public(
                     "timeout",
