@@ -21,6 +21,7 @@ from bot.services import Services, services_of
 from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, RuleError, StaleVersion
 from engine.core.intent import Intent
+from engine.records import GameRecord
 from engine.table import NotAllowed, SeatMenu, Update
 
 from . import components as cx
@@ -69,7 +70,19 @@ async def scene(services: Services, game_id: str) -> lx.GameScene:
         found.votes,
         services.renderer.has_compact(record.game),
         pending_line(request, found.undo_ends or 0.0) if request is not None else "",
+        await web_link(services, record),
     )
+
+
+async def web_link(services: Services, record: GameRecord) -> str:
+    """The game's web page, when its server turned the web on and the bot knows its public address."""
+    if services.web is None:
+        return ""
+    try:
+        return await services.web.game(record) or ""
+    except Exception:  # a link is a bonus: it never stops a post
+        log.exception("the web link of game %s could not be made", record.id)
+        return ""
 
 
 # --- flows -------------------------------------------------------------------------------------

@@ -59,6 +59,13 @@ class GameScene:
     undo: str = ""
     """The pending undo request as a line of the status (:func:`cogs.ui.flows_undo.pending_line`); "" when
     none."""
+    web: str = ""
+    """The game's web page (:mod:`bot.web.links`), when its server turned the web on; "" when not."""
+
+
+def web_line(scene: GameScene) -> str:
+    """The game's web page, as a line of the status message and of the game-over post."""
+    return f"🌐 Board, history and the whole log in a browser: {scene.web}" if scene.web else ""
 
 
 def stamp_of(when: float, long: bool = True) -> str:
@@ -181,6 +188,7 @@ def status_view(
         f"## {meta.title} · `{record.id}`\n**{present.status_word(record)}**"
         + (f" · {where}" if where else "")
         + f" · pace {record.pace}\n**Players:** {seats}"
+        + (f"\n-# {web_line(scene)}" if scene.web else "")
     )
     waiting = (
         present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
@@ -220,6 +228,8 @@ def turn_view(
         tail = "**To act now:** " + " ".join(mentions) + "\n" + tail
     if followers:
         tail += "\n-# Following: " + " ".join(followers)
+    if scene.web and record.status in ("finished", "aborted"):  # the game-over post
+        tail += "\n" + web_line(scene)
     return _layout(
         ui.TextDisplay(present.clip(body, 2400)),
         _board(image),

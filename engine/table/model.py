@@ -14,7 +14,7 @@ from ..core.errors import (
 )
 from ..core.intent import Intent
 from ..core.menus import Choice
-from ..core.model import Event, Prompt
+from ..core.model import Event, Outcome, Prompt
 from ..records import GameRecord
 from .clocks import UndoRequest
 
@@ -132,7 +132,8 @@ class SeatMenu:
 @dataclass(frozen=True)
 class Scene:
     """What a game's status message shows, read from one version: the prompts, the public view, every
-    deadline and clock, the open votes and the pending undo request (with when it ends)."""
+    deadline and clock, the open votes and the pending undo request (with when it ends); and for the web
+    page, how the game ended (``outcome``, when its rules ended it) and the seats that resigned."""
 
     record: GameRecord
     prompts: list[Prompt] = field(default_factory=list)
@@ -142,6 +143,8 @@ class Scene:
     votes: dict[str, tuple[int, int]] = field(default_factory=dict)
     undo: UndoRequest | None = None
     undo_ends: float | None = None
+    outcome: Outcome | None = None
+    resigned: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -1,0 +1,98 @@
+"""What the web pages read from, in one object: the table, the league service, the links (who opted in),
+the renderer, and the pages already made.
+
+Every page begins with :meth:`Site.target`: the token must name a page of the asked kind, and its server
+must have turned its web pages on; anything else is :class:`NotFound` (a 404 that says nothing about why,
+so a wrong token, an opted-out server and a game that does not exist look alike).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.league.league import League
+from engine.records import GameRecord
+from engine.table import LinkKind, Table
+
+from ..leagues import LeagueService
+from ..render import Renderer
+from .links import WebLinks
+
+PAGES_KEPT = 1024
+
+
+class NotFound(Exception):
+    """No page here (a wrong token, a server that did not opt in, a game that cannot be shown)."""
+
+
+class Pages:
+    """Pages already made, by key (a game's id, what it is and its version): a version's page never changes,
+    so readers of a busy game share one making of it. Least recently used out first."""
+
+    def __init__(self, kept: int = PAGES_KEPT) -> None:
+        self.kept = kept
+        self._made: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...]) -> Any:
+        found = self._made.get(key)
+        if found is not None:
+            self._made.move_to_end(key)
+        return found
+
+    def put(self, key: tuple[Any, ...], made: Any) -> Any:
+        self._made[key] = made
+        self._made.move_to_end(key)
+        while len(self._made) > self.kept:
+            self._made.popitem(last=False)
+        return made
+
+
+@dataclass
+class Site:
+    table: Table
+    links: WebLinks
+    renderer: Renderer
+    leagues: LeagueService | None = None
+    pages: Pages = field(default_factory=Pages)
+    watch: Callable[[str, int], None] | None = None
+    """Told of every game a page showed (its id and version): a reader in another process than the bot
+    watches those games for changes (:class:`bot.web.live.Watcher`)."""
+
+    async def target(self, kind: LinkKind, token: str) -> str:
+        """The id behind ``token`` when it names a ``kind`` page; else :class:`NotFound`."""
+        found = await self.table.web_target(token)
+        if found is None or found[0] != kind:
+            raise NotFound(token)
+        return found[1]
+
+    async def game(self, token: str) -> GameRecord:
+        """The game ``token`` names, when its server serves web pages and it ever started."""
+        game_id = await self.target("game", token)
+        try:
+            record = await self.table.record(game_id)
+        except Exception as exc:  # gone, or set aside as damaged while it was read
+            raise NotFound(token) from exc
+        if record.status in ("lobby", "damaged") or not await self.links.opted_in(record.place.get("guild")):
+            raise NotFound(token)
+        if self.watch is not None:
+            self.watch(record.id, record.version)
+        return record
+
+    async def league(self, token: str) -> League:
+        league_id = await self.target("league", token)
+        found = await self.leagues.league(league_id) if self.leagues is not None else None
+        if found is None or not await self.links.opted_in(found.server_id):
+            raise NotFound(token)
+        return found
+
+    async def server(self, token: str) -> str:
+        guild = await self.target("server", token)
+        if not await self.links.opted_in(guild):
+            raise NotFound(token)
+        return guild
+
+
+__all__ = ["NotFound", "Pages", "Site"]
