@@ -84,9 +84,7 @@ async def web_world(
         await store.close()
 
 
-async def new_game(
-    table: Table, game_id: str, humans: int = 2, seed: int = 7, guild: str = GUILD
-) -> str:
+async def new_game(table: Table, game_id: str, humans: int = 2, seed: int = 7, guild: str = GUILD) -> str:
     """A running game of ``game_id``: ``humans`` players (u1, u2, ...), agents in the other seats."""
     meta = engine.get(game_id).meta
     seats = max(meta.min_seats, min(3, meta.max_seats))
