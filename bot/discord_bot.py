@@ -49,6 +49,7 @@ from .store.sqlite.dbtools import BackupSchedule
 from .store.sqlite.storage import SqliteStore
 from .store.stores import describe, open_store, sqlite_file
 from .web.app import WebApp, parse_address
+from .web.drawing import Drawer
 from .web.links import WebLinks
 from .web.site import Site
 
@@ -134,7 +135,7 @@ class ArbiterBot(commands.Bot):
         self.services = services
         services.web = WebLinks(table, prefs, settings.arbiter_web_url)
         if settings.arbiter_web:
-            self.web = WebApp(Site(table, services.web, services.renderer, leagues))
+            self.web = WebApp(Site(table, services.web, Drawer(), leagues))
             table.subscribe(self.web.hub.on_update)
             await self.web.start(*parse_address(settings.arbiter_web))
         if isinstance(self.store, PostgresStore):  # other processes may commit: hear of their changes

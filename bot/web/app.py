@@ -28,18 +28,21 @@ from pathlib import Path
 
 from aiohttp import web
 
+import renderers
+
 from .game_pages import GameView, export, game_html, game_view, live_html
 from .history_pages import Histories, history_page, replay, step_board
 from .html import HOME, NOT_FOUND, page
 from .league_pages import league_page, player_page, server_page
 from .live import Hub, Watcher
-from .site import NotFound, Site
+from .site import NotFound, Pages, Site
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 STATIC_FILES = {"style.css": "text/css", "live.js": "text/javascript", "history.js": "text/javascript"}
 KEEPALIVE_SECONDS = 20.0
+BOARDS_KEPT = 256
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
     "object-src 'none'; frame-ancestors 'none'; base-uri 'none'",
@@ -83,6 +86,10 @@ class WebApp:
         if watcher is not None:
             site.watch = watcher.watch
         self.histories = Histories()
+        self.boards = Pages(BOARDS_KEPT)
+        self._asked: dict[str, set[bool]] = {}
+        """Which boards (full, compact) each game's readers asked for: the ones drawn ahead of them."""
+        """The boards drawn lately, as PNG bytes (a board is some 50 KB)."""
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
 
@@ -108,6 +115,7 @@ class WebApp:
     # --- running -------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> None:
         runner = web.AppRunner(self.application(), access_log=None, shutdown_timeout=2.0)
+        self.site.drawer.start()
         await runner.setup()
         site = web.TCPSite(runner, host, port)
         await site.start()
@@ -125,6 +133,7 @@ class WebApp:
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()
+        await asyncio.to_thread(self.site.drawer.stop)
 
     async def warm(self, game_id: str) -> None:
         """Make the new version's page and boards before its readers are told of it."""
@@ -132,18 +141,18 @@ class WebApp:
         if record.status in ("lobby", "damaged"):
             return
         g = await game_view(self.site, record)
-        if g.scene.public_view:
-            await self._board_of(record.game, game_id, g, compact=False)
-            await self._board_of(record.game, game_id, g, compact=True)
+        if g.scene.public_view:  # the boards its readers asked for before (a phone's, a desktop's)
+            for compact in sorted(self._asked.get(game_id, {False})):
+                await self._board_of(record.game, game_id, g, compact)
 
     async def _board_of(self, kind: str, game_id: str, g: GameView, compact: bool) -> bytes:
-        key = (game_id, g.record.version, None)
+        """The version's board, drawn once however many readers ask for it together (and then kept)."""
         view = g.scene.public_view
-        if not compact:
-            return await self.site.renderer.board(kind, view, key=key)
-        if g.scene.due and self.site.renderer.has_compact(kind):
+        if compact and g.scene.due and renderers.compact_renderer(kind) is not None:
             view = dict(view, due=g.scene.due)  # the compact board draws the deadline, as in Discord
-        return await self.site.renderer.compact(kind, view, key=key)
+        self._asked.setdefault(game_id, set()).add(compact)
+        key = (game_id, "board", g.record.version, compact)
+        return await self.boards.once(key, lambda: self.site.drawer.board(kind, view, compact))
 
     # --- pages ---------------------------------------------------------------------------------------
     async def home(self, request: web.Request) -> web.Response:
@@ -164,15 +173,24 @@ class WebApp:
 
     async def game(self, request: web.Request) -> web.Response:
         record = await self.site.game(request.match_info["token"])
-        g = await game_view(self.site, record)
-        league_id = record.place.get("league")
-        league = await self.site.links.path("league", league_id) if league_id else None
-        return html_response(game_html(self._base(request), g, league))
+        base = self._base(request)
+
+        async def make() -> str:
+            g = await game_view(self.site, record)
+            league_id = record.place.get("league")
+            league = await self.site.links.path("league", league_id) if league_id else None
+            return game_html(base, g, league)
+
+        return html_response(await self.site.pages.once((record.id, "page", record.version, base), make))
 
     async def live(self, request: web.Request) -> web.Response:
         record = await self.site.game(request.match_info["token"])
-        g = await game_view(self.site, record)
-        return html_response(live_html(self._base(request), g))
+        base = self._base(request)
+
+        async def make() -> str:
+            return live_html(base, await game_view(self.site, record))
+
+        return html_response(await self.site.pages.once((record.id, "live", record.version, base), make))
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         record = await self.site.game(request.match_info["token"])

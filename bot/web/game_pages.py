@@ -55,9 +55,10 @@ def rich(text: str) -> str:
 
 async def game_view(site: Site, record: GameRecord) -> GameView:
     """The page of the game's current version: made once per version, shared by every reader."""
-    found: GameView | None = site.pages.get((record.id, "view", record.version))
-    if found is not None:
-        return found
+    return await site.pages.once((record.id, "view", record.version), lambda: _made_view(site, record))
+
+
+async def _made_view(site: Site, record: GameRecord) -> GameView:
     scene = await site.table.scene(record.id)
     lines = await site.table.public_lines(record.id, LOG_MAX)
     log: list[tuple[int | None, str]] = [(line.version, line.text) for line in lines]
@@ -66,7 +67,9 @@ async def game_view(site: Site, record: GameRecord) -> GameView:
     game = registry.get(scene.record.game)
     words = present.board_lines(game, scene.public_view) if scene.public_view else []
     made = GameView(scene.record, game.meta, scene, log, words)
-    return site.pages.put((record.id, "view", scene.record.version), made)  # type: ignore[no-any-return]
+    if scene.record.version != record.version:  # it moved on while it was read: kept under its own version
+        site.pages.put((record.id, "view", scene.record.version), made)
+    return made
 
 
 def _standing(g: GameView, seat: SeatRecord) -> str:

@@ -19,7 +19,6 @@ from engine.records import GameRecord, LoggedIntent
 from engine.table import ENDED
 
 from .. import present
-from ..animation import animated_replay
 from .game_pages import GameView, game_view, rich
 from .html import esc, link, listing, page
 from .site import NotFound, Site
@@ -144,8 +143,9 @@ async def step_board(site: Site, histories: Histories, record: GameRecord, at: i
     steps = await histories.steps(site, record)
     if not 0 <= at < len(steps.views):
         raise NotFound(record.id)
-    key = (record.id, -1 - steps.versions[at], None)  # apart from the live boards' (id, version) keys
-    return await site.renderer.board(record.game, steps.views[at], key=key)
+    view = steps.views[at]
+    key = (record.id, "step", steps.versions[at])
+    return await site.pages.once(key, lambda: site.drawer.board(record.game, view))
 
 
 async def replay(site: Site, record: GameRecord) -> tuple[bytes, str]:
@@ -155,10 +155,9 @@ async def replay(site: Site, record: GameRecord) -> tuple[bytes, str]:
     found: tuple[bytes, str] | None = site.pages.get((record.id, "replay", record.version))
     if found is not None:
         return found
-    game = registry.get(record.game)
     log = await site.table.kept_log(record.id)
     seats = [s.seat for s in record.seats]
-    data, ext, _ = await asyncio.to_thread(animated_replay, game, seats, record.seed, record.options, log)
+    data, ext = await site.drawer.replay(record.game, seats, record.seed, record.options, log)
     made = (data, f"image/{ext}")
     return site.pages.put((record.id, "replay", record.version), made)  # type: ignore[no-any-return]
 

@@ -26,7 +26,7 @@ def title_of(game_id: str) -> str:
     return registry.get(game_id).meta.title if game_id in registry.games() else game_id
 
 
-def standings_html(view: StandingsView, players: dict[str, str]) -> str:
+def standings_html(view: StandingsView, players: dict[str, str], game_id: str) -> str:
     """``players``: display name -> the player page's path."""
     rows = []
     for row in view.rows:
@@ -37,7 +37,8 @@ def standings_html(view: StandingsView, players: dict[str, str]) -> str:
         rows.append([str(row.place), name, points, str(row.played), wins, rating, arrow])
     head = ["Place", "Player", "Points", "Played", "Wins", "Rating", "Trend"]
     shown = table(head, rows, "standings") if rows else "<p>No results yet.</p>"
-    return f"<p>{esc(view.subtitle)}</p>{shown}"
+    subtitle = view.subtitle.replace(f"· {game_id}", f"· {title_of(game_id)}")  # the game's name, not its id
+    return f"<p>{esc(subtitle)}</p>{shown}"
 
 
 def reliability_cells(r: Reliability) -> list[str]:
@@ -83,8 +84,10 @@ async def league_page(site: Site, league: League) -> str:
     leagues = site.leagues
     by_name, by_user = await _player_paths(site, league)
     current = await leagues.standings(league)
+    game_id = league.game_id
     seasons = [
-        f"<details><summary>Season {s.number} (final)</summary>{standings_html(view, by_name)}</details>"
+        f"<details><summary>Season {s.number} (final)</summary>{standings_html(view, by_name, game_id)}"
+        "</details>"
         for s in reversed(league.seasons)
         if s.final is not None and (view := archived_view(league, s.number)) is not None
     ]
@@ -104,7 +107,7 @@ async def league_page(site: Site, league: League) -> str:
     )
     body = (
         f'<article class="league"><h1>{esc(league.name)}</h1><p>{esc(head)}</p>'
-        f"<section><h2>Standings</h2>{standings_html(current, by_name)}{''.join(seasons)}</section>"
+        f"<section><h2>Standings</h2>{standings_html(current, by_name, game_id)}{''.join(seasons)}</section>"
         f"<section><h2>Schedule, season {league.season.number}</h2>"
         f"{''.join(schedule) or '<p>No round scheduled yet.</p>'}</section>"
         f"<section><h2>Ratings over time</h2>{rating_chart(series, f'Ratings in {league.name}')}</section>"

@@ -14,18 +14,19 @@ import logging
 import signal
 import sys
 
+from engine.core import registry
 from engine.table import Table
 
 from .. import collector
 from ..leagues import LeagueService
 from ..prefs import prefs_for
-from ..render import Renderer
 from ..settings import Settings
 from ..store.errors import StoreRefused
 from ..store.league_stores import league_store_for
 from ..store.postgres.pg_store import Changed, PostgresStore
 from ..store.stores import describe, open_store, sqlite_file
 from .app import WebApp, parse_address
+from .drawing import Drawer
 from .links import WebLinks
 from .live import POLL_SECONDS, Hub, Watcher
 from .site import Site
@@ -35,8 +36,9 @@ log = logging.getLogger(__name__)
 DEFAULT_ADDRESS = "127.0.0.1:8080"
 
 
-async def serve(host: str, port: int, settings: Settings, ready: asyncio.Event | None = None) -> None:
-    """Serve until SIGINT or SIGTERM (or cancelled)."""
+async def serve(host: str, port: int, settings: Settings, ready: asyncio.Future[int] | None = None) -> None:
+    """Serve until SIGINT or SIGTERM (or cancelled); ``ready`` is given the port once it listens."""
+    registry.games()  # every game's code imported before the first reader, not while one waits
     local = sqlite_file(settings.database, settings.arbiter_db) or settings.arbiter_db
     games = open_store(settings.database, settings.arbiter_db, settings.arbiter_synchronous)
     await games.open()
@@ -51,12 +53,12 @@ async def serve(host: str, port: int, settings: Settings, ready: asyncio.Event |
         if isinstance(games, PostgresStore):
             games.listen(lambda changed: _heard(watcher, changed))
         links = WebLinks(table, prefs, settings.arbiter_web_url)
-        app = WebApp(Site(table, links, Renderer(settings.render_concurrency), leagues), hub, watcher)
+        app = WebApp(Site(table, links, Drawer(), leagues), hub, watcher)
         await app.start(host, port)
         print(f"Arbiter's web companion serves http://{host}:{app.port} ({describe(settings.database)})")
-        collector.settle()
         if ready is not None:
-            ready.set()
+            assert app.port is not None
+            ready.set_result(app.port)
         try:
             await _until_stopped()
         finally:
@@ -93,6 +95,7 @@ def run(host: str | None, port: int | None) -> int:
         return 2
     host = host or default_host
     port = default_port if port is None else port
+    collector.settle()  # what lives as long as the process is frozen (as `arbiter run` does)
     try:
         asyncio.run(serve(host, port, settings))
     except StoreRefused as exc:

@@ -25,18 +25,27 @@ DRAWS = 5
 
 class Links(TableBase):
     _tokens: OrderedDict[tuple[str, str], str] | None = None
+    _targets: dict[str, tuple[LinkKind, str]] | None = None
 
     def _known(self) -> OrderedDict[tuple[str, str], str]:
         if self._tokens is None:
             self._tokens = OrderedDict()
         return self._tokens
 
-    def _keep(self, kind: str, ref: str, token: str) -> None:
-        known = self._known()
+    def _named(self) -> dict[str, tuple[LinkKind, str]]:
+        if self._targets is None:
+            self._targets = {}
+        return self._targets
+
+    def _keep(self, kind: LinkKind, ref: str, token: str) -> None:
+        """Remember a token both ways (a page's every request asks for its target: no read of the store)."""
+        known, named = self._known(), self._named()
         known[(kind, ref)] = token
         known.move_to_end((kind, ref))
+        named[token] = (kind, ref)
         while len(known) > TOKENS_KEPT:
-            known.popitem(last=False)
+            _, dropped = known.popitem(last=False)
+            named.pop(dropped, None)
 
     async def web_token(self, kind: LinkKind, ref: str) -> str:
         """The token of the web page of a game, a league or a server (by its id), made now if it has none."""
@@ -54,6 +63,9 @@ class Links(TableBase):
         """(kind, id) of the page ``token`` names; None for a token nobody was given."""
         if not TOKEN_SHAPE.fullmatch(token):
             return None
+        known = self._named().get(token)
+        if known is not None:
+            return known
         found = await self.store.web_target(token)
         if found is None or found[0] not in ("game", "league", "server"):
             return None

@@ -16,10 +16,10 @@ import aiohttp
 import engine
 from bot.leagues import LeagueService
 from bot.prefs import Prefs
-from bot.render import Renderer
 from bot.store.league_stores import league_store_for
 from bot.store.sqlite.storage import SqliteStore
 from bot.web.app import WebApp
+from bot.web.drawing import Drawer
 from bot.web.links import WebLinks
 from bot.web.live import Hub, Watcher
 from bot.web.site import Site
@@ -27,7 +27,8 @@ from engine.table import Table
 
 GUILD = "900100200300400500"
 OTHER_GUILD = "900100200300400999"
-TITLES = tuple(engine.games())
+TITLES = ("infamy", "gamedec", "virtual_revolution", "nakamura_tower", "ipa_agents")
+"""The five games Arbiter plays (a test may register a toy game beside them)."""
 
 
 @dataclass
@@ -69,7 +70,7 @@ async def web_world(
     leagues = LeagueService(table, league_store_for(store))
     table.keep_results(leagues.store)
     hub = Hub()
-    site = Site(table, WebLinks(table, prefs, "https://arbiter.example"), Renderer(2), leagues)
+    site = Site(table, WebLinks(table, prefs, "https://arbiter.example"), Drawer(workers=0), leagues)
     app = WebApp(site, hub, Watcher(table, hub) if watcher else None)
     if not watcher:
         table.subscribe(hub.on_update)
