@@ -37,6 +37,8 @@ class Steps:
     versions: list[int] = field(default_factory=lambda: [0])
     views: list[dict[str, Any]] = field(default_factory=list)
     state: Any = None
+    read_at: int = -1
+    """The game's version when its intents were last read (the same version: nothing to read again)."""
 
 
 def _extend(game: Any, record: GameRecord, steps: Steps, intents: list[LoggedIntent]) -> Steps:
@@ -68,10 +70,12 @@ class Histories:
         lock = self._locks.setdefault(record.id, asyncio.Lock())
         async with lock:
             known = self._games.get(record.id, Steps())
-            intents = await site.table.kept_intents(record.id)
-            if known.state is None or known.seqs != [i.seq for i in intents]:
-                game = registry.get(record.game)
-                known = await asyncio.to_thread(_extend, game, record, known, intents)
+            if known.read_at != record.version:
+                intents = await site.table.kept_intents(record.id)
+                if known.state is None or known.seqs != [i.seq for i in intents]:
+                    game = registry.get(record.game)
+                    known = await asyncio.to_thread(_extend, game, record, known, intents)
+                known.read_at = record.version
             self._games[record.id] = known
             self._games.move_to_end(record.id)
             while len(self._games) > self.kept:

@@ -36,8 +36,13 @@ log = logging.getLogger(__name__)
 DEFAULT_ADDRESS = "127.0.0.1:8080"
 
 
-async def serve(host: str, port: int, settings: Settings, ready: asyncio.Future[int] | None = None) -> None:
-    """Serve until SIGINT or SIGTERM (or cancelled); ``ready`` is given the port once it listens."""
+async def serve(
+    host: str, port: int, settings: Settings, ready: asyncio.Future[int] | None = None, settle: bool = False
+) -> None:
+    """Serve until SIGINT or SIGTERM (or cancelled); ``ready`` is given the port once it listens. ``settle``
+    (the process's own server, not a test's): once started, what lives as long as the process (every
+    game's code, the data packs) is frozen out of the collector's sight, so no collection walks it while
+    readers wait (a full one took 150 ms)."""
     registry.games()  # every game's code imported before the first reader, not while one waits
     local = sqlite_file(settings.database, settings.arbiter_db) or settings.arbiter_db
     games = open_store(settings.database, settings.arbiter_db, settings.arbiter_synchronous)
@@ -56,6 +61,8 @@ async def serve(host: str, port: int, settings: Settings, ready: asyncio.Future[
         app = WebApp(Site(table, links, Drawer(), leagues), hub, watcher)
         await app.start(host, port)
         print(f"Arbiter's web companion serves http://{host}:{app.port} ({describe(settings.database)})")
+        if settle:
+            collector.settle()
         if ready is not None:
             assert app.port is not None
             ready.set_result(app.port)
@@ -95,9 +102,8 @@ def run(host: str | None, port: int | None) -> int:
         return 2
     host = host or default_host
     port = default_port if port is None else port
-    collector.settle()  # what lives as long as the process is frozen (as `arbiter run` does)
     try:
-        asyncio.run(serve(host, port, settings))
+        asyncio.run(serve(host, port, settings, settle=True))
     except StoreRefused as exc:
         print(f"The web companion did not start: {exc}", file=sys.stderr)
         return 2
