@@ -10,6 +10,7 @@ arbiter bench --store postgresql://... --processes 1,2 [--games 200] [--seconds 
 arbiter games
 arbiter options GAME
 arbiter run [--shards 0-3 --shard-count 8]
+arbiter web [--host 127.0.0.1] [--port 8080]
 arbiter db backup PATH | db restore PATH | db check   [--db PATH]
 arbiter db copy --from sqlite:///arbiter.db --to postgresql://...
 """
@@ -150,6 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--shards", default=None, help="the shards this process holds: 0-3, or 0,2,5")
     run.add_argument("--shard-count", type=int, default=None, help="how many shards the bot has in all")
 
+    web = sub.add_parser("web", help="serve the web companion: games, histories and leagues in a browser")
+    web.add_argument(
+        "--host", default=None, help="the address to listen on (default: ARBITER_WEB's, else 127.0.0.1)"
+    )
+    web.add_argument("--port", type=int, default=None, help="the port (default: ARBITER_WEB's, else 8080)")
+
     db = sub.add_parser("db", help="the bot's database: online backup, restore, integrity check")
     db.add_argument("--db", default=None, help="the database file (default: ARBITER_DB, else ./arbiter.db)")
     db_sub = db.add_subparsers(dest="db_command", required=True)
@@ -235,6 +242,10 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(bench.run(args))
     if args.command == "run":
         return run_bot(args.shards, args.shard_count)
+    if args.command == "web":
+        from .web import standalone
+
+        return standalone.run(args.host, args.port)
     if args.command == "db" and args.db_command == "copy":
         return db_copy(args.source or database_path(args.db, sqlite_only=True), args.target)
     if args.command == "db":

@@ -49,6 +49,10 @@ from .store.postgres.pg_store import Changed, PostgresStore
 from .store.sqlite.dbtools import BackupSchedule
 from .store.sqlite.storage import SqliteStore
 from .store.stores import describe, open_store, sqlite_file
+from .web.app import WebApp, parse_address
+from .web.drawing import Drawer
+from .web.links import WebLinks
+from .web.site import Site
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +98,8 @@ class ArbiterBot(commands.Bot):
         self.gate = Gate()
         """Every interaction passes it (:func:`cogs.ui.admission.admit`); closed first at shutdown."""
         self._league_catch_up: asyncio.Task[None] | None = None
+        self.web: WebApp | None = None
+        """The web companion, served in this process when ``ARBITER_WEB`` is set."""
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -128,6 +134,11 @@ class ArbiterBot(commands.Bot):
         leagues = services.leagues = LeagueService(table, league_store, DiscordLeagueFront(self, services))
         table.subscribe(leagues.in_background)
         self.services = services
+        services.web = WebLinks(table, prefs, settings.arbiter_web_url)
+        if settings.arbiter_web:
+            self.web = WebApp(Site(table, services.web, Drawer(), leagues))
+            table.subscribe(self.web.hub.on_update)
+            await self.web.start(*parse_address(settings.arbiter_web))
         if isinstance(self.store, PostgresStore):  # other processes may commit: hear of their changes
             announcer.shared = True
             self.store.listen(self._heard)
@@ -164,6 +175,8 @@ class ArbiterBot(commands.Bot):
             task.add_done_callback(_log_failure)
             return
         self.services.table.forget(changed.game_id)
+        if self.web is not None:
+            self.web.hub.changed(changed.game_id, changed.version)
         if self.shard_plan.holds(changed.guild):
             self.announcer.woken(changed.game_id)
 
@@ -212,6 +225,9 @@ class ArbiterBot(commands.Bot):
                 await self.announcer.drain(timeout=10)
             except TimeoutError:
                 log.warning("some posts were not made before shutdown")
+        if self.web is not None:
+            web, self.web = self.web, None
+            await web.stop()
         if self.services is not None:
             await self.services.prefs.close()
         if self.store is not None:

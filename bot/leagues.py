@@ -70,6 +70,11 @@ class LeagueService:
     async def leagues(self, server: int) -> list[League]:
         return await self.store.leagues(server)
 
+    async def league(self, league_id: str) -> League | None:
+        """The league of this id, if there is one."""
+        loaded = await self.store.league(league_id)
+        return loaded[0] if loaded is not None else None
+
     async def find(self, server: int, name: str) -> League:
         """The server's league called ``name`` (any case); a refusal naming the leagues there is."""
         leagues = await self.store.leagues(server)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.hand_text import private_part as private_part  # the one definition, shared with /hand
@@ -67,11 +67,12 @@ def find_progress(view: Any, kind: str | None = None) -> tuple[int, int] | None:
     return None
 
 
-def public_line(record: GameRecord, prompt: Prompt) -> str:
-    """One open decision as everyone else reads it: the seat's mention, then the prompt's public text in
-    the third person (where that text begins with the seat's name, the mention takes its place)."""
+def public_line(record: GameRecord, prompt: Prompt, named: Callable[[SeatRecord], str] | None = None) -> str:
+    """One open decision as everyone else reads it: the seat's mention (or ``named(seat)``: the web page's
+    plain name), then the prompt's public text in the third person (where that text begins with the seat's
+    name, the mention takes its place)."""
     seat = record.seat_named(prompt.seat)
-    name = who(seat) if seat else prompt.seat
+    name = (named or who)(seat) if seat else prompt.seat
     text = public_text(prompt)
     for after in (" ", "'s "):
         if text.startswith(prompt.seat + after):
@@ -79,22 +80,29 @@ def public_line(record: GameRecord, prompt: Prompt) -> str:
     return f"**{name}**: {undoubled(text, prompt.seat, seat)}"
 
 
-def waiting_lines(record: GameRecord, prompts: list[Prompt], public_view: dict[str, Any]) -> list[str]:
+def waiting_lines(
+    record: GameRecord,
+    prompts: list[Prompt],
+    public_view: dict[str, Any],
+    named: Callable[[SeatRecord], str] | None = None,
+) -> list[str]:
     """One public line per open decision: whose it is and what it is, in the third person (a prompt's
-    ``text`` speaks to its seat and is for that seat only); secret choices show only a count."""
+    ``text`` speaks to its seat and is for that seat only); secret choices show only a count. ``named``:
+    how a seat is named (Discord's mention by default)."""
+    who_is = named or who
     lines: list[str] = []
     secret: dict[str, list[Prompt]] = {}
     for prompt in prompts:
         if prompt.simultaneous:
             secret.setdefault(prompt.kind, []).append(prompt)
             continue
-        lines.append(public_line(record, prompt))
+        lines.append(public_line(record, prompt, named))
     for kind, group in secret.items():
         progress = find_progress(public_view, kind)
         if progress is None:
             total = max(len(record.seats), len(group))
             progress = (total - len(group), total)
-        names = ", ".join(who(s) for p in group if (s := record.seat_named(p.seat)) is not None)
+        names = ", ".join(who_is(s) for p in group if (s := record.seat_named(p.seat)) is not None)
         lines.append(
             f"**Secret choice** ({_secret_topic(group[0])}): {progress[0]} of {progress[1]} have chosen. "
             f"Waiting for {names}."

@@ -261,9 +261,11 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
                 )
             view = archived
         data = await self.services.renderer.picture(render_standings, view.model_dump(mode="json"))
-        await flows.send(
-            interaction, standings_text(view), file=flows.png(data, "standings.png"), ephemeral=not public
-        )
+        text = standings_text(view)
+        link = await self.services.web.league(found) if self.services.web is not None else None
+        if link:
+            text += f"\n🌐 Every season, the schedule and the rating charts in a browser: {link}"
+        await flows.send(interaction, text, file=flows.png(data, "standings.png"), ephemeral=not public)
 
     @app_commands.command(
         name="end", description="End a league's season: final standings archived (its host)"

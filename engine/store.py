@@ -124,6 +124,20 @@ class Store(Protocol):
         """The table's own state of the game as last committed (``Change.table_state``); {} when none."""
         ...
 
+    async def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of these games (a game that does not exist is left out): one read,
+        for a reader in another process to see which games changed."""
+        ...
+
+    async def web_token(self, kind: str, ref: str, fresh: str) -> str | None:
+        """The web page token of a game, league or server (``kind``, its id ``ref``): the one stored, else
+        ``fresh``, stored now; None when ``fresh`` is another's token already (the caller draws again)."""
+        ...
+
+    async def web_target(self, token: str) -> tuple[str, str] | None:
+        """(kind, ref) of the web page ``token`` names, if any."""
+        ...
+
 
 class MemoryStore:
     """A :class:`Store` in memory: the same semantics as SQLite, lost when the process ends."""
@@ -136,6 +150,7 @@ class MemoryStore:
         self._keys: dict[tuple[str, str], int] = {}
         self._public: dict[str, list[PublicLine]] = {}
         self._table_state: dict[str, dict[str, Any]] = {}
+        self._web: dict[str, tuple[str, str]] = {}
 
     async def open(self) -> None:
         return None
@@ -260,3 +275,18 @@ class MemoryStore:
 
     async def table_state(self, game_id: str) -> dict[str, Any]:
         return copy.deepcopy(self._table_state.get(game_id, {}))
+
+    async def versions(self, game_ids: list[str]) -> dict[str, int]:
+        return {g: self._games[g].version for g in game_ids if g in self._games}
+
+    async def web_token(self, kind: str, ref: str, fresh: str) -> str | None:
+        found = next((t for t, target in self._web.items() if target == (kind, ref)), None)
+        if found is not None:
+            return found
+        if fresh in self._web:
+            return None
+        self._web[fresh] = (kind, ref)
+        return fresh
+
+    async def web_target(self, token: str) -> tuple[str, str] | None:
+        return self._web.get(token)

@@ -36,6 +36,7 @@ SKIPPED = {
         "writes outside the temporary folder; tests/bot/store/test_storage_integrity.py"
     ),
     "arbiter db restore /safe/place": "needs the backup above; tests/bot/store/test_storage_integrity.py",
+    "arbiter web": "serves until stopped; tests/bot/web/test_live.py runs it beside SQLite and PostgreSQL",
 }
 PLAY_INPUT = "help\nhand\nboard\nlog\n1\nquit\n"
 """What a scripted player types: every command, one action, then quit."""

@@ -73,20 +73,20 @@ class PostgresRows:
 
     async def one(self, sql: str, *args: Any) -> tuple[Any, ...] | None:
         # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
-        from .postgres.pg_store import numbered
+        from .postgres.pg_schema import numbered
 
         row = await self.store.pool.fetchrow(numbered(sql), *args)
         return tuple(row) if row is not None else None
 
     async def all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
-        from .postgres.pg_store import numbered
+        from .postgres.pg_schema import numbered
 
         return [tuple(r) for r in await self.store.pool.fetch(numbered(sql), *args)]
 
     async def run(self, sql: str, *args: Any) -> None:
         # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
-        from .postgres.pg_store import numbered
+        from .postgres.pg_schema import numbered
 
         await self.store.pool.execute(numbered(sql), *args)
 

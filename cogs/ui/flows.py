@@ -72,6 +72,7 @@ async def scene(services: Services, game_id: str) -> lx.GameScene:
         pending_line(request, found.undo_ends or 0.0) if request is not None else "",
         found.outcome,
         await rating_changes(services, record) if record.status == "finished" else {},
+        web=await web_link(services, record),
     )
 
 
@@ -92,6 +93,17 @@ async def rating_changes(services: Services, record: GameRecord) -> dict[str, tu
         for line in result.players
         if line.user in result.after and line.user in result.before and line.seat
     }
+
+
+async def web_link(services: Services, record: GameRecord) -> str:
+    """The game's web page, when its server turned the web on and the bot knows its public address."""
+    if services.web is None:
+        return ""
+    try:
+        return await services.web.game(record) or ""
+    except Exception:  # a link is a bonus: it never stops a post
+        log.exception("the web link of game %s could not be made", record.id)
+        return ""
 
 
 # --- flows -------------------------------------------------------------------------------------

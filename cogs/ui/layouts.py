@@ -65,6 +65,13 @@ class GameScene:
     """Each rated seat's rating before and after the game (its result is saved when it ends)."""
     replay: str = ""
     """Where the animated replay is, for the game-over post."""
+    web: str = ""
+    """The game's web page (:mod:`bot.web.links`), when its server turned the web on; "" when not."""
+
+
+def web_line(scene: GameScene) -> str:
+    """The game's web page, as a line of the status message and of the game-over post."""
+    return f"🌐 Board, history and the whole log in a browser: {scene.web}" if scene.web else ""
 
 
 def stamp_of(when: float, long: bool = True) -> str:
@@ -187,6 +194,7 @@ def status_view(
         f"## {meta.title} · `{record.id}`\n**{present.status_word(record)}**"
         + (f" · {where}" if where else "")
         + f" · pace {record.pace}\n**Players:** {seats}"
+        + (f"\n-# {web_line(scene)}" if scene.web else "")
     )
     waiting = (
         present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
@@ -285,6 +293,8 @@ def game_over_lines(scene: GameScene) -> list[str]:
         )
     if scene.replay:
         lines.append(scene.replay)
+    if scene.web:
+        lines.append(web_line(scene))
     return lines
 
 

@@ -99,6 +99,7 @@ class Menus(Undo):
             undo,
             undo.opened_at + self.undo_ttl if undo is not None else None,
             outcome,
+            list(ts.left),
         )
 
 

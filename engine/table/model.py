@@ -132,7 +132,8 @@ class SeatMenu:
 @dataclass(frozen=True)
 class Scene:
     """What a game's status message shows, read from one version: the prompts, the public view, every
-    deadline and clock, the open votes and the pending undo request (with when it ends)."""
+    deadline and clock, the open votes and the pending undo request (with when it ends); and for the web
+    page, how the game ended (``outcome``, when its rules ended it) and the seats that resigned."""
 
     record: GameRecord
     prompts: list[Prompt] = field(default_factory=list)
@@ -144,6 +145,7 @@ class Scene:
     undo_ends: float | None = None
     outcome: Outcome | None = None
     """How the game ended by its rules (the ranking with scores, the reason); None while it runs."""
+    resigned: list[str] = field(default_factory=list)
 
 
 @dataclass

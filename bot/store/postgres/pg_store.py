@@ -46,7 +46,15 @@ from ..rows import (
     snapshot_from_row,
     table_state_from_text,
 )
-from .pg_schema import CHANGES_CHANNEL, COORDINATION, MIGRATION_LOCK, MIGRATIONS, PREFS_TABLES, SCHEMA_VERSION
+from .pg_schema import (
+    CHANGES_CHANNEL,
+    COORDINATION,
+    MIGRATION_LOCK,
+    MIGRATIONS,
+    PREFS_TABLES,
+    SCHEMA_VERSION,
+)
+from .web_pg import WebReads
 
 log = logging.getLogger(__name__)
 
@@ -81,12 +89,6 @@ CLAIM_ANNOUNCING = (
 )
 
 
-def numbered(sql: str) -> str:
-    """``?`` placeholders (SQLite's) as PostgreSQL's ``$1, $2, ...``, for SQL shared by both stores."""
-    parts = sql.split("?")
-    return parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], start=1))
-
-
 def process_name() -> str:
     """Who claims, in claims and notifications: host, process id and a random tag (a restarted process
     with a reused pid is not its predecessor)."""
@@ -114,7 +116,7 @@ def redacted(url: str) -> str:
         return "(an unreadable URL)"
 
 
-class PostgresStore:
+class PostgresStore(WebReads):
     def __init__(
         self, url: str, min_size: int = 1, max_size: int = 10, server_settings: dict[str, str] | None = None
     ) -> None:

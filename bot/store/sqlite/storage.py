@@ -50,7 +50,9 @@ from ..rows import (
     snapshot_from_row,
     table_state_from_text,
 )
+from ..web_rows import MIGRATION as WEB_LINKS
 from .sqlite_write import write_change
+from .web_sqlite import WebReads
 
 log = logging.getLogger(__name__)
 
@@ -193,6 +195,8 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_by_thread ON games(thread);
     CREATE TABLE IF NOT EXISTS arbiter_announced (game_id TEXT PRIMARY KEY, version INTEGER NOT NULL)
     """,
+    # 9: the web companion's links (issue 34): one random token per game, league and server a page serves
+    WEB_LINKS,
 ]
 
 Synchronous = Literal["normal", "full"]
@@ -275,7 +279,7 @@ class Checkpoints:
             await asyncio.to_thread(conn.close)
 
 
-class SqliteStore:
+class SqliteStore(WebReads):
     def __init__(
         self,
         path: str | Path,
