@@ -16,6 +16,10 @@ from .core.errors import StaleVersion
 from .integrity import SavedSnapshot, checksum
 from .records import Deadline, GameRecord, LoggedIntent
 
+UNREADABLE_DEADLINE = "~unreadable"
+"""The seat of a deadline a store read but could not decode (its text is not valid UTF-8): its game's
+clock is lost, so the table sets the game aside when the row falls due (``~``: no seat name can be it)."""
+
 
 @dataclass(frozen=True)
 class PublicLine:

@@ -21,7 +21,7 @@ from ..core.errors import (
 from ..core.game import Game, GameState
 from ..core.intent import Intent
 from ..core.model import Event, public
-from ..integrity import log_problem, snapshot_problem
+from ..integrity import ROW_UNREADABLE, SavedSnapshot, log_problem, seats_problem, snapshot_problem
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Change, PublicLine, Store
@@ -124,6 +124,8 @@ class TableBase:
             record = await self.store.game(game_id)
             if record is None:
                 raise MalformedIntent(f"There is no game '{game_id}'.")
+            if record.status == "damaged" and record.damage.startswith(ROW_UNREADABLE):
+                await self._unmarked_row(record)
             if record.status in ("lobby", "damaged"):
                 return record, None
             try:
@@ -146,7 +148,6 @@ class TableBase:
         that reaches exactly the recorded game; otherwise :class:`DamagedGame` (with the reason)."""
         if not registry.known(record.game):
             raise DamagedGame(reason=f"unknown game {record.game!r}")
-        game = self.engine_game(record)
         saved = await self.store.saved_snapshot(record.id)
         intents = await self.store.intents(record.id)
         if saved is None and not intents and record.status == "aborted":
@@ -158,20 +159,35 @@ class TableBase:
             raise DamagedGame(
                 reason="no snapshot for a started game (nothing to check its intent log against)"
             )
-        unusable = snapshot_problem(record, saved, game.format)
-        if unusable is None:
-            try:
-                state: GameState = game.load(saved.body)
-            except Exception as exc:  # the checksum matched, yet the engine cannot read it (old code?)
-                unusable = f"snapshot unreadable ({type(exc).__name__}: {str(exc)[:200]})"
-            else:
-                if state.step == len(intents):
-                    return state
-                unusable = f"snapshot at step {state.step}, intent log of {len(intents)}"
+        state, unusable = self.saved_state(record, saved, len(intents))
+        if state is not None or unusable is None:
+            return state
         log.warning("game %s: rebuilding from the intent log (%s)", record.id, unusable)
         undone_ranges = (await self._table_state(record.id)).undone
         # a long game's replay takes 100 ms and more: off the event loop, so other games and Discord go on
         return await asyncio.to_thread(self._replay, record, intents, unusable, undone_ranges)
+
+    def saved_state(
+        self, record: GameRecord, saved: SavedSnapshot, steps: int
+    ) -> tuple[GameState | None, str | None]:
+        """(the snapshot's state, None) when the snapshot proves itself (checksum, format and version, a
+        body that loads, at the intent log's length ``steps``); else (None, why it is not used as it is:
+        the game is rebuilt from its log). :class:`DamagedGame` when its seats are not the game's seat
+        rows (rows lost or changed: the snapshot is checksummed, so the rows are what is wrong)."""
+        game = self.engine_game(record)
+        unusable = snapshot_problem(record, saved, game.format)
+        if unusable is not None:
+            return None, unusable
+        try:
+            state: GameState = game.load(saved.body)
+        except Exception as exc:  # the checksum matched, yet the engine cannot read it (old code?)
+            return None, f"snapshot unreadable ({type(exc).__name__}: {str(exc)[:200]})"
+        if state.step != steps:
+            return None, f"snapshot at step {state.step}, intent log of {steps}"
+        problem = seats_problem(record, state.seats)
+        if problem is not None:
+            raise DamagedGame(reason=problem)
+        return state, None
 
     async def rebuild(self, record: GameRecord) -> GameState:
         """Replay the game from its seed, options and intent log; :class:`DamagedGame` if the log is not
@@ -421,6 +437,13 @@ class TableBase:
         if record.status == "damaged":
             await self._set_aside(record, record.damage or "damaged")
             raise DamagedGame(reason=record.damage)
+
+    async def _unmarked_row(self, record: GameRecord) -> None:
+        """A row the store could not decode comes back as a damaged record whatever its stored status; if
+        its deadlines are still there it was never set aside (:meth:`_unmarked`): it is set aside now, so
+        its players are told at its first use, not when its next deadline falls due."""
+        if await self.store.deadlines(game_id=record.id):
+            await self._set_aside(record, record.damage)
 
     # --- agents ------------------------------------------------------------------------------------------
     async def _play_agents(

@@ -35,7 +35,7 @@ from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change, PublicLine
 
 from ...tasks import stop_task
-from ..errors import StoreRefused
+from ..errors import StoreRefused, migration_failed, no_schema_version
 from ..rows import (
     deadlines_from_rows,
     decode_record,
@@ -175,10 +175,15 @@ class PostgresStore:
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await conn.execute(SCHEMA_VERSION)
             current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+            if current == 0 and await conn.fetchval("SELECT to_regclass('games') IS NOT NULL"):
+                raise StoreRefused(no_schema_version(redacted(self.url)))
             for number, script in enumerate(MIGRATIONS, start=1):
                 if number > current:
                     log.info("applying PostgreSQL migration %d", number)
-                    await conn.execute(script)
+                    try:
+                        await conn.execute(script)
+                    except asyncpg.PostgresError as exc:
+                        raise StoreRefused(migration_failed(redacted(self.url), number, exc)) from exc
                     await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
             await conn.execute(PREFS_TABLES)
             await conn.execute(COORDINATION)
@@ -258,7 +263,7 @@ class PostgresStore:
     async def _records(self, rows: list[asyncpg.Record]) -> list[GameRecord]:
         """The rows as records, their seats read in one query; each row decoded on its own."""
         seats: dict[str, list[SeatRecord]] | None = {}
-        broken: set[str] = set()
+        broken: dict[str, str] = {}
         try:
             found = await self.pool.fetch(SEATS + " ORDER BY game_id, position", [r["id"] for r in rows])
         except asyncpg.PostgresError:
@@ -269,10 +274,12 @@ class PostgresStore:
             for s in found:
                 try:
                     seats.setdefault(s["game_id"], []).append(seat_from_row(s))
-                except Exception:  # one unreadable seat makes its game's row unreadable, no other
-                    broken.add(s["game_id"])
+                except Exception as exc:  # one unreadable seat makes its game's row unreadable, no other
+                    broken[s["game_id"]] = str(exc)
         return [
-            decode_record(row, None if seats is None or row["id"] in broken else seats.get(row["id"], []))
+            decode_record(row, None, broken.get(row["id"], ""))
+            if seats is None or row["id"] in broken
+            else decode_record(row, seats.get(row["id"], []))
             for row in rows
         ]
 
@@ -312,7 +319,7 @@ class PostgresStore:
             "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=$1 ORDER BY seq",
             game_id,
         )
-        return [intent_from_row(r) for r in rows]
+        return [intent_from_row(game_id, r) for r in rows]
 
     async def idempotent(self, game_id: str, key: str) -> int | None:
         found = await self.pool.fetchval(

@@ -39,13 +39,14 @@ from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change, PublicLine
 
 from ...tasks import stop_task
-from ..errors import StoreRefused
+from ..errors import StoreRefused, migration_failed, no_schema_version
 from ..league_rows import MIGRATION as LEAGUE_TABLES
 from ..rows import (
     deadlines_from_rows,
     decode_record,
     intent_from_row,
     public_lines_from_rows,
+    read_text,
     seat_from_row,
     snapshot_from_row,
     table_state_from_text,
@@ -217,6 +218,7 @@ def quick_check(conn: sqlite3.Connection) -> list[str]:
 
 
 SCHEMA_TABLE = "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'"
+GAMES_TABLE = "SELECT 1 FROM sqlite_master WHERE type='table' AND name='games'"
 
 
 async def _quick_check(db: aiosqlite.Connection) -> list[str]:
@@ -354,7 +356,12 @@ class SqliteStore:
             await db.close()
             raise
         self._db = db
-        await self._migrate()
+        try:
+            await self._migrate()
+        except BaseException:  # a connection left open keeps its worker thread, and the process, alive
+            self._db = None
+            await db.close()
+            raise
         if self.checkpoints is not None:
             self.checkpoints.start()
 
@@ -382,6 +389,20 @@ class SqliteStore:
                     "lost. It was not changed; point ARBITER_DB at the right file or restore a "
                     "backup."
                 )
+            await self._check_version(db)
+
+    async def _check_version(self, db: aiosqlite.Connection) -> None:
+        """A file with Arbiter's tables must say which migrations it holds: without its schema_version
+        rows the first migration would run again over the existing tables (and fail half-way)."""
+        try:
+            async with db.execute("SELECT MAX(version) FROM schema_version") as cursor:
+                row = await cursor.fetchone()
+            async with db.execute(GAMES_TABLE) as cursor:
+                games = await cursor.fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StoreRefused(self._failed([str(exc)])) from exc
+        if row is not None and row[0] is None and games is not None:
+            raise StoreRefused(no_schema_version(self.path))
 
     def _failed(self, problems: list[str]) -> str:
         shown = "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
@@ -423,6 +444,9 @@ class SqliteStore:
                         await self.db.execute(statement)
                 await self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
                 await self.db.execute("COMMIT")
+            except sqlite3.DatabaseError as exc:
+                await self.db.execute("ROLLBACK")
+                raise StoreRefused(migration_failed(self.path, number, exc)) from exc
             except BaseException:
                 await self.db.execute("ROLLBACK")
                 raise
@@ -453,7 +477,23 @@ class SqliteStore:
         await db._execute(write_change, db._conn, change)  # type: ignore[no-untyped-call]
 
     async def _rows(self, sql: str, args: Sequence[object] = ()) -> list[aiosqlite.Row]:
-        async with self._lock, self.db.execute(sql, args) as cursor:
+        async with self._lock:
+            try:
+                return await self._fetch(sql, args)
+            except sqlite3.OperationalError as exc:
+                if "decode" not in str(exc):
+                    raise
+            # a TEXT value is not valid UTF-8 (a flipped byte that still passes quick_check): the rows are
+            # read again with that value marked (rows.BadText), so whoever decodes its row refuses that row
+            # alone and every other row of the answer still comes back
+            self.db.text_factory = read_text
+            try:
+                return await self._fetch(sql, args)
+            finally:
+                self.db.text_factory = str
+
+    async def _fetch(self, sql: str, args: Sequence[object]) -> list[aiosqlite.Row]:
+        async with self.db.execute(sql, args) as cursor:
             return list(await cursor.fetchall())
 
     async def _records(self, rows: list[aiosqlite.Row]) -> list[GameRecord]:
@@ -474,14 +514,16 @@ class SqliteStore:
             log.exception("the seats of %d games cannot be read", len(ids))
             return [decode_record(row, None) for row in rows]
         seats: dict[str, list[SeatRecord]] = {}
-        broken: set[str] = set()
+        broken: dict[str, str] = {}
         for seat in found:
             try:
                 seats.setdefault(str(seat["game_id"]), []).append(seat_from_row(seat))
-            except Exception:  # one unreadable seat makes its game's row unreadable, no other
-                broken.add(str(seat["game_id"]))
+            except Exception as exc:  # one unreadable seat makes its game's row unreadable, no other
+                broken[str(seat["game_id"])] = str(exc)
         return [
-            decode_record(row, None if str(row["id"]) in broken else seats.get(str(row["id"]), []))
+            decode_record(row, None, broken[gid])
+            if (gid := str(row["id"])) in broken
+            else decode_record(row, seats.get(gid, []))
             for row in rows
         ]
 
@@ -520,7 +562,7 @@ class SqliteStore:
             "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=? ORDER BY seq",
             (game_id,),
         )
-        return [intent_from_row(r) for r in rows]
+        return [intent_from_row(game_id, r) for r in rows]
 
     async def idempotent(self, game_id: str, key: str) -> int | None:
         rows = await self._rows("SELECT version FROM idempotency WHERE game_id=? AND key=?", (game_id, key))
