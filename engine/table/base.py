@@ -24,7 +24,7 @@ from ..core.model import Event, public
 from ..integrity import ROW_UNREADABLE, SavedSnapshot, log_problem, seats_problem, snapshot_problem
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
-from ..store import Change, PublicLine, Store
+from ..store import Cap, CapReached, Change, PublicLine, Store
 from .clocks import TableState, end_undo, open_clocks, seat_deadlines, stop_clocks, undone
 from .live import LiveGame, LiveGames, OfferedLists, copied
 from .locks import KeyedLocks
@@ -32,6 +32,7 @@ from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
     GameFault,
+    LimitReached,
     Limits,
     Subscriber,
     Update,
@@ -60,9 +61,6 @@ class TableBase:
         self.clock = clock
         self.agent_kind = agent_kind
         self.limits = limits or Limits()
-        self._room = asyncio.Lock()
-        """Held while a lobby is opened or joined, from the count to the commit: concurrent requests of one
-        user (or one server) cannot all pass the count before any of them is saved."""
         self._locks = KeyedLocks()
         self._cache = LiveGames(self.limits.live_games)
         """The live games (:mod:`engine.table.live`): bounded, least recently used out first."""
@@ -241,9 +239,12 @@ class TableBase:
         lines: list[PublicLine] | None = None,
         table_state: TableState | None = None,
         events: list[Event] | None = None,
+        caps: tuple[Cap, ...] = (),
     ) -> None:
         """Save the change; ``lines`` are the public event texts of the intents it applied (saved with them).
-        ``table_state``: the game's clocks, votes and extensions as the caller changed them (else read)."""
+        ``table_state``: the game's clocks, votes and extensions as the caller changed them (else read).
+        ``caps``: the limits the change could pass (:mod:`engine.table.room`), counted by the store in the
+        change's transaction; :class:`LimitReached` when it would pass one (nothing is saved)."""
         record.version = (expected or 0) + 1 if expected is not None else 1
         record.updated_at = self.clock()
         # without a state (a lobby, a damaged game cancelled) the game's code is not needed: its id may be
@@ -272,6 +273,7 @@ class TableBase:
             public_lines=lines or [],
             table_state=written_ts,
             seats=seats,
+            caps=caps,
         )
         try:
             await self.store.commit(change)
@@ -279,6 +281,8 @@ class TableBase:
             self._cache.pop(record.id)
             self._offered.pop(record.id)
             raise
+        except CapReached as exc:
+            raise LimitReached(str(exc)) from None
         self._remember(record, state, ts, open_deadlines, snapshot)
 
     def _changed(

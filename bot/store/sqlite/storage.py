@@ -51,7 +51,7 @@ from ..rows import (
     snapshot_from_row,
     table_state_from_text,
 )
-from .sqlite_write import write_change
+from .sqlite_write import count_games_sql, write_change
 
 log = logging.getLogger(__name__)
 
@@ -649,16 +649,7 @@ class SqliteStore:
         """A COUNT in SQL (the limits ask it on every new lobby and join; loading records would not scale)."""
         if not status:
             return 0
-        sql = f"SELECT COUNT(*) FROM games g WHERE g.status IN ({','.join('?' for _ in status)})"
-        args: list[object] = list(status)
-        if user is not None:
-            sql += (
-                " AND (g.host = ? OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?))"
-            )
-            args += [user, user]
-        if guild is not None:
-            sql += " AND json_extract(g.place, '$.guild') = ?"
-            args.append(guild)
+        sql, args = count_games_sql(status, user, guild)
         rows = await self._rows(sql, args)
         return int(rows[0][0])
 
