@@ -28,6 +28,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -51,6 +52,7 @@ from ..rows import (
     snapshot_from_row,
     table_state_from_text,
 )
+from .backup_copy import Steps, copy_in_steps
 from .sqlite_write import count_games_sql, write_change
 
 log = logging.getLogger(__name__)
@@ -230,6 +232,14 @@ async def _quick_check(db: aiosqlite.Connection) -> list[str]:
     return [] if rows == ["ok"] else rows
 
 
+def _check_file(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return quick_check(conn)
+    finally:
+        conn.close()
+
+
 class Checkpoints:
     """WAL checkpoints off the commit path (issue 21: SQLite's automatic checkpoint, 3-6 ms, landed on
     whichever commit crossed 1,000 pages, and was the submit's p99).
@@ -300,6 +310,9 @@ class SqliteStore:
         self._background: asyncio.Task[None] | None = None
         self.refusal: str | None = None
         """Why no change may be saved: the background integrity check failed."""
+        self._backups: set[threading.Event] = set()
+        """The stop signals of the backups being copied: :meth:`close` sets them (each stops at its next
+        step)."""
         if checkpoint_seconds is not None and self.path != ":memory:":
             self.checkpoints = Checkpoints(self.path, checkpoint_seconds)
 
@@ -415,15 +428,7 @@ class SqliteStore:
         """``PRAGMA quick_check`` of a large file on a connection and thread of its own, while the bot
         serves; a failure is logged and every later change is refused (:attr:`refusal`), so nothing more is
         written to a file that cannot be trusted."""
-
-        def check() -> list[str]:
-            conn = sqlite3.connect(self.path, check_same_thread=False)
-            try:
-                return quick_check(conn)
-            finally:
-                conn.close()
-
-        problems = await asyncio.to_thread(check)
+        problems = await asyncio.to_thread(_check_file, Path(self.path))
         if problems:
             self.refusal = self._failed(problems)
             log.critical("%s No change is saved until the bot is restarted on a sound file.", self.refusal)
@@ -457,6 +462,8 @@ class SqliteStore:
             await asyncio.shield(self._background)
 
     async def close(self) -> None:
+        for stop in self._backups:
+            stop.set()
         task, self._background = self._background, None
         await stop_task(task)
         if self.checkpoints is not None:
@@ -614,24 +621,41 @@ class SqliteStore:
                 await self.db.execute("ROLLBACK")
                 raise
 
-    async def backup(self, target: str | Path) -> None:
+    async def backup(self, target: str | Path, steps: Steps | None = None) -> None:
         """An online copy of the whole database to ``target`` (SQLite's backup API: consistent while the
-        bot runs), written beside it under a temporary name, checked, then renamed into place."""
+        bot runs), written beside it under a temporary name, checked, then renamed into place. It is
+        copied in steps on connections of its own in a worker thread, never under the store's lock, so
+        moves go on meanwhile (:mod:`.backup_copy`; ``steps`` records each step's time)."""
         target = Path(target)
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name(target.name + ".partial")
         partial.unlink(missing_ok=True)
-        dest = sqlite3.connect(partial, check_same_thread=False)  # used on aiosqlite's thread
+        stop = threading.Event()  # set when the store closes or the backup is cancelled
+        self._backups.add(stop)
         try:
-            async with self._lock:  # never in the middle of another game's transaction
-                await self.db.backup(dest)
-            problems = quick_check(dest)
+            if self.path == ":memory:":  # no file to open again: the store's own connection copies it
+                await self._backup_memory(partial)
+            else:
+                await asyncio.to_thread(copy_in_steps, self.path, partial, stop, steps=steps)
+            problems = await asyncio.to_thread(_check_file, partial)
+        except BaseException:
+            stop.set()
+            partial.unlink(missing_ok=True)
+            raise
         finally:
-            dest.close()
+            self._backups.discard(stop)
         if problems:
             partial.unlink(missing_ok=True)
             raise StoreRefused(f"the backup {target} failed its integrity check: {'; '.join(problems[:3])}")
         os.replace(partial, target)
+
+    async def _backup_memory(self, partial: Path) -> None:
+        dest = sqlite3.connect(partial, check_same_thread=False)  # used on aiosqlite's thread
+        try:
+            async with self._lock:  # never in the middle of another game's transaction
+                await self.db.backup(dest)
+        finally:
+            dest.close()
 
     async def quick_check(self) -> list[str]:
         """SQLite's ``PRAGMA quick_check`` of the open database: empty when sound."""
