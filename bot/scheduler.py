@@ -13,6 +13,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from engine.core import registry
 from engine.table import Table
 
 from .tasks import stop_task
@@ -62,6 +63,10 @@ class Scheduler:
             log.exception("the scheduled backup to %s failed", self.backups.folder)
 
     async def _run(self) -> None:
+        with registry.background():  # deadlines wait for the interactions' rules (issue 32)
+            await self._loop()
+
+    async def _loop(self) -> None:
         while True:
             await self.tick()
             if self._backup is None or self._backup.done():

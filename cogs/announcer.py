@@ -39,6 +39,7 @@ import discord
 from bot import present
 from bot.render import Renderer
 from bot.services import Services
+from engine.core import registry
 from engine.core.model import Event
 from engine.records import GameRecord
 from engine.table import Table, Update
@@ -357,6 +358,10 @@ class Announcer:
         about (and a next player who was never mentioned). The last announced version of each game is
         kept; anything newer is announced now, its public events read from the stored public log.
         """
+        with registry.background():  # the rules it loads wait for the interactions' (issue 32)
+            return await self._catch_up()
+
+    async def _catch_up(self) -> int:
         count = 0
         # the store selects the games whose newest version was not announced (issue 21: start-up reads
         # only those); a store that does not keep the announced versions lists every game instead

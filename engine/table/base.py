@@ -122,6 +122,8 @@ class TableBase:
             record = await self.store.game(game_id)
             if record is None:
                 raise MalformedIntent(f"There is no game '{game_id}'.")
+            if record.status != "damaged":  # its rules, imported off the event loop (registry.ready)
+                await registry.ready(record.game)
             if record.status == "damaged" and record.damage.startswith(ROW_UNREADABLE):
                 await self._unmarked_row(record)
             if record.status in ("lobby", "damaged"):
@@ -144,6 +146,7 @@ class TableBase:
     async def _load_state(self, record: GameRecord) -> GameState | None:
         """The verified state: the snapshot if it proves itself, else the rebuild from the intent log if
         that reaches exactly the recorded game; otherwise :class:`DamagedGame` (with the reason)."""
+        await registry.ready(record.game)
         if not registry.known(record.game):
             raise DamagedGame(reason=f"unknown game {record.game!r}")
         saved = await self.store.saved_snapshot(record.id)

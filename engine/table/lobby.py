@@ -45,6 +45,7 @@ class Lobbies(TableBase):
         host_plays: bool = True,
     ) -> Update:
         """Open a lobby for ``game_id``; ``host`` takes the first seat unless ``host_plays`` is False."""
+        await registry.ready(game_id)  # off the event loop: the first game of a kind imports its rules
         game: Game[Any] = registry.get(game_id)
         meta = game.meta
         wanted = seats if seats is not None else meta.max_seats

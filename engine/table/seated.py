@@ -38,6 +38,7 @@ class Seated(Lobbies):
         place: dict[str, str] | None = None,
     ) -> Update:
         """Open and start ``game_id`` with ``players`` ((user id, display name), in seat order)."""
+        await registry.ready(game_id)  # off the event loop: the first game of a kind imports its rules
         game: Game[Any] = registry.get(game_id)
         meta = game.meta
         if not meta.min_seats <= len(players) <= meta.max_seats:

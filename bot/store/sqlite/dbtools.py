@@ -167,6 +167,7 @@ async def check(db_path: str | Path) -> list[str]:
             [f"database: {p}" for p in await store.quick_check()] if isinstance(store, SqliteStore) else []
         )
         table = Table(store)
+        await registry.ready()  # every game's rules, off the event loop
         for record in await store.games():
             lines += [
                 f"game {record.id} ({record.game}, {record.status}): {p}"
