@@ -440,9 +440,11 @@ class TableBase:
 
     async def _unmarked(self, record: GameRecord) -> None:
         """A damaged record that still has deadlines was never set aside (the store marks a game damaged
-        and drops its deadlines together): it is a row the store could not decode. Set it aside now."""
+        and drops its deadlines together): it is a row the store could not decode. Set it aside now (once:
+        its load may have done so already, :meth:`_unmarked_row`)."""
         if record.status == "damaged":
-            await self._set_aside(record, record.damage or "damaged")
+            if await self.store.deadlines(game_id=record.id):
+                await self._set_aside(record, record.damage or "damaged")
             raise DamagedGame(reason=record.damage)
 
     async def _unmarked_row(self, record: GameRecord) -> None:
