@@ -49,6 +49,8 @@ _import_module = importlib.import_module
 """How a package is imported (tests stand a slow one in)."""
 YIELD_SECONDS = 0.02
 """How often a waiting :func:`ready` looks again whether a more urgent one still waits."""
+YIELD_MOST = 10.0
+"""The longest a :func:`ready` waits for more urgent ones before each import."""
 
 
 def register(game: Any) -> None:
@@ -182,9 +184,12 @@ async def ready(game_id: str | None = None) -> None:
 
 
 async def _turn(level: int) -> None:
-    """Wait while a more urgent caller waits for rules."""
-    while any(count for more, count in _waiting.items() if more > level):
+    """Wait while a more urgent caller waits for rules (at most :data:`YIELD_MOST` seconds: a stream of
+    urgent callers never starves the others for good)."""
+    waited = 0.0
+    while waited < YIELD_MOST and any(count for more, count in _waiting.items() if more > level):
         await asyncio.sleep(YIELD_SECONDS)
+        waited += YIELD_SECONDS
 
 
 @contextlib.contextmanager

@@ -131,7 +131,7 @@ async def test_a_backup_takes_no_store_lock_and_stops_when_the_store_closes(tmp_
         assert inspect_backup(tmp_path / "one.db") == []
         steps = Steps()
         copying = asyncio.create_task(store.backup(tmp_path / "two.db", steps=steps))
-        while not steps.seconds:
+        while not steps.seconds and not copying.done():
             await asyncio.sleep(0.001)
     finally:
         await store.close()
