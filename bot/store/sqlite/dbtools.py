@@ -35,7 +35,7 @@ from engine.core import registry
 from engine.core.errors import DamagedGame
 from engine.integrity import log_problem
 from engine.records import GameRecord
-from engine.store import Store
+from engine.store import UNREADABLE_DEADLINE, Store
 from engine.table import Table
 
 from ..errors import StoreRefused
@@ -173,6 +173,12 @@ async def check(db_path: str | Path) -> list[str]:
                 f"game {record.id} ({record.game}, {record.status}): {p}"
                 for p in await game_problems(table, record)
             ]
+        unreadable = sorted({d.game_id for d in await store.deadlines() if d.seat == UNREADABLE_DEADLINE})
+        lines += [
+            f"game {gid}: a deadline row cannot be decoded (its clock is lost: the game is set aside when "
+            "it falls due)"
+            for gid in unreadable
+        ]
         return lines
     finally:
         await store.close()
