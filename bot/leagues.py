@@ -164,6 +164,7 @@ class LeagueService:
         name = " ".join(name.split())
         if not name or len(name) > LEAGUE_NAME_MAX:
             raise LeagueError(f"A league name is 1 to {LEAGUE_NAME_MAX} characters.")
+        await registry.ready(game)
         engine_game = registry.get(game)
         meta = engine_game.meta
         wanted = seats if seats is not None else meta.max_seats
@@ -388,7 +389,12 @@ class LeagueService:
 
     async def resume(self) -> None:
         """After a restart: results of league games that ended while nobody listened, and tables without a
-        game. Each league on its own: one that fails never stops the others."""
+        game. Each league on its own: one that fails never stops the others. Background work: the rules it
+        loads wait for the interactions' (``registry.background``)."""
+        with registry.background():
+            await self._resume()
+
+    async def _resume(self) -> None:
         for league in await self.store.leagues():
             try:
                 for round_ in league.season.rounds:

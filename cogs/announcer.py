@@ -39,6 +39,8 @@ import discord
 from bot import present
 from bot.render import Renderer
 from bot.services import Services
+from engine.core import registry
+from engine.core.errors import DamagedGame
 from engine.core.model import Event
 from engine.records import GameRecord
 from engine.table import Table, Update
@@ -220,14 +222,26 @@ class Announcer:
     def _channel(self, channel_id: str) -> Any:
         return self.client.get_partial_messageable(int(channel_id))
 
-    async def announce(self, gid: str, batch: list[Update | CatchUp]) -> None:
-        updates = [u for u in batch if isinstance(u, Update)]
+    async def _current(self, gid: str, updates: list[Update]) -> GameRecord | None:
+        """The game's record now; when the table cannot load it any more (set aside), what the last update
+        said, or None for a catch-up alone (setting it aside made an update of its own, announced then)."""
         try:
-            record = await self.table.record(gid)
+            return await self.table.record(gid)
+        except DamagedGame:
+            if not updates:
+                log.info("game %s was set aside as it was caught up on", gid)
+                return None
+            return updates[-1].record
         except Exception:
             if not updates:
                 raise
-            record = updates[-1].record  # the table cannot load it any more (set aside): use what it said
+            return updates[-1].record
+
+    async def announce(self, gid: str, batch: list[Update | CatchUp]) -> None:
+        updates = [u for u in batch if isinstance(u, Update)]
+        record = await self._current(gid, updates)
+        if record is None:
+            return
         place = record.place
         if not place.get("thread"):
             return  # not a Discord game (the terminal, tests of the table)
@@ -377,6 +391,10 @@ class Announcer:
         about (and a next player who was never mentioned). The last announced version of each game is
         kept; anything newer is announced now, its public events read from the stored public log.
         """
+        with registry.background():  # the rules it loads wait for the interactions' (issue 32)
+            return await self._catch_up()
+
+    async def _catch_up(self) -> int:
         count = 0
         # the store selects the games whose newest version was not announced (issue 21: start-up reads
         # only those); a store that does not keep the announced versions lists every game instead

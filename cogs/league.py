@@ -154,6 +154,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
         finished: app_commands.Range[int, 0, 1000] = 0,
     ) -> None:
         await flows.ack(interaction)
+        await registry.ready()  # the leagues' titles (off the event loop: they may still be loading)
         server = server_of(interaction)
         settings = await self.services.prefs.guild_settings(str(server))
         if not can_host(interaction, settings):
@@ -284,6 +285,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
     @app_commands.command(name="list", description="This server's leagues")
     async def list_(self, interaction: discord.Interaction) -> None:
         await flows.ack(interaction)
+        await registry.ready()  # the leagues' titles
         listed = await self.leagues.leagues(server_of(interaction))
         text = "\n".join(league_line(x) for x in listed) or "No leagues here yet: /league create."
         await flows.send(interaction, text)
@@ -316,6 +318,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
         server = server_of(interaction)
         if not is_moderator(interaction):
             raise NotAllowed("Only members with Manage Server can rebuild ratings.")
+        await registry.ready()
         game_id = registry.get(bounded(game.strip(), NAME_MAX, "A game name")).meta.id
         count, changed = await self.leagues.rebuild(server, game_id)
         await flows.send(interaction, f"Rebuilt {count} ratings from the results; {changed} changed.")

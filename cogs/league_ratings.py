@@ -78,6 +78,7 @@ class RatingsCog(commands.Cog):
         self, interaction: discord.Interaction, member: discord.Member | None = None, game: str | None = None
     ) -> None:
         await flows.ack(interaction)
+        await registry.ready()  # every game's title (off the event loop: they may still be loading)
         server = server_of(interaction)
         leagues = leagues_of(self.services)
         who = member or interaction.user
@@ -115,6 +116,7 @@ class RatingsCog(commands.Cog):
     @app_commands.describe(game="Which game", public="Show it to the channel instead of only to you")
     async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
         await flows.ack(interaction, ephemeral=not public)
+        await registry.ready()
         server = server_of(interaction)
         meta = registry.get(bounded(game.strip(), NAME_MAX, "A game name")).meta
         ratings = await leagues_of(self.services).ratings(server, meta.id)
@@ -133,6 +135,7 @@ class RatingsCog(commands.Cog):
     @app_commands.describe(member="Whose (default: yours)")
     async def history(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         await flows.ack(interaction)
+        await registry.ready()  # the results' titles
         server = server_of(interaction)
         who = member or interaction.user
         user = str(who.id)

@@ -42,6 +42,7 @@ async def _set_away(
         return
     lines = []
     for record in records:
+        await registry.ready(record.game)
         title = registry.get(record.game).meta.title
         try:
             await services.table.set_away(record.id, str(interaction.user.id), away)
@@ -122,6 +123,7 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             return
         lines = []
         for record in records:
+            await registry.ready(record.game)
             title = registry.get(record.game).meta.title
             where = f"<#{record.place['thread']}>" if record.place.get("thread") else f"`{record.id}`"
             awaiting = {s.user for s in await table.awaiting(record.id)}
@@ -141,6 +143,7 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             return
         guild = str(interaction.guild_id)
         lobbies = await self.services.table.games(("lobby",), guild)
+        await registry.ready()  # their titles
         if not lobbies:
             await flows.send(interaction, "No open lobby here. Open one with /game new.")
             return
@@ -159,6 +162,7 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             raise NotAllowed("Only members with Manage Server can list every game of this server.")
         guild = str(interaction.guild_id)
         records = await self.services.table.games(("lobby", "running", "paused", "damaged"), guild)
+        await registry.ready()  # their titles
         if not records:
             await flows.send(interaction, "No game is open or running here.")
             return

@@ -16,6 +16,10 @@ from .core.errors import StaleVersion
 from .integrity import SavedSnapshot, checksum
 from .records import Deadline, GameRecord, LoggedIntent
 
+UNREADABLE_DEADLINE = "~unreadable"
+"""The seat of a deadline a store read but could not decode (its text is not valid UTF-8): its game's
+clock is lost, so the table sets the game aside when the row falls due (``~``: no seat name can be it)."""
+
 
 @dataclass(frozen=True)
 class PublicLine:
@@ -24,6 +28,35 @@ class PublicLine:
 
     version: int
     text: str
+
+
+@dataclass(frozen=True)
+class Cap:
+    """A limit the store checks inside a change's own transaction (issue 32): once the change is written,
+    at most ``most`` games with one of ``status`` may be hosted or played by ``user`` (or placed in the
+    server ``guild``), else nothing is saved and :class:`CapReached` is raised. The store counts under a
+    lock of that user's (or server's) games, so two changes, in one process or in several, never both
+    pass a count that only one of them may pass."""
+
+    most: int
+    status: tuple[str, ...]
+    user: str | None = None
+    guild: str | None = None
+    refusal: str = ""
+    """What the member is told when the change is refused."""
+
+    @property
+    def key(self) -> str:
+        """Whose games the cap counts: the changes that count them are serialised on it."""
+        return f"user:{self.user}" if self.user is not None else f"guild:{self.guild}"
+
+
+class CapReached(Exception):
+    """A change would pass one of its :class:`Cap`: it was not saved."""
+
+    def __init__(self, cap: Cap) -> None:
+        super().__init__(cap.refusal)
+        self.cap = cap
 
 
 @dataclass
@@ -47,6 +80,8 @@ class Change:
     saved in the same transaction; None leaves it as it is."""
     seats: bool = True
     """False when the record's seats are as stored: they are left as they are."""
+    caps: tuple[Cap, ...] = ()
+    """The limits this change could pass (it opens, joins or starts a game): checked in its transaction."""
 
 
 class Store(Protocol):
@@ -55,7 +90,8 @@ class Store(Protocol):
     async def close(self) -> None: ...
 
     async def commit(self, change: Change) -> None:
-        """Save the change atomically; raise :class:`StaleVersion` if the stored version differs."""
+        """Save the change atomically; raise :class:`StaleVersion` if the stored version differs, and
+        :class:`CapReached` (saving nothing) if the change would pass one of its caps."""
         ...
 
     async def game(self, game_id: str) -> GameRecord | None: ...
@@ -168,6 +204,9 @@ class MemoryStore:
             raise StaleVersion("The board has moved on.")
         if change.idempotency_key is not None and (record.id, change.idempotency_key) in self._keys:
             raise StaleVersion("That action was already applied.")
+        for cap in change.caps:  # no await in commit: the count and the write are one step
+            if self._counted(cap, record) > cap.most:
+                raise CapReached(cap)
         self._games[record.id] = record.model_copy(deep=True)
         logged = self._intents.setdefault(record.id, [])
         logged.extend(i.model_copy() for i in change.intents)
@@ -255,13 +294,12 @@ class MemoryStore:
     async def count_games(
         self, status: tuple[str, ...], user: str | None = None, guild: str | None = None
     ) -> int:
-        return sum(
-            1
-            for r in self._games.values()
-            if r.status in status
-            and (user is None or r.host == user or r.seat_of(user) is not None)
-            and (guild is None or r.place.get("guild") == guild)
-        )
+        return sum(1 for r in self._games.values() if _counts(r, status, user, guild))
+
+    def _counted(self, cap: Cap, changed: GameRecord) -> int:
+        """What :meth:`count_games` would count for ``cap`` once ``changed`` is saved."""
+        others = (r for gid, r in self._games.items() if gid != changed.id)
+        return sum(1 for r in (*others, changed) if _counts(r, cap.status, cap.user, cap.guild))
 
     async def public_log(
         self, game_id: str, limit: int, after_version: int | None = None
@@ -290,3 +328,11 @@ class MemoryStore:
 
     async def web_target(self, token: str) -> tuple[str, str] | None:
         return self._web.get(token)
+
+
+def _counts(record: GameRecord, status: tuple[str, ...], user: str | None, guild: str | None) -> bool:
+    return (
+        record.status in status
+        and (user is None or record.host == user or record.seat_of(user) is not None)
+        and (guild is None or record.place.get("guild") == guild)
+    )

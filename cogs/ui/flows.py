@@ -19,7 +19,14 @@ import discord
 from bot import present
 from bot.services import Services, services_of
 from engine.core import registry
-from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, RuleError, StaleVersion
+from engine.core.errors import (
+    DamagedGame,
+    IllegalIntent,
+    MalformedIntent,
+    NotYourTurn,
+    RuleError,
+    StaleVersion,
+)
 from engine.core.intent import Intent
 from engine.records import GameRecord
 from engine.table import NotAllowed, SeatMenu, Update
@@ -162,6 +169,8 @@ NO_DECISION = "\x00none"
 
 def _open_decision(menu: SeatMenu, token: str) -> str:
     """The ref of the caller's open secret decision whose token a button carries; stale when none is."""
+    if menu.record.status == "damaged":  # before the seat: a damaged game may have lost its seat rows
+        raise DamagedGame()
     if menu.seat is None:
         raise NotAllowed("You are not playing in this game.")
     if menu.record.status != "running":
@@ -175,6 +184,8 @@ def _open_decision(menu: SeatMenu, token: str) -> str:
 def _hand_typed(menu: SeatMenu, text: str) -> tuple[str, Stamp]:
     """A move typed by hand is taken only as a move legal now, stamped with the state it was found in."""
     if not menu.options:
+        if menu.record.status == "damaged":  # before the seat: a damaged game may have lost its seat rows
+            raise DamagedGame()
         if menu.seat is None:
             raise NotAllowed("You are not playing in this game.")
         if menu.record.status != "running":

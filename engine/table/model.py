@@ -72,8 +72,9 @@ class LimitReached(NotAllowed):
 class Limits:
     """How many games one user and one server may have at once, and how long a display name may be.
 
-    Counted in the store (a COUNT, not a load) when a lobby is opened or joined: one user cannot fill the
-    database with lobbies, nor one server take every game slot of a shared bot. ``0`` means no limit.
+    Counted in the store (a COUNT, not a load) at every step that can raise a count, inside that change's
+    transaction (:mod:`engine.table.room`): one user cannot fill the database with lobbies nor play in more
+    games than allowed, nor one server take every game slot of a shared bot. ``0`` means no limit.
     "Running" counts running and paused games (both hold a seat and deadlines)."""
 
     lobbies_per_user: int = 5

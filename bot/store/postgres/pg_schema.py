@@ -195,6 +195,10 @@ SCHEMA_VERSION = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT
 MIGRATION_LOCK = 0x61726269746572
 """The advisory lock held while migrating, so two processes starting at once never both migrate."""
 
+CAP_LOCKS = 0x63617073
+"""The advisory locks the limits are counted under (``pg_advisory_xact_lock(CAP_LOCKS, hashtext(key))``,
+one per member or server: ``engine.store.Cap.key``), so two processes never both pass one count."""
+
 TABLES = (
     "games",
     "seats",
