@@ -468,7 +468,7 @@ def _players(pen: Pen, view: InfamyView) -> None:
     x0, x1, y0 = PANEL_X0, PANEL_X1, PANEL_Y0
     players = view.players
     h = _panel_height(len(players))
-    chosen = set((view.choosing or {}).get("chosen", []))
+    chosen = set(view.choosing.chosen if view.choosing else [])
     for i, p in enumerate(players):
         y = y0 + i * (h + 6)
         if p.seat in view.awaiting:
@@ -490,9 +490,9 @@ def _players(pen: Pen, view: InfamyView) -> None:
         res = p.res
         cx = x0 + 200
         items = [
-            ("W", res["weapon"], ZONE["weapon"][1]),
-            ("D", res["data"], ZONE["data"][1]),
-            ("C", res["compound"], ZONE["compound"][1]),
+            ("W", res.weapon, ZONE["weapon"][1]),
+            ("D", res.data, ZONE["data"][1]),
+            ("C", res.compound, ZONE["compound"][1]),
             ("H", p.henchmen, ZONE["henchman"][1]),
             ("F", p.favors, (250, 250, 250)),
         ]
@@ -539,8 +539,8 @@ def _footer(pen: Pen, view: InfamyView) -> None:
     pen.text(
         x0 + 70,
         y0 + 8,
-        f"W {sup['weapon']}  D {sup['data']}  C {sup['compound']}  H {sup['henchman']}  "
-        f"F {sup['favor']}  Hazards {sup['hazard']}  Watchdogs {sup['watchdog']}",
+        f"W {sup.weapon}  D {sup.data}  C {sup.compound}  H {sup.henchman}  "
+        f"F {sup.favor}  Hazards {sup.hazard}  Watchdogs {sup.watchdog}",
         13,
     )
     decks = view.scheme_decks
@@ -632,7 +632,7 @@ def render_private(data: dict[str, Any] | InfamyView) -> bytes:
         pen.text(
             w - 24,
             28,
-            f"{player.infamy}i · W{res['weapon']} D{res['data']} C{res['compound']} "
+            f"{player.infamy}i · W{res.weapon} D{res.data} C{res.compound} "
             f"H{player.henchmen} F{player.favors} · Bribes {player.bribes.available}",
             15,
             anchor="rm",

@@ -126,7 +126,7 @@ def _waiting_text(view: InfamyView) -> str:
     if not waiting:
         return ""
     if len(waiting) > 1:
-        chosen = len((view.choosing or {}).get("chosen") or [])
+        chosen = view.choosing.count if view.choosing else 0
         return f"choosing in secret ({chosen} chosen)" if view.choosing is not None else "to act"
     w = waiting[0]
     if w.kind == "bid" and view.auction:
@@ -180,7 +180,7 @@ def _tags(b: Board, p: PlayerView) -> list[tuple[str, RGB]]:
     if p.triggerman:
         tags.append(("TRIGGERMAN", DAY_SKY))
     if view.choosing is not None:
-        chosen = p.seat in (view.choosing.get("chosen") or [])
+        chosen = p.seat in view.choosing.chosen
         tags.append(("CHOSEN" if chosen else "choosing", GREEN if chosen else MUTED))
     if p.seat in view.awaiting:
         tags.insert(0, ("TO ACT", WHITE))
@@ -201,7 +201,7 @@ def _players(b: Board, y0: float) -> float:
         pen.text(218, y + 18, f"{p.infamy}i", 24, DAY_SKY, "rm")
         _rep(b, p, 232, y + 8)
         res = p.res
-        stock = f"{res['weapon']}W {res['data']}D {res['compound']}C {p.henchmen}H {p.favors}F"
+        stock = f"{res.weapon}W {res.data}D {res.compound}C {p.henchmen}H {p.favors}F"
         pen.text(WIDTH - 18, y + 18, stock, 16, INK, "rm")
         x = 48.0
         for label, colour in _tags(b, p):

@@ -101,6 +101,17 @@ class Effect(BaseModel):
         return self
 
 
+TOKEN_WORDS = {
+    "weapon": ("Weapon", "Weapons"),
+    "data": ("Data", "Data"),
+    "compound": ("Compound", "Compound"),
+    "henchman": ("Henchman", "Henchmen"),
+    "favor": ("Favor", "Favors"),
+    "bribe": ("Bribe", "Bribes"),
+}
+"""A requirement's token in words, one and many."""
+
+
 class Requirements(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -113,6 +124,10 @@ class Requirements(BaseModel):
 
     def items(self) -> list[tuple[str, int]]:
         return [(k, v) for k, v in self.model_dump().items() if v]
+
+    def words(self) -> str:
+        """ "2 Weapons, 1 Data" ("nothing" when free)."""
+        return ", ".join(f"{v} {TOKEN_WORDS[k][v != 1]}" for k, v in self.items()) or "nothing"
 
     def short(self) -> str:
         names = {"weapon": "W", "data": "D", "compound": "C", "henchman": "H", "favor": "F", "bribe": "B"}

@@ -1,8 +1,10 @@
-"""What each seat of Infamy sees: the typed view schema (the renderer reads this module, never the state).
+"""What each seat of Infamy sees: the typed view schema (the renderer and the text read this module, never
+the state).
 
 The public view never holds a hand (unless the table plays with open hands) nor a secret sector card;
 during the Sector Phase it shows only who has chosen (``choosing``), and each seat's own view adds its
-own card(s) (``my_sectors``).
+own card(s) (``my_choice``). ``last`` is what the latest move changed (public things only), for the boards
+to mark; ``revealed`` is every sector card chosen this Round once they are turned up.
 """
 
 from __future__ import annotations
@@ -19,6 +21,54 @@ ACC_PAWN = "*acc"
 COLOURS = ("pink", "turquoise", "brown", "yellow")
 """The freelancers' pawn colours, in seat order."""
 FACTION_NAMES = {"cartel": "Cartel", "megacorp": "Megacorp", "militia": "Militia"}
+PHASE_NAMES = {
+    "auction": "Contact Phase",
+    "watchdog": "Contact Phase",
+    "select": "Sector Phase (secret choice)",
+    "place": "Sector Phase (placing pawns)",
+    "scheme": "Scheme Phase",
+    "cleanup": "End of the Round",
+}
+"""Each phase of the view (``phase``) in the rulebook's words."""
+
+
+def turn_of(round_: int) -> int:
+    """The Turn a Round (counted from 1 since the start) belongs to: Rounds 1 and 2 are Turn 1."""
+    return (round_ + 1) // 2
+
+
+def round_name(turn: int, day: bool) -> str:
+    """A Round as the rulebook names it: "Turn 4, Day Round" (a Turn is a Day Round then a Night Round)."""
+    return f"Turn {turn}, {'Day' if day else 'Night'} Round"
+
+
+class Holdings(BaseModel):
+    """A freelancer's resources (the JSON of the former ``{"weapon": n, ...}`` mapping)."""
+
+    weapon: int
+    data: int
+    compound: int
+
+
+class Supply(BaseModel):
+    """What the General Supply has left of each kind of token."""
+
+    weapon: int
+    data: int
+    compound: int
+    henchman: int
+    favor: int
+    hazard: int
+    watchdog: int
+
+
+class Choosing(BaseModel):
+    """Who has chosen a sector card so far (never which): the runtime's secret-choice progress."""
+
+    topic: str
+    chosen: list[str]
+    count: int
+    of: int
 
 
 class Bribes(BaseModel):
@@ -43,18 +93,28 @@ class HandCard(BaseModel):
     cost: str
 
 
+class DoneMission(BaseModel):
+    """A mission a freelancer has completed (kept under his sheet: public)."""
+
+    name: str
+    sector: int
+    types: list[str]
+
+
 class PlayerView(BaseModel):
     seat: str
     colour: str
     infamy: int
     rep: dict[str, int]
-    res: dict[str, int]
+    """Rep in each faction, by faction id (``cartel``, ``megacorp``, ``militia``)."""
+    res: Holdings
     henchmen: int
     favors: int
     bribes: Bribes
     hand_count: int
-    missions: list[str]
+    missions: list[DoneMission]
     contacts: list[str]
+    """The names of the Contacts he won this Round."""
     triggerman: bool
     benefits: list[BenefitView]
     hand: list[HandCard] | None = None
@@ -125,6 +185,25 @@ class Waiting(BaseModel):
     text: str
 
 
+class LastView(BaseModel):
+    """What the latest move changed, for the boards to mark (public things only): who moved (None when
+    several were asked at once), its public lines, each freelancer's counts that moved ("+2 Weapons"), and
+    where on the board something changed."""
+
+    seat: str | None
+    lines: list[str]
+    changes: dict[str, list[str]]
+    zones: list[str]
+    """Zones where a pawn was placed or a Hazard added or removed (zone ids, and ``s3m`` for a mission
+    zone)."""
+    sectors: list[int]
+    """Sectors whose Watchdogs changed."""
+    contacts: list[int]
+    """Contact Track positions (1-5) won or bid on."""
+    missions: list[str]
+    """Missions completed (their names)."""
+
+
 class MySectors(BaseModel):
     """The viewer's own secret sector card(s) while the sectors are not revealed."""
 
@@ -135,7 +214,11 @@ class MySectors(BaseModel):
 class InfamyView(TableView):
     game: str = "infamy"
     round: int
+    """Rounds since the start, counting both Rounds of each Turn (a Turn is a Day Round then a Night Round:
+    ``turn`` and ``day`` name the Round as players do)."""
     day: bool
+    standing: str
+    """Where the game stands, in the rulebook's words ("Turn 4 · Day Round · Contact Phase")."""
     phase: str
     triggerman: str
     seats: list[str]
@@ -148,7 +231,7 @@ class InfamyView(TableView):
     mission_deck: int
     scheme_decks: dict[str, int]
     scheme_discards: dict[str, int]
-    supply: dict[str, int]
+    supply: Supply
     watchdogs: list[int]
     hazards: list[str]
     revealed: dict[str, int]
@@ -157,9 +240,12 @@ class InfamyView(TableView):
     placed: dict[str, str]
     flags: Flags
     waiting_for: list[Waiting] = Field(default_factory=list)
+    last: LastView | None = None
     me: str | None = None
     hand: list[HandCard] | None = None
     """The viewer's own Schemes (None in the public view)."""
+    choosing: Choosing | None = None  # type: ignore[assignment]
+    """Who has chosen a sector card so far, while the Sector Phase's secret choice is open."""
     my_choice: MySectors | None = None  # type: ignore[assignment]
     """The viewer's own secret sector card(s) while the sectors are not revealed (numbers, not the key)."""
 
