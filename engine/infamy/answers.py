@@ -451,7 +451,7 @@ def sectors_revealed(state: InfamyState, choices: dict[str, Intent], data: NoPay
         acc = intent.get("acc")
         if isinstance(acc, str):
             state.sectors[ACC_PAWN] = int(acc[1:])
-            parts.append(f"Accomplice ({seat}) {state.sectors[ACC_PAWN]}")
+            parts.append(f"{seat}'s Accomplice {state.sectors[ACC_PAWN]}")
     state.phase = "place"
     state.slot = 0
     state.placed = {}

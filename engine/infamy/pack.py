@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from engine.core import DataError
 from engine.core.datapack import Provenance, load_records, pack_dir
 
+from .view import tokens_words
+
 Faction = Literal["cartel", "megacorp", "militia"]
 FACTIONS: tuple[Faction, ...] = ("cartel", "megacorp", "militia")
 Resource = Literal["weapon", "data", "compound"]
@@ -101,17 +103,6 @@ class Effect(BaseModel):
         return self
 
 
-TOKEN_WORDS = {
-    "weapon": ("Weapon", "Weapons"),
-    "data": ("Data", "Data"),
-    "compound": ("Compound", "Compound"),
-    "henchman": ("Henchman", "Henchmen"),
-    "favor": ("Favor", "Favors"),
-    "bribe": ("Bribe", "Bribes"),
-}
-"""A requirement's token in words, one and many."""
-
-
 class Requirements(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -127,7 +118,7 @@ class Requirements(BaseModel):
 
     def words(self) -> str:
         """ "2 Weapons, 1 Data" ("nothing" when free)."""
-        return ", ".join(f"{v} {TOKEN_WORDS[k][v != 1]}" for k, v in self.items()) or "nothing"
+        return tokens_words(dict(self.items()))
 
     def short(self) -> str:
         names = {"weapon": "W", "data": "D", "compound": "C", "henchman": "H", "favor": "F", "bribe": "B"}

@@ -14,20 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .pack import Requirements
 from .view import (
     ACC_PAWN,
     FACTION_NAMES,
     HandCard,
     InfamyView,
     LastView,
-    MissionView,
     PlayerView,
     SectorView,
     TrackEntry,
     ZoneView,
+    count,
 )
-from .words import count, mission_gains
 
 INDENT = "  "
 FACTIONS = ("cartel", "megacorp", "militia")
@@ -67,41 +65,6 @@ def pawn_word(view: InfamyView, pawn: str) -> str:
 def sector_name(view: InfamyView, n: int) -> str:
     found = next((s.name for s in view.sectors if s.id == n), "")
     return f"Sector {n} ({found})" if found else f"Sector {n}"
-
-
-def holdings(p: PlayerView) -> str:
-    """ "2 Weapons, 1 Data, 0 Compound, 1 Henchman, 0 Favors" """
-    return ", ".join(
-        (
-            count(p.res.weapon, "Weapon"),
-            count(p.res.data, "Data", "Data"),
-            count(p.res.compound, "Compound", "Compound"),
-            count(p.henchmen, "Henchman", "Henchmen"),
-            count(p.favors, "Favor"),
-        )
-    )
-
-
-def rep(p: PlayerView) -> str:
-    return "Rep: " + ", ".join(f"{FACTION_NAMES[f]} {p.rep.get(f, 0)}" for f in FACTIONS)
-
-
-def bribes(p: PlayerView) -> str:
-    b = p.bribes
-    line = f"Bribes: {b.available} available, {b.spent} spent, {b.on_contacts} on won Contacts"
-    return line + (f", {b.bid} bid on the Contact being auctioned" if b.bid else "")
-
-
-def requirements(values: dict[str, int]) -> str:
-    return Requirements(**{k: v for k, v in values.items() if v}).words()
-
-
-def mission_line(m: MissionView) -> str:
-    """ "Clone Army (Sector 6, Underworld): pay 1 Weapon, 2 Compound; gain 2i and 1r in Cartel" """
-    kinds = ", ".join(t.capitalize() for t in m.types)
-    where = f"Sector {m.sector}" + (f", {kinds}" if kinds else "")
-    gains = mission_gains(m.reward, m.infamy, m.rep, m.factions)
-    return f"{m.name} ({where}): pay {requirements(m.requires)}; {gains}"
 
 
 def scheme_line(c: HandCard) -> str:
@@ -164,10 +127,10 @@ def player_lines(view: InfamyView, p: PlayerView) -> list[str]:
     pad = INDENT * 2
     roles = ["Triggerman"] if p.triggerman else []
     roles += [words for key, words in FLAGS if getattr(view.flags, key) == p.seat]
-    head = f"{p.seat} ({p.colour} pawn): {count(p.infamy, 'Infamy', 'Infamy')} · {rep(p)}"
+    head = f"{p.seat} ({p.colour} pawn): {count(p.infamy, 'Infamy', 'Infamy')} · {p.rep_text()}"
     lines = [INDENT + head + (" · " + "; ".join(roles) if roles else "")]
-    lines.append(pad + f"Holds: {holdings(p)} · {count(p.hand_count, 'Scheme')} in hand")
-    lines.append(pad + bribes(p))
+    lines.append(pad + f"Holds: {p.holdings()} · {count(p.hand_count, 'Scheme')} in hand")
+    lines.append(pad + p.bribes_text())
     if p.contacts:
         lines.append(pad + "Contacts won this Round: " + ", ".join(p.contacts))
     if p.missions:
@@ -267,7 +230,7 @@ def board_lines(data: dict[str, Any] | InfamyView) -> list[str]:
         lines += sector_lines(view, sec)
     lines += sector_phase_lines(view)
     lines.append(f"Missions available ({len(view.missions)}; {view.mission_deck} in the Mission deck):")
-    lines += [INDENT + mission_line(m) for m in view.missions] or [INDENT + "none"]
+    lines += [INDENT + m.line() for m in view.missions] or [INDENT + "none"]
     return lines + supply_lines(view)
 
 
@@ -292,18 +255,6 @@ def _sector_card(view: InfamyView, me: str) -> list[str]:
     return []
 
 
-def _payable(view: InfamyView, p: PlayerView) -> list[MissionView]:
-    held = {
-        "weapon": p.res.weapon,
-        "data": p.res.data,
-        "compound": p.res.compound,
-        "henchman": p.henchmen,
-        "favor": p.favors,
-        "bribe": p.bribes.available,
-    }
-    return [m for m in view.missions if all(held.get(k, 0) >= n for k, n in m.requires.items())]
-
-
 def hand_lines(
     own: dict[str, Any] | InfamyView, public: dict[str, Any] | InfamyView | None = None
 ) -> list[str]:
@@ -317,8 +268,8 @@ def hand_lines(
     lines = [f"**Your hand** ({count(len(hand), 'Scheme')}, played in the Scheme Phase):"] if hand else []
     lines += [f"• {scheme_line(c)}" for c in hand] or ["**Your hand**: no Scheme."]
     lines += _sector_card(view, me)
-    lines.append(f"**You hold**: {count(p.infamy, 'Infamy', 'Infamy')} · {rep(p)} · {holdings(p)}")
-    lines.append(f"• {bribes(p)}")
+    lines.append(f"**You hold**: {count(p.infamy, 'Infamy', 'Infamy')} · {p.rep_text()} · {p.holdings()}")
+    lines.append(f"• {p.bribes_text()}")
     won = [c for c in view.track if c.winner == me]
     if won:
         lines.append("**Your Contacts this Round**:")
@@ -326,8 +277,8 @@ def hand_lines(
     if p.benefits:
         lines.append("**Your Rep benefits**:")
         lines += [f"• {b.name} ({FACTION_NAMES[b.faction]} {b.level}): {b.text}" for b in p.benefits]
-    payable = _payable(view, p)
+    payable = [m for m in view.missions if p.can_pay(m.requires)]
     if payable:
         lines.append("**Missions you can pay now** (enter their sector's mission zone):")
-        lines += [f"• {mission_line(m)}" for m in payable]
+        lines += [f"• {m.line()}" for m in payable]
     return lines

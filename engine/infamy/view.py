@@ -9,6 +9,7 @@ to mark; ``revealed`` is every sector card chosen this Round once they are turne
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -30,6 +31,41 @@ PHASE_NAMES = {
     "cleanup": "End of the Round",
 }
 """Each phase of the view (``phase``) in the rulebook's words."""
+
+
+TOKEN_WORDS = {
+    "weapon": ("Weapon", "Weapons"),
+    "data": ("Data", "Data"),
+    "compound": ("Compound", "Compound"),
+    "henchman": ("Henchman", "Henchmen"),
+    "favor": ("Favor", "Favors"),
+    "bribe": ("Bribe", "Bribes"),
+}
+"""A token in words, one and many (the text and the pictures say them alike)."""
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    """``n`` things: "1 Scheme", "2 Schemes" (``many``: an irregular plural, "Henchmen")."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def tokens_words(values: Mapping[str, int]) -> str:
+    """What a mission asks or a Scheme costs: "2 Weapons, 1 Data" ("nothing" when free)."""
+    return ", ".join(f"{n} {TOKEN_WORDS[k][n != 1]}" for k, n in values.items() if n) or "nothing"
+
+
+def mission_gains(reward: str, infamy: int, rep: int, factions: Sequence[str]) -> str:
+    """What completing a mission gives, in the rulebook's order (its reward, then Infamy and Rep in one of
+    its factions): "draw 1 Megacorp Scheme, then 1i and 1r in Megacorp", "gain 3i"."""
+    gains = [f"{infamy}i"] if infamy else []
+    if rep:
+        gains.append(f"{rep}r in " + " or ".join(FACTION_NAMES.get(f, f) for f in factions))
+    then = " and ".join(gains)
+    first = reward.strip().rstrip(".")
+    if not first:
+        return f"gain {then}"
+    first = first[:1].lower() + first[1:]
+    return f"{first}, then {then}" if then else first
 
 
 def turn_of(round_: int) -> int:
@@ -120,6 +156,33 @@ class PlayerView(BaseModel):
     hand: list[HandCard] | None = None
     """Only with open hands (teaching mode)."""
 
+    def tokens(self) -> dict[str, int]:
+        """Everything a mission or a Scheme may ask, as he holds it (available Bribes)."""
+        return {
+            "weapon": self.res.weapon,
+            "data": self.res.data,
+            "compound": self.res.compound,
+            "henchman": self.henchmen,
+            "favor": self.favors,
+            "bribe": self.bribes.available,
+        }
+
+    def can_pay(self, requires: Mapping[str, int]) -> bool:
+        held = self.tokens()
+        return all(held.get(k, 0) >= n for k, n in requires.items())
+
+    def holdings(self) -> str:
+        """ "2 Weapons, 1 Data, 0 Compound, 1 Henchman, 0 Favors" """
+        return ", ".join(count(n, *TOKEN_WORDS[k]) for k, n in self.tokens().items() if k != "bribe")
+
+    def rep_text(self) -> str:
+        return "Rep: " + ", ".join(f"{name} {self.rep.get(f, 0)}" for f, name in FACTION_NAMES.items())
+
+    def bribes_text(self) -> str:
+        b = self.bribes
+        line = f"Bribes: {b.available} available, {b.spent} spent, {b.on_contacts} on won Contacts"
+        return line + (f", {b.bid} bid on the Contact being auctioned" if b.bid else "")
+
 
 class TrackEntry(BaseModel):
     pos: int
@@ -162,6 +225,18 @@ class MissionView(BaseModel):
     infamy: int
     rep: int
     factions: list[str]
+
+    def cost(self) -> str:
+        return tokens_words(self.requires)
+
+    def gains(self) -> str:
+        return mission_gains(self.reward, self.infamy, self.rep, self.factions)
+
+    def line(self) -> str:
+        """ "Clone Army (Sector 6, Underworld): pay 1 Weapon, 2 Compound; gain 2 Henchmen, then 2i" """
+        kinds = ", ".join(t.capitalize() for t in self.types)
+        where = f"Sector {self.sector}" + (f", {kinds}" if kinds else "")
+        return f"{self.name} ({where}): pay {self.cost()}; {self.gains()}"
 
 
 class AuctionView(BaseModel):

@@ -13,7 +13,7 @@ from ..naming import mission_named, pawn_named, zone_named
 from ..pack import Effect
 from ..rules import RULES
 from ..state import ACC_PAWN, InfamyState, PlaceStep
-from ..words import mission_gains
+from ..view import mission_gains
 
 SMUGGLE_WHEN = "Staying out (Smuggler) is chosen when you would place your pawn"
 
