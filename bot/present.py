@@ -119,7 +119,11 @@ def _secret_topic(prompt: Prompt) -> str:
 def standing(view: dict[str, Any], round_word: str = "Round") -> str:
     """Where the game stands in its own words, from the public view: ``Round 2 · auction phase``, the count
     named as the game names it (``round_word``: :attr:`GameMeta.turn_word`, "Turn 4" in Nakamura Tower);
-    the turn number only when the game counts no rounds. Never the internal version."""
+    the turn number only when the game counts no rounds. Never the internal version. A view with a
+    ``standing`` text says it in its own words (Infamy: "Turn 4, Day Round · Contact Phase")."""
+    own = view.get("standing")
+    if isinstance(own, str) and own:
+        return own
     parts = []
     round_ = view.get("round")
     if isinstance(round_, int) and not isinstance(round_, bool) and round_ > 0:

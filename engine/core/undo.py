@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .deck import Deck
+from .lone import Replayer
 from .model import Event
 
 Logged = tuple[str, str]
@@ -115,8 +116,9 @@ def plan_from_log(
     """:func:`plan`, replaying the game from its seed, options and intent log."""
     state = game.setup(seats, seed, options)
     states, events = [state], []
+    replayer = Replayer(game)  # an older log's moves the game now makes alone
     for seat, key in log:
-        state, produced = game.apply(state, seat, game.parse_intent(key))
+        state, produced = replayer.apply(state, seat, key)
         states.append(state)
         events.append(produced)
     found = plan(states, events, log, requester)

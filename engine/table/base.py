@@ -20,6 +20,7 @@ from ..core.errors import (
 )
 from ..core.game import Game, GameState
 from ..core.intent import Intent
+from ..core.lone import Replayer
 from ..core.model import Event, public
 from ..integrity import ROW_UNREADABLE, SavedSnapshot, log_problem, seats_problem, snapshot_problem
 from ..public_log import lines_of
@@ -216,12 +217,13 @@ class TableBase:
             state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
         except Exception as exc:
             raise DamagedGame(reason=f"{why}; the game cannot be set up again: {str(exc)[:200]}") from exc
+        replayer = Replayer(game)  # an older log's moves the game now makes alone
         for logged in intents:
             if skipped and undone(logged.seq, skipped):
                 continue
             state.step = logged.seq - 1
             try:
-                state, _ = game.apply(state, logged.seat, game.parse_intent(logged.key))
+                state, _ = replayer.apply(state, logged.seat, logged.key)
             except Exception as exc:
                 raise DamagedGame(
                     reason=f"{why}; the rebuild stops at seq {logged.seq} (version {logged.version}): "
