@@ -232,7 +232,7 @@ def _install(state: NtState, seat: str, guard: str | None, held: int) -> list[Ev
         discard(state, guard)
         return [public("cw_discard", f"{seat} cannot install {card.name}: it is discarded.")]
     _place(state, seat, guard, field)
-    return [public("cw_install", f"{seat} installs {card.name} on its Tactical Network.")]
+    return [public("cw_install", f"{seat} installs {card.name} on their Tactical Network.")]
 
 
 def _take_card(state: NtState, seat: str, card: str, laid: list[str]) -> bool:
@@ -303,7 +303,7 @@ def turn_up(state: NtState) -> list[Event]:
             slot.face_down = False
             if pay(state, seat, pack().card(slot.card).run):
                 events.append(
-                    public("cw_turn_up", f"{seat} turns up {_name(slot.card)} on its Tactical Network.")
+                    public("cw_turn_up", f"{seat} turns up {_name(slot.card)} on their Tactical Network.")
                 )
                 continue
             team.tn.remove(slot)

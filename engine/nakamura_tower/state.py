@@ -369,7 +369,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 18
+    format: int = 19
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions

@@ -33,6 +33,10 @@ class ModelView(BaseModel):
     stunned: bool = False
     gear: list[str] = Field(default_factory=list)
     """Its cards by name, with the uses left on a limited card (the cards are public on the table)."""
+    gear_values: list[str] = Field(default_factory=list)
+    """The same cards with what each does ("Kessler P9 pistol (Damage 4 up to 5 squares, 3 up to 10)")."""
+    stats: str = ""
+    """Its numbers now, from the side of its card in play: "MS 6, PH 7, Speed 4, 5 Wounds, Armour ..."."""
 
 
 class MineView(BaseModel):
@@ -45,12 +49,16 @@ class TeamView(BaseModel):
     seat: str
     faction: str
     letter: str
+    faction_name: str = ""
+    """The Faction as the rulebook names it ("Übermensch", "Nakamura Corporation")."""
     sr: int
     score: int
     hand_size: int
     deck_size: int
     tn: list[str]
     """Running programmes by name; hostile infections marked with their owner."""
+    tn_values: list[str] = Field(default_factory=list)
+    """The same fields with what each card does, as the viewer may know it ("a face-down card")."""
     leader: str | None = None
     """The Team Leader's model id, once the Teams are revealed."""
     hacker: str | None = None
@@ -97,6 +105,7 @@ class NtView(TableView):
     round: int
     turns: int
     phase: str
+    """The phase of the turn in the rulebook's words ("Real World", "AI Operations")."""
     order: list[str]
     current: str | None
     teams: list[TeamView]
@@ -116,8 +125,12 @@ class NtView(TableView):
     cando_left: int
     draws: list[int]
     picture: dict[str, Any]
+    me: str | None = None
+    """The viewer's own seat (None: the public view); a shared Team's partner sees its Team as ``my_team``."""
     my_team: str | None = None
     my_hand: list[str] = Field(default_factory=list)
+    my_cards: list[str] = Field(default_factory=list)
+    """The same hand with what each card does ("W32.Navajo (virus, Strength 2, install 1 SR, run 1 SR)")."""
     my_draft: list[DraftView] = Field(default_factory=list)
     """The viewer's Team while it is built at the table (nobody else sees it until the reveal)."""
     my_budget: int = 0

@@ -71,9 +71,9 @@ def test_ending_a_partners_activations_leaves_the_others_to_act() -> None:
     assert ends == {"p1": [Intent.of("end")], "p3": [Intent.of("end", by="p3")]}
     defaults = {p.seat: p.default for p in G.prompts(s)}
     assert defaults == {"p1": Intent.of("end"), "p3": Intent.of("end", by="p3")}  # each may send its own
-    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters it plays"):
+    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters they play"):
         G.apply(s, "p3", Intent.of("end"))
-    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters it plays"):
+    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters they play"):
         G.apply(s, "p1", Intent.of("end", by="p3"))
     s, _ = G.apply(s, "p3", Intent.of("end", by="p3"))
     assert s.models["a2"].activated and s.models["a4"].activated
