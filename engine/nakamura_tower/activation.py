@@ -12,12 +12,14 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 
 from .cyber import turn_up
+from .marks import mark
 from .mines import arm
 from .naming import team_of
 from .rules import RULES
 from .scoring import secure
 from .sharing import ACTIVATION
 from .state import Model, NtState, RealWorldStep, TeamStep
+from .stats import name
 
 ACTION_POINTS = 2
 """RB: "Each model normally has two Action Points"."""
@@ -38,6 +40,8 @@ def actors(state: NtState, seat: str) -> list[Model]:
 
 
 def start(state: NtState, model: Model, cost: int) -> None:
+    """A character's action begins (its activation, when it is the first): the boards mark what it changes."""
+    mark(state, f"{name(model)}'s action")
     state.current = model.id
     model.ap -= cost
 

@@ -39,7 +39,8 @@ def _weapon(item: Equipment) -> list[str]:
         parts = [f"Close Combat, Damage {item.damage}"]
     elif item.kind == "grenade":
         blast = f", blast {plural(item.blast, 'square')} around" if item.blast else ""
-        parts = [f"thrown up to {item.maximum} squares, Damage {item.damage}{blast}"]
+        damage = f", Damage {item.damage}" if item.damage else ""
+        parts = [f"thrown up to {item.maximum} squares{damage}{blast}"]
     elif item.kind == "mine":
         parts = [f"Mine tokens, Damage {item.damage}"]
     else:

@@ -25,6 +25,7 @@ from . import board
 from .battles import draw_defence
 from .cyber import draw_cards, open_plan
 from .loading import pack
+from .marks import reveal
 from .naming import cap, plural, terminal, terminal_named
 from .rules import RULES
 from .sniffing import look_named, sniff, sniff_offer
@@ -160,6 +161,7 @@ def declared(state: NtState, choices: dict[str, Intent], payload: DeclarePayload
         plans[seat] = target if target in {t for t, _ in targets(state, seat)} else NONE
         label = dict(targets(state, seat)).get(plans[seat], "nothing")
         events.append(public("cw_declare", f"{seat}'s Hacker {name(hacker)} declares: {label}."))
+        reveal(state, events[-1].text)
         if plans[seat].startswith("t_"):
             drawn = draw_defence(state, seat, plans[seat])
             events.append(

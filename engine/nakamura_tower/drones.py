@@ -22,6 +22,7 @@ from engine.core.args import Shape, word
 from engine.core.board import OPEN, Cell, Passage
 
 from . import board, mines
+from .marks import mark
 from .naming import room
 from .rules import RULES, draw
 from .setup import add_drone, mission_of
@@ -82,6 +83,7 @@ def ai_phase(state: NtState, step: AiStep) -> list[Event]:
 
 
 def ai_operations(state: NtState) -> list[Event]:
+    mark(state, "the AI Operations phase")
     mines.arm(state)  # RB: Mines "become active in the next Player phase ... or AI Operations Phase"
     events = security_protocol(state)
     state.alarms = alarm_levels(state)

@@ -56,7 +56,7 @@ class NakamuraGame(FlowGame[NtState]):
         rules=RULES_SUMMARY,
     )
     state_type = NtState
-    format = 19
+    format = 20
     rules = RULES
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 

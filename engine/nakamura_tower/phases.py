@@ -16,6 +16,7 @@ from engine.core.args import Shape, number, word
 
 from . import board
 from .cyber import upkeep
+from .marks import reveal
 from .naming import plural, team_of
 from .rules import RULES, draw
 from .state import (
@@ -119,6 +120,7 @@ def bids(state: NtState, choices: dict[str, Intent], payload: object) -> list[Ev
     for seat, n in bid.items():
         state.teams[seat].sr -= n
     events = [public("bids", "Initiative bids: " + ", ".join(f"{s} {n} SR" for s, n in bid.items()) + ".")]
+    reveal(state, events[0].text)
     contenders = list(state.sides)
     while len(contenders) > 1:
         score = {s: bid[s] + draw(state) for s in contenders}

@@ -186,12 +186,24 @@ def floor_lines(view: NtView) -> list[str]:
     return lines
 
 
+def last_lines(view: NtView) -> list[str]:
+    """What the last move changed, and what the seats chose once it was revealed."""
+    last = view.last
+    if last is None:
+        return []
+    lines = [
+        f"Last: {last.what}" + ("" if last.changes or last.revealed else ", nothing changed on the board.")
+    ]
+    return lines + [INDENT + line for line in last.revealed + last.changes]
+
+
 def board_lines(data: dict[str, Any] | NtView) -> list[str]:
     """The whole public table (see the module's docstring)."""
     view = _checked(data)
     rooms = rooms_by_square(view)
     lines = _header(view)
     lines.append(f"Mission: {view.mission_text}")
+    lines += last_lines(view)
     if view.log:
         lines.append("Latest:")
         lines += [INDENT + line for line in view.log[-LATEST:]]
@@ -216,6 +228,10 @@ def hand_lines(own: dict[str, Any] | NtView, public: dict[str, Any] | NtView | N
     if view.my_seen:
         lines.append("**What your Fly Eye saw**:")
         lines += [f"• {seen}" for seen in view.my_seen]
+    own_mines = [m for m in view.mines if m.owner == view.my_team]
+    if own_mines:
+        cells = ", ".join(m.cell.label + ("" if m.armed else " (not yet active)") for m in own_mines)
+        lines.append(f"**Your Mine tokens**: {cells}")
     if view.my_draft:
         lines += _draft_lines(view)
     team = next((t for t in view.teams if t.seat == view.my_team), None)

@@ -99,6 +99,37 @@ class TerminalView(BaseModel):
     """How many AI defence cards lie face down against each attacking seat (never which)."""
 
 
+class MovedView(BaseModel):
+    """A model the last move took from one square to another (or onto or off the board)."""
+
+    id: str
+    start: CellField | None
+    end: CellField | None
+
+
+class LastView(BaseModel):
+    """What the last move changed (issue 31: "every board marks what the last move changed"): public facts
+    only, noted when the move began (:mod:`engine.nakamura_tower.marks`)."""
+
+    what: str
+    """The move, in words: "Harvey Scott's action", "the AI Operations phase", "the Cyberwarfare reveal"."""
+    moved: list[MovedView] = Field(default_factory=list)
+    hurt: list[str] = Field(default_factory=list)
+    """The models whose wounds or state changed (their ids: the tokens the boards ring)."""
+    scores: dict[str, int] = Field(default_factory=dict)
+    """Each Team's points gained (by its seat)."""
+    doors: list[str] = Field(default_factory=list)
+    """The doorways whose door changed (``E3-F3``)."""
+    terminals: list[CellField] = Field(default_factory=list)
+    """The Terminals that changed hands."""
+    mines: list[CellField] = Field(default_factory=list)
+    """Mine tokens placed (or set off: gone)."""
+    changes: list[str] = Field(default_factory=list)
+    """The same in words, one line each ("Harvey Scott: D4 to F6", "Tomo Kosuda: +2 wounds, crippled")."""
+    revealed: list[str] = Field(default_factory=list)
+    """What each seat chose in secret, once revealed ("Initiative bids: p1 5 SR, p2 9 SR.")."""
+
+
 class NtView(TableView):
     mission: str
     mission_text: str
@@ -140,3 +171,5 @@ class NtView(TableView):
     declaration or plan, the Clean-Up), in words (its view only)."""
     my_seen: list[str] = Field(default_factory=list)
     """What the seat's Fly Eyes saw this turn (its view only)."""
+    last: LastView | None = None
+    """What the last move changed (None before the first move)."""

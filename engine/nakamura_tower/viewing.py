@@ -10,6 +10,7 @@ from . import board
 from .cardtext import gear_line, model_stats, programme_line
 from .factions import NAMES
 from .loading import pack
+from .marks import last_view
 from .mines import seen_by
 from .sharing import controller_of
 from .state import Model, NtState, TeamState
@@ -205,6 +206,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
         my_budget=left(state, mine) if mine is not None and mine.draft else 0,
         my_plan=secret_plan(state, seat) if mine is not None else [],
         my_seen=list(mine.seen) if mine is not None else [],
+        last=last_view(state, seat),
     )
 
 

@@ -14,6 +14,7 @@ from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..grenades import targets, throw
 from ..loading import pack
+from ..marks import mark
 from ..mines import lay, may_lay
 from ..naming import plural
 from ..pack import Equipment
@@ -31,6 +32,7 @@ IMPLANTED = frozenset({"cyberarm", "cyberleg", "cyberbody"})
 def _begin(state: NtState, model: Model, cost: int) -> None:
     """Spend ``cost`` Action Points; a character's first action starts its activation."""
     if state.current == model.id:
+        mark(state, f"{name(model)}'s action")
         model.ap -= cost
     else:
         start(state, model, cost)

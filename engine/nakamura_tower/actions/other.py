@@ -12,6 +12,7 @@ from engine.core.waiting import TurnFrame
 
 from .. import board, naming, sharing
 from ..activation import REAL_WORLD, actors, finish, settle, start
+from ..marks import mark
 from ..rules import RULES, draw
 from ..scoring import escape
 from ..state import Model, NtState
@@ -66,6 +67,7 @@ class DoorAction(Action[NtState]):
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         door = state.doors[str(intent.get("edge"))]
+        mark(state, f"{seat}'s door")
         door.state = str(intent.get("to"))  # type: ignore[assignment]
         verb = {"open": "opens", "closed": "closes", "locked": "locks"}[door.state]
         return [public("door", f"{seat} {verb} {naming.door(state, door.edge)}.")]
@@ -240,6 +242,7 @@ class Standing(Summed, Action[NtState]):
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         model = state.models[str(intent.get("unit"))]
+        mark(state, f"{name(model)}'s standing order")
         model.standing = str(intent.get("order"))  # type: ignore[assignment]
         return [public("standing", f"{name(model)}'s standing order: {ORDERS[model.standing]}.")]
 
