@@ -1,13 +1,16 @@
 """The ``arbiter`` command: play in the terminal, simulate, replay, benchmark, run the Discord bot.
 
-arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--resume [ID]]
+arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--names A,B] [--export FILE]
+arbiter play --resume [ID] [--db PATH]
+arbiter export [GAME_ID] [--db PATH] [--out FILE]
 arbiter simulate GAME --games N [--seats N] [--agent heuristic|random] [--seed S]
-arbiter replay FILE
+arbiter replay FILE [--animate OUT.gif|OUT.webp]
 arbiter bench [--game GAME] [--json] [--store postgresql://...] [--startup N] [--live N]
 arbiter bench --store postgresql://... --processes 1,2 [--games 200] [--seconds 10]
 arbiter games
 arbiter options GAME
 arbiter run [--shards 0-3 --shard-count 8]
+arbiter web [--host 127.0.0.1] [--port 8080]
 arbiter db backup PATH | db restore PATH | db check   [--db PATH]
 arbiter db copy --from sqlite:///arbiter.db --to postgresql://...
 """
@@ -68,6 +71,25 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--boards", default="boards", help="folder for board images (default: boards/)")
     play.add_argument("--no-images", action="store_true", help="do not draw board images")
     play.add_argument("--agent", default="heuristic", choices=["heuristic", "random"], help="kind of agent")
+    play.add_argument(
+        "--names",
+        metavar="A,B",
+        help="the names of the people playing, in seat order (asked at the start of a hotseat game)",
+    )
+    play.add_argument(
+        "--export",
+        metavar="FILE",
+        help="when play stops, write the game to FILE, the file `arbiter replay` reads",
+    )
+
+    exp = sub.add_parser("export", help="write a local game to the file `arbiter replay` reads")
+    exp.add_argument("game_id", nargs="?", help="the game (default: the latest)")
+    exp.add_argument(
+        "--db",
+        default=None,
+        help="SQLite file of the games (default: ARBITER_LOCAL_DB, else arbiter-local.db)",
+    )
+    exp.add_argument("--out", metavar="FILE", help="the file to write (default: GAME_ID.json here)")
 
     sim = sub.add_parser("simulate", help="agent-only games, with statistics")
     sim.add_argument("game")
@@ -83,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument(
         "--animate",
         metavar="OUT",
-        help="also write an animated replay (the public board after every player turn) to OUT",
+        help="also write an animated replay (the public board after every player turn) to OUT: a GIF for "
+        "a .gif name, an animated WebP for .webp",
     )
 
     ben = sub.add_parser(
@@ -127,6 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--shards", default=None, help="the shards this process holds: 0-3, or 0,2,5")
     run.add_argument("--shard-count", type=int, default=None, help="how many shards the bot has in all")
+
+    web = sub.add_parser("web", help="serve the web companion: games, histories and leagues in a browser")
+    web.add_argument(
+        "--host", default=None, help="the address to listen on (default: ARBITER_WEB's, else 127.0.0.1)"
+    )
+    web.add_argument("--port", type=int, default=None, help="the port (default: ARBITER_WEB's, else 8080)")
 
     db = sub.add_parser("db", help="the bot's database: online backup, restore, integrity check")
     db.add_argument("--db", default=None, help="the database file (default: ARBITER_DB, else ./arbiter.db)")
@@ -177,7 +206,8 @@ def main(argv: list[str] | None = None) -> int:
         return print_options(args.game)
     if args.command == "play":
         try:
-            from .terminal import session  # each command imports what it runs: `arbiter run` starts sooner
+            # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
+            from .terminal import session
 
             collector.settle()
             return asyncio.run(session.play(args, _options(args.options)))
@@ -187,24 +217,35 @@ def main(argv: list[str] | None = None) -> int:
                 "\nStopped. Every accepted move is saved: arbiter play --resume continues.", file=sys.stderr
             )
             return 130
+    if args.command == "export":
+        from .terminal import session
+
+        return asyncio.run(session.export(args.game_id, session.database_file(args), args.out))
     if args.command == "simulate":
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .tools import simulate
 
         return simulate.run(args, _options(args.options))
     if args.command == "replay":
         return replay_file(Path(args.file), Path(args.animate) if args.animate else None)
     if args.command == "bench" and args.processes:
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .tools import bench_processes
 
         collector.settle()
         return asyncio.run(bench_processes.run(args))
     if args.command == "bench":
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .tools import bench
 
         collector.settle()  # the bench measures the bot's settings
         return asyncio.run(bench.run(args))
     if args.command == "run":
         return run_bot(args.shards, args.shard_count)
+    if args.command == "web":
+        from .web import standalone
+
+        return standalone.run(args.host, args.port)
     if args.command == "db" and args.db_command == "copy":
         return db_copy(args.source or database_path(args.db, sqlite_only=True), args.target)
     if args.command == "db":
@@ -305,6 +346,7 @@ def database_path(given: str | None, sqlite_only: bool = False) -> str:
     if given:
         return given
     try:
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .settings import Settings
 
         settings = Settings()
@@ -316,6 +358,7 @@ def database_path(given: str | None, sqlite_only: bool = False) -> str:
 
 def db_command(command: str, path: str | None, db: str | None = None) -> int:
     """``arbiter db backup|restore|check``: 0 on success, 1 when a check finds problems, 2 on failure."""
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .store.sqlite import dbtools
 
     database = database_path(db)
@@ -338,6 +381,7 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
         return 2
     for line in problems:
         print(line)
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .store.stores import describe
 
     shown = describe(database)  # a PostgreSQL URL without its password
@@ -350,7 +394,10 @@ def db_command(command: str, path: str | None, db: str | None = None) -> int:
 
 def db_copy(source: str, target: str | None) -> int:
     """``arbiter db copy``: 0 when copied and verified, 1 when the copy holds problems, 2 when not copied."""
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .store import dbcopy
+
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .store.sqlite import dbtools
 
     target = target or os.environ.get("ARBITER_DATABASE_URL", "").strip()
@@ -389,6 +436,7 @@ def kept_intents(data: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def replay_file(path: Path, animate_to: Path | None = None) -> int:
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from engine.core.playout import replay
 
     try:
@@ -428,8 +476,20 @@ def replay_file(path: Path, animate_to: Path | None = None) -> int:
     return 0
 
 
+def animation_format(out: Path) -> str | None:
+    """The format an animation's file name asks for: "gif" for .gif, "webp" for .webp; None otherwise."""
+    suffix = out.suffix.casefold().lstrip(".")
+    return suffix if suffix in ("gif", "webp") else None
+
+
 def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .animation import animated_replay
+
+    fmt = animation_format(out)
+    if fmt is None:
+        print(f"Name the animation .gif or .webp (for example replay.gif), not {out.name}.", file=sys.stderr)
+        return 2
 
     def progress(done: int, total: int) -> None:
         if done == 1 or done % 25 == 0 or done == total:
@@ -442,6 +502,7 @@ def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
         dict(data.get("options") or {}),
         kept_intents(data),
         progress=progress,
+        fmt=fmt,
     )
     try:
         out.write_bytes(image)
@@ -456,6 +517,7 @@ def write_animation(game: Any, data: dict[str, Any], out: Path) -> int:
 
 
 def run_bot(shards: str | None = None, shard_count: int | None = None) -> int:
+    # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
     from .settings import Settings
 
     try:
@@ -474,6 +536,7 @@ def run_bot(shards: str | None = None, shard_count: int | None = None) -> int:
         )
         return 2
     try:
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .discord_bot import run
     except ImportError as exc:  # pragma: no cover - only while the Discord front end is missing
         print(f"The Discord front end is not available: {exc}", file=sys.stderr)

@@ -18,6 +18,7 @@ import signal
 import sys
 from typing import Any
 
+import aiohttp
 import discord
 import discord.gateway
 import yarl
@@ -48,6 +49,10 @@ from .store.postgres.pg_store import Changed, PostgresStore
 from .store.sqlite.dbtools import BackupSchedule
 from .store.sqlite.storage import SqliteStore
 from .store.stores import describe, open_store, sqlite_file
+from .web.app import WebApp, parse_address
+from .web.drawing import Drawer
+from .web.links import WebLinks
+from .web.site import Site
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +98,8 @@ class ArbiterBot(commands.Bot):
         self.gate = Gate()
         """Every interaction passes it (:func:`cogs.ui.admission.admit`); closed first at shutdown."""
         self._league_catch_up: asyncio.Task[None] | None = None
+        self.web: WebApp | None = None
+        """The web companion, served in this process when ``ARBITER_WEB`` is set."""
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -127,6 +134,11 @@ class ArbiterBot(commands.Bot):
         leagues = services.leagues = LeagueService(table, league_store, DiscordLeagueFront(self, services))
         table.subscribe(leagues.in_background)
         self.services = services
+        services.web = WebLinks(table, prefs, settings.arbiter_web_url)
+        if settings.arbiter_web:
+            self.web = WebApp(Site(table, services.web, Drawer(), leagues))
+            table.subscribe(self.web.hub.on_update)
+            await self.web.start(*parse_address(settings.arbiter_web))
         if isinstance(self.store, PostgresStore):  # other processes may commit: hear of their changes
             announcer.shared = True
             self.store.listen(self._heard)
@@ -163,6 +175,8 @@ class ArbiterBot(commands.Bot):
             task.add_done_callback(_log_failure)
             return
         self.services.table.forget(changed.game_id)
+        if self.web is not None:
+            self.web.hub.changed(changed.game_id, changed.version)
         if self.shard_plan.holds(changed.guild):
             self.announcer.woken(changed.game_id)
 
@@ -211,6 +225,9 @@ class ArbiterBot(commands.Bot):
                 await self.announcer.drain(timeout=10)
             except TimeoutError:
                 log.warning("some posts were not made before shutdown")
+        if self.web is not None:
+            web, self.web = self.web, None
+            await web.stop()
         if self.services is not None:
             await self.services.prefs.close()
         if self.store is not None:
@@ -257,9 +274,29 @@ def use_api_base(base: str | None, gateway: str | None = None) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
+class NoVoice(logging.Filter):
+    """discord.py warns at start-up that voice needs PyNaCl and davey: Arbiter has no voice, so the warning
+    is noise in the first lines an operator reads."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+def unreachable(base: str | None, exc: BaseException) -> str:
+    """The one line ``arbiter run`` prints when Discord cannot be reached."""
+    where = base.rstrip("/") if base else "discord.com"
+    reason = str(exc).strip() or type(exc).__name__
+    return (
+        f"Arbiter could not reach Discord at {where} ({reason}). Check this machine's network connection"
+        + (" and DISCORD_API_BASE" if base else "")
+        + ", then start it again."
+    )
+
+
 def run(**overrides: Any) -> int:
     """Start the bot; returns the process exit code. Used by ``arbiter run`` (``overrides``: settings given
     on its command line, as ``arbiter_shards``)."""
+    logging.getLogger("discord.client").addFilter(NoVoice())
     try:
         settings = Settings(**{k: v for k, v in overrides.items() if v is not None})
         bot = make_bot(settings)
@@ -286,6 +323,9 @@ def run(**overrides: Any) -> int:
     except StoreRefused as exc:  # the database cannot be trusted: never start on it, never re-create it
         log.error("not starting: %s", exc)
         print(f"Arbiter did not start: {exc}", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError, TimeoutError) as exc:  # no network, a wrong address: one line
+        print(unreachable(settings.discord_api_base, exc), file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print(

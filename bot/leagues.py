@@ -28,7 +28,7 @@ from engine.core.errors import StaleVersion
 from engine.league.league import League, LeagueError, LeagueRound, LeagueTable, Requirement, Season
 from engine.league.ratings import Rating, Ratings
 from engine.league.reliability import Reliability
-from engine.league.results import GameResult
+from engine.league.results import GameResult, running_line
 from engine.league.store import LeagueStore, name_key, rebuilt_ratings
 from engine.league.view import StandingsView, standings_view
 from engine.table import ACTIVE, ENDED, NotAllowed, Table, Update
@@ -70,6 +70,11 @@ class LeagueService:
     async def leagues(self, server: int) -> list[League]:
         return await self.store.leagues(server)
 
+    async def league(self, league_id: str) -> League | None:
+        """The league of this id, if there is one."""
+        loaded = await self.store.league(league_id)
+        return loaded[0] if loaded is not None else None
+
     async def find(self, server: int, name: str) -> League:
         """The server's league called ``name`` (any case); a refusal naming the leagues there is."""
         leagues = await self.store.leagues(server)
@@ -92,8 +97,23 @@ class LeagueService:
         """The saved results on ``server`` (of ``user``, of ``game``), oldest first; the last ``limit``."""
         return await self.store.results(server_id=server, game=game, user=user, limit=limit)
 
+    async def result(self, game_id: str) -> GameResult | None:
+        """The saved result of an ended game, with each rated player's rating before and after it."""
+        return await self.store.result(game_id)
+
     async def reliability(self, user: str) -> Reliability:
-        return await self.store.reliability(user)
+        """The member's reliability: the games whose results are saved, and the deadlines met and missed
+        so far in the games they play now (counted as they happen; the result adds them for good)."""
+        stored = await self.store.reliability(user)
+        live = stored.model_copy()
+        for record in await self.table.store.games(status=("running", "paused"), user=user):
+            line = running_line(record, user, await self.table.kept_intents(record.id))
+            if line is not None:
+                live.met += line.met
+                live.missed += line.missed
+                live.moves += line.timed_moves
+                live.move_seconds += line.move_seconds
+        return live
 
     async def rebuild(self, server: int, game: str) -> tuple[int, int]:
         """Recompute ``game``'s ratings on ``server`` from the stored results alone: (ratings, changed)."""
@@ -144,6 +164,7 @@ class LeagueService:
         name = " ".join(name.split())
         if not name or len(name) > LEAGUE_NAME_MAX:
             raise LeagueError(f"A league name is 1 to {LEAGUE_NAME_MAX} characters.")
+        await registry.ready(game)
         engine_game = registry.get(game)
         meta = engine_game.meta
         wanted = seats if seats is not None else meta.max_seats
@@ -184,7 +205,7 @@ class LeagueService:
     async def join(self, league: League, user: str, name: str, cap: int | None = None) -> League:
         """Sign ``user`` up: refused when sign-ups are closed, below the league's requirement, or at their cap
         of running games (``cap``: the server's fixed cap; None: the growth rule of engine/league)."""
-        reliability = await self.store.reliability(user)
+        reliability = await self.reliability(user)
         running = len(await self.table.store.games(status=ACTIVE, user=user))  # seated in, not hosted
 
         def change(current: League) -> None:
@@ -368,7 +389,12 @@ class LeagueService:
 
     async def resume(self) -> None:
         """After a restart: results of league games that ended while nobody listened, and tables without a
-        game. Each league on its own: one that fails never stops the others."""
+        game. Each league on its own: one that fails never stops the others. Background work: the rules it
+        loads wait for the interactions' (``registry.background``)."""
+        with registry.background():
+            await self._resume()
+
+    async def _resume(self) -> None:
         for league in await self.store.leagues():
             try:
                 for round_ in league.season.rounds:

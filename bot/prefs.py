@@ -177,6 +177,7 @@ def _changed(body: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
 def prefs_for(store: SqliteStore | PostgresStore, sqlite_file: str) -> Prefs:
     """The front end's preferences beside the games: in the PostgreSQL database when the games are there
     (every process sees the same), else in the SQLite file ``sqlite_file``. Not yet opened."""
+    # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
     from .store.postgres.pg_store import PostgresStore
 
     if isinstance(store, PostgresStore):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.hand_text import private_part as private_part  # the one definition, shared with /hand
@@ -27,6 +27,14 @@ def who(seat: SeatRecord) -> str:
     if seat.user is None or seat.away:
         return f"{base} (agent)" if seat.user is None else f"{base} (away: agent plays)"
     return base
+
+
+def player(seat: SeatRecord) -> str:
+    """Who played a seat, for a game's result: the mention (or name), and the seat's board name where it
+    differs; a player away or replaced by an agent is still the seat's player."""
+    name = seat.name or seat.seat
+    base = f"<@{seat.user}>" if seat.user and seat.user.isdigit() else name
+    return f"{base} ({seat.seat})" if seat.seat and seat.seat != name else base
 
 
 def undoubled(text: str, seat_name: str, seat: SeatRecord | None = None) -> str:
@@ -59,11 +67,12 @@ def find_progress(view: Any, kind: str | None = None) -> tuple[int, int] | None:
     return None
 
 
-def public_line(record: GameRecord, prompt: Prompt) -> str:
-    """One open decision as everyone else reads it: the seat's mention, then the prompt's public text in
-    the third person (where that text begins with the seat's name, the mention takes its place)."""
+def public_line(record: GameRecord, prompt: Prompt, named: Callable[[SeatRecord], str] | None = None) -> str:
+    """One open decision as everyone else reads it: the seat's mention (or ``named(seat)``: the web page's
+    plain name), then the prompt's public text in the third person (where that text begins with the seat's
+    name, the mention takes its place)."""
     seat = record.seat_named(prompt.seat)
-    name = who(seat) if seat else prompt.seat
+    name = (named or who)(seat) if seat else prompt.seat
     text = public_text(prompt)
     for after in (" ", "'s "):
         if text.startswith(prompt.seat + after):
@@ -71,22 +80,29 @@ def public_line(record: GameRecord, prompt: Prompt) -> str:
     return f"**{name}**: {undoubled(text, prompt.seat, seat)}"
 
 
-def waiting_lines(record: GameRecord, prompts: list[Prompt], public_view: dict[str, Any]) -> list[str]:
+def waiting_lines(
+    record: GameRecord,
+    prompts: list[Prompt],
+    public_view: dict[str, Any],
+    named: Callable[[SeatRecord], str] | None = None,
+) -> list[str]:
     """One public line per open decision: whose it is and what it is, in the third person (a prompt's
-    ``text`` speaks to its seat and is for that seat only); secret choices show only a count."""
+    ``text`` speaks to its seat and is for that seat only); secret choices show only a count. ``named``:
+    how a seat is named (Discord's mention by default)."""
+    who_is = named or who
     lines: list[str] = []
     secret: dict[str, list[Prompt]] = {}
     for prompt in prompts:
         if prompt.simultaneous:
             secret.setdefault(prompt.kind, []).append(prompt)
             continue
-        lines.append(public_line(record, prompt))
+        lines.append(public_line(record, prompt, named))
     for kind, group in secret.items():
         progress = find_progress(public_view, kind)
         if progress is None:
             total = max(len(record.seats), len(group))
             progress = (total - len(group), total)
-        names = ", ".join(who(s) for p in group if (s := record.seat_named(p.seat)) is not None)
+        names = ", ".join(who_is(s) for p in group if (s := record.seat_named(p.seat)) is not None)
         lines.append(
             f"**Secret choice** ({_secret_topic(group[0])}): {progress[0]} of {progress[1]} have chosen. "
             f"Waiting for {names}."
@@ -100,13 +116,18 @@ def _secret_topic(prompt: Prompt) -> str:
     return prompt.public or prompt.kind.replace("_", " ")
 
 
-def standing(view: dict[str, Any]) -> str:
-    """Where the game stands in its own words, from the public view: ``Round 2 · auction phase``; the
-    turn number only when the game counts no rounds. Never the internal version."""
+def standing(view: dict[str, Any], round_word: str = "Round") -> str:
+    """Where the game stands in its own words, from the public view: ``Round 2 · auction phase``, the count
+    named as the game names it (``round_word``: :attr:`GameMeta.turn_word`, "Turn 4" in Nakamura Tower);
+    the turn number only when the game counts no rounds. Never the internal version. A view with a
+    ``standing`` text says it in its own words (Infamy: "Turn 4, Day Round · Contact Phase")."""
+    own = view.get("standing")
+    if isinstance(own, str) and own:
+        return own
     parts = []
     round_ = view.get("round")
     if isinstance(round_, int) and not isinstance(round_, bool) and round_ > 0:
-        parts.append(f"Round {round_}")
+        parts.append(f"{round_word} {round_}")
     phase = view.get("phase")
     if isinstance(phase, str) and phase:
         parts.append(f"{phase.replace('_', ' ')} phase")
@@ -134,10 +155,65 @@ def last_lines(lines: list[str], limit: int) -> str:
     return "\n".join(reversed(out))
 
 
-def clip(text: str, limit: int = TEXT_LIMIT) -> str:
+MORE = "\n… (more in /game log)"
+
+
+def clip(text: str, limit: int = TEXT_LIMIT, more: str = MORE) -> str:
+    """``text`` in at most ``limit`` characters: cut at a line break where it can be, ``more`` saying so."""
     if len(text) <= limit:
         return text
-    return text[: limit - 20].rsplit("\n", 1)[0] + "\n… (more in /game log)"
+    cut = text[: max(0, limit - len(more))]
+    if "\n" in cut:
+        cut = cut.rsplit("\n", 1)[0]
+    return cut + more
+
+
+SUMMARY_LINES = 6
+"""A turn post tells at most this many steps: an agent's whole turn of tests, rolls and windows would be a
+wall of text; the rest is in /game log."""
+LINE_MAX = 240
+
+
+def shortened(line: str, limit: int = LINE_MAX) -> str:
+    """One line in at most ``limit`` characters, cut at a word."""
+    if len(line) <= limit:
+        return line
+    return line[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def summary(lines: list[str], budget: int, most: int = SUMMARY_LINES) -> str:
+    """What happened since the last post, in a few lines: the latest steps that fit in ``budget``
+    characters (at most ``most`` of them, each shortened), after a note of how many earlier ones
+    ``/game log`` has."""
+    reserve = len(_earlier(len(lines))) + 1  # room for the note of the steps left out
+    shown: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = shortened(line)
+        if len(shown) >= most or size + len(line) + 1 + reserve > budget:
+            break
+        shown.append(line)
+        size += len(line) + 1
+    left = len(lines) - len(shown)
+    return "\n".join(([_earlier(left)] if left else []) + list(reversed(shown)))
+
+
+def _earlier(count: int) -> str:
+    return f"-# … {count} earlier step{'' if count == 1 else 's'}: /game log"
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last ("the last Agent standing" reads "The last
+    Agent standing.")."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def score(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def chunks(text: str, size: int = 1900) -> list[str]:
@@ -163,15 +239,6 @@ def status_word(record: GameRecord) -> str:
         "aborted": "Cancelled",
         "damaged": "Set aside for a moderator",
     }[record.status]
-
-
-def outcome_line(record: GameRecord) -> str:
-    if record.status != "finished":
-        return ""
-    if record.winners:
-        names = ", ".join(who(s) for w in record.winners if (s := record.seat_named(w)) is not None)
-        return f"**Game over.** Winner: {names}. {record.reason}"
-    return f"**Game over.** {record.reason}"
 
 
 # --- views as text (the terminal's `board` and `hand`, for play without images) -------------------------

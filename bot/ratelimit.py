@@ -79,11 +79,14 @@ class RateLimiter:
         return len(self._buckets)
 
 
-def polite(retry_after: float) -> str:
-    """What a user is told when they act faster than the limit allows."""
+def polite(retry_after: float, now: float | None = None) -> str:
+    """What a user is told when they act faster than the limit allows: when they can act again, as a Discord
+    timestamp (each reader sees it count down, so it stays true however late the answer is read) and in
+    seconds, rounded up so that waiting that long is enough."""
     seconds = max(1, math.ceil(retry_after))
     unit = "second" if seconds == 1 else "seconds"
+    at = math.ceil((time.time() if now is None else now) + retry_after)
     return (
-        f"You are going a little fast: please wait {seconds} {unit} and try again. "
+        f"You are going a little fast: you can act again <t:{at}:R> (in {seconds} {unit}). "
         "Nothing was changed by this request."
     )

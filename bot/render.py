@@ -1,4 +1,5 @@
-"""Drawing off the event loop: renderers run in a worker thread, at most N at once."""
+"""Drawing off the event loop: renderers run in a worker thread, at most N at once (a game's renderer
+module is looked up there too: the first lookup imports it)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ is used."""
 
 def compact_renderer(game_id: str) -> Render | None:
     return renderers.compact_renderer(game_id)
+
+
+def _compact(game_id: str) -> Render:
+    fn = compact_renderer(game_id)
+    assert fn is not None
+    return fn
 
 
 class Renderer:
@@ -45,17 +52,14 @@ class Renderer:
     async def board(self, game_id: str, view: dict[str, Any], key: ImageKey | None = None) -> bytes:
         """The public board (or any seat's board) as PNG bytes; with ``key`` (game id, version, viewer),
         from the cache when this very board was drawn before."""
-        return await self._run(board_renderer(game_id), view, "board", key)
+        return await self._run(lambda v: board_renderer(game_id)(v), view, "board", key)
 
     async def compact(self, game_id: str, view: dict[str, Any], key: ImageKey | None = None) -> bytes:
         """The public board for the thread and the status message: the game's compact board when it has
         one, else its full board."""
-        fn = compact_renderer(game_id)
-        return (
-            await self._run(fn, view, "compact", key)
-            if fn is not None
-            else await self.board(game_id, view, key)
-        )
+        if not await asyncio.to_thread(self.has_compact, game_id):
+            return await self.board(game_id, view, key)
+        return await self._run(lambda v: _compact(game_id)(v), view, "compact", key)
 
     async def picture(self, fn: Render, data: dict[str, Any]) -> bytes:
         """Any other picture (a league's standings, a rating chart) drawn the same way, off the loop."""
@@ -67,4 +71,4 @@ class Renderer:
 
     async def private(self, game_id: str, view: dict[str, Any], key: ImageKey | None = None) -> bytes:
         """A player's private view as PNG: the game's own hand renderer, or the view as text."""
-        return await self._run(private_renderer(game_id) or render_text, view, "private", key)
+        return await self._run(lambda v: (private_renderer(game_id) or render_text)(v), view, "private", key)

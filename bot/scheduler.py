@@ -3,7 +3,8 @@ and, when one is due, an online backup of the database.
 
 Deadlines are rows in the database, not sleeping tasks, so a restart loses none: the first tick after
 start-up handles everything that fell due while the bot was down. Backups are due by the age of the
-newest one in the backup folder, so a restart neither skips nor repeats one.
+newest one in the backup folder, so a restart neither skips nor repeats one; a backup runs in a task of
+its own beside the ticks (it copies in steps in a worker thread: ``bot/store/sqlite/backup_copy.py``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from engine.core import registry
 from engine.table import Table
 
 from .tasks import stop_task
@@ -36,6 +38,8 @@ class Scheduler:
         self.backups = backups
         self.store = store
         self._task: asyncio.Task[None] | None = None
+        self._backup: asyncio.Task[None] | None = None
+        """The backup being made: beside the ticks, so deadlines are applied on time while it copies."""
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -59,11 +63,18 @@ class Scheduler:
             log.exception("the scheduled backup to %s failed", self.backups.folder)
 
     async def _run(self) -> None:
+        with registry.background():  # deadlines wait for the interactions' rules (issue 32)
+            await self._loop()
+
+    async def _loop(self) -> None:
         while True:
             await self.tick()
-            await self.backup()
+            if self._backup is None or self._backup.done():
+                self._backup = asyncio.create_task(self.backup(), name="arbiter-backup")
             await asyncio.sleep(self.seconds)
 
     async def stop(self) -> None:
         task, self._task = self._task, None
         await stop_task(task)
+        backup, self._backup = self._backup, None
+        await stop_task(backup)  # its copy stops at its next step once the store closes

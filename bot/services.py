@@ -15,6 +15,7 @@ from engine.table import NotAllowed, Table
 from .leagues import LeagueService
 from .prefs import Prefs
 from .render import Renderer
+from .web.links import WebLinks
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,8 @@ class Services:
     prefs: Prefs = field(default_factory=Prefs)
     leagues: LeagueService | None = None
     """Leagues, ratings and results (:mod:`bot.leagues`); None where the table keeps no results."""
+    web: WebLinks | None = None
+    """The web companion's links (:mod:`bot.web.links`); None: posts carry none."""
     threads: OrderedDict[str, str] = field(default_factory=OrderedDict)
     """thread (channel) id -> game id of the threads used lately (at most :data:`THREADS_KEPT`, the least
     recently used forgotten first), filled as games are announced or looked up; a miss asks the store's

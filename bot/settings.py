@@ -29,6 +29,10 @@ the last commits) or ``full`` (a power cut loses nothing committed; each commit 
 | ``ARBITER_CLAIM_SECONDS`` | how long a deadline claimed by one process stays its own (default 60): after a
 crash, its claims wait this long before another process takes them |
 | ``BACKUP_KEEP`` | how many scheduled backups are kept (default 7; older ones are deleted) |
+| ``ARBITER_WEB`` | ``host:port``: the bot's process also serves the web companion there (``arbiter web``
+serves it alone) |
+| ``ARBITER_WEB_URL`` | the web companion's public base URL (``https://arbiter.example.org``): Discord posts
+carry links under it for servers that turned the web on (``/settings server web:on``) |
 """
 
 from __future__ import annotations
@@ -62,6 +66,8 @@ class Settings(BaseSettings):
         "arbiter_database_url",
         "arbiter_shards",
         "arbiter_shard_count",
+        "arbiter_web",
+        "arbiter_web_url",
         mode="before",
     )
     @classmethod
@@ -94,9 +100,13 @@ class Settings(BaseSettings):
     backup_every_hours: float = Field(default=24.0, ge=0)
     backup_keep: int = Field(default=7, ge=1)
 
+    arbiter_web: str | None = None
+    arbiter_web_url: str | None = None
+
     @field_validator("arbiter_database_url")
     @classmethod
     def _known_database(cls, value: str | None) -> str | None:
+        # allow_inline: the store package imports the settings
         from .store.stores import BadDatabaseUrl, is_postgres, sqlite_path
 
         if value is not None and not is_postgres(value):

@@ -39,6 +39,8 @@ import discord
 from bot import present
 from bot.render import Renderer
 from bot.services import Services
+from engine.core import registry
+from engine.core.errors import DamagedGame
 from engine.core.model import Event
 from engine.records import GameRecord
 from engine.table import Table, Update
@@ -68,6 +70,8 @@ DAMAGED_WORD, DAMAGED_TEXT = lx.DAMAGED_WORD, lx.DAMAGED_TEXT
 UNDONE_VIEW = "undo_view"
 """The private event an accepted undo gives each seat whose own view changed (:mod:`engine.table.undo`):
 its player is sent their whole private message again, as ``/hand`` shows it."""
+REPLAY_BELOW = "🎞️ The animated replay of the whole game follows in this thread."
+REPLAY_ASK = "🎞️ `/game replay` posts the animated replay of the whole game in this thread."
 HAND_NOTICE = (
     "<@{user}>, something private happened for you in this game and your DMs are closed: use /hand here "
     "to see it."
@@ -218,14 +222,26 @@ class Announcer:
     def _channel(self, channel_id: str) -> Any:
         return self.client.get_partial_messageable(int(channel_id))
 
-    async def announce(self, gid: str, batch: list[Update | CatchUp]) -> None:
-        updates = [u for u in batch if isinstance(u, Update)]
+    async def _current(self, gid: str, updates: list[Update]) -> GameRecord | None:
+        """The game's record now; when the table cannot load it any more (set aside), what the last update
+        said, or None for a catch-up alone (setting it aside made an update of its own, announced then)."""
         try:
-            record = await self.table.record(gid)
+            return await self.table.record(gid)
+        except DamagedGame:
+            if not updates:
+                log.info("game %s was set aside as it was caught up on", gid)
+                return None
+            return updates[-1].record
         except Exception:
             if not updates:
                 raise
-            record = updates[-1].record  # the table cannot load it any more (set aside): use what it said
+            return updates[-1].record
+
+    async def announce(self, gid: str, batch: list[Update | CatchUp]) -> None:
+        updates = [u for u in batch if isinstance(u, Update)]
+        record = await self._current(gid, updates)
+        if record is None:
+            return
         place = record.place
         if not place.get("thread"):
             return  # not a Discord game (the terminal, tests of the table)
@@ -238,7 +254,7 @@ class Announcer:
             await self._remind_elsewhere(record, updates)  # the process holding its shard posts the rest
             return
         events, caught = await self._news(record, batch, updates)
-        scene = await flows.scene(self.services, gid)
+        scene = await self._scene(record)
         if record.status == "lobby" or (
             record.status == "aborted" and all(u.kind == "lobby" for u in updates) and not scene.public_view
         ):
@@ -281,6 +297,13 @@ class Announcer:
         ):  # the end of a game, by its rules or cancelled, abandoned or drawn by a vote: the same replay
             self._spawn(post_replay(self.client, self.services, record))
 
+    async def _scene(self, record: GameRecord) -> lx.GameScene:
+        """What the posts show, with where the replay is once the game is over."""
+        scene = await flows.scene(self.services, record.id)
+        if record.status == "finished":
+            scene.replay = REPLAY_BELOW if self.end_replay else REPLAY_ASK
+        return scene
+
     async def _post(
         self, record: GameRecord, scene: lx.GameScene, plan: Plan, image: bytes | None, reminded: list[str]
     ) -> tuple[bool, str | None]:
@@ -301,11 +324,22 @@ class Announcer:
             self.quiet.unposted(record, plan)
             log.exception("could not post to the thread of game %s", record.id)
             return False, None
-        digest = [line.removeprefix("• ") for line in plan.lines if not line.startswith("⏰")]
-        for user, how in follows.items():
-            if how == "dm" and user.isdigit() and digest:
-                self._spawn(self._dm(record, user, digest[-DIGEST_MAX:], notice=False))
+        digest = [line for line in plan.lines if not line.startswith("⏰")]
+        readers = [u for u, how in sorted(follows.items()) if how == "dm" and u.isdigit()]
+        if readers and (digest or plan.mentions):
+            self._spawn(self._dm_followers(record, scene, digest, image, readers))
         return True, board_url(sent) if files else None
+
+    async def _dm_followers(
+        self, record: GameRecord, scene: lx.GameScene, lines: list[str], image: bytes | None, users: list[str]
+    ) -> None:
+        """A follower who asked for DMs gets the turn post there: who acts now, what happened, the board."""
+        if image is None and scene.public_view:
+            image = await self._board(record, scene)  # the board did not change: the same drawing, cached
+        view = lx.follow_view(scene, lines[-DIGEST_MAX:], image is not None)
+        for user in users:
+            files = [png(image, lx.BOARD_FILE)] if image is not None else []
+            await self._send_dm(record, user, None, view=view, files=files)  # closed DMs: the thread has it
 
     async def _board(self, record: GameRecord, scene: lx.GameScene) -> bytes | None:
         try:
@@ -357,6 +391,10 @@ class Announcer:
         about (and a next player who was never mentioned). The last announced version of each game is
         kept; anything newer is announced now, its public events read from the stored public log.
         """
+        with registry.background():  # the rules it loads wait for the interactions' (issue 32)
+            return await self._catch_up()
+
+    async def _catch_up(self) -> int:
         count = 0
         # the store selects the games whose newest version was not announced (issue 21: start-up reads
         # only those); a store that does not keep the announced versions lists every game instead
@@ -626,15 +664,16 @@ class Announcer:
             record, user, HAND_NOTICE.format(user=user), view=view, files=[file] if file else []
         )
 
-    async def _send_dm(self, record: GameRecord, user: str, fallback: str, **payload: Any) -> None:
-        """DM ``user``; when their DMs are closed, post ``fallback`` in the game's thread (pinging them)."""
+    async def _send_dm(self, record: GameRecord, user: str, fallback: str | None, **payload: Any) -> None:
+        """DM ``user``; when their DMs are closed, post ``fallback`` in the game's thread (pinging them), if
+        there is one."""
         thread = record.place.get("thread")
         try:
             channel = await self.client.create_dm(discord.Object(id=int(user)))
             await channel.send(**payload)
         except discord.HTTPException:
             log.info("DM to %s refused; telling them in the thread instead", user)
-            if thread:
+            if thread and fallback is not None:
                 try:
                     await self._channel(thread).send(content=fallback, allowed_mentions=PINGS)
                 except discord.HTTPException:

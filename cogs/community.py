@@ -77,7 +77,15 @@ def can_host(interaction: discord.Interaction, settings: dict[str, Any]) -> bool
     return any(str(getattr(r, "id", "")) == str(role) for r in getattr(interaction.user, "roles", []) or [])
 
 
-def settings_text(mine: dict[str, Any], server: dict[str, Any], dm_reminders: bool) -> str:
+def web_text(server: dict[str, Any], link: str | None) -> str:
+    if server.get("web") != "on":
+        return "off (games, histories and leagues are not served in a browser)"
+    return f"on: {link}" if link else "on (the bot's operator has not given it a public web address yet)"
+
+
+def settings_text(
+    mine: dict[str, Any], server: dict[str, Any], dm_reminders: bool, web_link: str | None = None
+) -> str:
     pace = server.get("pace") or "standard"
     channel = f"<#{server['channel']}>" if server.get("channel") else "any text channel"
     role = f"<@&{server['host_role']}>" if server.get("host_role") else "anyone"
@@ -93,6 +101,7 @@ def settings_text(mine: dict[str, Any], server: dict[str, Any], dm_reminders: bo
             f"• Games open in: {channel}",
             f"• Who may open games: {role}",
             f"• Reminders: {REMINDER_POLICIES.get(policy, policy)}",
+            f"• Web pages: {web_text(server, web_link)}",
         ]
     )
 
@@ -108,7 +117,11 @@ class SettingsCog(
         prefs = self.services.prefs
         user = flows.user_id(interaction)
         server = await prefs.guild_settings(str(interaction.guild_id)) if interaction.guild_id else {}
-        text = settings_text(await prefs.user_settings(user), server, await prefs.dm_reminders(user))
+        link = None
+        if self.services.web is not None and interaction.guild_id and server.get("web") == "on":
+            self.services.web.forget(interaction.guild_id)
+            link = await self.services.web.server(interaction.guild_id)
+        text = settings_text(await prefs.user_settings(user), server, await prefs.dm_reminders(user), link)
         await flows.send(interaction, head + text)
 
     @app_commands.command(name="show", description="Your settings and this server's")
@@ -151,11 +164,13 @@ class SettingsCog(
         channel="The channel games open in (their threads go there)",
         host_role="Only members with this role (or Manage Server) may open games",
         reminders="Where deadline reminders go",
+        web="Serve this server's games, histories and leagues as web pages (off by default)",
         reset="Back to the defaults first",
     )
     @app_commands.choices(
         pace=PACE_CHOICES,
         reminders=[app_commands.Choice(name=what, value=key) for key, what in REMINDER_POLICIES.items()],
+        web=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")],
     )
     async def server(
         self,
@@ -164,6 +179,7 @@ class SettingsCog(
         channel: discord.TextChannel | None = None,
         host_role: discord.Role | None = None,
         reminders: str | None = None,
+        web: str | None = None,
         reset: bool = False,
     ) -> None:
         await flows.ack(interaction)
@@ -174,6 +190,8 @@ class SettingsCog(
             pacing.check_preset(pace)
         if reminders is not None and reminders not in REMINDER_POLICIES:
             raise MalformedIntent("Reminders go to the thread, by DM, or are off.")
+        if web is not None and web not in ("on", "off"):
+            raise MalformedIntent("Web pages are on or off.")
         if (
             channel is not None
             and getattr(channel, "guild", None) is not None
@@ -183,7 +201,9 @@ class SettingsCog(
         guild = str(interaction.guild_id)
         prefs = self.services.prefs
         if reset:
-            await prefs.set_guild_settings(guild, pace=None, channel=None, host_role=None, reminders=None)
+            await prefs.set_guild_settings(
+                guild, pace=None, channel=None, host_role=None, reminders=None, web=None
+            )
         changes = {
             "pace": pace,
             "channel": str(channel.id) if channel else None,
@@ -191,4 +211,6 @@ class SettingsCog(
             "reminders": reminders,
         }
         await prefs.set_guild_settings(guild, **{k: v for k, v in changes.items() if v is not None})
+        if web is not None:
+            await prefs.set_guild_settings(guild, web="on" if web == "on" else None)
         await self._show(interaction, "Saved.\n")

@@ -46,16 +46,20 @@ class HelpCog(commands.Cog):
 
     @app_commands.command(name="help", description="How to play games with Arbiter")
     async def help(self, interaction: discord.Interaction) -> None:
+        await flows.ack(interaction)  # at once: the games' rules may still be loading after a start
+        await registry.ready()
         games = ", ".join(f"{g.meta.title} (`{gid}`)" for gid, g in registry.games().items()) or "none yet"
         await flows.send(interaction, HELP.format(games=games))
 
     @app_commands.command(name="rules", description="A summary of a game's rules")
     @app_commands.describe(game="Which game", public="Show it to the channel instead of only to you")
     async def rules(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
-        meta = registry.get(bounded(game.strip(), NAME_MAX, "A game name")).meta
+        await flows.ack(interaction, ephemeral=not public)
+        name = bounded(game.strip(), NAME_MAX, "A game name")
+        await registry.ready(name)
+        meta = registry.get(name).meta
         body = meta.rules or meta.summary or "No summary yet."
         text = f"## {meta.title} ({meta.min_seats}-{meta.max_seats} players)\n{body}"
-        await flows.ack(interaction, ephemeral=not public)
         for part in present.chunks(text):
             await flows.send(interaction, part, ephemeral=not public)
 

@@ -5,7 +5,8 @@ Both replay the game from its seed, options and the intents that still count (an
 off the event loop. A game cancelled, abandoned or drawn by a vote has them as a finished one has. What they
 show is the table's call (:meth:`engine.table.Table.reveals`): the public view, to everyone (a seated player
 included), while the game runs and after an end its rules did not reach; every seat's view, to anyone, only
-once the rules ended the game. A replay always shows the public boards.
+once the rules ended the game. A replay always shows the public boards. Both draw the public board as the
+thread does, with the game's compact board (its full board where it has none).
 """
 
 from __future__ import annotations
@@ -128,8 +129,12 @@ async def history_at(
     whose = f"{seat}'s view" if seat else "the public board"
     text = f"**{game.meta.title} `{record.id}` {label}** ({whose})\n" + ("\n".join(led) or "• The set-up.")
     image: bytes | None = None
+    renderer = services.renderer
+    # the public board as the thread shows it (the compact board, laid out for a phone); a seat's own view
+    # on its full board, which draws what that seat held
+    draw = renderer.compact if seat is None else renderer.board
     try:
-        image = await services.renderer.board(record.game, view, key=(record.id, version, seat))
+        image = await draw(record.game, view, key=(record.id, version, seat))
     except Exception:  # noqa: BLE001 - the text still says what happened
         log.exception("rendering the history of game %s failed", record.id)
     return text, image

@@ -20,7 +20,7 @@ from engine import pace as pacing
 from engine.core import registry
 from engine.core.errors import MalformedIntent
 from engine.league.league import League, Requirement
-from engine.league.view import StandingsView, archived_view
+from engine.league.view import StandingsView, archived_view, last_ended
 from engine.table import NotAllowed
 from renderers.league import render_standings
 
@@ -154,6 +154,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
         finished: app_commands.Range[int, 0, 1000] = 0,
     ) -> None:
         await flows.ack(interaction)
+        await registry.ready()  # the leagues' titles (off the event loop: they may still be loading)
         server = server_of(interaction)
         settings = await self.services.prefs.guild_settings(str(server))
         if not can_host(interaction, settings):
@@ -238,7 +239,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
     @app_commands.command(name="standings", description="A league's standings, as a picture and text")
     @app_commands.describe(
         league="The league",
-        season="An ended season's final standings (default: the current season)",
+        season="An ended season's final standings (default: the current one, or the one just ended)",
         public="Show it to the channel instead of only to you",
     )
     async def standings(
@@ -250,6 +251,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
     ) -> None:
         await flows.ack(interaction, ephemeral=not public)
         found = await self._find(interaction, league)
+        season = season if season is not None else last_ended(found)  # a new season has nothing yet
         if season is None or season == found.season.number:
             view = await self.leagues.standings(found)
         else:
@@ -260,9 +262,11 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
                 )
             view = archived
         data = await self.services.renderer.picture(render_standings, view.model_dump(mode="json"))
-        await flows.send(
-            interaction, standings_text(view), file=flows.png(data, "standings.png"), ephemeral=not public
-        )
+        text = standings_text(view)
+        link = await self.services.web.league(found) if self.services.web is not None else None
+        if link:
+            text += f"\n🌐 Every season, the schedule and the rating charts in a browser: {link}"
+        await flows.send(interaction, text, file=flows.png(data, "standings.png"), ephemeral=not public)
 
     @app_commands.command(
         name="end", description="End a league's season: final standings archived (its host)"
@@ -281,6 +285,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
     @app_commands.command(name="list", description="This server's leagues")
     async def list_(self, interaction: discord.Interaction) -> None:
         await flows.ack(interaction)
+        await registry.ready()  # the leagues' titles
         listed = await self.leagues.leagues(server_of(interaction))
         text = "\n".join(league_line(x) for x in listed) or "No leagues here yet: /league create."
         await flows.send(interaction, text)
@@ -313,6 +318,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
         server = server_of(interaction)
         if not is_moderator(interaction):
             raise NotAllowed("Only members with Manage Server can rebuild ratings.")
+        await registry.ready()
         game_id = registry.get(bounded(game.strip(), NAME_MAX, "A game name")).meta.id
         count, changed = await self.leagues.rebuild(server, game_id)
         await flows.send(interaction, f"Rebuilt {count} ratings from the results; {changed} changed.")

@@ -41,6 +41,7 @@ class DiscordLeagueFront:
         return channel if channel is not None else self.client.get_partial_messageable(cid)
 
     async def open_table(self, league: League, round_: LeagueRound, index: int) -> str:
+        await registry.ready(league.game_id)
         title = registry.get(league.game_id).meta.title
         channel = await self._channel(league)
         label = f"{league.name} · round {round_.number} · table {index + 1}"

@@ -34,8 +34,9 @@ def reliability_text(reliability: Reliability, cap: int | None = None) -> str:
     """The reliability line of a profile; ``cap``: the server's fixed cap on running games, if it set one."""
     total = reliability.met + reliability.missed
     mean = reliability.mean_move_seconds
+    met = f"{reliability.on_time:.0%} ({reliability.met} of {total})" if total else "no data yet"
     return (
-        f"Deadlines met: {reliability.on_time:.0%} ({reliability.met} of {total}); games finished "
+        f"Deadlines met: {met}; games finished "
         f"{reliability.finished}, abandoned {reliability.abandoned}; mean time to move: "
         f"{pacing.span(mean) if mean is not None else 'none yet'}; "
         f"may run {cap or reliability.game_cap()} games at once"
@@ -77,6 +78,7 @@ class RatingsCog(commands.Cog):
         self, interaction: discord.Interaction, member: discord.Member | None = None, game: str | None = None
     ) -> None:
         await flows.ack(interaction)
+        await registry.ready()  # every game's title (off the event loop: they may still be loading)
         server = server_of(interaction)
         leagues = leagues_of(self.services)
         who = member or interaction.user
@@ -114,6 +116,7 @@ class RatingsCog(commands.Cog):
     @app_commands.describe(game="Which game", public="Show it to the channel instead of only to you")
     async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
         await flows.ack(interaction, ephemeral=not public)
+        await registry.ready()
         server = server_of(interaction)
         meta = registry.get(bounded(game.strip(), NAME_MAX, "A game name")).meta
         ratings = await leagues_of(self.services).ratings(server, meta.id)
@@ -132,6 +135,7 @@ class RatingsCog(commands.Cog):
     @app_commands.describe(member="Whose (default: yours)")
     async def history(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         await flows.ack(interaction)
+        await registry.ready()  # the results' titles
         server = server_of(interaction)
         who = member or interaction.user
         user = str(who.id)

@@ -46,7 +46,9 @@ class LobbyCommands(ServiceCog):
         options: str | None = None,
     ) -> None:
         await flows.ack(interaction)
-        engine_game = registry.get(bounded(game.strip(), NAME_MAX, "A game name"))
+        name = bounded(game.strip(), NAME_MAX, "A game name")
+        await registry.ready(name)
+        engine_game = registry.get(name)
         meta = engine_game.meta
         opts = parse_options(
             bounded(options, OPTIONS_MAX, "The options text") if options is not None else None

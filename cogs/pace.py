@@ -42,6 +42,7 @@ async def _set_away(
         return
     lines = []
     for record in records:
+        await registry.ready(record.game)
         title = registry.get(record.game).meta.title
         try:
             await services.table.set_away(record.id, str(interaction.user.id), away)
@@ -54,6 +55,19 @@ async def _set_away(
             lines.append(f"• {title} `{record.id}`: {exc}")
     head = "Enjoy your break. Use /game return when you are back." if away else "Welcome back."
     await flows.send(interaction, head + "\n" + "\n".join(lines))
+
+
+def seats_text(record: GameRecord) -> str:
+    """How a game's seats are filled: "3 of 4 seats filled (2 players, 1 agent), 1 open"."""
+    filled = len(record.seats)
+    people = sum(1 for s in record.seats if s.user is not None)
+    agents = filled - people
+    open_ = max(0, record.max_seats - filled) if record.status == "lobby" else 0
+    parts = [f"{people} player{'' if people == 1 else 's'}"] + (
+        [f"{agents} agent{'' if agents == 1 else 's'}"] if agents else []
+    )
+    total = record.max_seats if record.status == "lobby" else filled
+    return f"{filled} of {total} seats filled ({', '.join(parts)}), {open_} open"
 
 
 def _title(record: GameRecord) -> str:
@@ -109,6 +123,7 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             return
         lines = []
         for record in records:
+            await registry.ready(record.game)
             title = registry.get(record.game).meta.title
             where = f"<#{record.place['thread']}>" if record.place.get("thread") else f"`{record.id}`"
             awaiting = {s.user for s in await table.awaiting(record.id)}
@@ -128,6 +143,7 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             return
         guild = str(interaction.guild_id)
         lobbies = await self.services.table.games(("lobby",), guild)
+        await registry.ready()  # their titles
         if not lobbies:
             await flows.send(interaction, "No open lobby here. Open one with /game new.")
             return
@@ -146,12 +162,13 @@ class GamesCog(commands.GroupCog, group_name="games", group_description="Your ga
             raise NotAllowed("Only members with Manage Server can list every game of this server.")
         guild = str(interaction.guild_id)
         records = await self.services.table.games(("lobby", "running", "paused", "damaged"), guild)
+        await registry.ready()  # their titles
         if not records:
             await flows.send(interaction, "No game is open or running here.")
             return
         lines = [
             f"• {_title(r)} `{r.id}` in <#{r.place.get('thread', '')}>: "
-            f"{present.status_word(r)}, {len(r.seats)} seats, pace {r.pace}"
+            f"{present.status_word(r)}, {seats_text(r)}, pace {r.pace}"
             for r in records[:40]
         ]
         await flows.send(interaction, f"**Games of this server** ({len(records)})\n" + "\n".join(lines))

@@ -86,7 +86,9 @@ class SeatCommands(ServiceCog):
     )
     async def options(self, interaction: discord.Interaction, game: str) -> None:
         await flows.ack(interaction)
-        await flows.send(interaction, options_text(bounded(game.strip(), NAME_MAX, "A game name"))[:1990])
+        name = bounded(game.strip(), NAME_MAX, "A game name")
+        await registry.ready(name)
+        await flows.send(interaction, options_text(name)[:1990])
 
     @join.autocomplete("game")
     @resign.autocomplete("game")

@@ -12,7 +12,8 @@ The rule, when a started game is loaded:
    the game's version, and n equal to the length recorded beside the snapshot. Otherwise the game is
    damaged, whatever the snapshot says (the two no longer agree, and nothing says which is right).
 2. The snapshot is used as it is only if its checksum matches its body, its format is the engine's, its
-   version equals the game's version, its body loads, and its step count equals n.
+   version equals the game's version, its body loads, and its step count equals n. Its seats must then
+   be the game's seat rows, in order; otherwise the rows were lost or altered and the game is damaged.
 3. Otherwise the game is rebuilt from its setup by replaying all n intents; the rebuild is accepted only
    if every intent applies (any exception, a refusal included, means the log is not this game's), so it
    reaches exactly the recorded game: the same n intents, hence the same state. Otherwise: damaged.
@@ -27,6 +28,7 @@ to its setup: it is set aside for a moderator (``Table._set_aside``).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .records import GameRecord, LoggedIntent
@@ -53,12 +55,16 @@ class SavedSnapshot:
     """sha256 of ``body``; empty for a snapshot written before checksums existed."""
     steps: int | None
     """How many intents the log held when the snapshot was written; None when unknown (old rows)."""
+    unreadable: str | None = None
+    """Why the row's text could not be decoded (then ``body`` is empty): the game is rebuilt from its log."""
 
 
 def snapshot_problem(record: GameRecord, saved: SavedSnapshot | None, engine_format: int) -> str | None:
     """Why the snapshot cannot be loaded as it is (then the game is rebuilt from its log), or None."""
     if saved is None:
         return "no snapshot"
+    if saved.unreadable:
+        return saved.unreadable
     if not saved.checksum:
         return "snapshot written before checksums"
     if checksum(saved.body) != saved.checksum:
@@ -68,6 +74,17 @@ def snapshot_problem(record: GameRecord, saved: SavedSnapshot | None, engine_for
     if saved.version != record.version:
         return f"snapshot version {saved.version}, game version {record.version}"
     return None
+
+
+def seats_problem(record: GameRecord, seats: Sequence[str]) -> str | None:
+    """Why the game's seat rows are not the seats its state plays (``seats``: the snapshot's), or None. A
+    started game's seats never change, so any difference means seat rows were lost or altered."""
+    stored = [s.seat for s in record.seats]
+    if stored == list(seats):
+        return None
+    if not stored:
+        return f"its seat rows are lost (the snapshot has {len(seats)} seats)"
+    return f"its seat rows ({', '.join(stored)}) are not the snapshot's seats ({', '.join(seats)})"
 
 
 def log_problem(record: GameRecord, intents: list[LoggedIntent], steps: int | None) -> str | None:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .core.game import Game
+from .core.lone import Replayer
 from .core.model import Event
 from .records import GameRecord, LoggedIntent
 from .store import PublicLine
@@ -19,11 +20,25 @@ MARKS = {"agent": " (agent)", "deadline": " (deadline)"}
 """Who played an intent when no person did: the mark after its lines."""
 
 
-def lines_of(events: Iterable[Event], by: str, version: int) -> list[PublicLine]:
-    """The public lines of the events one intent produced. A private event (any audience) never becomes a
-    line, whoever it is for."""
+def lines_of(events: Iterable[Event], by: str, version: int, seat: str | None = None) -> list[PublicLine]:
+    """The public lines of the events one intent of ``seat`` produced. A private event (any audience) never
+    becomes a line, whoever it is for. When no person played it, the mark (" (agent)") goes on the lines
+    that tell the seat's own move, not on what followed for others (an automatic pass of a person's seat,
+    a Contact another won): see :func:`marked`."""
+    texts = [e.text for e in events if e.audience is None and e.text]
     mark = MARKS.get(by, "")
-    return [PublicLine(version, f"{e.text}{mark}") for e in events if e.audience is None and e.text]
+    which = marked(texts, seat) if mark else set()
+    return [PublicLine(version, text + (mark if i in which else "")) for i, text in enumerate(texts)]
+
+
+def marked(texts: list[str], seat: str | None) -> set[int]:
+    """The lines that tell ``seat``'s own move: those beginning with its name; the first line when none
+    does (or the seat is not known)."""
+    if seat:
+        own = {i for i, text in enumerate(texts) if text.startswith((f"{seat} ", f"{seat}'", f"{seat}:"))}
+        if own:
+            return own
+    return {0} if texts else set()
 
 
 def replay(
@@ -37,8 +52,9 @@ def replay(
     public log was stored)."""
     state = game.setup([s.seat for s in record.seats], record.seed, record.options)
     lines: list[PublicLine] = []
+    replayer = Replayer(game)  # an older log's moves the game now makes alone
     for item in intents:
-        state, events = game.apply(state, item.seat, game.parse_intent(item.key))
+        state, events = replayer.apply(state, item.seat, item.key)
         if after_version is None or item.version > after_version:
-            lines += lines_of(events, item.by, item.version)
+            lines += lines_of(events, item.by, item.version, item.seat)
     return lines[-limit:] if limit > 0 else []

@@ -16,6 +16,10 @@ from .core.errors import StaleVersion
 from .integrity import SavedSnapshot, checksum
 from .records import Deadline, GameRecord, LoggedIntent
 
+UNREADABLE_DEADLINE = "~unreadable"
+"""The seat of a deadline a store read but could not decode (its text is not valid UTF-8): its game's
+clock is lost, so the table sets the game aside when the row falls due (``~``: no seat name can be it)."""
+
 
 @dataclass(frozen=True)
 class PublicLine:
@@ -24,6 +28,35 @@ class PublicLine:
 
     version: int
     text: str
+
+
+@dataclass(frozen=True)
+class Cap:
+    """A limit the store checks inside a change's own transaction (issue 32): once the change is written,
+    at most ``most`` games with one of ``status`` may be hosted or played by ``user`` (or placed in the
+    server ``guild``), else nothing is saved and :class:`CapReached` is raised. The store counts under a
+    lock of that user's (or server's) games, so two changes, in one process or in several, never both
+    pass a count that only one of them may pass."""
+
+    most: int
+    status: tuple[str, ...]
+    user: str | None = None
+    guild: str | None = None
+    refusal: str = ""
+    """What the member is told when the change is refused."""
+
+    @property
+    def key(self) -> str:
+        """Whose games the cap counts: the changes that count them are serialised on it."""
+        return f"user:{self.user}" if self.user is not None else f"guild:{self.guild}"
+
+
+class CapReached(Exception):
+    """A change would pass one of its :class:`Cap`: it was not saved."""
+
+    def __init__(self, cap: Cap) -> None:
+        super().__init__(cap.refusal)
+        self.cap = cap
 
 
 @dataclass
@@ -47,6 +80,8 @@ class Change:
     saved in the same transaction; None leaves it as it is."""
     seats: bool = True
     """False when the record's seats are as stored: they are left as they are."""
+    caps: tuple[Cap, ...] = ()
+    """The limits this change could pass (it opens, joins or starts a game): checked in its transaction."""
 
 
 class Store(Protocol):
@@ -55,7 +90,8 @@ class Store(Protocol):
     async def close(self) -> None: ...
 
     async def commit(self, change: Change) -> None:
-        """Save the change atomically; raise :class:`StaleVersion` if the stored version differs."""
+        """Save the change atomically; raise :class:`StaleVersion` if the stored version differs, and
+        :class:`CapReached` (saving nothing) if the change would pass one of its caps."""
         ...
 
     async def game(self, game_id: str) -> GameRecord | None: ...
@@ -124,6 +160,20 @@ class Store(Protocol):
         """The table's own state of the game as last committed (``Change.table_state``); {} when none."""
         ...
 
+    async def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of these games (a game that does not exist is left out): one read,
+        for a reader in another process to see which games changed."""
+        ...
+
+    async def web_token(self, kind: str, ref: str, fresh: str) -> str | None:
+        """The web page token of a game, league or server (``kind``, its id ``ref``): the one stored, else
+        ``fresh``, stored now; None when ``fresh`` is another's token already (the caller draws again)."""
+        ...
+
+    async def web_target(self, token: str) -> tuple[str, str] | None:
+        """(kind, ref) of the web page ``token`` names, if any."""
+        ...
+
 
 class MemoryStore:
     """A :class:`Store` in memory: the same semantics as SQLite, lost when the process ends."""
@@ -136,6 +186,7 @@ class MemoryStore:
         self._keys: dict[tuple[str, str], int] = {}
         self._public: dict[str, list[PublicLine]] = {}
         self._table_state: dict[str, dict[str, Any]] = {}
+        self._web: dict[str, tuple[str, str]] = {}
 
     async def open(self) -> None:
         return None
@@ -153,6 +204,9 @@ class MemoryStore:
             raise StaleVersion("The board has moved on.")
         if change.idempotency_key is not None and (record.id, change.idempotency_key) in self._keys:
             raise StaleVersion("That action was already applied.")
+        for cap in change.caps:  # no await in commit: the count and the write are one step
+            if self._counted(cap, record) > cap.most:
+                raise CapReached(cap)
         self._games[record.id] = record.model_copy(deep=True)
         logged = self._intents.setdefault(record.id, [])
         logged.extend(i.model_copy() for i in change.intents)
@@ -240,13 +294,12 @@ class MemoryStore:
     async def count_games(
         self, status: tuple[str, ...], user: str | None = None, guild: str | None = None
     ) -> int:
-        return sum(
-            1
-            for r in self._games.values()
-            if r.status in status
-            and (user is None or r.host == user or r.seat_of(user) is not None)
-            and (guild is None or r.place.get("guild") == guild)
-        )
+        return sum(1 for r in self._games.values() if _counts(r, status, user, guild))
+
+    def _counted(self, cap: Cap, changed: GameRecord) -> int:
+        """What :meth:`count_games` would count for ``cap`` once ``changed`` is saved."""
+        others = (r for gid, r in self._games.items() if gid != changed.id)
+        return sum(1 for r in (*others, changed) if _counts(r, cap.status, cap.user, cap.guild))
 
     async def public_log(
         self, game_id: str, limit: int, after_version: int | None = None
@@ -260,3 +313,26 @@ class MemoryStore:
 
     async def table_state(self, game_id: str) -> dict[str, Any]:
         return copy.deepcopy(self._table_state.get(game_id, {}))
+
+    async def versions(self, game_ids: list[str]) -> dict[str, int]:
+        return {g: self._games[g].version for g in game_ids if g in self._games}
+
+    async def web_token(self, kind: str, ref: str, fresh: str) -> str | None:
+        found = next((t for t, target in self._web.items() if target == (kind, ref)), None)
+        if found is not None:
+            return found
+        if fresh in self._web:
+            return None
+        self._web[fresh] = (kind, ref)
+        return fresh
+
+    async def web_target(self, token: str) -> tuple[str, str] | None:
+        return self._web.get(token)
+
+
+def _counts(record: GameRecord, status: tuple[str, ...], user: str | None, guild: str | None) -> bool:
+    return (
+        record.status in status
+        and (user is None or record.host == user or record.seat_of(user) is not None)
+        and (guild is None or record.place.get("guild") == guild)
+    )

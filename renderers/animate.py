@@ -1,7 +1,8 @@
 """An animated replay: board images (PNG bytes, one per player turn) into one animated image that fits
 Discord's upload limit.
 
-Animated WebP where Pillow has it, else GIF. Frames are scaled to at most 960 px wide; when the result is
+Animated WebP where Pillow has it, else GIF, unless a format is asked for (``arbiter replay --animate x.gif``
+writes a GIF). Frames are scaled to at most 960 px wide; when the result is
 over ``limit`` bytes they are scaled down further, and then every other frame is dropped (the last one
 always stays), until it fits.
 """
@@ -21,14 +22,24 @@ FRAME_MS = 700
 LAST_FRAME_MS = 4_000
 
 
-def animate(frames: Sequence[bytes], limit: int = LIMIT, frame_ms: int = FRAME_MS) -> tuple[bytes, str]:
-    """The animation and its file extension ("webp" or "gif"). ``frames`` must not be empty."""
+FORMATS = ("gif", "webp")
+
+
+def animate(
+    frames: Sequence[bytes], limit: int = LIMIT, frame_ms: int = FRAME_MS, fmt: str | None = None
+) -> tuple[bytes, str]:
+    """The animation and its file extension ("webp" or "gif"): ``fmt`` when given, else WebP where Pillow
+    can write it. ``frames`` must not be empty."""
     if not frames:
         raise ValueError("an animation needs at least one frame")
+    if fmt is not None and fmt not in FORMATS:
+        raise ValueError(f"an animation is a GIF or a WebP, not {fmt!r}")
+    if fmt is None:
+        fmt = "webp" if features.check("webp") else "gif"
     images = _same_size([Image.open(io.BytesIO(data)).convert("RGB") for data in frames])
     scale = min(1.0, WIDTH / images[0].width)
     while True:
-        data, ext = _encode(_scaled(images, scale), frame_ms)
+        data, ext = _encode(_scaled(images, scale), frame_ms, fmt)
         if len(data) <= limit or scale < 0.05:
             return data, ext
         if scale > 0.6 or len(images) == 1:
@@ -59,11 +70,11 @@ def _scaled(images: list[Image.Image], scale: float) -> list[Image.Image]:
     ]
 
 
-def _encode(images: list[Image.Image], frame_ms: int) -> tuple[bytes, str]:
+def _encode(images: list[Image.Image], frame_ms: int, fmt: str) -> tuple[bytes, str]:
     out = io.BytesIO()
     durations = [frame_ms] * (len(images) - 1) + [LAST_FRAME_MS]
     first, rest = images[0], images[1:]
-    if features.check("webp"):
+    if fmt == "webp":
         first.save(
             out,
             format="WEBP",
@@ -81,4 +92,4 @@ def _encode(images: list[Image.Image], frame_ms: int) -> tuple[bytes, str]:
     return out.getvalue(), "gif"
 
 
-__all__ = ["LIMIT", "animate"]
+__all__ = ["FORMATS", "LIMIT", "animate"]

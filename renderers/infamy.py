@@ -1,8 +1,11 @@
-"""Infamy board and hand images, drawn from a view (``game.view(state, seat)``) only.
+"""The full Infamy board (for a large screen, one click from the thread's compact board), drawn from a view
+(``game.view(state, seat)``) only; the private picture is :mod:`renderers.infamy_private` (re-exported here,
+where the bot looks for it), the shared palette, pen and markers :mod:`renderers.infamy_style`.
 
-The board is laid out on a 1400x900 logical canvas (readable at Discord's preview size) and drawn at
-``SCALE`` times that size, so it stays sharp when opened. The public image never shows a hand or a
-secret sector: during the secret choice it shows only who has chosen.
+The board is laid out on a 1400x900 logical canvas and drawn at ``SCALE`` times that size, so it stays sharp
+when opened. The public image never shows a hand or a secret sector: during the secret choice it shows only
+who has chosen, and once the cards are revealed who chose each sector. What the latest move changed is
+outlined in the accent colour (Contacts, zones, sectors) and its lines are the bright ones of the log.
 
 Speed (a board image is drawn after every move): the empty board (frames, labels, sector tiles, Rep tracks)
 is drawn once per table and Round type and copied; each text's glyphs are rasterised once and stamped
@@ -14,175 +17,50 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from engine.infamy.view import ACC_PAWN, FACTION_NAMES, InfamyView, PlayerView, SectorView
+from engine.infamy.view import ACC_PAWN, PHASE_NAMES, InfamyView, PlayerView, SectorView, round_name
 
-from .common import BACKGROUND, INK, MUTED, PANEL, RGB, canvas, text, text_width, to_png, wrap
-
-SCALE = 1.25
-WIDTH, HEIGHT = 1400, 900
-
-COLOURS: dict[str, RGB] = {
-    "pink": (236, 112, 170),
-    "turquoise": (64, 200, 200),
-    "brown": (176, 122, 78),
-    "yellow": (240, 205, 60),
-}
-ACCOMPLICE: RGB = (15, 15, 18)
-FACTION: dict[str, RGB] = {"cartel": (214, 69, 65), "megacorp": (76, 139, 230), "militia": (98, 178, 88)}
-FACTION_SHORT = FACTION_NAMES
-ZONE: dict[str, tuple[str, RGB]] = {
-    "weapon": ("Weapon", (190, 190, 200)),
-    "data": ("Data", (95, 200, 235)),
-    "compound": ("Compound", (200, 120, 230)),
-    "henchman": ("Henchman", (230, 160, 90)),
-    "special": ("Special", (240, 190, 70)),
-}
-TILE: RGB = (38, 43, 54)
-CARD: RGB = (56, 62, 76)
-DIM: RGB = (34, 37, 45)
-HAZARD: RGB = (250, 120, 30)
-WATCHDOG: RGB = (230, 60, 60)
-DAY_SKY: RGB = (250, 210, 90)
-NIGHT_SKY: RGB = (120, 130, 230)
-
-
-FLAT_COLOURS: tuple[RGB, ...] = (
-    BACKGROUND,
-    PANEL,
-    INK,
-    MUTED,
-    TILE,
+from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, canvas, to_png
+from .infamy_private import render_private
+from .infamy_style import (
     CARD,
-    DIM,
-    HAZARD,
-    WATCHDOG,
+    COLOURS,
     DAY_SKY,
+    DIM,
+    FACTION,
+    FACTION_SHORT,
+    FLAT_COLOURS,
+    HAZARD,
+    HEIGHT,
     NIGHT_SKY,
-    ACCOMPLICE,
-    *COLOURS.values(),
-    *FACTION.values(),
-    *(c for _, c in ZONE.values()),
-    (24, 26, 32),
-    (44, 33, 36),
-    (50, 56, 68),
-    (60, 52, 40),  # header, closed tile, zone and mission grounds
-    (20, 20, 20),
-    (255, 255, 255),
-    (240, 240, 240),
-    (250, 250, 250),
-    (130, 230, 130),
-    (120, 240, 120),
+    SCALE,
+    TILE,
+    WATCHDOG,
+    WIDTH,
+    ZONE,
+    Pen,
+    Seats,
+    checked,
 )
-"""Every colour this renderer draws with (keep in step with the drawing code)."""
 
-
-class Pen:
-    """Draws in logical coordinates on a canvas ``SCALE`` times larger."""
-
-    def __init__(self, image: Image.Image) -> None:
-        self.image = image
-        self.d = ImageDraw.Draw(image)
-
-    @staticmethod
-    def s(v: float) -> int:
-        return int(round(v * SCALE))
-
-    def box(
-        self,
-        x0: float,
-        y0: float,
-        x1: float,
-        y1: float,
-        fill: RGB | None = PANEL,
-        outline: RGB | None = None,
-        radius: float = 8,
-        width: float = 2,
-    ) -> None:
-        self.d.rounded_rectangle(
-            (self.s(x0), self.s(y0), self.s(x1), self.s(y1)),
-            radius=self.s(radius),
-            fill=fill,
-            outline=outline,
-            width=max(1, self.s(width)),
-        )
-
-    def text(
-        self, x: float, y: float, value: str, size: float = 15, fill: RGB = INK, anchor: str = "la"
-    ) -> None:
-        text(self.d, (self.s(x), self.s(y)), value, self.s(size), fill, anchor)
-
-    def width(self, value: str, size: float = 15) -> float:
-        return text_width(value, self.s(size)) / SCALE
-
-    def fit(self, value: str, max_w: float, size: float = 15) -> str:
-        """``value``, cut with an ellipsis to fit ``max_w`` (the longest prefix that fits: binary search)."""
-        if self.width(value, size) <= max_w:
-            return value
-        lo, hi = 0, len(value)
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self.width(value[:mid] + "…", size) <= max_w:
-                lo = mid
-            else:
-                hi = mid - 1
-        return value[:lo] + "…"
-
-    def disc(
-        self, x: float, y: float, r: float, fill: RGB, outline: RGB | None = None, width: float = 2
-    ) -> None:
-        self.d.ellipse(
-            (self.s(x - r), self.s(y - r), self.s(x + r), self.s(y + r)),
-            fill=fill,
-            outline=outline,
-            width=max(1, self.s(width)),
-        )
-
-    def line(self, x0: float, y0: float, x1: float, y1: float, fill: RGB, width: float = 2) -> None:
-        self.d.line((self.s(x0), self.s(y0), self.s(x1), self.s(y1)), fill=fill, width=max(1, self.s(width)))
-
-    def lines(
-        self,
-        x: float,
-        y: float,
-        value: str,
-        max_w: float,
-        size: float = 13,
-        fill: RGB = INK,
-        max_lines: int = 3,
-        gap: float = 3,
-    ) -> float:
-        rows = wrap(value, self.s(max_w), self.s(size))[:max_lines]
-        for i, row in enumerate(rows):
-            self.text(x, y + i * (size + gap), row, size, fill)
-        return y + len(rows) * (size + gap)
+__all__ = ["HEIGHT", "SCALE", "WIDTH", "Pen", "render", "render_private"]
 
 
 def _colour_of(view: InfamyView, who: str | None) -> RGB:
-    if who == ACC_PAWN:
-        return ACCOMPLICE
-    for p in view.players:
-        if p.seat == who:
-            return COLOURS.get(p.colour, INK)
-    return MUTED
+    return Seats(view).colour(who)
 
 
 def _pawn(pen: Pen, view: InfamyView, x: float, y: float, who: str, r: float = 13) -> None:
-    colour = _colour_of(view, who)
-    pen.disc(x, y, r, colour, outline=(255, 255, 255), width=2)
-    label = "A" if who == ACC_PAWN else who[:1].upper()
-    pen.text(x, y + 1, label, r * 1.1, (255, 255, 255) if who == ACC_PAWN else (20, 20, 20), anchor="mm")
+    Seats(view).pawn(pen, x, y, who, r)
 
 
-PHASES = {
-    "auction": "Contact Phase",
-    "select": "Sector Phase: secret choice",
-    "place": "Sector Phase: placing",
-    "scheme": "Scheme Phase",
-    "cleanup": "End of Round",
-    "watchdog": "Contact Phase",
-}
+def _last(view: InfamyView) -> tuple[set[int], set[str], set[int]]:
+    """What the latest move changed: Contact positions, zones and sectors (outlined in the accent colour)."""
+    last = view.last
+    if last is None:
+        return set(), set(), set()
+    return set(last.contacts), set(last.zones), set(last.sectors)
 
 
 def _header_base(pen: Pen, day: bool) -> None:
@@ -194,14 +72,8 @@ def _header_base(pen: Pen, day: bool) -> None:
 
 def _header(pen: Pen, view: InfamyView) -> None:
     day = view.day
-    pen.text(
-        54,
-        28,
-        f"INFAMY   Turn {view.turn} · {'DAY' if day else 'NIGHT'} (Round {view.round})",
-        20,
-        anchor="lm",
-    )
-    phase = PHASES.get(view.phase, view.phase)
+    pen.text(54, 28, f"INFAMY   {round_name(view.turn, day)}", 20, anchor="lm")
+    phase = PHASE_NAMES.get(view.phase, view.phase)
     pen.text(470, 28, phase, 18, DAY_SKY if day else NIGHT_SKY, anchor="lm")
     res = view.result
     if res is not None:
@@ -237,6 +109,7 @@ def _contact_track(pen: Pen, view: InfamyView) -> None:
         winner = c.winner
         fill = DIM if c.face_down else CARD
         outline = (255, 255, 255) if current else (_colour_of(view, winner) if winner else None)
+        outline = ACCENT if c.pos in _last(view)[0] else outline
         pen.box(x, y0, x + w, y0 + h, fill=fill, outline=outline, width=3 if current or winner else 2)
         pen.text(x + 8, y0 + 6, str(c.pos), 14, MUTED)
         if c.face_down:
@@ -331,11 +204,14 @@ def _sectors(pen: Pen, view: InfamyView) -> None:
     w, h, zw = TILE_W, TILE_H, ZONE_W
     choosing = view.choosing
     revealed = view.revealed
+    _, zones, changed = _last(view)
     for idx, sec in enumerate(view.sectors):
         x, y = _tile_origin(idx)
         blocked = sec.watchdogs > 0
         if blocked:
             _sector_tile(pen, idx, sec, view.day, blocked=True)
+        if sec.id in changed:
+            pen.box(x, y, x + w, y + h, fill=None, outline=ACCENT, width=3)
         for k in range(sec.watchdogs):
             bx = x + w - 100 - k * 30
             pen.box(bx, y + 8, x + w - 8 - k * 30 if k == 0 else bx + 92, y + 30, fill=WATCHDOG, radius=5)
@@ -352,10 +228,14 @@ def _sectors(pen: Pen, view: InfamyView) -> None:
             INK if missions_here else MUTED,
             anchor="mm",
         )
+        if f"s{sec.id}m" in zones:
+            pen.box(zx[0], y + 40, zx[0] + zw, y + 140, fill=None, outline=ACCENT, width=3)
         if sec.mission_pawn:
             _pawn(pen, view, zx[0] + zw / 2, y + 110, sec.mission_pawn, 16)
         for k, z in enumerate(sec.zones):
             zx0 = zx[k + 1]
+            if z.id in zones:
+                pen.box(zx0, y + 40, zx0 + zw, y + 140, fill=None, outline=ACCENT, width=3)
             if z.hazard:
                 pen.box(zx0 + 4, y + 78, zx0 + zw - 4, y + 96, fill=HAZARD, radius=4)
                 pen.text(zx0 + zw / 2, y + 87, "HAZARD", 12, (20, 20, 20), anchor="mm")
@@ -368,7 +248,7 @@ def _sectors(pen: Pen, view: InfamyView) -> None:
         if footer:
             owner = view.flags.accomplice
             names = ", ".join(f"{owner}'s Accomplice" if s == ACC_PAWN else s for s in footer)
-            pen.text(x + 10, y + h - 24, pen.fit(f"entering: {names}", w - 20, 13), 13, MUTED)
+            pen.text(x + 10, y + h - 24, pen.fit(f"chosen by {names}", w - 20, 13), 13, MUTED)
         elif blocked:
             pen.text(x + 10, y + h - 24, "closed by Watchdog", 13, WATCHDOG)
 
@@ -468,12 +348,13 @@ def _players(pen: Pen, view: InfamyView) -> None:
     x0, x1, y0 = PANEL_X0, PANEL_X1, PANEL_Y0
     players = view.players
     h = _panel_height(len(players))
-    chosen = set((view.choosing or {}).get("chosen", []))
+    chosen = set(view.choosing.chosen if view.choosing else [])
     for i, p in enumerate(players):
         y = y0 + i * (h + 6)
         if p.seat in view.awaiting:
             pen.box(x0, y, x1, y + h, fill=None, outline=(255, 255, 255), width=2)
-        pen.text(x0 + 20, y + 6, pen.fit(p.seat, 150, 19), 19, COLOURS.get(p.colour, INK))
+        _pawn(pen, view, x0 + 32, y + 17, p.seat, 12)
+        pen.text(x0 + 50, y + 6, pen.fit(p.seat, 124, 19), 19, COLOURS.get(p.colour, INK))
         tags = []
         if p.triggerman:
             tags.append("TRIGGERMAN")
@@ -490,9 +371,9 @@ def _players(pen: Pen, view: InfamyView) -> None:
         res = p.res
         cx = x0 + 200
         items = [
-            ("W", res["weapon"], ZONE["weapon"][1]),
-            ("D", res["data"], ZONE["data"][1]),
-            ("C", res["compound"], ZONE["compound"][1]),
+            ("W", res.weapon, ZONE["weapon"][1]),
+            ("D", res.data, ZONE["data"][1]),
+            ("C", res.compound, ZONE["compound"][1]),
             ("H", p.henchmen, ZONE["henchman"][1]),
             ("F", p.favors, (250, 250, 250)),
         ]
@@ -539,8 +420,8 @@ def _footer(pen: Pen, view: InfamyView) -> None:
     pen.text(
         x0 + 70,
         y0 + 8,
-        f"W {sup['weapon']}  D {sup['data']}  C {sup['compound']}  H {sup['henchman']}  "
-        f"F {sup['favor']}  Hazards {sup['hazard']}  Watchdogs {sup['watchdog']}",
+        f"W {sup.weapon}  D {sup.data}  C {sup.compound}  H {sup.henchman}  "
+        f"F {sup.favor}  Hazards {sup.hazard}  Watchdogs {sup.watchdog}",
         13,
     )
     decks = view.scheme_decks
@@ -549,8 +430,9 @@ def _footer(pen: Pen, view: InfamyView) -> None:
     if order:
         pen.text(x0 + 10, y0 + 48, pen.fit("Contact Order: " + " > ".join(order), x1 - x0 - 20, 13), 13, INK)
     y: float = y0 + 72
+    latest = set(view.last.lines) if view.last is not None else set()
     for line in view.log[-7:]:
-        y = pen.lines(x0 + 10, y, line, x1 - x0 - 20, 12, MUTED, max_lines=2, gap=2)
+        y = pen.lines(x0 + 10, y, line, x1 - x0 - 20, 12, ACCENT if line in latest else MUTED, 2, 2)
         if y > y1 - 14:
             break
 
@@ -592,15 +474,9 @@ def _base(view: InfamyView) -> Image.Image:
     return image.copy()
 
 
-def _checked(view: dict[str, Any] | InfamyView) -> InfamyView:
-    """The view read through its typed schema (a view of another shape fails here, not mid-drawing); the
-    drawing reads the model's attributes, so a renamed field is a type error, not a blank board."""
-    return view if isinstance(view, InfamyView) else InfamyView.model_validate(view)
-
-
 def render(data: dict[str, Any] | InfamyView) -> bytes:
     """The public board. Uses only public fields of the view, so any seat's view gives the same image."""
-    view = _checked(data)
+    view = checked(data)
     image = _base(view)
     pen = Pen(image)
     _header(pen, view)
@@ -610,71 +486,4 @@ def render(data: dict[str, Any] | InfamyView) -> bytes:
     _missions(pen, view)
     _players(pen, view)
     _footer(pen, view)
-    return to_png(image, FLAT_COLOURS)
-
-
-def render_private(data: dict[str, Any] | InfamyView) -> bytes:
-    """One freelancer's hand: Schemes, the secret sector card(s) while choosing, and his tokens."""
-    view = _checked(data)
-    hand = view.hand or []
-    me = view.me or "?"
-    rows = max(1, (len(hand) + 2) // 3)
-    player = view.player(me)
-    benefits = player.benefits if player else []
-    w, h = 900, 130 + rows * 118 + (30 + 20 * len(benefits) if benefits else 0)
-    image, _ = canvas(Pen.s(w), Pen.s(h), BACKGROUND)
-    pen = Pen(image)
-    colour = COLOURS.get(player.colour, INK) if player else INK
-    pen.box(10, 8, w - 10, 48, fill=(24, 26, 32), outline=colour)
-    pen.text(24, 28, f"{me}: your hand", 20, colour, anchor="lm")
-    if player:
-        res = player.res
-        pen.text(
-            w - 24,
-            28,
-            f"{player.infamy}i · W{res['weapon']} D{res['data']} C{res['compound']} "
-            f"H{player.henchmen} F{player.favors} · Bribes {player.bribes.available}",
-            15,
-            anchor="rm",
-        )
-    mine = view.my_choice
-    revealed = view.revealed
-    if mine:
-        card = f"Your secret sector card: {mine.own}"
-        if mine.acc:
-            card += f" · Accomplice's sector card: {mine.acc}"
-    elif me in revealed:
-        card = f"Your sector this Round: {revealed[me]}"
-        if view.flags.accomplice == me and ACC_PAWN in revealed:
-            card += f" · Accomplice: {revealed[ACC_PAWN]}"
-    else:
-        card = "No sector card chosen yet this Round."
-    pen.box(10, 56, w - 10, 90, fill=PANEL)
-    pen.text(24, 73, card, 16, DAY_SKY, anchor="lm")
-    pen.text(24, 104, f"Schemes ({len(hand)})" if hand else "No Scheme in hand.", 15, MUTED)
-    cw = (w - 20 - 12) / 3
-    for i, c in enumerate(hand):
-        x = 10 + (i % 3) * (cw + 6)
-        y = 124 + (i // 3) * 118
-        pen.box(x, y, x + cw, y + 110, fill=CARD, outline=FACTION[c.faction])
-        pen.box(x, y, x + cw, y + 24, fill=FACTION[c.faction], radius=8)
-        pen.text(x + 8, y + 12, pen.fit(c.name, cw - 80, 15), 15, (255, 255, 255), anchor="lm")
-        pen.text(x + cw - 8, y + 12, FACTION_SHORT[c.faction], 11, (255, 255, 255), anchor="rm")
-        yy = y + 30
-        if c.cost:
-            pen.text(x + 8, yy, f"Cost: {c.cost}", 12, DAY_SKY)
-            yy += 16
-        pen.lines(x + 8, yy, c.text, cw - 16, 13, INK, max_lines=4)
-    if benefits:
-        y0 = 130 + rows * 118
-        pen.text(24, y0, "Your Rep benefits", 15, MUTED)
-        for i, b in enumerate(benefits):
-            pen.text(
-                24,
-                y0 + 22 + i * 20,
-                f"{FACTION_SHORT[b.faction]} {b.level} · {b.name}:",
-                13,
-                FACTION[b.faction],
-            )
-            pen.text(230, y0 + 22 + i * 20, pen.fit(b.text, w - 250, 13), 13)
     return to_png(image, FLAT_COLOURS)

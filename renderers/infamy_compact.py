@@ -1,58 +1,47 @@
-"""The compact Infamy board: the public board for Discord's inline preview (600 px wide, read at about 550 on
-a phone). Larger type and fewer words than the full board (:mod:`renderers.infamy`, a click away): who is to
-act and until when, each freelancer in one row, the Contact Track by name, the six sectors with their pawns,
-the Missions in one line each, and the last public change, highlighted on the board too.
+"""The compact Infamy board: the public board for Discord's inline preview, the status message, the history
+and the replay (600 px wide, read at about 550 on a phone: no text under 12 px here, 11 px there). Larger
+type and fewer words than the full board (:mod:`renderers.infamy`, a click away): where the game stands and
+who is to act, each freelancer in one row (what the last move changed for him beneath), the Contact Track,
+the sector cards once revealed, the six sectors with their pawns, the missions, the last move's lines and a
+key to every symbol.
 
-Pawns differ by more than colour: each freelancer has a shape and an initial (the Accomplice a black
-hexagon marked "Ac"). Only public fields of the view are read, so every seat's view draws the same image.
+What the latest move changed (the view's ``last``) is outlined in the accent colour: Contacts won or bid
+on, zones where a pawn or a Hazard went, sectors whose Watchdogs moved. Pawns differ by more than colour:
+each freelancer has a shape and a tag unique at the table (:class:`~renderers.infamy_style.Seats`). Only
+public fields of the view are read, so every seat's view draws the same image.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from engine.infamy.view import ACC_PAWN, InfamyView, PlayerView, SectorView
+from engine.infamy.view import InfamyView, PlayerView, SectorView, ZoneView, count
 
-from .common import (
-    ACCENT,
-    BACKGROUND,
-    INK,
-    MUTED,
-    PANEL,
-    RGB,
-    SHAPES,
-    canvas,
-    due_label,
-    initials,
-    marker,
-    text_width,
-    to_png,
-    wrap,
-)
-from .infamy import (
-    ACCOMPLICE,
+from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, canvas, due_label, text_width, to_png, wrap
+from .infamy_style import (
     CARD,
-    COLOURS,
     DAY_SKY,
     DIM,
     FACTION,
     FLAT_COLOURS,
     HAZARD,
     NIGHT_SKY,
-    PHASES,
     TILE,
     WATCHDOG,
+    WHITE,
     ZONE,
     Pen,
-    _checked,
+    Seats,
+    checked,
 )
 
 WIDTH = 600
 M = 8
-WHITE: RGB = (255, 255, 255)
 GREEN: RGB = (120, 240, 120)
 HEADER: RGB = (24, 26, 32)
+ZONE_GROUND: RGB = (50, 56, 68)
+CLOSED: RGB = (44, 33, 36)
+DARK: RGB = (20, 20, 20)
 COMPACT_COLOURS: tuple[RGB, ...] = (*FLAT_COLOURS, ACCENT)
 """Every colour the compact board draws with (its PNG palette)."""
 ZONE_LETTER = {"weapon": "W", "data": "D", "compound": "C", "henchman": "H", "special": "Sp"}
@@ -64,17 +53,28 @@ ASKED = {
     "sabotage": "chooses a mission to Sabotage",
     "order": "orders effects",
     "watchdog_move": "moves a Watchdog",
+    "watchdog_add": "adds a Watchdog",
+    "watchdog_remove": "removes a Watchdog",
     "deck": "chooses a Scheme deck",
     "thug_cancel": "may cancel a theft",
     "discard": "discards a Scheme",
     "steal": "chooses what to steal",
+    "target": "chooses a rival",
     "resource": "chooses a resource",
     "liaison": "Liaison: 2 Infamy or 1 Rep",
     "hazard": "places a Hazard",
-    "rep": "chooses a faction for 1 Rep",
+    "unhazard": "removes a Hazard",
+    "rep": "chooses a faction for Rep",
 }
 """What a waiting seat is asked, in the third person and short (the prompt itself speaks to the seat)."""
-RES_LETTER = {"weapon": "W", "data": "D", "compound": "C", "henchman": "H", "favor": "F", "bribe": "B"}
+KEY = (
+    "Key: W Weapon, D Data, C Compound, H Henchman (zones and tokens), F Favor, B Bribe · Sp special zone "
+    "(Day: Recover 3 Bribes; Night: +1 Infamy) · Car, Meg, Mil: a faction's HQ, and Rep in it · M n: "
+    "missions available in that sector · WD Watchdog: the sector is closed · HAZ Hazard: the zone is closed "
+    "· Ac the Accomplice · i Infamy · gold outline: changed by the last move · white outline: to act"
+)
+SMALL = 12
+"""The smallest font size drawn: 11 px once the 600 px picture is shown 550 px wide."""
 
 
 class CompactPen(Pen):
@@ -89,36 +89,20 @@ class CompactPen(Pen):
 
 
 class Board:
-    """One compact drawing: the pen, the view, and who is drawn how."""
+    """One compact drawing: the pen, the view, who is drawn how, and what the last move changed."""
 
     def __init__(self, pen: CompactPen, view: InfamyView, raw: dict[str, Any]) -> None:
         self.pen, self.view, self.raw = pen, view, raw
-        self.letters = initials([p.seat for p in view.players])
-        self.shapes = {p.seat: SHAPES[i % len(SHAPES)] for i, p in enumerate(view.players)}
-        self.last = view.log[-1] if view.log else ""
-        self.actor = next((p.seat for p in view.players if self.last.startswith(f"{p.seat} ")), None)
-        recent = (
-            view.log[-2:] if self.actor and view.log[-2:-1] and view.log[-2].startswith(self.actor) else []
-        )
-        self.hot_sectors = {
-            int(n) for line in recent or [self.last] for n in re.findall(r"sector (\d+)", line)
-        }
-        self.hot_contacts = {c.pos for c in view.track if not c.face_down and f"the {c.name}" in self.last}
-
-    def colour(self, seat: str) -> RGB:
-        p = self.view.player(seat)
-        return COLOURS.get(p.colour, INK) if p else MUTED
+        self.seats = Seats(view)
+        last = view.last
+        self.actor = last.seat if last is not None else None
+        self.hot_contacts = set(last.contacts) if last is not None else set()
+        self.hot_zones = set(last.zones) if last is not None else set()
+        self.hot_sectors = set(last.sectors) if last is not None else set()
+        self.changes = dict(last.changes) if last is not None else {}
 
     def pawn(self, x: float, y: float, who: str, r: float = 13) -> None:
-        d = self.pen.d
-        if who == ACC_PAWN:
-            marker(d, (x, y), r, "hexagon", ACCOMPLICE, "Ac", size=int(r * 0.95))
-        else:
-            marker(d, (x, y), r, self.shapes.get(who, "circle"), self.colour(who), self.letters.get(who, "?"))
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+        self.seats.pawn(self.pen, x, y, who, r)
 
 
 def _waiting_text(view: InfamyView) -> str:
@@ -126,13 +110,14 @@ def _waiting_text(view: InfamyView) -> str:
     if not waiting:
         return ""
     if len(waiting) > 1:
-        chosen = len((view.choosing or {}).get("chosen") or [])
-        return f"choosing in secret ({chosen} chosen)" if view.choosing is not None else "to act"
+        if view.choosing is not None:
+            return f"choose sectors in secret ({view.choosing.count} of {view.choosing.of} chosen)"
+        return "to act"
     w = waiting[0]
     if w.kind == "bid" and view.auction:
         name = view.track[view.auction.pos - 1].name
         high = view.auction.high
-        return f"bid on {name}" + (f" ({high} leads {view.auction.bids[high]})" if high else "")
+        return f"bids on the {name}" + (f" ({high} leads with {view.auction.bids[high]})" if high else "")
     return ASKED.get(w.kind, "to act")
 
 
@@ -143,11 +128,10 @@ def _header(b: Board) -> float:
     pen.disc(30, 25, 11, sky)
     if not view.day:
         pen.disc(35, 21, 9, HEADER)
-    when = "DAY" if view.day else "NIGHT"
-    pen.text(50, 25, f"Round {view.round} · {when} · {PHASES.get(view.phase, view.phase)}", 20, INK, "lm")
+    pen.text(50, 25, pen.fit(view.standing, WIDTH - 70, 19), 19, INK, "lm")
     res = view.result
     if res is not None:
-        status = ("Draw: " if res.draw else "Winner: ") + ", ".join(res.winners)
+        status = ("Draw: " if res.draw else "Winner: ") + ", ".join(res.winners) + f" ({res.reason})"
         pen.text(20, 54, pen.fit(status, WIDTH - 40, 19), 19, GREEN, "lm")
         return 82
     due = due_label(b.raw)
@@ -159,7 +143,7 @@ def _header(b: Board) -> float:
         x += 26
     label = _waiting_text(view)
     if waiting:
-        line = f"{waiting[0].seat}: {label}" if len(waiting) == 1 else label
+        line = f"{waiting[0].seat} {label}" if len(waiting) == 1 else label
         pen.text(x + 2, 54, pen.fit(line, right - x - 6, 17), 17, INK, "lm")
     if due:
         pen.text(WIDTH - 20, 54, due, 15, ACCENT, "rm")
@@ -177,46 +161,65 @@ def _rep(b: Board, p: PlayerView, x: float, y: float) -> None:
 def _tags(b: Board, p: PlayerView) -> list[tuple[str, RGB]]:
     view = b.view
     tags: list[tuple[str, RGB]] = []
+    if p.seat in view.awaiting:
+        tags.append(("TO ACT", WHITE))
     if p.triggerman:
         tags.append(("TRIGGERMAN", DAY_SKY))
     if view.choosing is not None:
-        chosen = p.seat in (view.choosing.get("chosen") or [])
+        chosen = p.seat in view.choosing.chosen
         tags.append(("CHOSEN" if chosen else "choosing", GREEN if chosen else MUTED))
-    if p.seat in view.awaiting:
-        tags.insert(0, ("TO ACT", WHITE))
     return tags
 
 
+def _row_height(b: Board, p: PlayerView) -> float:
+    return 52 + (20 if b.changes.get(p.seat) else 0)
+
+
+def _player(b: Board, p: PlayerView, y: float) -> None:
+    pen = b.pen
+    h = _row_height(b, p)
+    acting = p.seat in b.view.awaiting
+    pen.box(M, y, WIDTH - M, y + h, fill=PANEL, outline=WHITE if acting else None, width=3)
+    if p.seat == b.actor:  # who made the last move (its lines are in the Last box below)
+        pen.box(M + 2, y + 6, M + 6, y + h - 6, fill=ACCENT, radius=2)
+    b.pawn(28, y + 18, p.seat, 13)
+    pen.text(48, y + 18, pen.fit(p.seat, 118, 20), 20, b.seats.colour(p.seat), "lm")
+    pen.text(218, y + 18, f"{p.infamy}i", 24, DAY_SKY, "rm")
+    _rep(b, p, 232, y + 8)
+    res = p.res
+    stock = f"{res.weapon}W {res.data}D {res.compound}C {p.henchmen}H {p.favors}F"
+    pen.text(WIDTH - 18, y + 18, stock, 16, INK, "rm")
+    x = 48.0
+    for label, colour in _tags(b, p):
+        pen.text(x, y + 40, label, 14, colour, "lm")
+        x += pen.width(label, 14) + 10
+    extra = " · ".join(
+        (count(p.bribes.available, "Bribe"), count(len(p.missions), "Mission"), count(p.hand_count, "Scheme"))
+    )
+    pen.text(WIDTH - 18, y + 40, pen.fit(extra, WIDTH - 36 - x, 14), 14, MUTED, "rm")
+    moved = b.changes.get(p.seat)
+    if moved:
+        pen.text(48, y + 60, pen.fit("Last move: " + ", ".join(moved), WIDTH - 66, 14), 14, ACCENT, "lm")
+
+
 def _players(b: Board, y0: float) -> float:
-    pen, view = b.pen, b.view
-    h = 52
-    for i, p in enumerate(view.players):
-        y = y0 + i * (h + 4)
-        acting = p.seat in view.awaiting
-        pen.box(M, y, WIDTH - M, y + h, fill=PANEL, outline=WHITE if acting else None, width=3)
-        if p.seat == b.actor:  # who made the last change (written in the Last box below)
-            pen.box(M + 2, y + 6, M + 6, y + h - 6, fill=ACCENT, radius=2)
-        b.pawn(28, y + 18, p.seat, 13)
-        pen.text(48, y + 18, pen.fit(p.seat, 118, 20), 20, b.colour(p.seat), "lm")
-        pen.text(218, y + 18, f"{p.infamy}i", 24, DAY_SKY, "rm")
-        _rep(b, p, 232, y + 8)
-        res = p.res
-        stock = f"{res['weapon']}W {res['data']}D {res['compound']}C {p.henchmen}H {p.favors}F"
-        pen.text(WIDTH - 18, y + 18, stock, 16, INK, "rm")
-        x = 48.0
-        for label, colour in _tags(b, p):
-            pen.text(x, y + 40, label, 14, colour, "lm")
-            x += pen.width(label, 14) + 10
-        extra = " · ".join(
-            _count(n, word)
-            for n, word in (
-                (p.bribes.available, "Bribe"),
-                (len(p.missions), "Mission"),
-                (p.hand_count, "Scheme"),
-            )
-        )
-        pen.text(WIDTH - 18, y + 40, pen.fit(extra, WIDTH - 36 - x, 14), 14, MUTED, "rm")
-    return y0 + len(view.players) * (h + 4) + 4
+    y = y0
+    for p in b.view.players:
+        _player(b, p, y)
+        y += _row_height(b, p) + 4
+    return y + 4
+
+
+def _bids(b: Board, bids: dict[str, int], high: str | None, x: float, right: float, y: float) -> None:
+    """The bids on the Contact being auctioned, highest first, as many as fit: marker, then amount."""
+    for seat, amount in sorted(bids.items(), key=lambda kv: -kv[1]):
+        value = str(amount)
+        room = 24 + b.pen.width(value, 15)
+        if x + room > right:
+            return
+        b.pawn(x + 11, y, seat, 11)
+        b.pen.text(x + 24, y, value, 15, WHITE if seat == high else MUTED, "lm")
+        x += room + 6
 
 
 def _contacts(b: Board, y0: float) -> float:
@@ -235,24 +238,55 @@ def _contacts(b: Board, y0: float) -> float:
         pen.text(x + 6, y0 + 5, str(c.pos), 13, MUTED)
         pen.text(x + 18, y0 + 4, pen.fit(c.name, w - 22, 15), 15, MUTED if c.face_down else INK)
         if c.face_down:
-            pen.text(x + w / 2, y0 + 40, "face down", 14, MUTED, "mm")
+            pen.text(x + w / 2, y0 + 42, "face down", 14, MUTED, "mm")
         elif c.winner:
             b.pawn(x + 16, y0 + 42, c.winner, 11)
-            pen.text(x + 32, y0 + 42, pen.fit(f"won by {c.winner}", w - 36, 14), 14, INK, "lm")
+            pen.text(x + 31, y0 + 42, pen.fit(f"won by {c.winner}", w - 35, 14), 14, INK, "lm")
         elif current and c.bids:
-            bx = x + 6
-            for seat, amount in sorted(c.bids.items(), key=lambda kv: -kv[1])[:3]:
-                b.pawn(bx + 10, y0 + 42, seat, 10)
-                pen.text(bx + 22, y0 + 42, str(amount), 15, WHITE if seat == c.high else MUTED, "lm")
-                bx += 34
+            _bids(b, c.bids, c.high, x + 5, x + w - 4, y0 + 42)
         elif current:
             pen.text(x + w / 2, y0 + 42, "no bid yet", 14, MUTED, "mm")
     return y0 + h + 6
 
 
-def _zone(b: Board, x: float, y: float, w: float, label: str, colour: RGB, pawn: str | None) -> None:
-    b.pen.box(x, y, x + w, y + 54, fill=(50, 56, 68), outline=colour, radius=6)
-    b.pen.text(x + w / 2, y + 10, label, 14, colour, "mm")
+def _revealed(b: Board, y0: float) -> float:
+    """Once the sector cards are turned up: what each freelancer chose (and whether he got in)."""
+    view = b.view
+    if view.choosing is not None or not view.revealed:
+        return y0
+    pen = b.pen
+    pen.box(M, y0, WIDTH - M, y0 + 30, fill=PANEL)
+    pen.text(M + 10, y0 + 15, "Sector cards:", 14, MUTED, "lm")
+    x = M + 10 + pen.width("Sector cards:", 14) + 10
+    outcomes = {"failed": "failed", "smuggled": "out"}
+    for seat, number in view.revealed.items():
+        value = f"{number}" + (f" {outcomes[view.placed[seat]]}" if view.placed.get(seat) in outcomes else "")
+        room = 26 + pen.width(value, 15) + 12
+        if x + room > WIDTH - M - 6:
+            break
+        b.pawn(x + 11, y0 + 15, seat, 11)
+        pen.text(x + 26, y0 + 15, value, 15, INK, "lm")
+        x += room
+    return y0 + 36
+
+
+def _zone_label(z: ZoneView) -> tuple[str, RGB]:
+    if z.kind == "hq" and z.faction is not None:
+        return FACTION_ABBR[z.faction], FACTION[z.faction]
+    return ZONE_LETTER.get(z.kind, "?"), ZONE.get(z.kind, ("", MUTED))[1]
+
+
+def _zone(b: Board, x: float, y: float, w: float, z: ZoneView | None, label: str, colour: RGB) -> None:
+    """A zone (``z`` None: the mission zone): its label, or its Hazard; its pawn; outlined if just changed."""
+    pen = b.pen
+    hot = (z.id if z is not None else "") in b.hot_zones
+    pen.box(x, y, x + w, y + 54, fill=ZONE_GROUND, outline=ACCENT if hot else colour, width=3 if hot else 2)
+    if z is not None and z.hazard:  # the zone's label on an orange bar, and the word, not the colour alone
+        pen.box(x + 2, y + 2, x + w - 2, y + 19, fill=HAZARD, radius=4)
+        pen.text(x + w / 2, y + 10.5, f"{label} HAZ", 13, DARK, "mm")
+    else:
+        pen.text(x + w / 2, y + 10, label, 14, colour, "mm")
+    pawn = z.pawn if z is not None else None
     if pawn:
         b.pawn(x + w / 2, y + 35, pawn, 13)
 
@@ -265,7 +299,7 @@ def _entering(b: Board, sec: SectorView, right: float, y: float) -> float:
         return right
     for seat, number in reversed(list(view.revealed.items())):
         if number == sec.id and seat not in view.placed:
-            b.pawn(right - 10, y, seat, 10)
+            b.pawn(right - 11, y, seat, 11)
             right -= 25
     return right
 
@@ -275,36 +309,22 @@ def _sector(b: Board, sec: SectorView, x: float, y: float, w: float) -> None:
     blocked = sec.watchdogs > 0
     hot = sec.id in b.hot_sectors
     outline = ACCENT if hot else (WATCHDOG if blocked else None)
-    pen.box(x, y, x + w, y + 98, fill=(44, 33, 36) if blocked else TILE, outline=outline, width=3)
+    pen.box(x, y, x + w, y + 98, fill=CLOSED if blocked else TILE, outline=outline, width=3)
     pen.text(x + 7, y + 4, str(sec.id), 22, DAY_SKY)
-    right = _entering(b, sec, x + w - 8 - 38 * (blocked + hot), y + 15)
-    pen.text(x + 26, y + 8, pen.fit(sec.name, right - x - 28, 15), 15, INK)
-    if hot:
-        pen.box(
-            x + w - (80 if blocked else 40),
-            y + 6,
-            x + w - (44 if blocked else 6),
-            y + 24,
-            fill=ACCENT,
-            radius=4,
-        )
-        pen.text(x + w - (62 if blocked else 23), y + 15, "last", 12, (20, 20, 20), "mm")
+    right = _entering(b, sec, x + w - 8 - (38 if blocked else 0), y + 15)
+    pen.text(x + 26, y + 8, pen.fit(sec.name, right - x - 30, 15), 15, INK)
     if blocked:
-        pen.box(x + w - 38, y + 6, x + w - 6, y + 24, fill=WATCHDOG, radius=4)
-        pen.text(x + w - 22, y + 15, f"WD{sec.watchdogs if sec.watchdogs > 1 else ''}", 12, WHITE, "mm")
+        pen.box(x + w - 40, y + 6, x + w - 6, y + 24, fill=WATCHDOG, radius=4)
+        pen.text(x + w - 23, y + 15, f"WD{sec.watchdogs if sec.watchdogs > 1 else ''}", 12, WHITE, "mm")
     zw = (w - 16) / 3
     missions = sum(1 for m in view.missions if m.sector == sec.id)
-    _zone(b, x + 5, y + 36, zw, f"M {missions}" if missions else "M -", DAY_SKY, sec.mission_pawn)
+    mission_zone = ZoneView(
+        id=f"s{sec.id}m", kind="mission", faction=None, hazard=False, pawn=sec.mission_pawn
+    )
+    _zone(b, x + 5, y + 36, zw, mission_zone, f"M {missions}" if missions else "M -", DAY_SKY)
     for k, z in enumerate(sec.zones):
-        zx = x + 5 + (k + 1) * (zw + 3)
-        if z.kind == "hq" and z.faction is not None:
-            label, colour = FACTION_ABBR[z.faction], FACTION[z.faction]
-        else:
-            label, colour = ZONE_LETTER.get(z.kind, "?"), ZONE.get(z.kind, ("", MUTED))[1]
-        _zone(b, zx, y + 36, zw, label, colour, z.pawn)
-        if z.hazard:  # a Hazard: the zone's label on an orange bar, and the word, not the colour alone
-            pen.box(zx + 2, y + 38, zx + zw - 2, y + 55, fill=HAZARD, radius=4)
-            pen.text(zx + zw / 2, y + 46.5, f"{label} HAZ", 13, (20, 20, 20), "mm")
+        label, colour = _zone_label(z)
+        _zone(b, x + 5 + (k + 1) * (zw + 3), y + 36, zw, z, label, colour)
 
 
 def _sectors(b: Board, y0: float) -> float:
@@ -317,7 +337,7 @@ def _sectors(b: Board, y0: float) -> float:
 
 def _missions(b: Board, y0: float) -> float:
     pen, view = b.pen, b.view
-    pen.text(M + 2, y0 + 8, f"Missions ({view.mission_deck} in deck)", 14, MUTED, "lm")
+    pen.text(M + 2, y0 + 8, f"Missions ({view.mission_deck} in the deck)", 14, MUTED, "lm")
     y0 += 18
     w = (WIDTH - 2 * M - 5) / 2
     for i, m in enumerate(view.missions[:6]):
@@ -325,7 +345,7 @@ def _missions(b: Board, y0: float) -> float:
         pen.box(x, y, x + w, y + 34, fill=CARD, radius=6)
         pen.box(x + 4, y + 4, x + 28, y + 30, fill=HEADER, radius=5)
         pen.text(x + 16, y + 17, str(m.sector), 18, DAY_SKY, "mm")
-        cost = " ".join(f"{v}{RES_LETTER.get(k, k[:1].upper())}" for k, v in m.requires.items() if v)
+        cost = " ".join(f"{v}{k[:1].upper()}" for k, v in m.requires.items() if v)
         reward = f"+{m.infamy}i" + (f" +{m.rep}r" if m.rep else "")
         right = x + w - 6
         pen.text(right, y + 17, reward, 16, DAY_SKY, "rm")
@@ -338,40 +358,35 @@ def _missions(b: Board, y0: float) -> float:
 
 
 def _last(b: Board, y0: float) -> float:
-    pen, view = b.pen, b.view
-    if not b.last:
+    pen, last = b.pen, b.view.last
+    if last is None or not last.lines:
         return y0
-    rows = wrap(b.last, WIDTH - 2 * M - 60, 16)[:2]
-    h = 12 + 20 * len(rows) + (18 if len(view.log) > 1 else 0)
+    rows = [row for line in last.lines for row in wrap(line, WIDTH - 2 * M - 70, 15)]
+    if len(rows) > 4:  # the move first, then what followed from it, as far as four rows go
+        rows = [*rows[:3], f"... and {len(rows) - 3} more (the log has them all)"]
+    h = 10 + 20 * len(rows)
     pen.box(M, y0, WIDTH - M, y0 + h, fill=PANEL, outline=ACCENT, width=2)
-    pen.text(M + 10, y0 + 8, "Last", 14, ACCENT)
+    pen.text(M + 10, y0 + 7, "Last", 14, ACCENT)
     for i, row in enumerate(rows):
-        pen.text(M + 52, y0 + 6 + 20 * i, row, 16, INK)
-    if len(view.log) > 1:
-        before = pen.fit(view.log[-2], WIDTH - 2 * M - 62, 14)
-        pen.text(M + 52, y0 + 7 + 20 * len(rows), before, 14, MUTED)
+        pen.text(M + 58, y0 + 5 + 20 * i, row, 15, INK)
     return y0 + h + 6
 
 
-def _height(view: InfamyView) -> int:
-    players = len(view.players) * 56 + 4
-    sectors = (len(view.sectors) + 2) // 3 * 103 + 2
-    missions = 20 + (min(6, len(view.missions)) + 1) // 2 * 38
-    return 82 + players + 68 + sectors + missions + 90
+def _key(b: Board, y0: float) -> float:
+    rows = wrap(KEY, WIDTH - 2 * M - 8, 13)
+    for i, row in enumerate(rows):
+        b.pen.text(M + 4, y0 + i * 17, row, 13, MUTED)
+    return y0 + 17 * len(rows) + 4
 
 
 def render_compact(data: dict[str, Any] | InfamyView) -> bytes:
     """The compact public board (see the module's docstring). ``data`` may carry the adapter's ``due``
     ({seat: unix time}); it is drawn as the deadline."""
-    view = _checked(data)
+    view = checked(data)
     raw = data if isinstance(data, dict) else {}
-    image, draw = canvas(WIDTH, _height(view), BACKGROUND)
+    image, _ = canvas(WIDTH, 1600, BACKGROUND)
     b = Board(CompactPen(image), view, raw)
     y = _header(b)
-    y = _players(b, y)
-    y = _contacts(b, y)
-    y = _sectors(b, y)
-    y = _missions(b, y)
-    y = _last(b, y)
-    image = image.crop((0, 0, WIDTH, int(min(image.height, y + 4))))
-    return to_png(image, COMPACT_COLOURS)
+    for part in (_players, _contacts, _revealed, _sectors, _missions, _last, _key):
+        y = part(b, y)
+    return to_png(image.crop((0, 0, WIDTH, int(y + 4))), COMPACT_COLOURS)

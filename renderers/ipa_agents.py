@@ -1,6 +1,8 @@
-"""IPA: The Agents as an image: the battle map (renderers/board.py) with a panel of each Agent's public
-statistics below it and, in a player's own image, the hand with each card's text and whether its
-requirements are met. About 570 pixels wide, so it reads on a phone.
+"""IPA: The Agents' full board, for a large screen (a click away from the thread's compact board,
+:mod:`renderers.ipa_agents_compact`): the battle map (renderers/board.py) with the squares the last turns
+changed outlined, a panel of each Agent's public statistics below it with the key of the symbols and, drawn
+from a seat's own view, its hand with each card's numbers and text. The private picture of ``/hand`` is
+:func:`render_private` (:mod:`renderers.ipa_agents_hand`), laid out for a phone.
 
 The view is read through its typed schema (:class:`~engine.ipa_agents.view.IpaView`) once, at the entry;
 squares come from it as :class:`~engine.core.board.cell.Cell` values, never parsed again here."""
@@ -11,15 +13,15 @@ from typing import Any
 
 from PIL import Image
 
-from engine.ipa_agents.view import AgentView, IpaView
+from engine.ipa_agents.view import AgentView, CardView, IpaView
 
 from .board import GridPicture, draw_grid
-from .common import ACCENT, INK, MUTED, PANEL, canvas, panel, seat_colour, text, to_png, wrap
+from .common import ACCENT, INK, MUTED, PANEL, canvas, panel, text, to_png, wrap
+from .ipa_agents_hand import render_private
+from .ipa_agents_keys import BAD, GOOD, agent_marker
 
 CELL = 22
 LINE = 18
-GOOD = (90, 200, 120)
-BAD = (220, 90, 80)
 
 
 def _checked(view: dict[str, Any] | IpaView) -> IpaView:
@@ -27,74 +29,88 @@ def _checked(view: dict[str, Any] | IpaView) -> IpaView:
     return view if isinstance(view, IpaView) else IpaView.model_validate(view)
 
 
-def _agent_rows(agent: AgentView) -> list[str]:
+KEY = (
+    "Key: 1-4 the Agents (x: a corpse), ? a face-down Event, S Sentry, G Gravitational Enforcer, "
+    "M Scary Mary, T Space Tunnel (with their life), outlined: changed in the last turns, yellow line: the "
+    "last move, green line: the last shot (red, dashed: no clear shot). SP Science Points, UE Unknown Entity."
+)
+
+
+def _agent_rows(view: IpaView, agent: AgentView) -> list[str]:
     ab = agent.abilities
+    change = view.last.life.get(agent.seat, 0)
+    life = f"life {agent.life}/{agent.max_life}" + (f" ({change:+d})" if change else "")
     first = (
-        f"{agent.seat}  {agent.cell}  life {agent.life}/{agent.max_life}  "
-        f"P{ab.precision} S{ab.strength} I{ab.intellect}  hand {agent.hand}"
+        f"{agent.seat} on {agent.cell} · {life} · Precision {ab.precision} · Strength {ab.strength} · "
+        f"Intellect {ab.intellect} · {agent.hand} cards"
     )
     if not agent.alive:
-        first = f"{agent.seat}  dead (corpse on {agent.cell})  hand {agent.hand}"
-    extra = [f"credits {agent.credits}", f"SP {agent.sp}"]
+        first = f"{agent.seat}: dead, the corpse lies on {agent.cell} · {agent.hand} cards"
+    extra = [f"{agent.credits} credits", f"{agent.sp} SP"]
     if agent.points:
-        extra.append(f"{agent.points} point to place")
+        extra.append(f"{agent.points} ability points to place")
     if agent.ue:
         extra.append(f"UE {agent.ue}")
-    if agent.statuses:
-        extra.append(", ".join(agent.statuses))
+    extra += agent.statuses
     if agent.active:
         extra.append("active: " + ", ".join(agent.active))
-    return [first, "  ".join(extra)]
+    if agent.seat in view.last.chosen:
+        extra.append(f"chose: {view.last.chosen[agent.seat]}")
+    return [first, " · ".join(extra)]
+
+
+def _card_lines(card: CardView) -> list[str]:
+    return [f"{card.name} ({card.type}): {card.facts(' · ')}", card.text]
 
 
 def _height(view: IpaView, width: int) -> int:
-    rows = 2 + sum(1 + len(wrap(_agent_rows(a)[1], width - 40, 13)) for a in view.agents)
+    rows = 3 + len(wrap(KEY, width - 40, 13))
+    rows += sum(len(wrap(line, width - 60, 13)) for a in view.agents for line in _agent_rows(view, a))
     for card in view.hand or []:
-        rows += 1 + len(wrap(card.text, width - 40, 13))
+        rows += sum(len(wrap(line, width - 50, 13)) for line in _card_lines(card))
     return rows * LINE + 60
 
 
 def draw(data: dict[str, Any] | IpaView) -> Image.Image:
     view = _checked(data)
-    board = draw_grid(GridPicture.model_validate(view.picture), cell=CELL)
+    picture = GridPicture.model_validate(view.picture)
+    changed = [(c.col, c.row) for c in view.last.squares]
+    board = draw_grid(picture.model_copy(update={"highlight": [*picture.highlight, *changed]}), cell=CELL)
     width = board.width
     image, d = canvas(width, board.height + _height(view, width))
     image.paste(board, (0, 0))
     y = board.height + 4
     panel(d, (8, y, width - 8, image.height - 8), fill=PANEL)
     y += 8
+    turn = f"{view.acting}'s turn" if view.acting else "set-up"
     text(
         d,
         (18, y),
-        f"Round {view.round}, rank {view.rank}; in turn: {view.acting or '-'}; "
-        f"deck {view.deck}, recycle {view.recycle}",
+        f"Round {view.round}, rank {view.rank}; {turn}; {view.deck} cards in the stack, "
+        f"{view.recycle} recycled",
         size=14,
         fill=ACCENT,
     )
     y += LINE + 4
     for i, agent in enumerate(view.agents):
-        first, second = _agent_rows(agent)
-        d.rectangle((18, y + 3, 28, y + 13), fill=seat_colour(i) if agent.alive else MUTED)
-        text(d, (34, y), first, size=14, fill=INK if agent.alive else MUTED)
-        bar = max(0, agent.life) / max(1, agent.max_life)
-        d.rectangle((width - 110, y + 4, width - 20, y + 12), outline=MUTED)
-        d.rectangle(
-            (width - 110, y + 4, width - 110 + int(90 * bar), y + 12), fill=GOOD if bar > 0.4 else BAD
-        )
+        agent_marker(d, (24, y + 8), 8, i, agent, 11)
+        for n, row in enumerate(_agent_rows(view, agent)):
+            for line in wrap(row, width - 60, 13 if n else 14):
+                text(d, (38, y), line, size=13 if n else 14, fill=INK if agent.alive and not n else MUTED)
+                y += LINE
+    for line in wrap(KEY, width - 40, 13):
+        text(d, (18, y), line, size=13, fill=MUTED)
         y += LINE
-        for line in wrap(second, width - 60, 13):
-            text(d, (34, y), line, size=13, fill=MUTED)
-            y += LINE
     hand = view.hand
     if hand:
         text(d, (18, y + 4), "Your hand", size=14, fill=ACCENT)
         y += LINE + 4
         for card in hand:
-            mark = "ok" if card.usable else "needs"
-            head = f"{card.name} ({card.type}, {card.price} cr) - requires {card.requires} [{mark}]"
-            text(d, (18, y), head, size=13, fill=GOOD if card.usable else BAD)
-            y += LINE
-            for line in wrap(card.text, width - 50, 13):
+            head, body = _card_lines(card)
+            for line in wrap(head, width - 50, 13):
+                text(d, (18, y), line, size=13, fill=GOOD if card.usable else BAD)
+                y += LINE
+            for line in wrap(body, width - 50, 13):
                 text(d, (30, y), line, size=13, fill=INK)
                 y += LINE
     return image
@@ -102,3 +118,6 @@ def draw(data: dict[str, Any] | IpaView) -> Image.Image:
 
 def render(view: dict[str, Any] | IpaView) -> bytes:
     return to_png(draw(view))
+
+
+__all__ = ["draw", "render", "render_private"]

@@ -14,7 +14,7 @@ ROW = 30
 UP: tuple[int, int, int] = (0, 158, 115)
 DOWN: tuple[int, int, int] = (213, 94, 0)
 """Bluish green and vermillion (Okabe-Ito), told apart by colour-blind readers, with arrows as well."""
-COLUMNS = (("#", 16), ("Player", 56), ("Pts", 330), ("Played", 390), ("Wins", 460), ("Rating", 530))
+COLUMNS = (("#", 16), ("Player", 56), ("Points", 322), ("Played", 390), ("Wins", 460), ("Rating", 530))
 
 
 def render_standings(data: dict[str, Any] | StandingsView) -> bytes:
@@ -56,15 +56,19 @@ def _trend(draw: Any, x: int, y: int, trend: int) -> None:
 
 def render_rating_history(data: dict[str, Any] | RatingHistoryView) -> bytes:
     view = data if isinstance(data, RatingHistoryView) else RatingHistoryView.model_validate(data)
-    image, draw = canvas(WIDTH, 320)
+    image, draw = canvas(WIDTH, 340)
     text(draw, (16, 14), f"{view.player}: rating in {view.game}", 20, ACCENT)
-    left, top, right, bottom = 56, 56, WIDTH - 20, 290
+    left, top, right, bottom = 56, 60, WIDTH - 20, 290
     draw.rectangle((left, top, right, bottom), outline=MUTED)
     values = [0.0, *view.shown]
     low, high = min(values), max(values)
     high = high if high > low else low + 1
+    text(draw, (left, top - 20), "Rating shown (after each rated game)", 13, MUTED)  # the axes, labelled
     text(draw, (8, top - 8), f"{high:.0f}", 13, MUTED)
     text(draw, (8, bottom - 8), f"{low:.0f}", 13, MUTED)
+    games = len(view.shown)
+    text(draw, (left, bottom + 6), "start", 13, MUTED)
+    text(draw, ((left + right) // 2 - 40, bottom + 26), "rated games", 13, MUTED)
     if view.shown:
         step = (right - left) / max(1, len(values) - 1)
         points = [
@@ -72,9 +76,7 @@ def render_rating_history(data: dict[str, Any] | RatingHistoryView) -> bytes:
             for i, v in enumerate(values)
         ]
         draw.line(points, fill=ACCENT, width=3)
-        text(
-            draw, (right - 150, bottom + 8), f"{len(view.shown)} games · now {view.shown[-1]:.1f}", 13, MUTED
-        )
+        text(draw, (right - 170, bottom + 6), f"game {games} · now {view.shown[-1]:.1f}", 13, MUTED)
     else:
         text(draw, (left + 12, top + 12), "No rated games yet.", 16, MUTED)
     return to_png(image)

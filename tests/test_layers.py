@@ -18,6 +18,10 @@ The layout of bot/ and cogs/ (issue 29, item 5), each folder saying where a thin
   in a string, or a call of a driver's ``execute``/``fetchrow``...); it imports nothing of the bot but
   itself and :mod:`bot.tasks`, and only bot/ imports it (never cogs, engine or renderers);
 - ``bot.terminal`` and ``bot.tools`` import neither discord nor cogs;
+- ``bot.web`` (the web companion, issue 34) imports neither discord nor cogs, reads the games through the
+  table (and the leagues through the league service), renderers for its pictures, and never a store: only
+  its composition root (``bot.web.standalone``, ``arbiter web``) opens one, and no module of it reaches a
+  store through an attribute;
 - ``cogs.ui`` (the UI plumbing) imports no command cog; the components and the error reporter reach the
   flows only through the typed :class:`cogs.ui.dispatch.Flows`, which only the composition root provides
   (it alone imports :mod:`cogs.ui.all_flows`).
@@ -61,7 +65,17 @@ SHELL = {
     "bot.tasks",
 }
 """The modules of bot/'s root: the Discord shell. Anything else belongs in a sub-package."""
-BOT_PACKAGES = {"bot", "bot.store", "bot.store.sqlite", "bot.store.postgres", "bot.terminal", "bot.tools"}
+BOT_PACKAGES = {
+    "bot",
+    "bot.store",
+    "bot.store.sqlite",
+    "bot.store.postgres",
+    "bot.terminal",
+    "bot.tools",
+    "bot.web",
+}
+WEB_ROOT = "bot.web.standalone"
+"""The web companion's composition root: the one module of bot.web that opens a store."""
 COGS_PACKAGES = {"cogs", "cogs.ui"}
 STORE_MAY_IMPORT = {"bot.tasks"}
 """What bot.store takes from the rest of the bot: stopping a background task."""
@@ -397,3 +411,61 @@ def test_components_reach_the_flows_only_through_the_typed_interface() -> None:
 )
 def test_the_renderer_rule(name: str, allowed: bool) -> None:
     assert _renderer_may_import(name) is allowed
+
+
+INLINE_REASON = "# allow_inline:"
+
+
+def inline_imports(source: str) -> list[int]:
+    """Lines of imports inside a function that give no reason (``# allow_inline: why`` on the line or the
+    line above)."""
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Import | ast.ImportFrom):
+                    here = lines[sub.lineno - 1]
+                    above = lines[sub.lineno - 2] if sub.lineno > 1 else ""
+                    if INLINE_REASON not in here and INLINE_REASON not in above:
+                        found.append(sub.lineno)
+    return found
+
+
+def test_the_inline_finder_wants_a_reason() -> None:
+    assert inline_imports("def f():\n    import os\n") == [2]
+    assert inline_imports("def f():\n    # allow_inline: why\n    import os\n") == []
+    assert inline_imports("import os\n") == []
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    """Issue 29, item 9: an import inside a function hides a dependency; each states its reason."""
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for pkg in PACKAGES
+        for path in sorted((ROOT / pkg).rglob("*.py"))
+        for line in inline_imports(path.read_text(encoding="utf-8"))
+    ]
+    assert not bad, f"imports inside functions without '# allow_inline: <reason>': {bad}"
+
+
+def test_the_web_companion_reads_through_the_table_only() -> None:
+    """Issue 34: bot.web may import the table, renderers and the league service, never discord, cogs or a
+    store (its composition root opens one), and reads no store through an attribute."""
+    _, raw = graph()
+    bad = violations(
+        (mod, i)
+        for mod, imp in raw.items()
+        if within(mod, "bot.web")
+        for i in imp
+        if top(i) in ("discord", "cogs") or (within(i, "bot.store") and mod != WEB_ROOT)
+    )
+    assert not bad, f"the web companion importing Discord or a store: {bad}"
+    reads = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "bot" / "web").rglob("*.py"))
+        for line in store_reads(path.read_text(encoding="utf-8"))
+    ]
+    assert not reads, f"the web companion reads a store directly (ask the table): {reads}"
+    table_reads = {i for mod, imp in raw.items() if within(mod, "bot.web") for i in imp if top(i) == "engine"}
+    assert "engine.table" in table_reads

@@ -130,6 +130,7 @@ COLUMNS: dict[str, list[Column]] = {
         ("games", INT),
     ],
     "reliability": [("user_id", TEXT), ("body", TEXT)],
+    "web_links": [("token", TEXT), ("kind", TEXT), ("ref", TEXT)],
 }
 assert tuple(COLUMNS) == TABLES
 

@@ -72,18 +72,21 @@ class PostgresRows:
         self.store = store
 
     async def one(self, sql: str, *args: Any) -> tuple[Any, ...] | None:
-        from .postgres.pg_store import numbered
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
+        from .postgres.pg_schema import numbered
 
         row = await self.store.pool.fetchrow(numbered(sql), *args)
         return tuple(row) if row is not None else None
 
     async def all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        from .postgres.pg_store import numbered
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
+        from .postgres.pg_schema import numbered
 
         return [tuple(r) for r in await self.store.pool.fetch(numbered(sql), *args)]
 
     async def run(self, sql: str, *args: Any) -> None:
-        from .postgres.pg_store import numbered
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
+        from .postgres.pg_schema import numbered
 
         await self.store.pool.execute(numbered(sql), *args)
 

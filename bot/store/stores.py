@@ -51,6 +51,7 @@ def open_store(
     is the SQLite file ``default_sqlite``."""
     text = str(url_or_path).strip() if url_or_path is not None else ""
     if is_postgres(text):
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
         from .postgres.pg_store import PostgresStore
 
         return PostgresStore(text)
@@ -69,6 +70,7 @@ def describe(url_or_path: str | Path | None, default_sqlite: str = "./arbiter.db
     """The database for messages: a PostgreSQL URL without its password, or the SQLite file."""
     text = str(url_or_path).strip() if url_or_path is not None else ""
     if is_postgres(text):
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
         from .postgres.pg_store import redacted
 
         return redacted(text)

@@ -14,7 +14,16 @@ from .keyboard import say
 
 MISSED_MAX = 40
 """Public events kept for a hotseat player who has not had the keyboard (the oldest are dropped)."""
-CLEAR = "\033[2J\033[H"
+CLEAR = "\033[3J\033[2J\033[H"
+"""Erase the scrollback (3J: a hotseat player must not scroll up to the last one's secrets), then the
+screen (2J), and go home."""
+
+
+def player(record: GameRecord, seat: str) -> str:
+    """Who plays ``seat``, named once: "Ann", or "Ann (seat p1)" when the seat has another name."""
+    found = record.seat_named(seat)
+    name = found.name if found and found.name else seat
+    return name if name.casefold() == seat.casefold() else f"{name} (seat {seat})"
 
 
 class Hotseat:
@@ -53,10 +62,8 @@ class Hotseat:
         input ends. Public events they missed are printed again afterwards."""
         if not self.shared or self.front == seat:
             return True
-        found = record.seat_named(seat)
-        name = found.name if found and found.name else seat
         say(CLEAR if sys.stdout.isatty() else "\n" + "=" * 60)
-        if read(f"Pass the keyboard to {name} ({seat}), then press Enter. ") is None:
+        if read(f"Pass the keyboard to {player(record, seat)}, then press Enter. ") is None:
             return False
         say(CLEAR if sys.stdout.isatty() else "")
         self.front = seat

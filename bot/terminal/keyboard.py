@@ -66,21 +66,55 @@ def folded(text: str) -> str:
 
 
 def match_label(line: str, labels: list[str]) -> tuple[int | None, list[int]]:
-    """Which label a typed line names: (its index, []) for a whole label or the one label it starts;
-    (None, candidates) when it starts several (a start ending at a word wins over one inside a word:
-    "bid 3" names "Bid 3 (…)" rather than "Bid 30"); (None, []) when it names none."""
+    """Which label a typed line names: (its index, []) for a whole label, the one label it starts, or else
+    the one label it is a part of (a square's coordinates "B5", a word of a name "paradise"); (None,
+    candidates) when it names several (a start ending at a word wins over one inside a word: "bid 3" names
+    "Bid 3 (…)" rather than "Bid 30"); (None, []) when it names none."""
     typed = folded(line)
+    if not typed:
+        return None, []
     labels_folded = [folded(label) for label in labels]
     exact = [i for i, label in enumerate(labels_folded) if label == typed]
     if exact:
         return exact[0], []
-    starts = [i for i, label in enumerate(labels_folded) if label.startswith(typed)]
+    for found in (_starts(typed, labels_folded), _parts(typed, labels_folded)):
+        if len(found) == 1:
+            return found[0], []
+        if found:
+            return None, found
+    return None, []
+
+
+def _at_word_end(label: str, end: int) -> bool:
+    return end >= len(label) or not label[end].isalnum()
+
+
+def _starts(typed: str, labels: list[str]) -> list[int]:
+    """The labels ``typed`` starts; of several, the one where it ends at a word, if only one does."""
+    starts = [i for i, label in enumerate(labels) if label.startswith(typed)]
     if len(starts) > 1:
-        at_word = [i for i in starts if not labels_folded[i][len(typed)].isalnum()]
+        at_word = [i for i in starts if _at_word_end(labels[i], len(typed))]
         starts = at_word if len(at_word) == 1 else starts
-    if len(starts) == 1:
-        return starts[0], []
-    return None, starts
+    return starts
+
+
+def _parts(typed: str, labels: list[str]) -> list[int]:
+    """The labels holding ``typed`` from the start of a word ("b5" in "Move to B5 (…)"); of several, those
+    where it is whole words, when that narrows them."""
+    found = [i for i, label in enumerate(labels) if _word_start(label, typed) is not None]
+    whole = [i for i in found if _word_start(labels[i], typed, whole=True) is not None]
+    return whole if whole and len(whole) < len(found) else found
+
+
+def _word_start(label: str, typed: str, whole: bool = False) -> int | None:
+    """Where ``typed`` begins at a word of ``label`` (None when nowhere); with ``whole``, only where it
+    also ends at a word."""
+    at = label.find(typed)
+    while at >= 0:
+        if (at == 0 or not label[at - 1].isalnum()) and (not whole or _at_word_end(label, at + len(typed))):
+            return at
+        at = label.find(typed, at + 1)
+    return None
 
 
 def not_understood(line: str, count: int, candidates: list[str] | None = None) -> str:

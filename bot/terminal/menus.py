@@ -3,6 +3,8 @@ actions, or one part of a menu asked in parts (a kind, then each argument), as t
 
 from __future__ import annotations
 
+import re
+
 from engine.core.intent import Intent
 from engine.core.menus import Choice
 
@@ -24,14 +26,15 @@ def part_menu(entries: list[Choice], limit: int) -> None:
         say(f"  ... and {len(entries) - limit} more: type 'all' to list them.")
 
 
-def pick(line: str, legal: list[tuple[Intent, str]]) -> str | None:
-    """The key a line chose from a flat menu: a number, a label (or its unambiguous start), or a key
-    typed in full; None, with a word to the player, for anything else."""
+def pick(line: str, legal: list[tuple[Intent, str]], quiet: bool = False) -> str | None:
+    """The key a line chose from a flat menu: a number, a label (or any unambiguous part of it), or a key
+    typed in full; None, with a word to the player unless ``quiet``, for anything else."""
     if line.isdigit():
         n = int(line)
         if 1 <= n <= len(legal):
             return legal[n - 1][0].key()
-        say(f"There is no action {n}. " + not_understood(line, len(legal)))
+        if not quiet:
+            say(f"There is no action {n}. " + not_understood(line, len(legal)))
         return None
     labels = [label for _, label in legal]
     index, candidates = match_label(line, labels)
@@ -40,7 +43,8 @@ def pick(line: str, legal: list[tuple[Intent, str]]) -> str | None:
     by_key = next((i.key() for i, _ in legal if i.key() == line), None)
     if by_key is not None:
         return by_key
-    say(not_understood(line, len(legal), [labels[i] for i in candidates]))
+    if not quiet:
+        say(not_understood(line, len(legal), [labels[i] for i in candidates]))
     return None
 
 
@@ -73,8 +77,37 @@ def pick_part(line: str, entries: list[Choice], legal: list[tuple[Intent, str]])
         found, _ = match_label(line, [label for _, label in legal])
         if found is not None:
             whole = Choice(key=legal[found][0].key(), label=legal[found][1], complete=True)
+    if whole is None and not candidates and (named := guess(line, legal)) is not None:
+        return Choice(key=named.key(), label=line, complete=True)  # not offered: the game says why
     if whole is None and candidates:
         say(not_understood(line, len(entries), [entries[i].label for i in candidates]))
     elif whole is None:
         say(f"Not one of the choices: type a number from 1 to {len(entries)}, a label, 'back' or 'help'.")
     return whole
+
+
+NUMBER = re.compile(r"-?\d+")
+
+
+def guess(line: str, legal: list[tuple[Intent, str]]) -> Intent | None:
+    """The move a line names that is not on the menu, so that the game can say why it is refused ("bid 2"
+    when the lead is 2): the line's first word starts the labels of one kind of action, it holds one number,
+    and that kind's options differ by one whole-number argument, which the number replaces. None when the
+    line names no such move."""
+    words = line.split()
+    numbers = NUMBER.findall(line)
+    if len(words) < 2 or len(numbers) != 1:
+        return None
+    first = folded(words[0])
+    same = [i for i, label in legal if folded(label).split(" ")[0] == first]
+    if not same or len({i.kind for i in same}) != 1:
+        return None
+    varying = [
+        name
+        for name, value in same[0].args
+        if isinstance(value, int) and len({i.get(name) for i in same}) == len(same)
+    ]
+    if len(varying) != 1:
+        return None
+    value = int(numbers[0])
+    return Intent(same[0].kind, tuple((n, value if n == varying[0] else v) for n, v in same[0].args))

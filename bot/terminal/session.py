@@ -9,6 +9,7 @@ by turn; :class:`~bot.terminal.terminal.Terminal` asks each seat.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import shutil
@@ -21,12 +22,13 @@ from engine.records import GameRecord
 from engine.table import Table, Update
 
 from ..store.sqlite.storage import SqliteStore
-from .keyboard import CtrlC, Interrupted, say
-from .terminal import LOG_SHOWN, Terminal
+from .keyboard import CtrlC, Interrupted, read_line, say
+from .terminal import AGAIN, LOG_SHOWN, Terminal
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Eve", "Flo"]
 LOCAL_USER = "local{}"
 DEFAULT_DB = "arbiter-local.db"
+NAME_MAX = 24
 
 
 def command_name() -> str:
@@ -52,18 +54,29 @@ def database_file(args: argparse.Namespace) -> str:
     return str(args.db or os.environ.get("ARBITER_LOCAL_DB") or DEFAULT_DB)
 
 
-async def _resumed(table: Table, resume: str) -> GameRecord | None:
+async def _resumed(table: Table, resume: str, db: str) -> GameRecord | None:
     if resume == "latest":
         running = [r for r in await table.store.games(status=("running", "paused"))]
         if not running:
-            say("No saved game to resume in this database.")
+            say(f"No saved game to resume in {db}.")
             return None
         return running[-1]
     try:
         return await table.record(resume)
     except engine.RuleError as exc:
-        say(str(exc))
+        say(f"{exc} (looked in {db})")
         return None
+
+
+def missing_database(db: str) -> str | None:
+    """Why there is nothing to resume or export when the database file does not exist (it is not created
+    for that: an empty folder stays empty); None when it exists."""
+    if Path(db).is_file():
+        return None
+    return (
+        f"No saved game: there is no database at {Path(db).resolve()} (give the one the game was played "
+        f"with: --db PATH). Start a game with: {command_name()} play GAME"
+    )
 
 
 async def where_it_stands(table: Table, record: GameRecord) -> None:
@@ -85,7 +98,7 @@ async def _open_game(
     table: Table, args: argparse.Namespace, options: dict[str, Any], term: Terminal | None = None
 ) -> GameRecord | None:
     if args.resume:
-        record = await _resumed(table, args.resume)
+        record = await _resumed(table, args.resume, database_file(args))
         if record is not None:
             await where_it_stands(table, record)
         return record
@@ -99,10 +112,13 @@ async def _open_game(
     if agents < 0 or humans < 0:
         say(f"--agents must be between 0 and {seats}.")
         return None
+    names = player_names(getattr(args, "names", None), humans, term)
+    if names is None:
+        return None
     update = await table.create(
         args.game,
         LOCAL_USER.format(1) if humans else "local-host",
-        NAMES[0] if humans else "Host",
+        names[0] if humans else "Host",
         seats=seats,
         options=options,
         seed=args.seed,
@@ -111,7 +127,7 @@ async def _open_game(
     )
     gid = update.record.id
     for i in range(2, humans + 1):
-        await table.join(gid, LOCAL_USER.format(i), NAMES[i - 1])
+        await table.join(gid, LOCAL_USER.format(i), names[i - 1])
     for _ in range(agents):
         await table.add_agent(gid, update.record.host)
     start = await table.start(gid, update.record.host)
@@ -123,6 +139,30 @@ async def _open_game(
         term.humans = human_seats(start.record)
         term.take(start.events)
     return start.record
+
+
+def player_names(given: str | None, humans: int, term: Terminal | None) -> list[str] | None:
+    """The names of the people at the keyboard: ``--names Ann,Bo`` (the rest as usual), else asked at the
+    start of a hotseat game, else Ann, Bo, ...; None when the input ends while asking."""
+    defaults = NAMES + [f"Player {n}" for n in range(len(NAMES) + 1, humans + 1)]
+    if given is not None:
+        typed = [" ".join(n.split())[:NAME_MAX] for n in given.split(",")]
+        chosen = [n for n in typed if n]
+    elif humans > 1:
+        chosen = []
+        say(f"{humans} players share this keyboard. Name each seat (Enter keeps the name offered).")
+        for n in range(humans):
+            line = read_line(f"Player {n + 1} (Enter: {defaults[n]}): ", term.ctrl_c if term else None)
+            if line is None:
+                return None
+            chosen.append(" ".join(line.split())[:NAME_MAX] or defaults[n])
+    else:
+        chosen = []
+    unique: list[str] = []
+    for name in chosen[:humans] + defaults:
+        if len(unique) < humans and name.casefold() not in {u.casefold() for u in unique}:
+            unique.append(name)
+    return unique
 
 
 def human_seats(record: GameRecord) -> set[str]:
@@ -178,12 +218,13 @@ async def _turn(table: Table, term: Terminal, record: GameRecord) -> tuple[int |
     key = await term.ask(record, seat.user, seat.seat)
     if key is None:
         return -1, record
+    if key == AGAIN:  # an undo: the game is as it was, ask again
+        return None, await table.record(record.id)
     try:
         update = await table.submit(record.id, seat.user, key, expected_version=record.version)
     except engine.RuleError as exc:
         say(f"  Refused: {exc}")
         return None, record
-    say(f"  ok v{update.record.version}")
     path = await term.draw(update.record)
     if path:
         say(f"  board: {path}")
@@ -191,10 +232,15 @@ async def _turn(table: Table, term: Terminal, record: GameRecord) -> tuple[int |
 
 
 async def play(args: argparse.Namespace, options: dict[str, Any]) -> int:
-    store = SqliteStore(database_file(args))
+    db = database_file(args)
+    if args.resume and (missing := missing_database(db)):
+        say(missing)
+        return 2
+    store = SqliteStore(db)
     await store.open()
     ctrl_c = CtrlC()
     record: GameRecord | None = None
+    table: Table | None = None
     try:
         with ctrl_c.installed():
             table = Table(store, agent_kind=args.agent)
@@ -221,12 +267,60 @@ async def play(args: argparse.Namespace, options: dict[str, Any]) -> int:
                 if code is not None:
                     return code
     except Interrupted:
-        if record is None:
+        if record is None or table is None:
             say("\nStopped before the game began.")
             return 0
         record = await table.record(record.id)
         say(f"\nSaved at version {record.version}. Resume with: {resume_hint(record.id, args.db)}")
         return 0
+    finally:
+        if table is not None and record is not None and getattr(args, "export", None):
+            await write_export(table, record.id, Path(args.export))
+        await store.close()
+
+
+async def write_export(table: Table, game_id: str, out: Path) -> bool:
+    """The file ``arbiter replay`` reads (the seed, options and every intent, as ``/game export`` gives
+    it), written to ``out``; False, with a word, when it cannot be."""
+    data = await table.export(game_id)
+    try:
+        out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        say(f"Cannot write {out}: {exc}")
+        return False
+    record = await table.record(game_id)
+    note = (
+        ""
+        if record.status in ("finished", "aborted")
+        else " The game is still running: the file holds the seed and every secret choice, so keep it "
+        "from the other players until it ends."
+    )
+    say(f"Exported game {game_id} to {out} (replay it with: {command_name()} replay {out}).{note}")
+    return True
+
+
+async def export(game_id: str | None, db: str, out: str | None) -> int:
+    """``arbiter export [GAME_ID]``: the latest (or the given) game of the local database, to ``out`` (by
+    default ``<game id>.json`` here)."""
+    if missing := missing_database(db):
+        say(missing)
+        return 2
+    store = SqliteStore(db)
+    await store.open()
+    try:
+        table = Table(store)
+        if game_id is None:
+            games = await store.games(status=("running", "paused", "finished", "aborted"))
+            if not games:
+                say(f"No game to export in {db}.")
+                return 2
+            game_id = games[-1].id
+        try:
+            await table.record(game_id)
+        except engine.RuleError as exc:
+            say(f"{exc} (looked in {db})")
+            return 2
+        return 0 if await write_export(table, game_id, Path(out or f"{game_id}.json")) else 2
     finally:
         await store.close()
 

@@ -1,5 +1,5 @@
 """A seat asked at the terminal: its prompt, its private picture and news, the menu of what it may do
-(flat, or in parts when long), and the commands any prompt takes (``help``, ``hand``, ``board``, ``log``)."""
+(flat, or in parts when long), and the commands any prompt takes (:mod:`~bot.terminal.commands`)."""
 
 from __future__ import annotations
 
@@ -7,31 +7,27 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from engine.core.hand_text import game_hand_lines
 from engine.core.intent import Intent
 from engine.core.menus import Choice
 from engine.records import GameRecord
 from engine.table import Table, Update
 from renderers import board_renderer, private_renderer
 
-from ..present import board_lines
+from .commands import LOG_SHOWN, PARTS_HELP, Commands, Done
 from .hotseat import Hotseat
 from .keyboard import MORE, QUIT, CtrlC, read_line, say
-from .menus import menu, part_menu, pick, pick_part
+from .menus import guess, menu, part_menu, pick, pick_part
 
 SHOWN = 40
 PARTS_OVER = 20
 """More options than this are asked in parts (the kind, then each argument), as the Discord menus are."""
 PART_DEPTH_MAX = 12
-LOG_SHOWN = 15
-"""Public events `log` prints, and a resumed game recalls."""
+AGAIN = ""
+"""What :meth:`Terminal.ask` returns when the seat must be asked again (an undo changed the game)."""
+YES = frozenset({"y", "yes"})
+NO = frozenset({"n", "no"})
 
-HELP = """Commands at any prompt:
-  a number, or an action's text   play it (any unambiguous start of the text will do, in any case)
-  all      list every action           hand    what only you can see, as text
-  board    the table as text           log     recent public events
-  help     this list                   quit    save and stop (Ctrl-C does the same)"""
-PARTS_HELP = "A choice ending in … asks the next part; 'back' goes up one part."
+__all__ = ["AGAIN", "LOG_SHOWN", "PARTS_OVER", "SHOWN", "Terminal"]
 
 
 class Terminal:
@@ -43,6 +39,7 @@ class Terminal:
         self.ctrl_c = ctrl_c
         self.seats = Hotseat(humans)
         """Who plays here, and the news kept for each of them."""
+        self.commands = Commands(table, self.approve)
 
     @property
     def humans(self) -> set[str]:
@@ -82,35 +79,21 @@ class Terminal:
 
     async def command(self, line: str, record: GameRecord, seat: str) -> bool:
         """The commands any prompt takes besides a choice; True when ``line`` was one of them."""
-        word = line.casefold()
-        if word in ("help", "?"):
-            say(HELP)
-            return True
-        if word == "hand":
-            own = await self.table.seat_view(record.id, seat)
-            public = await self.table.seat_view(record.id, None)
-            lines = game_hand_lines(self.table.engine_game(record), own, public)  # as /hand writes it
-            say(
-                f"What only {seat} can see:"
-                if lines
-                else f"Nothing is hidden from the others right now ({seat}); 'board' shows the table."
-            )
-            for text in [line.replace("**", "") for line in lines]:
-                say(f"  {text}")
-            return True
-        if word == "board":
-            say(f"The table (version {record.version}):")
-            public = await self.table.seat_view(record.id, None)
-            for text in board_lines(self.table.engine_game(record), public):
-                say(f"  {text}")
-            return True
-        if word == "log":
-            lines = await self.table.public_log(record.id, limit=LOG_SHOWN)
-            say("Recent events:" if lines else "Nothing has happened yet.")
-            for text in lines:
-                say(f"  {text}")
-            return True
-        return False
+        return await self.commands.run(line, record, seat) is not Done.NOT_A_COMMAND
+
+    async def approve(self, record: GameRecord, seat: str, move: str) -> bool | None:
+        """Another person at this keyboard answers an undo request (nothing secret is shown)."""
+        asker = next((s.seat for s in record.seats if s.seat != seat), "")
+        while True:
+            line = self.read(f"{seat}: do you approve taking back {move}? (yes or no) ")
+            if line is None:
+                return None
+            if line.casefold() in YES | NO:
+                return line.casefold() in YES
+            say(f"Answer yes or no ({asker} asked to take the move back).")
+
+    async def _typed(self, line: str, record: GameRecord, seat: str) -> Done:
+        return await self.commands.run(line, record, seat)
 
     async def ask(self, record: GameRecord, user: str, seat: str) -> str | None:
         """Ask ``seat`` for an intent; returns its key, or None when the input ends or the player quits."""
@@ -137,10 +120,19 @@ class Terminal:
                 continue
             if line.casefold() in MORE:
                 menu(legal, len(legal))
-            elif not await self.command(line, record, seat):
-                key = pick(line, legal)
-                if key is not None:
-                    return key
+                continue
+            done = await self._typed(line, record, seat)
+            if done is Done.CHANGED:
+                return AGAIN
+            if done is Done.SHOWN:
+                continue
+            key = pick(line, legal, quiet=True)
+            if key is None and (named := guess(line, legal)) is not None:
+                return named.key()  # not on the menu: the game says why it is refused
+            if key is None:
+                pick(line, legal)  # says why the line named no action
+                continue
+            return key
 
     async def ask_in_parts(
         self, record: GameRecord, user: str, seat: str, legal: list[tuple[Intent, str]]
@@ -163,7 +155,10 @@ class Terminal:
                 prefix, entries = await self._part(record, user, above.pop())
                 part_menu(entries, SHOWN)
                 continue
-            if await self.command(line, record, seat):
+            done = await self._typed(line, record, seat)
+            if done is Done.CHANGED:
+                return AGAIN
+            if done is Done.SHOWN:
                 if line.casefold() in ("help", "?"):
                     say(PARTS_HELP)
                 continue

@@ -265,7 +265,10 @@ def board(repeats: int) -> dict[str, Any]:
     """engine/core/board: ``reachable`` with budget 6 on a 24x24 grid with 100 walls (blocked cells on a
     Manhattan board, as IPA; edge walls on an eight-way board, as Nakamura Tower), and ``sees`` between every
     pair of 10 units. Each figure is the median over ``repeats`` runs (lines are cached after the first)."""
+    # allow_inline: a bench's own parts load only when it runs
     from engine.core.board import Cell, Edge, Grid, GridSpec
+
+    # allow_inline: a bench's own parts load only when it runs
     from engine.core.board.line import line
 
     rng = random.Random(SEED)
@@ -306,6 +309,7 @@ def board(repeats: int) -> dict[str, Any]:
 
 async def scale(args: argparse.Namespace) -> int:
     """``--startup N`` and ``--live N`` (:mod:`bot.tools.bench_scale`), on their own."""
+    # allow_inline: a bench's own parts load only when it runs
     from . import bench_scale
 
     report: dict[str, Any] = {}

@@ -26,7 +26,10 @@ def _at_the_real_world(game: Any, seed: int) -> Any:
 
 def _six_drones(state: Any) -> int:
     """Drones added on the free squares nearest the Drone Entry Points in turn; the drones on the board."""
+    # allow_inline: a bench's own parts load only when it runs
     from engine.nakamura_tower import board
+
+    # allow_inline: a bench's own parts load only when it runs
     from engine.nakamura_tower.setup import add_drone, mission_of
 
     entries = mission_of(state).entry_points
@@ -41,6 +44,7 @@ def _six_drones(state: Any) -> int:
 
 def ready(game: Any, seed: int) -> Any:
     """A state whose next step is the AI Operations phase, with :data:`DRONES` drones on the board."""
+    # allow_inline: a bench's own parts load only when it runs
     from engine.nakamura_tower.rules import RULES
 
     state = _at_the_real_world(game, seed)

@@ -31,6 +31,7 @@ UNLIMITED = Limits(lobbies_per_user=0, running_per_user=0, lobbies_per_guild=0, 
 
 async def work(url: str, schema: str, game_id: str, games: int, seconds: float, seed: int) -> dict[str, Any]:
     """One worker process: ``games`` games of ``game_id``, played at once for ``seconds``."""
+    # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
     from ..store.postgres.pg_store import PostgresStore
 
     store = PostgresStore(url, max_size=20, server_settings={"search_path": schema})

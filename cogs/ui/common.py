@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,6 +16,9 @@ from engine.core.errors import MalformedIntent
 
 AUTOCOMPLETE_MAX = 25
 CHOICE_MAX = 100
+RULES_WAIT = 2.0
+"""Seconds an autocomplete waits for the games' rules after a start (it cannot be deferred: Discord wants
+its choices within 3 s); the games not loaded by then are offered at the next keystroke."""
 NAME_MAX = 32
 """Seat and display names, and game kinds, as typed by users."""
 
@@ -47,9 +53,13 @@ async def my_games_autocomplete(
         if guild is not None and r.place.get("guild") == guild
     ]  # only what this server may reach
     folded = clipped(current).casefold()
+    await _rules_for_a_while()
     out = []
     for record in records:
-        title = registry.get(record.game).meta.title
+        game = registry.loaded(record.game)
+        if game is None:
+            continue
+        title = game.meta.title
         name = f"{title} · {record.id} · {record.status}"
         if folded and folded not in name.casefold():
             continue
@@ -61,14 +71,21 @@ async def game_kinds_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     folded = clipped(current).casefold()
+    await _rules_for_a_while()
     out = []
-    for game_id, game in registry.games().items():
+    for game_id, game in registry.loaded_games().items():
         meta = game.meta
         name = f"{meta.title} ({meta.min_seats}-{meta.max_seats} players)"
         if folded and folded not in name.casefold() and folded not in game_id:
             continue
         out.append(app_commands.Choice(name=name[:CHOICE_MAX], value=game_id))
     return out[:AUTOCOMPLETE_MAX]
+
+
+async def _rules_for_a_while() -> None:
+    """Every game's rules, waited for at most :data:`RULES_WAIT` seconds (the loading goes on)."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(registry.ready()), RULES_WAIT)
 
 
 __all__ = [

@@ -19,8 +19,16 @@ import discord
 from bot import present
 from bot.services import Services, services_of
 from engine.core import registry
-from engine.core.errors import IllegalIntent, MalformedIntent, NotYourTurn, RuleError, StaleVersion
+from engine.core.errors import (
+    DamagedGame,
+    IllegalIntent,
+    MalformedIntent,
+    NotYourTurn,
+    RuleError,
+    StaleVersion,
+)
 from engine.core.intent import Intent
+from engine.records import GameRecord
 from engine.table import NotAllowed, SeatMenu, Update
 
 from . import components as cx
@@ -69,7 +77,40 @@ async def scene(services: Services, game_id: str) -> lx.GameScene:
         found.votes,
         services.renderer.has_compact(record.game),
         pending_line(request, found.undo_ends or 0.0) if request is not None else "",
+        found.outcome,
+        await rating_changes(services, record) if record.status == "finished" else {},
+        web=await web_link(services, record),
     )
+
+
+async def rating_changes(services: Services, record: GameRecord) -> dict[str, tuple[float, float]]:
+    """Each rated seat's shown rating before and after the game, from its saved result; {} when the game
+    was not rated (or results are not kept)."""
+    if services.leagues is None:
+        return {}
+    try:
+        result = await services.leagues.result(record.id)
+    except Exception:  # noqa: BLE001 - the ranking is still shown without the ratings
+        log.exception("the result of game %s could not be read", record.id)
+        return {}
+    if result is None or not result.after:
+        return {}
+    return {
+        line.seat: (result.before[line.user].shown, result.after[line.user].shown)
+        for line in result.players
+        if line.user in result.after and line.user in result.before and line.seat
+    }
+
+
+async def web_link(services: Services, record: GameRecord) -> str:
+    """The game's web page, when its server turned the web on and the bot knows its public address."""
+    if services.web is None:
+        return ""
+    try:
+        return await services.web.game(record) or ""
+    except Exception:  # a link is a bonus: it never stops a post
+        log.exception("the web link of game %s could not be made", record.id)
+        return ""
 
 
 # --- flows -------------------------------------------------------------------------------------
@@ -128,6 +169,8 @@ NO_DECISION = "\x00none"
 
 def _open_decision(menu: SeatMenu, token: str) -> str:
     """The ref of the caller's open secret decision whose token a button carries; stale when none is."""
+    if menu.record.status == "damaged":  # before the seat: a damaged game may have lost its seat rows
+        raise DamagedGame()
     if menu.seat is None:
         raise NotAllowed("You are not playing in this game.")
     if menu.record.status != "running":
@@ -141,6 +184,8 @@ def _open_decision(menu: SeatMenu, token: str) -> str:
 def _hand_typed(menu: SeatMenu, text: str) -> tuple[str, Stamp]:
     """A move typed by hand is taken only as a move legal now, stamped with the state it was found in."""
     if not menu.options:
+        if menu.record.status == "damaged":  # before the seat: a damaged game may have lost its seat rows
+            raise DamagedGame()
         if menu.seat is None:
             raise NotAllowed("You are not playing in this game.")
         if menu.record.status != "running":

@@ -39,7 +39,7 @@ async def _post_answers(
         return
     others = [f"<@{s.user}>" for s in record.seats if s.user is not None and not s.agent and s.seat != seat]
     text = (
-        f"↩️ **{seat}** asks to take back their last move. {' '.join(others)}: approve or refuse "
+        f"↩️ **{seat}** asks to take back {what(request)}. {' '.join(others)}: approve or refuse "
         f"(the request ends {stamp_of(ends, long=False)}, or at the next move)."
     )
     try:
@@ -51,11 +51,18 @@ async def _post_answers(
         log.exception("could not post the undo request of game %s", record.id)
 
 
+def what(request: UndoRequest) -> str:
+    """The move a request takes back, as everyone was told of it: 'their last move ("Ann bids 3 on the
+    Smuggler")'."""
+    return f'their last move ("{request.move}")' if request.move else "their last move"
+
+
 def pending_line(request: UndoRequest, ends: float) -> str:
-    """The status message's line while a request waits: whose, who approved so far, when it ends."""
+    """The status message's line while a request waits: whose, which move, who approved so far, when it
+    ends."""
     approved = ", ".join(request.approved) or "nobody yet"
     return (
-        f"↩️ {request.seat} asks to take back their last move (approved by {approved}; ends "
+        f"↩️ {request.seat} asks to take back {what(request)} (approved by {approved}; ends "
         f"{stamp_of(ends, long=False)}): answer in the thread."
     )
 

@@ -14,7 +14,7 @@ from discord import ui
 from bot import present
 from engine import pace as pacing
 from engine.core.menus import Choice
-from engine.core.model import GameMeta, Prompt
+from engine.core.model import GameMeta, Outcome, Prompt
 from engine.records import GameRecord
 
 from . import menus
@@ -59,6 +59,19 @@ class GameScene:
     undo: str = ""
     """The pending undo request as a line of the status (:func:`cogs.ui.flows_undo.pending_line`); "" when
     none."""
+    outcome: Outcome | None = None
+    """How the game ended by its rules: the ranking with scores and the reason."""
+    ratings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Each rated seat's rating before and after the game (its result is saved when it ends)."""
+    replay: str = ""
+    """Where the animated replay is, for the game-over post."""
+    web: str = ""
+    """The game's web page (:mod:`bot.web.links`), when its server turned the web on; "" when not."""
+
+
+def web_line(scene: GameScene) -> str:
+    """The game's web page, as a line of the status message and of the game-over post."""
+    return f"🌐 Board, history and the whole log in a browser: {scene.web}" if scene.web else ""
 
 
 def stamp_of(when: float, long: bool = True) -> str:
@@ -176,17 +189,18 @@ def status_view(
     if record.status == "lobby" or (record.status == "aborted" and not scene.public_view):
         return lobby_view(record, meta)
     seats = ", ".join(present.who(s) for s in record.seats)
-    where = present.standing(scene.public_view)
+    where = present.standing(scene.public_view, meta.turn_word)
     head = (
         f"## {meta.title} · `{record.id}`\n**{present.status_word(record)}**"
         + (f" · {where}" if where else "")
         + f" · pace {record.pace}\n**Players:** {seats}"
+        + (f"\n-# {web_line(scene)}" if scene.web else "")
     )
     waiting = (
         present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
     )
     waiting += deadline_lines(scene) + ([scene.undo] if scene.undo and record.status == "running" else [])
-    tail = present.outcome_line(record) or ("\n".join(waiting) if waiting else "")
+    tail = "\n".join(game_over_lines(scene)) or ("\n".join(waiting) if waiting else "")
     if record.status == "paused":
         tail = "The game is paused by a moderator."
     if record.status == "aborted":
@@ -206,26 +220,95 @@ def status_view(
     return view
 
 
+TURN_POST_MAX = 1000
+"""The most characters a turn post carries, so it reads at a glance on a phone; the detail is in /game log."""
+TURN_HEAD_MAX = 450
+"""Of which the top (who acts now, the deadlines, or the game-over ranking) takes at most this many."""
+
+
 def turn_view(
     scene: GameScene, lines: list[str], mentions: list[str], image: bool, followers: list[str] | None = None
 ) -> ui.LayoutView:
-    """The post after a turn: what happened, the board, who must act now (and the followers' mentions)."""
+    """The post after a turn, read at a glance: who must act now and by when first (or, at the end, the
+    ranking), then what happened, summed up in a few lines (the rest is in ``/game log``), the board, and
+    the followers' mentions; at most :data:`TURN_POST_MAX` characters in all."""
     record = scene.record
-    body = present.last_lines(lines, 2400) or "…"
-    waiting = (
-        present.waiting_lines(record, scene.prompts, scene.public_view) if record.status == "running" else []
-    )
-    tail = present.outcome_line(record) or "\n".join(waiting + deadline_lines(scene, long=False))
-    if mentions:
-        tail = "**To act now:** " + " ".join(mentions) + "\n" + tail
-    if followers:
-        tail += "\n-# Following: " + " ".join(followers)
+    over = game_over_lines(scene)
+    if over:
+        head = present.clip("\n".join(over), TURN_HEAD_MAX + 300, "\n… (the full ranking: /game log)")
+    else:
+        running = record.status == "running"
+        waiting = present.waiting_lines(record, scene.prompts, scene.public_view) if running else []
+        top = ["**To act now:** " + " ".join(mentions)] if mentions else []
+        top += deadline_lines(scene, long=False)
+        head = present.clip("\n".join(top + waiting), TURN_HEAD_MAX, "\n… (/game log)")
+    tail = present.clip("-# Following: " + " ".join(followers), 150, " …") if followers else ""
+    budget = TURN_POST_MAX - len(head) - len(tail) - 4
+    body = present.summary(lines, budget) or ("" if head else "…")  # a message is never empty
     return _layout(
-        ui.TextDisplay(present.clip(body, 2400)),
+        ui.TextDisplay(head) if head else None,
+        ui.TextDisplay(body) if body else None,
         _board(image),
-        ui.TextDisplay(present.clip(tail or "…", 1400)) if tail else None,
+        ui.TextDisplay(tail) if tail else None,
         *action_rows(scene),
     )
+
+
+def follow_view(scene: GameScene, lines: list[str], image: bool) -> ui.LayoutView:
+    """A turn post sent by DM to a member who follows the game: the game and its thread, who acts now and by
+    when, what happened and the board; no buttons (a game is played in its own server)."""
+    record = scene.record
+    thread = record.place.get("thread")
+    title = f"**{scene.meta.title}** `{record.id}`" + (f" in <#{thread}>" if thread else "")
+    over = game_over_lines(scene)
+    running = record.status == "running"
+    now = over or (
+        (present.waiting_lines(record, scene.prompts, scene.public_view) if running else [])
+        + deadline_lines(scene, long=False)
+    )
+    head = present.clip("\n".join([title, *now]), TURN_HEAD_MAX + 200, "\n… (/game log)")
+    body = present.summary(lines, TURN_POST_MAX - len(head) - 4)
+    return _layout(ui.TextDisplay(head), ui.TextDisplay(body) if body else None, _board(image))
+
+
+def game_over_lines(scene: GameScene) -> list[str]:
+    """The end of the game as everyone reads it: why it ended, the full ranking with each seat's score and
+    rating change, and where the replay is; [] while it runs."""
+    record = scene.record
+    if record.status != "finished":
+        return []
+    outcome = scene.outcome
+    reason = present.sentence(record.reason or (outcome.reason if outcome else ""))
+    lines = [f"**Game over.** {reason}".rstrip()]
+    named = [s for w in record.winners if (s := record.seat_named(w)) is not None]
+    if outcome is not None and outcome.ranking and (outcome.winners or outcome.draw):
+        for place, group in enumerate(outcome.ranking, start=1):
+            entries = [_ranked(scene, seat) for seat in group]
+            lines.append(f"{place}. " + ", ".join(entries) + (" (tied)" if len(group) > 1 else ""))
+    else:
+        if outcome is not None and outcome.scores:
+            lines.append("Scores: " + ", ".join(_ranked(scene, seat) for seat in outcome.scores))
+        lines.append(
+            "Winner: " + ", ".join(present.player(s) for s in named) + "." if named else "Nobody won."
+        )
+    if scene.replay:
+        lines.append(scene.replay)
+    if scene.web:
+        lines.append(web_line(scene))
+    return lines
+
+
+def _ranked(scene: GameScene, seat: str) -> str:
+    """One seat of the final ranking: its player, its score, its rating change."""
+    found = scene.record.seat_named(seat)
+    text = f"**{present.player(found)}**" if found is not None else f"**{seat}**"
+    outcome = scene.outcome
+    if outcome is not None and seat in outcome.scores:
+        text += f" {present.score(outcome.scores[seat])}"
+    if seat in scene.ratings:
+        before, after = scene.ratings[seat]
+        text += f" · rating {after:.1f} ({after - before:+.1f})"
+    return text
 
 
 COMPONENTS_MAX = 40

@@ -34,6 +34,7 @@ from .frame import Frame
 from .game import Game, GameState
 from .intent import Intent, Value
 from .labels import fit
+from .lone import made_alone
 from .model import Event, Outcome, Prompt
 from .refusals import explain
 from .rules import Rules
@@ -142,6 +143,7 @@ class FlowGame(Game[F]):
             if len(legal) != 1 or legal[0].key() != top.default:
                 break
             events += top.accept(self.rules, state, top.seat, legal[0])
+            made_alone(top.seat, legal[0].key())  # a replay of an older log skips it (see .lone)
             events += self.rules.procedure.run(state)
         self.rules.retell(state)
         return events

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .lone import Replayer
 from .undo import Logged
 
 
@@ -27,8 +28,9 @@ def states(game: Any, seats: list[str], seed: int, options: Any, log: Sequence[L
     """Every state of the game, from the set-up to the last intent of ``log``."""
     state = game.setup(seats, seed, options)
     yield Moment(0, None, state)
+    replayer = Replayer(game)  # an older log's moves the game now makes alone
     for done, (seat, key) in enumerate(log, start=1):
-        state, _ = game.apply(state, seat, game.parse_intent(key))
+        state, _ = replayer.apply(state, seat, key)
         yield Moment(done, seat, state)
 
 

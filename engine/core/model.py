@@ -144,3 +144,10 @@ class GameMeta:
     summary: str = ""
     rules: str = ""
     """A newcomer's summary of the rules, for /rules and the terminal."""
+    glossary: dict[str, str] = field(default_factory=dict)
+    """The game's terms and what each means, in the game's own words (Expenses, Triggerman, Lag...), for
+    the terminal's ``rules TERM``; when empty, the data pack's ``glossary.json`` serves
+    (:func:`engine.core.glossary.glossary`)."""
+    turn_word: str = "Round"
+    """What the game calls the count of its ``round`` (the status line's "Round 3"): Nakamura Tower counts
+    Turns."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from .agents import Agent, takes_standing
 from .intent import Intent
+from .lone import Replayer
 from .model import Event
 
 
@@ -101,6 +102,7 @@ def replay(
 ) -> Any:
     """Rebuild a state from its seed, options and intent log."""
     state = game.setup(seats, seed, options)
+    replayer = Replayer(game)  # an older log's moves the game now makes alone
     for seat, key in log:
-        state, _ = game.apply(state, seat, game.parse_intent(key))
+        state, _ = replayer.apply(state, seat, key)
     return state

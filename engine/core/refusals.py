@@ -57,7 +57,11 @@ FALLBACKS = (" is not possible now", " is not allowed now")
 def explain(game: Refusing, state: Any, seat: str, intent: Intent) -> str:
     """The refusal of ``intent`` by ``seat``: the reason, then what is possible instead."""
     reason = (reason_for(game, state, seat, intent) or "That is not possible now").strip()
-    return f"{reason if reason[-1] in '.?!' else reason + '.'} {alternatives(game, state, seat)}"
+    reason = reason if reason[-1] in ".?!" else reason + "."
+    awaited = game.awaiting(state)
+    if not game.legal(state, seat) and awaited and all(f"{s}'s turn" in reason for s in awaited):
+        return reason  # it names whose turn it is already: "the game is waiting for them" would repeat it
+    return f"{reason} {alternatives(game, state, seat)}"
 
 
 def alternatives(game: Refusing, state: Any, seat: str) -> str:
@@ -136,9 +140,14 @@ def _own(reason: str | None) -> str | None:
 def _not_asked(game: Refusing, state: Any, seat: str, intent: Intent) -> str:
     """``seat`` is not asked now: why (it passed, its choice is made, it is another's turn)."""
     top = state.waiting.top()
-    own: str | None = top.not_asked(seat) if top is not None else None
+    own: str | None = None
+    if top is not None:
+        own = game.rules.unasked_reason(state, top, seat) or top.not_asked(seat)
     if own:
         return own
     shape = game.rules.shapes.get(intent.kind)
     when = f". {shape.when}" if shape is not None and shape.when else ""
-    return f"It is not your turn{when}" if game.awaiting(state) else "You are not asked anything now"
+    awaited = game.awaiting(state)
+    if isinstance(top, TurnFrame) and awaited == [top.seat]:
+        return f"It is {top.seat}'s turn{when}"
+    return f"It is not your turn{when}" if awaited else f"You are not asked anything now{when}"

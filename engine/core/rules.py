@@ -48,6 +48,7 @@ S = TypeVar("S")
 A = TypeVar("A", bound=type[Action[Any]])
 F = TypeVar("F", bound=Callable[..., list[Event]])
 H = TypeVar("H", bound=Callable[[Any, Any], None])
+U = TypeVar("U", bound=Callable[[Any, Any, str], "str | None"])
 P = TypeVar("P", bound=Callable[..., Any])
 
 Offer = Sequence[tuple[Intent, str]]
@@ -87,6 +88,7 @@ class Rules(Generic[S]):
         self._refusals: dict[str, Refusal] = {}
         self._headers: dict[str, Callable[[Any, Frame], None]] = {}
         self.lone_ends: set[str] = set()
+        self._unasked: dict[str, Callable[[Any, Frame, str], str | None]] = {}
         self._parts: dict[str, tuple[Callable[..., Sequence[tuple[str, Offer]]], type[BaseModel]]] = {}
 
     # --- registering --------------------------------------------------------------------------
@@ -175,6 +177,20 @@ class Rules(Generic[S]):
             return fn
 
         return register
+
+    def unasked(self, topic: str) -> Callable[[U], U]:
+        """``fn(state, frame, seat) -> reason``: why a seat is not asked by an open frame of ``topic`` (a seat
+        with nothing to declare before a roll), in the rules' words; None: the runtime's own reason."""
+
+        def register(fn: U) -> U:
+            self._unasked[topic] = fn
+            return fn
+
+        return register
+
+    def unasked_reason(self, state: Any, frame: Frame, seat: str) -> str | None:
+        found = self._unasked.get(frame.topic)
+        return found(state, frame, seat) if found is not None else None
 
     def ends_alone(self, *topics: str) -> None:
         """Turns of these topics end by themselves when ending them is all their seat can do (its default,

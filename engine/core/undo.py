@@ -18,12 +18,13 @@ once they approve, returns the game to :attr:`UndoPlan.state` as a new version.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel
 
 from .deck import Deck
+from .lone import Replayer
 from .model import Event
 
 Logged = tuple[str, str]
@@ -39,6 +40,9 @@ class UndoPlan:
     undone: list[Logged] = field(default_factory=list)
     refusal: str | None = None
     state: Any = None
+    move: str = ""
+    """The requester's move it takes back, as everyone was told of it (:func:`told`); "" when it told
+    nothing."""
 
     @property
     def allowed(self) -> bool:
@@ -112,11 +116,21 @@ def plan_from_log(
     """:func:`plan`, replaying the game from its seed, options and intent log."""
     state = game.setup(seats, seed, options)
     states, events = [state], []
+    replayer = Replayer(game)  # an older log's moves the game now makes alone
     for seat, key in log:
-        state, produced = game.apply(state, seat, game.parse_intent(key))
+        state, produced = replayer.apply(state, seat, key)
         states.append(state)
         events.append(produced)
-    return plan(states, events, log, requester)
+    found = plan(states, events, log, requester)
+    if not found.allowed or not found.undone:
+        return found
+    return replace(found, move=told(events[found.keep]))
 
 
-__all__ = ["Logged", "UndoPlan", "piles", "plan", "plan_from_log", "revealed"]
+def told(events: Sequence[Event]) -> str:
+    """A move as everyone was told of it: the first public line it produced ("Ann bids 2 on the Smuggler");
+    never its label, which may name what only its seat knows (a secret choice, a card in hand)."""
+    return next((e.text.strip().rstrip(".") for e in events if e.audience is None and e.text.strip()), "")
+
+
+__all__ = ["Logged", "UndoPlan", "piles", "plan", "plan_from_log", "revealed", "told"]

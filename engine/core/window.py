@@ -106,6 +106,8 @@ class WindowFrame(Frame):
         return list(self.actions)
 
     def not_asked(self, seat: str) -> str | None:
+        if seat in self.answers and self.open:
+            return "You passed; you are asked again if someone declares something"
         if seat in self.answers:
             return "You have already answered; the window closes when everyone has"
         return None

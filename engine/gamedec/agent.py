@@ -11,9 +11,10 @@ from engine.core.kits.ledger import TWO_D6, opposed_chance
 
 from . import modifiers as M
 from . import rules as R
-from .board import AID, REALIUM, WORLDS, is_corp
+from .board import AID, REALIUM, SPACES, WORLDS, is_corp
 from .pack import Task, load_pack
 from .state import GamedecState
+from .story import PUPPET, story_dl, story_modifier
 
 REWARD_VALUE = {"ip": 1.0, "skill": 0.4, "equipment": 0.35, "credit": 0.25, "rep": 0.25}
 FAIL_COST = {"rep_loss": 0.15, "bio": 0.25, "neuro": 0.25, "offend": 0.2}
@@ -306,7 +307,6 @@ class HeuristicAgent:
         return lead
 
     def _story_chance(self, state: GamedecState, seat: str) -> float:
-        from .story import PUPPET, story_dl, story_modifier
 
         p = state.players[seat]
         ident = PUPPET if PUPPET in p.finales else p.scenario
@@ -343,7 +343,6 @@ class HeuristicAgent:
         return Intent.of("end") if state.moves_left == 0 else self._move_from(state, seat)
 
     def _move_from(self, state: GamedecState, seat: str) -> Intent:
-        from .board import SPACES
 
         options = [s for s in SPACES if not R.entry_problem(state, seat, s)]
         return Intent.of("move", to=max(options, key=lambda s: self._space_score(state, seat, s)))

@@ -18,11 +18,14 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import Shape, word
+from engine.core.frame import Frame
+from engine.core.intent import Value
 from engine.core.rules import NoPayload, Offer, options
 
-from . import labels as L
 from . import rules as R
 from .board import NAMES
+from .names import equipment_named, pile_named, skill_named, space_named, task_named, wound_named
 from .pack import load_pack
 from .runtime import RULES
 from .state import DECISIONS, GamedecState
@@ -128,32 +131,73 @@ def registered() -> frozenset[str]:
     return frozenset(_KINDS)
 
 
-def _offer(state: GamedecState, intents: list[Intent]) -> Offer:
-    return [(i, L.describe(state, i)) for i in intents]
+def not_own_task(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:
+    """Why a Task card named in an answer is refused (the seat's own hand only: nothing hidden is told)."""
+    return "That is not a Task card of your hand (or it is already chosen)"
 
 
 # --- Skills, Equipment, Obligations, Wounds -------------------------------------------------------------
+
+
+def skill_label(state: GamedecState, seat: str, intent: Intent) -> str:
+    """A Skill to take (its value for ``seat``'s detective) or to buy in Deep Past World."""
+    value = ""
+    if seat in state.players and state.players[seat].detective:
+        value = f" +{R.detective(state, seat).skills.get(intent.word('id'), 0)}"
+    buy = intent.kind == "buy_skill"
+    return f"{'Buy' if buy else 'Take'} Skill {intent.word('id')}{value}{' (2 Credits)' if buy else ''}"
+
+
+def skill_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:
+    """A Skill not offered: unknown, or one the seat has."""
+    if intent.get("id") not in load_pack().skills:
+        return "There is no such Skill"
+    return "You already have that Skill"
+
+
+SKILL = Shape("skill", (word("id", skill_named),), title="Take a Skill", asks="a Skill to take")
+"""Taking a Skill: a reward, and the starting Skill."""
 
 
 @decision("skill")
 def _skills(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
     held = state.players[seat].skills
     offer = [Intent.of("skill", id=s) for s in load_pack().skills if s not in held]
-    return [(i, L.skill_label(state, seat, i)) for i in offer], None
+    return [(i, skill_label(state, seat, i)) for i in offer], None
 
 
-@RULES.answers("skill")
+@RULES.answers("skill", takes=[SKILL], refusal=skill_refused)
 def _skill_taken(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     state.players[seat].skills.append(intent.word("id"))
     return [public("skill", f"{R.name(state, seat)} gains the Skill {intent.word('id')}.")]
 
 
+def pile_label(state: GamedecState, verb: str, pile: Value, cost: str = "") -> str:
+    """Taking (or buying, at ``cost``) the top card of the Equipment deck, unseen, or of the face-up pile."""
+    if pile == "deck":
+        return f"{verb} the top Equipment card of the deck, unseen{cost}"
+    top_eq = load_pack().equipment[state.equip_faceup[-1]] if state.equip_faceup else None
+    shown = f" {top_eq.name} (+2 {top_eq.skill})" if top_eq else " the face-up Equipment"
+    return f"{verb}{shown} from the face-up pile{cost}"
+
+
+def _pile_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:
+    if intent.get("take") not in ("deck", "faceup"):
+        return "There is no such pile: the Equipment deck or the face-up pile"
+    return "That Equipment pile is empty"
+
+
 @decision("pile", asides=("discard", "story_start", "ability"))
 def _piles(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
-    return _offer(state, [Intent.of("pile", take=pile) for pile in R.equipment_piles(state)]), None
+    piles = R.equipment_piles(state)
+    return [(Intent.of("pile", take=pile), pile_label(state, "Take", pile)) for pile in piles], None
 
 
-@RULES.answers("pile")
+@RULES.answers(
+    "pile",
+    takes=[Shape("pile", (word("take", pile_named),), asks="an Equipment pile")],
+    refusal=_pile_refused,
+)
 def _pile_taken(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     return R.take_equipment(state, seat, intent.word("take"))
 
@@ -165,10 +209,22 @@ class CorpPayload(BaseModel):
 
 @decision("corp", CorpPayload)
 def _corps(state: GamedecState, seat: str, payload: CorpPayload) -> tuple[Offer, Intent | None]:
-    return _offer(state, [Intent.of("corp", id=c) for c in R.free_corps(state, seat)]), None
+    return [(Intent.of("corp", id=c), f"Obligation at {NAMES[c]}") for c in R.free_corps(state, seat)], None
 
 
-@RULES.answers("corp", CorpPayload)
+def _corp_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:
+    corp = intent.get("id")
+    if not isinstance(corp, str) or corp not in NAMES or corp not in state.corp_equip:
+        return "There is no such Corporation"
+    return f"Your Obligation already lies at {NAMES[corp]}"
+
+
+CORP = Shape(
+    "corp", (word("id", space_named),), title="Place an Obligation", asks="a Corporation for your Obligation"
+)
+
+
+@RULES.answers("corp", CorpPayload, takes=[CORP], refusal=_corp_refused)
 def _obligation(state: GamedecState, seat: str, intent: Intent, payload: CorpPayload) -> list[Event]:
     corp = intent.word("id")
     state.players[seat].obligations.append(corp)
@@ -188,10 +244,25 @@ def _wounds(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, 
     kinds = [k for k in ("bio", "neuro") if not getattr(p, k)]
     best = min(kinds, key=lambda k: (getattr(d, k), k != "bio"))
     offer = [Intent.of("wound", type=k) for k in kinds]
-    return [(i, L.wound_label(state, seat, i)) for i in offer], Intent.of("wound", type=best)
+    return [(i, wound_label(state, seat, i)) for i in offer], Intent.of("wound", type=best)
 
 
-@RULES.answers("wound")
+def wound_label(state: GamedecState, seat: str, intent: Intent) -> str:
+    kind = intent.word("type")
+    return f"Take a {kind.capitalize()} Wound (-{getattr(R.detective(state, seat), kind)} to your rolls)"
+
+
+def _wound_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:
+    kind = intent.get("type")
+    if kind not in ("bio", "neuro"):
+        return "There is no such Wound: the Wounds are Bio and Neuro"
+    return f"You already have a {str(kind).capitalize()} Wound"
+
+
+WOUND = Shape("wound", (word("type", wound_named),), asks="the Wound of a lost fight")
+
+
+@RULES.answers("wound", takes=[WOUND], refusal=_wound_refused)
 def _wounded(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     return R.wound(state, seat, intent.word("type"))
 
@@ -212,6 +283,24 @@ def discard(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
     return [public("discard", f"{who} discards {pack.equipment[eq].name}.")]
 
 
+def discard_label(state: GamedecState, intent: Intent) -> str:
+    """Discarding a Task card of one's hand, or a piece of one's Equipment."""
+    pack = load_pack()
+    if intent.kind == "discard":
+        return f"Discard {pack.tasks[intent.word('card')].name}"[:80]
+    eq = pack.equipment[intent.word("eq")]
+    return f"Discard {eq.name} (+2 {eq.skill})"
+
+
+DISCARD_ARGS = (word("card", task_named),)
+DISCARD_EQ_ARGS = (word("eq", equipment_named),)
+"""The arguments of the discards: the actions (at any moment) and the answers to the limits' decisions."""
+
+
+def _offer(state: GamedecState, intents: list[Intent]) -> Offer:
+    return [(i, discard_label(state, i)) for i in intents]
+
+
 @decision("discard", asides=())
 def _hand(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
     hand = [Intent.of("discard", card=c) for c in state.players[seat].hand]
@@ -223,12 +312,16 @@ def _equipment(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offe
     return _offer(state, [Intent.of("discard_eq", eq=e) for e in state.players[seat].equipment]), None
 
 
-@RULES.answers("discard")
+def _not_own_equipment(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:
+    return "You do not own that Equipment card"
+
+
+@RULES.answers("discard", takes=[Shape("discard", DISCARD_ARGS)], refusal=not_own_task)
 def _discarded(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     return discard(state, seat, intent)
 
 
-@RULES.answers("discard_eq")
+@RULES.answers("discard_eq", takes=[Shape("discard_eq", DISCARD_EQ_ARGS)], refusal=_not_own_equipment)
 def _discarded_eq(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     return discard(state, seat, intent)
 
@@ -250,10 +343,37 @@ def _sellable(state: GamedecState, seat: str, payload: SellPayload) -> tuple[Off
     picks += [
         Intent.of("pick", card=f"d{i + 1}") for i in range(len(p.drawn)) if f"d{i + 1}" not in payload.picked
     ]
-    return _offer(state, [Intent.of("stop"), *picks]), None
+    return [(Intent.of("stop"), "Stop (cancel)"), *((i, _pick_label(i.word("card"))) for i in picks)], None
 
 
-@RULES.answers("sell", SellPayload)
+def _pick_label(card: str) -> str:
+    """A Task card of the hand, or a face-down card drawn this turn (by its position: d1, d2...)."""
+    return f"Pick {_pick_named(None, card)}"[:80]
+
+
+def _pick_named(state: GamedecState | None, value: Value) -> str:
+    card = str(value)
+    if card.startswith("d") and card[1:].isdigit():
+        return f"face-down card #{card[1:]}"
+    return load_pack().tasks[card].name
+
+
+def _pick_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str | None:
+    return not_own_task(state, frame, seat, intent) if intent.kind == "pick" else None
+
+
+BRAHMA = "Task cards for Brahma"
+
+
+@RULES.answers(
+    "sell",
+    SellPayload,
+    takes=[
+        Shape("pick", (word("card", _pick_named),), title="Pick a Task card", asks=BRAHMA),
+        Shape("stop", asks=BRAHMA),
+    ],
+    refusal=_pick_refused,
+)
 def _sold(state: GamedecState, seat: str, intent: Intent, payload: SellPayload) -> list[Event]:
     if intent.kind == "stop":
         return [private(seat, "pick", "Brahma exchange cancelled.")]
@@ -285,10 +405,13 @@ def _sold(state: GamedecState, seat: str, intent: Intent, payload: SellPayload) 
 
 @decision("seven")
 def _seven(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
-    return _offer(state, [Intent.of("seven"), Intent.of("roll")]), None
+    return [(Intent.of("seven"), "Take 7 on the dice"), (Intent.of("roll"), "Roll the dice")], None
 
 
-@RULES.answers("seven")
+SEVEN = "whether to take 7"
+
+
+@RULES.answers("seven", takes=[Shape("seven", asks=SEVEN), Shape("roll", asks=SEVEN)])
 def _seven_or_roll(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     assert state.test is not None
     state.test.take_seven = intent.kind == "seven"

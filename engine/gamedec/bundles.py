@@ -14,16 +14,20 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import Shape, word
+from engine.core.frame import Frame
 from engine.core.rules import NoPayload
-from engine.core.waiting import parse_pick
+from engine.core.waiting import CHOOSE, parse_pick
 
-from . import labels as L
 from . import rules as R
 from . import settle as S
 from .actions.base import GamedecAction
+from .answers import not_own_task
+from .names import goods_named, item_label, seat_named
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState, TradeState
+from .trade import ACCEPT, CANCEL, DECLINE, accept_refused, goods_refused
 
 CHOICE = "task"
 """An item asked of the other side: a Task card of his choice."""
@@ -45,7 +49,7 @@ def bundle_label(state: GamedecState, items: list[str], owner_view: bool) -> str
             choice = " (giver's choice)" if item == CHOICE else ""
             parts.append(f"{n} Task card{'s' if n > 1 else ''}{choice}")
         else:
-            parts.append(L.item_label(state, item, owner_view))
+            parts.append(item_label(state, item, owner_view))
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
@@ -76,17 +80,29 @@ def _build(state: GamedecState) -> None:
     offer: list[tuple[Intent, str]] = [(Intent.of("cancel"), "Cancel the trade")]
     if giving or t.give_all or t.get_all:  # a trade of nothing for nothing is no trade
         offer.append((Intent.of("done"), "That is all" if side else f"{verb.capitalize()} nothing"))
-    offer += [(Intent.of("add", what=w), L.describe(state, Intent.of("add", what=w))) for w in items]
+    offer += [(Intent.of("add", what=w), _add_label(state, giving, w)) for w in items]
     text = f"Trade with {t.partner}: what do you {verb}{so_far}?"
     public = f"{state.active} prepares a trade offer for {t.partner}: what to {verb}."
     RULES.ask(state, state.active, "bundle", text, offer, asides=S.ASIDES, pace="quick", public=public)
+
+
+def _add_label(state: GamedecState, giving: bool, what: str) -> str:
+    """A good added to the side being built: what one gives, or asks for."""
+    if what == CHOICE:
+        return "Ask for a Task card of their choice"
+    verb = "Give" if giving else "Ask for"
+    return f"{verb} {'1 Credit' if what == 'c1' else item_label(state, what, True)}"[:80]
 
 
 class Bundle(GamedecAction):
     """``offer:to=X``: the active detective proposes a trade of any size to X."""
 
     kind = "offer"
+    summary = "Propose a trade of several goods"
     family = "trade"
+    args = (word("to", seat_named),)
+    when = "Only the detective whose turn it is proposes a trade of several goods"
+    turn = "any"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         if state.opts.online_trade or (state.test is not None and state.test.kind == "attack"):
@@ -110,11 +126,30 @@ class Bundle(GamedecAction):
         _build(state)
         return [public("trade", f"{seat} prepares a trade offer for {partner}.")]
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return f"Propose a trade of several goods to {intent.word('to')}"
+
 
 RULES.action(Bundle)
 
 
-@RULES.answers("bundle")
+GOODS = "the goods of a trade you propose"
+BUILT = [
+    CANCEL,
+    Shape("done", asks=GOODS),
+    Shape("add", (word("what", goods_named),), title="Add a good", asks=GOODS),
+]
+"""The answers to each question of a trade being built: cancel it, that is all, one more good."""
+
+
+def _pick_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str | None:
+    """Task cards of one's choice to give: only those of one's hand (a wrong count: the frame says so)."""
+    picked = parse_pick(intent) if intent.kind == "choose" else []
+    hand = state.players[seat].hand
+    return not_own_task(state, frame, seat, intent) if any(c not in hand for c in picked) else None
+
+
+@RULES.answers("bundle", takes=BUILT, refusal=goods_refused)
 def _built(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None
@@ -149,7 +184,7 @@ def _built(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     ]
 
 
-@RULES.answers("bundle_answer")
+@RULES.answers("bundle_answer", takes=[DECLINE, ACCEPT], refusal=accept_refused)
 def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None
@@ -159,7 +194,7 @@ def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload
     owed = t.get_all.count(CHOICE)
     if owed:
         t.stage = "send"
-        hand = [(Intent(c), L.item_label(state, c, True)) for c in state.players[seat].hand]
+        hand = [(Intent(c), item_label(state, c, True)) for c in state.players[seat].hand]
         events = [public("trade", f"{seat} accepts and chooses the Task cards to give.")]
         RULES.choose_many(
             state,
@@ -175,7 +210,7 @@ def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload
     return [public("trade", f"{seat} accepts.")] + _exchange(state)
 
 
-@RULES.answers("bundle_pick")
+@RULES.answers("bundle_pick", takes=[CHOOSE], refusal=_pick_refused)
 def _picked(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None

@@ -5,19 +5,22 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import Event, GameMeta, IllegalIntent, Intent, NotYourTurn, RandomAgent
+from engine.core import Event, GameMeta, RandomAgent
 from engine.core.agents import AgentFactory
 from engine.core.flowgame import FlowGame
-from engine.core.shapes import check_shape
 
-from . import answers, bundles, effects, procedure, refusals, setup, story, trade, window  # noqa: F401
-from . import labels as L
+# isort: off
+# They register their actions, and a turn's menu lists its actions in the order they register
+# (procedure.turn_actions): the turn's own actions, its Scenario actions, trading, discarding.
+from .actions import moves, tasks, exchanges, corporate, story as story_actions  # noqa: F401
+from . import trade, bundles  # noqa: F401
+from .actions import anytime  # noqa: F401
+
+# isort: on
+from . import answers, effects, procedure, setup, story, window  # noqa: F401 - they register steps and answers
 from . import standing as ST
-from .actions import anytime, corporate, exchanges, moves, tasks  # noqa: F401 - they register their actions
-from .actions import story as story_actions  # noqa: F401
 from .agent import HeuristicAgent
 from .runtime import RULES
-from .shapes import SHAPES
 from .state import GamedecOptions, GamedecState
 from .view import GamedecView
 from .viewing import build
@@ -63,16 +66,16 @@ class GamedecGame(FlowGame[GamedecState]):
         rules=RULES_SUMMARY,
     )
     state_type = GamedecState
-    format = 7
+    format = 8
     """2: the runtime's steps and frames; 3: a trade may be proposed to the active detective (``by``); 4:
     trades of several goods (``bundle``); 5: Credits kept by the resources kit; 6: each waiting frame keeps
     its public (third-person) text; 7: Angela Baal's Arsenal replaces Steady Aim, Postorganism's Lag token
-    gives a move, the play-on winner's pawn leaves the board (``left_board``). Older games are rebuilt from
-    their intent logs."""
+    gives a move, the play-on winner's pawn leaves the board (``left_board``); 8: the runtime's unused
+    decisions and options fields gone from every state (issue 29). Older games are rebuilt from their intent
+    logs."""
     rules = RULES
     log_kept = 8
     """The status panel shows the last 8 public lines."""
-    intent_kinds = frozenset(SHAPES)
     agents: ClassVar[dict[str, AgentFactory]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
     standing_actions = ST.STANDING
     standing_text = ST.TEXT
@@ -89,32 +92,6 @@ class GamedecGame(FlowGame[GamedecState]):
     def _log(self, state: GamedecState, events: list[Event]) -> None:
         # who has chosen or answered is shown while it matters (the view's progress), not news for the log
         super()._log(state, [e for e in events if e.kind not in ("chosen", "answered")])
-
-    # Argument shapes first, so no rule, refusal or label ever reads a missing or mistyped argument.
-
-    def parse_intent(self, key: str) -> Intent:
-        intent = super().parse_intent(key)
-        check_shape(SHAPES, intent)
-        return intent
-
-    def check(self, state: GamedecState, seat: str, intent: Intent) -> None:
-        check_shape(SHAPES, intent)
-        try:
-            super().check(state, seat, intent)
-        except (IllegalIntent, NotYourTurn) as refused:
-            if state.result is not None or seat not in state.seats:
-                raise
-            # one voice for every refusal: the precise reason, then what the seat can do instead
-            raise type(refused)(refusals.explain(self, state, seat, intent)) from None
-
-    def describe(self, state: GamedecState, intent: Intent) -> str:
-        """A label; a malformed intent is refused (MalformedIntent), and one naming an unknown card, space or
-        seat is labelled by its own key (the refusal that quotes it then lists what is possible)."""
-        check_shape(SHAPES, intent)
-        try:
-            return L.describe(state, intent)
-        except KeyError:
-            return intent.key()
 
 
 GAME = GamedecGame()

@@ -2,8 +2,8 @@
 Terror cards. (Task tests and fights are in ``effects.py``, set-up in ``setup.py``.)
 
 Phase 1 queues one ``turn`` step per detective, the Hacker Attack and the next round's Phase 1 at once. A
-turn is a frame offering the turn's actions (``TURN_ACTIONS``); the steps they queue run while it is open,
-and the rest of the round waits for it (``ROUND_OPS``).
+turn is a frame offering the turn's actions (:func:`turn_actions`: each action says whether the turn offers
+it); the steps they queue run while it is open, and the rest of the round waits for it (``ROUND_OPS``).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from engine.core import Event, Intent, clockwise, public
 from engine.core.kits.handlimit import excess
 
-from . import labels as L
 from . import rules as R
+from .actions.base import GamedecAction
 from .answers import decide
 from .board import NAMES, WORLDS
 from .pack import load_pack
@@ -32,36 +32,34 @@ from .steps import (
 )
 from .story import double_agent_winner, round_start
 
-TURN_ACTIONS = (
-    "end",
-    "move",
-    "draw",
-    "play",
-    "attack",
-    "heal",
-    "sell_tasks",
-    "buy_equip",
-    "buy_skill",
-    "sell_equip",
-    "hunt",
-    "buy_rep",
-    "smear",
-    "commission",
-    "aid",
-    "story_start",
-    "story_task",
-    "story_finish",
-    "ability",
-    "trade",
-    "offer",
-    "discard",
-    "discard_eq",
-)
-"""What a detective's turn offers once he has moved, in menu order (each action says when it is possible)."""
-_UNIVERSAL = ("end", "move", "trade", "offer", "discard", "discard_eq", "story_start", "ability")
-BEFORE_MOVING = _UNIVERSAL + tuple(kind for kind in TURN_ACTIONS if kind not in _UNIVERSAL)
-"""The same actions before his first move, the universal ones first: until he moves only they are possible
-(RB: "The round must begin with a move"), and the others refuse saying so."""
+
+def turn_actions(moved: bool) -> list[str]:
+    """What a detective's turn offers, in menu order: its actions in the order they are registered (each
+    declares :attr:`~.actions.base.GamedecAction.turn`). Before his first move the ones possible then come
+    first, ending, moving and the Universal Actions (trading, discarding) ahead of the Scenario's: until he
+    moves only they are possible (RB: "The round must begin with a move"), and the others refuse saying so."""
+    listed = [a for a in RULES.actions.all() if isinstance(a, GamedecAction) and a.turn]
+    if not moved:
+        first = sorted((a for a in listed if a.turn == "any"), key=lambda a: a.family == "play")
+        listed = first + [a for a in listed if a.turn == "moved"]
+    return [a.kind for a in listed]
+
+
+def turn_text(state: GamedecState) -> str:
+    p = state.players[state.active]
+    where = NAMES[p.pos]
+    if not state.moved:
+        return f"Your turn: {state.moves_left} move(s). Start with a move (you are in {where})."
+    return f"In {where}: act here, move ({state.moves_left} left) or end your turn."
+
+
+def turn_public(state: GamedecState) -> str:
+    """The turn told to the others: whose it is, where, and the moves left."""
+    seat = state.active
+    where = NAMES[state.players[seat].pos]
+    if not state.moved:
+        return f"{seat} plays a turn: {state.moves_left} move(s), starting in {where}."
+    return f"{seat} plays a turn in {where}: acts there, moves ({state.moves_left} left) or ends the turn."
 
 
 # --- Phase 1, Corporate Investigation ------------------------------------------------------------------
@@ -163,11 +161,11 @@ def open_turn(state: GamedecState, seat: str) -> None:
         state,
         seat,
         "turn",
-        L.turn_text(state),
-        BEFORE_MOVING,
+        turn_text(state),
+        turn_actions(moved=False),
         default=Intent.of("end"),
         waits_for=ROUND_OPS,
-        public=L.turn_public(state),
+        public=turn_public(state),
     )
 
 

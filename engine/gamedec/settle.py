@@ -6,10 +6,13 @@ agreed on before the transaction lowers his Reputation by 1")."""
 from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import Shape, word
+from engine.core.frame import Frame
 from engine.core.rules import NoPayload, Offer
 
-from . import labels as L
 from . import rules as R
+from .answers import not_own_task
+from .names import item_label, task_named
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState
@@ -31,7 +34,14 @@ def over(state: GamedecState) -> None:
 
 
 def _offer(state: GamedecState, intents: list[Intent]) -> Offer:
-    return [(i, L.describe(state, i)) for i in intents]
+    return [(i, _send_label(state, i)) for i in intents]
+
+
+def _send_label(state: GamedecState, intent: Intent) -> str:
+    if intent.kind == "cheat":
+        return "Send nothing (cheat)"
+    card = intent.get("card")
+    return f"Send {item_label(state, str(card), True)}"[:80] if card else "Send the agreed goods"
 
 
 # --- the exchange -------------------------------------------------------------------------------------
@@ -113,19 +123,30 @@ def _exchange(state: GamedecState, give: str, got: str) -> list[Event]:
     return [
         public(
             "trade",
-            f"Trade done: {active} gives {L.item_label(state, give, False)}, {partner} gives "
-            f"{L.item_label(state, got, False)}.",
+            f"Trade done: {active} gives {item_label(state, give, False)}, {partner} gives "
+            f"{item_label(state, got, False)}.",
         ),
         private(
             {active, partner},
             "trade_done",
-            f"Trade: {active} gives {L.item_label(state, give, True)}, "
-            f"{partner} gives {L.item_label(state, got, True)}.",
+            f"Trade: {active} gives {item_label(state, give, True)}, "
+            f"{partner} gives {item_label(state, got, True)}.",
         ),
     ]
 
 
-@RULES.revealed("trade_send")
+SENDS = "the goods of a trade"
+
+
+def _send_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str | None:
+    return not_own_task(state, frame, seat, intent) if intent.kind == "send" else None
+
+
+@RULES.revealed(
+    "trade_send",
+    takes=[Shape("send", (word("card", task_named, optional=True),), asks=SENDS), Shape("cheat", asks=SENDS)],
+    refusal=_send_refused,
+)
 def _sent(state: GamedecState, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None
@@ -144,9 +165,9 @@ def _sent(state: GamedecState, choices: dict[str, Intent], payload: NoPayload) -
         card = answer.get("card")
         sent = card if isinstance(card, str) else item
         transfer(state, s, other, sent)
-        events.append(public("trade", f"{s} sends {L.item_label(state, sent, False)}."))
+        events.append(public("trade", f"{s} sends {item_label(state, sent, False)}."))
         if sent in load_pack().tasks:
-            events.append(private({s, other}, "trade_card", f"{s} sends {L.item_label(state, sent, True)}."))
+            events.append(private({s, other}, "trade_card", f"{s} sends {item_label(state, sent, True)}."))
     over(state)
     state.trade_done = True
     return events

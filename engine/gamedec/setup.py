@@ -4,12 +4,15 @@ Skills. RULINGS 1-4."""
 from __future__ import annotations
 
 from engine.core import Deck, Event, Intent, Rng, clockwise, public
+from engine.core.args import Shape, word
+from engine.core.frame import Frame
 from engine.core.kits import display
+from engine.core.labels import fit
 from engine.core.rules import NoPayload
 
-from . import labels as L
 from . import rules as R
 from . import story as ST
+from .answers import SKILL, skill_label, skill_refused
 from .board import CORPS
 from .pack import load_pack
 from .runtime import RULES
@@ -66,12 +69,29 @@ def _draft(state: GamedecState, step: DraftStep) -> list[Event]:
         step.seat,
         "detective",
         "Choose your detective (players choose in turn, beginning with the Starting Player).",
-        [(i, L.describe(state, i)) for i in offer],
+        [(i, _detective_label(i.word("id"))) for i in offer],
         public=f"{step.seat} chooses a detective (in turn, beginning with the Starting Player).",
     )
 
 
-@RULES.answers("detective")
+def _detective_label(ident: str) -> str:
+    d = load_pack().detectives[ident]
+    best = max(d.skills, key=lambda x: (d.skills[x], x))
+    return fit(f"{d.name} ({best} +{d.skills[best]}): {d.ability_text}")
+
+
+def _detective_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:
+    if intent.get("id") not in load_pack().detectives:
+        return "There is no such detective"
+    return "That detective is already taken"
+
+
+DETECTIVE = Shape(
+    "detective", (word("id", lambda state, v: load_pack().detectives[str(v)].name),), asks="a detective"
+)
+
+
+@RULES.answers("detective", takes=[DETECTIVE], refusal=_detective_refused)
 def _chosen(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     det = load_pack().detectives[intent.word("id")]
     state.players[seat].detective = det.id
@@ -105,7 +125,7 @@ def _deal(state: GamedecState, step: DealStep) -> list[Event]:
 def _start_skill(state: GamedecState, step: StartSkillStep) -> list[Event]:
     """RULINGS 2: a secret simultaneous choice after the deal; the default is the detective's +3 Skill."""
     skills = [Intent.of("skill", id=s) for s in load_pack().skills]
-    offer = [(i, L.skill_label(state, "", i)) for i in skills]
+    offer = [(i, skill_label(state, "", i)) for i in skills]
     best = {seat: _best_skill(state, seat) for seat in state.seats}
     return RULES.secret(
         state,
@@ -124,7 +144,7 @@ def _best_skill(state: GamedecState, seat: str) -> Intent:
     return Intent.of("skill", id=max(d.skills, key=lambda s: (d.skills[s], s)))
 
 
-@RULES.revealed("start_skill")
+@RULES.revealed("start_skill", takes=[SKILL], refusal=skill_refused)
 def _start_skills(state: GamedecState, choices: dict[str, Intent], payload: NoPayload) -> list[Event]:
     for seat, intent in choices.items():
         state.players[seat].skills = [intent.word("id")]

@@ -146,7 +146,7 @@ class TradeState(BaseModel):
 
 class GamedecState(FlowState):
     game: str = "gamedec"
-    format: int = 7
+    format: int = 8
     steps: list[GamedecStep] = Field(default_factory=list)
     opts: GamedecOptions
     players: dict[str, Player]

@@ -13,19 +13,47 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
+from engine.core.args import Shape, word
+from engine.core.frame import Frame
+from engine.core.intent import Value
 from engine.core.kits.ledger import Ledger
 from engine.core.rules import NoPayload, Offer
 
-from . import labels as L
 from . import modifiers as M
 from . import rules as R
 from .answers import ANYTIME, decide, decision
 from .board import NAMES, WORLDS, is_corp
+from .names import space_named
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState, TestState
 
 PUPPET = "puppet_master"
+HOW = {
+    "assist": "after your Assist",
+    "commission": "after your Commission",
+    "clues": "removing your 2 oldest Clues",
+}
+"""How a Scenario is started (``story_start:via=...``), besides removing one's Clue in a world."""
+
+
+def _how(via: str) -> str:
+    return HOW.get(via) or f"removing your Clue in {NAMES[via]}"
+
+
+def _via_named(state: GamedecState, value: Value) -> str:
+    how = _how(str(value))
+    return how[0].upper() + how[1:]
+
+
+START_ARGS = (word("via", _via_named),)
+"""Revealing a Scenario: the action in one's turn, and the answer when asked after an Assist."""
+SKIP = Shape("skip", asks="a decision you may decline")
+"""Declining a decision of the story: adding no Lag, keeping the Scenario hidden, not using Digital Mind."""
+
+
+def start_label(intent: Intent) -> str:
+    return f"Reveal your Scenario ({_how(intent.word('via'))})"
 
 
 def deal(state: GamedecState) -> None:
@@ -289,11 +317,22 @@ class FinalePayload(BaseModel):
 
 @decision("finale", FinalePayload)
 def _finales(state: GamedecState, seat: str, payload: FinalePayload) -> tuple[Offer, Intent | None]:
-    offer = [Intent.of("finale", id=f) for f in payload.options]
-    return [(i, L.describe(state, i)) for i in offer], None
+    return [
+        (Intent.of("finale", id=f), f"Take the Finale {load_pack().finales[f].name}"[:80])
+        for f in payload.options
+    ], None
 
 
-@RULES.answers("finale", FinalePayload)
+def _finale_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:
+    return "That Finale card is not one of this ending's free ones"
+
+
+FINALE = Shape(
+    "finale", (word("id", lambda state, v: load_pack().finales[str(v)].name),), asks="a Finale card"
+)
+
+
+@RULES.answers("finale", FinalePayload, takes=[FINALE], refusal=_finale_refused)
 def _take_finale(state: GamedecState, seat: str, intent: Intent, payload: FinalePayload) -> list[Event]:
     finale = intent.word("id")
     state.players[seat].finales.append(finale)
@@ -320,14 +359,26 @@ def round_start(state: GamedecState) -> None:
 
 @decision("place_lag")
 def _lag_worlds(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
-    worlds = [Intent.of("place_lag", world=w) for w in WORLDS if w not in state.lags]
+    worlds = [w for w in WORLDS if w not in state.lags]
     return [
-        (Intent.of("skip"), L.skip_label("place_lag")),
-        *((i, L.describe(state, i)) for i in worlds),
+        (Intent.of("skip"), "Add no Lag"),
+        *((Intent.of("place_lag", world=w), f"Add a Lag in {NAMES[w]}") for w in worlds),
     ], None
 
 
-@RULES.answers("place_lag")
+def _lag_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str | None:
+    if intent.kind != "place_lag":
+        return None
+    world = intent.get("world")
+    return (
+        f"A Lag already lies in {NAMES[str(world)]}" if world in state.lags else "That is not a Sensory World"
+    )
+
+
+PLACE_LAG = Shape("place_lag", (word("world", space_named),), asks="a world for Postorganism's Lag")
+
+
+@RULES.answers("place_lag", takes=[PLACE_LAG, SKIP], refusal=_lag_refused)
 def _place_lag(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     if intent.kind == "skip":
         return []
@@ -359,11 +410,11 @@ def _revealed(state: GamedecState, seat: str, aside: Intent) -> bool:
 # the reveal is this decision's own answer: offered as an aside as well, it was listed twice under one key
 @decision("story_offer", asides=tuple(a for a in ANYTIME if a != "story_start"), closes=_revealed)
 def _reveal_options(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
-    starts = [(i, L.describe(state, i)) for i in start_options(state, seat)]
-    return [(Intent.of("skip"), L.skip_label("story_offer")), *starts], None
+    starts = [(i, start_label(i)) for i in start_options(state, seat)]
+    return [(Intent.of("skip"), "Keep your Scenario hidden"), *starts], None
 
 
-@RULES.answers("story_offer")
+@RULES.answers("story_offer", takes=[SKIP, Shape("story_start", START_ARGS)])
 def _reveal_or_not(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     if intent.kind == "story_start":
         return reveal(state, seat, intent.word("via"))
@@ -398,10 +449,10 @@ def _mind_used(state: GamedecState, seat: str, aside: Intent) -> bool:
 
 @decision("mind", closes=_mind_used)
 def _mind(state: GamedecState, seat: str, payload: NoPayload) -> tuple[Offer, Intent | None]:
-    return [(Intent.of("skip"), L.skip_label("mind"))], None
+    return [(Intent.of("skip"), "Do not use Digital Mind now")], None
 
 
-@RULES.answers("mind")
+@RULES.answers("mind", takes=[SKIP])
 def _mind_skipped(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     return []
 

@@ -20,11 +20,14 @@ their hands to each other (an aside).
 from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import Shape, word
+from engine.core.frame import Frame
 from engine.core.rules import NoPayload, Offer
 
-from . import labels as L
 from . import rules as R
 from .actions.base import GamedecAction
+from .names import goods_named, item_label, seat_named, task_named, task_summary
+from .pack import load_pack
 from .runtime import RULES
 from .settle import ASIDES, agreed, online, over
 from .state import GamedecState, TradeState
@@ -59,12 +62,57 @@ def asks(state: GamedecState, seat: str, other: str, gave: str) -> list[str]:
     return out
 
 
-def _offer(state: GamedecState, intents: list[Intent]) -> Offer:
-    return [(i, L.describe(state, i)) for i in intents]
-
-
 def _items(state: GamedecState, first: str, kind: str, items: list[str]) -> Offer:
-    return _offer(state, [Intent.of(first)] + [Intent.of(kind, what=w) for w in items])
+    """``cancel`` (making no offer, in a call for offers), then each good to give or ask for."""
+    verb = "Give" if kind == "give" else "Ask for"
+    t = state.trade
+    cancel = "Make no offer" if t is not None and t.stage == "offers" else "Cancel the trade"
+    goods = [(Intent.of(kind, what=w), f"{verb} {item_label(state, w, True)}"[:80]) for w in items]
+    return [(Intent.of(first), cancel), *goods]
+
+
+# --- what answers a trade's questions, and why an answer not offered is refused -------------------------
+
+CANCEL = Shape("cancel", asks="your part of a trade")
+DECLINE = Shape("decline", asks="an answer to a trade offer")
+ACCEPT = Shape("accept", (word("card", task_named, optional=True),), asks="an answer to a trade offer")
+GIVE = Shape("give", (word("what", goods_named),), asks="what you give in a trade")
+GET = Shape("get", (word("what", goods_named),), title="Ask for", asks="what you ask for in a trade")
+TAKE = Shape(
+    "take",
+    (word("src", seat_named), word("card", task_named, optional=True)),
+    title="Take an offer",
+    asks="a trade offer to take",
+)
+"""Answers several trade questions take (each kind declared once)."""
+
+
+def goods_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str | None:
+    """A good not offered in a trade being built (the seat's own means, or the other side's public ones)."""
+    if intent.kind not in ("give", "get", "add"):
+        return None
+    what = intent.get("what")
+    if what in ("c1", "c2"):
+        return "That many Credits are not there to trade"
+    if isinstance(what, str) and what in load_pack().equipment:
+        return "That Equipment card is not there to trade"
+    return "That is not among the goods this trade can hold"
+
+
+def accept_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str | None:
+    if intent.kind != "accept":
+        return None
+    return "This offer asks for a Task card of your hand: accept by naming one, or decline"
+
+
+def _take_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str | None:
+    if intent.kind != "take":
+        return None
+    src = intent.get("src")
+    t = state.trade
+    if t is None or src not in t.offers:
+        return f"{src} made no offer" if isinstance(src, str) and src in state.players else "No such offer"
+    return "That offer is paid with a Task card of your hand"
 
 
 def _ask(
@@ -86,8 +134,14 @@ class Trade(GamedecAction):
     """``trade:to=X`` and ``trade_call``: the active detective's ways to start a trade."""
 
     kind = "trade"
+    summary = "Propose a trade"
     also = ("trade_call",)
     family = "trade"
+    args = (word("to", seat_named),)
+    also_args = {"trade_call": ()}
+    when = "A trade always includes the detective whose turn it is, and is proposed while his turn is open"
+    also_when = {"trade_call": "Only the detective whose turn it is asks for trade offers"}
+    turn = "any"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         if state.test is not None and state.test.kind == "attack":
@@ -150,12 +204,20 @@ class Trade(GamedecAction):
         )
         return [public("trade", f"{seat} asks for trade offers: {', '.join(others)} may each make one.")]
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        if intent.kind == "trade_call":
+            return "Ask every player for trade offers"
+        return f"Propose a trade to {intent.word('to')}"
+
 
 class Show(GamedecAction):
     """Show a Task card of one's hand to the other side of the trade (RULINGS 35; each card once)."""
 
     kind = "show"
+    summary = "Show a Task card"
     family = "trade"
+    args = (word("card", task_named),)
+    when = "Task cards are shown to the other side of a trade being made"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         t = state.trade
@@ -176,11 +238,45 @@ class Show(GamedecAction):
         assert t is not None
         shown = intent.word("card")
         t.shown.append(f"{seat}:{shown}")
-        to = L.show_audience(state, seat)
+        to = show_audience(state, seat)
         return [
             public("show", f"{seat} shows a Task card to {', '.join(sorted(to - {seat}))}."),
-            private(to, "shown", f"{seat} shows: {L.task_summary(shown)}."),
+            private(to, "shown", f"{seat} shows: {task_summary(shown)}."),
         ]
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        name = load_pack().tasks[intent.word("card")].name
+        seat = shower(state)
+        to = (
+            ", ".join(sorted(show_audience(state, seat) - {seat}))
+            if seat
+            else (state.active or "the other trader")
+        )
+        return f"Show your Task card {name} to {to}"[:80]
+
+
+def show_audience(state: GamedecState, seat: str) -> set[str]:
+    """Who sees a shown card: the other side of the trade (RB: "one may show one's Task cards to the other
+    players for this purpose"), and the shower."""
+    t = state.trade
+    assert t is not None
+    if seat == state.active:
+        others = {t.partner} if t.partner else {s for s in t.offers if s not in t.passed}
+    else:
+        others = {state.active}
+    return others | {seat}
+
+
+def shower(state: GamedecState) -> str:
+    """The seat a show intent is being labelled for (the one asked in this trade stage)."""
+    t = state.trade
+    if t is None:
+        return ""
+    if t.stage in ("give", "get"):
+        return t.by or state.active
+    if t.stage == "answer":
+        return state.active if t.by else t.partner
+    return ""
 
 
 RULES.action(Trade)
@@ -216,7 +312,7 @@ def _other_side(state: GamedecState, t: TradeState) -> str:
     return state.active if t.by else t.partner
 
 
-@RULES.answers("trade_give")
+@RULES.answers("trade_give", takes=[CANCEL, GIVE], refusal=goods_refused)
 def _given(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None
@@ -240,7 +336,7 @@ def _given(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     return []
 
 
-@RULES.answers("trade_get")
+@RULES.answers("trade_get", takes=[CANCEL, GET], refusal=goods_refused)
 def _asked(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None
@@ -254,18 +350,19 @@ def _asked(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
     t.stage = "answer"
     answerer = _other_side(state, t)
     offered = t.get if t.by else t.give
+    hand = state.players[answerer].hand
     accepts = (
-        [Intent.of("accept", card=c) for c in state.players[answerer].hand]
+        [(Intent.of("accept", card=c), f"Accept, giving {item_label(state, c, True)}"[:80]) for c in hand]
         if asked == "task" and not online(state)
-        else [Intent.of("accept")]
+        else [(Intent.of("accept"), "Accept the trade")]
     )
-    what = f"{L.item_label(state, offered, False)} for {L.item_label(state, asked, False)}"
+    what = f"{item_label(state, offered, False)} for {item_label(state, asked, False)}"
     _ask(
         state,
         answerer,
         "trade_answer",
         f"{seat} offers {what}. Accept?",
-        _offer(state, [Intent.of("decline"), *accepts]),
+        [(Intent.of("decline"), "Decline the trade"), *accepts],
         public=f"{answerer} decides whether to accept {seat}'s offer of {what}.",
     )
     return [
@@ -273,12 +370,12 @@ def _asked(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
         private(
             {seat, answerer},
             "trade_offer",
-            f"Offer: {L.item_label(state, offered, True)} for {L.item_label(state, asked, True)}.",
+            f"Offer: {item_label(state, offered, True)} for {item_label(state, asked, True)}.",
         ),
     ]
 
 
-@RULES.answers("trade_answer")
+@RULES.answers("trade_answer", takes=[DECLINE, ACCEPT], refusal=accept_refused)
 def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None
@@ -302,7 +399,7 @@ def _ready(t: TradeState, seat: str) -> bool:
     return bool(g) and bool(a)
 
 
-@RULES.answers("trade_offer")
+@RULES.answers("trade_offer", takes=[CANCEL, GIVE, GET], refusal=goods_refused)
 def _offer_part(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None
@@ -325,13 +422,12 @@ def _offer_part(state: GamedecState, seat: str, intent: Intent, payload: NoPaylo
     return [
         public(
             "trade",
-            f"{seat} offers {state.active} {L.item_label(state, g, False)} for "
-            f"{L.item_label(state, a, False)}.",
+            f"{seat} offers {state.active} {item_label(state, g, False)} for {item_label(state, a, False)}.",
         ),
         private(
             {seat, state.active},
             "trade_offer",
-            f"{seat} offers {L.item_label(state, g, True)} for {L.item_label(state, a, True)}.",
+            f"{seat} offers {item_label(state, g, True)} for {item_label(state, a, True)}.",
         ),
     ]
 
@@ -350,22 +446,32 @@ def _offers_made(state: GamedecState, answers: list[tuple[str, Intent]], payload
         if not _ready(t, s):
             continue
         if a == "task" and not online(state):
-            takes += [Intent.of("take", src=s, card=c) for c in me.hand]
+            takes += [_take(state, s, c) for c in me.hand]
         else:
-            takes.append(Intent.of("take", src=s))
+            takes.append(_take(state, s, None))
     _ask(
         state,
         state.active,
         "trade_choose",
         "Trade offers: take one of them, or decline them all.",
-        _offer(state, [Intent.of("decline"), *takes]),
+        [(Intent.of("decline"), "Decline every offer"), *takes],
         asides=ASIDES[1:],
         public=f"{state.active} takes one of the trade offers, or declines them all.",
     )
     return []
 
 
-@RULES.answers("trade_choose")
+def _take(state: GamedecState, src: str, card: str | None) -> tuple[Intent, str]:
+    """Taking ``src``'s offer (paid with a Task card of one's hand where it asks for one), labelled."""
+    t = state.trade
+    assert t is not None
+    g, a = t.offers[src]
+    paid = item_label(state, card or a, True)
+    intent = Intent.of("take", src=src, card=card) if card else Intent.of("take", src=src)
+    return intent, f"Take {src}'s offer: {item_label(state, g, True)} for {paid}"[:80]
+
+
+@RULES.answers("trade_choose", takes=[DECLINE, TAKE], refusal=_take_refused)
 def _chose(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
     t = state.trade
     assert t is not None

@@ -17,6 +17,7 @@ before the dice roll"). Nobody able to react: no window, the dice are rolled.
 from __future__ import annotations
 
 from engine.core import Event, Intent, clockwise, public
+from engine.core.args import number, word
 from engine.core.rules import NoPayload
 from engine.core.waiting import WindowFrame
 
@@ -25,6 +26,7 @@ from . import rules as R
 from . import story as ST
 from .actions.base import GamedecAction
 from .answers import decide
+from .names import seat_named
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState, TestState
@@ -193,9 +195,14 @@ class Pass(GamedecAction):
 
     kind = "pass"
     family = "end"
+    args = ()
+    when = "There is no Assist/Sabotage window to pass in now"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         return [Intent.of("pass")]
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return "Pass"
 
 
 class Assist(GamedecAction):
@@ -204,6 +211,11 @@ class Assist(GamedecAction):
 
     kind = "assist"
     also = ("sabotage",)
+    args = (word("on", seat_named), number("n"))
+    when = "Assists are declared before a roll, while the Assist/Sabotage window asks you"
+    also_when = {
+        "sabotage": "Sabotages are declared before a roll, while the Assist/Sabotage window asks you"
+    }
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         if state.test is None:
@@ -232,11 +244,19 @@ class Assist(GamedecAction):
             return f"You hold only {held} set-aside card{'s' if held > 1 else ''}"
         return "Up to 3 cards per declaration: declare again for more"
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        n = intent.num("n")
+        sign = "+" if intent.kind == "assist" else "-"
+        what = f"{n} card{'s' if n > 1 else ''}"
+        return f"{intent.kind.capitalize()} {intent.word('on')} with {what} ({sign}{2 * n})"
+
 
 class Boost(GamedecAction):
     """Smoke and Mirrors: a tester discards a Credit before the roll for +2."""
 
     kind = "boost"
+    args = (word("on", seat_named),)
+    when = "Smoke and Mirrors is used before your own roll"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         if state.test is None or not _boosts(state, seat):
@@ -251,6 +271,9 @@ class Boost(GamedecAction):
         if state.credits.of(seat) < 1:
             return "It needs 1 Credit: you hold none"
         return "Smoke and Mirrors boosts your own roll: name yourself"
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return "Smoke and Mirrors: 1 Credit for +2"
 
 
 RULES.action(Pass)
@@ -296,6 +319,15 @@ def _declared(state: GamedecState, seat: str, intent: Intent) -> list[Event]:
             if hero and state.players[on].detective == hero:
                 p.assist_ready = True
     return events
+
+
+@RULES.unasked("assist")
+def not_in_the_window(state: GamedecState, frame: WindowFrame, seat: str) -> str | None:
+    """A seat the window does not ask: by the public rules it could not react (RB: an Assist or Sabotage
+    discards "one or more cards he holds" set aside)."""
+    if seat in frame.seats:
+        return None
+    return "You hold nothing to declare before this roll (no set-aside card)"
 
 
 @RULES.answers("assist")

@@ -36,6 +36,7 @@ Offer = list[tuple[Intent, str]]
 SECTOR = Shape(
     "sector",
     (word("own", sector_named, optional=True), word("acc", sector_named, optional=True)),
+    title="Your sector card",
     asks="a sector card",
     when="Sector cards are chosen in the Sector Phase, once every Contact is auctioned",
 )
@@ -43,6 +44,7 @@ SECTOR = Shape(
 WATCHDOG = Shape(
     "watchdog",
     (word("frm", sector_named, optional=True), word("to", sector_named, optional=True)),
+    title="A Watchdog",
     asks="where a Watchdog goes",
 )
 """A Watchdog added (``to``), moved (``frm`` and ``to``) or removed (``frm``): one kind, three questions."""
@@ -162,7 +164,9 @@ def ask_order(state: InfamyState, seat: str, blocks: list[Block]) -> list[Event]
 @RULES.answers(
     "resource",
     Left,
-    takes=[Shape("resource", (word("type", what_named),), asks="a resource to gain")],
+    takes=[
+        Shape("resource", (word("type", what_named),), title="Gain a resource", asks="a resource to gain")
+    ],
     refusal=reasons.resource,
 )
 def resource(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
@@ -177,7 +181,7 @@ def resource(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[
 @RULES.answers(
     "rep",
     RepAsk,
-    takes=[Shape("rep", (word("faction", faction_named),), asks="a faction for Rep")],
+    takes=[Shape("rep", (word("faction", faction_named),), title="Gain Rep", asks="a faction for Rep")],
     refusal=reasons.rep,
 )
 def rep(state: InfamyState, seat: str, intent: Intent, data: RepAsk) -> list[Event]:
@@ -186,7 +190,14 @@ def rep(state: InfamyState, seat: str, intent: Intent, data: RepAsk) -> list[Eve
 
 @RULES.answers(
     "liaison",
-    takes=[Shape("liaison", (word("gain", liaison_named),), asks="the Liaison's reward")],
+    takes=[
+        Shape(
+            "liaison",
+            (word("gain", liaison_named),),
+            title="The Liaison's reward",
+            asks="the Liaison's reward",
+        )
+    ],
     refusal=reasons.liaison,
 )
 def liaison(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
@@ -200,7 +211,14 @@ def liaison(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> l
 @RULES.answers(
     "deck",
     Left,
-    takes=[Shape("deck", (word("faction", faction_named),), asks="a Scheme deck to draw from")],
+    takes=[
+        Shape(
+            "deck",
+            (word("faction", faction_named),),
+            title="Draw a Scheme",
+            asks="a Scheme deck to draw from",
+        )
+    ],
     refusal=reasons.deck,
 )
 def deck(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
@@ -212,7 +230,9 @@ def deck(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Even
 
 @RULES.answers(
     "discard",
-    takes=[Shape("discard", (word("card", scheme_named),), asks="a Scheme to discard")],
+    takes=[
+        Shape("discard", (word("card", scheme_named),), title="Discard a Scheme", asks="a Scheme to discard")
+    ],
     refusal=reasons.discard,
 )
 def discard(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> list[Event]:
@@ -226,7 +246,14 @@ def discard(state: InfamyState, seat: str, intent: Intent, data: NoPayload) -> l
 @RULES.answers(
     "steal",
     StealAsk,
-    takes=[Shape("steal", (word("rival"), word("type", what_named, optional=True)), asks="what to steal")],
+    takes=[
+        Shape(
+            "steal",
+            (word("rival"), word("type", what_named, optional=True)),
+            title="Steal from a rival",
+            asks="what to steal",
+        )
+    ],
     refusal=reasons.steal,
 )
 def steal(state: InfamyState, seat: str, intent: Intent, data: StealAsk) -> list[Event]:
@@ -283,7 +310,7 @@ def thug_cancel(state: InfamyState, seat: str, intent: Intent, data: ThugAsk) ->
 @RULES.answers(
     "target",
     TargetAsk,
-    takes=[Shape("target", (word("rival"),), asks="a rival to lose tokens")],
+    takes=[Shape("target", (word("rival"),), title="Choose a rival", asks="a rival to lose tokens")],
     refusal=reasons.target,
 )
 def target(state: InfamyState, seat: str, intent: Intent, data: TargetAsk) -> list[Event]:
@@ -295,7 +322,14 @@ def target(state: InfamyState, seat: str, intent: Intent, data: TargetAsk) -> li
 @RULES.answers(
     "sabotage",
     SabotageAsk,
-    takes=[Shape("sabotage", (word("mission", mission_named),), asks="a mission to Sabotage")],
+    takes=[
+        Shape(
+            "sabotage",
+            (word("mission", mission_named),),
+            title="Sabotage a mission",
+            asks="a mission to Sabotage",
+        )
+    ],
     refusal=reasons.sabotage,
 )
 def sabotage(state: InfamyState, seat: str, intent: Intent, data: SabotageAsk) -> list[Event]:
@@ -316,7 +350,9 @@ def sabotage(state: InfamyState, seat: str, intent: Intent, data: SabotageAsk) -
 @RULES.answers(
     "hazard",
     HazardAsk,
-    takes=[Shape("hazard", (word("zone", hazard_zone_named),), asks="a zone for a Hazard")],
+    takes=[
+        Shape("hazard", (word("zone", hazard_zone_named),), title="Add a Hazard", asks="a zone for a Hazard")
+    ],
     refusal=reasons.hazard,
 )
 def hazard(state: InfamyState, seat: str, intent: Intent, data: HazardAsk) -> list[Event]:
@@ -335,7 +371,9 @@ def hazard(state: InfamyState, seat: str, intent: Intent, data: HazardAsk) -> li
 @RULES.answers(
     "unhazard",
     Left,
-    takes=[Shape("unhazard", (word("zone", zone_named),), asks="a Hazard to remove")],
+    takes=[
+        Shape("unhazard", (word("zone", zone_named),), title="Remove a Hazard", asks="a Hazard to remove")
+    ],
     refusal=reasons.unhazard,
 )
 def unhazard(state: InfamyState, seat: str, intent: Intent, data: Left) -> list[Event]:
@@ -374,7 +412,11 @@ def watchdog_remove(state: InfamyState, seat: str, intent: Intent, data: NoPaylo
 @RULES.answers(
     "order",
     OrderAsk,
-    takes=[Shape("resolve", (word("item", block_named),), asks="which effect resolves first")],
+    takes=[
+        Shape(
+            "resolve", (word("item", block_named),), title="Resolve first", asks="which effect resolves first"
+        )
+    ],
     refusal=reasons.resolve,
 )
 def order(state: InfamyState, seat: str, intent: Intent, data: OrderAsk) -> list[Event]:
@@ -409,7 +451,7 @@ def sectors_revealed(state: InfamyState, choices: dict[str, Intent], data: NoPay
         acc = intent.get("acc")
         if isinstance(acc, str):
             state.sectors[ACC_PAWN] = int(acc[1:])
-            parts.append(f"Accomplice ({seat}) {state.sectors[ACC_PAWN]}")
+            parts.append(f"{seat}'s Accomplice {state.sectors[ACC_PAWN]}")
     state.phase = "place"
     state.slot = 0
     state.placed = {}

@@ -36,10 +36,15 @@ class InfamyEffects(EffectInterpreter[InfamyState, EffectStep]):
         got = R.gain(state, ctx.seat, e.what, e.n)
         why = ""
         if ctx.source.startswith("benefit:"):
-            why = f" ({next(b.name for b in R.pack().benefits if b.id == ctx.source[8:])})"
+            why = next(b.name for b in R.pack().benefits if b.id == ctx.source[8:])
         if got == 0:
-            return [R.say(state, f"{ctx.seat} gains no {R.WHAT_NAMES[e.what]} (supply empty){why}.")]
-        return [R.say(state, f"{ctx.seat} gains {R.plural(got, e.what)}{why}.")]
+            empty = f"the General Supply has no {R.WHAT_NAMES[e.what]} left"
+            return [
+                R.say(
+                    state, f"{ctx.seat} gains no {R.WHAT_NAMES[e.what]} ({why + ': ' if why else ''}{empty})."
+                )
+            ]
+        return [R.say(state, f"{ctx.seat} gains {R.plural(got, e.what)}{f' ({why})' if why else ''}.")]
 
     @handles("lose")
     def lose(self, state: InfamyState, e: Effect, ctx: EffectStep) -> list[Event]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Deck, GameMeta, RandomAgent
+from engine.core import Deck, Event, GameMeta, RandomAgent
 from engine.core.flowgame import FlowGame
 
-from . import actions, answers, effects, steps  # noqa: F401 - they register into RULES
+from . import actions, answers, effects, marks, steps, text  # noqa: F401 - they register into RULES
 from . import rules as R
 from .agent import HeuristicAgent
 from .pack import FACTIONS
@@ -60,11 +60,12 @@ class InfamyGame(FlowGame[InfamyState]):
     rules = RULES
     log_kept = 12
     """The views show the last 12 public lines; keeping no more keeps snapshots (and copies) small."""
-    format = 6
+    format = 7
     """2: on the runtime (steps and waiting frames); 3: the frames as the Gamedec port extended them; 4: the
     counted tokens kept by the resources kit; 5: each waiting frame keeps its public (third-person) text; 6:
-    the state holds no ``decisions`` nor ``options`` (nobody read them). Older games are rebuilt from their
-    intent log."""
+    the state holds no ``decisions`` nor ``options`` (nobody read them); 7: the table noted after every move
+    and what the latest move changed (``noted``, ``last``), and a placement with one possible zone is made
+    without asking (issues 30, 31). Older games are rebuilt from their intent log."""
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> InfamyState:
@@ -96,3 +97,14 @@ class InfamyGame(FlowGame[InfamyState]):
 
     def view_model(self, state: InfamyState, seat: str | None) -> InfamyView:
         return build_view(self, state, seat)
+
+    def board_lines(self, view: dict[str, Any]) -> list[str]:
+        return text.board_lines(view)
+
+    def hand_lines(self, own: dict[str, Any], public: dict[str, Any]) -> list[str]:
+        return text.hand_lines(own, public)
+
+    def _log(self, state: InfamyState, events: list[Event]) -> None:
+        """The public lines, then what the move changed (:mod:`.marks`: the boards mark it)."""
+        super()._log(state, events)
+        marks.note(state, events, self.awaiting(state))

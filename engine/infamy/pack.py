@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from engine.core import DataError
 from engine.core.datapack import Provenance, load_records, pack_dir
 
+from .view import tokens_words
+
 Faction = Literal["cartel", "megacorp", "militia"]
 FACTIONS: tuple[Faction, ...] = ("cartel", "megacorp", "militia")
 Resource = Literal["weapon", "data", "compound"]
@@ -113,6 +115,10 @@ class Requirements(BaseModel):
 
     def items(self) -> list[tuple[str, int]]:
         return [(k, v) for k, v in self.model_dump().items() if v]
+
+    def words(self) -> str:
+        """ "2 Weapons, 1 Data" ("nothing" when free)."""
+        return tokens_words(dict(self.items()))
 
     def short(self) -> str:
         names = {"weapon": "W", "data": "D", "compound": "C", "henchman": "H", "favor": "F", "bribe": "B"}

@@ -232,7 +232,7 @@ def zone_label(zone_id: str) -> str:
     elif z.kind == "special":
         what = "special zone"
     else:
-        what = WHAT_NAMES[z.kind]
+        what = f"{WHAT_NAMES[z.kind]} zone"
     return f"sector {zone_id[1]} {what}"
 
 

@@ -12,7 +12,7 @@ from engine.core.flowgame import FlowState
 from engine.core.kits.resources import Resources
 
 from .pack import Effect
-from .view import ACC_PAWN, COLOURS
+from .view import ACC_PAWN, COLOURS, LastView
 
 __all__ = ["ACC_PAWN", "COLOURS", "Auction", "InfamyOptions", "InfamyState", "InfamyStep", "Phase", "Player"]
 
@@ -127,12 +127,29 @@ InfamyStep = Annotated[
 ]
 
 
+class Noted(BaseModel):
+    """The public table as the latest move left it, for :mod:`.marks` to tell what the next move changed."""
+
+    asked: list[str]
+    """The seats the game was waiting for: the next move is theirs."""
+    counts: dict[str, dict[str, int]]
+    missions: dict[str, list[str]]
+    pawns: dict[str, str]
+    hazards: list[str]
+    watchdogs: list[int]
+    winners: list[str | None]
+    bid_on: int | None
+    """The Contact being auctioned (its index on the track), and each bidder's Bribes on it."""
+    bids: dict[str, int]
+
+
 class InfamyState(FlowState):
     game: str = "infamy"
-    format: int = 6
+    format: int = 7
     """The snapshot format (the game's ``format``): 2 is the runtime's steps and frames; 3 its frames after
     the Gamedec port (asides, per-part refs); 4 the counted tokens in ``tokens`` (the resources kit); 5 the
-    frames' public (third-person) texts; 6 no ``decisions`` nor ``options`` (dead weight, issue 29)."""
+    frames' public (third-person) texts; 6 no ``decisions`` nor ``options`` (dead weight, issue 29); 7 the
+    table noted after every move (``noted``) and what the latest move changed (``last``, issue 31)."""
     steps: list[InfamyStep] = Field(default_factory=list)
     opts: InfamyOptions
     players: dict[str, Player]
@@ -172,6 +189,10 @@ class InfamyState(FlowState):
     scheme_order: list[str] = Field(default_factory=list)
     scheme_idx: int = 0
     plays_left: int = 0
+    noted: Noted | None = None
+    """The public table after the latest move (:mod:`.marks`)."""
+    last: LastView | None = None
+    """What the latest move changed (None before the first move)."""
 
     def held(self, seat: str, what: str) -> int:
         """How many ``what`` tokens ``seat`` holds."""

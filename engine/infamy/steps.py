@@ -13,13 +13,18 @@ from .answers import load_slot
 from .pack import FACTIONS, Effect
 from .rules import RULES
 from .state import Auction, AuctionStep, CleanupStep, InfamyState, PlaceStep, RoundStep, SchemeStep
+from .view import round_name, turn_of
+
+RULES.ends_alone("place")
+"""A placement with one possible zone (or only the Smuggler's stay-out) is made without asking: where a pawn
+may go is public (the revealed sector, the free zones, Watchdogs, the missions and the resources paid)."""
 
 
 def sector_text(state: InfamyState) -> str:
     """The secret choice's question: one text for every seat (the bot shows it publicly), so it names the
     Sector Chief's winner, to whom Watchdog sectors are open (public: he won the Contact in the open)."""
     closed = "sectors with a Watchdog are closed" + (
-        f" to all but {state.chief} (Sector Chief)" if state.chief is not None else ""
+        f" to all but {state.chief}, who has the Sector Chief" if state.chief is not None else ""
     )
     return f"Choose the sector to enter this Round, in secret ({closed})"
 
@@ -38,7 +43,7 @@ def open_round(state: InfamyState, step: RoundStep) -> list[Event]:
     events = [
         R.say(
             state,
-            f"Round {state.round} ({'Day' if state.day else 'Night'}). Contacts: {names}.",
+            f"{round_name(turn_of(state.round), state.day)}. Contacts: {names}.",
             "round",
             round=state.round,
             day=state.day,
@@ -80,13 +85,14 @@ def auction(state: InfamyState, step: AuctionStep) -> list[Event]:
     return []
 
 
-def _contact_line(state: InfamyState, reward: bool = True) -> str:
+def _contact(state: InfamyState) -> tuple[str, str, str]:
+    """The Contact being auctioned: "Contact 2 of 5, the Hacker", its text, and its lead ("Bo leads with
+    3", "no bid yet")."""
     a = state.auction
     assert a is not None
     contact = R.pack().contacts[state.track[a.pos]]
     high = f"{a.high} leads with {a.bids[a.high]}" if a.high else "no bid yet"
-    what = f" ({contact.text})" if reward else ""
-    return f"Contact {a.pos + 1} of {len(state.track)}, the {contact.name}{what} - {high}"
+    return f"Contact {a.pos + 1} of {len(state.track)}, the {contact.name}", contact.text, high
 
 
 def bid_public(state: InfamyState) -> str:
@@ -94,17 +100,19 @@ def bid_public(state: InfamyState) -> str:
     the Contact's text either, which speaks to its winner ("of your choice") and is on the board."""
     a = state.auction
     assert a is not None
-    return f"{a.to_act} bids or passes on {_contact_line(state, reward=False)}."
+    which, _, high = _contact(state)
+    return f"{a.to_act} bids or passes on {which} ({high})."
 
 
 def bid_text(state: InfamyState) -> str:
     a = state.auction
     assert a is not None
     seat, p = a.to_act, state.players[a.to_act]
+    which, reward, high = _contact(state)
     own = a.bids.get(seat, 0)
     mine = f"; you have {own} on it" if own else ""
     text = (
-        f"{seat}: {_contact_line(state)}{mine}. "
+        f"{seat}: {which}: {reward} {high[:1].upper()}{high[1:]}{mine}. "
         f"Bid (1 Bribe of Expenses + Bribes to top the highest bid) or pass. You have {p.avail} available."
     )
     if bidding.favor_options(state, seat):
@@ -150,7 +158,16 @@ def start_sectors(state: InfamyState) -> list[Event]:
     public = "Everyone chooses the sector to enter this Round, in secret" + text.removeprefix(
         "Choose the sector to enter this Round, in secret"
     )
-    RULES.secret(state, state.seats, "sector", text + ".", offers, more=more, public=public + ".")
+    RULES.secret(
+        state,
+        state.seats,
+        "sector",
+        text + ".",
+        offers,
+        more=more,
+        public=public + ".",
+        announce="{seat} has chosen a sector in secret.",
+    )
     return [event]
 
 
@@ -204,7 +221,7 @@ def place_text(state: InfamyState, seat: str, public: bool = False) -> str:
     parts = []
     for pawn in state.to_place:
         sector = state.sectors[placing.pawn_id(seat, pawn)]
-        own = "its pawn" if public else "your pawn"
+        own = f"{seat}'s pawn" if public else "your pawn"
         parts.append(f"{'the Accomplice' if pawn == 'acc' else own} in sector {sector}")
     order = " (either first)" if len(parts) > 1 else ""
     stay = (
@@ -215,7 +232,7 @@ def place_text(state: InfamyState, seat: str, public: bool = False) -> str:
     if public:
         return (
             f"{seat} places {' and '.join(parts)}{order}: a free resupply zone, or the mission zone to "
-            f"complete a mission it can pay{stay}."
+            f"complete a mission {seat} can pay{stay}."
         )
     return (
         f"{seat}: place {' and '.join(parts)}{order}: a free resupply zone, or the mission zone to "
@@ -282,13 +299,17 @@ def game_won(state: InfamyState) -> list[Event] | None:
     order, scores = R.ranking(state, seats, how), R.scores(state)
     if len(seats) == 1:
         return [
-            R.say(state, f"Round {state.round}: {detail} wins by {how}.", "winner"),
+            R.say(state, f"{_when(state)}: {detail} wins by {how}.", "winner"),
             FlowGame.finish(state, seats, f"{how} victory", ranking=order, scores=scores),
         ]
     return [
-        R.say(state, f"Round {state.round}: a full tie between {detail}.", "winner"),
+        R.say(state, f"{_when(state)}: a full tie between {detail}.", "winner"),
         FlowGame.finish(state, seats, f"tie on {how}", draw=True, ranking=order, scores=scores),
     ]
+
+
+def _when(state: InfamyState) -> str:
+    return f"End of {round_name(turn_of(state.round), state.day)}"
 
 
 def end_round(state: InfamyState) -> list[Event]:

@@ -11,19 +11,25 @@ from . import rules as R
 from .pack import FACTIONS, RESOURCES, Requirements
 from .state import InfamyState
 from .view import (
+    PHASE_NAMES,
     AuctionView,
     BenefitView,
     Bribes,
+    DoneMission,
     Flags,
     HandCard,
+    Holdings,
     InfamyView,
     MissionView,
     PlayerView,
     SectorView,
+    Supply,
     TrackEntry,
     Waiting,
     ZoneView,
+    round_name,
     sectors_of,
+    turn_of,
 )
 
 
@@ -35,7 +41,7 @@ def hand(state: InfamyState, seat: str) -> list[HandCard]:
             name=pack.schemes[c].name,
             faction=pack.schemes[c].faction,
             text=pack.schemes[c].text,
-            cost=pack.schemes[c].cost.short() if pack.schemes[c].cost != Requirements() else "",
+            cost=pack.schemes[c].cost.words() if pack.schemes[c].cost != Requirements() else "",
         )
         for c in state.players[seat].hand
     ]
@@ -50,14 +56,19 @@ def player(state: InfamyState, s: str) -> PlayerView:
         colour=p.colour,
         infamy=p.infamy,
         rep=dict(p.rep),
-        res={r: state.held(s, r) for r in RESOURCES},
+        res=Holdings(**{r: state.held(s, r) for r in RESOURCES}),
         henchmen=state.held(s, "henchman"),
         favors=state.held(s, "favor"),
         bribes=Bribes(
             available=p.avail, spent=p.spent, on_contacts=p.markers, bid=a.bids.get(s, 0) if a else 0
         ),
         hand_count=len(p.hand),
-        missions=list(p.missions),
+        missions=[
+            DoneMission(
+                name=pack.missions[m].name, sector=pack.missions[m].sector, types=list(pack.missions[m].types)
+            )
+            for m in p.missions
+        ],
         contacts=[pack.contacts[c].name for c, w in zip(state.track, state.winners, strict=False) if w == s],
         triggerman=s == state.triggerman,
         benefits=[
@@ -142,12 +153,14 @@ def build_view(game: FlowGame[InfamyState], state: InfamyState, seat: str | None
     a = state.auction
     mine = seat is not None and seat in state.players
     common: dict[str, Any] = game.table_view(state, seat)
-    common["turn"] = (state.round + 1) // 2  # a Turn is a Day Round and a Night Round
+    common["turn"] = turn = turn_of(state.round)
+    over = " · game over" if state.result is not None else ""
     common["my_choice"] = sectors_of(common["my_choice"]) if mine else None
     return InfamyView(
         **common,
         round=state.round,
         day=state.day,
+        standing=f"{round_name(turn, state.day)} · {PHASE_NAMES[state.phase]}{over}",
         phase=state.phase,
         triggerman=state.triggerman,
         seats=list(state.seats),
@@ -164,8 +177,11 @@ def build_view(game: FlowGame[InfamyState], state: InfamyState, seat: str | None
         mission_deck=len(state.missions),
         scheme_decks={f: len(state.schemes[f]) for f in FACTIONS},
         scheme_discards={f: len(state.schemes[f].discards) for f in FACTIONS},
-        supply={t: R.supply_left(state, t) for t in R.TOKENS}
-        | {"hazard": R.hazards_left(state), "watchdog": R.watchdogs_left(state)},
+        supply=Supply(
+            **{t: R.supply_left(state, t) for t in R.TOKENS},
+            hazard=R.hazards_left(state),
+            watchdog=R.watchdogs_left(state),
+        ),
         watchdogs=list(state.watchdogs),
         hazards=list(state.hazards),
         revealed=dict(state.sectors),
@@ -179,6 +195,7 @@ def build_view(game: FlowGame[InfamyState], state: InfamyState, seat: str | None
             Waiting(seat=p.seat, kind=p.kind, text=p.text if p.seat == seat else public_text(p))
             for p in game.prompts(state)
         ],
+        last=state.last,
         me=seat,
         hand=hand(state, seat) if mine and seat is not None else None,
     )

@@ -63,8 +63,6 @@ class HeuristicAgent(Agent[Any]):
 
     def _best(self, state: Any, seat: str, kind: str, found: list[Intent]) -> Intent:
         if kind == "play":
-            from .rules import card_of
-
             return max(found, key=lambda i: (i.get("at") is not None, card_of(str(i.get("card"))).price))
         return found[0]
 

@@ -107,7 +107,7 @@ def confused_turn(state: IpaState, step: ConfuseStep) -> list[Event]:
     events = [
         public(
             "confuse",
-            f"{seat}'s Agent is confused: it attacks the nearest target, "
+            f"{seat}'s Agent is confused and attacks the nearest target, "
             f"{unit_name(state, target)}" + (" (by the die)." if len(nearest) > 1 else "."),
         )
     ]
@@ -116,9 +116,7 @@ def confused_turn(state: IpaState, step: ConfuseStep) -> list[Event]:
         state.turn.use("action")  # "The action is nevertheless lost/used"
         shown = ", ".join(card_of(c).name for c in sorted(agent.hand)) or "no cards"
         state.now(ResumeStep(seat=seat))
-        return events + [
-            public("confuse", f"{seat} has nothing to attack it with and shows the hand: {shown}.")
-        ]
+        return events + [public("confuse", f"{seat} has nothing to attack with and shows the hand: {shown}.")]
     offer = [(Intent.of("confused", card=c), f"Attack with {card_of(c).name}") for c in cards]
     return events + RULES.ask(
         state,

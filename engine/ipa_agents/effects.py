@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
 from engine.core.args import Shape, word
+from engine.core.board import Cell, Passage
 
 from .life import check_end, damage, destroy, die, reduction
 from .names import card_named, words
@@ -22,12 +23,17 @@ from .rules import (
     RULES,
     P,
     agent_of_unit,
+    cap,
     card_of,
     clear_shot,
     grid,
+    meets,
     occupied,
+    owns,
+    plural,
     recycle_from_hand,
     seat_of_unit,
+    sees,
     stunned,
     unit_cell,
     unit_name,
@@ -110,7 +116,6 @@ def _converter_plus(state: IpaState, seat: str) -> int:
 
 
 def _owns_id(agent: object, card_id: str) -> bool:
-    from .rules import owns
 
     return owns(agent, card_id)  # type: ignore[arg-type]
 
@@ -156,17 +161,13 @@ def hit_step(state: IpaState, step: HitStep) -> list[Event]:
     seat = defender(state, hit.target)
     if seat is None or not state.agents[seat].alive:
         return events + defend(state, hit, True)
-    what = card_of(hit.card).name if hit.card else unit_name(state, hit.attacker)
-    text = (
-        f"{unit_name(state, hit.attacker)} attacks {unit_name(state, hit.target)} with {what} "
-        f"({hit.amount} {hit.type}). Defensive roll?"
-    )
+    text = f"{_attack_line(state, hit)} Defensive roll?"
     offer = [
         (Intent.of("defend", roll="yes"), "Roll the defensive dice"),
         (Intent.of("defend", roll="no"), "Forgo the defensive roll"),
     ]
     missed = Intent.of("defend", roll="no") if state.opts.played_is_played else None  # a missed roll is lost
-    public = f"{text.removesuffix(' Defensive roll?')} {seat} decides whether to roll in defence."
+    public = f"{_attack_line(state, hit)} {seat} decides whether to roll in defence."
     return events + RULES.ask(
         state,
         seat,
@@ -178,6 +179,25 @@ def hit_step(state: IpaState, step: HitStep) -> list[Event]:
         pace="quick",
         public=public,
     )
+
+
+STATUS_NAMES = {"stun": "Stun", "helpless": "Helpless", "confuse": "Confuse", "mind_control": "Mind Control"}
+"""The statuses by the rulebook's names."""
+
+
+def _attack_line(state: IpaState, hit: Hit) -> str:
+    """What attacks whom, with what and for how much: "Ann's Agent attacks Bo's Agent with Static Bolt (2
+    energy)."; a strike over time names its card ("Choke Field strikes Bo's Agent again (1 energy)."), a
+    Sentry's shot its Sentry."""
+    target = unit_name(state, hit.target)
+    amount = f"({hit.amount} {hit.type})"
+    if hit.card:
+        return (
+            f"{cap(unit_name(state, hit.attacker))} attacks {target} with {card_of(hit.card).name} {amount}."
+        )
+    if hit.over:
+        return f"{card_of(hit.over).name} strikes {target} again {amount}."
+    return f"{cap(unit_name(state, hit.attacker))} fires at {target} {amount}."
 
 
 def _still_there(state: IpaState, hit: Hit) -> bool:
@@ -207,12 +227,12 @@ def defend_answered(state: IpaState, seat: str, intent: Intent, payload: HitPayl
 
 def defend(state: IpaState, hit: Hit, rolls: bool) -> list[Event]:
     if not rolls:
-        return [public("defence", f"{unit_name(state, hit.target)} forgoes the defensive roll.")] + landed(
-            state, hit
-        )
+        return [
+            public("defence", f"{cap(unit_name(state, hit.target))} forgoes the defensive roll.")
+        ] + landed(state, hit)
     dice = state.rng.roll(state.opts.defence_dice)
     shown = " and ".join(str(d) for d in dice)
-    name = unit_name(state, hit.target)
+    name = cap(unit_name(state, hit.target))
     if any(d >= (5 if hit.focused else 6) for d in dice):  # Focused Shot: "must roll a 5 or 6"
         events = [public("defence", f"{name} rolls {shown} and dodges.", dice=dice)]
         if dice.count(6) == 2:
@@ -263,7 +283,6 @@ def rift_options(state: IpaState, seat: str, hit: Hit) -> list[tuple[Intent, str
     roll"; Space Vacuum "can only be used against a Space Manipulation, if it is active"; "The target must
     be in the Agent's line of sight" (A-49: the Rift's user is the target, or sees the attacker or the
     target)."""
-    from .rules import meets, sees
 
     agent = state.agents[seat]
     if not agent.alive or stunned(agent):
@@ -292,7 +311,7 @@ def landed(state: IpaState, hit: Hit) -> list[Event]:
     seats = [a.seat for a in state.agents.values() if a.alive and a.seat != hit.seat]
     seats = [s for s in state.seats if s in seats]
     offers = {s: rift_options(state, s, hit) for s in seats}
-    text = f"{unit_name(state, hit.target)} is hit. Any reaction?"
+    text = f"{cap(unit_name(state, hit.target))} is hit. Any reaction?"
     return RULES.window(
         state,
         seats,
@@ -301,7 +320,7 @@ def landed(state: IpaState, hit: Hit) -> list[Event]:
         offers,
         pass_as=(Intent("pass"), "No reaction"),
         payload=HitPayload(hit=hit),
-        public=f"{unit_name(state, hit.target)} is hit: the other Agents may react, in secret.",
+        public=f"{cap(unit_name(state, hit.target))} is hit: the other Agents may react, in secret.",
     )
 
 
@@ -368,7 +387,10 @@ def apply_hit(state: IpaState, hit: Hit) -> list[Event]:
                     )
                 )
                 events.append(
-                    public("over_time", f"{card.name} will strike {target.seat}'s Agent for {turns} turns.")
+                    public(
+                        "over_time",
+                        f"{card.name} will strike {target.seat}'s Agent for {plural(turns, 'turn')}.",
+                    )
                 )
         elif effect.op == "lose_on_roll":
             face = state.rng.roll(1)[0]
@@ -390,7 +412,7 @@ def inflict(state: IpaState, unit: str, status: str, by: str) -> list[Event]:
     if target is None or not target.alive:
         return []
     if target.ue == "steady":
-        return [public("immune", f"{target.seat}'s Agent is immune to {status}.")]
+        return [public("immune", f"{target.seat}'s Agent is immune to {STATUS_NAMES[status]}.")]
     target.statuses = [s for s in target.statuses if s.status != status]
     # Helpless lasts through the target's own next turn (R-6), whoever is in turn first
     target.statuses.append(StatusOn(status=status, by=target.seat if status == "helpless" else by))
@@ -410,7 +432,6 @@ def shove(state: IpaState, hit: Hit, squares: int) -> list[Event]:
     if start is None:
         return []
     taken = set(occupied(state, but=hit.target))
-    from engine.core.board import Cell, Passage
 
     reach = grid(state).reachable(
         Cell.parse(start),
@@ -445,7 +466,7 @@ def shoved(state: IpaState, seat: str, intent: Intent, payload: HitPayload) -> l
         target.cell = to
     elif payload.hit.target in state.equipment:
         state.equipment[payload.hit.target].cell = to
-    return [public("shove", f"{unit_name(state, payload.hit.target)} is moved to {to}.")]
+    return [public("shove", f"{cap(unit_name(state, payload.hit.target))} is moved to {to}.", at=to)]
 
 
 def resume(state: IpaState, seat: str) -> None:

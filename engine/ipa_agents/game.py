@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import GameMeta, RandomAgent
+from engine.core import Event, GameMeta, Intent, RandomAgent
 from engine.core.board import Cell, load_grid
 from engine.core.flowgame import FlowGame
 
-from . import actions, control, effects, sides, steps, turn_header  # noqa: F401 - they register into RULES
+from . import actions, control, effects, marks, sides, steps, text, turn_header  # noqa: F401 - register
 from .actions.move import wall_steps
 from .agent import HeuristicAgent
 from .pack import MAPS, map_path, pack
@@ -47,7 +47,7 @@ class IpaGame(FlowGame[IpaState]):
         summary="Tactical skirmish of Agents on a 24 x 24 map: last Agent standing wins.",
         rules=RULES_SUMMARY,
     )
-    format = 9
+    format = 10
     """2: the runtime's frames changed shape before the game was registered (no format-1 game was saved);
     3: the last action a Rift may undo, permissions to pass; 4: the options of the advanced and alternative
     rules (Played is played, Focused Shot, Gaia's Helpers), teams and chosen corners; 5: Confuse and Mind
@@ -58,7 +58,10 @@ class IpaGame(FlowGame[IpaState]):
     Focused Shot needs a shot of this turn, the Damage Converter's payment ends with the turn, a force
     field's loss holds for the rest of the turn, a Sentry's round of placement), and the turn's header is
     told again after each deed; 9: the state no longer carries the runtime's unused ``decisions`` and
-    ``options`` (issue 29, item 9). Older games are rebuilt from their intent log."""
+    ``options`` (issue 29, item 9); 10: a wall is one answer, its square (``wall:at=D7``, was
+    ``wall:col=D,row=7``: a logged old key is read as the new one, :meth:`conform`), and the state keeps what
+    the last turns changed (``marks``) and the secret choices just revealed (``revealed``), for the boards.
+    Older games are rebuilt from their intent log."""
     state_type = IpaState
     rules = RULES
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
@@ -95,8 +98,27 @@ class IpaGame(FlowGame[IpaState]):
             state.steps = [*first, *wall_steps(state)]
         return self.start(state)
 
+    def conform(self, intent: Intent) -> Intent:
+        """An intent log written before format 10 names a wall's square in two parts (``wall:col=D,row=7``):
+        it is read as the one answer it now is (``wall:at=D7``), so old games rebuild."""
+        col, row = intent.get("col"), intent.get("row")
+        if intent.kind == "wall" and isinstance(col, str) and isinstance(row, int) and len(intent.args) == 2:
+            intent = Intent.of("wall", at=f"{col}{row}")
+        return super().conform(intent)
+
+    def _log(self, state: IpaState, events: list[Event]) -> None:
+        """The public log, and what the events changed on the map for the boards to mark (:mod:`.marks`)."""
+        super()._log(state, events)
+        marks.note(state, events)
+
     def view_model(self, state: IpaState, seat: str | None) -> IpaView:
         return build_view(self, state, seat)
+
+    def board_lines(self, view: dict[str, Any]) -> list[str] | None:
+        return text.board_lines(view)
+
+    def hand_lines(self, own: dict[str, Any], public: dict[str, Any]) -> list[str] | None:
+        return text.hand_lines(own, public)
 
 
 def _standard_map(state: IpaState, name: str) -> None:

@@ -86,5 +86,8 @@ def revive(state: IpaState, seat: str, instance: str, unit: str) -> list[Event]:
             "revive",
             f"{seat} brings {dead.seat}'s Agent back to life on {dead.cell} with {dead.life} life.",
             unit=unit,
+            at=dead.cell,
+            seat=dead.seat,
+            amount=dead.life,
         )
     ]

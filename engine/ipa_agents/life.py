@@ -7,7 +7,7 @@ from engine.core import Event, public
 from engine.core.flowgame import FlowGame
 
 from .pack import DamageType
-from .rules import P, agent_of_unit, card_of, unit_name
+from .rules import P, agent_of_unit, cap, card_of, equipment_name, unit_cell, unit_name
 from .sides import allied, sides
 from .state import IpaState
 
@@ -16,7 +16,7 @@ def destroy(state: IpaState, unit: str) -> list[Event]:
     fe = state.equipment.pop(unit, None)
     if fe is None:
         return []
-    return [public("destroyed", f"{P().equipment[fe.kind].name} {unit} is destroyed.")]
+    return [public("destroyed", f"{cap(equipment_name(fe))} is destroyed.", at=fe.cell)]
 
 
 def reduction(state: IpaState, unit: str, amount: int, kind: DamageType) -> int:
@@ -44,10 +44,18 @@ def damage(
     if amount <= 0:
         return []
     dealt = reduction(state, unit, amount, kind) if typed else amount
-    name = unit_name(state, unit)
+    name = cap(unit_name(state, unit))
     if dealt <= 0:
         return [public("damage", f"{name} takes no damage ({kind} is stopped).")]
-    events = [public("damage", f"{name} loses {dealt} life ({kind}).", unit=unit, amount=dealt)]
+    events = [
+        public(
+            "damage",
+            f"{name} loses {dealt} life ({kind}).",
+            unit=unit,
+            amount=dealt,
+            at=unit_cell(state, unit),
+        )
+    ]
     target = agent_of_unit(state, unit)
     if by is not None and state.opts.sandmen and by in state.agents and state.agents[by].alive:
         state.agents[by].credits += 1
@@ -84,7 +92,7 @@ def die(state: IpaState, seat: str, by: str | None) -> list[Event]:
     for other in state.agents.values():
         other.statuses = [s for s in other.statuses if s.by != seat]
         other.over_time = [o for o in other.over_time if o.by != seat]
-    events = [public("death", f"{seat}'s Agent dies; its corpse stays on {agent.cell}.")]
+    events = [public("death", f"{seat}'s Agent dies; the corpse stays on {agent.cell}.", at=agent.cell)]
     if by is not None and by in state.agents and state.agents[by].alive and not allied(state, by, seat):
         state.agents[by].credits += P().numbers.kill_credits
         events.append(public("kill", f"{by} receives {P().numbers.kill_credits} credits for the kill."))

@@ -211,13 +211,44 @@ def owns(agent: AgentState, card_id: str) -> bool:
 
 
 def unit_name(state: IpaState, unit: str) -> str:
+    """A unit as players read it: an Agent by its seat ("Ann's Agent"), field equipment by its owner, kind
+    and square (:func:`equipment_name`)."""
     agent = agent_of_unit(state, unit)
     if agent is not None:
         return f"{agent.seat}'s Agent"
     fe = state.equipment.get(unit)
     if fe is not None:
-        return f"{P().equipment[fe.kind].name} {unit}"
-    return unit
+        return equipment_name(fe)
+    return "field equipment no longer on the map"
+
+
+def equipment_name(fe: EquipmentState) -> str:
+    """A piece of field equipment by its owner, kind and square: "Ann's Sentry on T23", "the ownerless Sentry
+    on T23" (its id is never shown; the map shows the square)."""
+    kind = P().equipment[fe.kind].name
+    return f"{fe.owner}'s {kind} on {fe.cell}" if fe.owner else f"the ownerless {kind} on {fe.cell}"
+
+
+def cap(text: str) -> str:
+    """``text`` opening a sentence (a name such as "the ownerless Sentry ..." gets its capital)."""
+    return text[:1].upper() + text[1:]
+
+
+def heal_text(seat: str, healed: int) -> str:
+    """A heal's public line: the life gained, or that there was none to gain."""
+    if healed <= 0:
+        return f"{seat}'s Agent is at full life: nothing to heal."
+    return f"{seat}'s Agent heals {healed} life."
+
+
+def joined(names: list[str]) -> str:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def plural(n: int, word: str, many: str = "") -> str:
+    """``1 square``, ``2 squares`` (``many``: an irregular plural)."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
 
 
 def abilities_text(state: IpaState, agent: AgentState) -> str:

@@ -15,8 +15,10 @@ from engine.core import Event, Intent, public
 from engine.core.args import Shape, word
 from engine.core.board import Cell
 
+from . import marks
+from .actions.move import wall_steps
 from .names import words
-from .rules import RULES
+from .rules import RULES, joined
 from .setup import CORNERS, SEAT_CORNERS
 from .state import CornerStep, GaiaStep, IpaState
 
@@ -143,6 +145,7 @@ def ask_gaia(state: IpaState, step: GaiaStep) -> list[Event]:
         offers,
         defaults={s: Intent.of("map", agree="yes") for s in state.seats},
         payload=GaiaPayload(tries=step.tries),
+        announce="{seat} has said whether the battle map stands.",
         public=f"Gaia's Helpers: everyone says in secret whether the battle map stands (map {step.tries} of "
         f"{GAIA_TRIES}).",
     )
@@ -159,14 +162,18 @@ MAP = Shape(
 @RULES.revealed("gaia", GaiaPayload, takes=[MAP])
 def gaia_revealed(state: IpaState, choices: dict[str, Intent], payload: GaiaPayload) -> list[Event]:
     against = [s for s in state.seats if choices[s].get("agree") == "no"]
+    marks.revealed(state, {s: "does not agree" if s in against else "agrees" for s in state.seats})
     if not against:
         return [public("gaia", "Everyone agrees to the battle map.")]
     if payload.tries >= GAIA_TRIES:
-        return [
-            public("gaia", f"No agreement on the map ({', '.join(against)} against); the third map stands.")
-        ]
-    from .actions.move import wall_steps
+        return [public("gaia", f"No agreement on the map ({joined(against)} against); the third map stands.")]
 
     state.walls = []
     state.now(*[s for s in wall_steps(state) if s.op == "wall"], GaiaStep(tries=payload.tries + 1))
-    return [public("gaia", f"{', '.join(against)} do not agree: the walls are cleared and placed again.")]
+    return [
+        public(
+            "gaia",
+            f"{joined(against)} {'does' if len(against) == 1 else 'do'} not agree: the walls are "
+            "cleared and placed again.",
+        )
+    ]

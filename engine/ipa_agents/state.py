@@ -162,6 +162,8 @@ class Hit(BaseModel):
     """A Focused Shot: dodged only on a 5 or 6."""
     bonus: int = 0
     """Damage added to the card's (Modified Krono Blood, spent when the attack was declared)."""
+    over: str = ""
+    """The card instance of a strike over time (Drowning), for its name: such a hit has no ``card``."""
 
 
 class Undone(BaseModel):
@@ -192,6 +194,17 @@ class LastAction(BaseModel):
     type: CardType | None = None
     units: list[Undone] = Field(default_factory=list)
     settled: bool = False
+
+
+class Mark(BaseModel):
+    """One change of the last turns a board marks (:mod:`.marks`): a square (moved from or to, placed on,
+    hit, destroyed), or an Agent's life change (``seat`` and ``life``, lost below 0)."""
+
+    square: str = ""
+    seat: str = ""
+    life: int = 0
+    turn: int = 0
+    """The turn (its number) it was made in."""
 
 
 class CornerStep(Step):
@@ -283,7 +296,7 @@ IpaStep = Annotated[
 
 
 class IpaState(FlowState):
-    format: int = 9
+    format: int = 10
     """The snapshot format (the game's ``format``)."""
     steps: list[IpaStep] = Field(default_factory=list)
     opts: IpaOptions
@@ -315,5 +328,11 @@ class IpaState(FlowState):
     """The Mind Control of the turn in progress."""
     chosen_corners: list[str] = Field(default_factory=list)
     """Seats whose corner is chosen (the players choose their corners)."""
+    marks: list[Mark] = Field(default_factory=list)
+    """What the turn in progress and the one before changed (public: read from public events)."""
+    revealed: dict[str, str] = Field(default_factory=dict)
+    """The last secret choices revealed, by seat, in words ("draws a card, +1 Intellect")."""
+    revealed_turn: int = 0
+    """The turn in which they were revealed (the boards show them in that turn and the next)."""
     undoable: LastAction | None = None
     """The previous player's last such action, which a Rift may cancel in this turn (RB Rift)."""

@@ -11,11 +11,11 @@ from engine.core.flowgame import FlowGame
 from engine.core.intent import Value
 from engine.core.kits.handlimit import excess
 
-from . import control, undo
+from . import control, marks, undo
 from .effects import check_end, damage
 from .names import words
 from .pack import ABILITIES
-from .rules import RULES, P, card_of, draw_card, hand_limit, stunned
+from .rules import RULES, P, card_of, draw_card, hand_limit, plural, stunned
 from .setup import default_wall, event_free, event_square
 from .sides import sides
 from .state import (
@@ -68,12 +68,18 @@ def place_wall(state: IpaState, step: SetupWallStep) -> list[Event]:
     c = default_wall(state, step.seat)
     if c is None:
         return []
-    default = Intent.of(
-        "wall", col="".join(ch for ch in c if ch.isalpha()), row=int("".join(ch for ch in c if ch.isdigit()))
+    text = (
+        f"Place a wall: name its square ({_walls(step.left)} left for you). Not in an opponent's starting "
+        "corner, no group of more than 5 walls, nothing cut off."
     )
-    text = f"Place a wall ({step.left} left for you). Not in an opponent's corner, no group of more than 5."
-    public = f"{step.seat} places a wall ({step.left} left)."
-    return RULES.ask(state, step.seat, "wall", text, [], default=default, actions=["wall"], public=public)
+    public = f"{step.seat} places a wall ({_walls(step.left)} left)."
+    return RULES.ask(
+        state, step.seat, "wall", text, [], default=Intent.of("wall", at=c), actions=["wall"], public=public
+    )
+
+
+def _walls(n: int) -> str:
+    return "1 wall" if n == 1 else f"{n} walls"
 
 
 @RULES.step("events")
@@ -187,6 +193,7 @@ def over_time(state: IpaState, step: OverTimeStep) -> list[Event]:
                     attacker=state.agents[ot.by].unit,
                     seat=ot.by,
                     card="",
+                    over=ot.card,
                     target=agent.unit,
                     amount=ot.amount,
                     type=ot.type,
@@ -235,7 +242,11 @@ def end_turn(state: IpaState, step: EndTurnStep) -> list[Event]:
         over = excess(agent.hand, hand_limit(agent))
         if over:
             loss = over * P().numbers.hand_penalty
-            events.append(public("hand_limit", f"{step.seat} ends the turn with {over} cards too many."))
+            events.append(
+                public(
+                    "hand_limit", f"{step.seat} ends the turn with {plural(over, 'inactive card')} too many."
+                )
+            )
             events += damage(state, agent.unit, loss, "physical", None, typed=False)
         if state.opts.played_is_played and agent.points:
             events.append(
@@ -267,7 +278,7 @@ def end_round(state: IpaState, step: RoundEndStep) -> list[Event]:
     text = "End of the round: draw an Item Card? Place the rank's ability point."
     public = "End of the round: each player chooses in secret whether to draw an Item Card, and the point."
     if not state.opts.played_is_played:
-        return RULES.secret(state, seats, "round_end", text, offers, public=public)
+        return RULES.secret(state, seats, "round_end", text, offers, public=public, announce=ROUND_END_CHOSEN)
     # Played is played: "If you forget to draw a card, to advance one rank ... you have bad luck": the
     # deadline's default draws nothing and places nothing
     missed = Intent.of("ready", draw="no", point="none")
@@ -275,8 +286,19 @@ def end_round(state: IpaState, step: RoundEndStep) -> list[Event]:
         if gains:
             offer.append((missed, "No card, no point (missed)"))
     return RULES.secret(
-        state, seats, "round_end", text, offers, defaults={s: missed for s in seats}, public=public
+        state,
+        seats,
+        "round_end",
+        text,
+        offers,
+        defaults={s: missed for s in seats},
+        public=public,
+        announce=ROUND_END_CHOSEN,
     )
+
+
+ROUND_END_CHOSEN = "{seat} has chosen whether to draw a card, and the ability point."
+"""The public notice of one seat's end-of-round choice (what it chose is told when all have chosen)."""
 
 
 class NoData(BaseModel):
@@ -302,6 +324,7 @@ READY = Shape(
 def round_ended(state: IpaState, choices: dict[str, Intent], payload: NoData) -> list[Event]:
     events: list[Event] = []
     gains = state.rank < P().numbers.rank_cap
+    told: dict[str, str] = {}
     for seat in state.seats:
         intent = choices.get(seat)
         agent = state.agents[seat]
@@ -315,14 +338,11 @@ def round_ended(state: IpaState, choices: dict[str, Intent], payload: NoData) ->
         point = intent.get("point")
         if gains and point in ABILITIES:
             agent.abilities[point] += 1
-        events.append(
-            public(
-                "ready",
-                f"{seat}: {'draws a card' if intent.get('draw') == 'yes' else 'no card'}"
-                + (f", +1 {point}" if gains and point in ABILITIES else "")
-                + ".",
-            )
+        told[seat] = ("draws a card" if intent.get("draw") == "yes" else "draws no card") + (
+            f", +1 {str(point).capitalize()}" if gains and point in ABILITIES else ""
         )
+        events.append(public("ready", f"{seat} {told[seat]}."))
+    marks.revealed(state, told)
     if gains:
         state.rank += 1
     state.later(RoundStep())

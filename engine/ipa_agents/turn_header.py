@@ -11,7 +11,7 @@ from engine.core.frame import Frame
 
 from .actions.move import agent_budget
 from .actions.play import OCULAR_RANGE, boosted, free_artifacts
-from .rules import RULES, actions_left, stunned
+from .rules import RULES, actions_left, plural, stunned
 from .state import IpaState
 
 WAITING = (
@@ -34,7 +34,7 @@ def turn_text(state: IpaState, seat: str, public: bool = False) -> str:
         else f"Round {state.round}, your turn: {life}"
     ]
     if stunned(agent):
-        parts.append(f"stunned: {'it' if public else 'you'} can do nothing but discard and end")
+        parts.append(f"stunned: {seat if public else 'you'} can do nothing but discard and end")
         return "; ".join(parts) + "."
     parts.append(_move(state, seat))
     if any(s.status == "helpless" for s in agent.statuses):
@@ -46,7 +46,7 @@ def turn_text(state: IpaState, seat: str, public: bool = False) -> str:
         parts.append(f"Multitasking: {free} more Artifact{'s' if free > 1 else ''} without an action")
     parts += [text for counter, text in WAITING if boosted(state, counter)]
     if not public and agent.turn_credits:
-        parts.append(f"{agent.turn_credits} credits from sales to spend now")
+        parts.append(f"{plural(agent.turn_credits, 'credit')} from sales to spend now")
     return "; ".join(parts) + "."
 
 
@@ -55,9 +55,9 @@ def _move(state: IpaState, seat: str) -> str:
         return "no move (Focused Shot)"
     budget = agent_budget(state, seat)
     if not state.turn.used("move"):
-        return f"move available (up to {budget} squares)"
+        return f"move available (up to {plural(budget, 'square')})"
     if budget:
-        return f"move used; Speed Boost: up to {budget} more squares"
+        return f"move used; Speed Boost: up to {budget} more {'square' if budget == 1 else 'squares'}"
     return "move used"
 
 

@@ -17,7 +17,9 @@ from .rules import (
     RULES,
     actions_left,
     agent_of_unit,
+    cap,
     card_of,
+    equipment_name,
     meets,
     named_card,
     occupied,
@@ -118,11 +120,11 @@ def _undo_unit(state: IpaState, u: Undone) -> list[Event]:
         if u.destroyed.cell in occupied(state) or u.destroyed.owner not in state.agents:
             return []
         state.equipment[u.unit] = u.destroyed
-        return [public("undo", f"Field equipment {u.unit} stands again on {u.destroyed.cell}.")]
+        return [public("undo", f"{cap(equipment_name(u.destroyed))} stands again.", at=u.destroyed.cell)]
     fe = state.equipment.get(u.unit)
     if fe is not None and fe.life is not None:
         fe.life += u.lost
-        return [public("undo", f"Field equipment {u.unit}: the damage is undone.")]
+        return [public("undo", f"{cap(equipment_name(fe))}: the damage is undone.")]
     return []
 
 

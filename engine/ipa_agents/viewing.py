@@ -7,14 +7,22 @@ from typing import Any
 from engine.core.board import Cell
 from engine.core.board.view import grid_picture
 
-from .pack import TYPE_NAMES, pack
-from .rules import ability, card_of, grid, meets, stunned
+from .actions.play import boosted
+from .effects import STATUS_NAMES
+from .marks import shown_choices
+from .pack import TYPE_NAMES, Card, pack
+from .rules import ability, card_of, grid, hand_limit, meets, plural, stunned
 from .state import AgentState, IpaState
-from .view import AgentView, CardView, EquipmentView, IpaView
+from .turn_header import WAITING
+from .view import AgentView, CardView, EquipmentView, IpaView, LastView
 
 
 def _agent(state: IpaState, a: AgentState) -> AgentView:
-    statuses = [s.status for s in a.statuses] + [f"{card_of(o.card).name} x{o.turns}" for o in a.over_time]
+    statuses = [STATUS_NAMES[s.status] for s in a.statuses] + [
+        f"{card_of(o.card).name}: {plural(o.turns, 'more turn')}" for o in a.over_time
+    ]
+    entity = next((e for e in pack().entities.values() if e.id == a.ue), None)
+    waiting = [text.split(":")[0] for counter, text in WAITING if boosted(state, counter)]
     return AgentView(
         seat=a.seat,
         unit=a.unit,
@@ -26,13 +34,42 @@ def _agent(state: IpaState, a: AgentState) -> AgentView:
         points=a.points,
         credits=a.credits,
         sp=a.sp,
-        ue=a.ue,
-        upgrades=list(a.upgrades),
+        ue=entity.name if entity is not None else None,
+        ue_text=entity.text if entity is not None else "",
+        upgrades=[pack().upgrades[u].name for u in a.upgrades],
         hand=len(a.hand),
+        hand_limit=hand_limit(a),
         active=[card_of(c.card).name for c in a.active],
         statuses=statuses,
         permits=list(a.permits),
+        injections=waiting if a.seat == state.acting else [],
     )
+
+
+def _damage(card: Card) -> str:
+    """What a card deals, in a few words (the card's own text says the rest)."""
+    for effect in card.effects:
+        if effect.op == "damage":
+            kind = effect.type or card.default_type()
+            if effect.roll is not None:
+                return f"{min(effect.roll.values())} to {max(effect.roll.values())} {kind} damage, by the die"
+            owned = " or ".join(pack().cards[c].name for c in effect.bonus_if_owns)
+            extra = f" (+{effect.bonus} with {owned})"
+            return f"{effect.amount} {kind} damage" + (extra if effect.bonus_if_owns else "")
+        if effect.op == "over_time":
+            return f"{effect.amount} {effect.type or card.default_type()} damage a turn, for a die's turns"
+    return ""
+
+
+def _range(card: Card) -> str:
+    """How far a card reaches: melee next to you, a ranged weapon its range, an aimed card its maximum."""
+    if card.type == "melee":
+        return "next to you"
+    if card.target == "self" or card.type in ("construct", "rift") and not card.planted:
+        return ""
+    if card.range is None:
+        return "any distance"
+    return f"{card.min_range} to {card.range}" if card.min_range else f"up to {card.range}"
 
 
 def _hand(state: IpaState, seat: str) -> list[CardView]:
@@ -50,6 +87,9 @@ def _hand(state: IpaState, seat: str) -> list[CardView]:
                 requires=req,
                 text=card.text,
                 usable=meets(state, agent, card),
+                damage_text=_damage(card),
+                range_text=_range(card),
+                use_cost=card.cost,
             )
         )
     return out
@@ -61,11 +101,10 @@ def picture(state: IpaState) -> dict[str, Any]:
     for cell in state.events:
         tokens.append((Cell.parse(cell.cell), "?", None))
     for a in state.agents.values():
-        # short, so it stays readable in a 22-pixel square; the side panel has the rest
-        label = f"{a.seat[:4]} {a.life}" if a.alive else f"x {a.seat[:4]}"
-        if a.alive and stunned(a):
-            label = f"{a.seat[:4]} {a.life}!"
-        tokens.append((Cell.parse(a.cell), label[:24], index[a.seat] if a.alive else None))
+        # the seat's number (seats whose names share letters stay apart); the panels name it
+        number = index[a.seat] + 1
+        label = (f"{number}!" if stunned(a) else f"{number}") if a.alive else f"x{number}"
+        tokens.append((Cell.parse(a.cell), label, index[a.seat] if a.alive else None))
     for fe in state.equipment.values():
         mark = {"sentry": "S", "gravitational_enforcer": "G", "scary_mary": "M"}.get(fe.kind, "T")
         life = f"{fe.life}" if fe.life is not None else ""
@@ -96,6 +135,7 @@ def build_view(game: Any, state: IpaState, seat: str | None) -> IpaView:
     hand = _hand(state, seat) if seat in state.agents else None
     return IpaView(
         **common,
+        viewer=seat if seat in state.agents else None,
         round=state.round,
         rank=state.rank,
         acting=state.acting,
@@ -122,7 +162,31 @@ def build_view(game: Any, state: IpaState, seat: str | None) -> IpaView:
         hand=hand,
         controlled_by=state.control.controller if state.control is not None else None,
         offered=_offered(state, seat),
+        sale_credits=state.agents[seat].turn_credits if seat in state.agents else None,
+        controlled_cards=_controlled(state, seat),
+        last=_last(state),
         picture=picture(state),
+    )
+
+
+def _controlled(state: IpaState, seat: str | None) -> list[str] | None:
+    """Mind Control's two drawn cards, for the controller and the controlled Agent's player only."""
+    control = state.control
+    if control is None or seat not in (control.controller, control.target):
+        return None
+    return [card_of(c).name for c in control.cards]
+
+
+def _last(state: IpaState) -> LastView:
+    life: dict[str, int] = {}
+    for mark in state.marks:
+        if mark.seat:
+            life[mark.seat] = life.get(mark.seat, 0) + mark.life
+    squares = list(dict.fromkeys(m.square for m in state.marks if m.square))
+    return LastView(
+        squares=squares,
+        life={s: n for s, n in life.items() if n},
+        chosen=shown_choices(state),
     )
 
 

@@ -176,6 +176,15 @@ def _reliability_lines(
     return list(lines.values())
 
 
+def running_line(record: GameRecord, user: str, intents: Sequence[LoggedIntent]) -> PlayerLine | None:
+    """How ``user`` has kept the deadlines of a game still running, counted as a result counts them (None
+    when they do not play it): a member's reliability shows misses as they happen."""
+    players = {s.seat: s.user for s in record.seats if s.user == user}
+    if not players:
+        return None
+    return next(iter(_reliability_lines(record, players, intents, set())), None)
+
+
 def _name(record: GameRecord, seat: str) -> str:
     found = record.seat_named(seat)
     name = found.name if found else seat

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from ..core import registry
 from .league import League
 from .ratings import Ratings
 from .standings import standings
@@ -61,8 +62,23 @@ def standings_view(league: League, ratings: Ratings, names: dict[str, str] | Non
                 trend=trend,
             )
         )
-    subtitle = f"Season {league.season.number} · after round {len(rounds)} · {league.game_id}"
+    subtitle = f"{game_title(league.game_id)} · season {league.season.number} · after round {len(rounds)}"
     return StandingsView(title=league.name, subtitle=subtitle, rows=rows)
+
+
+def game_title(game_id: str) -> str:
+    """The game's title as players know it (its id for a game this build does not play)."""
+    game = registry.games().get(game_id)
+    return game.meta.title if game is not None else game_id
+
+
+def last_ended(league: League) -> int | None:
+    """The number of the season that ended last, while the season after it has played no round: what
+    ``/league standings`` shows by default then (the new season has nothing to show yet)."""
+    if league.season.rounds:
+        return None
+    ended = [s.number for s in league.seasons if s.final is not None]
+    return ended[-1] if ended else None
 
 
 def archived_view(league: League, number: int) -> StandingsView | None:
@@ -82,8 +98,20 @@ def archived_view(league: League, number: int) -> StandingsView | None:
         )
         for index, line in enumerate(season.final)
     ]
-    subtitle = f"Season {number} · final standings · {len(season.rounds)} rounds · {league.game_id}"
+    rounds = len(season.rounds)
+    subtitle = (
+        f"{game_title(league.game_id)} · season {number}, final standings after "
+        f"{rounds} round{'' if rounds == 1 else 's'}"
+    )
     return StandingsView(title=league.name, subtitle=subtitle, rows=rows)
 
 
-__all__ = ["RatingHistoryView", "StandingRow", "StandingsView", "archived_view", "standings_view"]
+__all__ = [
+    "RatingHistoryView",
+    "StandingRow",
+    "StandingsView",
+    "archived_view",
+    "game_title",
+    "last_ended",
+    "standings_view",
+]

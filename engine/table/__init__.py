@@ -22,6 +22,7 @@ event only to its audience and fetch per-seat views with :meth:`view`.
 
 from __future__ import annotations
 
+from .links import LinkKind, Links
 from .lobby import Lobbies
 from .model import (
     ACTIVE,
@@ -49,7 +50,7 @@ from .undo import Undo
 from .votes import VOTE_KINDS
 
 
-class Table(Results, Seated, Lobbies, Play, Moderation, Reading, Undo):
+class Table(Results, Seated, Lobbies, Play, Moderation, Reading, Undo, Links):
     """The table service: one per process, shared by every front end."""
 
 
@@ -60,6 +61,7 @@ __all__ = [
     "MAX_AGENT_STEPS",
     "GameFault",
     "LimitReached",
+    "LinkKind",
     "Limits",
     "NotAllowed",
     "Parts",

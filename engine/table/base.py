@@ -20,11 +20,12 @@ from ..core.errors import (
 )
 from ..core.game import Game, GameState
 from ..core.intent import Intent
+from ..core.lone import Replayer
 from ..core.model import Event, public
-from ..integrity import log_problem, snapshot_problem
+from ..integrity import ROW_UNREADABLE, SavedSnapshot, log_problem, seats_problem, snapshot_problem
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
-from ..store import Change, PublicLine, Store
+from ..store import Cap, CapReached, Change, PublicLine, Store
 from .clocks import TableState, end_undo, open_clocks, seat_deadlines, stop_clocks, undone
 from .live import LiveGame, LiveGames, OfferedLists, copied
 from .locks import KeyedLocks
@@ -32,6 +33,7 @@ from .model import (
     AGENT_STEPS_PER_YIELD,
     MAX_AGENT_STEPS,
     GameFault,
+    LimitReached,
     Limits,
     Subscriber,
     Update,
@@ -60,9 +62,6 @@ class TableBase:
         self.clock = clock
         self.agent_kind = agent_kind
         self.limits = limits or Limits()
-        self._room = asyncio.Lock()
-        """Held while a lobby is opened or joined, from the count to the commit: concurrent requests of one
-        user (or one server) cannot all pass the count before any of them is saved."""
         self._locks = KeyedLocks()
         self._cache = LiveGames(self.limits.live_games)
         """The live games (:mod:`engine.table.live`): bounded, least recently used out first."""
@@ -124,6 +123,10 @@ class TableBase:
             record = await self.store.game(game_id)
             if record is None:
                 raise MalformedIntent(f"There is no game '{game_id}'.")
+            if record.status != "damaged":  # its rules, imported off the event loop (registry.ready)
+                await registry.ready(record.game)
+            if record.status == "damaged" and record.damage.startswith(ROW_UNREADABLE):
+                await self._unmarked_row(record)
             if record.status in ("lobby", "damaged"):
                 return record, None
             try:
@@ -144,9 +147,9 @@ class TableBase:
     async def _load_state(self, record: GameRecord) -> GameState | None:
         """The verified state: the snapshot if it proves itself, else the rebuild from the intent log if
         that reaches exactly the recorded game; otherwise :class:`DamagedGame` (with the reason)."""
+        await registry.ready(record.game)
         if not registry.known(record.game):
             raise DamagedGame(reason=f"unknown game {record.game!r}")
-        game = self.engine_game(record)
         saved = await self.store.saved_snapshot(record.id)
         intents = await self.store.intents(record.id)
         if saved is None and not intents and record.status == "aborted":
@@ -158,20 +161,35 @@ class TableBase:
             raise DamagedGame(
                 reason="no snapshot for a started game (nothing to check its intent log against)"
             )
-        unusable = snapshot_problem(record, saved, game.format)
-        if unusable is None:
-            try:
-                state: GameState = game.load(saved.body)
-            except Exception as exc:  # the checksum matched, yet the engine cannot read it (old code?)
-                unusable = f"snapshot unreadable ({type(exc).__name__}: {str(exc)[:200]})"
-            else:
-                if state.step == len(intents):
-                    return state
-                unusable = f"snapshot at step {state.step}, intent log of {len(intents)}"
+        state, unusable = self.saved_state(record, saved, len(intents))
+        if state is not None or unusable is None:
+            return state
         log.warning("game %s: rebuilding from the intent log (%s)", record.id, unusable)
         undone_ranges = (await self._table_state(record.id)).undone
         # a long game's replay takes 100 ms and more: off the event loop, so other games and Discord go on
         return await asyncio.to_thread(self._replay, record, intents, unusable, undone_ranges)
+
+    def saved_state(
+        self, record: GameRecord, saved: SavedSnapshot, steps: int
+    ) -> tuple[GameState | None, str | None]:
+        """(the snapshot's state, None) when the snapshot proves itself (checksum, format and version, a
+        body that loads, at the intent log's length ``steps``); else (None, why it is not used as it is:
+        the game is rebuilt from its log). :class:`DamagedGame` when its seats are not the game's seat
+        rows (rows lost or changed: the snapshot is checksummed, so the rows are what is wrong)."""
+        game = self.engine_game(record)
+        unusable = snapshot_problem(record, saved, game.format)
+        if unusable is not None:
+            return None, unusable
+        try:
+            state: GameState = game.load(saved.body)
+        except Exception as exc:  # the checksum matched, yet the engine cannot read it (old code?)
+            return None, f"snapshot unreadable ({type(exc).__name__}: {str(exc)[:200]})"
+        if state.step != steps:
+            return None, f"snapshot at step {state.step}, intent log of {steps}"
+        problem = seats_problem(record, state.seats)
+        if problem is not None:
+            raise DamagedGame(reason=problem)
+        return state, None
 
     async def rebuild(self, record: GameRecord) -> GameState:
         """Replay the game from its seed, options and intent log; :class:`DamagedGame` if the log is not
@@ -199,12 +217,13 @@ class TableBase:
             state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
         except Exception as exc:
             raise DamagedGame(reason=f"{why}; the game cannot be set up again: {str(exc)[:200]}") from exc
+        replayer = Replayer(game)  # an older log's moves the game now makes alone
         for logged in intents:
             if skipped and undone(logged.seq, skipped):
                 continue
             state.step = logged.seq - 1
             try:
-                state, _ = game.apply(state, logged.seat, game.parse_intent(logged.key))
+                state, _ = replayer.apply(state, logged.seat, logged.key)
             except Exception as exc:
                 raise DamagedGame(
                     reason=f"{why}; the rebuild stops at seq {logged.seq} (version {logged.version}): "
@@ -225,9 +244,12 @@ class TableBase:
         lines: list[PublicLine] | None = None,
         table_state: TableState | None = None,
         events: list[Event] | None = None,
+        caps: tuple[Cap, ...] = (),
     ) -> None:
         """Save the change; ``lines`` are the public event texts of the intents it applied (saved with them).
-        ``table_state``: the game's clocks, votes and extensions as the caller changed them (else read)."""
+        ``table_state``: the game's clocks, votes and extensions as the caller changed them (else read).
+        ``caps``: the limits the change could pass (:mod:`engine.table.room`), counted by the store in the
+        change's transaction; :class:`LimitReached` when it would pass one (nothing is saved)."""
         record.version = (expected or 0) + 1 if expected is not None else 1
         record.updated_at = self.clock()
         # without a state (a lobby, a damaged game cancelled) the game's code is not needed: its id may be
@@ -256,6 +278,7 @@ class TableBase:
             public_lines=lines or [],
             table_state=written_ts,
             seats=seats,
+            caps=caps,
         )
         try:
             await self.store.commit(change)
@@ -263,6 +286,8 @@ class TableBase:
             self._cache.pop(record.id)
             self._offered.pop(record.id)
             raise
+        except CapReached as exc:
+            raise LimitReached(str(exc)) from None
         self._remember(record, state, ts, open_deadlines, snapshot)
 
     def _changed(
@@ -417,10 +442,19 @@ class TableBase:
 
     async def _unmarked(self, record: GameRecord) -> None:
         """A damaged record that still has deadlines was never set aside (the store marks a game damaged
-        and drops its deadlines together): it is a row the store could not decode. Set it aside now."""
+        and drops its deadlines together): it is a row the store could not decode. Set it aside now (once:
+        its load may have done so already, :meth:`_unmarked_row`)."""
         if record.status == "damaged":
-            await self._set_aside(record, record.damage or "damaged")
+            if await self.store.deadlines(game_id=record.id):
+                await self._set_aside(record, record.damage or "damaged")
             raise DamagedGame(reason=record.damage)
+
+    async def _unmarked_row(self, record: GameRecord) -> None:
+        """A row the store could not decode comes back as a damaged record whatever its stored status; if
+        its deadlines are still there it was never set aside (:meth:`_unmarked`): it is set aside now, so
+        its players are told at its first use, not when its next deadline falls due."""
+        if await self.store.deadlines(game_id=record.id):
+            await self._set_aside(record, record.damage)
 
     # --- agents ------------------------------------------------------------------------------------------
     async def _play_agents(
@@ -449,7 +483,7 @@ class TableBase:
             seat, choice, more = move
             events.extend(more)
             if lines is not None:
-                lines += lines_of(more, "agent", version)
+                lines += lines_of(more, "agent", version, seat)
             logged.append(
                 LoggedIntent(
                     seq=state.step, version=version, seat=seat, key=choice.key(), by="agent", at=self.clock()

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from .. import pace as pacing
 from ..core.model import Event, Prompt, public
 from ..records import Deadline, GameRecord, LoggedIntent
-from ..store import PublicLine
+from ..store import UNREADABLE_DEADLINE, PublicLine
 
 TURN = "turn"
 UNDO_CLOCK = "~undo"
@@ -55,6 +55,8 @@ class UndoRequest(BaseModel):
     """Seat names that answered."""
     also: list[str] = Field(default_factory=list)
     """Other seats whose own moves the undo takes back too: they must approve whatever the consent rule."""
+    move: str = ""
+    """The move it takes back, as a player reads it ("" when the game could not name it)."""
 
 
 class TableState(BaseModel):
@@ -103,7 +105,7 @@ def kept(intents: list[LoggedIntent], ranges: list[tuple[int, int]]) -> list[Log
 
 def seat_deadlines(deadlines: list[Deadline]) -> list[Deadline]:
     """The deadlines of seats (what a player must decide by when), without the undo request's row."""
-    return [d for d in deadlines if d.seat != UNDO_CLOCK]
+    return [d for d in deadlines if d.seat not in (UNDO_CLOCK, UNREADABLE_DEADLINE)]
 
 
 def undo_clock(record: GameRecord, ts: TableState, ttl: float = UNDO_TTL) -> list[Deadline]:

@@ -1,4 +1,5 @@
-"""Lobbies: opening a game (within the limits), joining, leaving, agent seats and the start."""
+"""Lobbies: opening a game, joining, leaving, agent seats and the start, each within the limits
+(:mod:`engine.table.room`)."""
 
 from __future__ import annotations
 
@@ -15,17 +16,16 @@ from ..core.errors import (
 from ..core.game import Game, GameState
 from ..core.model import Event, public
 from ..records import GameRecord, LoggedIntent, SeatRecord
-from ..store import PublicLine
+from ..store import Cap, PublicLine
 from .base import TableBase
 from .checks import require_host
 from .model import (
-    ACTIVE,
-    LimitReached,
     NotAllowed,
     Update,
     bounded_name,
     seat_name,
 )
+from .room import lobby_caps, running_caps
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +45,7 @@ class Lobbies(TableBase):
         host_plays: bool = True,
     ) -> Update:
         """Open a lobby for ``game_id``; ``host`` takes the first seat unless ``host_plays`` is False."""
+        await registry.ready(game_id)  # off the event loop: the first game of a kind imports its rules
         game: Game[Any] = registry.get(game_id)
         meta = game.meta
         wanted = seats if seats is not None else meta.max_seats
@@ -55,24 +56,22 @@ class Lobbies(TableBase):
         parsed = game.parse_options(options)
         pacing.check_preset(pace)
         host_name = bounded_name(host_name, host, self.limits.name_chars)
-        async with self._room:
-            await self._check_room(host, (place or {}).get("guild"), new_game=True)
-            new_id = await self._new_id()
-            now = self.clock()
-            record = GameRecord(
-                id=new_id,
-                game=game_id,
-                host=host,
-                max_seats=wanted,
-                options=parsed.model_dump(mode="json"),
-                pace=pace,
-                seed=seed if seed is not None else secrets.randbits(62),
-                created_at=now,
-                place=dict(place or {}),
-                seats=[SeatRecord(seat="", user=host, name=host_name)] if host_plays else [],
-            )
-            async with self._lock(new_id):
-                await self._commit(record, None, None, deadlines=False)
+        caps = lobby_caps(self.limits, host, (place or {}).get("guild"), new_game=True)
+        new_id = await self._new_id()
+        record = GameRecord(
+            id=new_id,
+            game=game_id,
+            host=host,
+            max_seats=wanted,
+            options=parsed.model_dump(mode="json"),
+            pace=pace,
+            seed=seed if seed is not None else secrets.randbits(62),
+            created_at=self.clock(),
+            place=dict(place or {}),
+            seats=[SeatRecord(seat="", user=host, name=host_name)] if host_plays else [],
+        )
+        async with self._lock(new_id):
+            await self._commit(record, None, None, deadlines=False, caps=caps)
         update = Update(record, "lobby", [public("lobby", f"{host_name} opened a game of {meta.title}.")])
         await self._publish(update)
         return update
@@ -83,43 +82,19 @@ class Lobbies(TableBase):
             if candidate not in self._cache and await self.store.game(candidate) is None:
                 return candidate
 
-    async def _lobby_change(self, game_id: str, change: Callable[[GameRecord], Event]) -> Update:
+    async def _lobby_change(
+        self, game_id: str, change: Callable[[GameRecord], Event], caps: tuple[Cap, ...] = ()
+    ) -> Update:
         async with self._lock(game_id):
             record, _ = await self._load(game_id)
             if record.status != "lobby":
                 raise IllegalIntent("The game has already started; the lobby is closed.")
             expected = record.version
             event = change(record)
-            await self._commit(record, expected, None, deadlines=False)
+            await self._commit(record, expected, None, deadlines=False, caps=caps)
         update = Update(record, "lobby", [event])
         await self._publish(update)
         return update
-
-    async def _check_room(self, user: str, guild: str | None, new_game: bool) -> None:
-        """Refuse with :class:`LimitReached` when ``user`` (or, for a new game, the server) is at a limit."""
-        limits, count = self.limits, self.store.count_games
-        if limits.lobbies_per_user and await count(("lobby",), user=user) >= limits.lobbies_per_user:
-            raise LimitReached(
-                f"You already have {limits.lobbies_per_user} open lobbies, the most allowed: "
-                "start, leave or close one first."
-            )
-        if limits.running_per_user and await count(ACTIVE, user=user) >= limits.running_per_user:
-            raise LimitReached(
-                f"You already play in {limits.running_per_user} games, the most allowed: "
-                "finish or leave one first."
-            )
-        if not new_game or guild is None:
-            return
-        if limits.lobbies_per_guild and await count(("lobby",), guild=guild) >= limits.lobbies_per_guild:
-            raise LimitReached(
-                f"This server already has {limits.lobbies_per_guild} open lobbies, the most "
-                "allowed: join one of them, or wait until some start."
-            )
-        if limits.running_per_guild and await count(ACTIVE, guild=guild) >= limits.running_per_guild:
-            raise LimitReached(
-                f"This server already runs {limits.running_per_guild} games, the most allowed: "
-                "wait until some end."
-            )
 
     async def join(self, game_id: str, user: str, name: str = "") -> Update:
         name = bounded_name(name, user, self.limits.name_chars)
@@ -132,11 +107,7 @@ class Lobbies(TableBase):
             record.seats.append(SeatRecord(seat="", user=user, name=name))
             return public("join", f"{name} joined ({len(record.seats)}/{record.max_seats}).")
 
-        async with self._room:
-            record, _ = await self._load(game_id)
-            if record.status == "lobby" and record.seat_of(user) is None:
-                await self._check_room(user, record.place.get("guild"), new_game=False)
-            return await self._lobby_change(game_id, change)
+        return await self._lobby_change(game_id, change, lobby_caps(self.limits, user, None, new_game=False))
 
     async def leave(self, game_id: str, user: str) -> Update:
         def change(record: GameRecord) -> Event:
@@ -172,25 +143,28 @@ class Lobbies(TableBase):
             if record.status != "lobby":
                 raise IllegalIntent("The game has already started.")
             require_host(record, by, moderator=False)
-            game = self.engine_game(record)
-            if len(record.seats) < game.meta.min_seats:
-                raise IllegalIntent(
-                    f"{game.meta.title} needs at least {game.meta.min_seats} players; "
-                    f"{len(record.seats)} have joined. Invite more or add an agent seat."
-                )
-            taken: set[str] = set()
-            for i, seat in enumerate(record.seats, start=1):
-                seat.seat = seat_name(seat.name, taken, f"p{i}")
-            expected = record.version
-            state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
-            record.status = "running"
-            events = [
-                public("start", f"{game.meta.title} begins: " + ", ".join(s.seat for s in record.seats) + ".")
-            ]
-            logged: list[LoggedIntent] = []
-            lines: list[PublicLine] = []
-            state = await self._play_agents(record, state, events, logged, expected + 1, lines)
-            await self._commit(record, expected, state, logged, lines=lines)
-        update = Update(record, "start", events, [(i.seat, i.key, i.by) for i in logged])
+            update = await self._begin(record, record.version, running_caps(self.limits, record, by, "start"))
         await self._publish(update)
         return update
+
+    async def _begin(self, record: GameRecord, expected: int | None, caps: tuple[Cap, ...]) -> Update:
+        """Start the lobby ``record`` (``expected``: its stored version; None: it is new, opened and started
+        in this one change): seat names, the set-up and the agents' first moves, saved within ``caps``."""
+        game = self.engine_game(record)
+        if len(record.seats) < game.meta.min_seats:
+            raise IllegalIntent(
+                f"{game.meta.title} needs at least {game.meta.min_seats} players; "
+                f"{len(record.seats)} have joined. Invite more or add an agent seat."
+            )
+        taken: set[str] = set()
+        for i, seat in enumerate(record.seats, start=1):
+            seat.seat = seat_name(seat.name, taken, f"p{i}")
+        state: GameState = game.setup([s.seat for s in record.seats], record.seed, record.options)
+        record.status = "running"
+        seats = ", ".join(s.seat for s in record.seats)
+        events = [public("start", f"{game.meta.title} begins: {seats}.")]
+        logged: list[LoggedIntent] = []
+        lines: list[PublicLine] = []
+        state = await self._play_agents(record, state, events, logged, (expected or 0) + 1, lines)
+        await self._commit(record, expected, state, logged, lines=lines, caps=caps)
+        return Update(record, "start", events, [(i.seat, i.key, i.by) for i in logged])

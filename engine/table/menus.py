@@ -87,6 +87,7 @@ class Menus(Undo):
         with game_code(record, "showing the board"):
             prompts = game.prompts(state) if running else []
             public_view = game.view(state, None)
+            outcome = game.outcome(state) if record.status == "finished" else None
         undo = self._pending(ts, state.step)
         return Scene(
             record,
@@ -97,6 +98,8 @@ class Menus(Undo):
             {kind: (len(v.yes), majority(record)) for kind, v in ts.votes.items()},
             undo,
             undo.opened_at + self.undo_ttl if undo is not None else None,
+            outcome,
+            list(ts.left),
         )
 
 

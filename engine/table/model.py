@@ -14,7 +14,7 @@ from ..core.errors import (
 )
 from ..core.intent import Intent
 from ..core.menus import Choice
-from ..core.model import Event, Prompt
+from ..core.model import Event, Outcome, Prompt
 from ..records import GameRecord
 from .clocks import UndoRequest
 
@@ -72,8 +72,9 @@ class LimitReached(NotAllowed):
 class Limits:
     """How many games one user and one server may have at once, and how long a display name may be.
 
-    Counted in the store (a COUNT, not a load) when a lobby is opened or joined: one user cannot fill the
-    database with lobbies, nor one server take every game slot of a shared bot. ``0`` means no limit.
+    Counted in the store (a COUNT, not a load) at every step that can raise a count, inside that change's
+    transaction (:mod:`engine.table.room`): one user cannot fill the database with lobbies nor play in more
+    games than allowed, nor one server take every game slot of a shared bot. ``0`` means no limit.
     "Running" counts running and paused games (both hold a seat and deadlines)."""
 
     lobbies_per_user: int = 5
@@ -132,7 +133,8 @@ class SeatMenu:
 @dataclass(frozen=True)
 class Scene:
     """What a game's status message shows, read from one version: the prompts, the public view, every
-    deadline and clock, the open votes and the pending undo request (with when it ends)."""
+    deadline and clock, the open votes and the pending undo request (with when it ends); and for the web
+    page, how the game ended (``outcome``, when its rules ended it) and the seats that resigned."""
 
     record: GameRecord
     prompts: list[Prompt] = field(default_factory=list)
@@ -142,6 +144,9 @@ class Scene:
     votes: dict[str, tuple[int, int]] = field(default_factory=dict)
     undo: UndoRequest | None = None
     undo_ends: float | None = None
+    outcome: Outcome | None = None
+    """How the game ended by its rules (the ranking with scores, the reason); None while it runs."""
+    resigned: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -15,13 +15,14 @@ from ..core.game import GameState
 from ..core.model import Event, public
 from ..integrity import ROW_UNREADABLE
 from ..records import GameRecord, LoggedIntent, SeatRecord
-from ..store import PublicLine
+from ..store import Cap, PublicLine
 from .base import TableBase
 from .checks import require_host, require_running
 from .model import (
     NotAllowed,
     Update,
 )
+from .room import player_cap, running_caps
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,9 @@ class Moderation(TableBase):
             }
             if record.status not in allowed[status]:
                 raise IllegalIntent(f"A {record.status} game cannot be {status}.")
+            caps: tuple[Cap, ...] = ()
+            if status == "running" and record.status == "damaged":  # it counts again as a running game
+                caps = running_caps(self.limits, record, by, "resume", players="league" not in record.place)
             events = [public("status", text)]
             logged: list[LoggedIntent] = []
             lines: list[PublicLine] = []
@@ -77,7 +81,8 @@ class Moderation(TableBase):
                 record.damage = ""
                 # agents may owe moves (an agent run may be what failed): they play now, or it fails again
                 state = await self._play_agents(record, state, events, logged, expected + 1, lines)
-            await self._commit(record, expected, state, logged, fresh_clocks=status == "running", lines=lines)
+            fresh = status == "running"
+            await self._commit(record, expected, state, logged, fresh_clocks=fresh, lines=lines, caps=caps)
         update = Update(record, "status", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
         return update
@@ -125,7 +130,11 @@ class Moderation(TableBase):
                 record.host = by
             return public("kick", f"{seat.seat} was removed; an agent plays the seat.")
 
-        return await self._running_change(game_id, change)
+        def caps(record: GameRecord) -> tuple[Cap, ...]:  # the kicked host's role goes to ``by``
+            handed = record.host == user != by and self.limits.running_per_user
+            return (player_cap(self.limits, by, "", by, ""),) if handed else ()
+
+        return await self._running_change(game_id, change, caps=caps)
 
     async def replace(
         self, game_id: str, by: str, seat_name_: str, user: str, name: str, moderator: bool = False
@@ -146,7 +155,12 @@ class Moderation(TableBase):
             seat.user, seat.name, seat.away, seat.missed = user, name or user, False, 0
             return public("replace", f"{name or user} now plays {seat.seat}.")
 
-        return await self._running_change(game_id, change)
+        def caps(_: GameRecord) -> tuple[Cap, ...]:  # ``user`` plays in one more game
+            if not self.limits.running_per_user:
+                return ()
+            return (player_cap(self.limits, user, name or "That member", by, "they can take this seat"),)
+
+        return await self._running_change(game_id, change, caps=caps)
 
     async def set_pace(self, game_id: str, by: str, pace: str, moderator: bool = False) -> Update:
         pacing.check_preset(pace)
@@ -164,19 +178,22 @@ class Moderation(TableBase):
         change: Callable[[GameRecord, SeatRecord | None], Awaitable[Event]],
         seat_user: str | None = None,
         lobby_ok: bool = False,
+        caps: Callable[[GameRecord], tuple[Cap, ...]] | None = None,
     ) -> Update:
+        """``caps``: the limits the change could pass, from the record before it."""
         async with self._isolated(game_id), self._lock(game_id):
             record, state = await self._load(game_id)
             if not (record.status in ("running", "paused") or (lobby_ok and record.status == "lobby")):
                 require_running(record)
             expected = record.version
+            limited = caps(record) if caps is not None else ()
             event = await change(record, record.seat_of(seat_user) if seat_user else None)
             events = [event]
             logged: list[LoggedIntent] = []
             lines: list[PublicLine] = []
             if state is not None and record.status == "running":
                 state = await self._play_agents(record, state, events, logged, expected + 1, lines)
-            await self._commit(record, expected, state, logged, lines=lines)
+            await self._commit(record, expected, state, logged, lines=lines, caps=limited)
         update = Update(record, "status", events, [(i.seat, i.key, i.by) for i in logged])
         await self._publish(update)
         return update

@@ -13,8 +13,10 @@ from ..core.errors import (
 from ..core.game import GameState
 from ..core.intent import Intent
 from ..core.model import Event, Prompt, private, public
+from ..integrity import ROW_UNREADABLE
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
+from ..store import UNREADABLE_DEADLINE
 from .checks import require_running
 from .clocks import TURN, UNDO_CLOCK, clock_id
 from .menus import Menus
@@ -128,6 +130,10 @@ class Play(Menus):
         for deadline in await self.store.claim_deadlines(now, self.claim_lease):
             if deadline.game_id in aside:
                 continue
+            if deadline.seat == UNREADABLE_DEADLINE:  # its clock cannot be read: the game cannot be timed
+                aside.add(deadline.game_id)
+                await self._set_aside_id(deadline.game_id, f"{ROW_UNREADABLE}: a deadline row")
+                continue
             published = deadline.seat == UNDO_CLOCK  # the undo's own change announces its end
             try:
                 if published:
@@ -216,7 +222,7 @@ class Play(Menus):
                     return None
                 expected = record.version
                 state, events, logged, labels = self._defaults(record, state, prompt, expected + 1)
-            lines = lines_of(events, "deadline", expected + 1)
+            lines = lines_of(events, "deadline", expected + 1, seat.seat)
             notice = [
                 public(
                     "timeout",

@@ -1,9 +1,10 @@
 """Seated games: a game opened with its players already chosen (a league's table), started at once.
 
 A league's tables are formed by the league (engine/league/schedule.py), not by players joining a lobby:
-the record is made with every seat filled and started in the same call. The per-user limits on lobbies
+the record is made with every seat filled and started in the same change. The per-user limits on lobbies
 and running games do not apply (a league's own cap on running games was checked when the player signed
-up); the league's host is the game's host, so they can moderate it.
+up), the server's limit on running games does (:mod:`engine.table.room`); the league's host is the game's
+host, so they can moderate it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..core.game import Game
 from ..records import GameRecord, SeatRecord
 from .lobby import Lobbies
 from .model import Update, bounded_name
+from .room import running_caps
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,7 @@ class Seated(Lobbies):
         place: dict[str, str] | None = None,
     ) -> Update:
         """Open and start ``game_id`` with ``players`` ((user id, display name), in seat order)."""
+        await registry.ready(game_id)  # off the event loop: the first game of a kind imports its rules
         game: Game[Any] = registry.get(game_id)
         meta = game.meta
         if not meta.min_seats <= len(players) <= meta.max_seats:
@@ -46,26 +49,27 @@ class Seated(Lobbies):
             raise IllegalIntent("A player cannot take two seats of one game.")
         parsed = game.parse_options(options)
         pacing.check_preset(pace)
-        async with self._room:
-            new_id = await self._new_id()
-            record = GameRecord(
-                id=new_id,
-                game=game_id,
-                host=host,
-                max_seats=len(players),
-                options=parsed.model_dump(mode="json"),
-                pace=pace,
-                seed=seed if seed is not None else secrets.randbits(62),
-                created_at=self.clock(),
-                place=dict(place or {}),
-                seats=[
-                    SeatRecord(seat="", user=user, name=bounded_name(name, user, self.limits.name_chars))
-                    for user, name in players
-                ],
-            )
-            async with self._lock(new_id):
-                await self._commit(record, None, None, deadlines=False)
-        return await self.start(new_id, host)
+        new_id = await self._new_id()
+        record = GameRecord(
+            id=new_id,
+            game=game_id,
+            host=host,
+            max_seats=len(players),
+            options=parsed.model_dump(mode="json"),
+            pace=pace,
+            seed=seed if seed is not None else secrets.randbits(62),
+            created_at=self.clock(),
+            place=dict(place or {}),
+            seats=[
+                SeatRecord(seat="", user=user, name=bounded_name(name, user, self.limits.name_chars))
+                for user, name in players
+            ],
+        )
+        caps = running_caps(self.limits, record, host, "start", players=False)
+        async with self._isolated(new_id), self._lock(new_id):
+            update = await self._begin(record, None, caps)  # opened and started in one change
+        await self._publish(update)
+        return update
 
 
 __all__ = ["Seated"]

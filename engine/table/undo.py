@@ -53,6 +53,24 @@ class Taken:
 Change = Callable[[GameRecord, TableState, Taken], Awaitable[list[Event]]]
 
 CONSENT = {"all": "every other player", "any": "any one other player"}
+
+
+def moves(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
+
+
+def quoted(text: str) -> str:
+    return f'"{text}"'
+
+
+def taken_back(found: UndoPlan) -> str:
+    """What an undo takes back, in words: 'their last move ("Ann bids 3 on the Smuggler")', and how many
+    moves in all when others played since."""
+    named = f"their last move ({quoted(found.move)})" if found.move else "their last move"
+    count = len(found.undone)
+    return named + (f" ({moves(count)} in all, the others' since included)" if count > 1 else "")
+
+
 DEFAULT_CONSENT = "all"
 
 
@@ -127,7 +145,12 @@ class Undo(Votes):
             if found.refusal is not None:
                 raise IllegalIntent(found.refusal)
             request = UndoRequest(
-                seat=seat.seat, user=user, logged=logged, version=record.version + 1, opened_at=self.clock()
+                seat=seat.seat,
+                user=user,
+                logged=logged,
+                version=record.version + 1,
+                opened_at=self.clock(),
+                move=found.move,
             )
             request.also = sorted(
                 {s for s, _ in found.undone if s != seat.seat} & set(self._askers(record, request))
@@ -138,9 +161,8 @@ class Undo(Votes):
             return told + [
                 public(
                     "undo_asked",
-                    f"{seat.seat} asks to take back their last move "
-                    f"({len(found.undone)} move(s)); {CONSENT[self._consent(ts)]} must "
-                    "approve.",
+                    f"{seat.seat} asks to take back {taken_back(found)}; {CONSENT[self._consent(ts)]} "
+                    "must approve.",
                 )
             ]
 
@@ -287,8 +309,8 @@ class Undo(Votes):
         return [
             public(
                 "undone",
-                f"{seat}'s last move was taken back ({len(found.undone)} move(s) undone), "
-                f"approved by {approvers}.",
+                f"{seat}'s last move was taken back ({moves(len(found.undone))} undone), approved by "
+                f"{approvers}.",
             )
         ]
 

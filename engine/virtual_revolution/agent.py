@@ -13,6 +13,7 @@ from engine.core.waiting import SecretFrame
 
 from .control import may_build, servers_of
 from .rules import P, cost
+from .scoring import breakdown, total
 from .state import VrState
 
 RAID_LIMIT = 5
@@ -163,14 +164,12 @@ class HeuristicAgent:
         return {0: 10, 2: 8 + (4 if imm >= 4 else 0), 3: 12 if imm >= 3 else 0}.get(n, 0)
 
     def _objective(self, state: VrState, seat: str, intent: Intent) -> float:
-        from .scoring import total
 
         return float(total(state, seat, intent.word("id"), str(intent.get("param") or "")))
 
     @staticmethod
     def _declare(state: VrState, seat: str, intent: Intent) -> float:
         """Mme Tropovicz's type, for the Objective already chosen in this secret answer."""
-        from .scoring import breakdown
 
         frame = state.waiting.top()
         drafts = frame.drafts.get(seat, []) if isinstance(frame, SecretFrame) else []

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from engine.core import Event, Intent, private, public
 
+from .actions.main import build_server
 from .agents_row import discard_verse, refresh_all, take_agent, take_verse
 from .control import add_it, can_add, may_build, place_server, remove_it, remove_server, servers_of
 from .rules import P, agent, agent_name, borough_name, corruption_label, distinct_cards
@@ -150,7 +151,6 @@ def _again(state: VrState, seat: str, agent_id: str, at: str, with_: str) -> lis
 
 
 def _viscount_do(state: VrState, seat: str, agent_id: str, at: str, with_: str) -> list[Event]:
-    from .actions.main import build_server
 
     if at in state.servers:
         events = remove_server(state, at)

@@ -13,8 +13,9 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, private, public
 from engine.core.rules import NoPayload
-from engine.core.waiting import CHOOSE, ChooseManyFrame
+from engine.core.waiting import CHOOSE, ChooseManyFrame, parse_pick
 
+from .actions.main import open_for
 from .cardtext import plural
 from .control import add_it, can_add, remove_it
 from .least_loss import worth
@@ -71,7 +72,6 @@ def _add_or_remove(state: VrState, seat: str, agent_id: str) -> list[str]:
 
 
 def _arm(state: VrState, seat: str, agent_id: str) -> list[str]:
-    from .actions.main import open_for
 
     arm = agent(agent_id).promotion.arm
     return ["yes"] if open_for(state, seat, ARM_ACTION[arm]) and arm not in state.ctx.armed else []
@@ -300,7 +300,6 @@ def by_harm(state: VrState, seat: str, cards: list[str], least_first: bool = Fal
 
 @RULES.answers("weasel", takes=[CHOOSE])
 def weasel_discards(state: VrState, seat: str, intent: Intent, payload: NoPayload) -> list[Event]:
-    from engine.core.waiting import parse_pick
 
     cards = parse_pick(intent)
     hand = list(state.p(seat).hand)

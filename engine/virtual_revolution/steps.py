@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 
 from .marks import mark
-from .rules import RULES
+from .rules import RULES, P
 from .state import (
     WAITS_FOR,
     EndRoundStep,
@@ -80,7 +80,6 @@ def open_turn(state: VrState, step: TurnStep) -> list[Event]:
 
 def default_borough(state: VrState, seat: str) -> str:
     """The deadline's Director: on the seat's first Borough with its Influence, else the first Borough."""
-    from .rules import P
 
     mine = [b for b in P().boroughs if state.owner.get(b) == seat]
     return (mine or P().boroughs)[0]

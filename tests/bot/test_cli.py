@@ -32,18 +32,33 @@ def arbiter(*args: str, cwd: Path) -> subprocess.Popen[str]:
     )
 
 
-def read_until_ok(proc: subprocess.Popen[str]) -> int:
-    """Answer '1' to each prompt until the CLI confirms a commit; return the confirmed version. The
-    blank line first takes the keyboard when hotseat hands it over (a menu ignores a blank line)."""
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write("\n1\n")
-    proc.stdin.flush()
-    for line in proc.stdout:
-        if "ok v" in line:
-            return int(line.split("ok v")[1].split()[0])
-        if "Game over" in line:
-            return -1
-    raise AssertionError("the CLI ended without confirming")
+class Answers:
+    """Answers '1' to a CLI's prompts, one at a time, and knows where its output stands: a move is
+    committed before anything after it is printed (the next hand-over, the next prompt or the end)."""
+
+    def __init__(self, proc: subprocess.Popen[str], db: Path) -> None:
+        self.proc, self.db = proc, db
+        self.asked = False
+        """Whether the header of the prompt being answered has been read."""
+
+    def one(self) -> int:
+        """Answer the next prompt; the version saved once the CLI has moved on (-1 at the end). The blank
+        line first takes the keyboard when hotseat hands it over (a menu ignores a blank line)."""
+        proc = self.proc
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("\n1\n")
+        proc.stdin.flush()
+        for line in proc.stdout:
+            assert "ok v" not in line  # issue 30: no version noise after a move
+            if "Game over" in line:
+                return -1
+            header = line.strip().startswith("--- ")
+            if header or "=" * 60 in line:
+                if self.asked:
+                    self.asked = header  # a header read now is the next prompt's
+                    return db_version(self.db)[0]
+                self.asked = header
+        raise AssertionError("the CLI ended without confirming")
 
 
 def db_version(path: Path) -> tuple[int, int, str]:
@@ -70,11 +85,14 @@ def test_sigkill_mid_game_loses_no_accepted_intent(tmp_path: Path, kill_after: i
         "--db",
         str(db),
         "--no-images",
+        "--names",
+        "Ann,Bo",
         cwd=tmp_path,
     )
     confirmed = 0
+    answers = Answers(proc, db)
     for _ in range(kill_after):
-        confirmed = read_until_ok(proc)
+        confirmed = answers.one()
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     version, intents, gid = db_version(db)
@@ -82,7 +100,7 @@ def test_sigkill_mid_game_loses_no_accepted_intent(tmp_path: Path, kill_after: i
     assert intents == kill_after
 
     resumed = arbiter("play", "--resume", gid, "--db", str(db), "--no-images", cwd=tmp_path)
-    assert read_until_ok(resumed) in (confirmed + 1, -1)
+    assert Answers(resumed, db).one() in (confirmed + 1, -1)
     resumed.stdin.close()  # type: ignore[union-attr]
     out = resumed.stdout.read()  # type: ignore[union-attr]
     assert resumed.wait(timeout=20) == 0, out
@@ -240,11 +258,18 @@ def test_replay_writes_an_animated_replay_of_the_public_board(
     export = {"game": "infamy", "seats": seats, "seed": 4, "options": {}, "intents": result.log[:60]}
     path, out = tmp_path / "export.json", tmp_path / "replay.webp"
     path.write_text(json.dumps(export))
+    gif = tmp_path / "replay.gif"  # issue 31: the format its name asks for (it wrote WebP under a .gif name)
+    assert main(["replay", str(path), "--animate", str(gif)]) == 0
+    assert gif.read_bytes()[:6] in (b"GIF87a", b"GIF89a") and "animated GIF" in capsys.readouterr().out
+    assert main(["replay", str(path), "--animate", str(tmp_path / "replay.mp4")]) == 2
+    assert "Name the animation .gif or .webp" in capsys.readouterr().err
     assert main(["replay", str(path), "--animate", str(out)]) == 0
     turns = 1 + len(list(itertools.groupby(seat for seat, _ in result.log[:60])))
     assert f"{turns} frames" in capsys.readouterr().out
     image = Image.open(out)
-    assert getattr(image, "n_frames", 1) == turns and out.stat().st_size < 8_000_000
+    assert (
+        image.format == "WEBP" and getattr(image, "n_frames", 1) == turns and out.stat().st_size < 8_000_000
+    )
 
 
 def test_bench_quick_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -60,6 +60,39 @@ def test_run_with_bad_settings_returns_2(
     assert "DISCORD_DEV_GUILD" in capsys.readouterr().err.upper()
 
 
+def test_run_with_discord_unreachable_prints_one_line_and_returns_2(tmp_path: Path) -> None:
+    """Issue 30, item 8: ``arbiter run`` where Discord cannot be reached (nothing listens at the address)
+    says so in one line, exits 2, and creates no database: no 80-line traceback."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DISCORD_TOKEN": "abc.def.ghi",
+        "ARBITER_DB": str(tmp_path / "arbiter.db"),
+        "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/gateway",
+        "LOG_LEVEL": "WARNING",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "run"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == 2, done.stderr
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert lines[0].startswith(f"Arbiter could not reach Discord at http://127.0.0.1:{port}/api/v10 (")
+    assert not list(tmp_path.glob("arbiter.db*")), "no database is made for a bot that never connected"
+
+
 def test_run_starts_the_bot_with_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
 

@@ -377,7 +377,7 @@ class World:
         )
 
     async def settle(self) -> None:
-        await self.announcer.drain(timeout=10)
+        await self.announcer.drain(timeout=60)
 
     def mark(self) -> int:
         return len(self.sent)

@@ -190,12 +190,23 @@ def test_idle_buckets_are_forgotten() -> None:
     assert len(limiter) < 1001
 
 
-def test_the_answer_is_polite() -> None:
-    assert polite(0.2) == (
-        "You are going a little fast: please wait 1 second and try again. Nothing was "
+def test_the_answer_is_polite_and_says_truly_how_long_to_wait() -> None:
+    """Issue 30, item 8: the wait it names is enough (rounded up), and as a Discord timestamp it stays true
+    however late the answer is read."""
+    assert polite(0.2, now=1000.0) == (
+        "You are going a little fast: you can act again <t:1001:R> (in 1 second). Nothing was "
         "changed by this request."
     )
-    assert "wait 3 seconds" in polite(2.5)
+    assert "<t:1003:R> (in 3 seconds)" in polite(2.5, now=1000.2)
+    clock = Clock()
+    limiter = RateLimiter(5, 60.0, clock=clock)
+    assert sum(limiter.allow("u1") for _ in range(6)) == 5
+    wait = limiter.retry_after("u1")
+    said = int(polite(wait, now=clock.now).split("(in ")[1].split()[0])
+    clock.now += said - 0.5
+    assert said == 12 and not limiter.allow("u1"), "not before the time it names"
+    clock.now += 0.5 + 1e-9  # (a hair over: the refill is counted in floating point)
+    assert limiter.allow("u1"), "and at the time it names, the action goes through"
 
 
 async def test_admit_answers_politely_and_stops_the_interaction(world: World, cogs: dict[str, Any]) -> None:

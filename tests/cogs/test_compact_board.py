@@ -71,3 +71,37 @@ async def test_the_compact_board_is_given_the_deadlines_to_draw(
     await start_game(world, cogs, players=("Ann", "Bo"))
     with_due = [v["due"] for v in seen if v.get("due")]
     assert with_due and all(isinstance(t, float | int) for due in with_due for t in due.values())
+
+
+async def test_the_history_board_is_the_compact_board_and_a_seats_view_its_full_board(
+    world: World, cogs: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: /game history is a picture Discord shows: the compact board, as the thread has it (the
+    full board where a game has none)."""
+    monkeypatch.setattr(render, "compact_renderer", lambda game_id: lambda view: COMPACT)
+    gid, thread = await start_game(world, cogs, players=("Ann", "Bo"))
+    await world.command(cogs["GameCog"], "history", world.interaction("Ann", thread), at="t0")
+    answer = last(world.to("Ann"))
+    assert answer.files and answer.files[0] == ("history.png", COMPACT)
+
+
+def test_replay_frames_are_the_compact_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31: the animated replay's frames are drawn with the compact board where the game has one."""
+    import renderers
+    from bot import animation
+
+    drawn: list[str] = []
+    full = renderers.board_renderer("toy")
+
+    def compact(view: dict[str, Any]) -> bytes:
+        drawn.append("compact")
+        return full(view)
+
+    monkeypatch.setattr(animation, "compact_renderer", lambda game_id: compact)
+    import engine
+
+    game = engine.get("toy")
+    data, ext, frames = animation.animated_replay(game, ["a", "b"], 1, {}, [], fmt="gif")
+    assert drawn == ["compact"] * frames and ext == "gif" and data[:6] in (b"GIF87a", b"GIF89a")
+    monkeypatch.setattr(animation, "compact_renderer", lambda game_id: None)
+    assert animation.frame_renderer("toy") is full  # no compact board: the full one

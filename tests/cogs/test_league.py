@@ -103,12 +103,17 @@ async def test_a_short_season_through_the_commands(league_world: World, cogs: di
     assert ended.final is not None and sum(line.played for line in ended.final) == 8
     assert league.season.number == 2
 
+    # issue 30, item 8: once a season ends, the standings show the season just finished (the next one has
+    # played nothing yet), named by the game's title
     await world.command(cog, "standings", world.interaction("Bo"), league="Cup")
     answer = last(world.to("Bo"))
-    assert "**Cup**: Season 2" in answer.text and _png(answer).height > 50
+    just_ended = "**Cup**: High Card · season 1, final standings after 2 rounds"
+    assert just_ended in answer.text and " 2 played" in answer.text and _png(answer).height > 50
     await world.command(cog, "standings", world.interaction("Bo"), league="Cup", season=1)
     answer = last(world.to("Bo"))
-    assert "Season 1 · final standings · 2 rounds" in answer.text and " 2 played" in answer.text
+    assert just_ended in answer.text and " 2 played" in answer.text
+    await world.command(cog, "standings", world.interaction("Bo"), league="Cup", season=2)
+    assert "**Cup**: High Card · season 2 · after round 0" in last(world.to("Bo")).text
     await world.command(cog, "standings", world.interaction("Bo"), league="Cup", season=5)
     assert "no ended season 5" in last(world.to("Bo")).text
 

@@ -66,7 +66,7 @@ async def test_a_decision_is_offered_privately_and_a_stale_click_is_told(
     assert buttons == [f"arb:{gid}:{record.version}:double", f"arb:{gid}:{record.version}:keep"]
     # someone else pressing the leader's button is refused, ephemerally
     await world.click(other, buttons[1], thread)
-    assert "not" in last(world.to(other)).text and last(world.to(other)).ephemeral
+    assert f"It is {name}'s turn" in last(world.to(other)).text and last(world.to(other)).ephemeral
     await world.click(name, buttons[1], thread)
     assert "✅ Keep" in last(world.to(name)).text
     # the same menu again: the board has moved on, with fresh options

@@ -48,9 +48,12 @@ async def test_a_misclicked_bid_is_undone_by_consent(world: World, cogs: dict[st
     assert pending is not None
     ends = int(pending.opened_at + UNDO_TTL)  # when it runs out, in each reader's own time zone
     assert any(f"the request ends <t:{ends}:R>" in p.text for p in posts), [p.text for p in posts]
+    # issue 30, item 7: the request names the move it takes back, as everyone was told of it
+    assert pending.move.startswith(f"{name} pays 1 Bribe of Expenses and bids ")
+    assert any(f'their last move ("{pending.move}")' in p.text for p in posts)
     approve = next(c for c in answers if c.endswith(":y"))
     status = status_edits(world, mark)[-1].text  # the living dashboard shows the request while it waits
-    assert f"asks to take back their last move (approved by nobody yet; ends <t:{ends}:R>)" in status
+    assert f'their last move ("{pending.move}") (approved by nobody yet; ends <t:{ends}:R>)' in status
     mark = world.mark()
     await world.click(name, approve, thread)
     assert "your own" in last(world.to(name, mark)).text

@@ -130,6 +130,21 @@ class BotDb:
         return version, engine.get(self.record(gid)["game"]).load(snap[1])
 
 
+def deadlines_passed(db_path: Path) -> int:
+    """With the bot stopped: move every deadline a minute into the past (as after a long downtime), so the
+    first deadline pass of the next start applies each game's defaults; how many there are."""
+    conn = sqlite3.connect(db_path)
+    try:
+        now = time.time()
+        changed = conn.execute(
+            "UPDATE deadlines SET due_at = ?, remind_at = ?", (now - 60, now - 120)
+        ).rowcount
+        conn.commit()
+        return int(changed)
+    finally:
+        conn.close()
+
+
 def replay_log(record: dict[str, Any], intents: list[tuple[str, str]]) -> Any:
     from engine.core.playout import replay
 

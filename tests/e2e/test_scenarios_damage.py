@@ -1,12 +1,15 @@
 """Damaged data through the real bot and the loopback Discord (issue 9).
 
-- A damaged game among healthy ones with deadlines due: four blitz games are opened through ``/game new``
-  and the lobby buttons; the bot is stopped; every deadline row is moved into the past and two games are
+- A damaged game among healthy ones with deadlines due: six blitz games are opened through ``/game new``
+  and the lobby buttons; the bot is stopped; every deadline row is moved into the past and four games are
   damaged in the database (one row that cannot be decoded, one game whose snapshot is unreadable and whose
-  intent log is gone); the bot is started again. The healthy games' defaults are applied and announced in
-  their threads; each damaged game's thread says it is paused for a moderator; nothing else is refused.
-- An emptied database file: the bot refuses to start (exit code 2, the reason in its log) and leaves the
-  file as it found it, empty, instead of taking it for a new database.
+  intent log is gone, one whose seat rows are lost, one whose seat name is not valid UTF-8 while the file
+  still passes ``quick_check``); the bot is started again. The healthy games' defaults are applied and
+  announced in their threads; each damaged game's thread says it is paused for a moderator and a move
+  there is refused in plain words; nothing else is refused, nothing raises.
+- An emptied database file, and a database whose ``schema_version`` rows are gone: the bot refuses to
+  start (exit code 2, one line saying why, no traceback) and leaves the file as it found it, instead of
+  taking it for a new database or migrating its tables again.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from pathlib import Path
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, SimMember
 
-HOSTS = ("ann", "bea", "cat", "dot")
-ROW, SNAPSHOT = 1, 2
-"""Which of the four games is damaged, and how: its row cannot be decoded / its snapshot and log are gone."""
+HOSTS = ("ann", "bea", "cat", "dot", "eve", "fay")
+ROW, SNAPSHOT, SEATS, UTF8 = 1, 2, 3, 4
+"""Which of the six games is damaged, and how: its row cannot be decoded / its snapshot and log are gone /
+its seat rows are lost / a seat's name is not valid UTF-8 (issue 32: bytes flipped that pass quick_check)."""
+BAD_TEXT = "CAST(X'C328' AS TEXT)"
 
 
 async def _open_blitz(fake: FakeDiscord, db: kit.BotDb, host: SimMember) -> kit.Table:
@@ -95,13 +100,16 @@ async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(
             conn.execute("UPDATE games SET options = '{not json' WHERE id = ?", (tables[ROW].gid,))
             conn.execute("DELETE FROM intents WHERE game_id = ?", (tables[SNAPSHOT].gid,))
             conn.execute("UPDATE snapshots SET body = '{garbage' WHERE game_id = ?", (tables[SNAPSHOT].gid,))
+            conn.execute("DELETE FROM seats WHERE game_id = ?", (tables[SEATS].gid,))
+            conn.execute(f"UPDATE seats SET name = {BAD_TEXT} WHERE game_id = ?", (tables[UTF8].gid,))
             conn.commit()
+            assert conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
         finally:
             conn.close()
 
         await bot.start()
-        healthy = [t for i, t in enumerate(tables) if i not in (ROW, SNAPSHOT)]
-        damaged = [tables[ROW], tables[SNAPSHOT]]
+        healthy = [t for i, t in enumerate(tables) if i not in (ROW, SNAPSHOT, SEATS, UTF8)]
+        damaged = [tables[ROW], tables[SNAPSHOT], tables[SEATS], tables[UTF8]]
 
         def done() -> bool:
             return all("Time ran out" in _thread_text(fake, t) for t in healthy) and all(
@@ -119,14 +127,16 @@ async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(
             assert "Set aside for a moderator" in table.status.text()
         assert not db.intents(tables[SNAPSHOT].gid)  # not restarted from its setup and replayed
         log = bot.logs()
-        assert tables[ROW].gid in log and tables[SNAPSHOT].gid in log and "set aside as damaged" in log
+        assert all(t.gid in log for t in damaged) and "set aside as damaged" in log
+        assert "seat rows are lost" in log and "not valid UTF-8" in log and "Traceback" not in log
         assert not fake.state.unhandled
-        # the damaged game refuses a move plainly; a healthy game's member still plays in its thread
-        assert not tables[ROW].status.custom_ids()  # its status message lost its buttons
-        refused = await (
-            await members[ROW].slash("play", action="pass", channel=tables[ROW].thread_id)
-        ).message(10)
-        assert "moderator" in refused.text() and kit.BOT_ERROR not in refused.text()
+        # each damaged game refuses a move plainly; a healthy game's member still plays in its thread
+        for n in (ROW, SEATS, UTF8):
+            assert not tables[n].status.custom_ids()  # its status message lost its buttons
+            refused = await (
+                await members[n].slash("play", action="pass", channel=tables[n].thread_id)
+            ).message(10)
+            assert "moderator" in refused.text() and kit.BOT_ERROR not in refused.text(), refused.text()
         record, state = await tables[0].settle()
         if record["status"] == "running" and tables[0].human_prompts(state, record):
             played = await kit.Player(members[0], tables[0], random.Random(3)).play_turn(most=1)
@@ -136,23 +146,49 @@ async def test_a_damaged_game_among_healthy_ones_is_set_aside_alone(
         await bot.stop()
 
 
-async def test_an_emptied_database_file_stops_the_start(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def _refused_start(fake: FakeDiscord, tmp_path: Path, damage: str) -> tuple[kit.BotProcess, Path]:
+    """Start once (the database is made), stop, damage the file (``damage``), start again: refused."""
     path = tmp_path / "arbiter.db"
-    bot = kit.arbiter_process(fake_discord, path, tmp_path / "arbiter-bot.log")
+    bot = kit.arbiter_process(fake, path, tmp_path / "arbiter-bot.log")
     await bot.start()  # a first start makes the database
-    await fake_discord.wait_for_commands("game")
+    await fake.wait_for_commands("game")
     await bot.stop()
     assert path.stat().st_size > 0
-    path.write_bytes(b"")  # a bad restore, a full disk, an operator's mistake
-    for suffix in ("-wal", "-shm"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    if damage == "emptied":
+        path.write_bytes(b"")  # a bad restore, a full disk, an operator's mistake
+        for suffix in ("-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+    else:
+        conn = sqlite3.connect(path)
+        conn.execute("DELETE FROM schema_version")  # a bad hand repair, a partial restore
+        conn.commit()
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
+    before = path.read_bytes()
     try:
         await bot.start(timeout=20)
     except RuntimeError as exc:
         assert "before IDENTIFY" in str(exc)
     else:
-        raise AssertionError("the bot started on an emptied database file")
+        raise AssertionError(f"the bot started on a database that is {damage}")
     assert bot.proc is not None
     assert await asyncio.wait_for(bot.proc.wait(), 5) == 2
+    assert path.read_bytes() == before  # not re-initialised, nor migrated again
+    return bot, path
+
+
+async def test_an_emptied_database_file_stops_the_start(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    bot, path = await _refused_start(fake_discord, tmp_path, "emptied")
     assert "exists but is empty" in bot.logs()
     assert path.stat().st_size == 0  # not re-initialised as a new, empty database
+
+
+async def test_a_missing_schema_version_row_stops_the_start(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Issue 32: it "exits with code 1 and a raw traceback"; it is refused like the other files."""
+    bot, _ = await _refused_start(fake_discord, tmp_path, "missing schema_version")
+    run = bot.logs().split("logging in using static token")[-1]
+    said = [line for line in run.splitlines() if line.startswith("Arbiter did not start")]
+    assert len(said) == 1 and "no schema_version row" in said[0], run[-2000:]
+    assert "Traceback" not in run, run[-3000:]

@@ -109,7 +109,9 @@ async def test_a_league_season_through_discord(tmp_path: Path) -> None:
         kit.assert_png(_pngs(final)[0], "the final standings")
 
         standings = await _answer(bob, "league", "standings", channel=games.id, league="Cup")
-        assert "Season 2" in standings.text() and _pngs(standings)
+        # issue 30, item 8: the season just finished, by the game's title (season 2 has no round yet)
+        just_ended = "Virtual Revolution · season 1, final standings after 2 rounds"
+        assert just_ended in standings.text() and _pngs(standings), standings.text()
         rating = await _answer(bob, "rating", channel=games.id, game=GAME)
         assert "after 2 rated game(s)" in rating.text() and _pngs(rating), rating.text()
         board = await _answer(alice, "leaderboard", channel=games.id, game=GAME)

@@ -62,7 +62,8 @@ async def test_the_table_for_long_games(tmp_path: Path) -> None:
 
         status = table.status.text()
         assert STAMP.search(status), status
-        assert "Round 1" in status and f"turn {db.record(gid)['version']}" not in status
+        # in the game's own words (a Turn is a Day Round then a Night Round), never the internal version
+        assert "Turn 1, Day Round" in status and f"turn {db.record(gid)['version']}" not in status
         options = await (
             await dave.slash("game", "options", channel=table.thread_id, options={"game": "infamy"})
         ).message(10)

@@ -92,7 +92,7 @@ async def test_undo_by_consent_of_all_returns_to_the_earlier_state(store: Store)
     with pytest.raises(NotAllowed):
         await table.undo_request(gid, "stranger")
     asked = await table.undo_request(gid, bidder)
-    assert "asks to take back" in asked.events[0].text and "bid" not in asked.events[0].text
+    assert "asks to take back" in asked.events[0].text and "bid:" not in asked.events[0].text  # no key
     with pytest.raises(IllegalIntent, match="already waiting"):
         await table.undo_request(gid, bidder)
     with pytest.raises(IllegalIntent, match="your own"):
@@ -363,7 +363,7 @@ async def test_a_player_whose_own_move_would_be_undone_must_approve_even_under_a
     assert first != second
     third = next(u for u in others(first) if u != second)
     asked = await table.undo_request(gid, first)
-    assert "2 move(s)" in asked.events[0].text
+    assert "(2 moves in all, the others' since included)" in asked.events[0].text
     waiting = await table.undo_answer(gid, third, True)
     assert waiting.kind == "status" and await table.undo_pending(gid) is not None
     refused = await table.undo_answer(gid, second, False)
@@ -481,3 +481,21 @@ async def test_an_undone_move_and_its_request_count_toward_nothing_in_the_result
     lines = {line.user: line for line in result.players}
     assert lines[bidder].met == 1 and lines[bidder].missed == 0  # one move counted, not two
     assert all(lines[u].met == 0 for u in others(bidder))  # answering a request is not a move
+
+
+async def test_an_undo_request_names_the_move_as_everyone_was_told_of_it(store: Store) -> None:
+    """Issue 30, item 7: the request names the move it takes back, by the public line it made: a bid by
+    the bid everyone saw, a secret choice only as "has chosen" (its label, "Pick 3", stays secret)."""
+    from engine.core.model import private, public
+    from engine.core.undo import told
+
+    table = Table(store)
+    gid = await infamy(table)
+    user, key = await move(table, gid)
+    await table.submit(gid, user, key)
+    asked = await table.undo_request(gid, user)
+    pending = await table.undo_pending(gid)
+    assert pending is not None and " bids " in pending.move and not pending.move.endswith(".")
+    assert f'their last move ("{pending.move}")' in asked.events[0].text
+    secret = [private("Ann", "pick", "You chose: Pick 3."), public("chosen", "Ann has chosen.")]
+    assert told(secret) == "Ann has chosen" and told([private("Ann", "pick", "You chose: Pick 3.")]) == ""

@@ -9,8 +9,13 @@ from PIL import Image
 from engine.core import RandomAgent
 from engine.core.playout import advance
 from engine.infamy import GAME
+from engine.infamy.pack import default_pack
 from engine.infamy.view import InfamyView
+from renderers.common import recording
 from renderers.infamy import HEIGHT, SCALE, WIDTH, render, render_private
+from renderers.infamy_compact import render_compact
+
+GAME_PACK = default_pack()
 
 
 def midgame(seed: int = 3, steps: int = 120):
@@ -26,11 +31,18 @@ def test_board_png_opens_with_the_expected_size() -> None:
     assert image.size == (int(WIDTH * SCALE), int(HEIGHT * SCALE))
 
 
-def test_private_png_shows_the_hand() -> None:
+def test_private_png_shows_the_hand_first_at_phone_width() -> None:
+    """Issue 31: the private picture is laid out for a phone (600 px wide) and leads with what is private:
+    every Scheme in hand is drawn within the first screen (the top 550 px at 550 px wide)."""
     state = midgame()
     state.players["ann"].hand = ["ca01", "mc02", "mi03", "mi04"]
-    image = Image.open(io.BytesIO(render_private(GAME.view(state, "ann"))))
-    assert image.size[0] == int(900 * SCALE) and image.size[1] > 300
+    with recording() as boxes:
+        png = render_private(GAME.view(state, "ann"))
+    image = Image.open(io.BytesIO(png))
+    assert image.size[0] == 600 and image.size[1] > 300
+    names = [GAME_PACK.schemes[c].name for c in state.players["ann"].hand]
+    tops = {b.value: b.box[1] * 550 / 600 for b in boxes}
+    assert all(name in tops and tops[name] < 550 for name in names), tops
 
 
 def test_public_image_ignores_hidden_hands() -> None:
@@ -92,3 +104,41 @@ def test_the_renderer_reads_the_typed_view() -> None:
     del broken["players"]
     with pytest.raises(ValidationError):
         render(broken)
+
+
+def _texts(render_fn: object, view: dict[str, object]) -> list[str]:
+    with recording() as boxes:
+        render_fn(view)  # type: ignore[operator]
+    return [b.value for b in boxes]
+
+
+def test_compact_markers_are_unique_and_every_symbol_has_a_key() -> None:
+    """Issue 31 item 4: seats named Ann, Agent1, Agent2 do not all read "A"; a key names every symbol."""
+    state = GAME.setup(["Ann", "Agent1", "Agent2"], 5)
+    drawn = _texts(render_compact, GAME.view(state, None))
+    assert {"An", "A1", "A2"} <= set(drawn) and "A" not in drawn
+    first = next(i for i, t in enumerate(drawn) if t.startswith("Key:"))
+    key = " ".join(drawn[first:])  # the key is drawn last, wrapped over a few lines
+    for symbol in ("W Weapon", "Sp special zone", "WD Watchdog", "HAZ Hazard", "Ac the Accomplice", "M n:"):
+        assert symbol in key, symbol
+
+
+def test_compact_board_marks_the_last_move_and_shows_the_sector_cards_once_revealed() -> None:
+    """Issue 31 item 3: the last move's changes are written under its freelancer; after the secret choice is
+    revealed, the board shows every card chosen (the Accomplice's too)."""
+    from tests.engine.infamy.helpers import act, choose_sectors, to_select, win_current
+    from tests.engine.infamy.test_sector_phase import OTHER, setup_track
+
+    s = GAME.setup(["ann", "bo", "cy"], 5)
+    seat = GAME.prompts(s)[0].seat
+    s, _ = act(s, seat, "bid:to=2")
+    assert "Last move: -3 available Bribes" in _texts(render_compact, GAME.view(s, None))
+    s = to_select(win_current(setup_track(["accomplice", *OTHER[1:]]), "ann"))
+    hidden = _texts(render_compact, GAME.view(s, None))
+    assert "Sector cards:" not in hidden
+    s = choose_sectors(
+        s, {"ann": "sector:own=s3;sector:acc=s2", "bo": "sector:own=s4", "cy": "sector:own=s5"}
+    )
+    drawn = _texts(render_compact, GAME.view(s, None))
+    strip = drawn[drawn.index("Sector cards:") : drawn.index("Sector cards:") + 9]
+    assert strip[1:] == ["A", "3", "Ac", "2", "B", "4", "C", "5"]

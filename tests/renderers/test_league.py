@@ -8,6 +8,7 @@ from PIL import Image
 
 from engine.league.simulate import season
 from engine.league.view import RatingHistoryView, standings_view
+from renderers.common import recording
 from renderers.league import render_rating_history, render_standings
 
 
@@ -23,4 +24,10 @@ def test_standings_and_history_images() -> None:
     assert image.width == 640 and image.height >= 96 + 30 * 9 and len(png) < 100_000
     chart = render_rating_history(RatingHistoryView(player="Ann", game="infamy", shown=[1.0, 3.5, 2.0]))
     empty = render_rating_history(RatingHistoryView(player="Bo", game="infamy"))
-    assert chart != empty and Image.open(io.BytesIO(chart)).size == (640, 320)
+    assert chart != empty and Image.open(io.BytesIO(chart)).size == (640, 340)
+    # issue 30, item 8: the chart is labelled: what is drawn, along which axis, and the latest value
+    with recording() as drawn:
+        render_rating_history(RatingHistoryView(player="Ann", game="Infamy", shown=[1.0, 3.5, 2.0]))
+    texts = [box.value for box in drawn]
+    assert "Rating shown (after each rated game)" in texts and "rated games" in texts
+    assert "start" in texts and "game 3 · now 2.0" in texts

@@ -17,12 +17,12 @@ GAMES = sorted(
     for g, game in engine.games().items()
     if not type(game).__module__.startswith(("tests.", "engine.example"))
 )
-NOT_YET = {"gamedec", "infamy", "ipa_agents"}
+NOT_YET = {"gamedec"}
 """Games whose pictures are still being laid out for phones (issue 31): each is removed once it passes."""
 
 
-NO_PRIVATE_YET = {"ipa_agents"}
-"""Games without a private picture of their own yet (IPA's /hand drew its view as text)."""
+NO_PRIVATE_YET: set[str] = set()
+"""Games without a private picture of their own yet (none since IPA's, issue 31)."""
 
 
 def _params(waiting: set[str] = NOT_YET) -> list[object]:

@@ -78,7 +78,7 @@ def test_the_compact_board_marks_the_last_turn_and_the_ranking() -> None:
     state = _state(["ann", "bo"], 45)
     view = GAME.view(state, None)
     last = view["last"]
-    assert last["changes"]["ann"] == ["+5 EC", "+1 Corruption card", "+1 Influence on the map"]
+    assert last["changes"]["ann"] == ["+5 EC", "-2 Immunity"]  # Work, and Immunity spent on a Necro card
     drawn = [value for value, _ in _drawn(render_compact, view)]
     for seat, moved in last["changes"].items():
         assert any(v.startswith("Last turn: ") and moved[0] in v for v in drawn), seat

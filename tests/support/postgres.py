@@ -28,7 +28,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.store.postgres.pg_store import PostgresStore, numbered
+from bot.store.postgres.pg_schema import numbered
+from bot.store.postgres.pg_store import PostgresStore
 from bot.store.sqlite.storage import SqliteStore
 from engine.store import Store
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from ..league_rows import MIGRATION as LEAGUE_TABLES
 from ..league_rows import TABLES as LEAGUE_TABLE_NAMES
+from ..web_rows import MIGRATION as WEB_LINKS
+from ..web_rows import TABLE as WEB_LINKS_TABLE
 
 MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -145,6 +147,8 @@ MIGRATIONS: list[str] = [
     UPDATE games SET thread = substring(place from '"thread": *"([^"]+)"');
     CREATE INDEX games_by_thread ON games(thread);
     """,
+    # 9: the web companion's links (issue 34): one random token per game, league and server a page serves
+    WEB_LINKS,
 ]
 
 PREFS_TABLES = """
@@ -179,10 +183,21 @@ CHANGES_CHANNEL = "arbiter_changes"
 """The LISTEN/NOTIFY channel: every commit notifies ``game_id version guild owner`` (space-separated) when
 its transaction commits, so the process holding the guild's shard announces a change another made."""
 
+
+def numbered(sql: str) -> str:
+    """``?`` placeholders (SQLite's) as PostgreSQL's ``$1, $2, ...``, for SQL shared by both stores."""
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], start=1))
+
+
 SCHEMA_VERSION = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
 
 MIGRATION_LOCK = 0x61726269746572
 """The advisory lock held while migrating, so two processes starting at once never both migrate."""
+
+CAP_LOCKS = 0x63617073
+"""The advisory locks the limits are counted under (``pg_advisory_xact_lock(CAP_LOCKS, hashtext(key))``,
+one per member or server: ``engine.store.Cap.key``), so two processes never both pass one count."""
 
 TABLES = (
     "games",
@@ -200,5 +215,6 @@ TABLES = (
     "arbiter_dm_reminders",
     "arbiter_announced",
     *LEAGUE_TABLE_NAMES,
+    WEB_LINKS_TABLE,
 )
 """Every table of Arbiter's in a copy's order (a game's rows after the game's own, for the foreign keys)."""

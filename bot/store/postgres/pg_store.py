@@ -5,7 +5,10 @@ the process; the numbered migrations of ``pg_schema.py`` run at start-up under a
 (two processes starting at once never both migrate). Every :class:`~engine.store.Change` is one
 transaction whose first statement is a compare-and-swap on the game's version (``UPDATE ... WHERE
 version = expected``: the row lock it takes orders two writers of one game, in one process or in
-several), so two writers can never both apply a change to the same version. Rows are decoded with
+several), so two writers can never both apply a change to the same version. A change that carries
+limits (``Change.caps``) takes an advisory lock per member or server counted (``pg_advisory_xact_lock``,
+in a fixed order) before anything else and counts after its writes, in its transaction: another process's
+change of the same count waits for it and then sees it. Rows are decoded with
 the SQLite store's own functions (``bot/store/rows.py``): one row that cannot be read comes back as a
 minimal damaged record and never stops the others.
 
@@ -32,10 +35,10 @@ import asyncpg
 from engine.core.errors import StaleVersion
 from engine.integrity import SavedSnapshot, checksum
 from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
-from engine.store import Change, PublicLine
+from engine.store import CapReached, Change, PublicLine
 
 from ...tasks import stop_task
-from ..errors import StoreRefused
+from ..errors import StoreRefused, migration_failed, no_schema_version
 from ..rows import (
     deadlines_from_rows,
     decode_record,
@@ -46,7 +49,16 @@ from ..rows import (
     snapshot_from_row,
     table_state_from_text,
 )
-from .pg_schema import CHANGES_CHANNEL, COORDINATION, MIGRATION_LOCK, MIGRATIONS, PREFS_TABLES, SCHEMA_VERSION
+from .pg_schema import (
+    CAP_LOCKS,
+    CHANGES_CHANNEL,
+    COORDINATION,
+    MIGRATION_LOCK,
+    MIGRATIONS,
+    PREFS_TABLES,
+    SCHEMA_VERSION,
+)
+from .web_pg import WebReads
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +78,11 @@ SNAPSHOT = (
     "version=excluded.version, format=excluded.format, body=excluded.body, checksum=excluded.checksum, "
     "steps=excluded.steps"
 )
+COUNT_GAMES = (
+    "SELECT COUNT(*) FROM games g WHERE g.status = ANY($1::text[]) AND ($2::text IS NULL OR "
+    "g.host = $2 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $2)) "
+    "AND ($3::text IS NULL OR g.guild = $3)"
+)
 CLAIM_DEADLINES = (
     "UPDATE deadlines d SET claimed_by=$2, claimed_until=$1::float8 + $3::float8 FROM (SELECT game_id, seat "
     "FROM deadlines WHERE (due_at <= $1 OR (NOT reminded AND remind_at <= $1)) AND (claimed_until IS NULL OR "
@@ -79,12 +96,6 @@ CLAIM_ANNOUNCING = (
     "ON CONFLICT (game_id) DO UPDATE SET owner=excluded.owner, until=excluded.until "
     "WHERE announce_claims.owner = excluded.owner OR announce_claims.until <= $3::float8 RETURNING owner"
 )
-
-
-def numbered(sql: str) -> str:
-    """``?`` placeholders (SQLite's) as PostgreSQL's ``$1, $2, ...``, for SQL shared by both stores."""
-    parts = sql.split("?")
-    return parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], start=1))
 
 
 def process_name() -> str:
@@ -114,7 +125,7 @@ def redacted(url: str) -> str:
         return "(an unreadable URL)"
 
 
-class PostgresStore:
+class PostgresStore(WebReads):
     def __init__(
         self, url: str, min_size: int = 1, max_size: int = 10, server_settings: dict[str, str] | None = None
     ) -> None:
@@ -175,10 +186,15 @@ class PostgresStore:
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await conn.execute(SCHEMA_VERSION)
             current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+            if current == 0 and await conn.fetchval("SELECT to_regclass('games') IS NOT NULL"):
+                raise StoreRefused(no_schema_version(redacted(self.url)))
             for number, script in enumerate(MIGRATIONS, start=1):
                 if number > current:
                     log.info("applying PostgreSQL migration %d", number)
-                    await conn.execute(script)
+                    try:
+                        await conn.execute(script)
+                    except asyncpg.PostgresError as exc:
+                        raise StoreRefused(migration_failed(redacted(self.url), number, exc)) from exc
                     await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
             await conn.execute(PREFS_TABLES)
             await conn.execute(COORDINATION)
@@ -202,6 +218,8 @@ class PostgresStore:
 
     async def _commit(self, conn: asyncpg.Connection, change: Change) -> None:
         r = change.record
+        for key in sorted({cap.key for cap in change.caps}):  # always in one order: no deadlock
+            await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", CAP_LOCKS, key)
         thread = r.place.get("thread")
         values = (*game_values(r), r.place.get("guild"), str(thread) if thread else None)
         if change.expected_version is None:
@@ -253,12 +271,15 @@ class PostgresStore:
                 r.id,
                 json.dumps(change.table_state),
             )
+        for cap in change.caps:  # counted after the write, under the lock: another's change is committed
+            if await conn.fetchval(COUNT_GAMES, list(cap.status), cap.user, cap.guild) > cap.most:
+                raise CapReached(cap)
         await self._notify(conn, r.id, r.version, r.place.get("guild"))
 
     async def _records(self, rows: list[asyncpg.Record]) -> list[GameRecord]:
         """The rows as records, their seats read in one query; each row decoded on its own."""
         seats: dict[str, list[SeatRecord]] | None = {}
-        broken: set[str] = set()
+        broken: dict[str, str] = {}
         try:
             found = await self.pool.fetch(SEATS + " ORDER BY game_id, position", [r["id"] for r in rows])
         except asyncpg.PostgresError:
@@ -269,10 +290,12 @@ class PostgresStore:
             for s in found:
                 try:
                     seats.setdefault(s["game_id"], []).append(seat_from_row(s))
-                except Exception:  # one unreadable seat makes its game's row unreadable, no other
-                    broken.add(s["game_id"])
+                except Exception as exc:  # one unreadable seat makes its game's row unreadable, no other
+                    broken[s["game_id"]] = str(exc)
         return [
-            decode_record(row, None if seats is None or row["id"] in broken else seats.get(row["id"], []))
+            decode_record(row, None, broken.get(row["id"], ""))
+            if seats is None or row["id"] in broken
+            else decode_record(row, seats.get(row["id"], []))
             for row in rows
         ]
 
@@ -312,7 +335,7 @@ class PostgresStore:
             "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=$1 ORDER BY seq",
             game_id,
         )
-        return [intent_from_row(r) for r in rows]
+        return [intent_from_row(game_id, r) for r in rows]
 
     async def idempotent(self, game_id: str, key: str) -> int | None:
         found = await self.pool.fetchval(
@@ -442,15 +465,7 @@ class PostgresStore:
         """A COUNT in SQL (the limits ask it on every new lobby and join; loading records would not scale)."""
         if not status:
             return 0
-        found = await self.pool.fetchval(
-            "SELECT COUNT(*) FROM games g WHERE g.status = ANY($1::text[]) AND ($2::text IS NULL OR "
-            "g.host = $2 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $2)) "
-            "AND ($3::text IS NULL OR g.guild = $3)",
-            list(status),
-            user,
-            guild,
-        )
-        return int(found)
+        return int(await self.pool.fetchval(COUNT_GAMES, list(status), user, guild))
 
     async def public_log(
         self, game_id: str, limit: int, after_version: int | None = None

@@ -16,7 +16,9 @@ holds no Arbiter tables, and moves the current database (with its ``-wal`` and `
 which belong to it) aside as ``NAME.bak`` first: stop the bot before restoring.
 
 ``check`` judges each game with the same functions the table uses when it loads a game
-(``engine/integrity.py``): a line per problem, nothing when all is well.
+(``engine/integrity.py``, ``Table.saved_state``: the snapshot's checksum, version and seats against the
+game's seat rows, and the intent log); a row that cannot be decoded is its game's problem alone: a line
+per problem, nothing when all is well, never a traceback.
 """
 
 from __future__ import annotations
@@ -31,9 +33,9 @@ from pathlib import Path
 
 from engine.core import registry
 from engine.core.errors import DamagedGame
-from engine.integrity import log_problem, snapshot_problem
+from engine.integrity import log_problem
 from engine.records import GameRecord
-from engine.store import Store
+from engine.store import UNREADABLE_DEADLINE, Store
 from engine.table import Table
 
 from ..errors import StoreRefused
@@ -151,6 +153,7 @@ async def check(db_path: str | Path) -> list[str]:
     """Every problem found, one line each: SQLite's quick_check, then each game's saved data."""
     store: Store
     if is_postgres(str(db_path)):
+        # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
         from ..postgres.pg_store import PostgresStore
 
         store = PostgresStore(str(db_path))
@@ -165,11 +168,18 @@ async def check(db_path: str | Path) -> list[str]:
             [f"database: {p}" for p in await store.quick_check()] if isinstance(store, SqliteStore) else []
         )
         table = Table(store)
+        await registry.ready()  # every game's rules, off the event loop
         for record in await store.games():
             lines += [
                 f"game {record.id} ({record.game}, {record.status}): {p}"
                 for p in await game_problems(table, record)
             ]
+        unreadable = sorted({d.game_id for d in await store.deadlines() if d.seat == UNREADABLE_DEADLINE})
+        lines += [
+            f"game {gid}: a deadline row cannot be decoded (its clock is lost: the game is set aside when "
+            "it falls due)"
+            for gid in unreadable
+        ]
         return lines
     finally:
         await store.close()
@@ -184,17 +194,21 @@ async def game_problems(table: Table, record: GameRecord) -> list[str]:
     if record.game not in registry.games():
         return [f"unknown game {record.game!r}"]
     store = table.store
-    saved = await store.saved_snapshot(record.id)
-    intents = await store.intents(record.id)
-    if saved is None and not intents and record.status == "aborted":
-        return []  # cancelled in its lobby: it never had a state
-    problem = log_problem(record, intents, saved.steps if saved else None)
-    if problem is not None:
-        return [problem + " (the game cannot be trusted: it is set aside when loaded)"]
-    if saved is None:
-        return ["no snapshot for a started game"]
-    unusable = snapshot_problem(record, saved, table.engine_game(record).format)
-    if unusable is None:
+    aside = " (the game cannot be trusted: it is set aside when loaded)"
+    try:
+        saved = await store.saved_snapshot(record.id)
+        intents = await store.intents(record.id)  # DamagedGame: a row that cannot be decoded
+        if saved is None and not intents and record.status == "aborted":
+            return []  # cancelled in its lobby: it never had a state
+        problem = log_problem(record, intents, saved.steps if saved else None)
+        if problem is not None:
+            return [problem + aside]
+        if saved is None:
+            return ["no snapshot for a started game"]
+        state, unusable = table.saved_state(record, saved, len(intents))
+    except DamagedGame as exc:
+        return [exc.reason + aside]
+    if state is not None:
         return []
     try:
         await table.rebuild(record)

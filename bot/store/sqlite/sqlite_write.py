@@ -14,20 +14,38 @@ import sqlite3
 
 from engine.core.errors import StaleVersion
 from engine.integrity import checksum
-from engine.store import Change
+from engine.store import CapReached, Change
 
 from ..rows import game_values
 
 log = logging.getLogger(__name__)
 
 
+def count_games_sql(
+    status: tuple[str, ...], user: str | None = None, guild: str | None = None
+) -> tuple[str, list[object]]:
+    """The COUNT of :meth:`engine.store.Store.count_games`, with its arguments (``status`` not empty)."""
+    sql = f"SELECT COUNT(*) FROM games g WHERE g.status IN ({','.join('?' for _ in status)})"
+    args: list[object] = list(status)
+    if user is not None:
+        sql += " AND (g.host = ? OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?))"
+        args += [user, user]
+    if guild is not None:  # one row whose place is not JSON must not fail every count
+        sql += " AND CASE WHEN json_valid(g.place) THEN json_extract(g.place, '$.guild') END = ?"
+        args.append(guild)
+    return sql, args
+
+
 def write_change(conn: sqlite3.Connection, change: Change) -> None:
     """Save ``change`` atomically; :class:`StaleVersion` if the stored version differs or the change was
-    already applied (its idempotency key or intents are there)."""
+    already applied (its idempotency key or intents are there); :class:`CapReached` if it would pass one
+    of its caps (counted in the transaction, which ``BEGIN IMMEDIATE`` makes the file's only writer, so
+    no other connection or process can change the count until it ends)."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         _game(conn, change)
         _rest(conn, change)
+        _caps(conn, change)
         conn.execute("COMMIT")
     except sqlite3.IntegrityError as exc:
         conn.execute("ROLLBACK")
@@ -110,6 +128,14 @@ def _rest(conn: sqlite3.Connection, change: Change) -> None:
         _public_lines(conn, change)
     if change.table_state is not None:
         _table_state(conn, r.id, change.table_state)
+
+
+def _caps(conn: sqlite3.Connection, change: Change) -> None:
+    for cap in change.caps:
+        sql, args = count_games_sql(cap.status, cap.user, cap.guild)
+        (count,) = conn.execute(sql, args).fetchone()
+        if int(count) > cap.most:
+            raise CapReached(cap)
 
 
 def _public_lines(conn: sqlite3.Connection, change: Change) -> None:

@@ -28,6 +28,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -39,18 +40,22 @@ from engine.records import Deadline, GameRecord, LoggedIntent, SeatRecord
 from engine.store import Change, PublicLine
 
 from ...tasks import stop_task
-from ..errors import StoreRefused
+from ..errors import StoreRefused, migration_failed, no_schema_version
 from ..league_rows import MIGRATION as LEAGUE_TABLES
 from ..rows import (
     deadlines_from_rows,
     decode_record,
     intent_from_row,
     public_lines_from_rows,
+    read_text,
     seat_from_row,
     snapshot_from_row,
     table_state_from_text,
 )
-from .sqlite_write import write_change
+from ..web_rows import MIGRATION as WEB_LINKS
+from .backup_copy import Steps, copy_in_steps
+from .sqlite_write import count_games_sql, write_change
+from .web_sqlite import WebReads
 
 log = logging.getLogger(__name__)
 
@@ -193,6 +198,8 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_by_thread ON games(thread);
     CREATE TABLE IF NOT EXISTS arbiter_announced (game_id TEXT PRIMARY KEY, version INTEGER NOT NULL)
     """,
+    # 9: the web companion's links (issue 34): one random token per game, league and server a page serves
+    WEB_LINKS,
 ]
 
 Synchronous = Literal["normal", "full"]
@@ -217,6 +224,7 @@ def quick_check(conn: sqlite3.Connection) -> list[str]:
 
 
 SCHEMA_TABLE = "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'"
+GAMES_TABLE = "SELECT 1 FROM sqlite_master WHERE type='table' AND name='games'"
 
 
 async def _quick_check(db: aiosqlite.Connection) -> list[str]:
@@ -226,6 +234,14 @@ async def _quick_check(db: aiosqlite.Connection) -> list[str]:
     except sqlite3.DatabaseError as exc:
         return [str(exc)]
     return [] if rows == ["ok"] else rows
+
+
+def _check_file(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return quick_check(conn)
+    finally:
+        conn.close()
 
 
 class Checkpoints:
@@ -275,7 +291,7 @@ class Checkpoints:
             await asyncio.to_thread(conn.close)
 
 
-class SqliteStore:
+class SqliteStore(WebReads):
     def __init__(
         self,
         path: str | Path,
@@ -298,6 +314,9 @@ class SqliteStore:
         self._background: asyncio.Task[None] | None = None
         self.refusal: str | None = None
         """Why no change may be saved: the background integrity check failed."""
+        self._backups: set[threading.Event] = set()
+        """The stop signals of the backups being copied: :meth:`close` sets them (each stops at its next
+        step)."""
         if checkpoint_seconds is not None and self.path != ":memory:":
             self.checkpoints = Checkpoints(self.path, checkpoint_seconds)
 
@@ -354,7 +373,12 @@ class SqliteStore:
             await db.close()
             raise
         self._db = db
-        await self._migrate()
+        try:
+            await self._migrate()
+        except BaseException:  # a connection left open keeps its worker thread, and the process, alive
+            self._db = None
+            await db.close()
+            raise
         if self.checkpoints is not None:
             self.checkpoints.start()
 
@@ -382,6 +406,20 @@ class SqliteStore:
                     "lost. It was not changed; point ARBITER_DB at the right file or restore a "
                     "backup."
                 )
+            await self._check_version(db)
+
+    async def _check_version(self, db: aiosqlite.Connection) -> None:
+        """A file with Arbiter's tables must say which migrations it holds: without its schema_version
+        rows the first migration would run again over the existing tables (and fail half-way)."""
+        try:
+            async with db.execute("SELECT MAX(version) FROM schema_version") as cursor:
+                row = await cursor.fetchone()
+            async with db.execute(GAMES_TABLE) as cursor:
+                games = await cursor.fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StoreRefused(self._failed([str(exc)])) from exc
+        if row is not None and row[0] is None and games is not None:
+            raise StoreRefused(no_schema_version(self.path))
 
     def _failed(self, problems: list[str]) -> str:
         shown = "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
@@ -394,15 +432,7 @@ class SqliteStore:
         """``PRAGMA quick_check`` of a large file on a connection and thread of its own, while the bot
         serves; a failure is logged and every later change is refused (:attr:`refusal`), so nothing more is
         written to a file that cannot be trusted."""
-
-        def check() -> list[str]:
-            conn = sqlite3.connect(self.path, check_same_thread=False)
-            try:
-                return quick_check(conn)
-            finally:
-                conn.close()
-
-        problems = await asyncio.to_thread(check)
+        problems = await asyncio.to_thread(_check_file, Path(self.path))
         if problems:
             self.refusal = self._failed(problems)
             log.critical("%s No change is saved until the bot is restarted on a sound file.", self.refusal)
@@ -423,6 +453,9 @@ class SqliteStore:
                         await self.db.execute(statement)
                 await self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
                 await self.db.execute("COMMIT")
+            except sqlite3.DatabaseError as exc:
+                await self.db.execute("ROLLBACK")
+                raise StoreRefused(migration_failed(self.path, number, exc)) from exc
             except BaseException:
                 await self.db.execute("ROLLBACK")
                 raise
@@ -433,6 +466,8 @@ class SqliteStore:
             await asyncio.shield(self._background)
 
     async def close(self) -> None:
+        for stop in self._backups:
+            stop.set()
         task, self._background = self._background, None
         await stop_task(task)
         if self.checkpoints is not None:
@@ -453,7 +488,23 @@ class SqliteStore:
         await db._execute(write_change, db._conn, change)  # type: ignore[no-untyped-call]
 
     async def _rows(self, sql: str, args: Sequence[object] = ()) -> list[aiosqlite.Row]:
-        async with self._lock, self.db.execute(sql, args) as cursor:
+        async with self._lock:
+            try:
+                return await self._fetch(sql, args)
+            except sqlite3.OperationalError as exc:
+                if "decode" not in str(exc):
+                    raise
+            # a TEXT value is not valid UTF-8 (a flipped byte that still passes quick_check): the rows are
+            # read again with that value marked (rows.BadText), so whoever decodes its row refuses that row
+            # alone and every other row of the answer still comes back
+            self.db.text_factory = read_text
+            try:
+                return await self._fetch(sql, args)
+            finally:
+                self.db.text_factory = str
+
+    async def _fetch(self, sql: str, args: Sequence[object]) -> list[aiosqlite.Row]:
+        async with self.db.execute(sql, args) as cursor:
             return list(await cursor.fetchall())
 
     async def _records(self, rows: list[aiosqlite.Row]) -> list[GameRecord]:
@@ -474,14 +525,16 @@ class SqliteStore:
             log.exception("the seats of %d games cannot be read", len(ids))
             return [decode_record(row, None) for row in rows]
         seats: dict[str, list[SeatRecord]] = {}
-        broken: set[str] = set()
+        broken: dict[str, str] = {}
         for seat in found:
             try:
                 seats.setdefault(str(seat["game_id"]), []).append(seat_from_row(seat))
-            except Exception:  # one unreadable seat makes its game's row unreadable, no other
-                broken.add(str(seat["game_id"]))
+            except Exception as exc:  # one unreadable seat makes its game's row unreadable, no other
+                broken[str(seat["game_id"])] = str(exc)
         return [
-            decode_record(row, None if str(row["id"]) in broken else seats.get(str(row["id"]), []))
+            decode_record(row, None, broken[gid])
+            if (gid := str(row["id"])) in broken
+            else decode_record(row, seats.get(gid, []))
             for row in rows
         ]
 
@@ -520,7 +573,7 @@ class SqliteStore:
             "SELECT seq, version, seat, intent, by_user, at FROM intents WHERE game_id=? ORDER BY seq",
             (game_id,),
         )
-        return [intent_from_row(r) for r in rows]
+        return [intent_from_row(game_id, r) for r in rows]
 
     async def idempotent(self, game_id: str, key: str) -> int | None:
         rows = await self._rows("SELECT version FROM idempotency WHERE game_id=? AND key=?", (game_id, key))
@@ -572,24 +625,41 @@ class SqliteStore:
                 await self.db.execute("ROLLBACK")
                 raise
 
-    async def backup(self, target: str | Path) -> None:
+    async def backup(self, target: str | Path, steps: Steps | None = None) -> None:
         """An online copy of the whole database to ``target`` (SQLite's backup API: consistent while the
-        bot runs), written beside it under a temporary name, checked, then renamed into place."""
+        bot runs), written beside it under a temporary name, checked, then renamed into place. It is
+        copied in steps on connections of its own in a worker thread, never under the store's lock, so
+        moves go on meanwhile (:mod:`.backup_copy`; ``steps`` records each step's time)."""
         target = Path(target)
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name(target.name + ".partial")
         partial.unlink(missing_ok=True)
-        dest = sqlite3.connect(partial, check_same_thread=False)  # used on aiosqlite's thread
+        stop = threading.Event()  # set when the store closes or the backup is cancelled
+        self._backups.add(stop)
         try:
-            async with self._lock:  # never in the middle of another game's transaction
-                await self.db.backup(dest)
-            problems = quick_check(dest)
+            if self.path == ":memory:":  # no file to open again: the store's own connection copies it
+                await self._backup_memory(partial)
+            else:
+                await asyncio.to_thread(copy_in_steps, self.path, partial, stop, steps=steps)
+            problems = await asyncio.to_thread(_check_file, partial)
+        except BaseException:
+            stop.set()
+            partial.unlink(missing_ok=True)
+            raise
         finally:
-            dest.close()
+            self._backups.discard(stop)
         if problems:
             partial.unlink(missing_ok=True)
             raise StoreRefused(f"the backup {target} failed its integrity check: {'; '.join(problems[:3])}")
         os.replace(partial, target)
+
+    async def _backup_memory(self, partial: Path) -> None:
+        dest = sqlite3.connect(partial, check_same_thread=False)  # used on aiosqlite's thread
+        try:
+            async with self._lock:  # never in the middle of another game's transaction
+                await self.db.backup(dest)
+        finally:
+            dest.close()
 
     async def quick_check(self) -> list[str]:
         """SQLite's ``PRAGMA quick_check`` of the open database: empty when sound."""
@@ -607,16 +677,7 @@ class SqliteStore:
         """A COUNT in SQL (the limits ask it on every new lobby and join; loading records would not scale)."""
         if not status:
             return 0
-        sql = f"SELECT COUNT(*) FROM games g WHERE g.status IN ({','.join('?' for _ in status)})"
-        args: list[object] = list(status)
-        if user is not None:
-            sql += (
-                " AND (g.host = ? OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?))"
-            )
-            args += [user, user]
-        if guild is not None:
-            sql += " AND json_extract(g.place, '$.guild') = ?"
-            args.append(guild)
+        sql, args = count_games_sql(status, user, guild)
         rows = await self._rows(sql, args)
         return int(rows[0][0])
 

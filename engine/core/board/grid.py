@@ -32,7 +32,7 @@ from collections.abc import Callable, Collection, Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from .cell import Cell, Edge
+from .cell import Cell, Edge, LabelError, column_label
 from .line import Line, line
 from .rings import Numbered, Rings, rings
 from .spec import AreaSpec, DoorSpec, GridSpec
@@ -128,7 +128,6 @@ class Grid:
     def cell(self, label: str) -> Cell:
         """The cell a player named; :class:`~.cell.LabelError` when the label is unreadable or off the
         board."""
-        from .cell import LabelError, column_label
 
         cell = Cell.parse(label)
         if not self.inside(cell):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent
 
-from ..answers import discard, refresh
+from ..answers import DISCARD_ARGS, DISCARD_EQ_ARGS, discard, discard_label, refresh
 from ..runtime import RULES
 from ..state import GamedecState
 from ..window import refresh_window
@@ -15,6 +15,7 @@ NOT_IN_TRADE = "Cards cannot be discarded while a trade is being made; discard o
 
 class Discarding(GamedecAction):
     family = "discard"
+    turn = "any"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         if state.players[seat].finished or state.trade is not None:
@@ -34,10 +35,16 @@ class Discarding(GamedecAction):
         refresh_window(state)
         return events
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return discard_label(state, intent)
+
 
 @RULES.action
 class Discard(Discarding):
     kind = "discard"
+    summary = "Discard a Task card"
+    args = DISCARD_ARGS
+    when = "Cards are discarded at any moment, but not during a trade nor while a roll is resolved"
 
     def cards(self, state: GamedecState, seat: str) -> list[Intent]:
         return [one("discard", "card", c) for c in state.players[seat].hand]
@@ -46,6 +53,9 @@ class Discard(Discarding):
 @RULES.action
 class DiscardEquipment(Discarding):
     kind = "discard_eq"
+    summary = "Discard Equipment"
+    args = DISCARD_EQ_ARGS
+    when = "Equipment is discarded at any moment, but not during a trade nor while a roll is resolved"
 
     def cards(self, state: GamedecState, seat: str) -> list[Intent]:
         return [one("discard_eq", "eq", e) for e in state.players[seat].equipment]

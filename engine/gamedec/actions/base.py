@@ -1,15 +1,16 @@
-"""What every Gamedec action shares: its label (``labels.describe``) and the wording of a refusal."""
+"""What every Gamedec action shares: whether the turn offers it, and the refusal before the turn's move."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
+from typing import ClassVar, Literal
 
 from engine.core import Intent
 from engine.core.actions import Action
+from engine.core.args import Shape
 from engine.core.intent import Value
-from engine.core.labels import listing
 
-from .. import labels as L
 from ..state import GamedecState
 
 MOVE_FIRST = "Your turn must begin with a move (it may be to the space you are on)."
@@ -23,29 +24,23 @@ def one(kind: str, name: str, value: Value) -> Intent:
 
 
 class GamedecAction(Action[GamedecState]):
-    def label(self, state: GamedecState, intent: Intent) -> str:
-        try:
-            return L.describe(state, intent)
-        except KeyError:
-            return intent.key()  # an unknown card or space: the refusal quotes it and lists what is possible
+    turn: ClassVar[Literal["", "any", "moved"]] = ""
+    """Whether a detective's turn offers it (:func:`engine.gamedec.procedure.turn_actions`): "any" from the
+    start of the turn, "moved" once he has moved (before that it refuses: RB "The round must begin with a
+    move"), "" not at all (an answer of a window, a trade's aside). The turn lists them in the order they
+    are registered."""
+    also_when: ClassVar[dict[str, str]] = {}
+    """When an ``also`` kind is possible, where it differs from :attr:`when` (a Sabotage, not an Assist)."""
 
-    def why_not(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
-        options = self.options(state, seat)
-        if intent in options:
-            return None
-        reason = self.refusal(state, seat, intent)
-        if reason:
-            return reason
-        what = self.safe_label(state, intent)
-        same = [i for i in options if i.kind == intent.kind]
-        if not same:
-            return f"'{what}' is not possible now."
-        return f"'{what}' is not allowed now. Possible: {listing([self.safe_label(state, i) for i in same])}."
+    def shapes(self) -> list[Shape]:
+        return [replace(s, when=self.also_when.get(s.kind, s.when)) for s in super().shapes()]
 
 
 class TurnAction(GamedecAction):
     """An action of the turn's actions proper, which the turn must begin with a move for (RB: "The round must
     begin with a move - no actions may be taken on the space where the detective starts his turn")."""
+
+    turn = "moved"
 
     def refusal(self, state: GamedecState, seat: str, intent: Intent) -> str | None:
         if not state.moved:

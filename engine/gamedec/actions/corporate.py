@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from engine.core import Event, Intent, public
+from engine.core.args import word
+from engine.core.intent import Value
+from engine.core.labels import fit
 
 from .. import rules as R
 from ..board import AID, NAMES, is_corp
+from ..names import space_named
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState
@@ -21,6 +25,9 @@ class Commission(TurnAction):
     one Lag from the board."""
 
     kind = "commission"
+    summary = "Perform the Corporate Commission"
+    args = (word("lag", space_named, optional=True),)
+    when = "The Corporate Commission is performed in your own turn"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         p = state.players[seat]
@@ -43,6 +50,10 @@ class Commission(TurnAction):
                 f"({NAMES[state.threatened]}) to perform the Commission."
             )
         return ""
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        lag = intent.get("lag")
+        return f"Commission: remove the Lag in {NAMES[str(lag)]}" if lag else "Commission: turn the Target"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]
@@ -83,11 +94,35 @@ class Commission(TurnAction):
         return events
 
 
+def _aid_label(state: GamedecState, value: Value) -> str:
+    """The aids taken ("heal+cash"), in the words of the Corporation the active detective stands on."""
+    take = str(value)
+    seat = state.active
+    corp = state.players[seat].pos if seat else ""
+    if corp not in AID:
+        return "Corporate Aid: " + take.replace("+", " + ")
+    heal_kind, cash_kind = AID[corp]
+    card = state.corp_equip.get(corp)
+    eq = load_pack().equipment[card].name if card else "Equipment"
+    words = {
+        "heal": f"heal {heal_kind.capitalize()}",
+        "cash": "1 Credit" if cash_kind == "credit" else "Reputation +1",
+        "equip": f"Equipment {eq}",
+    }
+    parts = take.split("+")
+    if parts == ["cash", "cash"]:
+        return "Aid: " + ("2 Credits" if cash_kind == "credit" else "Reputation +2")
+    return fit("Aid: " + " + ".join(words[x] for x in parts))
+
+
 @RULES.action
 class Aid(TurnAction):
     """Corporate Aid: once per move, placing an Obligation; two aids (RULINGS 27; Pauline Eim, 28)."""
 
     kind = "aid"
+    summary = "Take Corporate Aid"
+    args = (word("take", _aid_label),)
+    when = "Corporate Aid is taken in your own turn, on a Corporation space"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         p = state.players[seat]
@@ -158,6 +193,9 @@ class Aid(TurnAction):
             else:
                 events += _equipment(state, seat, corp)
         return events
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return _aid_label(state, intent.word("take"))
 
 
 def _equipment(state: GamedecState, seat: str, corp: str) -> list[Event]:

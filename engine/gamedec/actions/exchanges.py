@@ -4,10 +4,12 @@ not offered."""
 from __future__ import annotations
 
 from engine.core import Event, Intent, public
+from engine.core.args import word
 
 from .. import rules as R
-from ..answers import SELL_TEXT, CorpPayload, SellPayload, decide
+from ..answers import SELL_TEXT, CorpPayload, SellPayload, decide, pile_label, skill_label
 from ..board import NAMES, REALIUM, REP_NAMES
+from ..names import equipment_named, pile_named, seat_named, skill_named
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState
@@ -62,6 +64,8 @@ class Heal(TurnAction):
     """Realium: 1 Credit heals the Bio Wound; Paradise Beach: the Neuro Wound."""
 
     kind = "heal"
+    args = ()
+    when = "Wounds are healed by an exchange in your own turn"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         p = state.players[seat]
@@ -84,10 +88,18 @@ class Heal(TurnAction):
         state.credits.lose(seat, 1)
         return R.heal(state, seat, "bio" if p.pos == REALIUM else "neuro")
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        if not state.active:
+            return "Heal a Wound (1 Credit)"
+        kind = "Bio" if state.players[state.active].pos == REALIUM else "Neuro"
+        return f"Heal your {kind} Wound (1 Credit)"
+
 
 @RULES.action
 class SellTasks(Exchange):
     kind = "sell_tasks"
+    args = ()
+    when = "The Brahma exchange is made in your own turn"
     space = "brahma"
     credits = 0
 
@@ -102,10 +114,16 @@ class SellTasks(Exchange):
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         return decide(state, seat, "sell", SELL_TEXT, SellPayload(picked=[]))
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return "Sell 3 Task cards for 1 Credit"
+
 
 @RULES.action
 class BuyEquipment(Exchange):
     kind = "buy_equip"
+    summary = "Buy Equipment (1 Credit)"
+    args = (word("pile", pile_named),)
+    when = "The Crying Guns exchange is made in your own turn"
     space = "crying_guns"
 
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
@@ -122,10 +140,16 @@ class BuyEquipment(Exchange):
             public("exchange", f"{R.name(state, seat)} pays 1 Credit in Crying Guns.")
         ] + R.take_equipment(state, seat, intent.word("pile"))
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return pile_label(state, "Buy", intent.word("pile"), " (1 Credit)")
+
 
 @RULES.action
 class BuySkill(Exchange):
     kind = "buy_skill"
+    summary = "Buy a Skill (2 Credits)"
+    args = (word("id", skill_named),)
+    when = "The Deep Past World exchange is made in your own turn"
     space = "deep_past"
     credits = 2
 
@@ -149,10 +173,16 @@ class BuySkill(Exchange):
             )
         ]
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return skill_label(state, state.active, intent)
+
 
 @RULES.action
 class SellEquipment(Exchange):
     kind = "sell_equip"
+    summary = "Sell Equipment for 1 Credit"
+    args = (word("eq", equipment_named),)
+    when = "The Dream Space exchange is made in your own turn"
     space = "dream_space"
     credits = 0
 
@@ -177,12 +207,19 @@ class SellEquipment(Exchange):
             )
         ]
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        eq = load_pack().equipment[intent.word("eq")]
+        return f"Sell {eq.name} (+2 {eq.skill})"
+
 
 @RULES.action
 class Hunt(Exchange):
     """Happy Hunting Grounds: another detective places an Obligation where he chooses."""
 
     kind = "hunt"
+    summary = "Make a detective place an Obligation"
+    args = (word("on", seat_named),)
+    when = "The Happy Hunting Grounds exchange is made in your own turn"
     space = "happy_hunting"
 
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
@@ -220,10 +257,15 @@ class Hunt(Exchange):
             CorpPayload(why="hunt"),
         )
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return f"Make {intent.word('on')} place an Obligation (1 Credit)"
+
 
 @RULES.action
 class BuyReputation(Exchange):
     kind = "buy_rep"
+    args = ()
+    when = "The Speed Demons exchange is made in your own turn"
     space = "speed_demons"
 
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
@@ -239,12 +281,18 @@ class BuyReputation(Exchange):
             state, seat, +1
         )
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return "Reputation +1 (1 Credit)"
+
 
 @RULES.action
 class Smear(Exchange):
     """Twisted & Perverted: another detective's Reputation -2."""
 
     kind = "smear"
+    summary = "Lower a detective's Reputation"
+    args = (word("on", seat_named),)
+    when = "The Twisted & Perverted exchange is made in your own turn"
     space = "twisted"
 
     def offers(self, state: GamedecState, seat: str) -> list[Intent]:
@@ -270,3 +318,6 @@ class Smear(Exchange):
         return [
             public("exchange", f"{R.name(state, seat)} pays 1 Credit in Twisted & Perverted to smear {on}.")
         ] + R.change_rep(state, on, -2)
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return f"Lower {intent.word('on')}'s Reputation by 2 (1 Credit)"

@@ -3,26 +3,36 @@
 from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
+from engine.core.args import word
 from engine.core.waiting import TurnFrame
 
-from .. import labels as L
 from .. import modifiers as M
 from .. import procedure as P
 from .. import rules as R
 from ..board import NAMES, REALIUM, SPACES, is_corp
+from ..names import space_named
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState
 from .base import GamedecAction, TurnAction, one
+
+LOSE = {"rep": "Lose Reputation"}
+"""Hei Lan's choice entering Twisted & Perverted (RULINGS 9)."""
 
 
 @RULES.action
 class End(GamedecAction):
     kind = "end"
     family = "end"
+    args = ()
+    when = "Only the detective whose turn it is ends it"
+    turn = "any"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         return [Intent.of("end")]
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return "End turn"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         return P.end_turn(state, seat)
@@ -34,6 +44,10 @@ class Move(GamedecAction):
 
     kind = "move"
     family = "move"
+    summary = "Move to a space"
+    args = (word("to", space_named), word("lose", lambda state, v: LOSE[str(v)], optional=True))
+    when = "Moves are made in your own turn"
+    turn = "any"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         if state.moves_left <= 0:
@@ -57,6 +71,10 @@ class Move(GamedecAction):
         problem = R.entry_problem(state, seat, to)
         return f"You cannot move there: {problem}." if problem else None
 
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        extra = " (lose Reputation)" if intent.get("lose") else ""
+        return f"Move to {NAMES[intent.word('to')]}{extra}"
+
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]
         who = R.name(state, seat)
@@ -69,9 +87,9 @@ class Move(GamedecAction):
         p.pos = to
         turn = state.waiting.find("turn")
         if isinstance(turn, TurnFrame):  # the turn's question and menu after a move
-            turn.text = L.turn_text(state)
-            turn.public = L.turn_public(state)
-            turn.actions = list(P.TURN_ACTIONS)
+            turn.text = P.turn_text(state)
+            turn.public = P.turn_public(state)
+            turn.actions = P.turn_actions(moved=True)
         events = [public("move", f"{who} moves to {NAMES[to]}.", seat=seat, to=to)]
         if to == "happy_hunting" or (
             to == "twisted" and (not R.has(state, seat, "twisted_immune") or intent.get("lose") == "rep")
@@ -93,6 +111,8 @@ class Draw(TurnAction):
     ends, unless Task cards are available immediately."""
 
     kind = "draw"
+    args = ()
+    when = "Task cards are drawn in your own turn, in the Realium"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         here = state.players[seat].pos
@@ -104,6 +124,9 @@ class Draw(TurnAction):
         if state.drew:
             return "You already drew Task cards on this visit to the Realium; move again to draw again."
         return ""
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return "Draw Task cards"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from engine.core import Event, Intent, public
+from engine.core.args import word
 
 from .. import modifiers as M
 from .. import rules as R
 from ..board import NAMES, is_corp
+from ..names import seat_named, skill_named, task_named
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState, TestState
@@ -17,6 +19,9 @@ from .base import TurnAction, one
 @RULES.action
 class Play(TurnAction):
     kind = "play"
+    summary = "Play a Task card"
+    args = (word("card", task_named),)
+    when = "Task cards are played in your own turn"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         p = state.players[seat]
@@ -38,6 +43,10 @@ class Play(TurnAction):
             return "No Task cards are played on Corporation spaces."
         where = "any Sensory World or the Realium" if task.world == "universal" else NAMES[task.world]
         return f"{task.name} can be played only in {where}; you are in {NAMES[p.pos]}."
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        t = load_pack().tasks[intent.word("card")]
+        return f"Play {t.name} (DL {t.dl}, {'/'.join(t.skills)})"[:80]
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]
@@ -65,6 +74,9 @@ class Attack(TurnAction):
     detective once per round; the attacker loses 1 Reputation."""
 
     kind = "attack"
+    summary = "Attack a detective"
+    args = (word("on", seat_named), word("skill", skill_named))
+    when = "Attacks are made in your own turn"
 
     def options(self, state: GamedecState, seat: str) -> list[Intent]:
         p = state.players[seat]
@@ -105,6 +117,9 @@ class Attack(TurnAction):
         if intent.get("skill") not in ("shooting", "melee"):
             return "An attack uses Shooting or Melee."
         return ""
+
+    def label(self, state: GamedecState, intent: Intent) -> str:
+        return f"Attack {intent.word('on')} with {intent.word('skill')}"
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         on, skill = intent.word("on"), intent.word("skill")

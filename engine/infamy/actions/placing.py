@@ -13,6 +13,7 @@ from ..naming import mission_named, pawn_named, zone_named
 from ..pack import Effect
 from ..rules import RULES
 from ..state import ACC_PAWN, InfamyState, PlaceStep
+from ..view import mission_gains
 
 SMUGGLE_WHEN = "Staying out (Smuggler) is chosen when you would place your pawn"
 
@@ -94,7 +95,7 @@ def mission(state: InfamyState, seat: str, who: str, mid: str) -> list[Event]:
     state.players[seat].missions.append(mid)
     events = [
         R.say(
-            state, f"{who} completes {m.name} (paid {m.requires.short()}).", "mission", seat=seat, mission=mid
+            state, f"{who} completes {m.name} (paid {m.requires.words()}).", "mission", seat=seat, mission=mid
         )
     ]
     effects: list[Effect] = list(m.reward)
@@ -116,6 +117,7 @@ class Place(Action[InfamyState]):
     pawn in turn, its zones and then the Smuggler's skip, as the placement has always listed them."""
 
     kind = "place"
+    summary = "Place a pawn"
     also = ("smuggle",)
     also_when = {"smuggle": SMUGGLE_WHEN}
     """Staying out has its own moment: when the Smuggler's winner would place his pawn."""
@@ -155,7 +157,7 @@ class Place(Action[InfamyState]):
             if m is None or str(intent.get("mission")) not in state.available or m.sector != sector:
                 return f"That is not an available mission of sector {sector}."
             return (
-                f"You cannot pay {m.name} ({m.requires.short()}): a freelancer must have the requirements "
+                f"You cannot pay {m.name} ({m.requires.words()}): a freelancer must have the requirements "
                 "to enter the mission zone."
             )
         return None
@@ -190,5 +192,6 @@ class Place(Action[InfamyState]):
         zone = intent.word("zone")
         if zone.endswith("m"):
             m = R.pack().missions[intent.word("mission")]
-            return f"{who}: mission {m.name} (pay {m.requires.short()}; {m.infamy}i {m.rep}r)"
+            gains = mission_gains(m.reward_text, m.infamy, m.rep, m.factions)
+            return f"{who}: complete {m.name} (pay {m.requires.words()}; {gains})"
         return f"{who}: resupply at {R.zone_label(zone)} ({resupply_gain(state, zone)})"

@@ -37,6 +37,7 @@ def schemer(state: InfamyState) -> str | None:
 @RULES.action
 class Play(Action[InfamyState]):
     kind = "play"
+    summary = "Play a Scheme"
     args = (word("card", scheme_named),)
     when = "Schemes are played in the Scheme Phase, each freelancer in turn"
 
@@ -57,7 +58,7 @@ class Play(Action[InfamyState]):
         if card not in state.players[seat].hand:
             return "You do not hold that Scheme"
         s = R.pack().schemes.get(str(card))
-        return f"You cannot pay the cost of {s.name} ({s.cost.short()})" if s is not None else None
+        return f"You cannot pay the cost of {s.name} ({s.cost.words()})" if s is not None else None
 
     def apply(self, state: InfamyState, seat: str, intent: Intent) -> list[Event]:
         RULES.end_turn(state)

@@ -12,8 +12,7 @@ from engine.core.args import Shape, number, word
 from engine.core.board import Cell
 
 from ..names import card_named, seat_named, unit_named, words
-from ..pack import pack
-from ..rules import RULES, able, adjacent8, card_of, named_card, not_in_hand, occupied
+from ..rules import RULES, able, adjacent8, card_of, equipment_name, named_card, not_in_hand, occupied
 from ..state import AgentState, IpaState
 from .play import actions_left, credits, pay
 
@@ -231,15 +230,17 @@ class Relocate(Action[IpaState]):
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         fe = state.equipment[intent.word("unit")]
+        name = equipment_name(fe)
         fe.cell = intent.word("to")
         state.turn.use("action")
-        return [public("relocate", f"{seat} moves {pack().equipment[fe.kind].name} {fe.unit} to {fe.cell}.")]
+        return [public("relocate", f"{seat} moves {name} to {fe.cell}.", at=fe.cell)]
 
     def label(self, state: IpaState, intent: Intent) -> str:
         unit, to = intent.get("unit"), intent.get("to")
         if not isinstance(unit, str) or not isinstance(to, str):
             return "Move your field equipment"
-        return f"Move {unit} to {to}"
+        fe = state.equipment.get(unit)
+        return f"Move {equipment_name(fe) if fe is not None else 'the field equipment'} to {to}"
 
 
 @RULES.action
@@ -277,10 +278,17 @@ class Tunnel(Action[IpaState]):
         start, agent.cell = agent.cell, intent.word("to")
         state.turn.use("gene_spent")
         state.last_path = [start, agent.cell]
-        return [public("tunnel", f"{seat}'s Agent goes through the Space Tunnels to {agent.cell}.")]
+        return [
+            public(
+                "tunnel",
+                f"{seat}'s Agent goes through the Space Tunnels to {agent.cell}.",
+                path=state.last_path,
+            )
+        ]
 
     def label(self, state: IpaState, intent: Intent) -> str:
         via, to = intent.get("via"), intent.get("to")
         if not isinstance(via, str) or not isinstance(to, str):
             return "Go through your Space Tunnels"
-        return f"Through tunnel {via} to {to}"
+        mouth = state.equipment.get(via)
+        return f"Through the Space Tunnel on {mouth.cell if mouth is not None else '?'} to {to}"

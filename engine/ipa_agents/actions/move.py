@@ -1,5 +1,5 @@
 """Movement: ``move:unit=a1,to=D7`` for an Agent (one contiguous move a turn, plus the Speed Boost's extra
-move) and for a Sentry (its own square a round); walls at set-up: ``wall:col=D,row=7``.
+move) and for a Sentry (its own square a round); walls at set-up: ``wall:at=D7``.
 
 RB "Movement": "Each Agent has 5 movement points ... distance is counted horizontally and vertically";
 RB "Physics": "Your units may only move through other units if the owner of the unit through which your
@@ -15,14 +15,14 @@ from collections import deque
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
-from engine.core.args import number, word
+from engine.core.args import word
 from engine.core.board import Cell, MoveAction, Movement, Passage, Route
 from engine.core.board.grid import Grid
 from engine.core.labels import listing
 
 from ..names import unit_named
 from ..pack import pack
-from ..rules import RULES, grid, occupied, seat_of_unit, stunned, walls
+from ..rules import RULES, grid, occupied, plural, seat_of_unit, stunned, walls
 from ..setup import legal_walls
 from ..state import EventsStep, GaiaStep, IpaState, RoundStep, SetupWallStep
 
@@ -271,6 +271,8 @@ class Move(MoveAction[IpaState]):
         taken = {Cell.parse(c) for c in occupied(state, but=unit)}
         if any(c in taken and c not in passable for c in route.cells[1:-1]):
             state.turn.use("molecular_spent")
+        name = "Agent" if unit == agent.unit else pack().equipment[state.equipment[unit].kind].name
+        start = route.cells[0].label
         if unit == agent.unit:
             if state.turn.used("move"):
                 state.turn.use("speed_spent")
@@ -282,13 +284,17 @@ class Move(MoveAction[IpaState]):
             fe.cell = dest
             fe.moved = state.round
         state.last_path = [c.label for c in route.cells]
-        name = "Agent" if unit == agent.unit else f"Sentry {unit}"
         return [
-            public("move", f"{seat}'s {name} moves to {dest} ({route.steps} squares).", path=state.last_path)
+            public(
+                "move",
+                f"{seat}'s {name} moves from {start} to {dest} ({plural(route.steps, 'square')}).",
+                path=state.last_path,
+            )
         ]
 
     def unit_label(self, state: IpaState, unit: str) -> str:
-        return "your Agent" if unit.startswith("a") else f"field equipment {unit}"
+        fe = state.equipment.get(unit)
+        return f"your {pack().equipment[fe.kind].name} on {fe.cell}" if fe is not None else "your Agent"
 
     def label(self, state: IpaState, intent: Intent) -> str:
         unit, to = intent.get("unit"), intent.get("to")
@@ -299,41 +305,39 @@ class Move(MoveAction[IpaState]):
 # --- walls at set-up -------------------------------------------------------------------------------------
 
 
-def split(label: str) -> tuple[str, int]:
-    return "".join(ch for ch in label if ch.isalpha()), int("".join(ch for ch in label if ch.isdigit()))
-
-
 @RULES.action
 class PlaceWall(Action[IpaState]):
-    """Asked in two parts that each fit one menu: the column (A-X), then the row (1-24)."""
+    """One answer per wall: its square (``wall:at=D7``). RB set-up 6: "The players place the terrain tokens
+    onto the battle map one after the other" (each token is one square)."""
 
     kind = "wall"
     summary = "Place a wall"
-    args = (word("col", lambda state, col: f"Column {col}"), number("row"))
+    args = (word("at", title="Which square for the wall?"),)
     when = "Walls are placed at set-up, each player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        out = []
-        for label in legal_walls(state, seat):
-            col, row = split(label)
-            out.append(Intent.of("wall", col=col, row=row))
-        return out
+        return [Intent.of("wall", at=label) for label in legal_walls(state, seat)]
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
-        label = f"{intent.word('col').upper()}{intent.num('row')}"
+        given = intent.word("at")
+        square = _canonical(given)
+        if square is None or not grid(state).inside(Cell.parse(square)):
+            return f"{given} is not a square of the map: name a column A-X and a row 1-24, as in D7"
+        if square != given:
+            return f"Name the square as it is written on the map's edges: {square}, not {given}"
         return (
-            f"A wall cannot stand on {label}: it is taken, in an opponent's starting corner, would make a "
-            "group of more than 5 walls, or would cut off part of the map."
+            f"A wall cannot stand on {square}: it is taken, in an opponent's starting corner, would make a "
+            "group of more than 5 walls, or would cut off part of the map"
         )
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
-        label = f"{intent.word('col')}{intent.num('row')}"
-        state.walls.append(label)
-        return [public("wall", f"{seat} places a wall on {label}.")]
+        square = intent.word("at")
+        state.walls.append(square)
+        return [public("wall", f"{seat} places a wall on {square}.", at=square)]
 
     def label(self, state: IpaState, intent: Intent) -> str:
-        col, row = intent.get("col"), intent.get("row")
-        return f"Wall on {col}{row}" if isinstance(col, str) and isinstance(row, int) else "Place a wall"
+        at = intent.get("at")
+        return f"Wall on {at}" if isinstance(at, str) else "Place a wall"
 
 
 def wall_steps(state: IpaState) -> list[SetupWallStep | GaiaStep | EventsStep | RoundStep]:

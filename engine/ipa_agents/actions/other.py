@@ -12,7 +12,16 @@ from engine.core.args import Shape, word
 
 from ..names import ability_named, card_named, unit_named, words
 from ..pack import ABILITIES, pack
-from ..rules import RULES, adjacent8, card_of, named_card, not_in_hand, recycle_from_hand, stunned
+from ..rules import (
+    RULES,
+    adjacent8,
+    card_of,
+    equipment_name,
+    named_card,
+    not_in_hand,
+    recycle_from_hand,
+    stunned,
+)
 from ..state import EndTurnStep, IpaState
 from .play import actions_left
 
@@ -41,33 +50,42 @@ class Pickup(Action[IpaState]):
         kind = pack().events[token.kind]
         if token.kind == "aliens":
             agent.credits += kind.reward
-            return [public("event", f"{seat} picks up an Event: Aliens, {kind.reward} credits (saved).")]
+            return [
+                public(
+                    "event",
+                    f"{seat} picks up an Event: Aliens, {kind.reward} credits (saved).",
+                    at=agent.cell,
+                )
+            ]
         if token.kind == "debris":
             agent.sp += kind.reward
-            return [public("event", f"{seat} picks up an Event: Debris, {kind.reward} SP.")]
+            return [public("event", f"{seat} picks up an Event: Debris, {kind.reward} SP.", at=agent.cell)]
         face = state.rng.roll(1)[0]
         entity = pack().entities[face]
         events = [
             public(
-                "event", f"{seat} picks up an Event: an Unknown Entity. The die shows {face}: {entity.name}."
+                "event",
+                f"{seat} picks up an Event: an Unknown Entity (UE). The die shows {face}: {entity.name}.",
+                at=agent.cell,
             )
         ]
         if agent.ue is None:
             agent.ue = entity.id
             return events + [public("ue", f"{seat}'s Agent gains {entity.name}: {entity.text}")]
         old = next(e for e in pack().entities.values() if e.id == agent.ue)
+        sale = f"{pack().numbers.ue_sale} credits"
         offer = [
-            (Intent.of("keep", which="old"), f"Keep {old.name}, sell {entity.name} for 3"),
-            (Intent.of("keep", which="new"), f"Keep {entity.name}, sell {old.name} for 3"),
+            (Intent.of("keep", which="old"), f"Keep {old.name}, sell {entity.name} for {sale}"),
+            (Intent.of("keep", which="new"), f"Keep {entity.name}, sell {old.name} for {sale}"),
         ]
         return events + RULES.ask(
             state,
             seat,
             "keep",
-            "You may own only 1 UE: which do you keep?",
+            "You may own only 1 Unknown Entity (UE): which do you keep?",
             offer,
             payload=KeepPayload(new=entity.id),
-            public=f"{seat} may own only 1 UE and chooses which to keep.",
+            public=f"{seat} may own only 1 Unknown Entity (UE) and chooses which to keep.",
         )
 
     def label(self, state: IpaState, intent: Intent) -> str:
@@ -176,14 +194,16 @@ class Takeover(Action[IpaState]):
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
         fe = state.equipment[intent.word("unit")]
+        name = equipment_name(fe)
         fe.owner = seat
         fe.fired = -1
         state.turn.use("action")
-        return [public("takeover", f"{seat} takes over {pack().equipment[fe.kind].name} {fe.unit}.")]
+        return [public("takeover", f"{seat} takes over {name}.", at=fe.cell)]
 
     def label(self, state: IpaState, intent: Intent) -> str:
         unit = intent.get("unit")
-        return f"Take over {unit}" if isinstance(unit, str) else "Take over field equipment"
+        fe = state.equipment.get(unit) if isinstance(unit, str) else None
+        return f"Take over {equipment_name(fe)}" if fe is not None else "Take over field equipment"
 
 
 @RULES.action

@@ -24,16 +24,21 @@ from ..rules import (
     actions_left,
     adjacent8,
     agent_of_unit,
+    cap,
     card_of,
     clear_shot,
     distance,
+    equipment_name,
+    heal_text,
     meets,
+    missing,
     named_card,
+    plural,
     sees,
     stunned,
     unit_name,
 )
-from ..state import AgentState, IpaState
+from ..state import Active, AgentState, IpaState
 
 
 def free_artifacts(state: IpaState) -> int:
@@ -178,8 +183,6 @@ class Play(Action[IpaState]):
         if stunned(agent):
             return "Your Agent is stunned: it cannot activate Item Cards."
         if not meets(state, agent, card):
-            from ..rules import missing
-
             return f"{card.name} needs {', '.join(missing(state, agent, card))}."
         if card.type == "rift":
             return "Rifts are played as reactions, when a hit lands."
@@ -267,17 +270,22 @@ class Play(Action[IpaState]):
             if effect.op == "heal":
                 healed = min(effect.amount, agent.max_life - agent.life)
                 agent.life += healed
-                events.append(public("heal", f"{agent.seat}'s Agent heals {healed} life."))
+                events.append(public("heal", heal_text(agent.seat, healed), seat=agent.seat, amount=healed))
             elif effect.op == "gain":
                 if effect.what == "credits":
                     agent.credits += effect.amount
                 else:
                     agent.sp += effect.amount
-                events.append(public("gain", f"{agent.seat} gains {effect.amount} {effect.what}."))
+                what = plural(effect.amount, "credit") if effect.what == "credits" else f"{effect.amount} SP"
+                events.append(public("gain", f"{agent.seat} gains {what}."))
             elif effect.op == "extra_artifacts":
                 state.turn.use("multitask", effect.count)
                 events.append(
-                    public("gain", f"{agent.seat} may activate {effect.count} more Artifacts this turn.")
+                    public(
+                        "gain",
+                        f"{agent.seat} may activate {effect.count} more "
+                        f"{'Artifact' if effect.count == 1 else 'Artifacts'} this turn.",
+                    )
                 )
         return events
 
@@ -330,7 +338,6 @@ class Convert(Action[IpaState]):
         pay(agent, conv.cost)
         if instance in agent.hand:
             agent.hand.remove(instance)
-            from ..state import Active
 
             agent.active.append(Active(card=instance, uses=0, converted=True))
         else:
@@ -396,14 +403,15 @@ class Shoot(Action[IpaState]):
         return [
             public(
                 "shoot",
-                f"{seat}'s {pack().equipment[fe.kind].name} {fe.unit} fires at {unit_name(state, at)}.",
+                f"{cap(equipment_name(fe))} fires at {unit_name(state, at)}.",
             )
         ]
 
     def label(self, state: IpaState, intent: Intent) -> str:
         unit, at = intent.get("unit"), intent.get("at")
         target = unit_name(state, at) if isinstance(at, str) else "a target"
-        return f"Fire {unit if isinstance(unit, str) else 'a Sentry'} at {target}"
+        sentry = state.equipment.get(unit) if isinstance(unit, str) else None
+        return f"Fire the {'Sentry' if sentry is None else 'Sentry on ' + sentry.cell} at {target}"
 
 
 __all__ = ["Play", "Convert", "Shoot", "actions_left", "credits", "pay", "playable", "targets"]

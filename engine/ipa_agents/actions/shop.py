@@ -23,9 +23,11 @@ from ..rules import (
     adjacent8,
     card_of,
     draw_card,
+    heal_text,
     named_card,
     not_in_hand,
     occupied,
+    plural,
     recycle_from_hand,
     sees,
 )
@@ -73,9 +75,9 @@ class Sell(Action[IpaState]):
         card = recycle_from_hand(state, seat, intent.word("card"))
         state.agents[seat].turn_credits += card.price
         if card.price > 1:
-            return [public("sell", f"{seat} sells {card.name} for {card.price} credits.")]
+            return [public("sell", f"{seat} sells {card.name} for {plural(card.price, 'credit')}.")]
         return [
-            public("sell", f"{seat} sells a card for {card.price} credit."),
+            public("sell", f"{seat} sells a card for {plural(card.price, 'credit')}."),
             private(seat, "sell", f"You sold {card.name}."),
         ]
 
@@ -145,7 +147,11 @@ class Buy(Action[IpaState]):
                 unit=unit, kind=item, owner=seat, cell=intent.word("at"), life=life, placed=state.round
             )
             return [
-                public("buy", f"{seat} buys a {spec.name} ({unit}) and places it on {intent.word('at')}.")
+                public(
+                    "buy",
+                    f"{seat} buys a {spec.name} and places it on {intent.word('at')}.",
+                    at=intent.word("at"),
+                )
             ]
         injection = pack().injections[item]
         pay(agent, injection.price)
@@ -170,7 +176,7 @@ def _inject(state: IpaState, seat: str, item: str) -> list[Event]:
     if effect == "heal":
         healed = min(3, agent.max_life - agent.life)
         agent.life += healed
-        return [public("heal", f"{seat}'s Agent heals {healed} life.")]
+        return [public("heal", heal_text(seat, healed), seat=seat, amount=healed)]
     if effect == "draw_recycled":
         card = state.recycle.pop() if state.recycle else draw_card(state)
         if card is None:

@@ -50,8 +50,8 @@ async def test_migration_8_indexes_the_threads_of_an_older_database(tmp_path: Pa
     conn = sqlite3.connect(path)
     try:
         conn.executescript(
-            "DROP INDEX games_by_thread; ALTER TABLE games DROP COLUMN thread; "
-            "DELETE FROM schema_version WHERE version = 8; UPDATE games SET place = '{oops' WHERE id = 'bad'"
+            "DROP INDEX games_by_thread; ALTER TABLE games DROP COLUMN thread; DROP TABLE web_links; "
+            "DELETE FROM schema_version WHERE version >= 8; UPDATE games SET place = '{oops' WHERE id = 'bad'"
         )
     finally:
         conn.close()

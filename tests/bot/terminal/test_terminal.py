@@ -137,9 +137,9 @@ async def test_hand_board_log_and_help_answer_at_any_prompt(
     record = await table.record(gid)
     assert await term.ask(record, "local2", bo) is None
     out = capsys.readouterr().out
-    assert "hand    what only you can see" in out
+    assert "hand     what only you can see" in out
     assert f"Nothing is hidden from the others right now ({bo})" in out or f"What only {bo} can see:" in out
-    assert "The table (version " in out and "Scores: ann 0, bo 0" in out
+    assert "The table:" in out and "Scores: ann 0, bo 0" in out and "The table (version" not in out
     assert "Recent events:" in out or "Nothing has happened yet." in out
     # Ann, who has picked in secret, sees her pick in `hand`; the table does not show it.
     public = await table.seat_view(gid, None)
@@ -296,3 +296,242 @@ async def test_terminal_hand_is_the_same_text_as_discords_hand(
     assert await term.command("hand", await table.record(gid), bo)
     out = capsys.readouterr().out
     assert f"What only {bo} can see:" in out and "Your pick: pick (n 2)" in out and "**" not in out
+
+
+# --- issue 30, item 4: the terminal as a newcomer meets it -------------------------------------------------
+
+
+def _play(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> int:
+    scripted(monkeypatch, lines)
+    return main(["play", *args, "--no-images"])
+
+
+def test_rules_prints_the_summary_and_the_glossary_and_rules_term_one_entry(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from engine.core.glossary import glossary
+
+    db = str(tmp_path / "g.db")
+    lines = ["rules", "rules expenses", "rules trigger", "rules zebra", "quit"]
+    assert _play(monkeypatch, lines, "infamy", "--seats", "3", "--seed", "3", "--db", db) == 0
+    out = capsys.readouterr().out
+    terms = glossary(engine.get("infamy"))
+    assert engine.get("infamy").meta.rules.splitlines()[0] in out
+    assert "Terms (type 'rules' and one of them to read it): " + ", ".join(terms) + "." in out
+    assert f"  Expenses: {terms['Expenses']}" in out  # any case
+    assert f"  Triggerman: {terms['Triggerman']}" in out  # the start of a term
+    assert "'zebra' is not one of the terms of Infamy. The terms: Freelancer, Infamy" in out
+
+
+def test_every_game_has_a_glossary_of_its_own_terms_in_house_words() -> None:
+    """Issue 30, item 4: the terms the issue names are explained (Expenses, Triggerman, Watchdog, Lag,
+    CanDo), every game has a glossary, and every record is the project's own text."""
+    import json
+
+    from engine.core.datapack import pack_dir
+    from engine.core.glossary import FILE, glossary
+
+    games = [
+        g
+        for g, game in engine.games().items()
+        if not type(game).__module__.startswith(("tests.", "engine.example"))
+    ]
+    for gid in games:
+        terms = glossary(engine.get(gid))
+        assert len(terms) >= 12, gid
+        assert all(text.endswith(".") and text[0].isupper() for text in terms.values()), gid
+        records = json.loads((pack_dir(gid) / FILE).read_text(encoding="utf-8"))
+        assert {r["provenance"] for r in records} == {"house"}, gid
+    named = {**glossary(engine.get("infamy")), **glossary(engine.get("gamedec"))}
+    named |= glossary(engine.get("nakamura_tower"))
+    assert {"Expenses", "Triggerman", "Watchdog", "Lag", "CanDo"} <= set(named)
+
+
+def test_help_lists_every_command_the_readme_lists() -> None:
+    from bot.terminal.commands import HELP
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("| input | what it does |") :].split("\n\n")[0]
+    commands = [row.split("|")[1].strip() for row in table.splitlines()[2:]]
+    words = [c.strip("`").split("`")[0].split()[0] for c in commands if c.startswith("`")]
+    assert {"hand", "board", "rules", "log", "all", "back", "undo", "help", "quit"} <= set(words)
+    for word in words:
+        assert f"  {word} " in HELP or f"   {word} " in HELP, word
+
+
+async def test_log_shows_the_events_the_board_shows(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The public view's log (what the board shows) is what `log` prints, set-up lines included."""
+    table = Table(MemoryStore())
+    update = await table.create("infamy", "local1", "Ann", seats=3, seed=3)
+    await table.add_agent(update.record.id, "local1")
+    await table.add_agent(update.record.id, "local1")
+    start = await table.start(update.record.id, "local1")
+    term = Terminal(table, None, humans={"Ann"})
+    assert await term.command("log", start.record, "Ann")
+    out = capsys.readouterr().out
+    board_log = (await table.seat_view(start.record.id, None))["log"]
+    assert board_log and all(f"  • {line}" in out for line in board_log[-15:])
+    assert "is the Triggerman and places a Watchdog" in out  # the set-up's line, which the table never saw
+
+
+def test_any_part_of_a_label_names_it() -> None:
+    labels = ["Move to B5 (2 squares)", "Move to B15", "Go to Paradise Beach", "Go to Dream Space"]
+    assert match_label("b5", labels) == (0, [])  # coordinates
+    assert match_label("B15", labels) == (1, [])
+    assert match_label("paradise", labels) == (2, [])  # a word of a name
+    assert match_label("space", labels) == (3, [])
+    assert match_label("go to", labels) == (None, [2, 3])
+    assert match_label("aradise", labels) == (None, [])  # from the start of a word only
+
+
+def test_a_move_not_on_the_menu_is_refused_with_the_games_reason(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "g.db")
+    assert (
+        _play(monkeypatch, ["bid 0", "bid 40", "quit"], "infamy", "--seats", "3", "--seed", "3", "--db", db)
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "  Refused: A bid must beat the highest bid" in out and "bid at least 1" in out
+    assert "  Refused: You have 12 Bribes available" in out
+    assert "Not understood" not in out
+
+
+def test_undo_takes_back_ones_own_last_move_and_names_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "g.db")
+    assert _play(monkeypatch, ["3", "undo", "quit"], "infamy", "--seats", "3", "--seed", "3", "--db", db) == 0
+    out = capsys.readouterr().out
+    assert "Ann's last move was taken back (3 moves undone), approved by the agents." in out
+    after = out[out.index("was taken back") :]
+    assert "Contact 1 of 5, the Sector Chief" in after and "no bid yet" in after  # asked again, as before
+
+
+def test_undo_refused_says_why(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "g.db")
+    assert _play(monkeypatch, ["undo", "quit"], "infamy", "--seats", "3", "--seed", "3", "--db", db) == 0
+    assert "  Not taken back: You have made no move to take back." in capsys.readouterr().out
+
+
+def test_hotseat_players_name_their_seats_and_the_hand_over_names_them_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "g.db")
+    answers, prompts = iter(["Zoe", "", "", "quit"]), []
+
+    def answer(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert (
+        main(["play", "toy", "--seats", "2", "--agents", "0", "--seed", "1", "--db", db, "--no-images"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "2 players share this keyboard. Name each seat" in out
+    assert prompts[:2] == ["Player 1 (Enter: Ann): ", "Player 2 (Enter: Bo): "]
+    assert "High Card begins: Zoe, Bo." in out
+    assert "Pass the keyboard to Zoe, then press Enter. " in prompts and not any(
+        "(Zoe)" in p for p in prompts
+    )
+    assert (
+        _play(
+            monkeypatch,
+            ["", "quit"],
+            "toy",
+            "--seats",
+            "2",
+            "--agents",
+            "0",
+            "--names",
+            "Ann,Ann",
+            "--db",
+            db,
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "Name each seat" not in out and "High Card begins: Ann, Bo." in out  # names stay unique
+
+
+def test_the_hand_over_clears_the_scrollback_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.terminal.hotseat import Hotseat
+
+    class Record:
+        def seat_named(self, seat: str) -> object:
+            return type("Seat", (), {"name": "Bo", "seat": "Bo"})()
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    seats = Hotseat({"Ann", "Bo"})
+    assert seats.hand_over(Record(), "Bo", lambda prompt: "")  # type: ignore[arg-type]
+    assert "\033[3J\033[2J" in capsys.readouterr().out  # the scrollback (3J), then the screen (2J)
+
+
+def test_export_writes_the_file_replay_reads(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db, out_file = str(tmp_path / "g.db"), tmp_path / "game.json"
+    assert (
+        _play(
+            monkeypatch,
+            ["1", "1", "quit"],
+            "toy",
+            "--seats",
+            "2",
+            "--seed",
+            "4",
+            "--db",
+            db,
+            "--export",
+            str(out_file),
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "Exported game " in out and f"to {out_file}" in out and "still running" in out
+    assert main(["replay", str(out_file)]) == 0
+    assert "state identical to the export" in capsys.readouterr().out
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "--db", db]) == 0  # the latest game, to <id>.json here
+    written = list(tmp_path.glob("*.json"))
+    assert len(written) == 2 and main(["replay", str(next(p for p in written if p != out_file))]) == 0
+
+
+def test_resume_in_an_empty_folder_names_the_file_and_leaves_no_database(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ARBITER_LOCAL_DB", raising=False)
+    assert main(["play", "--resume", "--no-images"]) == 2
+    out = capsys.readouterr().out
+    assert f"there is no database at {tmp_path / 'arbiter-local.db'}" in out
+    assert main(["export"]) == 2
+    assert list(tmp_path.iterdir()) == [], "nothing is created to say there is nothing"
+
+
+def test_an_agents_mark_goes_on_its_own_move_not_on_what_followed_for_a_person() -> None:
+    """A resumed game printed "Ann passes on the Smuggler. (agent)" for a person's automatic pass that an
+    agent's move set off: the mark names who played, so it goes on the agent's own lines."""
+    from engine.public_log import lines_of
+
+    events = [
+        Event("bid", "Agent1 passes on the Smuggler."),
+        Event("bid", "Ann passes on the Smuggler (no bid is possible)."),
+        Event("win", "Agent2 wins the Smuggler with a bid of 1."),
+        Event("secret", "Only for Agent1.", audience=frozenset({"Agent1"})),
+    ]
+    assert [line.text for line in lines_of(events, "agent", 5, "Agent1")] == [
+        "Agent1 passes on the Smuggler. (agent)",
+        "Ann passes on the Smuggler (no bid is possible).",
+        "Agent2 wins the Smuggler with a bid of 1.",
+    ]
+    assert [line.text for line in lines_of(events[1:3], "deadline", 5, "Agent1")][0].endswith("(deadline)")
+    assert not any("(agent)" in line.text for line in lines_of(events, "1001", 5, "Agent1"))

@@ -87,8 +87,9 @@ def test_aid_and_twisted_options_refused_with_the_reason() -> None:
 
 
 def test_answering_the_window_twice_says_so() -> None:
-    """RB: Assists and Sabotages are declared "before the dice are rolled": a seat that passed is told it is
-    asked again if someone declares, not "It is not your turn"."""
+    """RB: Assists and Sabotages are declared "before the dice are rolled": a seat that passed is told it has
+    passed and is asked again after a declaration (the window is open: RULINGS 11-13), not "It is not your
+    turn"; a seat with no set-aside card is told it has nothing to declare."""
     state = game()
     state.players["ann"].hand = [PAPER_CIPHER]
     state.players["bo"].set_aside = ["t001"]
@@ -97,9 +98,22 @@ def test_answering_the_window_twice_says_so() -> None:
     state, _ = do(state, "ann", f"play:card={PAPER_CIPHER}")
     state, _ = do(state, "bo", "pass")
     message = GAME.why_not(state, "bo", Intent.of("sabotage", on="ann", n=1))
-    assert message is not None and message.startswith("You passed in this window")
+    assert message is not None and message.startswith("You passed; you are asked again if someone declares")
     # what bo may still do meanwhile: discard, at any moment (RULINGS 37a)
     assert "not your turn" not in message.lower() and "You can: Discard" in message
+
+
+def test_a_seat_with_nothing_set_aside_is_told_it_has_nothing_to_declare() -> None:
+    """RB: an Assist or Sabotage discards "one or more cards he holds" set aside: a seat holding none is not
+    asked before the roll, and told why."""
+    state = game()
+    state.players["ann"].hand = [PAPER_CIPHER]
+    state.players["bo"].set_aside = ["t001"]
+    state, _ = do(state, "ann", "move:to=realium")
+    state, _ = do(state, "ann", f"play:card={PAPER_CIPHER}")
+    assert refusal(state, "cy", "sabotage:on=ann,n=1").startswith(
+        "You hold nothing to declare before this roll"
+    )
 
 
 def test_a_declaration_beyond_ones_cards_names_the_count() -> None:
@@ -114,11 +128,12 @@ def test_a_declaration_beyond_ones_cards_names_the_count() -> None:
 
 
 def test_a_turn_action_out_of_turn_says_whose_turn_it_is() -> None:
-    """RB: "In his turn each player may make a move twice": another seat's move is refused with the turn's
-    owner named."""
+    """RB: "In his turn each player may make a move twice": another seat's move is refused as not his turn,
+    with when moves are made; what he may do names the detective whose turn it is (a trade with him)."""
     state = game()
     message = GAME.why_not(state, "bo", Intent.of("move", to="realium"))
     assert message is not None and message.startswith("It is ann's turn. Moves are made in your own turn.")
+    assert message.endswith("or Propose a trade to ann.")
 
 
 # --- every intent kind -----------------------------------------------------------------------------------
@@ -311,9 +326,9 @@ def samples() -> tuple[dict[str, tuple[GamedecState, str, Intent]], dict[str, Ga
         kept = GAME.load(GAME.dump(state))  # a copy: a playout may go on in place
         for kind, pairs in now.items():
             offered.setdefault(kind, (kept, *pairs[0]))
-        for kind in GAME.intent_kinds - set(now):
+        for kind in GAME.known_kinds() - set(now):
             absent.setdefault(kind, kept)
-        if GAME.intent_kinds <= set(offered) and GAME.intent_kinds <= set(absent):
+        if GAME.known_kinds() <= set(offered) and GAME.known_kinds() <= set(absent):
             break
     return offered, absent
 
@@ -321,13 +336,13 @@ def samples() -> tuple[dict[str, tuple[GamedecState, str, Intent]], dict[str, Ga
 OFFERED, ABSENT = samples()
 
 
-@pytest.mark.parametrize("kind", sorted(GAME.intent_kinds))
+@pytest.mark.parametrize("kind", sorted(GAME.known_kinds()))
 def test_every_kind_is_refused_with_a_reason_where_it_is_offered(kind: str) -> None:
     """Refusals checked: not the generic list, no raw intent key, what is possible instead, nothing hidden."""
     check_refused_where_offered(GAME, OFFERED, kind, WORDS, hidden_from)
 
 
-@pytest.mark.parametrize("kind", sorted(GAME.intent_kinds))
+@pytest.mark.parametrize("kind", sorted(GAME.known_kinds()))
 def test_every_kind_is_refused_with_a_reason_where_it_is_not_offered(kind: str) -> None:
     """The same checks for a kind nobody is offered now (a move during a Skill choice, an answer to no
     question)."""

@@ -49,8 +49,8 @@ def test_accomplice_owner_places_in_his_order_and_a_mission_can_free_a_zone_for_
     ]
     s, _ = act(s, "ann", "place:pawn=own,zone=s3m,mission=m13")
     s = answer(s, "unhazard:zone=s1a")  # the reward; ann gains no Rep (Accomplice), so no faction is asked
-    assert keys(s, "ann") == ["place:pawn=acc,zone=s1a"]
-    s, _ = act(s, "ann", "place:pawn=acc,zone=s1a")
+    # s1a is now the Accomplice's one possible zone: it is placed there without asking (issue 30)
+    assert s.placed[ACC_PAWN] == "s1a"
     assert s.pawns["s1a"] == ACC_PAWN and s.held("ann", "weapon") == 1  # paid 2, then resupplied 1
 
 
@@ -120,14 +120,17 @@ def test_precise_refusals_for_common_mistakes() -> None:
     with pytest.raises(IllegalIntent, match="no such sector"):
         act(s, "ann", "sector:own=s9")
     s.hazards = ["s1b"]
-    s = choose_sectors(s, {seat: "sector:own=s1" for seat in SEATS4})
     first = s.order[0]
+    mid = next(m.id for m in default_pack().missions.values() if m.sector == 1)
+    s.available = [mid]  # payable, so the first placer has two zones and is asked (one would not be)
+    for what, n in default_pack().missions[mid].requires.items():
+        s.tokens[what].held[first] = n
+    s = choose_sectors(s, {seat: "sector:own=s1" for seat in SEATS4})
+    assert GAME.prompts(s)[0].seat == first
     with pytest.raises(IllegalIntent, match="Hazard"):
         act(s, first, "place:pawn=own,zone=s1b")
     with pytest.raises(IllegalIntent, match="sector 1"):
         act(s, first, "place:pawn=own,zone=s2a")
-    mid = next(m.id for m in default_pack().missions.values() if m.sector == 1)
-    s.available = [mid]
     for r in ("weapon", "data", "compound"):
         s.tokens[r].held[first] = 0
     with pytest.raises(IllegalIntent, match="cannot pay"):
@@ -221,7 +224,7 @@ def test_a_seat_named_acc_does_not_collide_with_the_accomplice_pawn() -> None:
     assert s.placed == {ACC_PAWN: "s4a", "bo": "s3a"}
     s, _ = act(s, "cy", "place:pawn=own,zone=s5a")
     s, events = act(s, "acc", "place:pawn=own,zone=s1a")  # the last pawn: the Round then ends
-    assert "acc resupplies at sector 1 Weapon." in [e.text for e in events]
+    assert "acc resupplies at sector 1 Weapon zone." in [e.text for e in events]
     assert s.held("acc", "weapon") == 2
 
 

@@ -215,7 +215,7 @@ def test_small_wording() -> None:
     chief = win_current(track(["sector_chief"]), "ann")
     chief = answer(chief, "watchdog:to=s1")
     chief = to_select(chief)
-    assert "closed to all but ann (Sector Chief)" in GAME.prompts(chief)[0].text
+    assert "closed to all but ann, who has the Sector Chief" in GAME.prompts(chief)[0].text
 
 
 # --- every intent kind ------------------------------------------------------------------------------

@@ -86,7 +86,6 @@ def test_a_menu_asked_in_parts_names_the_card_then_the_target() -> None:
     assert IPA.part_label(state, "play", "card", "pocket_pistol.1") == "Pocket Pistol"
     assert IPA.part_label(state, "move", "unit", "a2") == "p2's Agent"
     assert IPA.part_label(state, "buy", "item", "sentry").startswith("Sentry (")
-    assert IPA.part_label(state, "wall", "col", "D") == "Column D"
 
 
 def test_refusals_give_the_rules_reason_first_then_what_is_possible() -> None:
@@ -101,5 +100,5 @@ def test_refusals_give_the_rules_reason_first_then_what_is_possible() -> None:
     sold = IPA.why_not(state, "p1", Intent.parse("sell:card=uzi.1")) or ""
     assert sold.startswith("That card is not among your inactive cards.") and "Sell Pocket Pistol" in sold
     other = IPA.why_not(state, "p2", Intent.parse("end")) or ""
-    assert other.startswith("It is not your turn. A turn is ended by the player in turn.")
+    assert other.startswith("It is p1's turn. A turn is ended by the player in turn.")
     assert not RAW.search(again + sold + other) and "a1" not in again

@@ -236,7 +236,7 @@ def test_the_turn_header_says_what_is_left_after_each_deed() -> None:
     prompt = IPA.prompts(state)[0]
     assert "move available (up to 5 squares)" in prompt.text and "actions left 1/1" in prompt.text
     state, texts = act(state, "ann", "move:unit=a1,to=A6")
-    assert texts == ["ann's Agent moves to A6 (5 squares)."]
+    assert texts == ["ann's Agent moves from A1 to A6 (5 squares)."]
     prompt = IPA.prompts(state)[0]
     assert not any(i.kind == "move" and i.get("unit") == "a1" for i in IPA.legal(state, "ann"))
     assert "move used" in prompt.text and "move available" not in prompt.text

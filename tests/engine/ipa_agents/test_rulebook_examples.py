@@ -166,10 +166,10 @@ def test_l132_a_game_round_of_four_players() -> None:
     assert [a.life for a in state.agents.values()] == [15, 15, 15, 15]
     state = _attack(state, "p1", "play:card=thunderbolt.1,at=a2", (1, 2))
     state, texts = act(state, "p1", "move:unit=a1,to=A2")
-    assert texts == ["p1's Agent moves to A2 (5 squares)."]
+    assert texts == ["p1's Agent moves from D4 to A2 (5 squares)."]
     state, _ = act(state, "p1", "end")
     state, texts = act(state, "p2", "move:unit=a2,to=D14")
-    assert texts == ["p2's Agent moves to D14 (4 squares)."]
+    assert texts == ["p2's Agent moves from D10 to D14 (4 squares)."]
     state, _ = act(state, "p2", "end")
     state = _attack(state, "p3", "play:card=static_bolt.1,at=a4", (1, 2))
     state, _ = act(state, "p3", "end")
@@ -239,11 +239,11 @@ def test_l161_no_more_than_five_walls_together_diagonals_included() -> None:
     of an opponent."."""
     state = IPA.setup(["p1", "p2"], 3, {})
     state.walls = ["E5", "F6", "G7", "H8", "I9"]  # five, touching diagonally
-    assert not _offers(state, "p1", "wall:col=J,row=10")  # a sixth touching them diagonally
-    assert not _offers(state, "p1", "wall:col=I,row=10")
-    assert _offers(state, "p1", "wall:col=K,row=11")
-    assert not _offers(state, "p1", "wall:col=W,row=23")  # p2's corner (X24)
-    assert _offers(state, "p1", "wall:col=B,row=2")  # its own corner is not an opponent's
+    assert not _offers(state, "p1", "wall:at=J10")  # a sixth touching them diagonally
+    assert not _offers(state, "p1", "wall:at=I10")
+    assert _offers(state, "p1", "wall:at=K11")
+    assert not _offers(state, "p1", "wall:at=W23")  # p2's corner (X24)
+    assert _offers(state, "p1", "wall:at=B2")  # its own corner is not an opponent's
 
 
 def test_l165_with_three_players_twelve_event_tokens_three_in_each_quadrant() -> None:
@@ -542,10 +542,10 @@ def test_l358_a_counter_on_the_card_counts_the_rounds_left() -> None:
     """L358: "Some items last longer than one round. In these cases you should find a way to count the
     rounds. For example, you may place a die on the card." The Agents' statistics show the count."""
     state = _drowning()
-    assert "Drowning x3" in IPA.view(state, None)["agents"][1]["statuses"]
+    assert "Drowning: 3 more turns" in IPA.view(state, None)["agents"][1]["statuses"]
     state, _ = act(state, "p1", "end")
     state = answer_all(act(state, "p2", "defend:roll=no")[0])
-    assert "Drowning x2" in IPA.view(state, "p1")["agents"][1]["statuses"]
+    assert "Drowning: 2 more turns" in IPA.view(state, "p1")["agents"][1]["statuses"]
 
 
 # --- Line of sight and clear shots (diagrams, lines 353-438) ---------------------------------------
@@ -657,7 +657,7 @@ def test_l522_the_scary_mary_range_upgrade_for_all_of_them() -> None:
     assert not _offers(state, "p1", "upgrade:item=mary_scope")  # only once
     state, _ = act(state, "p1", "buy:item=sentry,at=C3")
     mine = IPA.view(state, None)["agents"][0]
-    assert mine["sp"] == 1 and mine["credits"] == 2 and mine["upgrades"] == ["mary_scope"]
+    assert mine["sp"] == 1 and mine["credits"] == 2 and mine["upgrades"] == ["Scary Mary scope"]
     state = _end_round(state, "p1", "p2")
     legal = IPA.legal(state, "p1")
     mary = next(u for u, e in state.equipment.items() if e.kind == "scary_mary")

@@ -31,10 +31,10 @@ def test_walls_are_placed_in_turn_never_in_an_opponents_corner() -> None:
     assert [p.kind for p in IPA.prompts(state)] == ["wall"] and IPA.prompts(state)[0].seat == "ann"
     legal = legal_walls(state, "ann")
     assert "B2" in legal and "W23" not in legal and "X24" not in legal  # bo's corner is X24
-    state, _ = IPA.apply(state, "ann", Intent.of("wall", col="B", row=2))
+    state, _ = IPA.apply(state, "ann", Intent.of("wall", at="B2"))
     assert IPA.prompts(state)[0].seat == "bo" and state.walls == ["B2"]
     assert sum(1 for s in state.steps if s.op == "wall") == 38
-    refused = IPA.why_not(state, "bo", Intent.of("wall", col="B", row=2))
+    refused = IPA.why_not(state, "bo", Intent.of("wall", at="B2"))
     assert refused and "cannot stand on B2" in refused
 
 
