@@ -105,7 +105,7 @@ def panel_lines(view: NtView) -> list[tuple[str, RGB]]:
     for t in view.terminals:
         down = ", ".join(f"{n} face down against {seat}" for seat, n in t.face_down.items())
         up = ", ".join(f"{'/'.join(cards)} face up against {seat}" for seat, cards in t.face_up.items())
-        where = f"the {t.colour or 'basic'} Terminal at {t.cell.label}"
+        where = f"The {t.colour or 'basic'} Terminal at {t.cell.label}"
         held = f" held by {t.controller}" if t.controller else ""
         if down or up or held:
             lines.append(
@@ -116,7 +116,17 @@ def panel_lines(view: NtView) -> list[tuple[str, RGB]]:
             )
     drones = sum(1 for m in view.models if m.kind == "drone" and m.cell is not None)
     lines.append((f"Drones on the floor: {drones}", MUTED))
-    return lines
+    return lines + _last_lines(view)
+
+
+def _last_lines(view: NtView) -> list[tuple[str, RGB]]:
+    """What the last move changed, and what the seats chose in secret once revealed (the floor marks it)."""
+    last = view.last
+    if last is None:
+        return []
+    said = last.revealed + last.changes
+    head = f"Last: {last.what}" + (": " if said else ", nothing changed on the board.")
+    return [(head + "; ".join(said), ACCENT)]
 
 
 def draw(data: dict[str, Any] | NtView) -> Image.Image:

@@ -119,7 +119,7 @@ def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> 
     marks.mark(state, "the Cyberwarfare reveal")
     cards = {seat: resolve(state, seat, answers_of([plan])) or {} for seat, plan in choices.items()}
     for seat in choices:
-        marks.reveal(state, plan_line(seat, cards[seat]))
+        marks.reveal(state, plan_line(seat, cards[seat]), "the Cyberwarfare reveal")
     fills = {
         seat: decode(state, seat, _arg(plan, PART), set(cards[seat].values()))
         for seat, plan in choices.items()

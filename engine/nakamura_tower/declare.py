@@ -161,7 +161,7 @@ def declared(state: NtState, choices: dict[str, Intent], payload: DeclarePayload
         plans[seat] = target if target in {t for t, _ in targets(state, seat)} else NONE
         label = dict(targets(state, seat)).get(plans[seat], "nothing")
         events.append(public("cw_declare", f"{seat}'s Hacker {name(hacker)} declares: {label}."))
-        reveal(state, events[-1].text)
+        reveal(state, events[-1].text, "the Cyberwarfare declarations")
         if plans[seat].startswith("t_"):
             drawn = draw_defence(state, seat, plans[seat])
             events.append(

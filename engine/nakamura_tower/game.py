@@ -54,6 +54,7 @@ class NakamuraGame(FlowGame[NtState]):
         options=NtOptions,
         summary="Cyberpunk squad raid on a tower floor guarded by AI drones.",
         rules=RULES_SUMMARY,
+        turn_word="Turn",
     )
     state_type = NtState
     format = 20

@@ -45,8 +45,11 @@ def mark(state: NtState, what: str) -> None:
     )
 
 
-def reveal(state: NtState, line: str) -> None:
-    """What the seats chose in secret, now revealed (a line everyone reads)."""
+def reveal(state: NtState, line: str, what: str) -> None:
+    """What the seats chose in secret, now revealed (a line everyone reads); ``what`` names the move when
+    none was noted yet (the first turn's initiative bids come before any move)."""
+    if not state.mark.what:
+        mark(state, what)
     state.mark.revealed.append(line)
 
 

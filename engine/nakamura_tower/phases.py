@@ -120,7 +120,7 @@ def bids(state: NtState, choices: dict[str, Intent], payload: object) -> list[Ev
     for seat, n in bid.items():
         state.teams[seat].sr -= n
     events = [public("bids", "Initiative bids: " + ", ".join(f"{s} {n} SR" for s, n in bid.items()) + ".")]
-    reveal(state, events[0].text)
+    reveal(state, events[0].text, "the initiative bids")
     contenders = list(state.sides)
     while len(contenders) > 1:
         score = {s: bid[s] + draw(state) for s in contenders}

@@ -19,7 +19,7 @@ from renderers.nakamura_tower import panel_lines, render, render_private
 from renderers.nakamura_tower_compact import render_compact
 from renderers.nakamura_tower_key import items
 from renderers.nakamura_tower_private import _sections
-from renderers.nakamura_tower_style import LEFT, TOP, Floor, checked, marks, tokens
+from renderers.nakamura_tower_style import LEFT, TOP, Floor, checked, marks, square, tokens
 from tests.support.phone import read
 
 CELL = 30
@@ -143,13 +143,31 @@ def test_every_symbol_has_a_key_and_every_team_a_unique_marker() -> None:
 
 def test_the_last_move_is_marked() -> None:
     """Issue 31: "Every board marks what the last move (or last turn) changed: moved pieces, placed tokens,
-    changed scores": the view says what changed since the move began, and the thread picture tells it."""
+    changed scores": the view says what changed since the move began, the thread picture and the full
+    board tell it in words, and the floor rings the square the model left."""
+    from engine.nakamura_tower.marks import mark
+
     state = _acting()
     view = checked(NAKAMURA.view(state, None))
     assert view.last is not None and view.last.what.endswith("'s action")
     with recording() as boxes:
-        render_compact(NAKAMURA.view(state, None))
-    assert any(b.value.startswith("Last: ") for b in boxes) or not view.last.changes
+        render_compact(view)
+    assert f"Last: {view.last.what}" in [b.value for b in boxes]
+    mark(state, "a test move")
+    model = next(m for m in state.models.values() if m.kind == "character" and m.cell is not None)
+    start = Cell.parse(str(model.cell))
+    model.cell = Cell(start.col, start.row + 1 if start.row < 11 else start.row - 1).label
+    view = checked(NAKAMURA.view(state, None))
+    assert view.last is not None and [m.id for m in view.last.moved] == [model.id]
+    changed = view.last.changes[0]
+    assert changed.endswith(f"{start.label} to {model.cell}")
+    with recording() as boxes:
+        render_compact(view)
+    assert changed in [b.value for b in boxes]
+    assert any(changed in line for line, _ in panel_lines(view))
+    marked, unmarked = Floor(view, CELL), Floor(view.model_copy(update={"last": None}), CELL)
+    x0, y0, x1, y1 = (int(v) for v in square(start, CELL))
+    assert marked.drawn().crop((x0, y0, x1, y1)).tobytes() != unmarked.drawn().crop((x0, y0, x1, y1)).tobytes()
 
 
 def test_the_private_picture_leads_with_the_hand() -> None:

@@ -143,3 +143,16 @@ def test_a_shared_faction_reads_right_for_both_partners() -> None:
     assert all(f"{n} (you play them)" not in first for n in mine)
     events = knocked_out(s, s.models["b1"], s.models["a2"])
     assert events and events[0].text.startswith("p1 and p3's Team scores")
+
+
+def test_the_status_counts_turns_as_the_board_does() -> None:
+    """Issue 31: "Nakamura's status says 'Round' where its board says 'Turn'"; RB: "The standard missions
+    have a predefined number of turns". One term everywhere: the status line reads "Turn n" as the boards
+    do."""
+    from bot.present import standing
+
+    state = _played()
+    assert G.meta.turn_word == "Turn"
+    line = standing(G.view(state, None), G.meta.turn_word)
+    assert line.startswith(f"Turn {state.round} · ") and "Round" not in line
+    assert f" · Turn {state.round} of " in (G.board_lines(G.view(state, None)) or [""])[0]
