@@ -7,7 +7,7 @@ and hallway's name with its TAC and Alarm tokens, placed on free squares only (n
 Terminal or a mark; shortened, then left to the key, where no free place is wide enough); the marks (``T``
 Terminal, ``O`` objective, ``X`` Exit, ``E`` drone Entry Point, ``M`` Mine token, with the holder's or
 owner's Team letter); the doors' numbers; and what the last move changed: a ring where a moved model stood,
-a red ring around a model hurt, an outline on a Mine token placed or a Terminal taken.
+a red ring around a model hurt, an outline on a Mine token placed, a Terminal taken or a door set.
 
 Models differ by shape as well as colour: a Team's characters are circles with their Team's letter and
 number (``a1``), a drone a grey square (``d1``), a character lost to Cyberpsychosis a purple square, an
@@ -245,16 +245,18 @@ class Floor:
             fill = MUTED if m.dim else ink_on(m.colour)
             text(self.draw, ((x0 + x1) / 2, (y0 + y1) / 2), m.label, size=13, fill=fill, anchor="mm")
 
+    def _door_at(self, edge: str) -> tuple[float, float]:
+        """The middle of the doorway ``edge`` ("E3-F3")."""
+        a, b = edge.split("-")
+        ca, cb = Cell.parse(a), Cell.parse(b)
+        (ax0, ay0, ax1, ay1), (bx0, by0, _, _) = square(ca, self.cell), square(cb, self.cell)
+        return ((ax1 + bx0) / 2, (ay0 + ay1) / 2) if ca.row == cb.row else ((ax0 + ax1) / 2, (ay1 + by0) / 2)
+
     def _doors(self) -> None:
         for d in self.view.doors:
             if d.state != "closed" or d.number is None:
                 continue
-            a, b = d.edge.split("-")
-            ca, cb = Cell.parse(a), Cell.parse(b)
-            (ax0, ay0, ax1, ay1), (bx0, by0, _, _) = square(ca, self.cell), square(cb, self.cell)
-            x, y = (
-                ((ax1 + bx0) / 2, (ay0 + ay1) / 2) if ca.row == cb.row else ((ax0 + ax1) / 2, (ay1 + by0) / 2)
-            )
+            x, y = self._door_at(d.edge)
             colour = DOOR_COLOURS.get(d.colour, DOOR_COLOURS[""])
             self.draw.rectangle((x - 5, y - 7, x + 5, y + 7), fill=colour, outline=DARK)
             text(self.draw, (x, y), str(d.number), size=SMALL, fill=ink_on(colour), anchor="mm")
@@ -304,7 +306,7 @@ class Floor:
 
     def _last(self) -> None:
         """What the last move changed: where moved models stood, the hurt, Mine tokens placed, Terminals
-        taken."""
+        taken, doors opened, closed or locked."""
         last = self.view.last
         if last is None:
             return
@@ -333,6 +335,9 @@ class Floor:
                 self.draw.ellipse((x0, y0, x1, y1), outline=HURT, width=2)
         for cell in [*last.mines, *last.terminals]:
             self.draw.rectangle(square(cell, self.cell), outline=ACCENT, width=3)
+        for edge in last.doors:
+            x, y = self._door_at(edge)
+            self.draw.rectangle((x - 9, y - 11, x + 9, y + 11), outline=ACCENT, width=2)
 
 
 __all__ = [

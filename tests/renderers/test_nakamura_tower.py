@@ -166,8 +166,8 @@ def test_the_last_move_is_marked() -> None:
     assert changed in [b.value for b in boxes]
     assert any(changed in line for line, _ in panel_lines(view))
     marked, unmarked = Floor(view, CELL), Floor(view.model_copy(update={"last": None}), CELL)
-    x0, y0, x1, y1 = (int(v) for v in square(start, CELL))
-    assert marked.drawn().crop((x0, y0, x1, y1)).tobytes() != unmarked.drawn().crop((x0, y0, x1, y1)).tobytes()
+    left = tuple(int(v) for v in square(start, CELL))  # the square the model left
+    assert marked.drawn().crop(left).tobytes() != unmarked.drawn().crop(left).tobytes()
 
 
 def test_the_private_picture_leads_with_the_hand() -> None:
