@@ -35,8 +35,10 @@ from .nakamura_tower_style import (
     TERMINAL_COLOURS,
     Floor,
     checked,
+    counted,
     partners,
     plain,
+    points,
     team_colour,
     text,
     tokens,
@@ -95,7 +97,8 @@ def panel_lines(view: NtView) -> list[tuple[str, RGB]]:
         lines.append(
             (
                 f"{team.seat} ({plain(team.faction_name or team.faction)}, {team.letter}{lead}): "
-                f"{team.score} points, SR {team.sr}, {team.hand_size} cards in hand; Tactical Network: {tn}",
+                f"{points(view, team)}, SR {team.sr}, {counted(team.hand_size, 'card')} in hand; "
+                f"Tactical Network: {tn}",
                 colour,
             )
         )

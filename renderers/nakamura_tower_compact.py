@@ -48,8 +48,13 @@ def _acting(view: NtView) -> ModelView | None:
 
 def _now(view: NtView) -> list[str]:
     """Who acts now, in words (or how the game ended)."""
-    if view.result is not None:
-        return [view.result.reason + "."]
+    result = view.result
+    if result is not None:
+        if result.draw:
+            return [f"A draw. {result.reason}."]
+        together = result.reason.startswith(("Mission complete", "The tower wins"))
+        won = " and ".join(result.winners)
+        return [(f"{won} won. " if won and not together else "") + result.reason + "."]
     acting = _acting(view)
     out = []
     if acting is not None:
@@ -124,7 +129,8 @@ def _team(d: ImageDraw.ImageDraw, view: NtView, team: TeamView, y: int, width: i
     text(d, (MARGIN + 20, y + 18), team.letter, size=15, fill=ink_on(colour), anchor="mm")
     gained = view.last.scores.get(seat, 0) if view.last is not None else 0
     cards = f"{team.hand_size} card{'s' if team.hand_size != 1 else ''}"
-    stats = f"{team.score} pts" + (f" (+{gained})" if gained > 0 else "") + f" · {team.sr} SR · {cards}"
+    held = f", Terminals +{team.held_points}" if team.held_points else ""
+    stats = f"{team.score} pts" + (f" (+{gained})" if gained > 0 else "") + f"{held} · {team.sr} SR · {cards}"
     right = width - MARGIN - 8
     text(d, (right, y + 17), stats, size=14, fill=ACCENT if gained > 0 else INK, anchor="rm")
     players = seat + "".join(f" + {p} ({' '.join(ids)})" for p, ids in shared.items())

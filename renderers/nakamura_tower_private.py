@@ -17,7 +17,7 @@ from PIL import ImageDraw
 from engine.nakamura_tower.view import ModelView, NtView, TeamView
 
 from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, canvas, ink_on, to_png
-from .nakamura_tower_style import COLOURS, WHITE, checked, plain, team_colour, text, wrap
+from .nakamura_tower_style import COLOURS, WHITE, checked, counted, plain, points, team_colour, text, wrap
 
 WIDTH = 550
 MARGIN = 8
@@ -105,9 +105,10 @@ def _character(view: NtView, m: ModelView, shared: bool) -> list[Row]:
 def _team(view: NtView, team: TeamView) -> Section:
     own = Section(f"Your Team: {plain(team.faction_name or team.faction)}")
     counts = (
-        f"{team.score} points · {team.sr} SR · {team.hand_size} cards in hand · {team.deck_size} in the deck"
+        f"{points(view, team)} · {team.sr} SR · {counted(team.hand_size, 'card')} in hand"
+        f" · {team.deck_size} in the deck"
     )
-    own.rows = [Row(counts)]
+    own.rows = _wrapped(counts)
     own.rows += _wrapped(
         "Tactical Network: " + ("; ".join(team.tn_values or team.tn) or "no programme running"), 13, MUTED
     )

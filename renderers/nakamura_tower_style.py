@@ -25,7 +25,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from engine.core.board.cell import Cell
-from engine.nakamura_tower.view import ModelView, NtView
+from engine.nakamura_tower.view import ModelView, NtView, TeamView
 
 from .board import DoorPic, GridPicture, ShadePic, TokenPic, draw_grid
 from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, ink_on
@@ -124,6 +124,20 @@ def partners(view: NtView, seat: str) -> dict[str, list[str]]:
         if m.kind == "character" and m.team == seat and player != seat:
             out.setdefault(player, []).append(m.id)
     return out
+
+
+def counted(n: int, word: str) -> str:
+    """ "1 card", "2 cards"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def points(view: NtView, team: TeamView) -> str:
+    """ "3 points", or "3 points (+2 for a Terminal held)": what the Terminals it holds add at the end."""
+    if not team.held_points:
+        return counted(team.score, "point")
+    held = sum(1 for t in view.terminals if t.controller == team.seat)
+    terminals = "a Terminal" if held == 1 else f"{held} Terminals"
+    return f"{counted(team.score, 'point')} (+{team.held_points} for {terminals} held)"
 
 
 def token_label(m: ModelView) -> str:
@@ -352,10 +366,12 @@ __all__ = [
     "TEAM_COLOURS",
     "TERMINAL_COLOURS",
     "checked",
+    "counted",
     "letter_of",
     "marks",
     "partners",
     "plain",
+    "points",
     "team_colour",
     "text",
     "text_width",

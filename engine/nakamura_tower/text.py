@@ -113,6 +113,15 @@ def _header(view: NtView) -> list[str]:
     return lines
 
 
+def points(view: NtView, team: TeamView) -> str:
+    """ "3 points", or "3 points (+2 for a Terminal held)": what the Terminals held add at the end."""
+    if not team.held_points:
+        return plural(team.score, "point")
+    held = sum(1 for t in view.terminals if t.controller == team.seat)
+    terminals = "a Terminal" if held == 1 else f"{held} Terminals"
+    return f"{plural(team.score, 'point')} (+{team.held_points} for {terminals} held)"
+
+
 def team_lines(view: NtView, team: TeamView, rooms: dict[tuple[int, int], str]) -> list[str]:
     """A Team: its score and resources, its Tactical Network with what each programme does, its characters."""
     own = [m for m in view.models if m.team == team.seat]
@@ -120,9 +129,7 @@ def team_lines(view: NtView, team: TeamView, rooms: dict[tuple[int, int], str]) 
     players = " and ".join([team.seat, *partners])
     faction = team.faction_name or team.faction
     cards = f"{plural(team.hand_size, 'Cyberwarfare card')} in hand, {team.deck_size} in the deck"
-    lines = [
-        f"{players} ({faction}, letter {team.letter}): {plural(team.score, 'point')} · {team.sr} SR · {cards}"
-    ]
+    lines = [f"{players} ({faction}, letter {team.letter}): {points(view, team)} · {team.sr} SR · {cards}"]
     lines.append(
         INDENT + "Tactical Network: " + ("; ".join(team.tn_values or team.tn) or "no programme running")
     )
@@ -256,7 +263,7 @@ def _draft_lines(view: NtView) -> list[str]:
 def _own_team(view: NtView, team: TeamView) -> list[str]:
     rooms = rooms_by_square(view)
     lines = [
-        f"**Your Team** ({team.faction_name or team.faction}): {plural(team.score, 'point')} · {team.sr} SR",
+        f"**Your Team** ({team.faction_name or team.faction}): {points(view, team)} · {team.sr} SR",
         "• Tactical Network: " + ("; ".join(team.tn_values or team.tn) or "no programme running"),
     ]
     mine = [m for m in view.models if m.team == team.seat and m.kind == "character"]

@@ -53,6 +53,9 @@ class TeamView(BaseModel):
     """The Faction as the rulebook names it ("Übermensch", "Nakamura Corporation")."""
     sr: int
     score: int
+    held_points: int = 0
+    """What the Terminals the Team holds now would add to its score at the end (the mission's points for
+    each Terminal held: the final score is ``score`` plus these)."""
     hand_size: int
     deck_size: int
     tn: list[str]

@@ -12,6 +12,7 @@ from .factions import NAMES
 from .loading import pack
 from .marks import last_view
 from .mines import seen_by
+from .scoring import final_scores
 from .sharing import controller_of
 from .state import Model, NtState, TeamState
 from .stats import left as uses_left
@@ -106,6 +107,7 @@ def picture(state: NtState) -> dict[str, Any]:
 def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
     m = board.mission(state)
     grid = board.grid(state)
+    final = final_scores(state)
     teams = [
         TeamView(
             seat=s,
@@ -114,6 +116,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             letter=t.letter,
             sr=t.sr,
             score=t.score,
+            held_points=final[s] - t.score,
             hand_size=len(t.hand),
             deck_size=len(t.deck),
             tn=_tn(state, s, seat),

@@ -156,3 +156,22 @@ def test_the_status_counts_turns_as_the_board_does() -> None:
     line = standing(G.view(state, None), G.meta.turn_word)
     assert line.startswith(f"Turn {state.round} · ") and "Round" not in line
     assert f" · Turn {state.round} of " in (G.board_lines(G.view(state, None)) or [""])[0]
+
+
+def test_the_points_a_terminal_held_adds_are_shown_beside_the_score() -> None:
+    """A game ended 2 points to 2 while its board read "0 pts" against "2 pts": the mission scores the
+    Terminals held at the end (ruling S2: "Terminals held at the end score"), so the board and
+    the hand text say what they add beside the score, and the view carries it (``held_points``)."""
+    from engine.nakamura_tower.scoring import final_scores
+
+    s = to_real_world(table(), first="p1")
+    s.terminals["t_basic"].controller = "p1"
+    view = G.view(s, None)
+    team = next(t for t in view["teams"] if t["seat"] == "p1")
+    extra = final_scores(s)["p1"] - s.teams["p1"].score
+    assert extra > 0 and team["held_points"] == extra
+    said = "\n".join(G.board_lines(view) or [])
+    assert f"(+{extra} for a Terminal held)" in said
+    assert f"(+{extra} for a Terminal held)" in "\n".join(hand_lines(G.view(s, "p1"), view))
+    other = next(t for t in view["teams"] if t["seat"] == "p2")
+    assert other["held_points"] == 0
