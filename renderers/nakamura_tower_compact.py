@@ -25,6 +25,7 @@ from .nakamura_tower_style import (
     WHITE,
     Floor,
     checked,
+    counted,
     partners,
     plain,
     team_colour,
@@ -128,7 +129,7 @@ def _team(d: ImageDraw.ImageDraw, view: NtView, team: TeamView, y: int, width: i
     d.ellipse((MARGIN + 8, y + 6, MARGIN + 32, y + 30), fill=colour, outline=WHITE, width=2)
     text(d, (MARGIN + 20, y + 18), team.letter, size=15, fill=ink_on(colour), anchor="mm")
     gained = view.last.scores.get(seat, 0) if view.last is not None else 0
-    cards = f"{team.hand_size} card{'s' if team.hand_size != 1 else ''}"
+    cards = counted(team.hand_size, "card")
     held = f", Terminals +{team.held_points}" if team.held_points else ""
     stats = f"{team.score} pts" + (f" (+{gained})" if gained > 0 else "") + f"{held} · {team.sr} SR · {cards}"
     right = width - MARGIN - 8
@@ -151,7 +152,8 @@ def _last(d: ImageDraw.ImageDraw, view: NtView, y: int, width: int) -> int:
     changed = (last.revealed + last.changes) if last is not None else []
     rows = [(row, INK) for line in changed for row in wrap(line, room, 13)]
     if len(rows) > LAST_ROWS:
-        rows = rows[: LAST_ROWS - 1] + [(f"and {len(rows) - LAST_ROWS + 1} more: see the board text", MUTED)]
+        more = counted(len(rows) - LAST_ROWS + 1, "more line")
+        rows = rows[: LAST_ROWS - 1] + [(f"and {more} on the full board", MUTED)]
     if not rows and last is not None:
         rows = [("nothing on the board changed", MUTED)]
     newest = view.log[-1] if view.log else ""

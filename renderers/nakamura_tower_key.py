@@ -88,10 +88,12 @@ def _outline(colour: RGB) -> Glyph:
 def items(view: NtView) -> list[tuple[Glyph, str]]:
     """The symbols on this floor, each with its words."""
     models = [m for m in view.models if m.cell is not None]
-    first = view.teams[0].seat if view.teams else ""
+    first = view.teams[0] if view.teams else None
     out: list[tuple[Glyph, str]] = [
         (
-            _token(team_colour(view, first) if first else TEAM_COLOURS[0], "a1"),
+            _token(team_colour(view, first.seat), f"{first.letter}1")
+            if first is not None
+            else _token(TEAM_COLOURS[0], "a1"),
             "a character: Team letter, number",
         ),
         (_token(DRONE, "d1", "square"), "a drone"),
