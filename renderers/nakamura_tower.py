@@ -1,120 +1,78 @@
-"""Human Interface: Nakamura Tower as an image: the tower floor (renderers/board.py) with its rooms and
-hallways (TAC value and this turn's alarms), walls, doors in their colour (open, closed, locked), Terminals,
-objectives, Exits and drone entry points, every model with its letter label (a Team's letter, a drone's
-``d``), the last move and line of fire; below it a panel with the turn, phase and order, each Team's score,
-System Resources, hand size and running programmes, every character's wounds and status, the Terminals'
-defence cards (face-up ones by name, face-down ones counted). The private image adds the player's own
-Cyberwarfare hand, its secret declaration or plan so far and what its Fly Eye saw. About 550 pixels wide.
+"""Human Interface: Nakamura Tower as an image: the full board, for a large screen (the thread shows the
+compact one, :mod:`renderers.nakamura_tower_compact`; a player's own picture is
+:mod:`renderers.nakamura_tower_private`).
 
-Team colours are from the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies),
-and every token carries its letters, so nothing depends on colour alone.
+The tower floor (renderers/nakamura_tower_style.py: rooms and hallways named with their TAC and alarms,
+walls, doors in their colour with their numbers, Terminals, objectives, Exits and drone Entry Points, every
+model with its letters, the last move and line of fire, what the last move changed), then a panel: the
+turn, phase and order, the CanDo draws, each Team's score, System Resources, hand size and running
+programmes, every character's square, wounds, Cybershock, state and gear, the Terminals' defence cards
+(face-up ones by name, face-down ones counted), and the key. 540 px wide: shown at its own size on a phone.
 
-The view is read through its typed schema (:class:`~engine.nakamura_tower.view.NtView`) once, at the
-entry; squares come from it as :class:`~engine.core.board.cell.Cell` values, never parsed again here.
+The view is read through its typed schema (:class:`~engine.nakamura_tower.view.NtView`) once, at the entry;
+squares come from it as :class:`~engine.core.board.cell.Cell` values, never parsed again here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
 
-from engine.core.board.cell import Cell
 from engine.nakamura_tower.view import ModelView, NtView
 
-from .board import GridPicture, ShadePic, TokenPic, draw_grid
-from .common import ACCENT, INK, MUTED, PANEL, RGB, canvas, panel, text, to_png, wrap
+from .common import ACCENT, INK, MUTED, PANEL, RGB, canvas, panel, to_png
+from .nakamura_tower_key import draw_key
+from .nakamura_tower_private import render_private as own_picture
+from .nakamura_tower_style import (
+    COLOURS,
+    DRONE,
+    HALL,
+    MARKS,
+    PSYCHOTIC,
+    ROOM,
+    TEAM_COLOURS,
+    TERMINAL_COLOURS,
+    Floor,
+    checked,
+    counted,
+    partners,
+    plain,
+    points,
+    team_colour,
+    text,
+    tokens,
+    wrap,
+)
 
 CELL = 30
-LINE = 17
-TEAM_COLOURS: tuple[RGB, ...] = ((230, 159, 0), (86, 180, 233), (0, 158, 115))
-DRONE: RGB = (190, 190, 196)
-PSYCHOTIC: RGB = (204, 121, 167)
-ROOM: RGB = (120, 110, 150)
-HALL: RGB = (95, 120, 120)
-MARKS: dict[str, tuple[RGB, str]] = {
-    "objective": ((240, 200, 60), "O"),
-    "exit": ((120, 220, 120), "X"),
-    "entry": ((200, 80, 80), "E"),
-    "mine": ((150, 70, 210), "M"),
-}
-TERMINAL_COLOURS: dict[str, RGB] = {"red": (220, 60, 50), "blue": (60, 130, 230), "": (200, 200, 200)}
+LINE = 16
+SIZE = 12
+__all__ = [
+    "DRONE",
+    "HALL",
+    "MARKS",
+    "PSYCHOTIC",
+    "ROOM",
+    "TEAM_COLOURS",
+    "TERMINAL_COLOURS",
+    "draw",
+    "panel_lines",
+    "render",
+    "render_private",
+    "tokens",
+]
 
 
-def _checked(view: dict[str, Any] | NtView) -> NtView:
-    """The view read through its typed schema (a view of another shape fails here, not mid-drawing)."""
-    return view if isinstance(view, NtView) else NtView.model_validate(view)
-
-
-def _team_colour(view: NtView, team: str) -> RGB:
-    seats = [t.seat for t in view.teams]
-    return TEAM_COLOURS[seats.index(team) % len(TEAM_COLOURS)] if team in seats else PSYCHOTIC
-
-
-def partners(view: NtView, seat: str) -> dict[str, list[str]]:
-    """The other seats that play characters of ``seat``'s Team (a shared Faction, ruling H1), with them."""
-    out: dict[str, list[str]] = {}
-    for m in view.models:
-        player = m.controller or m.team
-        if m.kind == "character" and m.team == seat and player != seat:
-            out.setdefault(player, []).append(m.id)
-    return out
-
-
-def _tokens(view: NtView) -> list[TokenPic]:
-    out = []
-    for m in view.models:
-        if m.cell is None:
-            continue
-        label = m.id + ("*" if m.crippled else "") + ("~" if m.stunned else "")
-        if m.status == "unconscious":  # ruling M6: it lies on its square, drawn as a flat oval
-            colour = _team_colour(view, m.team)
-            out.append(TokenPic(cell=m.cell, label=m.id, colour=colour, shape="lying"))
-        elif m.kind == "drone":
-            out.append(TokenPic(cell=m.cell, label=label, colour=DRONE, shape="square"))
-        else:
-            colour = PSYCHOTIC if m.psychotic else _team_colour(view, m.team)
-            shape = "square" if m.psychotic else "circle"
-            out.append(TokenPic(cell=m.cell, label=label, colour=colour, shape=shape))
-    return out
-
-
-def _shading(view: NtView, picture: GridPicture) -> list[ShadePic]:
-    out = []
-    ids = {name: ident for ident, name in view.areas.items()}
-    for area in picture.shading:
-        name = area.label
-        ident = ids.get(name, name)
-        tac = view.tac.get(ident, 0)
-        alarms = view.alarms.get(ident, 0)
-        label = f"{name} TAC {tac}" + (f" alarm {alarms}" if alarms else "")
-        colour = HALL if view.area_kinds.get(ident) == "hallway" else ROOM
-        out.append(ShadePic(cells=area.cells, colour=colour, label=label))
-    for t in view.terminals:
-        mark = "T" + (f" {t.controller}" if t.controller else "")
-        out.append(
-            ShadePic(cells=[t.cell], colour=TERMINAL_COLOURS.get(t.colour, (200, 200, 200)), label=mark)
-        )
-    for kind, cells in (("objective", view.objectives), ("exit", view.exits), ("entry", view.entry_points)):
-        colour, mark = MARKS[kind]
-        out += [ShadePic(cells=[c], colour=colour, label=mark) for c in cells]
-    colour, mark = MARKS["mine"]
-    for mine in view.mines:
-        label = f"{mark} {mine.owner}" + ("" if mine.armed else " (not yet active)")
-        out.append(ShadePic(cells=[mine.cell], colour=colour, label=label))
-    return out
-
-
-def _character_line(view: NtView, m: ModelView) -> tuple[str, RGB]:
+def _character_line(m: ModelView) -> tuple[str, RGB]:
     state = m.status if m.status != "ok" else ("psychotic" if m.psychotic else str(m.cell))
     flags = "".join(
         f
         for f, on in (
-            (" crippled", m.crippled),
-            (" activated", m.activated),
-            (" reacted", m.reacted),
-            (" stunned", m.stunned),
+            (", crippled", m.crippled),
+            (", activated", m.activated),
+            (", reacted", m.reacted),
+            (", stunned", m.stunned),
         )
         if on
     )
@@ -125,96 +83,81 @@ def _character_line(view: NtView, m: ModelView) -> tuple[str, RGB]:
     )
 
 
-def _panel_lines(view: NtView) -> list[tuple[str, RGB]]:
+def panel_lines(view: NtView) -> list[tuple[str, RGB]]:
     lines: list[tuple[str, RGB]] = []
-    order = ", ".join(view.order) or "-"
-    lines.append(
-        (
-            f"Turn {view.round}/{view.turns}  phase: {view.phase}  order: {order}  "
-            f"CanDo left {view.cando_left}, last {view.draws[-3:]}",
-            ACCENT,
-        )
-    )
+    order = ", ".join(view.order) or "not yet decided"
+    drawn = ", ".join(str(v) for v in view.draws[-3:]) or "none yet"
+    when = f"Turn {view.round} of {view.turns}, {view.phase} phase" if view.round else "Set-up"
+    lines.append((f"{when}. Real World order: {order}. CanDo: {view.cando_left} left, drawn {drawn}", ACCENT))
     for team in view.teams:
         tn = ", ".join(team.tn) or "no programmes"
-        leader = f", Team Leader {team.leader}" if team.leader else ""
+        leader = next((m.name for m in view.models if m.id == team.leader), "")
+        lead = f", Team Leader {leader}" if leader else ""
+        colour = team_colour(view, team.seat)
         lines.append(
             (
-                f"{team.seat} ({team.faction}, {team.letter}{leader}): {team.score} points, "
-                f"SR {team.sr}, hand {team.hand_size}; TN: {tn}",
-                _team_colour(view, team.seat),
+                f"{team.seat} ({plain(team.faction_name or team.faction)}, {team.letter}{lead}): "
+                f"{points(view, team)}, SR {team.sr}, {counted(team.hand_size, 'card')} in hand; "
+                f"Tactical Network: {tn}",
+                colour,
             )
         )
         for partner, ids in partners(view, team.seat).items():
-            lines.append((f"  shared Team: {partner} plays {', '.join(ids)}", _team_colour(view, team.seat)))
-    lines += [_character_line(view, m) for m in view.models if m.kind == "character"]
-    held = [f"{t.id} {t.controller}" for t in view.terminals if t.controller]
+            lines.append((f"  shared Team: {partner} plays {', '.join(ids)}", colour))
+    lines += [_character_line(m) for m in view.models if m.kind == "character"]
     for t in view.terminals:
         down = ", ".join(f"{n} face down against {seat}" for seat, n in t.face_down.items())
         up = ", ".join(f"{'/'.join(cards)} face up against {seat}" for seat, cards in t.face_up.items())
-        if down or up:
-            lines.append((f"Terminal {t.id} defence: {'; '.join(x for x in (down, up) if x)}", MUTED))
+        where = f"The {t.colour or 'basic'} Terminal at {t.cell.label}"
+        held = f" held by {t.controller}" if t.controller else ""
+        if down or up or held:
+            lines.append(
+                (
+                    f"{where}{held}" + (f": {'; '.join(x for x in (down, up) if x)}" if down or up else ""),
+                    MUTED,
+                )
+            )
     drones = sum(1 for m in view.models if m.kind == "drone" and m.cell is not None)
-    lines.append((f"Drones {drones}; Terminals held: {', '.join(held) or 'none'}", MUTED))
-    return lines
+    lines.append((f"Drones on the floor: {drones}", MUTED))
+    return lines + _last_lines(view)
 
 
-def _private_lines(view: NtView) -> list[tuple[str, RGB]]:
-    """The seat's own secrets: its Cyberwarfare hand, its face-down plan so far and what its Fly Eye saw."""
-    lines = [(f"Your hand: {', '.join(view.my_hand) or 'empty'}", ACCENT)]
-    if view.my_plan:
-        lines.append((f"Your secret choice so far: {'; '.join(view.my_plan)}", ACCENT))
-    lines += [(seen, ACCENT) for seen in view.my_seen]
-    if view.my_draft:
-        lines.append((f"Your Team, being built (Team Budget left: {view.my_budget}):", ACCENT))
-        for member in view.my_draft:
-            lead = " (Team Leader)" if member.leader else ""
-            bought = f"; bought: {', '.join(member.bought)}" if member.bought else ""
-            gear = ", ".join(member.equipment) or "no gear"
-            lines.append((f"  {member.name}{lead}: {gear}{bought}", ACCENT))
-    return lines
+def _last_lines(view: NtView) -> list[tuple[str, RGB]]:
+    """What the last move changed, and what the seats chose in secret once revealed (the floor marks it)."""
+    last = view.last
+    if last is None:
+        return []
+    said = last.revealed + last.changes
+    head = f"Last: {last.what}" + (": " if said else ", nothing changed on the board.")
+    return [(head + "; ".join(said), ACCENT)]
 
 
-def floor(view: NtView, title: str, highlight: Sequence[Cell] = ()) -> GridPicture:
-    """The tower floor's picture: the view's board with its rooms' TAC and alarms, Terminals, marks and
-    every model's token, the given title and squares highlighted (besides the picture's own)."""
-    picture = GridPicture.model_validate(view.picture)
-    return picture.model_copy(
-        update={
-            "shading": _shading(view, picture),
-            "tokens": _tokens(view),
-            "title": title,
-            "highlight": [*picture.highlight, *highlight],
-        }
-    )
-
-
-def _wrapped(lines: list[tuple[str, RGB]], width: int) -> list[tuple[str, RGB]]:
-    return [(part, colour) for line, colour in lines for part in wrap(line, width, 12)]
-
-
-def draw(data: dict[str, Any] | NtView, private: bool = False) -> Image.Image:
-    view = _checked(data)
-    board = draw_grid(floor(view, f"{view.mission}: turn {view.round}, {view.phase}"), cell=CELL)
+def draw(data: dict[str, Any] | NtView) -> Image.Image:
+    view = checked(data)
+    acting = next((m for m in view.models if m.id == view.current), None)
+    floor = Floor(view, CELL, [acting.cell] if acting is not None and acting.cell is not None else [])
+    board = floor.drawn()
     width = board.width
-    lines = _panel_lines(view)
-    if private and view.my_team:
-        lines += _private_lines(view)
-    rows = _wrapped(lines, width - 36)
-    image, d = canvas(width, board.height + len(rows) * LINE + 24)
-    image.paste(board, (0, 0))
-    y = board.height
-    panel(d, (6, y, width - 6, image.height - 6), fill=PANEL)
+    rows = [(part, colour) for line, colour in panel_lines(view) for part in wrap(line, width - 36, SIZE)]
+    image, d = canvas(width, 30 + board.height + len(rows) * LINE + 400)
+    text(d, (10, 8), f"{view.mission}", size=16, fill=INK)
+    image.paste(board.crop((0, 16, width, board.height)), (0, 30))  # the floor's blank top left off
+    y = 30 + board.height - 16
+    panel(d, (6, y, width - 6, y + len(rows) * LINE + 12), fill=PANEL)
     y += 6
     for line, colour in rows:
-        text(d, (14, y), line, size=12, fill=colour)
+        text(d, (14, y), line, size=SIZE, fill=colour)
         y += LINE
-    return image
+    y = int(draw_key(d, view, y + 12, width, 8, floor.unplaced))
+    return image.crop((0, 0, width, y + 6))
 
 
 def render(view: dict[str, Any] | NtView) -> bytes:
-    return to_png(draw(view))
+    return to_png(draw(view), COLOURS)
 
 
-def render_private(view: dict[str, Any] | NtView) -> bytes:
-    return to_png(draw(view, private=True))
+def render_private(data: dict[str, Any] | NtView) -> bytes:
+    """The seat's own picture (:mod:`renderers.nakamura_tower_private`); a spectator's view has nothing
+    private, and draws the full board."""
+    view = checked(data)
+    return own_picture(view) if view.my_team is not None else render(view)

@@ -12,11 +12,14 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 
 from .cyber import turn_up
+from .marks import mark
 from .mines import arm
+from .naming import team_of
 from .rules import RULES
 from .scoring import secure
 from .sharing import ACTIVATION
 from .state import Model, NtState, RealWorldStep, TeamStep
+from .stats import name
 
 ACTION_POINTS = 2
 """RB: "Each model normally has two Action Points"."""
@@ -37,6 +40,8 @@ def actors(state: NtState, seat: str) -> list[Model]:
 
 
 def start(state: NtState, model: Model, cost: int) -> None:
+    """A character's action begins (its activation, when it is the first): the boards mark what it changes."""
+    mark(state, f"{name(model)}'s action")
     state.current = model.id
     model.ap -= cost
 
@@ -81,6 +86,12 @@ TURN_ACTIONS = [
 ]
 
 
+RULES.ends_alone(ACTIVATION)
+"""A Team's activation whose only move left is to end it ends by itself: everything a Team could do in the
+Real World is public (issue 30: a question with one answer is not asked). It seldom happens: a Team's turn
+already ends when none of its characters can act (:func:`settle`), and standing orders stay possible."""
+
+
 @RULES.step("real")
 def real_world(state: NtState, step: RealWorldStep) -> list[Event]:
     """One activation per Team, in the Real World order; first the end of the Cyberwarfare phase: the
@@ -105,6 +116,6 @@ def team_turn(state: NtState, step: TeamStep) -> list[Event]:
         "Your Team's activation: act with your characters one at a time.",
         TURN_ACTIONS,
         default=Intent.of("end"),
-        public=f"{step.seat}'s Team activates: its characters act one at a time.",
+        public=f"{team_of(state, step.seat)} activates: the characters act one at a time.",
     )
-    return [public("team", f"{step.seat}'s Team activates.")]
+    return [public("team", f"{team_of(state, step.seat)} activates.")]

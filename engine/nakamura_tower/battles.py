@@ -24,6 +24,7 @@ from . import board
 from .board import hacker_of, raise_alarm
 from .infection import apply_effect, cybershock_test
 from .loading import pack
+from .naming import plural, terminal
 from .pack import DEFENSIVE, OFFENSIVE
 from .rules import draw
 from .state import Model, NtState, Slot, TerminalState
@@ -204,7 +205,7 @@ def attack_terminal(
     events = [
         public(
             "cw_attack",
-            f"{seat} attacks the Terminal at {spec.cell} {'directly' if direct else 'remotely'} with "
+            f"{seat} attacks {terminal(state, terminal_id)} {'directly' if direct else 'remotely'} with "
             f"{_name(card)}.",
         )
     ]
@@ -313,7 +314,8 @@ def _take(
     if direct:
         assert hacker.cell is not None
         raise_alarm(state, hacker.cell, "takeover")  # RB "+2 Direct Terminal takeover"
-    events = [public("takeover", f"{seat}'s {name(hacker)} takes over the Terminal {terminal_id}.")] + events
+    took = f"{seat}'s {name(hacker)} takes over {terminal(state, terminal_id)}."
+    events = [public("takeover", took)] + events
     if not state.locked_once:
         # RB: "until the first Terminal has been taken over, when all doors controlled by all Terminals
         # become locked"
@@ -345,7 +347,7 @@ def _fill(state: NtState, seat: str, held: TerminalState, fill: Sequence[str], l
             continue
         held.installed.append(extra)
     count = len(held.installed)
-    return [public("cw_fill", f"{seat} puts {count} card{'s' if count != 1 else ''} into the Terminal.")]
+    return [public("cw_fill", f"{seat} puts {plural(count, 'card')} into the Terminal.")]
 
 
 def _lost(state: NtState, card: str, booster: str | None, why: str) -> list[Event]:

@@ -20,7 +20,7 @@ from .board import raise_alarm
 from .rules import RULES, draw
 from .sharing import controller_of
 from .state import AttackStep, Model, NtState
-from .stats import RANGED_IN_CC, Weapon, ammunition, bonus, called, name, ph, speed, strikes, weapons
+from .stats import RANGED_IN_CC, Weapon, ammunition, bonus, called, ph, speed, strikes, weapons, who
 from .wounds import hurt, take_wounds
 
 __all__ = ["hurt", "take_wounds"]
@@ -163,15 +163,17 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int =
     attacker, target = state.models[attacker_id], state.models[target_id]
     weapon = weapon_for(state, attacker, target)
     if weapon is None:
-        return [public("no_attack", f"{name(attacker)} no longer has a target in {name(target)}.")]
+        return [
+            public("no_attack", f"{who(state, attacker)} no longer has a target in {who(state, target)}.")
+        ]
     assert attacker.cell is not None and target.cell is not None
     state.last_sight = [attacker.cell, target.cell]
     raise_alarm(state, attacker.cell, alarm_kind(weapon))
-    events = [public("attack", f"{name(attacker)} attacks {name(target)} with {weapon.name}.")]
+    events = [public("attack", f"{who(state, attacker)} attacks {who(state, target)} with {weapon.name}.")]
     offer: list[tuple[Intent, str]] = []
     if may_react(target):
         if weapon_for(state, target, attacker) is not None:
-            offer.append((Intent.of("react", how="fire"), f"Fast Attack {name(attacker)}"))
+            offer.append((Intent.of("react", how="fire"), f"Fast Attack {who(state, attacker)}"))
         offer += [
             (Intent.of("react", how="cover", to=c), f"Take Cover to {c}")
             for c in cover_squares(state, target, attacker)
@@ -185,10 +187,10 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int =
         events += resolve(state, attacker, target, how if pick else "dodge", str(to) if to else None)
         return events + _again(state, attacker, target, weapon, strike)
     offer += [
-        (Intent.of("react", unit=m.id, how="shield"), f"{name(m)} steps in as a Human Shield")
+        (Intent.of("react", unit=m.id, how="shield"), f"{who(state, m)} steps in as a Human Shield")
         for m in shields
     ]
-    text = f"{name(attacker)} attacks {name(target)}: Dodge, Fast Attack, Take Cover or a Human Shield?"
+    text = f"{who(state, attacker)} attacks {who(state, target)}: {_choices(offer)}?"
     player = controller_of(state, target)  # ruling H1: the seat that plays the target reacts with it
     return events + RULES.window(
         state,
@@ -198,8 +200,16 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int =
         {player: offer},
         pass_as=(Intent.of("react", how="dodge"), "Dodge"),
         payload=ReactPayload(attacker=attacker_id, target=target_id, strike=strike),
-        public=f"{name(attacker)} attacks {name(target)}: its Team chooses Dodge, Fast Attack or Take Cover.",
+        public=f"{who(state, attacker)} attacks {who(state, target)}: {player} chooses the reaction.",
     )
+
+
+def _choices(offer: list[tuple[Intent, str]]) -> str:
+    """The reactions offered, in words ("Dodge, Fast Attack or Take Cover")."""
+    kinds = {str(i.get("how")) for i, _ in offer}
+    names = ["Dodge"] + [HOW[h] for h in ("fire", "cover") if h in kinds]
+    names += ["a Human Shield"] if "shield" in kinds else []
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
 
 
 @RULES.closed("react", ReactPayload, takes=[REACT])
@@ -224,7 +234,7 @@ def _again(state: NtState, attacker: Model, target: Model, weapon: Weapon, strik
     attack, with its own reaction; only a declared CC Attack, not a Fast Attack)."""
     if not weapon.close or strike >= strikes(attacker) or weapon_for(state, attacker, target) is None:
         return []
-    events = [public("rapid_strike", f"{name(attacker)} strikes again (Rapid Strike).")]
+    events = [public("rapid_strike", f"{who(state, attacker)} strikes again (Rapid Strike).")]
     return events + begin_attack(state, attacker.id, target.id, strike + 1)
 
 
@@ -233,7 +243,7 @@ def resolve(state: NtState, attacker: Model, target: Model, how: str, to: str | 
     the square ``to``) or ``shield`` (the teammate ``to`` steps in as a Human Shield)."""
     weapon = weapon_for(state, attacker, target)
     if weapon is None:
-        return [public("no_attack", f"{name(target)} is out of reach.")]
+        return [public("no_attack", f"{who(state, target)} is out of reach.")]
     if how == "fire":
         return _exchange(state, attacker, target, weapon)
     shield = to if how == "shield" else None
@@ -247,10 +257,10 @@ def resolve(state: NtState, attacker: Model, target: Model, how: str, to: str | 
         return _take_cover(state, attacker, target, weapon, to, hit, card)
     defence = dodge_base(target) + draw(state)
     if defence >= hit:
-        return [public("dodged", f"{name(target)} dodges ({defence} against {hit}).")] + _stray(
+        return [public("dodged", f"{who(state, target)} dodges ({defence} against {hit}).")] + _stray(
             state, attacker, target, weapon, hit, defence, shield
         )
-    return [public("hit_roll", f"{name(attacker)} hits ({hit} against {defence}).")] + wound(
+    return [public("hit_roll", f"{who(state, attacker)} hits ({hit} against {defence}).")] + wound(
         state, attacker, target, weapon, card
     )
 
@@ -264,17 +274,17 @@ def _take_cover(
     # higher" at Speed 4 against PH 8), against a Close Combat Attack as much (Example 8: "equal to or
     # higher")
     if guard > hit or (weapon.close and guard == hit):
-        events = [public("cover", f"{name(target)} takes cover to {to} ({guard} against {hit}).")]
+        events = [public("cover", f"{who(state, target)} takes cover to {to} ({guard} against {hit}).")]
         return events + mines.enter(state, target, to)
-    return [public("cover_failed", f"{name(target)} fails to take cover ({guard} against {hit}).")] + wound(
-        state, attacker, target, weapon, card
-    )
+    return [
+        public("cover_failed", f"{who(state, target)} fails to take cover ({guard} against {hit}).")
+    ] + wound(state, attacker, target, weapon, card)
 
 
 def _shielded(state: NtState, attacker: Model, shield: Model, weapon: Weapon) -> list[Event]:
     """RB Human Shield: "automatically hit if it is the second intervening model" (a new CanDo card for the
     hit location)."""
-    events = [public("shield", f"{name(shield)} throws itself into {name(attacker)}'s line of fire.")]
+    events = [public("shield", f"{who(state, shield)} steps into {who(state, attacker)}'s line of fire.")]
     return events + wound(state, attacker, shield, weapon, draw(state))
 
 
@@ -291,7 +301,7 @@ def _stray(
     other = None if weapon.close else intervening.stray(state, attacker, target, hit, defence, shield)
     if other is None:
         return []
-    return [intervening.stray_event(name(attacker), name(other))] + wound(
+    return [intervening.stray_event(who(state, attacker), who(state, other))] + wound(
         state, attacker, other, weapon, draw(state)
     )
 
@@ -305,7 +315,7 @@ def _exchange(state: NtState, attacker: Model, target: Model, weapon: Weapon) ->
     first_card, second_card = draw(state), draw(state)
     first = attack_base(state, attacker, target, weapon) + first_card
     second = attack_base(state, target, attacker, back, fast=True) + second_card
-    text = f"{name(attacker)} {first} against {name(target)}'s Fast Attack {second}"
+    text = f"{who(state, attacker)}'s attack {first} against {who(state, target)}'s Fast Attack {second}"
     if first == second:
         return [public("exchange", text + ": both miss.")]
     if first > second:
@@ -318,13 +328,14 @@ def fast_attack(state: NtState, reactor: Model, mover: Model) -> list[Event]:
     weapon = weapon_for(state, reactor, mover)
     reactor.reacted = True
     if weapon is None:
-        return [public("no_attack", f"{name(reactor)} has no shot at {name(mover)}.")]
+        return [public("no_attack", f"{who(state, reactor)} has no shot at {who(state, mover)}.")]
     assert reactor.cell is not None and mover.cell is not None
     raise_alarm(state, reactor.cell, alarm_kind(weapon))
     card = draw(state)
     hit = attack_base(state, reactor, mover, weapon, fast=True) + card
     defence = dodge_base(mover) + draw(state)
-    text = f"{name(reactor)} makes a Fast Attack on {name(mover)} at {mover.cell}: {hit} against {defence}"
+    text = f"{who(state, reactor)} makes a Fast Attack on {who(state, mover)} at {mover.cell}: "
+    text += f"{hit} against {defence}"
     if defence >= hit:
         return [public("fast_attack", text + ", dodged.")] + _stray(
             state, reactor, mover, weapon, hit, defence

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
 
-from . import board
+from . import board, marks
 from .battles import SR_BOOST, TN_SLOTS, attack_terminal, attack_tn, discard, keep, pay, purge
 from .board import raise_alarm
 from .fills import PART, decode
@@ -116,7 +116,10 @@ def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> 
     the SR Boosters run first, then the cards are laid and paid, then the attacks are fought in the
     Cyberwarfare order chosen by the initiative winner; ruling C23: a plan made can be carried out)."""
     events: list[Event] = []
+    marks.mark(state, "the Cyberwarfare reveal")
     cards = {seat: resolve(state, seat, answers_of([plan])) or {} for seat, plan in choices.items()}
+    for seat in choices:
+        marks.reveal(state, plan_line(seat, cards[seat]), "the Cyberwarfare reveal")
     fills = {
         seat: decode(state, seat, _arg(plan, PART), set(cards[seat].values()))
         for seat, plan in choices.items()
@@ -146,6 +149,19 @@ def reveal(state: NtState, choices: dict[str, Intent], payload: PlanPayload) -> 
         _clear_sniffers(state, seat)
         cut_hand(state, seat, hand_size(state))  # the planning's hand limit ("discard down to five")
     return events
+
+
+def plan_line(seat: str, cards: dict[str, str]) -> str:
+    """ "p1's plan: attacks with W32.Navajo boosted by Red Fever Procedure, installs Frostline Ice." (the
+    cards laid face up at the reveal; what would go into a Terminal taken stays unsaid until it falls)."""
+    parts = [f"runs {_name(cards['sr'])}"] if "sr" in cards else []
+    if "atk" in cards:
+        parts.append(
+            f"attacks with {_name(cards['atk'])}"
+            + (f" boosted by {_name(cards['bst'])}" if "bst" in cards else "")
+        )
+    parts += [f"installs {_name(cards['grd'])}"] if "grd" in cards else []
+    return f"{seat}'s plan: {', '.join(parts) or 'no card'}."
 
 
 def _lay(state: NtState, seat: str, cards: dict[str, str]) -> list[str]:
@@ -232,7 +248,7 @@ def _install(state: NtState, seat: str, guard: str | None, held: int) -> list[Ev
         discard(state, guard)
         return [public("cw_discard", f"{seat} cannot install {card.name}: it is discarded.")]
     _place(state, seat, guard, field)
-    return [public("cw_install", f"{seat} installs {card.name} on its Tactical Network.")]
+    return [public("cw_install", f"{seat} installs {card.name} on their Tactical Network.")]
 
 
 def _take_card(state: NtState, seat: str, card: str, laid: list[str]) -> bool:
@@ -303,7 +319,7 @@ def turn_up(state: NtState) -> list[Event]:
             slot.face_down = False
             if pay(state, seat, pack().card(slot.card).run):
                 events.append(
-                    public("cw_turn_up", f"{seat} turns up {_name(slot.card)} on its Tactical Network.")
+                    public("cw_turn_up", f"{seat} turns up {_name(slot.card)} on their Tactical Network.")
                 )
                 continue
             team.tn.remove(slot)

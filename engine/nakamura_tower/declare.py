@@ -25,6 +25,8 @@ from . import board
 from .battles import draw_defence
 from .cyber import draw_cards, open_plan
 from .loading import pack
+from .marks import reveal
+from .naming import cap, plural, terminal, terminal_named
 from .rules import RULES
 from .sniffing import look_named, sniff, sniff_offer
 from .state import CyberwarfareStep, NtState
@@ -55,7 +57,7 @@ def targets(state: NtState, seat: str) -> list[tuple[str, str]]:
     """What the Team's Hacker may attack this turn: the Terminals it does not hold, the enemy Tactical
     Networks, and a Purge when its own Tactical Network is infected (all public facts)."""
     out = [
-        (t.id, f"the {t.colour or 'basic'} Terminal at {t.cell}")
+        (t.id, terminal_named(t.colour, t.cell))
         for t in board.mission(state).terminals
         if state.terminals[t.id].controller != seat
     ]
@@ -99,8 +101,7 @@ def _target_named(state: NtState, value: Value) -> str:
         return "Make a Purge of your own Tactical Network"
     if target.startswith("tn_"):
         return f"Attack {target.removeprefix('tn_')}'s Tactical Network"
-    spec = next(t for t in board.mission(state).terminals if t.id == target)
-    return f"Attack the {spec.colour or 'basic'} Terminal at {spec.cell}"
+    return f"Attack {terminal(state, target)}"
 
 
 DECLARE = Shape(
@@ -109,7 +110,7 @@ DECLARE = Shape(
         word("target", _target_named, optional=True),
         word("hacker", called, optional=True),
         word("look", look_named, optional=True),
-        number("n", lambda state, n: f"{n} card{'s' if n != 1 else ''} ({n} SR)", optional=True),
+        number("n", lambda state, n: f"{plural(int(n), 'card')} ({n} SR)", optional=True),
     ),
     title="Declare your Hacker's attack",
     asks="your Hacker's declaration",
@@ -139,7 +140,7 @@ def open_declarations(state: NtState, seats: list[str]) -> list[Event]:
         payload=DeclarePayload(seats=seats),
         announce="{seat} has declared.",
         confirm="Your declaration: {label}.",
-        public="Cyberwarfare: every Team with a Hacker declares its attack in secret.",
+        public="Cyberwarfare: the Hackers declare their attacks in secret.",
     )
 
 
@@ -160,11 +161,14 @@ def declared(state: NtState, choices: dict[str, Intent], payload: DeclarePayload
         plans[seat] = target if target in {t for t, _ in targets(state, seat)} else NONE
         label = dict(targets(state, seat)).get(plans[seat], "nothing")
         events.append(public("cw_declare", f"{seat}'s Hacker {name(hacker)} declares: {label}."))
+        reveal(state, events[-1].text, "the Cyberwarfare declarations")
         if plans[seat].startswith("t_"):
             drawn = draw_defence(state, seat, plans[seat])
             events.append(
                 public(
-                    "cw_defence", f"The Terminal draws {len(drawn)} defence card(s) face down against {seat}."
+                    "cw_defence",
+                    f"{cap(terminal(state, plans[seat]))} draws {plural(len(drawn), 'defence card')} "
+                    f"face down against {seat}.",
                 )
             )
     for seat, intent in choices.items():

@@ -22,6 +22,8 @@ from engine.core.args import Shape, word
 from engine.core.board import OPEN, Cell, Passage
 
 from . import board, mines
+from .marks import mark
+from .naming import room
 from .rules import RULES, draw
 from .setup import add_drone, mission_of
 from .state import AiStep, AttackStep, DroneStep, Model, NtState, PickDroneStep
@@ -67,6 +69,13 @@ def alarm_levels(state: NtState) -> dict[str, int]:
     return levels
 
 
+def alarm_text(state: NtState) -> str:
+    """ "Alarm levels: Laboratory 5, Cross hallway 2." (the rooms by name, the highest first)."""
+    levels = sorted(((n, room(state, a)) for a, n in state.alarms.items() if n), key=lambda x: (-x[0], x[1]))
+    shown = ", ".join(f"{where} {n}" for n, where in levels)
+    return f"Alarm levels: {shown}." if shown else "No alarm anywhere."
+
+
 @RULES.step("ai")
 def ai_phase(state: NtState, step: AiStep) -> list[Event]:
     state.phase = step.op
@@ -74,11 +83,11 @@ def ai_phase(state: NtState, step: AiStep) -> list[Event]:
 
 
 def ai_operations(state: NtState) -> list[Event]:
+    mark(state, "the AI Operations phase")
     mines.arm(state)  # RB: Mines "become active in the next Player phase ... or AI Operations Phase"
     events = security_protocol(state)
     state.alarms = alarm_levels(state)
-    shown = ", ".join(f"{a} {n}" for a, n in sorted(state.alarms.items()) if n)
-    events.append(public("alarms", f"Alarm levels: {shown or 'none'}."))
+    events.append(public("alarms", alarm_text(state)))
     # Ruling D1: by default the engine activates the AI's models in the order of their ids (the issue lets
     # the engine choose the drone order); with drone_order "players" they pick in turn (RB: "The Player
     # with the initiative chooses one drone and moves it ... The next drone is chosen by the next Player").
@@ -109,9 +118,9 @@ def pick_drone(state: NtState, step: PickDroneStep) -> list[Event]:
         state,
         chooser,
         "drone",
-        "Which AI model activates next?",
+        "Which of the tower's models activates next?",
         offer,
-        public=f"{chooser} chooses which AI model activates next.",
+        public=f"{chooser} chooses which of the tower's models activates next.",
         payload=PickPayload(remaining=left, turn=step.turn),
     )
 
@@ -119,7 +128,14 @@ def pick_drone(state: NtState, step: PickDroneStep) -> list[Event]:
 @RULES.answers(
     "drone",
     PickPayload,
-    takes=[Shape("drone", (word("unit", called),), asks="the AI model to activate next")],
+    takes=[
+        Shape(
+            "drone",
+            (word("unit", called),),
+            title="Choose the tower's next model",
+            asks="the tower's model to activate next",
+        )
+    ],
 )
 def drone_picked(state: NtState, seat: str, intent: Intent, payload: PickPayload) -> list[Event]:
     unit = str(intent.get("unit"))
@@ -260,4 +276,4 @@ def _advance(state: NtState, drone: Model, goals: list[Cell]) -> list[Event]:
         if blast or in_sight(state, drone, lines):
             break
     state.last_path = path
-    return [public("drone_move", f"{name(drone)} moves to {path[-1]}.", unit=drone.id, path=path)] + blast
+    return [public("drone_move", f"{name(drone)} goes to {path[-1]}.", unit=drone.id, path=path)] + blast

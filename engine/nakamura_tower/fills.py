@@ -15,6 +15,7 @@ from itertools import combinations
 from engine.core import Intent
 
 from .loading import pack
+from .naming import plural
 from .pack import DEFENSIVE, OFFENSIVE
 from .state import NtState
 
@@ -37,8 +38,14 @@ def _sources(state: NtState, seat: str, taken: set[str]) -> list[tuple[str, str,
     for i, slot in enumerate(team.tn):
         data = pack().card(slot.card)
         if slot.owner == seat and data.kind in KINDS and slot.card not in taken:
-            out.append((f"t{i}", "t" + slot.card.split(".")[0], f"{data.name} from your Tactical Network"))
+            out.append((f"t{i}", "t" + slot.card.split(".")[0], f"{data.name} (running)"))
     return out
+
+
+def _together(labels: list[str]) -> str:
+    """ "Frostline Ice (1 SR) and W32.Navajo (running)"; two copies of one card: "... twice"."""
+    named = [f"{label} twice" if labels.count(label) > 1 else label for label in dict.fromkeys(labels)]
+    return " and ".join(named)
 
 
 def codes(value: str) -> int:
@@ -54,7 +61,7 @@ def fill_part(
     sources = _sources(state, seat, taken)
     if not sources:
         return None
-    offer = [(Intent.of("plan", **{PART: "none"}), "The attacking programme alone goes into it")]
+    offer = [(Intent.of("plan", **{PART: "none"}), "The attacking programme alone")]
     seen: set[tuple[bool, tuple[str, ...]]] = set()
     for stays in (True, False):
         for size in range(1, defence + (0 if stays else 1)):
@@ -63,13 +70,13 @@ def fill_part(
                 if what in seen:
                     continue
                 seen.add(what)
-                names = " and ".join(label for _, _, label in picked)
+                names = _together([label for _, _, label in picked])
                 code = ("" if stays else LEAVES) + "".join(c for c, _, _ in picked)
-                text = f"It stays, with {names}" if stays else f"Put {names} in its place"
+                text = f"The attacker and {names}" if stays else f"{names}, not the attacker"
                 offer.append((Intent.of("plan", **{PART: code}), text))
     if len(offer) == 1:
         return None
-    return (f"If the Terminal falls, what goes into it (up to {defence} cards)?", offer)
+    return (f"If the Terminal falls, what goes into it (up to {plural(defence, 'card')})?", offer)
 
 
 def decode(state: NtState, seat: str, value: str, taken: set[str]) -> tuple[list[str], bool]:

@@ -23,6 +23,7 @@ from . import (  # noqa: F401 - they register into RULES
     phases,
     sharing,
     teambuild,
+    text,
 )
 from .agent import HeuristicAgent
 from .rules import RULES
@@ -53,9 +54,10 @@ class NakamuraGame(FlowGame[NtState]):
         options=NtOptions,
         summary="Cyberpunk squad raid on a tower floor guarded by AI drones.",
         rules=RULES_SUMMARY,
+        turn_word="Turn",
     )
     state_type = NtState
-    format = 18
+    format = 20
     rules = RULES
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
@@ -70,9 +72,16 @@ class NakamuraGame(FlowGame[NtState]):
     def may_send(self, state: NtState, seat: str, sender: str, intent: Intent) -> str | None:
         return sharing.may_send(state, seat, sender, intent)
 
+    def board_lines(self, view: dict[str, Any]) -> list[str]:
+        return text.board_lines(view)
+
+    def hand_lines(self, own: dict[str, Any], public: dict[str, Any]) -> list[str]:
+        return text.hand_lines(own, public)
+
     def view_model(self, state: NtState, seat: str | None) -> NtView:
         own = sharing.team_seat(state, seat) if seat is not None else None
         view = build_view(self.table_view(state, seat), state, own)
+        view.me = seat
         if own != seat:
             view.my_plan = []  # ruling H2: a secret answer not yet revealed stays with the seat giving it
         return view

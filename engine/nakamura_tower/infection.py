@@ -33,6 +33,7 @@ from engine.core.args import Shape, word
 
 from . import board
 from .loading import pack
+from .naming import plural
 from .rules import RULES, draw
 from .scoring import playing_together
 from .state import InfectionStep, Model, NtState
@@ -108,7 +109,7 @@ def apply_effect(state: NtState, owner: str, card: str, victim: str) -> list[Eve
     if data.effect == "drain":
         team = state.teams[victim]
         team.sr = max(0, team.sr - data.effect_value)
-        return [public("virus", f"{data.name} drains {data.effect_value} SR from {victim}.")]
+        return [public("virus", f"{data.name} drains {data.effect_value} SR from {victim}'s Team.")]
     if data.effect != "jam":
         return []
     targets = [m for m in board.on_board(state) if m.team == victim and m.kind == "character" and m.ap > 0]
@@ -122,16 +123,22 @@ def apply_effect(state: NtState, owner: str, card: str, victim: str) -> list[Eve
         state,
         owner,
         "jam",
-        f"Your {data.name} jams one of {victim}'s characters: it has {data.effect_value} Action Point fewer "
-        "this turn. Which one?",
+        f"Your {data.name} jams one of {victim}'s characters: it has "
+        f"{plural(data.effect_value, 'Action Point')} fewer this turn. Which one?",
         offer,
         payload=JamPayload(card=card, victim=victim),
-        public=f"{owner} chooses which of {victim}'s characters its {data.name} jams.",
+        public=f"{owner} chooses which of {victim}'s characters the {data.name} jams.",
     )
 
 
 @RULES.answers(
-    "jam", JamPayload, takes=[Shape("jam", (word("unit", called),), asks="the character your programme jams")]
+    "jam",
+    JamPayload,
+    takes=[
+        Shape(
+            "jam", (word("unit", called),), title="Jam a character", asks="the character your programme jams"
+        )
+    ],
 )
 def jammed(state: NtState, seat: str, intent: Intent, payload: JamPayload) -> list[Event]:
     return _jam(state, payload.card, str(intent.get("unit")))
@@ -141,7 +148,7 @@ def _jam(state: NtState, card: str, model_id: str) -> list[Event]:
     data = pack().card(card)
     model = state.models[model_id]
     model.ap = max(0, model.ap - data.effect_value)
-    return [public("virus", f"{data.name} jams {name(model)}: {model.ap} Action Point(s) this turn.")]
+    return [public("virus", f"{data.name} jams {name(model)}: {plural(model.ap, 'Action Point')} this turn.")]
 
 
 def phase_one(state: NtState) -> list[Event]:

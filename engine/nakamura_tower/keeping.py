@@ -132,8 +132,13 @@ def housekeeping(state: NtState) -> list[Event]:
         parts = []
         if _own(state, seat):
             parts.append(_keep_offer(state, seat))
-        if state.teams[seat].hand and len(state.teams[seat].tn) < TN_SLOTS:
-            parts.append(_install_offer(state, seat))
+        install = _install_offer(state, seat)
+        if (
+            state.teams[seat].hand
+            and len(state.teams[seat].tn) < TN_SLOTS
+            and (len(install) > 1 or not parts)
+        ):
+            parts.append(install)  # a later part with "Install nothing" alone is not asked (ruling C24)
         offers[seat] = parts[0]
         more[seat] = [("Install a card from your hand on a spare field?", p) for p in parts[1:]]
     return RULES.secret(
@@ -145,9 +150,9 @@ def housekeeping(state: NtState) -> list[Event]:
         texts={s: "Clean-Up: install a card from your hand?" for s in seats if not _own(state, s)},
         more=more,
         defaults={s: offers[s][0][0] for s in seats},
-        announce="{seat} has tidied its Tactical Network.",
+        announce="{seat} has tidied their Tactical Network.",
         confirm="",
-        public="Clean-Up: each Team tidies its Tactical Network and hand, in secret.",
+        public="Clean-Up: the players tidy their Tactical Networks and hands, in secret.",
     )
 
 
@@ -178,13 +183,13 @@ def _tidy(state: NtState, seat: str, choice: Intent) -> list[Event]:
         else:
             discard(state, card)
         events.append(
-            public("cw_remove", f"{seat} removes {pack().card(card).name} from its Tactical Network.")
+            public("cw_remove", f"{seat} removes {pack().card(card).name} from their Tactical Network.")
         )
     card = str(choice.get("install") or NONE)
     if card in team.hand and len(team.tn) < TN_SLOTS and pay(state, seat, pack().card(card).install):
         team.hand.remove(card)
         team.tn.append(Slot(card=card, owner=seat, face_down=True))
-        events.append(public("cw_install", f"{seat} installs a card face down on its Tactical Network."))
+        events.append(public("cw_install", f"{seat} installs a card face down on their Tactical Network."))
         events.append(private(seat, "cw_install", f"You install {pack().card(card).name} face down."))
     return events
 

@@ -17,6 +17,7 @@ from engine.core import Event, public
 from .loading import pack
 from .rules import draw
 from .state import Model, NtState
+from .stats import name
 
 CYBERWARE = {"arms": "cyberarm", "legs": "cyberleg", "head": "helmet"}
 CAP = 3
@@ -54,12 +55,17 @@ def damage(state: NtState, target: Model, where: str, wounds: int) -> tuple[int,
     gone = [e for e in target.equipment if slot and pack().equipment[e].slot == slot]
     for item in gone:
         target.equipment.remove(item)
-        events.append(public("disabled", f"{pack().equipment[item].name} is disabled by the hit."))
+        events.append(
+            public("disabled", f"{name(target)}'s {pack().equipment[item].name} is disabled by the hit.")
+        )
     if part == "head":
         chips = [e for e in target.equipment if pack().equipment[e].kind == "neurochip"]
         for _ in range(wounds - 1):
             card = draw(state)
             if 1 <= card <= len(chips) and chips[card - 1] in target.equipment:
                 target.equipment.remove(chips[card - 1])
-                events.append(public("disabled", f"The Neurochip in slot {card} is lost."))
+                chip = pack().equipment[chips[card - 1]].name
+                events.append(
+                    public("disabled", f"{name(target)}'s Neurochip {chip} is lost (CanDo {card}).")
+                )
     return (min(wounds, CAP) if part in CYBERWARE else wounds), events

@@ -16,6 +16,8 @@ from engine.core.args import Shape, number, word
 
 from . import board
 from .cyber import upkeep
+from .marks import reveal
+from .naming import plural, team_of
 from .rules import RULES, draw
 from .state import (
     AiStep,
@@ -62,7 +64,7 @@ def resources(state: NtState) -> list[Event]:
             for m in board.on_board(state)
             if m.team == seat and m.kind == "character" and not m.stunned  # stunned: "unconscious" (G26)
         )
-        events.append(public("sr", f"{seat} has {team.sr} System Resources."))
+        events.append(public("sr", f"{team_of(state, seat)} has {plural(team.sr, 'System Resource')}."))
         events += upkeep(state, seat)
     return events
 
@@ -117,11 +119,13 @@ def bids(state: NtState, choices: dict[str, Intent], payload: object) -> list[Ev
     bid = {s: choices[s].num("sr") for s in state.sides}
     for seat, n in bid.items():
         state.teams[seat].sr -= n
-    events = [public("bids", "Initiative bids: " + ", ".join(f"{s} {n} SR" for s, n in bid.items()))]
+    events = [public("bids", "Initiative bids: " + ", ".join(f"{s} {n} SR" for s, n in bid.items()) + ".")]
+    reveal(state, events[0].text, "the initiative bids")
     contenders = list(state.sides)
     while len(contenders) > 1:
         score = {s: bid[s] + draw(state) for s in contenders}
-        events.append(public("initiative", "Initiative: " + ", ".join(f"{s} {v}" for s, v in score.items())))
+        shown = ", ".join(f"{s} {v}" for s, v in score.items())
+        events.append(public("initiative", f"Initiative (bid and CanDo card): {shown}."))
         best = max(score.values())
         contenders = [s for s in contenders if score[s] == best]
     winner = contenders[0]
@@ -155,6 +159,6 @@ def ordered(state: NtState, seat: str, intent: Intent, payload: OrderPayload) ->
     return [
         public(
             "order",
-            f"Cyberwarfare order {', '.join(state.cw_order)}; Real World order {', '.join(state.order)}.",
+            f"Cyberwarfare order: {', '.join(state.cw_order)}; Real World order: {', '.join(state.order)}.",
         )
     ]

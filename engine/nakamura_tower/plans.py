@@ -25,6 +25,7 @@ from . import board
 from .battles import SR_BOOST, TN_SLOTS, defences
 from .fills import PART, codes, decode, fill_part
 from .loading import pack
+from .naming import plural
 from .pack import DEFENSIVE, OFFENSIVE
 from .state import NtState
 
@@ -272,8 +273,8 @@ def _card_named(state: NtState, value: Value) -> str:
 def _fill_named(state: NtState, value: Value) -> str:
     many = codes(str(value))
     if not many:
-        return "The attacking programme alone goes into it"
-    return f"{many} card{'s' if many != 1 else ''} into the Terminal taken"
+        return "The attacking programme alone"
+    return f"{plural(many, 'card')} into the Terminal taken"
 
 
 PLAN = Shape(

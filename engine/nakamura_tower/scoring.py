@@ -17,9 +17,11 @@ from engine.core import Event, public
 from engine.core.flowgame import FlowGame
 
 from .loading import pack
+from .naming import plural, team, team_of
 from .pack import Victory
 from .sharing import rank, team_seat
 from .state import Model, NtState
+from .stats import name
 
 
 def playing_together(state: NtState) -> bool:
@@ -43,7 +45,10 @@ def knocked_out(state: NtState, target: Model, by: Model | None) -> list[Event]:
     team = state.teams[by.team]
     team.knockouts += 1
     team.score += points
-    return [public("score", f"{by.team} scores {points} for putting {target.id} out.")] if points else []
+    if not points:
+        return []
+    scored = f"{team_of(state, by.team)} scores {plural(points, 'point')} for putting {name(target)} out."
+    return [public("score", scored)]
 
 
 def secure(state: NtState, model: Model) -> list[Event]:
@@ -54,7 +59,10 @@ def secure(state: NtState, model: Model) -> list[Event]:
     team = state.teams[model.team]
     team.secured += 1
     team.score += _victory(state).objective
-    return [public("secured", f"{model.team} secures the objective at {model.cell}.")]
+    points = plural(_victory(state).objective, "point")
+    return [
+        public("secured", f"{team_of(state, model.team)} secures the objective at {model.cell} ({points}).")
+    ]
 
 
 def escape(state: NtState, model: Model) -> list[Event]:
@@ -63,7 +71,7 @@ def escape(state: NtState, model: Model) -> list[Event]:
     model.status, model.cell = "escaped", None
     team.escaped += 1
     team.score += _victory(state).escape
-    return [public("escaped", f"{model.id} leaves the tower by the Exit at {here}.")]
+    return [public("escaped", f"{name(model)} leaves the tower by the Exit at {here}.")]
 
 
 def final_scores(state: NtState) -> dict[str, int]:
@@ -82,7 +90,7 @@ def check_end(state: NtState) -> list[Event]:
     if state.round < state.turns and alive:
         return []
     scores = final_scores(state)
-    why = "the last turn is over" if alive else "no Team has a character left in the tower"
+    when = "by the end of the last turn" if alive else "when no character was left in the tower"
     values = sorted(set(scores.values()), reverse=True)
     ranking = rank(state, [[s for s in state.sides if scores[s] == v] for v in values])
     as_float = {s: float(scores[team_seat(state, s)]) for s in state.seats}
@@ -90,27 +98,35 @@ def check_end(state: NtState) -> list[Event]:
     if playing_together(state):
         together = sum(scores.values())
         won = list(state.seats) if together >= victory.cooperative else []
-        verdict = "completed the mission together" if won else "lost the mission together"
-        reason = f"{', '.join(state.seats)} {verdict}: {together} of the {victory.cooperative} points needed"
-        reason += f" ({why})"
+        who = _and([team(state, s) for s in state.sides])
+        reason = f"{who} scored {together} of the {victory.cooperative} points needed together {when}"
         return [_finish(state, won, reason, [list(state.seats)], as_float)]
     if victory.kind == "target":
         won = [s for s in state.seats if scores[team_seat(state, s)] >= victory.target]
         reason = "; ".join(
-            f"{s} {'completed' if s in won else 'lost'} the mission: {scores[team_seat(state, s)]} of the "
-            f"{victory.target} points needed"
-            for s in state.seats
+            f"{team(state, s)} scored {scores[s]} of the {victory.target} points needed {when}"
+            for s in state.sides
         )
-        return [_finish(state, won, f"{reason} ({why})", ranking, as_float)]
+        return [_finish(state, won, reason, ranking, as_float)]
     top = ranking[0]
     draw = len([s for s in top if s in state.teams]) > 1
-    return [FlowGame.finish(state, top, why, draw=draw, ranking=ranking, scores=as_float)]
+    why = "The last turn is over" if alive else "No Team has a character left in the tower"
+    reason = f"{why}: " + ", ".join(f"{team(state, s)} {plural(scores[s], 'point')}" for s in state.sides)
+    event = FlowGame.finish(state, top, reason, draw=draw, ranking=ranking, scores=as_float)
+    head = "A draw" if draw else f"{_and([team(state, s) for s in top if s in state.teams])} won"
+    return [replace(event, text=f"{head}. {reason}.")]
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _finish(
     state: NtState, won: list[str], reason: str, ranking: list[list[str]], scores: dict[str, float]
 ) -> Event:
-    """A mission played against the tower (solo, or together): the reason says who completed it or lost it
-    and by how much; lost, nobody won and the announcement is that reason, not "Everyone lost"."""
+    """A mission played against the tower (solo, or together): the reason says whether it was completed or
+    the tower won, and by how much ("The tower wins: p1 scored 4 of the 10 points needed by the end of the
+    last turn"); lost, nobody won, and the announcement is that reason, not "Everyone lost"."""
+    reason = ("Mission complete: " if won else "The tower wins: ") + reason
     event = FlowGame.finish(state, won, reason, ranking=ranking, scores=scores)
-    return event if won else replace(event, text=reason + ".")
+    return replace(event, text=reason + ".")

@@ -62,7 +62,7 @@ def may_send(state: NtState, seat: str, sender: str, intent: Intent) -> str | No
     if owns(state, sender, intent):
         return None
     if intent.kind == "end":
-        return "Each partner ends the activations of the characters it plays itself"
+        return "Each partner ends the activations of the characters they play themselves"
     return "That character is played by your partner in the shared Team"
 
 

@@ -22,6 +22,7 @@ from engine.core.intent import Value
 
 from .battles import TN_SLOTS, pay
 from .loading import pack
+from .naming import plural, terminal
 from .state import NtState, Slot
 
 TERMINAL = "terminal"
@@ -66,7 +67,7 @@ def sniff_offer(state: NtState, seat: str) -> list[tuple[Intent, str]]:
                 (Intent.of("declare", look=other, n=n), f"Fly Eye: see {n} of {other}'s cards ({n} SR)")
             )
         for n in range(1, min(team.sr, len(_face_down(state, other))) + 1):
-            text = f"Fly Eye: see {n} face-down card(s) on {other}'s Tactical Network ({n} SR)"
+            text = f"Fly Eye: see {plural(n, 'face-down card')} on {other}'s Tactical Network ({n} SR)"
             offer.append((Intent.of("declare", look=NETWORK + other, n=n), text))
     return offer
 
@@ -101,7 +102,7 @@ def sniff(state: NtState, seat: str, intent: Intent, target: str) -> list[Event]
     team.hand.remove(sniffer)
     team.tn.append(Slot(card=sniffer, owner=seat))  # spent; discarded once the plans are carried out (C11)
     names = ", ".join(pack().card(c).name for c in seen)
-    where = f"the Terminal {target}'s defence" if look == TERMINAL else f"{look}'s hand"
+    where = f"the defence of {terminal(state, target)}" if look == TERMINAL else f"{look}'s hand"
     if look.startswith(NETWORK):
         where = f"{look[len(NETWORK) :]}'s Tactical Network"
     line = f"Your Fly Eye sees in {where}: {names}."

@@ -245,6 +245,26 @@ class Door(BaseModel):
     """RB Forcing Locked Doors: "A forced open door cannot be closed again"."""
 
 
+class Mark(BaseModel):
+    """The table as it stood when the last move began (a character's action, a door set, the AI Operations
+    phase, the Cyberwarfare reveal), so the boards can mark what it changed (issue 31). Public facts only."""
+
+    what: str = ""
+    """What the move is, in words ("Harvey Scott's action", "the AI Operations phase"); empty: nothing yet."""
+    cells: dict[str, str] = Field(default_factory=dict)
+    """Each model's square then ("" off the board)."""
+    health: dict[str, str] = Field(default_factory=dict)
+    """Each model's wounds and state then ("2 ok", "0 crippled", "5 unconscious", "1 ok stunned")."""
+    scores: dict[str, int] = Field(default_factory=dict)
+    doors: dict[str, str] = Field(default_factory=dict)
+    terminals: dict[str, str] = Field(default_factory=dict)
+    """Each Terminal's holder then ("" none)."""
+    mines: list[str] = Field(default_factory=list)
+    objectives: list[str] = Field(default_factory=list)
+    revealed: list[str] = Field(default_factory=list)
+    """What the seats chose in secret, once revealed since ("Initiative bids: p1 5 SR, p2 9 SR.")."""
+
+
 class FactionStep(Step):
     """Set-up: the players choose their Factions in the order of a CanDo draw."""
 
@@ -369,7 +389,7 @@ NtStep = Annotated[
 
 
 class NtState(FlowState):
-    format: int = 18
+    format: int = 20
     """The snapshot format: bump it (and ``NakamuraGame.format``) whenever the state's shape changes."""
     steps: list[NtStep] = Field(default_factory=list)
     opts: NtOptions
@@ -409,6 +429,8 @@ class NtState(FlowState):
     partners: dict[str, str] = Field(default_factory=dict)
     """A shared Faction (``three_players: shared``): the partner seat -> the seat its Team is keyed by
     (public; ruling H1)."""
+    mark: Mark = Field(default_factory=Mark)
+    """The table when the last move began (:mod:`.marks`)."""
 
     @property
     def sides(self) -> list[str]:

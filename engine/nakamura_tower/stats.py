@@ -171,8 +171,10 @@ def weapons(model: Model) -> tuple[Weapon | None, Weapon]:
 
 
 def name(model: Model) -> str:
+    """A model as a player reads it: a character by its card's name, a drone by its card's and the number
+    its token shows ("Nakamura Sentry Drone 3": drones are ``d1``, ``d2``... on the board)."""
     if model.kind == "drone":
-        return f"{pack().drones[model.card].name} {model.id}"
+        return f"{pack().drones[model.card].name} {model.id.lstrip('d')}"
     return pack().characters[model.card].name
 
 
@@ -187,6 +189,12 @@ def called(state: NtState, ident: Value) -> str:
     if model.team == "ai":
         return f"{own}, lost to the AI" + (f" from {seat}'s Team" if seat else "")
     return f"{own} of {model.team}'s Team"
+
+
+def who(state: NtState, model: Model) -> str:
+    """A model in a line everyone reads: :func:`called` (its name, with its Team where another model has
+    the same name)."""
+    return called(state, model.id)
 
 
 def item_named(state: NtState, value: Value) -> str:

@@ -23,6 +23,7 @@ from engine.core.args import word
 
 from .factions import NAMES
 from .loading import pack
+from .naming import plural
 from .pack import LEVEL, Character, Equipment
 from .packcheck import extras, loadout_cost, loadout_problem, skills_of
 from .rules import RULES
@@ -30,6 +31,7 @@ from .setup import mission_of, place_teams
 from .sharing import split_text
 from .state import BuildStep, NtState, Recruit, RevealStep, TeamsStep, TeamState
 from .stats import character_named, item_named
+from .summed import Summed
 
 SPECIALS_MAX = 2
 """RB: "the Player may replace one or two Team members with special characters"."""
@@ -120,10 +122,11 @@ def _item(item: str) -> str:
 
 
 @RULES.action
-class Hire(Action[NtState]):
+class Hire(Summed, Action[NtState]):
     """Replace a member with another character of the Faction or a special character."""
 
     kind = "recruit"
+    summed_by = "out"
     summary = "Swap a character"
     args = (word("out", character_named), word("hire", character_named))
     when = BUILDING
@@ -181,9 +184,10 @@ def _buy_problem(state: NtState, team: TeamState, who: str, item: Equipment, poi
         return f"{_name(who)} is not in your Team."
     level = mission_of(state).availability
     if LEVEL[item.availability] > LEVEL[level]:
-        return f"{item.name} is {item.availability.replace('_', ' ')}: this mission allows up to {level}."
+        allowed = level.replace("_", " ")
+        return f"{item.name} is {item.availability.replace('_', ' ')}: this mission allows up to {allowed}."
     if item.cost > points:
-        return f"{item.name} costs {item.cost} points; the Team Budget has {points} left."
+        return f"{item.name} costs {plural(item.cost, 'point')}; the Team Budget has {points} left."
     p = pack()
     character = p.characters[who]
     items = [p.equipment[e] for e in member.equipment] + [item]
@@ -206,8 +210,9 @@ def _change_gear(state: NtState, seat: str, intent: Intent, verb: str) -> list[E
 
 
 @RULES.action
-class Buy(Action[NtState]):
+class Buy(Summed, Action[NtState]):
     kind = "buy"
+    summed_by = "item"
     summary = "Buy gear with the Team Budget"
     args = (word("who", character_named), word("item", item_named))
     when = BUILDING
@@ -234,15 +239,16 @@ class Buy(Action[NtState]):
 
     def label(self, state: NtState, intent: Intent) -> str:
         item = pack().equipment.get(str(intent.get("item")))
-        price = f" ({item.cost} pt{'s' if item.cost > 1 else ''})" if item else ""
+        price = f" ({plural(item.cost, 'pt')})" if item else ""
         return f"Buy {_item(str(intent.get('item')))}{price} for {_name(str(intent.get('who')))}"
 
 
 @RULES.action
-class Drop(Action[NtState]):
+class Drop(Summed, Action[NtState]):
     """Give up an item: a bought one is refunded, Starting Equipment is not (house)."""
 
     kind = "drop"
+    summed_by = "item"
     summary = "Give up an item"
     args = (word("who", character_named), word("item", item_named))
     when = BUILDING

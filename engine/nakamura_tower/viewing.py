@@ -7,8 +7,12 @@ from typing import Any
 from engine.core.board.view import grid_picture
 
 from . import board
+from .cardtext import gear_line, model_stats, programme_line
+from .factions import NAMES
 from .loading import pack
+from .marks import last_view
 from .mines import seen_by
+from .scoring import final_scores
 from .sharing import controller_of
 from .state import Model, NtState, TeamState
 from .stats import left as uses_left
@@ -16,17 +20,30 @@ from .stats import name, wound_limit
 from .teambuild import bought, left
 from .view import DoorView, DraftView, MineView, ModelView, NtView, TeamView, TerminalView
 
+PHASES = {
+    "setup": "Set-up",
+    "infection": "Infection and Cybershock",
+    "resources": "System Resources",
+    "initiative": "Initiative",
+    "cyber": "Cyberwarfare",
+    "real": "Real World",
+    "ai": "AI Operations",
+    "cleanup": "Clean-Up",
+}
+"""The phases of a Game Turn in the rulebook's words (RB "Phase Sequence in a Game Turn")."""
 
-def _tn(state: NtState, seat: str, viewer: str | None) -> list[str]:
+
+def _tn(state: NtState, seat: str, viewer: str | None, values: bool = False) -> list[str]:
     """The fields of ``seat``'s Tactical Network as ``viewer`` sees them: a face-down card is only a back to
-    the other seats (ruling C22)."""
+    the other seats (ruling C22); with ``values``, each card with what it does."""
     out = []
     for slot in state.teams[seat].tn:
-        card = pack().card(slot.card).name
+        card = programme_line(slot.card) if values else pack().card(slot.card).name
         if slot.face_down:
             out.append(f"{card} (face down)" if viewer == seat else "a face-down card")
         else:
-            out.append(card if slot.owner == seat else f"{card} (from {slot.owner})")
+            owner = "the tower" if slot.owner == "ai" else slot.owner
+            out.append(card if slot.owner == seat else f"{card} (from {owner})")
     return out
 
 
@@ -45,17 +62,21 @@ def draft_view(team: TeamState) -> list[DraftView]:
     ]
 
 
-def _gear(state: NtState, model: Model, seat: str | None) -> list[str]:
+def _gear(state: NtState, model: Model, seat: str | None, values: bool = False) -> list[str]:
     """The model's cards by name; a limited card with the uses left on all its copies (but for another
-    Team's mine card with ``hidden_mines``: how many tokens are out is its secret)."""
+    Team's mine card with ``hidden_mines``: how many tokens are out is its secret); with ``values``, each
+    with what it does (a drone, its weapon)."""
     if model.kind != "character":
-        return []
+        weapon = pack().equipment[pack().drones[model.card].weapon]
+        return [gear_line(weapon)] if values else []
     out = []
     for ident in dict.fromkeys(model.equipment):
         item = pack().equipment[ident]
         secret = item.kind == "mine" and state.opts.hidden_mines and seat != model.team
-        if item.uses and not secret:
-            uses = (model.equipment.count(ident) - 1) * item.uses + uses_left(model, item)
+        uses = (model.equipment.count(ident) - 1) * item.uses + uses_left(model, item)
+        if values:
+            out.append(gear_line(item, uses if item.uses and not secret else None))
+        elif item.uses and not secret:
             out.append(f"{item.name} ({uses} left)")
         else:
             out.append(item.name)
@@ -86,16 +107,20 @@ def picture(state: NtState) -> dict[str, Any]:
 def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
     m = board.mission(state)
     grid = board.grid(state)
+    final = final_scores(state)
     teams = [
         TeamView(
             seat=s,
             faction=t.faction,
+            faction_name=NAMES.get(t.faction, t.faction),
             letter=t.letter,
             sr=t.sr,
             score=t.score,
+            held_points=final[s] - t.score,
             hand_size=len(t.hand),
             deck_size=len(t.deck),
             tn=_tn(state, s, seat),
+            tn_values=_tn(state, s, seat, values=True),
             leader=t.leader,
             hacker=state.hackers.get(s),
         )
@@ -121,6 +146,8 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
             standing=x.standing,
             stunned=x.stunned,
             gear=_gear(state, x, seat),
+            gear_values=_gear(state, x, seat, values=True),
+            stats=model_stats(x),
         )
         for x in state.models.values()
     ]
@@ -157,7 +184,7 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
         mission_text=m.text,
         round=state.round,
         turns=state.turns,
-        phase=state.phase,
+        phase=PHASES.get(state.phase, state.phase),
         order=list(state.order),
         current=state.current,
         teams=teams,
@@ -177,10 +204,12 @@ def build(common: dict[str, Any], state: NtState, seat: str | None) -> NtView:
         picture=picture(state),
         my_team=seat if mine is not None else None,
         my_hand=[pack().card(c).name for c in mine.hand] if mine is not None else [],
+        my_cards=[programme_line(c) for c in mine.hand] if mine is not None else [],
         my_draft=draft_view(mine) if mine is not None else [],
         my_budget=left(state, mine) if mine is not None and mine.draft else 0,
         my_plan=secret_plan(state, seat) if mine is not None else [],
         my_seen=list(mine.seen) if mine is not None else [],
+        last=last_view(state, seat),
     )
 
 

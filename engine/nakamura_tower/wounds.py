@@ -12,9 +12,10 @@ from engine.core import Event, public
 
 from . import locations
 from .infection import release
+from .naming import plural
 from .scoring import knocked_out
 from .state import Model, NtState
-from .stats import armour, name, wound_limit
+from .stats import armour, name, who, wound_limit
 
 
 def hurt(
@@ -25,15 +26,17 @@ def hurt(
     Armour". A stunning weapon also stuns a target it hits (FAQ, ruling G26). A character lying unconscious
     (an Intervening Model struck by a missed shot) takes nothing more (ruling M6)."""
     if target.status != "ok":
-        return [public("hit", f"{name(target)} lies unconscious: the hit changes nothing.", target=target.id)]
+        return [
+            public(
+                "hit", f"{who(state, target)} lies unconscious: the hit changes nothing.", target=target.id
+            )
+        ]
     where = locations.hit_at(state, target, card)
     wounds = max(0, damage - max(0, armour(target, where) - pierce))
     if where == "head":
         wounds = max(1, wounds)
     wounds, lost = locations.damage(state, target, where, wounds)
-    text = (
-        f"{name(target)} is hit in the {where.replace('_', ' ')}: {wounds} wound{'s' if wounds != 1 else ''}."
-    )
+    text = f"{who(state, target)} is hit in the {where.replace('_', ' ')}: {plural(wounds, 'wound')}."
     events = (
         [public("hit", text, target=target.id, wounds=wounds)] + lost + take_wounds(state, target, wounds, by)
     )
@@ -50,14 +53,16 @@ def take_wounds(state: NtState, target: Model, wounds: int, by: Model | None) ->
         return []
     if target.kind == "drone":
         target.status, target.cell = "destroyed", None
-        return [public("destroyed", f"{name(target)} is destroyed.")]
+        return [public("destroyed", f"{who(state, target)} is destroyed.")]
     if not target.crippled:
         target.crippled, target.wounds = True, 0
-        return [public("crippled", f"{name(target)} is crippled: the card is flipped.")]
+        return [public("crippled", f"{who(state, target)} is crippled: the character card is flipped.")]
     target.status, target.dragging = "unconscious", None  # it stays lying on its square (ruling M6)
     target.wounds = wound_limit(target)  # "Ignore any excess Wound tokens" (R01)
     release(state, target.id)
-    return [public("unconscious", f"{name(target)} falls unconscious.")] + knocked_out(state, target, by)
+    return [public("unconscious", f"{who(state, target)} falls unconscious.")] + knocked_out(
+        state, target, by
+    )
 
 
 def stun(state: NtState, model: Model) -> list[Event]:
@@ -68,7 +73,8 @@ def stun(state: NtState, model: Model) -> list[Event]:
     return [
         public(
             "stunned",
-            f"{name(model)} is stunned and falls, out of action until the end of turn {model.stunned_until}.",
+            f"{who(state, model)} is stunned and falls: out of action until the end of Turn "
+            f"{model.stunned_until}.",
         )
     ]
 

@@ -15,10 +15,11 @@ from ..infection import against_ally
 from ..rules import RULES
 from ..state import NtState
 from ..stats import called, name
+from ..summed import Summed
 
 
 @RULES.action
-class Attack(Action[NtState]):
+class Attack(Summed, Action[NtState]):
     kind = "attack"
     summary = "Attack with a character"
     args = (word("unit", called), word("target", called))

@@ -14,12 +14,15 @@ from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..grenades import targets, throw
 from ..loading import pack
+from ..marks import mark
 from ..mines import lay, may_lay
+from ..naming import plural
 from ..pack import Equipment
 from ..packcheck import fit_problem
 from ..rules import RULES
 from ..state import Model, NtState
 from ..stats import called, carried, gear, item_named, name, spend
+from ..summed import Summed
 from ..wounds import wake
 
 IMPLANTED = frozenset({"cyberarm", "cyberleg", "cyberbody"})
@@ -29,6 +32,7 @@ IMPLANTED = frozenset({"cyberarm", "cyberleg", "cyberbody"})
 def _begin(state: NtState, model: Model, cost: int) -> None:
     """Spend ``cost`` Action Points; a character's first action starts its activation."""
     if state.current == model.id:
+        mark(state, f"{name(model)}'s action")
         model.ap -= cost
     else:
         start(state, model, cost)
@@ -59,7 +63,7 @@ def _named(state: NtState, intent: Intent, key: str) -> str | None:
 
 
 @RULES.action
-class Throw(Action[NtState]):
+class Throw(Summed, Action[NtState]):
     kind = "throw"
     summary = "Throw a grenade at a square"
     args = (word("unit", called), word("item", item_named), word("at"))
@@ -89,7 +93,7 @@ class Throw(Action[NtState]):
 
 
 @RULES.action
-class LayMine(Action[NtState]):
+class LayMine(Summed, Action[NtState]):
     kind = "mine"
     summary = "Place a Mine token"
     args = (word("unit", called), word("at"))
@@ -116,9 +120,9 @@ class LayMine(Action[NtState]):
 
 
 @RULES.action
-class Drag(Action[NtState]):
+class Drag(Summed, Action[NtState]):
     kind = "drag"
-    summary = "Take hold of a friend beside you (stunned or unconscious) to drag with the next Move"
+    summary = "Drag a stunned or unconscious friend beside you"
     args = (word("unit", called), word("target", called))
     when = REAL_WORLD
 
@@ -146,7 +150,7 @@ def _needs_aid(model: Model) -> bool:
 
 
 @RULES.action
-class Aid(Action[NtState]):
+class Aid(Summed, Action[NtState]):
     kind = "aid"
     summary = "Use First Aid on a character beside you"
     args = (word("unit", called), word("target", called))
@@ -172,7 +176,8 @@ class Aid(Action[NtState]):
         else:
             healed = min(item.heal, other.wounds)
             other.wounds -= healed
-            events = [public("aid", f"{name(model)} gives {name(other)} First Aid: {healed} wounds removed.")]
+            healing = f"{plural(healed, 'wound')} removed"
+            events = [public("aid", f"{name(model)} gives {name(other)} First Aid: {healing}.")]
         return events + spend(model, item) + settle(state, seat)
 
     def label(self, state: NtState, intent: Intent) -> str:
@@ -189,7 +194,7 @@ def _fits(receiver: Model, item: Equipment) -> bool:
 
 
 @RULES.action
-class Swap(Action[NtState]):
+class Swap(Summed, Action[NtState]):
     kind = "swap"
     summary = "Hand an item to, or take one from, a friend beside you"
     args = (word("unit", called), word("item", item_named), word("other", called))

@@ -24,7 +24,8 @@ from ..combat import REACT, cover_squares, fast_attack, may_react, weapon_for
 from ..rules import RULES
 from ..sharing import controller_of
 from ..state import Model, NtState
-from ..stats import called, gear, name, speed
+from ..stats import called, gear, name, speed, who
+from ..summed import Summed
 
 DRAG, DRAG_CYBERLEGS = 2, 3
 """RB: a drag "is limited to 2 squares normally per Move Action or 3 squares if the dragging character has
@@ -47,7 +48,7 @@ def budget(state: NtState, mover: Model) -> int:
 
 
 @RULES.action
-class Move(MoveAction[NtState]):
+class Move(Summed, MoveAction[NtState]):
     summary = "Move a character"
     args = (word("unit", called), word("to"))
     when = REAL_WORLD
@@ -89,6 +90,10 @@ class Move(MoveAction[NtState]):
         return name(model) if model is not None else unit
 
     def why_not(self, state: NtState, seat: str, intent: Intent) -> str | None:
+        unit = intent.get("unit")
+        if unit not in self.movers(state, seat):
+            model = state.models.get(str(unit))
+            return f"{name(model) if model is not None else 'That character'} cannot move now."
         to = intent.get("to")
         if isinstance(to, str) and to != to.strip().upper():
             return f"Write the square as it is printed, in capitals: {to.strip().upper()}."
@@ -108,14 +113,14 @@ class Move(MoveAction[NtState]):
         asked, auto = standing(state, reactions(state, mover, cells))
         if not asked:
             return _finish_move(state, mover, cells, seat, auto)
-        text = f"{name(mover)} moves {' '.join(cells)}: react?"
+        text = f"{who(state, mover)} moves {' '.join(cells)}: react?"
         return RULES.window(
             state,
             list(asked),
             "moved",
             text,
             asked,
-            public=f"{name(mover)} moves {' '.join(cells)}: the characters who see it may react.",
+            public=f"{who(state, mover)} moves {' '.join(cells)}: the characters who see it may react.",
             pass_as=(Intent("pass"), "No reaction"),
             payload=MovePayload(unit=unit, cells=cells, seat=seat, auto=[i.key() for i in auto]),
         )
@@ -145,11 +150,13 @@ def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:
             if mines.hostile(state, mover, label) is not None:
                 break
     if not reached:
-        return [public("move", f"{name(mover)} stays on {mover.cell}.", unit=mover.id, path=cells[:1])]
+        return [public("move", f"{who(state, mover)} stays on {mover.cell}.", unit=mover.id, path=cells[:1])]
     hauled = dragged(state, mover)
     mover.trail += [c for c in cells[:reached] if c not in mover.trail]
     state.last_path = cells[: reached + 1]
-    text = f"{name(mover)} moves to {cells[reached]}" + (f", dragging {name(hauled)}." if hauled else ".")
+    text = f"{who(state, mover)} moves to {cells[reached]}" + (
+        f", dragging {who(state, hauled)}." if hauled else "."
+    )
     events = [public("move", text, unit=mover.id, path=cells[: reached + 1])]
     events += mines.enter(state, mover, cells[reached])
     if hauled is not None:
@@ -182,14 +189,17 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
                     continue
                 if weapon_for(state, reactor, mover) is not None:
                     offers.setdefault(controller_of(state, reactor), []).append(
-                        (Intent.of("react", unit=reactor.id, at=i), f"{name(reactor)}: Fast Attack at {cell}")
+                        (
+                            Intent.of("react", unit=reactor.id, at=i),
+                            f"{who(state, reactor)}: Fast Attack at {cell}",
+                        )
                     )
                 seen = board.sees(state, reactor, cell)
                 if seen and not seen_before and cover_squares(state, reactor, mover):
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (
                             Intent.of("react", unit=reactor.id, at=i, how="cover"),
-                            f"{name(reactor)}: Take Cover when seen at {cell}",
+                            f"{who(state, reactor)}: Take Cover when seen at {cell}",
                         )
                     )
                 seen_before = seen_before or seen
@@ -261,7 +271,7 @@ def _react(state: NtState, reactor: Model, mover: Model, how: str) -> list[Event
             return []
         assert mover.cell is not None
         best = max(squares, key=lambda c: (board.distance(state, c, str(mover.cell)), c))
-        return [public("cover", f"{name(reactor)} takes cover to {best}.")] + mines.enter(
+        return [public("cover", f"{who(state, reactor)} takes cover to {best}.")] + mines.enter(
             state, reactor, best
         )
     return fast_attack(state, reactor, mover)

@@ -8,13 +8,16 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
 from engine.core.args import word
+from engine.core.waiting import TurnFrame
 
-from .. import board, sharing
+from .. import board, naming, sharing
 from ..activation import REAL_WORLD, actors, finish, settle, start
+from ..marks import mark
 from ..rules import RULES, draw
 from ..scoring import escape
 from ..state import Model, NtState
 from ..stats import called, gear, name, ph
+from ..summed import Summed
 from .move import dragged
 
 FORCE_AT, FORCE_STRONG_AT, STRONG = 9, 8, 7
@@ -53,7 +56,10 @@ SET = {"open": "Open it", "closed": "Close it", "locked": "Lock it"}
 class DoorAction(Action[NtState]):
     kind = "door"
     summary = "Open, close or lock a door"
-    args = (word("edge", lambda state, edge: f"The door {edge}"), word("to", lambda state, to: SET[str(to)]))
+    args = (
+        word("edge", lambda state, edge: naming.cap(naming.door(state, str(edge)))),
+        word("to", lambda state, to: SET[str(to)]),
+    )
     when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
@@ -61,20 +67,25 @@ class DoorAction(Action[NtState]):
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         door = state.doors[str(intent.get("edge"))]
+        mark(state, f"{seat}'s door")
         door.state = str(intent.get("to"))  # type: ignore[assignment]
-        return [public("door", f"{seat} sets the door {door.edge} {door.state}.")]
+        verb = {"open": "opens", "closed": "closes", "locked": "locks"}[door.state]
+        return [public("door", f"{seat} {verb} {naming.door(state, door.edge)}.")]
 
     def label(self, state: NtState, intent: Intent) -> str:
         to = {"open": "Open", "closed": "Close", "locked": "Lock"}.get(str(intent.get("to")), "Change")
         edge = intent.get("edge")
-        return f"{to} the door {edge}" if isinstance(edge, str) else f"{to} a door"
+        return f"{to} {naming.door(state, edge)}" if isinstance(edge, str) else f"{to} a door"
 
 
 @RULES.action
-class Force(Action[NtState]):
+class Force(Summed, Action[NtState]):
     kind = "force"
     summary = "Force a locked door"
-    args = (word("unit", called), word("edge", lambda state, edge: f"The door {edge}"))
+    args = (
+        word("unit", called),
+        word("edge", lambda state, edge: naming.cap(naming.door(state, str(edge)))),
+    )
     when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
@@ -99,21 +110,27 @@ class Force(Action[NtState]):
         need = FORCE_STRONG_AT if ph(model) >= STRONG else FORCE_AT
         if card >= need:
             door.state, door.forced = "open", True
-            events = [public("forced", f"{name(model)} forces the door {door.edge} open ({card}).")]
+            events = [
+                public("forced", f"{name(model)} forces {naming.door(state, door.edge)} open (CanDo {card}).")
+            ]
         else:
-            events = [public("force_failed", f"{name(model)} fails to force the door {door.edge} ({card}).")]
+            events = [
+                public(
+                    "force_failed",
+                    f"{name(model)} fails to force {naming.door(state, door.edge)} (CanDo {card}).",
+                )
+            ]
         return events + settle(state, seat)
 
     def label(self, state: NtState, intent: Intent) -> str:
         model = state.models.get(str(intent.get("unit")))
         edge = intent.get("edge")
-        return (
-            f"{name(model) if model else 'Someone'} forces the door {edge if isinstance(edge, str) else ''}"
-        )
+        door = naming.door(state, edge) if isinstance(edge, str) else "a locked door"
+        return f"{name(model) if model else 'A character'} forces {door}"
 
 
 @RULES.action
-class Escape(Action[NtState]):
+class Escape(Summed, Action[NtState]):
     kind = "escape"
     summary = "Leave the tower by an Exit"
     args = (word("unit", called),)
@@ -136,7 +153,7 @@ class Escape(Action[NtState]):
 
     def label(self, state: NtState, intent: Intent) -> str:
         model = state.models.get(str(intent.get("unit")))
-        return f"{name(model) if model else 'Someone'} leaves by the Exit"
+        return f"{name(model) if model else 'A character'} leaves by the Exit"
 
 
 @RULES.action
@@ -176,7 +193,7 @@ class End(Action[NtState]):
     def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
         by = intent.get("by")
         if by is not None and by != sharing.partner_of(state, seat):
-            return "Only a shared Team's partner ends the activations of its own characters apart."
+            return "Only a shared Team's partner ends the activations of their own characters apart."
         return None
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
@@ -186,15 +203,19 @@ class End(Action[NtState]):
             if sharing.controller_of(state, model) == who:
                 events += finish(state, model)
         if sharing.partner_of(state, seat) is not None:
-            events.append(public("end", f"{who} ends the activations of the characters it plays."))
+            events.append(public("end", f"{who} ends the activations of the characters they play."))
             if actors(state, seat):
                 return events  # ruling H1: the partner's characters still act
         RULES.end_turn(state)
         return events + [public("end", f"{seat} ends the Team's activation.")]
 
     def label(self, state: NtState, intent: Intent) -> str:
-        by = intent.get("by")
-        return f"End the activations of the characters {by} plays" if by else "End the Team's activation"
+        """In a shared Team each partner's ``end`` ends only the characters that partner plays."""
+        turn = state.waiting.find("turn")
+        seat = intent.get("by") or (turn.seat if isinstance(turn, TurnFrame) else None)
+        if seat is not None and (intent.get("by") or sharing.partner_of(state, str(seat)) is not None):
+            return f"End the activations of the characters {seat} plays"
+        return "End the Team's activation"
 
 
 ORDERS = {
@@ -206,13 +227,13 @@ ORDERS = {
 
 
 @RULES.action
-class Standing(Action[NtState]):
+class Standing(Summed, Action[NtState]):
     """Rules-notes 8 #13: "Standing order per model" so that most reaction prompts never need to be asked."""
 
     kind = "standing"
     family = "end"
     summary = "Set a character's standing order for reactions"
-    args = (word("unit", called), word("order", lambda state, order: ORDERS[str(order)].capitalize()))
+    args = (word("unit", called), word("order", lambda state, order: naming.cap(ORDERS[str(order)])))
     when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
@@ -221,6 +242,7 @@ class Standing(Action[NtState]):
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         model = state.models[str(intent.get("unit"))]
+        mark(state, f"{name(model)}'s standing order")
         model.standing = str(intent.get("order"))  # type: ignore[assignment]
         return [public("standing", f"{name(model)}'s standing order: {ORDERS[model.standing]}.")]
 

@@ -213,7 +213,7 @@ async def test_a_game_nobody_won_prints_no_ranking_of_winners() -> None:
 
     lines = await final_lines(Final(), Record())  # type: ignore[arg-type]
     assert lines == [
-        "Game over. p1 lost the mission: 4 of the 10 points needed (the last turn is over)",
+        "Game over. The tower wins: p1 scored 4 of the 10 points needed by the end of the last turn",
         "Scores: p1 4",
         "Nobody won.",
     ]

@@ -293,7 +293,7 @@ def test_clean_up_keeps_removes_and_installs_programmes() -> None:
     assert [x.card for x in s.teams["p1"].tn] == ["u_bastion.1", "u_worm.1"]
     assert "u_srboost.1" in s.teams["p1"].deck.discards
     assert s.teams["p1"].hand == ["u_ice.1"] and s.teams["p1"].sr == 0
-    assert "p1 installs a card face down on its Tactical Network." in _texts(events)
+    assert "p1 installs a card face down on their Tactical Network." in _texts(events)
     told = [e for e in events if "Blackwire Worm" in e.text]
     assert told and all(e.audience == frozenset({"p1"}) for e in told)  # face down (ruling C22)
 
@@ -329,8 +329,7 @@ def test_blank_cards_bluff_and_are_never_discarded() -> None:
     from engine.nakamura_tower.keeping import housekeeping
 
     housekeeping(s)
-    s, _ = G.apply(s, "p1", Intent.of("keep", drop="u_blank.1"))
-    s, _ = G.apply(s, "p1", Intent.of("keep", install="none"))
+    s, _ = G.apply(s, "p1", Intent.of("keep", drop="u_blank.1"))  # nothing can be installed: asked once (C24)
     assert "u_blank.1" in s.teams["p1"].hand and "u_blank.1" not in s.teams["p1"].deck.discards
 
 
@@ -438,7 +437,7 @@ def test_a_draining_worm_takes_sr_at_once_and_every_turn() -> None:
     s.teams["p1"].sr, s.teams["p2"].sr = 5, 6
     stack(s, 8, 2, 3, 5)  # Tomo keeps 8: 3 + 2 + 8 - 3 = 10 against a bare 3; Aiko's Cybershock test draws 5
     events = attack_tn(s, "p1", s.models["a1"], "u_worm.1", None, "p2")
-    assert "Blackwire Worm drains 1 SR from p2." in _texts(events)
+    assert "Blackwire Worm drains 1 SR from p2's Team." in _texts(events)
     assert s.teams["p2"].sr == 6 - 2 - 1  # its install cost 2, then the drain
     s.teams["p2"].sr = 6
     upkeep(s, "p2")
@@ -612,7 +611,7 @@ def test_a_card_committed_to_one_part_of_the_plan_is_not_offered_for_another() -
         G.apply(s, "p1", Intent.of("plan", grd="u_booster"))
     s, _ = _answer(s, "p1", Intent.of("plan", grd="u_ice"), Intent.of("plan", dsr=0))
     s, events = G.apply(s, "p2", Intent.of("plan", grd="none"))  # the reveal
-    assert "p1 installs Frostline Ice on its Tactical Network." in _texts(events)
+    assert "p1 installs Frostline Ice on their Tactical Network." in _texts(events)
     assert sorted(s.teams["p1"].hand) == ["u_navajo.2", "u_worm.1"]  # 5 cards, 3 of them played
     two = _planning(["u_navajo.1", "u_booster.1", "u_booster.2"])
     two, _ = _answer(two, "p1", Intent.of("plan", atk="u_navajo"), Intent.of("plan", bst="u_booster"))

@@ -77,11 +77,9 @@ def test_the_teams_share_one_result_and_an_ally_put_out_scores_nothing() -> None
     events = check_end(lost)
     assert lost.result is not None and not lost.result.winners
     assert lost.result.reason == (
-        "p1, p2 lost the mission together: 9 of the 10 points needed (the last turn is over)"
+        "The tower wins: p1 and p2 scored 9 of the 10 points needed together by the end of the last turn"
     )
-    assert [e.text for e in events] == [
-        "p1, p2 lost the mission together: 9 of the 10 points needed (the last turn is over)."
-    ]
+    assert [e.text for e in events] == [lost.result.reason + "."]
 
 
 def test_a_solo_mission_lost_against_the_tower_says_who_lost_and_by_how_much() -> None:
@@ -96,7 +94,7 @@ def test_a_solo_mission_lost_against_the_tower_says_who_lost_and_by_how_much() -
     events = check_end(lost)
     outcome = G.outcome(lost)
     assert outcome is not None and outcome.winners == () and not outcome.draw
-    assert outcome.reason == "p1 lost the mission: 4 of the 10 points needed (the last turn is over)"
+    assert outcome.reason == "The tower wins: p1 scored 4 of the 10 points needed by the end of the last turn"
     assert outcome.ranking == (("p1",),) and outcome.scores == {"p1": 4.0}
     assert [e.text for e in events] == [outcome.reason + "."]  # not "Everyone lost: ..."
     won = table(seats=1)
@@ -105,8 +103,10 @@ def test_a_solo_mission_lost_against_the_tower_says_who_lost_and_by_how_much() -
     events = check_end(won)
     outcome = G.outcome(won)
     assert outcome is not None and outcome.winners == ("p1",)
-    assert outcome.reason == "p1 completed the mission: 11 of the 10 points needed (the last turn is over)"
-    assert events[0].text.startswith("p1 won: p1 completed the mission")
+    assert outcome.reason == (
+        "Mission complete: p1 scored 11 of the 10 points needed by the end of the last turn"
+    )
+    assert [e.text for e in events] == [outcome.reason + "."]  # said once, not "p1 won: p1 completed ..."
 
 
 def test_the_heuristic_agent_leaves_allies_alone() -> None:

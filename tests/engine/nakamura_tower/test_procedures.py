@@ -48,7 +48,10 @@ def test_initiative_ties_are_drawn_again_with_the_same_bids() -> None:
     s, _ = G.apply(s, "p1", Intent.of("bid", sr=1))
     s, events = G.apply(s, "p2", Intent.of("bid", sr=0))
     lines = [e.text for e in events if e.kind == "initiative"]
-    assert lines == ["Initiative: p1 6, p2 6", "Initiative: p1 9, p2 3"]
+    assert lines == [
+        "Initiative (bid and CanDo card): p1 6, p2 6.",
+        "Initiative (bid and CanDo card): p1 9, p2 3.",
+    ]
     assert G.prompts(s)[0].seat == "p1" and G.prompts(s)[0].kind == "order"
     assert s.teams["p1"].sr == pool - 1  # the bid SR are spent
 

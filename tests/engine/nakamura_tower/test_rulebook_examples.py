@@ -147,7 +147,7 @@ def test_cw_example_system_resources_check() -> None:
     assert tomo.equipment[:2] == ["cyberwar_helmet", "cyberdeck_07"] and system_resources(tomo) == 8
     assert system_resources(s.models["a2"]) == 1
     events = resources(s)
-    assert "p1 has 9 System Resources." in _texts(events) and s.teams["p1"].sr == 9
+    assert "p1's Team has 9 System Resources." in _texts(events) and s.teams["p1"].sr == 9
 
 
 def test_cw_example_draw_cyberwarfare_cards() -> None:
@@ -182,13 +182,13 @@ def test_cw_example_attack_declaration_and_terminal_cards_draw() -> None:
     s, events = _sniffed(s)  # the declaration is revealed with its last part (the sniff, ruling C13)
     lines = [e.text for e in events if e.audience is None]
     assert "p1's Hacker Tomo Kosuda declares: the basic Terminal at H7." in lines
-    assert "The Terminal draws 1 defence card(s) face down against p1." in lines
+    assert "The basic Terminal at H7 draws 1 defence card face down against p1." in lines
     assert s.terminals["t_basic"].face_down == {"p1": ["ai_ids_delta.1"]}
     _, direct = _played(_tomo(), 3, 8, 9)
-    assert "attacks the Terminal at H7 directly" in _texts(direct)
+    assert "attacks the basic Terminal at H7 directly" in _texts(direct)
     assert "W32.Navajo 16 against Intrusion Detection System (IDS) Delta Class 15" in _texts(direct)
     _, remote = _played(_tomo(where="N2"), 3, 8, 9)
-    assert "attacks the Terminal at H7 remotely" in _texts(remote)
+    assert "attacks the basic Terminal at H7 remotely" in _texts(remote)
     assert "W32.Navajo 13 against Intrusion Detection System (IDS) Delta Class 15" in _texts(remote)
 
 
@@ -203,7 +203,7 @@ def test_cw_example_sniffing() -> None:
     assert [e.audience for e in seen] == [frozenset({"p1"})]
     assert "Intrusion Detection System (IDS) Delta Class" in seen[0].text
     public = [e.text for e in events if e.kind == "sniff"]
-    assert public == ["p1 runs a Fly Eye on the Terminal t_basic's defence (1 SR)."]
+    assert public == ["p1 runs a Fly Eye on the defence of the basic Terminal at H7 (1 SR)."]
     assert "Intrusion" not in _texts([e for e in events if e.audience is None])
     assert [x.card for x in s.teams["p1"].tn] == ["u_flyeye.1"]  # field number 1
     assert s.teams["p1"].sr == 8
@@ -247,7 +247,7 @@ def test_cw_example_playing_the_cards() -> None:
     assert "Navajo" not in str(G.view(s, None)) + str(G.view(s, "p2"))
     stack(s, 3, 8, 9)
     s, events = G.apply(s, "p1", NIMDA)
-    assert "p1 installs HardRock 256 Bastion on its Tactical Network." in _texts(events)
+    assert "p1 installs HardRock 256 Bastion on their Tactical Network." in _texts(events)
     assert [x.card for x in s.teams["p1"].tn] == ["u_bastion.1", "u_srboost.1", "u_booster.1"]
     assert "u_flyeye.1" in s.teams["p1"].deck.discards
 
@@ -306,7 +306,7 @@ def test_cw_example_completing_the_attack() -> None:
     """RB Examples, Completing the Attack: "Tomo takes over the Terminal"; "Tomo has used up all but one of
     his System Resources and the Nakamura Team has no hackers thus the Cyberwarfare Phase ends. " """
     s, events = _played(_tomo(), 3, 8, 9)
-    assert "p1's Tomo Kosuda takes over the Terminal t_basic." in _texts(events)
+    assert "p1's Tomo Kosuda takes over the basic Terminal at H7." in _texts(events)
     assert s.terminals["t_basic"].controller == "p1" and s.terminals["t_basic"].hacker == "a1"
     assert s.terminals["t_basic"].installed == ["u_navajo.1"]  # "the virus will start eroding"
     assert s.teams["p1"].sr == 1

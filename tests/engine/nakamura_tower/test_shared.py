@@ -71,9 +71,9 @@ def test_ending_a_partners_activations_leaves_the_others_to_act() -> None:
     assert ends == {"p1": [Intent.of("end")], "p3": [Intent.of("end", by="p3")]}
     defaults = {p.seat: p.default for p in G.prompts(s)}
     assert defaults == {"p1": Intent.of("end"), "p3": Intent.of("end", by="p3")}  # each may send its own
-    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters it plays"):
+    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters they play"):
         G.apply(s, "p3", Intent.of("end"))
-    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters it plays"):
+    with pytest.raises(IllegalIntent, match="^Each partner ends the activations of the characters they play"):
         G.apply(s, "p1", Intent.of("end", by="p3"))
     s, _ = G.apply(s, "p3", Intent.of("end", by="p3"))
     assert s.models["a2"].activated and s.models["a4"].activated
@@ -132,13 +132,14 @@ def test_random_three_seat_playouts_end_with_the_partners_together(seed: int) ->
 
 def test_the_boards_say_which_seat_plays_each_character() -> None:
     """Ruling H1: the split is public, so both images name the partner and the characters it plays."""
-    from renderers.nakamura_tower import _checked, _panel_lines, partners, render
+    from renderers.nakamura_tower import panel_lines, render
     from renderers.nakamura_tower_compact import render_compact
+    from renderers.nakamura_tower_style import checked, partners
 
     view = G.view(to_real_world(_shared(), first="p1"), None)
-    typed = _checked(view)
+    typed = checked(view)
     assert partners(typed, "p1") == {"p3": ["a2", "a4"]} and partners(typed, "p2") == {}
-    assert any("p3 plays a2, a4" in line for line, _ in _panel_lines(typed))
+    assert any("p3 plays a2, a4" in line for line, _ in panel_lines(typed))
     assert render(view).startswith(b"\x89PNG") and render_compact(view).startswith(b"\x89PNG")
 
 
