@@ -408,7 +408,8 @@ def test_undo_takes_back_ones_own_last_move_and_names_it(
     out = capsys.readouterr().out
     assert "Ann's last move was taken back (3 moves undone), approved by the agents." in out
     after = out[out.index("was taken back") :]
-    assert "Contact 1 of 5, the Sector Chief" in after and "no bid yet" in after.lower()  # asked again, as before
+    # asked again, as before
+    assert "Contact 1 of 5, the Sector Chief" in after and "no bid yet" in after.lower()
 
 
 def test_undo_refused_says_why(
