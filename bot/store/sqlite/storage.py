@@ -200,6 +200,39 @@ MIGRATIONS: list[str] = [
     """,
     # 9: the web companion's links (issue 34): one random token per game, league and server a page serves
     WEB_LINKS,
+    # 10: a stored game in fewer bytes (issue 33: about 20 KB a game, half of it the public log and the
+    # intent log). Both logs are kept in their primary key's order (WITHOUT ROWID): each was stored twice,
+    # as a table and again as its primary key's index. The public log's second index (game_id, version) is
+    # dropped: a game's lines are read newest first by (game_id, seq), and versions grow with seq. The
+    # games by status (the limits' counts, the games in play at a start) no longer read every game.
+    """
+    CREATE TABLE intents_by_key (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        intent TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    INSERT INTO intents_by_key (game_id, seq, version, seat, intent, by_user, at)
+        SELECT game_id, seq, version, seat, intent, by_user, at FROM intents;
+    DROP TABLE intents;
+    ALTER TABLE intents_by_key RENAME TO intents;
+    CREATE TABLE public_log_by_key (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    INSERT INTO public_log_by_key (game_id, version, seq, text)
+        SELECT game_id, version, seq, text FROM public_log;
+    DROP TABLE public_log;
+    ALTER TABLE public_log_by_key RENAME TO public_log;
+    CREATE INDEX games_by_status ON games(status, game)
+    """,
 ]
 
 Synchronous = Literal["normal", "full"]
@@ -223,6 +256,10 @@ def quick_check(conn: sqlite3.Connection) -> list[str]:
     return [] if rows == ["ok"] else rows
 
 
+IN_PLAY = (
+    "SELECT game FROM games WHERE status IN ('lobby', 'running', 'paused') "
+    "GROUP BY game ORDER BY COUNT(*) DESC"
+)
 SCHEMA_TABLE = "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'"
 GAMES_TABLE = "SELECT 1 FROM sqlite_master WHERE type='table' AND name='games'"
 
@@ -546,6 +583,11 @@ class SqliteStore(WebReads):
         """The id of the game whose thread is ``thread`` (an indexed column: no game is read)."""
         rows = await self._rows("SELECT id FROM games WHERE thread=? LIMIT 1", (thread,))
         return str(rows[0]["id"]) if rows else None
+
+    async def games_in_play(self) -> list[str]:
+        """The games (their ids: ``infamy``...) of the lobbies and running games, most played first."""
+        rows = await self._rows(IN_PLAY)
+        return [str(row[0]) for row in rows]
 
     async def unannounced(self) -> list[GameRecord] | None:
         """Games with a thread whose newest version was not announced (``arbiter_announced``, kept by
