@@ -89,8 +89,10 @@ def copy_rows(
         )
         for table in COPIED:
             conn.execute(_sample_sql(table, len(samples)), samples)
-            conn.execute(f"CREATE INDEX temp.sample_{table}_key ON sample_{table}(" + (
-                "id)" if table == "games" else "game_id)"))
+            conn.execute(
+                f"CREATE INDEX temp.sample_{table}_key ON sample_{table}("
+                + ("id)" if table == "games" else "game_id)")
+            )
             conn.execute(_copy_sql(table, _columns(conn, table)))
         conn.execute(
             "INSERT INTO arbiter_announced (game_id, version) SELECT c.gid, "
