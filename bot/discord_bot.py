@@ -35,7 +35,7 @@ from cogs.ui.items import DYNAMIC_ITEMS
 from engine.core import registry
 from engine.table import Limits, Table
 
-from .gate import Gate
+from .gate import Gate, Work
 from .leagues import LeagueService
 from .prefs import prefs_for
 from .ratelimit import RateLimiter
@@ -99,6 +99,8 @@ class ArbiterBot(commands.Bot):
         self._catch_up: asyncio.Task[int] | None = None
         self.gate = Gate()
         """Every interaction passes it (:func:`cogs.ui.admission.admit`); closed first at shutdown."""
+        self.work = Work(settings.arbiter_work_running, settings.arbiter_work_waiting)
+        """The turns of the interactions' work behind their acknowledgements (:func:`cogs.ui.answer.ack`)."""
         self._league_catch_up: asyncio.Task[None] | None = None
         self._sync: asyncio.Task[None] | None = None
         self._rules: asyncio.Task[None] | None = None
