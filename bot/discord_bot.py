@@ -137,6 +137,7 @@ class ArbiterBot(commands.Bot):
             holds=lambda r: self.shard_plan.holds(r.place.get("guild")),
         )
         table.subscribe(announcer)
+        self.work.behind = announcer.behind  # new work waits while the announcements are behind
         leagues = services.leagues = LeagueService(table, league_store, DiscordLeagueFront(self, services))
         table.subscribe(leagues.in_background)
         self.services = services

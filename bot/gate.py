@@ -9,14 +9,15 @@ only then is the store closed.
 :class:`Work` bounds what runs behind the acknowledgements (issue 33: 500 members opening games at once
 outran one process, and interactions expired unanswered): an interaction is acknowledged first, then its
 work waits its turn, a few at a time, in the order they came (each game's own changes are ordered by its
-lock in the table); when the queue is full, or a turn does not come soon enough, the member is told the
-referee is busy, never left without an answer.
+lock in the table); when the queue is full, a turn does not come soon enough, or the announcements are
+too far behind the database, the member is told the referee is busy, never left without an answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +28,12 @@ RUNNING = 8
 answer and starve the acknowledgements of those arriving)."""
 WAITING = 400
 """Interactions whose work may wait for a turn; one more is told the referee is busy."""
-WAIT_SECONDS = 20.0
+WAIT_SECONDS = 10.0
 """The longest an interaction's work waits for its turn before the member is told the referee is busy."""
+BEHIND_SECONDS = 2.5
+"""While the oldest committed change not yet announced has waited longer than this, new work is told the
+referee is busy: the moves that would pile up behind it would be announced later and later (issue 21:
+announcements at most 5 s behind the database), so they wait for the announcements instead."""
 
 
 class Busy(Exception):
@@ -44,9 +49,17 @@ class Work:
     longest queue seen) and :attr:`refused` (members told the referee is busy)."""
 
     def __init__(
-        self, running: int = RUNNING, waiting: int = WAITING, wait_seconds: float = WAIT_SECONDS
+        self,
+        running: int = RUNNING,
+        waiting: int = WAITING,
+        wait_seconds: float = WAIT_SECONDS,
+        behind: Callable[[], float] | None = None,
+        behind_most: float = BEHIND_SECONDS,
     ) -> None:
+        """``behind``: how many seconds the announcements are behind the database (none: never)."""
         self._turns = asyncio.Semaphore(running)
+        self.behind = behind or (lambda: 0.0)
+        self.behind_most = behind_most
         self.waiting_most = waiting
         self.wait_seconds = wait_seconds
         self.waiting = 0
@@ -59,6 +72,8 @@ class Work:
         task = asyncio.current_task()
         if task is None or task in self._holding:
             return
+        if self.behind() > self.behind_most:
+            self._refuse()
         if self._turns.locked():
             await self._wait_for_turn()
         else:

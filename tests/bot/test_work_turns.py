@@ -72,3 +72,14 @@ async def test_a_turn_that_does_not_come_in_time_is_told_the_referee_is_busy() -
     hold.set()
     await first
     await asyncio.wait_for(work.enter(), 1)  # the turn given back: the next one gets it at once
+
+
+async def test_while_the_announcements_are_behind_new_work_is_told_the_referee_is_busy() -> None:
+    """Issue 21: "announcements never more than 5 s behind the database": new moves wait for them."""
+    lag = [3.0]
+    work = Work(running=4, waiting=10, wait_seconds=5, behind=lambda: lag[0], behind_most=2.5)
+    with pytest.raises(Busy):
+        await work.enter()
+    lag[0] = 1.0
+    await asyncio.wait_for(work.enter(), 1)
+    assert work.refused == 1
