@@ -240,6 +240,9 @@ SEATS_CHUNK = 500
 CHECK_AT_OPEN_BYTES = 64 * 1024 * 1024
 """A file up to this size is integrity-checked before the store opens (about 0.3 s); a larger one while
 the bot serves (the check reads the whole file: about 4 s a GB)."""
+CHECK_AFTER_SECONDS = 2.0
+"""How long after the open a large file's background check starts: it reads the whole file (a core and
+the disk for seconds), and a start's first answers come first (issue 33)."""
 CHECKPOINT_SECONDS = 1.0
 """How often the WAL is checkpointed by :class:`Checkpoints`."""
 WAL_BYTES_KEPT = 64 * 1024 * 1024
@@ -469,6 +472,7 @@ class SqliteStore(WebReads):
         """``PRAGMA quick_check`` of a large file on a connection and thread of its own, while the bot
         serves; a failure is logged and every later change is refused (:attr:`refusal`), so nothing more is
         written to a file that cannot be trusted."""
+        await asyncio.sleep(CHECK_AFTER_SECONDS)
         problems = await asyncio.to_thread(_check_file, Path(self.path))
         if problems:
             self.refusal = self._failed(problems)
