@@ -231,7 +231,7 @@ MIGRATIONS: list[str] = [
         SELECT game_id, version, seq, text FROM public_log;
     DROP TABLE public_log;
     ALTER TABLE public_log_by_key RENAME TO public_log;
-    CREATE INDEX games_by_status ON games(status, game)
+    CREATE INDEX IF NOT EXISTS games_by_status ON games(status, game)
     """,
 ]
 
