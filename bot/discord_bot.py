@@ -13,6 +13,7 @@ about one game can stop the start: catch-up and the thread lookup go row by row.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
@@ -241,7 +242,8 @@ class ArbiterBot(commands.Bot):
         # loop: a database connection left open would keep its worker thread, and the process, alive.
         await self.gate.close(timeout=SHUTDOWN_SECONDS)
         for task in (self._sync, self._rules):
-            await stop_task(task)
+            with contextlib.suppress(Exception):  # a failure was logged when it happened
+                await stop_task(task)
         if self.scheduler is not None:
             await self.scheduler.stop()
             self.scheduler = None

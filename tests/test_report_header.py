@@ -17,6 +17,7 @@ def test_the_default_run_says_how_long_it_usually_takes() -> None:
             "-m",
             "pytest",
             "--collect-only",
+            "-v",
             "-q",
             "-n",
             "0",
