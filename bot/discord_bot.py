@@ -13,10 +13,11 @@ about one game can stop the start: catch-up and the thread lookup go row by row.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -32,9 +33,10 @@ from cogs.ui.all_flows import AllFlows
 from cogs.ui.dispatch import Flows
 from cogs.ui.errors import on_tree_error
 from cogs.ui.items import DYNAMIC_ITEMS
+from engine.core import registry
 from engine.table import Limits, Table
 
-from .gate import Gate
+from .gate import Gate, Work
 from .leagues import LeagueService
 from .prefs import prefs_for
 from .ratelimit import RateLimiter
@@ -45,14 +47,15 @@ from .settings import Settings
 from .shards import BadShards, ShardPlan
 from .store.errors import StoreRefused
 from .store.league_stores import league_store_for
-from .store.postgres.pg_store import Changed, PostgresStore
 from .store.sqlite.dbtools import BackupSchedule
 from .store.sqlite.storage import SqliteStore
 from .store.stores import describe, open_store, sqlite_file
-from .web.app import WebApp, parse_address
-from .web.drawing import Drawer
+from .tasks import stop_task
 from .web.links import WebLinks
-from .web.site import Site
+
+if TYPE_CHECKING:  # imported where they serve (issue 33: off a SQLite bot's path to its first answer)
+    from .store.postgres.pg_store import Changed, PostgresStore
+    from .web.app import WebApp
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +100,11 @@ class ArbiterBot(commands.Bot):
         self._catch_up: asyncio.Task[int] | None = None
         self.gate = Gate()
         """Every interaction passes it (:func:`cogs.ui.admission.admit`); closed first at shutdown."""
+        self.work = Work(settings.arbiter_work_running, settings.arbiter_work_waiting)
+        """The turns of the interactions' work behind their acknowledgements (:func:`cogs.ui.answer.ack`)."""
         self._league_catch_up: asyncio.Task[None] | None = None
+        self._sync: asyncio.Task[None] | None = None
+        self._rules: asyncio.Task[None] | None = None
         self.web: WebApp | None = None
         """The web companion, served in this process when ``ARBITER_WEB`` is set."""
 
@@ -131,15 +138,14 @@ class ArbiterBot(commands.Bot):
             holds=lambda r: self.shard_plan.holds(r.place.get("guild")),
         )
         table.subscribe(announcer)
+        self.work.behind = announcer.behind  # new work waits while the announcements are behind
         leagues = services.leagues = LeagueService(table, league_store, DiscordLeagueFront(self, services))
         table.subscribe(leagues.in_background)
         self.services = services
         services.web = WebLinks(table, prefs, settings.arbiter_web_url)
         if settings.arbiter_web:
-            self.web = WebApp(Site(table, services.web, Drawer(), leagues))
-            table.subscribe(self.web.hub.on_update)
-            await self.web.start(*parse_address(settings.arbiter_web))
-        if isinstance(self.store, PostgresStore):  # other processes may commit: hear of their changes
+            await self._serve_web(table, services, leagues, settings.arbiter_web)
+        if not isinstance(self.store, SqliteStore):  # PostgreSQL: other processes may commit: hear of them
             announcer.shared = True
             self.store.listen(self._heard)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -147,7 +153,12 @@ class ArbiterBot(commands.Bot):
             await self.add_cog(cog)
         self.tree.error(on_tree_error)
         install_rate_limit(self, RateLimiter(settings.rate_limit_actions, settings.rate_limit_seconds))
-        await self.sync_commands()
+        # The commands are synced once connected, and the rules of the games in play are imported in the
+        # background meanwhile: neither stands between the start and the first answer (issue 33)
+        self._sync = asyncio.create_task(self._sync_when_ready(), name="arbiter-sync-commands")
+        self._sync.add_done_callback(_log_failure)
+        self._rules = asyncio.create_task(_rules_in_play(self.store), name="arbiter-rules-in-play")
+        self._rules.add_done_callback(_log_failure)
         self._catch_up = asyncio.create_task(announcer.catch_up(), name="arbiter-catch-up")
         self._catch_up.add_done_callback(_log_failure)
         self._league_catch_up = asyncio.create_task(leagues.resume(), name="arbiter-league-catch-up")
@@ -164,6 +175,24 @@ class ArbiterBot(commands.Bot):
             describe(settings.database, settings.arbiter_db),
             self.shard_plan.describe(),
         )
+
+    async def _serve_web(
+        self, table: Table, services: Services, leagues: LeagueService, address: str
+    ) -> None:
+        """The web companion in this process (``ARBITER_WEB``)."""
+        # allow_inline: aiohttp's web server only where the companion is served (issue 33)
+        from .web.app import WebApp, parse_address
+        from .web.drawing import Drawer  # allow_inline: as above
+        from .web.site import Site  # allow_inline: as above
+
+        assert services.web is not None
+        self.web = WebApp(Site(table, services.web, Drawer(), leagues))
+        table.subscribe(self.web.hub.on_update)
+        await self.web.start(*parse_address(address))
+
+    async def _sync_when_ready(self) -> None:
+        await self.wait_until_ready()
+        await self.sync_commands()
 
     def _heard(self, changed: Changed | None) -> None:
         """Another process committed a change: forget this process's copy of the game and, when this one
@@ -212,6 +241,9 @@ class ArbiterBot(commands.Bot):
         # everything of ours is closed before discord.py's close, which ends start() and so the event
         # loop: a database connection left open would keep its worker thread, and the process, alive.
         await self.gate.close(timeout=SHUTDOWN_SECONDS)
+        for task in (self._sync, self._rules):
+            with contextlib.suppress(Exception):  # a failure was logged when it happened
+                await stop_task(task)
         if self.scheduler is not None:
             await self.scheduler.stop()
             self.scheduler = None
@@ -249,6 +281,15 @@ def make_bot(settings: Settings) -> ArbiterBot:
     """The client for this process: sharded when the settings name shards (raises :class:`BadShards`)."""
     plan = ShardPlan.parse(settings.arbiter_shards, settings.arbiter_shard_count)
     return ShardedArbiterBot(settings, plan) if plan.sharded else ArbiterBot(settings)
+
+
+async def _rules_in_play(store: SqliteStore | PostgresStore) -> None:
+    """Import the rules of the games being played, most played first, in a worker thread as background
+    work (:func:`engine.core.registry.ready`): the first command in a game's thread after a start then
+    finds them loaded, and an interaction about another game goes first."""
+    with registry.background():
+        for game in await store.games_in_play():
+            await registry.ready(game)
 
 
 def _log_failure(task: asyncio.Task[object]) -> None:

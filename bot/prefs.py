@@ -177,10 +177,10 @@ def _changed(body: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
 def prefs_for(store: SqliteStore | PostgresStore, sqlite_file: str) -> Prefs:
     """The front end's preferences beside the games: in the PostgreSQL database when the games are there
     (every process sees the same), else in the SQLite file ``sqlite_file``. Not yet opened."""
-    # allow_inline: PostgreSQL's driver is loaded only for a PostgreSQL database
-    from .store.postgres.pg_store import PostgresStore
+    # allow_inline: SQLite's store is imported with the bot; PostgreSQL's driver only for its database
+    from .store.sqlite.storage import SqliteStore
 
-    if isinstance(store, PostgresStore):
+    if not isinstance(store, SqliteStore):
         return Prefs.postgres(store)
     if store.path != ":memory:" and Path(store.path).resolve() == Path(sqlite_file).resolve():
         return Prefs.sqlite(store)  # the same file: through the store's connection, one writer

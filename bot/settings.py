@@ -57,6 +57,10 @@ class Settings(BaseSettings):
     render_concurrency: int = Field(default=2, ge=1, le=32)
     tick_seconds: float = Field(default=30.0, gt=0)
     status_edit_seconds: float = Field(default=1.0, ge=0, le=60)
+    arbiter_work_running: int = Field(default=8, ge=1, le=256)
+    """Interactions whose work runs at once behind their acknowledgements (bot.gate.Work)."""
+    arbiter_work_waiting: int = Field(default=400, ge=0)
+    """Interactions whose work may wait for a turn; one more is told the referee is busy."""
 
     @field_validator(
         "discord_dev_guild",

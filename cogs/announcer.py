@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from collections.abc import Callable
@@ -53,6 +54,10 @@ from .ui.answer import png, text_view
 from .ui.flows_seat import hand_message
 
 log = logging.getLogger(__name__)
+
+STUCK_SECONDS = 30.0
+"""A game's announcement waiting longer than this is stuck on its own (Discord refusing, a claim held
+elsewhere), not held up by the load: :meth:`Announcer.behind` leaves it out, so it never stops the others."""
 
 SYSTEM_BY = ("agent", "deadline")
 DIGEST_MAX = 20
@@ -134,6 +139,11 @@ class Announcer:
         """Seconds a game's worker waits after an announcement, so the changes that arrive meanwhile are
         merged into one edit of its status message (Discord rate-limits edits per channel)."""
         self._queues: dict[str, asyncio.Queue[Update | CatchUp]] = {}
+        self._since: dict[str, float] = {}
+        """When each game's oldest change not yet announced was committed (monotonic): queued, or being
+        posted. Catch-ups after a start are not counted (:meth:`behind`)."""
+        self._announcing: dict[str, float] = {}
+        """The same for the batch each game's worker is posting now."""
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self._shown: dict[str, tuple[str, float]] = {}
@@ -158,7 +168,15 @@ class Announcer:
     async def __call__(self, update: Update) -> None:
         """The table's subscriber: queue and return at once (the game never waits on Discord)."""
         self.services.remember(update.record.place.get("thread"), update.record.id)
+        self._since.setdefault(update.record.id, time.monotonic())
         self._enqueue(update.record.id, update)
+
+    def behind(self) -> float:
+        """Seconds the oldest committed change not yet on Discord has waited (0.0 when none waits): the
+        interactions' work waits while it is too far behind (:class:`bot.gate.Work`, issue 33)."""
+        now = time.monotonic()
+        waits = (now - at for at in itertools.chain(self._since.values(), self._announcing.values()))
+        return max((w for w in waits if w < STUCK_SECONDS), default=0.0)
 
     def woken(self, gid: str) -> None:
         """Another process committed a change to the game (a notification): announce it from the log."""
@@ -177,10 +195,15 @@ class Announcer:
                 batch = [queue.get_nowait()]
                 while not queue.empty():
                     batch.append(queue.get_nowait())
+                since = self._since.pop(gid, None)
+                if since is not None:
+                    self._announcing[gid] = since
                 try:
                     await self._announce_claimed(gid, batch)
                 except Exception:
                     log.exception("announcing game %s failed", gid)
+                finally:
+                    self._announcing.pop(gid, None)
                 if self.min_interval > 0:
                     await asyncio.sleep(self.min_interval)  # coalesce: what arrives meanwhile is one edit
         finally:

@@ -21,6 +21,19 @@ def toy():  # type: ignore[no-untyped-def]
     return TOY
 
 
+SUITE_TIME = (
+    "this run usually takes about 4 minutes on 2 cores (one worker a core); `pytest -m slow` runs the long "
+    "sweeps, the 500-game load and the 100,000-game restart, and .ci/run runs both"
+)
+"""Issue 33, item 5: a newcomer's `pytest` says at its start how long it usually takes."""
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    """The first lines of the run: how long it usually takes (the default run, not the slow one)."""
+    marks = str(config.getoption("markexpr", "") or "")
+    return None if marks and "not slow" not in marks else SUITE_TIME
+
+
 _exit_status: list[int] = []
 
 

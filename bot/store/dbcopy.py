@@ -222,9 +222,13 @@ async def _copy_rows(
     return copied
 
 
+IN_ORDER = {"intents": "game_id, seq", "public_log": "game_id, seq"}
+"""The order of a table kept without a rowid (migration 10 of the SQLite store): its primary key."""
+
+
 async def _batches(db: aiosqlite.Connection, table: str, columns: list[Column]) -> Any:
     """The table's rows converted to PostgreSQL's types, BATCH at a time."""
-    sql = f"SELECT {', '.join(c for c, _ in columns)} FROM {table} ORDER BY rowid"
+    sql = f"SELECT {', '.join(c for c, _ in columns)} FROM {table} ORDER BY {IN_ORDER.get(table, 'rowid')}"
     async with db.execute(sql) as cursor:
         while rows := list(await cursor.fetchmany(BATCH)):
             yield [_converted(table, columns, row) for row in rows]

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot import present
+from bot.gate import Work
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +31,13 @@ RESTART_NOTE = (
 
 
 async def ack(interaction: discord.Interaction, ephemeral: bool = True) -> None:
-    """Defer within Discord's 3 seconds; the answer follows."""
+    """Defer within Discord's 3 seconds, then wait for this interaction's turn to work (the client's
+    :class:`bot.gate.Work`, if it has one: :class:`bot.gate.Busy` when no turn comes); the answer follows."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    work: Work | None = getattr(interaction.client, "work", None)
+    if work is not None:
+        await work.enter()
 
 
 async def send(

@@ -22,6 +22,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.gate import Busy
 from engine.core.errors import RuleError, StaleVersion
 
 from .answer import send
@@ -59,6 +60,9 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
     try:
         if isinstance(error, StaleVersion) and game_id is not None:
             await flows_of(interaction).stale(interaction, game_id)
+            return
+        if isinstance(error, Busy):
+            await send(interaction, str(error))
             return
         if isinstance(error, RuleError):
             await send(interaction, str(error) or "That is not possible now.")

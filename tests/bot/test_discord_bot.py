@@ -127,8 +127,12 @@ async def test_setup_registers_everything(tmp_path: Path) -> None:
     bot = ArbiterBot(Settings(arbiter_db=str(tmp_path / "a.db"), discord_dev_guild=42, tick_seconds=3600))
     sync = AsyncMock(return_value=[])
     bot.tree.sync = sync  # type: ignore[method-assign]
+    bot.wait_until_ready = AsyncMock()  # type: ignore[method-assign]  # not connected: ready at once
     await bot.setup_hook()
     try:
+        assert sync.await_args is None  # issue 33: the commands are synced once connected, not before
+        assert bot._sync is not None
+        await bot._sync
         assert bot.intents.value == discord_bot.intents().value and not bot.intents.message_content
         assert sync.await_args is not None and sync.await_args.kwargs["guild"].id == 42
         names = sorted(c.qualified_name for c in bot.tree.walk_commands(guild=discord.Object(42)))
@@ -179,6 +183,7 @@ async def test_shutdown_lets_an_interaction_in_flight_finish_before_the_store_cl
 
     bot = ArbiterBot(Settings(arbiter_db=str(tmp_path / "a.db"), tick_seconds=3600))
     bot.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
+    bot.wait_until_ready = AsyncMock()  # type: ignore[method-assign]
     await bot.setup_hook()
     assert bot.services is not None
     table = bot.services.table

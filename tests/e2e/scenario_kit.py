@@ -237,6 +237,9 @@ class Table:
 
 BOT_ERROR = "Something went wrong"
 """The start of the bot's answer to an unexpected error (cogs/ui/errors.py)."""
+BUSY = "The referee is busy"
+"""The start of the bot's answer when an interaction's work gets no turn (bot/gate.py): a member tries
+again a moment later."""
 
 
 async def _answer(make: Any, timeout: float, errors: list[str] | None, tries: int = 200) -> Message:
@@ -244,6 +247,9 @@ async def _answer(make: Any, timeout: float, errors: list[str] | None, tries: in
     bot is noted there and the interaction tried again (as a member would), else it is returned."""
     for _ in range(tries):
         msg: Message = await (await make()).message(timeout)
+        if BUSY in msg.text():
+            await asyncio.sleep(random.uniform(1.0, 3.0))
+            continue
         if errors is None or BOT_ERROR not in msg.text():
             return msg
         errors.append(msg.text())
@@ -393,6 +399,8 @@ class Player:
                 self.handles.append(h)
                 msg = await h.message(timeout)
             assert msg.ephemeral, f"an answer to a move was public: {msg!r}"
+            if BUSY in msg.text():
+                return played  # nothing was changed: the caller settles and asks again
             if BOT_ERROR in msg.text():
                 assert self.errors is not None, f"the bot failed on {key!r}: {msg.text()}"
                 self.errors.append(msg.text())

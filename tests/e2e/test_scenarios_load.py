@@ -150,13 +150,15 @@ async def _load(games: int, tmp_path: Path, pace: Pace = Pace()) -> dict[str, fl
             report = fake.latency_report()
             interactions = list(fake.state.interactions.values())
             late = [i for i in interactions if i.latency is None or i.latency >= 3.0]
+            busy = sum(1 for m in fake.state.all_messages() if kit.BUSY in m.text())
             refused = [c for c in fake.state.callbacks if c.status == 404]
             print(
                 f"\nscenario 6: {games} games, {len(interactions)} interactions, "
                 f"{sum(int(r['moves']) for r in results)} moves by members in {seconds:.1f}s; "
                 f"time to first response p50 {report['p50'] * 1000:.1f} ms, "
                 f"p99 {report['p99'] * 1000:.1f} ms, "
-                f"max {report['max'] * 1000:.1f} ms; {len(errors)} unexpected errors answered; "
+                f"max {report['max'] * 1000:.1f} ms; {len(errors)} unexpected errors answered, {busy} told "
+                "the referee is busy (and tried again); "
                 f"the bot used {bot_cpu:.1f} s of CPU"
             )
             by_kind: dict[str, list[float]] = {}

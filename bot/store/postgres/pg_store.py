@@ -308,6 +308,14 @@ class PostgresStore(WebReads):
         found = await self.pool.fetchval("SELECT id FROM games WHERE thread=$1 LIMIT 1", thread)
         return str(found) if found is not None else None
 
+    async def games_in_play(self) -> list[str]:
+        """The games (their ids) of the lobbies and running games, most played first, as SQLite's."""
+        rows = await self.pool.fetch(
+            "SELECT game FROM games WHERE status IN ('lobby', 'running', 'paused') GROUP BY game "
+            "ORDER BY COUNT(*) DESC"
+        )
+        return [str(row[0]) for row in rows]
+
     async def unannounced(self) -> list[GameRecord] | None:
         """Games with a thread whose newest version was not announced (``arbiter_announced``, kept by
         :class:`bot.prefs.Prefs` in this database): the start-up catch-up, selected in SQL, as SQLite's."""
