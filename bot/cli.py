@@ -218,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 130
     if args.command == "export":
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .terminal import session
 
         return asyncio.run(session.export(args.game_id, session.database_file(args), args.out))
@@ -243,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "run":
         return run_bot(args.shards, args.shard_count)
     if args.command == "web":
+        # allow_inline: each command imports what it runs, so `arbiter run` starts sooner
         from .web import standalone
 
         return standalone.run(args.host, args.port)

@@ -18,6 +18,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 import renderers
+from engine.core import registry
 
 from ..animation import animated_replay
 
@@ -30,8 +31,6 @@ NICENESS = 5
 def ready() -> None:
     """The worker's start: a lower priority than the process serving the pages (a reader waits for a page
     sooner than for a picture), and every game's renderers imported before the first board is asked for."""
-    from engine.core import registry
-
     with contextlib.suppress(OSError, AttributeError):
         os.nice(NICENESS)
     for game_id in registry.games():
@@ -49,8 +48,6 @@ def draw_replay(
     game_id: str, seats: list[str], seed: int, options: Any, log_: list[tuple[str, str]]
 ) -> tuple[bytes, str]:
     """The animated replay of the public boards: its bytes and its file type."""
-    from engine.core import registry
-
     data, ext, _ = animated_replay(registry.get(game_id), seats, seed, options, log_)
     return data, ext
 
