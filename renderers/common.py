@@ -187,7 +187,7 @@ def fixed_palette(colours: tuple[RGB, ...]) -> Image.Image:
 PALETTE_COMPRESS_LEVEL = 3
 """zlib level of a palette PNG: 3 is about as small as 6 on flat-colour boards at half the encoding time."""
 
-BAND_ROWS = 16
+BAND_ROWS = 32
 """A PNG's pixel rows are compressed in bands of this many rows, each on its own (a full flush between
 them), so a band that another image had already drawn identically is not compressed again."""
 
