@@ -16,7 +16,19 @@ from typing import Any, Literal
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, ConfigDict, Field
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, RGB, canvas, seat_colour, text, text_width, to_png
+from .common import (
+    ACCENT,
+    BACKGROUND,
+    INK,
+    MUTED,
+    RGB,
+    canvas,
+    rounded,
+    seat_colour,
+    text,
+    text_width,
+    to_png,
+)
 
 Pos = tuple[int, int]
 
@@ -313,7 +325,7 @@ def _area_label(draw: ImageDraw.ImageDraw, area: AreaPic, at: Any) -> None:
     for i, token in enumerate(area.tokens):
         colour = token.colour or seat_colour(token.seat if token.seat is not None else i)
         w = text_width(token.label, 12) + 10
-        draw.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + 16), radius=5, fill=colour)
+        rounded(draw, (cx - w / 2, y, cx + w / 2, y + 16), radius=5, fill=colour)
         text(draw, (cx, y + 8), token.label, size=12, fill=BLOCKED if sum(colour) > 450 else INK, anchor="mm")
         y += 18
 

@@ -10,13 +10,14 @@ shape: Influence is a round chip with its count beside, a Server a square, a Dir
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 from PIL import ImageDraw
 
 from engine.virtual_revolution.view import BoroughView, VrView
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, unique_initials
+from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, rounded, unique_initials
 from .common import text as _text
 from .common import text_width as _width
 from .common import wrap as _wrap
@@ -58,8 +59,10 @@ SMALLEST = 12
 PUNCTUATION = str.maketrans({"—": "-", "–": "-", "×": "x", "◂": "<", "’": "'"})
 
 
+@lru_cache(maxsize=8192)
 def plain(value: str) -> str:
-    """The default font has no accents, dashes nor arrows: "Néo District" is drawn "Neo District"."""
+    """The default font has no accents, dashes nor arrows: "Néo District" is drawn "Neo District" (cached:
+    the same names and labels are drawn on every board)."""
     decomposed = unicodedata.normalize("NFKD", value.translate(PUNCTUATION))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -107,7 +110,7 @@ def chip(
     if shape == "square":
         draw.rectangle(box, fill=fill, outline=INK, width=1)
     else:
-        draw.rounded_rectangle(box, radius=(size + 6) // 2, fill=fill, outline=DARK, width=1)
+        rounded(draw, box, radius=(size + 6) // 2, fill=fill, outline=DARK, width=1)
     ink = DARK if sum(fill) > 420 else INK
     text(draw, (x + w / 2, y + (size + 6) / 2), label, size=size, fill=ink, anchor="mm")
     return w + 3
