@@ -21,7 +21,6 @@ from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, canvas, due_label, ro
 from .virtual_revolution_style import (
     AGENT_TOKEN,
     COLOURS,
-    DISTRICT_TINTS,
     GOOD,
     MARGIN,
     WHITE,
@@ -33,6 +32,7 @@ from .virtual_revolution_style import (
     influence,
     map_xy,
     marked,
+    paste_ground,
     text,
     text_width,
     wrap,
@@ -81,7 +81,6 @@ def _header(d: ImageDraw.ImageDraw, view: VrView, seats: Seats, raw: dict[str, A
 
 def _borough(d: ImageDraw.ImageDraw, b: BoroughView, seats: Seats, top: int) -> None:
     points = [map_xy(p, top, MAP_SCALE) for p in b.polygon]
-    d.polygon(points, fill=DISTRICT_TINTS.get(b.district, PANEL), outline=INK, width=1)
     x0, y0 = min(p[0] for p in points) + 4, min(p[1] for p in points) + 2
     right, bottom = max(p[0] for p in points) - 4, max(p[1] for p in points) - 4
     text(d, (x0, y0), b.label, size=20, fill=INK)
@@ -98,6 +97,7 @@ def _borough(d: ImageDraw.ImageDraw, b: BoroughView, seats: Seats, top: int) -> 
 
 
 def _map(d: ImageDraw.ImageDraw, view: VrView, seats: Seats, top: int) -> int:
+    paste_ground(d, view, top, WIDTH, MAP_SCALE)
     for b in view.boroughs:
         _borough(d, b, seats, top)
     changed = marked(view)

@@ -13,7 +13,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.virtual_revolution.view import BoroughView, VrView
 
@@ -159,3 +159,23 @@ def directors(
             chip(draw, x, y, f"+{len(b.directors) - n}", PANEL, size)
             return
         x += chip(draw, x, y, label, seats.colour(seat), size)
+
+
+@lru_cache(maxsize=16)
+def _ground(
+    shapes: tuple[tuple[str, tuple[tuple[float, float], ...]], ...], top: int, width: int, scale: float
+) -> Image.Image:
+    bottom = top + int(max(p[1] for _, polygon in shapes for p in polygon) * scale) + 2
+    image = Image.new("RGB", (width, bottom), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for district, polygon in shapes:
+        points = [map_xy(p, top, scale) for p in polygon]
+        draw.polygon(points, fill=DISTRICT_TINTS.get(district, PANEL), outline=INK, width=1)
+    return image.crop((0, top, width, bottom))
+
+
+def paste_ground(draw: ImageDraw.ImageDraw, view: VrView, top: int, width: int, scale: float) -> None:
+    """The map's Boroughs filled with their District's tint and outlined, from ``top`` down on a fresh
+    canvas: the same for every game on the map (whatever is on it), so drawn once per layout and pasted."""
+    shapes = tuple((b.district, tuple(b.polygon)) for b in view.boroughs)
+    draw._image.paste(_ground(shapes, top, width, scale), (0, top))
