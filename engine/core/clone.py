@@ -29,11 +29,9 @@ M = TypeVar("M", bound=BaseModel)
 Copier = Callable[[Any], Any]
 
 _ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None), bytes})
-_SHARED = "shared"
-"""The plan of a frozen model made only of atoms: the instance itself serves as its copy."""
-
-_PLANS: dict[type, list[tuple[str, Copier]] | str] = {}
-"""Per model class, the fields to copy and how (the others are shared), or :data:`_SHARED`."""
+_PLANS: dict[type, list[tuple[str, Copier]] | None] = {}
+"""Per model class, the fields to copy and how (the others are shared); None for a frozen model made only
+of atoms, whose instance serves as its own copy."""
 
 
 def _value(value: Any) -> Any:
@@ -113,14 +111,14 @@ def _copier(annotation: Any) -> Copier | None:
     return _value
 
 
-def _plan(cls: type[BaseModel]) -> list[tuple[str, Copier]] | str:
-    plan = _PLANS.get(cls)
-    if plan is None:
-        _PLANS[cls] = [(name, _value) for name in cls.model_fields]  # while its own fields are read
-        fields = [(name, _copier(info.annotation)) for name, info in cls.model_fields.items()]
-        copied = [(name, how) for name, how in fields if how is not None]
-        frozen = bool(cls.model_config.get("frozen")) and cls.model_config.get("extra") != "allow"
-        plan = _PLANS[cls] = _SHARED if frozen and not copied else copied
+def _plan(cls: type[BaseModel]) -> list[tuple[str, Copier]] | None:
+    if cls in _PLANS:
+        return _PLANS[cls]
+    _PLANS[cls] = [(name, _value) for name in cls.model_fields]  # while its own fields are read
+    fields = [(name, _copier(info.annotation)) for name, info in cls.model_fields.items()]
+    copied = [(name, how) for name, how in fields if how is not None]
+    frozen = bool(cls.model_config.get("frozen")) and cls.model_config.get("extra") != "allow"
+    plan = _PLANS[cls] = None if frozen and not copied else copied
     return plan
 
 
@@ -128,7 +126,7 @@ def clone(model: M) -> M:
     """A deep copy of ``model`` that shares nothing mutable with it and dumps as it does."""
     cls = type(model)
     plan = _plan(cls)
-    if plan is _SHARED:
+    if plan is None:
         return model
     if model.__pydantic_private__ is not None:
         return cls.model_validate_json(model.model_dump_json())
