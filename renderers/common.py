@@ -11,7 +11,7 @@ import json
 import struct
 import threading
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -63,7 +63,7 @@ def panel(
     rounded(draw, box, radius, fill, outline, width)
 
 
-ROUNDED_TILE_PIXELS = 60_000
+ROUNDED_TILE_PIXELS = 16_000
 """Rounded boxes up to this many pixels are drawn once and pasted after (most of a rounded rectangle's
 time is Pillow working out its corners in Python; a big panel's is filling, which a paste saves not)."""
 
@@ -149,6 +149,28 @@ def recording() -> Iterator[list[TextBox]]:
         yield found
     finally:
         _RECORDED.reset(token)
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A picture's part that stays the same from image to image (a board's frame, a map's ground), drawn
+    once and copied after, with the lines of text drawn on it: each copy records them as drawn again, so
+    :func:`recording` sees every text of an image, cached or not."""
+
+    image: Image.Image
+    texts: tuple[TextBox, ...]
+
+    @classmethod
+    def drawn(cls, paint: Callable[[], Image.Image]) -> Layer:
+        with recording() as found:
+            image = paint()
+        return cls(image, tuple(found))
+
+    def copy(self) -> Image.Image:
+        recorded = _RECORDED.get()
+        if recorded is not None:
+            recorded.extend(self.texts)
+        return self.image.copy()
 
 
 def text(
