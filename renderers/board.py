@@ -11,12 +11,26 @@ put beside its own panels, or :func:`render` for a PNG.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, ConfigDict, Field
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, RGB, canvas, seat_colour, text, text_width, to_png
+from .common import (
+    ACCENT,
+    BACKGROUND,
+    INK,
+    MUTED,
+    RGB,
+    Layer,
+    canvas,
+    rounded,
+    seat_colour,
+    text,
+    text_width,
+    to_png,
+)
 
 Pos = tuple[int, int]
 
@@ -150,7 +164,7 @@ class _Frame:
         return (self.left + ac * self.cell, y), (self.left + (ac + 1) * self.cell, y)
 
 
-def _cells(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
+def _floor(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
     blocked = set(pic.blocked)
     shade: dict[Pos, RGB] = {}
     for i, area in enumerate(pic.shading):
@@ -165,6 +179,9 @@ def _cells(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
                 draw.line((x0 + 3, y1 - 3, x1 - 3, y0 + 3), fill=(60, 62, 70), width=2)
             else:
                 draw.rectangle((x0, y0, x1, y1), fill=shade.get((c, r), FLOOR), outline=GRIDLINE)
+
+
+def _marks(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
     for pos in pic.highlight:
         draw.rectangle(f.box(pos), outline=ACCENT, width=3)
     for area in pic.shading:
@@ -260,16 +277,36 @@ def _tokens(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
         )
 
 
+_GROUND_FIELDS = {"kind", "title", "width", "height", "columns", "rows", "blocked", "shading"}
+"""What :func:`_ground` draws: the fields a battle map keeps from move to move."""
+
+
+@lru_cache(maxsize=32)
+def _ground(layout: str, size: int) -> Layer:
+    """The title, the squares (floor, blocked, shaded) and the coordinates of a grid ``layout`` (the JSON of
+    its :data:`_GROUND_FIELDS`): the same for every picture of one map, so drawn once and copied."""
+
+    def paint() -> Image.Image:
+        pic = GridPicture.model_validate_json(layout)
+        f = _Frame(pic, size)
+        image, draw = canvas(f.left * 2 + pic.width * size, f.top + pic.height * size + 30)
+        if pic.title:
+            text(draw, (f.left, 8), pic.title, size=18, fill=INK)
+        _floor(draw, pic, f)
+        _coordinates(draw, pic, f)
+        return image
+
+    return Layer.drawn(paint)
+
+
 def draw_grid(picture: GridPicture, cell: int | None = None) -> Image.Image:
     """The grid as an image; ``cell`` pixels per square (default: fits about 760 pixels)."""
     pic = picture
     size = cell or max(22, min(64, 760 // max(pic.width, pic.height)))
     f = _Frame(pic, size)
-    image, draw = canvas(f.left * 2 + pic.width * size, f.top + pic.height * size + 30)
-    if pic.title:
-        text(draw, (f.left, 8), pic.title, size=18, fill=INK)
-    _cells(draw, pic, f)
-    _coordinates(draw, pic, f)
+    image = _ground(pic.model_dump_json(include=_GROUND_FIELDS), size).copy()
+    draw = ImageDraw.Draw(image)
+    _marks(draw, pic, f)
     _walls_and_doors(draw, pic, f)
     _lines(draw, pic, f)
     _tokens(draw, pic, f)
@@ -313,7 +350,7 @@ def _area_label(draw: ImageDraw.ImageDraw, area: AreaPic, at: Any) -> None:
     for i, token in enumerate(area.tokens):
         colour = token.colour or seat_colour(token.seat if token.seat is not None else i)
         w = text_width(token.label, 12) + 10
-        draw.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + 16), radius=5, fill=colour)
+        rounded(draw, (cx - w / 2, y, cx + w / 2, y + 16), radius=5, fill=colour)
         text(draw, (cx, y + 8), token.label, size=12, fill=BLOCKED if sum(colour) > 450 else INK, anchor="mm")
         y += 18
 

@@ -21,7 +21,7 @@ from PIL import Image
 
 from engine.infamy.view import ACC_PAWN, PHASE_NAMES, InfamyView, PlayerView, SectorView, round_name
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, canvas, to_png
+from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, Layer, canvas, to_png
 from .infamy_private import render_private
 from .infamy_style import (
     CARD,
@@ -452,7 +452,7 @@ def _draw_base(pen: Pen, view: InfamyView) -> None:
     pen.text(920, 694, "Schemes", 13, MUTED)
 
 
-_BASES: dict[tuple[Any, ...], Image.Image] = {}
+_BASES: dict[tuple[Any, ...], Layer] = {}
 
 
 def _base(view: InfamyView) -> Image.Image:
@@ -464,14 +464,18 @@ def _base(view: InfamyView) -> Image.Image:
         tuple(p.colour for p in view.players),
         tuple((s.id, s.name, tuple((z.kind, z.faction) for z in s.zones)) for s in view.sectors),
     )
-    image = _BASES.get(key)
-    if image is None:
+    layer = _BASES.get(key)
+    if layer is None:
         if len(_BASES) >= 8:
             _BASES.clear()
-        image, _ = canvas(Pen.s(WIDTH), Pen.s(HEIGHT), BACKGROUND)
-        _draw_base(Pen(image), view)
-        _BASES[key] = image
-    return image.copy()
+
+        def paint() -> Image.Image:
+            image, _ = canvas(Pen.s(WIDTH), Pen.s(HEIGHT), BACKGROUND)
+            _draw_base(Pen(image), view)
+            return image
+
+        layer = _BASES[key] = Layer.drawn(paint)
+    return layer.copy()  # its texts recorded as drawn (renderers.common.recording)
 
 
 def render(data: dict[str, Any] | InfamyView) -> bytes:

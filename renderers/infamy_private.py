@@ -15,7 +15,21 @@ from PIL import ImageDraw
 
 from engine.infamy.view import ACC_PAWN, FACTION_NAMES, HandCard, InfamyView, PlayerView, count
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, canvas, marker, text, text_width, to_png, wrap
+from .common import (
+    ACCENT,
+    BACKGROUND,
+    INK,
+    MUTED,
+    PANEL,
+    RGB,
+    canvas,
+    marker,
+    rounded,
+    text,
+    text_width,
+    to_png,
+    wrap,
+)
 from .infamy_style import (
     DAY_SKY,
     FACTION,
@@ -173,7 +187,8 @@ def _header(d: ImageDraw.ImageDraw, view: InfamyView) -> int:
 
 
 def _section(d: ImageDraw.ImageDraw, section: Section, y: int) -> int:
-    d.rounded_rectangle(
+    rounded(
+        d,
         (MARGIN, y, WIDTH - MARGIN, y + section.height),
         radius=8,
         fill=PANEL,

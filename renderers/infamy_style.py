@@ -22,6 +22,7 @@ from .common import (
     RGB,
     SHAPES,
     marker,
+    rounded,
     text,
     text_width,
     unique_initials,
@@ -109,7 +110,8 @@ class Pen:
         radius: float = 8,
         width: float = 2,
     ) -> None:
-        self.d.rounded_rectangle(
+        rounded(
+            self.d,
             (self.s(x0), self.s(y0), self.s(x1), self.s(y1)),
             radius=self.s(radius),
             fill=fill,

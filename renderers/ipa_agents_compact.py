@@ -34,6 +34,7 @@ from .common import (
     canvas,
     due_label,
     last_box,
+    rounded,
     text,
     text_width,
     to_png,
@@ -114,7 +115,8 @@ def _agent_row(d: ImageDraw.ImageDraw, view: IpaView, i: int, agent: AgentView, 
     lines = _row_lines(view, agent)
     height = 26 + 17 * len(lines)
     acting = agent.seat == view.acting and view.result is None or agent.seat in view.awaiting
-    d.rounded_rectangle(
+    rounded(
+        d,
         (MARGIN, y, WIDTH - MARGIN, y + height),
         radius=8,
         fill=PANEL,

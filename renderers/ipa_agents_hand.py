@@ -17,7 +17,20 @@ from PIL import ImageDraw
 
 from engine.ipa_agents.view import AgentView, IpaView, choice_words
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, SEAT_COLOURS, canvas, text, to_png, wrap
+from .common import (
+    ACCENT,
+    BACKGROUND,
+    INK,
+    MUTED,
+    PANEL,
+    RGB,
+    SEAT_COLOURS,
+    canvas,
+    rounded,
+    text,
+    to_png,
+    wrap,
+)
 from .ipa_agents_keys import BAD, DARK, GOOD, GREY, agent_marker, fitted
 
 WIDTH = 550
@@ -71,8 +84,13 @@ class _Sheet:
         height = 10 + sum((size + 5) * len(wrap(v, ROOM, size)) for v, size, _ in lines)
         top = self.y
         if self.d is not None:
-            self.d.rounded_rectangle(
-                (MARGIN, top, WIDTH - MARGIN, top + height), radius=8, fill=PANEL, outline=outline, width=2
+            rounded(
+                self.d,
+                (MARGIN, top, WIDTH - MARGIN, top + height),
+                radius=8,
+                fill=PANEL,
+                outline=outline,
+                width=2,
             )
             if bar is not None:
                 self.d.rectangle((MARGIN + 3, top + 6, MARGIN + 6, top + height - 6), fill=bar)

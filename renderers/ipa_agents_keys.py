@@ -13,7 +13,7 @@ from PIL import ImageDraw
 from engine.core.board.cell import Cell
 from engine.ipa_agents.view import AgentView, EquipmentView, IpaView
 
-from .common import ACCENT, INK, MUTED, PANEL, RGB, SHAPES, marker, seat_colour, text, text_width
+from .common import ACCENT, INK, MUTED, PANEL, RGB, SHAPES, marker, rounded, seat_colour, text, text_width
 
 GREY: RGB = (150, 150, 150)
 DARK: RGB = (90, 90, 90)
@@ -71,7 +71,7 @@ def map_tokens(d: ImageDraw.ImageDraw, view: IpaView, at: Centre, cell: int) -> 
             continue
         taken.add(fe.cell)
         x, y = at(fe.cell)
-        d.rounded_rectangle((x - 9, y - 9, x + 9, y + 9), radius=4, fill=(20, 20, 20), outline=fill, width=3)
+        rounded(d, (x - 9, y - 9, x + 9, y + 9), radius=4, fill=(20, 20, 20), outline=fill, width=3)
         label = LETTERS.get(fe.kind, "E") + (str(fe.life) if fe.life is not None and fe.life < 10 else "")
         text(d, (x, y + 1), label, 11, INK, anchor="mm")
     for i, agent in enumerate(view.agents):
@@ -154,7 +154,7 @@ def _legend(d: ImageDraw.ImageDraw | None, view: IpaView, y: int, width: int) ->
     height = 12 + line * (row + 1)
     if d is None:
         return height
-    d.rounded_rectangle((margin, y, width - margin, y + height), radius=8, fill=PANEL)
+    rounded(d, (margin, y, width - margin, y + height), radius=8, fill=PANEL)
     for icon, words, px, r in places:
         cy = y + 6 + line * r + line // 2
         if icon != "words":
@@ -183,5 +183,5 @@ def _icon(d: ImageDraw.ImageDraw, icon: str, x: float, y: float) -> None:
     elif icon == "shot":
         d.line((x - 7, y, x + 7, y), fill=CLEAR, width=2)
     else:  # field equipment: its letter on a dark square framed in its owner's colour
-        d.rounded_rectangle(box, radius=4, fill=(20, 20, 20), outline=GREY, width=2)
+        rounded(d, box, radius=4, fill=(20, 20, 20), outline=GREY, width=2)
         text(d, (x, y + 1), LETTERS.get(icon, "E"), 11, INK, anchor="mm")

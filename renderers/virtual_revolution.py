@@ -31,6 +31,7 @@ from .virtual_revolution_style import (
     influence,
     map_xy,
     marked,
+    paste_ground,
     plain,
     text,
     text_width,
@@ -61,7 +62,6 @@ def _header(draw: ImageDraw.ImageDraw, view: VrView, seats: Seats, y: int) -> in
 
 def _borough(draw: ImageDraw.ImageDraw, seats: Seats, b: BoroughView, top: int) -> None:
     points = [map_xy(p, top, MAP_SCALE) for p in b.polygon]
-    draw.polygon(points, fill=DISTRICT_TINTS.get(b.district, PANEL), outline=INK, width=1)
     x0, y0 = min(p[0] for p in points) + 4, min(p[1] for p in points) + 3
     text(draw, (x0, y0), b.label, size=17, fill=INK)
     text(draw, (x0 + text_width(b.label, 17) + 4, y0 + 4), b.district, size=12, fill=MUTED)
@@ -94,6 +94,7 @@ def _district_names(draw: ImageDraw.ImageDraw, view: VrView, top: int) -> None:
 
 
 def _map(draw: ImageDraw.ImageDraw, view: VrView, seats: Seats, top: int) -> int:
+    paste_ground(draw, view, top, WIDTH, MAP_SCALE)
     for b in view.boroughs:
         _borough(draw, seats, b, top)
     changed = marked(view)

@@ -17,11 +17,10 @@ from PIL import ImageDraw
 
 from engine.virtual_revolution.view import BoroughView, LastView, PlayerView, VrView
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, canvas, due_label, to_png
+from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, canvas, due_label, rounded, to_png
 from .virtual_revolution_style import (
     AGENT_TOKEN,
     COLOURS,
-    DISTRICT_TINTS,
     GOOD,
     MARGIN,
     WHITE,
@@ -33,6 +32,7 @@ from .virtual_revolution_style import (
     influence,
     map_xy,
     marked,
+    paste_ground,
     text,
     text_width,
     wrap,
@@ -74,14 +74,13 @@ def _header(d: ImageDraw.ImageDraw, view: VrView, seats: Seats, raw: dict[str, A
         label = seats.named(seat)
         if seat == view.current or seat in view.awaiting:
             w = text_width(label, 16) + 8
-            d.rounded_rectangle((x - 3, 37, x + w + 3, 64), radius=13, outline=WHITE, width=2)
+            rounded(d, (x - 3, 37, x + w + 3, 64), radius=13, outline=WHITE, width=2)
         x += chip(d, x, 40, label, seats.colour(seat), 16) + 6
     return 72
 
 
 def _borough(d: ImageDraw.ImageDraw, b: BoroughView, seats: Seats, top: int) -> None:
     points = [map_xy(p, top, MAP_SCALE) for p in b.polygon]
-    d.polygon(points, fill=DISTRICT_TINTS.get(b.district, PANEL), outline=INK, width=1)
     x0, y0 = min(p[0] for p in points) + 4, min(p[1] for p in points) + 2
     right, bottom = max(p[0] for p in points) - 4, max(p[1] for p in points) - 4
     text(d, (x0, y0), b.label, size=20, fill=INK)
@@ -98,6 +97,7 @@ def _borough(d: ImageDraw.ImageDraw, b: BoroughView, seats: Seats, top: int) -> 
 
 
 def _map(d: ImageDraw.ImageDraw, view: VrView, seats: Seats, top: int) -> int:
+    paste_ground(d, view, top, WIDTH, MAP_SCALE)
     for b in view.boroughs:
         _borough(d, b, seats, top)
     changed = marked(view)
@@ -162,7 +162,8 @@ def _player(d: ImageDraw.ImageDraw, view: VrView, seats: Seats, p: PlayerView, y
     change = "Last turn: " + ", ".join(moved) if moved else ""
     rows = wrap(change, WIDTH - 2 * MARGIN - 20, 13) if change else []
     height = 48 + 17 * len(rows)
-    d.rounded_rectangle(
+    rounded(
+        d,
         (MARGIN, y, WIDTH - MARGIN, y + height),
         radius=8,
         fill=PANEL,
@@ -197,7 +198,7 @@ def _necro(d: ImageDraw.ImageDraw, last: LastView | None, y: int) -> int:
         line += " · Immunity spent: " + ", ".join(f"{s} {k}" for s, k in n.spent.items())
     rows = wrap(line, WIDTH - 2 * MARGIN - 20, 14)
     h = 10 + 18 * len(rows)
-    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=MUTED, width=1)
+    rounded(d, (MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=MUTED, width=1)
     for i, row in enumerate(rows):
         text(d, (MARGIN + 10, y + 5 + 18 * i), row, size=14, fill=INK)
     return y + h + 4
@@ -208,7 +209,7 @@ def _last(d: ImageDraw.ImageDraw, lines: list[str], y: int) -> int:
     if not rows:
         return y
     h = 12 + 19 * len(rows)
-    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=ACCENT, width=2)
+    rounded(d, (MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=ACCENT, width=2)
     text(d, (MARGIN + 10, y + 8), "Last", size=14, fill=ACCENT)
     for i, row in enumerate(rows):
         text(d, (MARGIN + 54, y + 6 + 19 * i), row, size=15, fill=INK)
@@ -228,7 +229,7 @@ def _ranking(d: ImageDraw.ImageDraw, view: VrView, y: int) -> int:
         place += len(group)
     rows = wrap("   ".join(parts), WIDTH - 2 * MARGIN - 80, 16)
     h = 12 + 21 * len(rows)
-    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=GOOD, width=2)
+    rounded(d, (MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=GOOD, width=2)
     text(d, (MARGIN + 10, y + 8), "Ranking", size=14, fill=GOOD)
     for i, row in enumerate(rows):
         text(d, (MARGIN + 76, y + 6 + 21 * i), row, size=16, fill=INK)

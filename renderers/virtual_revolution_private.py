@@ -14,7 +14,7 @@ from PIL import ImageDraw
 
 from engine.virtual_revolution.view import PlayerView, PrivateView, VrView
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, canvas, to_png
+from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, canvas, rounded, to_png
 from .virtual_revolution_style import COLOURS, GOOD, MARGIN, WIDTH, Seats, chip, text, text_width, wrap
 
 RAID_AT = 5
@@ -167,7 +167,8 @@ def _header(d: ImageDraw.ImageDraw, view: VrView, seats: Seats) -> int:
 
 
 def _section(d: ImageDraw.ImageDraw, section: Section, y: int) -> int:
-    d.rounded_rectangle(
+    rounded(
+        d,
         (MARGIN, y, WIDTH - MARGIN, y + section.height),
         radius=8,
         fill=PANEL,

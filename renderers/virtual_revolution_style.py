@@ -10,13 +10,14 @@ shape: Influence is a round chip with its count beside, a Server a square, a Dir
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.virtual_revolution.view import BoroughView, VrView
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, unique_initials
+from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, rounded, unique_initials
 from .common import text as _text
 from .common import text_width as _width
 from .common import wrap as _wrap
@@ -58,8 +59,10 @@ SMALLEST = 12
 PUNCTUATION = str.maketrans({"—": "-", "–": "-", "×": "x", "◂": "<", "’": "'"})
 
 
+@lru_cache(maxsize=8192)
 def plain(value: str) -> str:
-    """The default font has no accents, dashes nor arrows: "Néo District" is drawn "Neo District"."""
+    """The default font has no accents, dashes nor arrows: "Néo District" is drawn "Neo District" (cached:
+    the same names and labels are drawn on every board)."""
     decomposed = unicodedata.normalize("NFKD", value.translate(PUNCTUATION))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -107,7 +110,7 @@ def chip(
     if shape == "square":
         draw.rectangle(box, fill=fill, outline=INK, width=1)
     else:
-        draw.rounded_rectangle(box, radius=(size + 6) // 2, fill=fill, outline=DARK, width=1)
+        rounded(draw, box, radius=(size + 6) // 2, fill=fill, outline=DARK, width=1)
     ink = DARK if sum(fill) > 420 else INK
     text(draw, (x + w / 2, y + (size + 6) / 2), label, size=size, fill=ink, anchor="mm")
     return w + 3
@@ -156,3 +159,23 @@ def directors(
             chip(draw, x, y, f"+{len(b.directors) - n}", PANEL, size)
             return
         x += chip(draw, x, y, label, seats.colour(seat), size)
+
+
+@lru_cache(maxsize=16)
+def _ground(
+    shapes: tuple[tuple[str, tuple[tuple[float, float], ...]], ...], top: int, width: int, scale: float
+) -> Image.Image:
+    bottom = top + int(max(p[1] for _, polygon in shapes for p in polygon) * scale) + 2
+    image = Image.new("RGB", (width, bottom), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for district, polygon in shapes:
+        points = [map_xy(p, top, scale) for p in polygon]
+        draw.polygon(points, fill=DISTRICT_TINTS.get(district, PANEL), outline=INK, width=1)
+    return image.crop((0, top, width, bottom))
+
+
+def paste_ground(draw: ImageDraw.ImageDraw, view: VrView, top: int, width: int, scale: float) -> None:
+    """The map's Boroughs filled with their District's tint and outlined, from ``top`` down on a fresh
+    canvas: the same for every game on the map (whatever is on it), so drawn once per layout and pasted."""
+    shapes = tuple((b.district, tuple(b.polygon)) for b in view.boroughs)
+    draw._image.paste(_ground(shapes, top, width, scale), (0, top))

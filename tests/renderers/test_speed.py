@@ -1,0 +1,125 @@
+"""The render-speed parts of renderers.common and renderers.board give the pictures they replace: the PNG
+writer with its reused bands, rounded boxes pasted from tiles, layers drawn once and copied (with their
+texts still recorded), the Borough map ground of Virtual Revolution."""
+
+from __future__ import annotations
+
+import io
+import random
+import zlib
+
+import pytest
+from PIL import Image, ImageDraw
+
+import engine
+from engine.core.agents import RandomAgent
+from engine.core.playout import advance
+from renderers import board_renderer, common, compact_renderer
+from renderers.board import GridPicture, draw_grid
+from renderers.common import Layer, recording, rounded, text, to_png
+
+PALETTE = ((30, 33, 40), (235, 235, 240), (240, 190, 70), (231, 76, 60))
+
+
+def _noisy(width: int, height: int, seed: int) -> Image.Image:
+    image = Image.new("RGB", (width, height), PALETTE[0])
+    draw = ImageDraw.Draw(image)
+    rng = random.Random(seed)
+    for _ in range(40):
+        x, y = rng.randrange(width), rng.randrange(height)
+        draw.rectangle((x, y, x + rng.randrange(40), y + rng.randrange(30)), fill=rng.choice(PALETTE))
+    text(draw, (5, 5), "Hazard 12 Weapons", 15)
+    return image
+
+
+@pytest.mark.parametrize("colours", [None, PALETTE])
+def test_png_bands_decode_to_the_same_pixels_also_when_reused(colours: tuple[common.RGB, ...] | None) -> None:
+    """Two images sharing their top rows: the second reuses the first's compressed bands, and each decodes
+    (zlib's checksum included) to its own pixels: exactly in RGB, through the palette's map in 8 bits."""
+    first = _noisy(300, 200, 1)
+    second = first.copy()
+    ImageDraw.Draw(second).rectangle((0, 150, 299, 199), fill=PALETTE[2])
+    for image in (first, second, first):
+        png = to_png(image, colours)
+        decoded = Image.open(io.BytesIO(png))
+        decoded.load()
+        expected = (
+            image if colours is None else image.quantize(palette=common.fixed_palette(colours), dither=0)
+        )
+        assert decoded.convert("RGB").tobytes() == expected.convert("RGB").tobytes()
+
+
+def test_a_reused_band_is_the_same_bytes_as_compressing_it_anew() -> None:
+    image = _noisy(120, 3 * common.BAND_ROWS, 2)
+    common._BANDS.found.clear()
+    fresh = to_png(image, PALETTE)
+    assert to_png(image, PALETTE) == fresh  # every band from the cache now
+    idat = fresh[fresh.index(b"IDAT") + 4 : fresh.index(b"IEND") - 8]
+    assert len(zlib.decompress(idat)) == (120 + 1) * 3 * common.BAND_ROWS
+
+
+def test_the_band_cache_keeps_to_its_budget() -> None:
+    bands = common._Bands(budget=100)
+    for i in range(10):
+        bands.put(bytes([i]) * 30, b"x")
+    assert bands.held <= 100 and len(bands.found) == 3
+    assert bands.get(bytes([9]) * 30) == b"x" and bands.get(bytes([0]) * 30) is None
+
+
+def test_rounded_boxes_are_the_pixels_of_rounded_rectangle() -> None:
+    rng = random.Random(3)
+    for _ in range(400):
+        plain = Image.new("RGB", (120, 90), PALETTE[0])
+        tiled = plain.copy()
+        x0, y0 = rng.randint(-20, 100), rng.randint(-20, 80)
+        box = (x0, y0, x0 + rng.randint(0, 60), y0 + rng.randint(0, 40))
+        radius, width = rng.choice([0, 2, 5, 6.5, 8, 13, 40]), rng.randint(1, 4)
+        fill, outline = rng.choice([None, PALETTE[3]]), rng.choice([None, PALETTE[1]])
+        try:
+            ImageDraw.Draw(plain).rounded_rectangle(
+                box, radius=radius, fill=fill, outline=outline, width=width
+            )
+        except ValueError:
+            continue
+        rounded(ImageDraw.Draw(tiled), box, radius, fill, outline, width)
+        assert plain.tobytes() == tiled.tobytes(), (box, radius, width, fill, outline)
+
+
+def test_a_layer_copy_records_the_texts_drawn_on_it() -> None:
+    def paint() -> Image.Image:
+        image, draw = common.canvas(200, 40)
+        text(draw, (4, 4), "Contacts", 14)
+        return image
+
+    layer = Layer.drawn(paint)
+    with recording() as boxes:
+        layer.copy()
+        layer.copy()
+    assert [b.value for b in boxes] == ["Contacts", "Contacts"]
+
+
+def test_a_grid_drawn_from_its_cached_ground_records_every_label_each_time() -> None:
+    picture = GridPicture(width=4, height=3, columns=list("ABCD"), rows=["1", "2", "3"], title="Floor 1")
+    with recording() as first:
+        one = draw_grid(picture, cell=30)
+    with recording() as second:
+        two = draw_grid(picture, cell=30)
+    assert one.tobytes() == two.tobytes()
+    assert sorted(b.value for b in first) == sorted(b.value for b in second)
+    assert {"Floor 1", "A", "D", "3"} <= {b.value for b in second}
+
+
+@pytest.mark.parametrize("game_id", ["ipa_agents", "virtual_revolution", "infamy", "nakamura_tower"])
+def test_boards_drawn_twice_from_cached_layers_are_the_same_image(game_id: str) -> None:
+    """The second drawing of a board takes its layers (ground, frame, bands) from the caches: same PNG."""
+    game = engine.get(game_id)
+    seats = [f"s{i}" for i in range(game.meta.min_seats)]
+    agents = {s: RandomAgent(i) for i, s in enumerate(seats)}
+    view = game.view(advance(game, game.setup(seats, 8), agents, 12), None)
+    for render in (board_renderer(game_id), compact_renderer(game_id)):
+        assert render is not None
+        with recording() as first:
+            png = render(view)
+        with recording() as again:
+            assert render(view) == png
+        assert [b.value for b in first] == [b.value for b in again]
