@@ -17,9 +17,12 @@ from .faults import Faults
 from .gateway import INTENT_GUILD_MEMBERS, RESUMABLE_CLOSE, Gateway
 from .members import InteractionHandle, SimMember
 from .recording import Message, RecordedRequest
-from .state import Channel, FakeState, Guild
+from .state import BOT_DENIABLE, Channel, FakeState, Guild
 
 DEFAULT_TOKEN = "fake-bot-token.for-tests-only"
+INITIAL_RESPONSE_SECONDS = 3.0
+"""Discord's window for the first answer to an interaction. Always enforced: a test may make it
+shorter, never longer nor off (``None`` means Discord's 3 s)."""
 
 
 class FakeDiscord:
@@ -37,18 +40,27 @@ class FakeDiscord:
         channels: tuple[str, ...] = ("general", "games"),
         heartbeat_interval_ms: int = 41250,
         compress: bool = True,
-        interaction_deadline: float | None = None,
+        interaction_deadline: float | None = INITIAL_RESPONSE_SECONDS,
     ) -> None:
         self.state = FakeState(token=token)
         self.faults = Faults()
         self.gateway = Gateway(self, heartbeat_interval_ms, compress)
-        # When set, callbacks later than this many seconds get Discord's 404 "Unknown interaction".
+        # Callbacks later than this many seconds get Discord's 404 "Unknown interaction" (10062)
         self.interaction_deadline = interaction_deadline
         self.guild = self.state.add_guild(guild_name, channels)
         self.members: dict[str, SimMember] = {}
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.port = 0
+
+    @property
+    def interaction_deadline(self) -> float:
+        return self._interaction_deadline
+
+    @interaction_deadline.setter
+    def interaction_deadline(self, seconds: float | None) -> None:
+        limit = INITIAL_RESPONSE_SECONDS if seconds is None else seconds
+        self._interaction_deadline = min(float(limit), INITIAL_RESPONSE_SECONDS)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -215,6 +227,40 @@ class FakeDiscord:
         """Close the bot's websocket with a resumable close code; it must come back with RESUME
         (or, with ``resumable=False``, be refused with INVALID_SESSION and IDENTIFY again)."""
         await self.gateway.drop(code, resumable=resumable)
+
+    async def invalid_session(self, *, resumable: bool) -> None:
+        """Send op 9 INVALID_SESSION: ``resumable`` (d=true) the client RESUMEs its session; not resumable,
+        the session is forgotten and it must IDENTIFY again."""
+        await self.gateway.send_invalid_session(resumable)
+
+    def deny_bot(self, channel: Channel | int | str, *permissions: str) -> None:
+        """Take permissions from the bot in a channel (its threads too), as a moderator's overwrite would:
+        ``"send_messages"``, ``"send_messages_in_threads"``, ``"attach_files"``, ``"create_public_threads"``,
+        ``"create_private_threads"``, ``"view_channel"``, ``"read_message_history"``. Discord then answers
+        the bot's messages, uploads and new threads there with 403 / 50013 "Missing Permissions"
+        (interaction answers are not affected, as on Discord). The bot is told by CHANNEL_UPDATE."""
+        target = self.state.channels[self._channel_id(channel)]
+        for name in permissions:
+            target.bot_denied |= BOT_DENIABLE[name]
+        self._channel_update(target)
+
+    def allow_bot(self, channel: Channel | int | str) -> None:
+        """Give back every permission :meth:`deny_bot` took in this channel."""
+        target = self.state.channels[self._channel_id(channel)]
+        target.bot_denied = 0
+        self._channel_update(target)
+
+    def _channel_update(self, channel: Channel) -> None:
+        if self.gateway.active is None or channel.is_thread:
+            return  # before the bot connects, GUILD_CREATE carries it; threads have no overwrites
+        event = payloads.channel(self.state, channel)
+        task = asyncio.get_running_loop().create_task(self.gateway.dispatch("CHANNEL_UPDATE", event))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def age_interaction(self, handle: InteractionHandle, seconds: float) -> None:
+        """Make an interaction ``seconds`` older (its token expires 15 minutes after it was sent)."""
+        handle.interaction.sent_at -= seconds
 
     async def wait_resumed(self, count: int = 1, timeout: float = 10.0) -> None:
         await self.state.wait_for(
