@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any, Literal
 
@@ -81,9 +82,14 @@ class LobbyCommands(ServiceCog):
         user = interaction.user
         name = bounded_name(getattr(user, "display_name", None) or user.name, str(user.id))
         message = await channel.send(view=flows.text_view(f"Setting up a game of {meta.title}…"))
-        thread = await message.create_thread(
-            name=f"{meta.title} · {name}"[:THREAD_NAME_MAX], auto_archive_duration=THREAD_ARCHIVE_MINUTES
-        )
+        try:
+            thread = await message.create_thread(
+                name=f"{meta.title} · {name}"[:THREAD_NAME_MAX], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except discord.HTTPException:  # no thread (a missing permission, say): no half-made lobby left
+            with contextlib.suppress(discord.HTTPException):
+                await message.delete()
+            raise
         place = {
             "guild": str(interaction.guild_id),
             "channel": str(channel.id),
