@@ -2,8 +2,8 @@
 are told once, where they can see it:
 
 - one line in the server's log channel: its moderators-only updates channel (Community servers), else its
-  system channel, else the channel the game lives in; never the game's thread, which may be what the bot
-  cannot post in;
+  system channel, else the channel the game lives in, else the channel refused (when what was refused
+  was not posting there: a thread, a file), the first that takes it;
 - an ephemeral note to a member who acts: the member whose command failed at once (``/game new`` that could
   not make its thread), or, for a post made after a move was answered, the next member who acts in that
   game (:meth:`PermissionNotes.take`).
@@ -111,8 +111,9 @@ class PermissionNotes:
             getattr(getattr(guild, "public_updates_channel", None), "id", None),
             getattr(getattr(guild, "system_channel", None), "id", None),
             fallback,
+            channel_id,  # last: the refusal may not be about posting there (a thread, a file)
         ]
-        for target in dict.fromkeys(c for c in candidates if c is not None and str(c) != str(channel_id)):
+        for target in dict.fromkeys(str(c) for c in candidates if c is not None):
             try:
                 await client.get_partial_messageable(int(target)).send(
                     content=text, allowed_mentions=discord.AllowedMentions.none()

@@ -9,6 +9,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot import present
 from engine import pace as pacing
 from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent
@@ -84,7 +85,8 @@ class LobbyCommands(ServiceCog):
         message = await channel.send(view=flows.text_view(f"Setting up a game of {meta.title}…"))
         try:
             thread = await message.create_thread(
-                name=f"{meta.title} · {name}"[:THREAD_NAME_MAX], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                name=present.short(f"{meta.title} · {name}", THREAD_NAME_MAX),
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             )
         except discord.HTTPException:  # no thread (a missing permission, say): no half-made lobby left
             with contextlib.suppress(discord.HTTPException):

@@ -16,6 +16,7 @@ alice, bob and cy play Infamy (two Rounds). Along the way:
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from pathlib import Path
@@ -60,7 +61,16 @@ async def test_server_errors_stalls_sessions_and_missing_permissions(
         # a status edit held 4 s, then 504: retried; clicks meanwhile answered within 3 s
         status_edit = f"/channels/{table.status.channel_id}/messages/{table.status_id}"
         fake.faults.stall("PATCH", status_edit, seconds=4.0, status=504, times=1)
-        record = await kit.play(table, rng, steps=2, players=players, hand_share=0)
+        playing = asyncio.create_task(kit.play(table, rng, steps=2, players=players, hand_share=0))
+        await fake.state.wait_for(
+            lambda: [r for r in fake.requests("PATCH", status_edit) if r.fault == "stall"],
+            20,
+            "the held edit",
+        )
+        meanwhile = await alice.click(table.status, f"arbo:{table.gid}")  # while Discord holds the edit
+        await meanwhile.message(10)
+        assert meanwhile.latency is not None and meanwhile.latency < 3.0, meanwhile.latency
+        record = await playing
         stalled = [r for r in fake.requests("PATCH", status_edit) if r.fault == "stall"]
         assert [r.status for r in stalled] == [504]
         assert any(r.status == 200 and r.at > stalled[0].at for r in fake.requests("PATCH", status_edit))
@@ -93,13 +103,13 @@ async def test_server_errors_stalls_sessions_and_missing_permissions(
         notes = _notes(fake, "games")
         assert len(notes) == 1, notes
         assert "Send Messages in Threads" in notes[0] and "Attach Files" not in notes[0], notes[0]
-        told = [m for m in fake.state.all_messages() if m.ephemeral and NOTE in m.text()]
-        assert len(told) == 1 and told[0].answered_member_id in {m.id for m in (alice, bob, cy)}, told
         fake.allow_bot("games")
         posts_before = len(fake.messages_in(table.thread_id, include_ephemeral=False))
         record = await kit.play(table, rng, steps=2, players=players, hand_share=0)
         if record["status"] != "finished":
             assert len(fake.messages_in(table.thread_id, include_ephemeral=False)) > posts_before
+        told = [m for m in fake.state.all_messages() if m.ephemeral and NOTE in m.text()]
+        assert len(told) == 1 and told[0].answered_member_id in {m.id for m in (alice, bob, cy)}, told
 
         # no Create Public Threads: /game new says what a moderator must give; no half-made lobby is left
         fake.deny_bot("games", "create_public_threads")
