@@ -101,6 +101,7 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
     except DiscordError as exc:
         resp = exc.response()
         rec.fault = rec.fault or getattr(exc, "fault", None)
+        rec.code, rec.errors = exc.code, exc.errors
     except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
         fake.state.unhandled.append(rec)
         resp = DiscordError(

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import ClassVar
 
 from aiohttp import web
 
@@ -25,12 +26,20 @@ INITIAL_RESPONSE_SECONDS = 3.0
 shorter, never longer nor off (``None`` means Discord's 3 s)."""
 
 
+LIMIT_CODES = frozenset({50035, 50006, 40005, 50083})
+"""Refusals of what the bot sent (a form over Discord's limits, an empty message, files over the upload
+limit, a post to an archived and locked thread): a bot that meets one has a bug to fix at its source."""
+
+
 class FakeDiscord:
     """A loopback Discord for one bot.
 
     ``start()`` binds a free port; ``api_base`` and ``gateway_url`` are what the bot must use.
     The default guild "Arbiter Test" has channels ``general`` and ``games``.
     """
+
+    started: ClassVar[list[FakeDiscord]] = []
+    """Every fake started in this process (tests/e2e/conftest.py checks each scenario's after it ends)."""
 
     def __init__(
         self,
@@ -79,6 +88,7 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, host, port)
         await site.start()
         self.port = self._runner.addresses[0][1]
+        FakeDiscord.started.append(self)
         return self
 
     async def stop(self) -> None:
@@ -308,6 +318,11 @@ class FakeDiscord:
             for name, member in self.members.items()
             if any(text in m.all_text() for m in self.state.messages_visible_to(member.id))
         }
+
+    def limit_refusals(self) -> list[RecordedRequest]:
+        """The requests Discord refused for what they carried (:data:`LIMIT_CODES`), with their field paths
+        in ``errors``. Every scenario must end with none (tests/e2e/conftest.py)."""
+        return [r for r in self.state.requests if r.code in LIMIT_CODES and r.fault is None]
 
     def latency_report(self) -> dict[str, float]:
         """p50/p99/max time to first response (seconds) over every answered interaction."""
