@@ -33,6 +33,9 @@ READABLE = {
     "view_channel": "View Channel",
 }
 
+ROOTS = ("view_channel", "send_messages", "send_messages_in_threads")
+"""Permissions without which the others of a post (files, links) are refused as well."""
+
 
 def is_missing_permission(error: BaseException) -> bool:
     return isinstance(error, discord.Forbidden) and error.code in (MISSING_PERMISSIONS, MISSING_ACCESS)
@@ -51,7 +54,9 @@ def lacking(client: Any, channel_id: str | int, wanted: tuple[str, ...]) -> tupl
     except Exception:  # a thread whose parent is not cached
         return wanted
     missing = tuple(name for name in wanted if not getattr(held, name, False))
-    return missing or wanted
+    # without the right to post there, Discord counts files and links as refused too: name the cause
+    root = tuple(name for name in missing if name in ROOTS)
+    return root or missing or wanted
 
 
 def note_text(channel_id: str | int, missing: tuple[str, ...]) -> str:

@@ -137,7 +137,7 @@ async def test_server_errors_stalls_sessions_and_missing_permissions(
         assert "Task exception was never retrieved" not in bot.logs()
         print(
             f"\nstrict faults: {len(refused)} posts refused for a permission, notes {len(notes)}, "
-            f"{fake.gateway.identify_count} identifies, {fake.gateway.resumed_count} resumes; "
+            f"{fake.gateway.identify_count} identifies, {fake.gateway.resume_count} resumes; "
             f"{fake.latency_report()}"
         )
     finally:
