@@ -168,6 +168,17 @@ def clip(text: str, limit: int = TEXT_LIMIT, more: str = MORE) -> str:
     return cut + more
 
 
+def short(text: str, limit: int) -> str:
+    """A name or label in at most ``limit`` characters (Discord's bounds: a choice's name 100, a thread's
+    name 100, a placeholder 150): cut after a whole word where it can be, an ellipsis saying so."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ·,;:-") + "…"
+
+
 SUMMARY_LINES = 6
 """A turn post tells at most this many steps: an agent's whole turn of tests, rolls and windows would be a
 wall of text; the rest is in /game log."""

@@ -13,6 +13,7 @@ from engine.records import GameRecord
 from engine.table import NotAllowed, Table
 
 from .leagues import LeagueService
+from .permission_notes import PermissionNotes
 from .prefs import Prefs
 from .render import Renderer
 from .web.links import WebLinks
@@ -47,6 +48,8 @@ class Services:
     """Leagues, ratings and results (:mod:`bot.leagues`); None where the table keeps no results."""
     web: WebLinks | None = None
     """The web companion's links (:mod:`bot.web.links`); None: posts carry none."""
+    notes: PermissionNotes = field(default_factory=PermissionNotes)
+    """Moderators told once when Discord refuses the bot a permission (:mod:`bot.permission_notes`)."""
     threads: OrderedDict[str, str] = field(default_factory=OrderedDict)
     """thread (channel) id -> game id of the threads used lately (at most :data:`THREADS_KEPT`, the least
     recently used forgotten first), filled as games are announced or looked up; a miss asks the store's

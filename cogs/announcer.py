@@ -38,6 +38,7 @@ from typing import Any
 import discord
 
 from bot import present
+from bot.permission_notes import is_missing_permission
 from bot.render import Renderer
 from bot.services import Services
 from engine.core import registry
@@ -343,9 +344,12 @@ class Announcer:
             sent = await self._channel(record.place["thread"]).send(
                 view=view, files=files, allowed_mentions=pings([*plan.pings, *reminded, *followers])
             )
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
             self.quiet.unposted(record, plan)
             log.exception("could not post to the thread of game %s", record.id)
+            if is_missing_permission(exc):
+                wanted = ("send_messages_in_threads", *(("attach_files",) if files else ()))
+                await self._refused(record, record.place["thread"], wanted)
             return False, None
         digest = [line for line in plan.lines if not line.startswith("⏰")]
         readers = [u for u, how in sorted(follows.items()) if how == "dm" and u.isdigit()]
@@ -563,8 +567,21 @@ class Announcer:
                     image = await self._board(record, scene)
                 return await self._new_status(record, scene, image)
             log.exception("could not edit the status message of game %s", record.id)
+            if is_missing_permission(exc) and kwargs.get("attachments"):
+                await self._refused(record, place["channel"], ("attach_files",))
             return False
         return True
+
+    async def _refused(self, record: GameRecord, channel: str, wanted: tuple[str, ...]) -> None:
+        """Discord refused a permission: the moderators are told once (:mod:`bot.permission_notes`)."""
+        await self.services.notes.refused(
+            self.client,
+            record.place.get("guild"),
+            channel,
+            wanted,
+            game_id=record.id,
+            fallback_channel=record.place.get("channel"),
+        )
 
     async def _new_status(self, record: GameRecord, scene: lx.GameScene, image: bytes | None) -> bool:
         """Discord will no longer edit the status message (error 30046): post a fresh one in the thread,

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import present
 from bot.services import Services
 from engine import pace as pacing
 from engine.core import registry
@@ -29,7 +30,9 @@ REMINDER_POLICIES = {
     "dm": "by DM to the player",
     "off": "no reminders (deadlines still apply)",
 }
-PACE_CHOICES = [app_commands.Choice(name=pacing.describe(p)[:100], value=p) for p in pacing.PRESETS]
+PACE_CHOICES = [
+    app_commands.Choice(name=present.short(pacing.describe(p), 100), value=p) for p in pacing.PRESETS
+]
 
 
 class FollowCommands(ServiceCog):

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import present
 from bot.leagues import LEAGUE_NAME_MAX, LeagueService, round_text
 from bot.services import Services
 from engine import pace as pacing
@@ -30,7 +31,9 @@ from .ui.common import CHOICE_MAX, NAME_MAX, bounded, clipped, game_kinds_autoco
 
 log = logging.getLogger(__name__)
 
-PACE_CHOICES = [app_commands.Choice(name=pacing.describe(p)[:100], value=p) for p in pacing.PRESETS]
+PACE_CHOICES = [
+    app_commands.Choice(name=present.short(pacing.describe(p), 100), value=p) for p in pacing.PRESETS
+]
 POINTS_MAX = 100
 CAP_KEY = "league_cap"
 """The server setting (``/league cap``): a fixed cap on each member's running games when joining a league;
@@ -105,7 +108,7 @@ async def league_names(interaction: discord.Interaction, current: str) -> list[a
     folded = clipped(current).casefold()
     found = await services.leagues.leagues(int(interaction.guild_id))
     return [
-        app_commands.Choice(name=league.name[:CHOICE_MAX], value=league.name)
+        app_commands.Choice(name=present.short(league.name, CHOICE_MAX), value=league.name)
         for league in found
         if folded in league.name.casefold()
     ][:25]

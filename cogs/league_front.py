@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot import present
 from bot.leagues import table_seed
 from bot.services import Services
 from engine.core import registry
@@ -47,7 +48,7 @@ class DiscordLeagueFront:
         label = f"{league.name} · round {round_.number} · table {index + 1}"
         message = await channel.send(view=flows.text_view(f"Setting up {label} ({title})…"))
         thread = await message.create_thread(
-            name=label[:THREAD_NAME_MAX], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            name=present.short(label, THREAD_NAME_MAX), auto_archive_duration=THREAD_ARCHIVE_MINUTES
         )
         place = {
             "guild": str(league.server_id),

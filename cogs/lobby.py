@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+from bot import present
 from engine import pace as pacing
 from engine.core import registry
 from engine.core.errors import IllegalIntent, MalformedIntent
@@ -81,9 +83,15 @@ class LobbyCommands(ServiceCog):
         user = interaction.user
         name = bounded_name(getattr(user, "display_name", None) or user.name, str(user.id))
         message = await channel.send(view=flows.text_view(f"Setting up a game of {meta.title}…"))
-        thread = await message.create_thread(
-            name=f"{meta.title} · {name}"[:THREAD_NAME_MAX], auto_archive_duration=THREAD_ARCHIVE_MINUTES
-        )
+        try:
+            thread = await message.create_thread(
+                name=present.short(f"{meta.title} · {name}", THREAD_NAME_MAX),
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException:  # no thread (a missing permission, say): no half-made lobby left
+            with contextlib.suppress(discord.HTTPException):
+                await message.delete()
+            raise
         place = {
             "guild": str(interaction.guild_id),
             "channel": str(channel.id),

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import present
 from bot.services import Services
 from engine.core import registry
 from engine.records import GameRecord
@@ -125,7 +126,7 @@ class ModerationCommands(ServiceCog):
             return []
         folded = clipped(current).casefold()
         return [
-            app_commands.Choice(name=f"{s.seat} ({s.name})"[:CHOICE_MAX], value=s.seat)
+            app_commands.Choice(name=present.short(f"{s.seat} ({s.name})", CHOICE_MAX), value=s.seat)
             for s in record.seats
             if s.seat and folded in s.seat.casefold()
         ][:AUTOCOMPLETE_MAX]

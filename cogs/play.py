@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import present
 from bot.services import Services
 from engine.core.errors import MalformedIntent
 
@@ -63,7 +64,8 @@ class PlayCog(commands.Cog):
         folded = clipped(current, CHOICE_MAX).casefold().strip()
         choices = [
             app_commands.Choice(
-                name=label[:CHOICE_MAX] or intent.key(), value=flows.menu_value(stamp, intent.key())
+                name=present.short(label, CHOICE_MAX) or intent.key(),
+                value=flows.menu_value(stamp, intent.key()),
             )
             for intent, label in legal
             if not folded or folded in label.casefold() or folded in intent.key().casefold()

@@ -54,6 +54,7 @@ SHELL = {
     "bot.image_cache",
     "bot.leagues",  # the league service (its rows are bot.store's)
     "bot.options",
+    "bot.permission_notes",  # moderators told once when Discord refuses a permission
     "bot.prefs",  # the preferences service (its SQL is bot.store.prefs)
     "bot.present",
     "bot.ratelimit",

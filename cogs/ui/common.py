@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import present
 from bot.options import parse_options
 from bot.services import Services
 from engine.core import registry
@@ -63,7 +64,7 @@ async def my_games_autocomplete(
         name = f"{title} · {record.id} · {record.status}"
         if folded and folded not in name.casefold():
             continue
-        out.append(app_commands.Choice(name=name[:CHOICE_MAX], value=record.id))
+        out.append(app_commands.Choice(name=present.short(name, CHOICE_MAX), value=record.id))
     return out[:AUTOCOMPLETE_MAX]
 
 
@@ -78,7 +79,7 @@ async def game_kinds_autocomplete(
         name = f"{meta.title} ({meta.min_seats}-{meta.max_seats} players)"
         if folded and folded not in name.casefold() and folded not in game_id:
             continue
-        out.append(app_commands.Choice(name=name[:CHOICE_MAX], value=game_id))
+        out.append(app_commands.Choice(name=present.short(name, CHOICE_MAX), value=game_id))
     return out[:AUTOCOMPLETE_MAX]
 
 

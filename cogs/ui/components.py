@@ -27,6 +27,8 @@ from typing import Any
 import discord
 from discord import ui
 
+from bot import present
+
 from . import menus
 from .admission import admit
 from .dispatch import flows_of
@@ -36,6 +38,7 @@ from .stamps import STAMP_PATTERN, Stamp
 CUSTOM_ID_MAX = 100
 BUTTON_LABEL_MAX = 80
 SELECT_MAX = 25
+PLACEHOLDER_MAX = 150
 EPHEMERAL_BUTTONS_MAX = 20
 
 
@@ -170,7 +173,7 @@ class IntentSelect(
     ) -> None:
         select: ui.Select[Any] = ui.Select(
             custom_id=f"arbs:{game}:{stamp.text()}:{page}",
-            placeholder=placeholder[:150],
+            placeholder=present.short(placeholder, PLACEHOLDER_MAX),
             min_values=1,
             max_values=1,
             options=[
@@ -267,7 +270,7 @@ class PartSelect(
     ) -> None:
         select: ui.Select[Any] = ui.Select(
             custom_id=f"arbm:{game}:{stamp.text()}",
-            placeholder=placeholder[:150],
+            placeholder=present.short(placeholder, PLACEHOLDER_MAX),
             min_values=1,
             max_values=1,
             options=[

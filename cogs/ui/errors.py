@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 
 from bot.gate import Busy
+from bot.permission_notes import is_missing_permission, lacking, note_text
 from engine.core.errors import RuleError, StaleVersion
 
 from .answer import send
@@ -58,6 +59,9 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
         log.warning("interaction %s could not be answered: %s", getattr(interaction, "id", None), error)
         return
     try:
+        if is_missing_permission(error):
+            await _missing_permission(interaction)
+            return
         if isinstance(error, StaleVersion) and game_id is not None:
             await flows_of(interaction).stale(interaction, game_id)
             return
@@ -94,6 +98,18 @@ async def report(interaction: discord.Interaction, error: BaseException, game_id
         )
     except Exception:  # an error while reporting an error must not escape
         log.exception("error while reporting an error")
+
+
+async def _missing_permission(interaction: discord.Interaction) -> None:
+    """Discord refused the bot a permission while it answered: the member is told what a moderator must
+    give, and the server's log channel gets one line, once (:mod:`bot.permission_notes`)."""
+    channel = interaction.channel_id or 0
+    wanted = ("send_messages", "create_public_threads", "attach_files")
+    notes = getattr(getattr(interaction.client, "services", None), "notes", None)
+    text = note_text(channel, lacking(interaction.client, channel, wanted))
+    if notes is not None:
+        await notes.refused(interaction.client, interaction.guild_id, channel, wanted)
+    await send(interaction, text)
 
 
 @asynccontextmanager

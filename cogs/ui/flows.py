@@ -249,6 +249,9 @@ async def submit(
         await send(interaction, "That action was already applied.")
         return
     await _applied(interaction, update, user, key, menu.labels)
+    note = services.notes.take(game_id)  # Discord refused a post of this game earlier: say so, once
+    if note is not None:
+        await send(interaction, note)
 
 
 async def _asked_to_confirm(interaction: discord.Interaction, menu: SeatMenu, key: str, stamp: Stamp) -> bool:

@@ -7,7 +7,10 @@ stable text form, :meth:`Intent.key`, used in button ids, logs and the terminal,
     Intent.of("bid", amount=3).key()  == "bid:amount=3"
     Intent.parse("bid:amount=3")      == Intent.of("bid", amount=3)
 
-Argument order is kept (it is part of the key), so a game should always build an intent the same way.
+Argument order is kept (it is part of the key), so a game should always build an intent the same way;
+a game with declared argument shapes puts a key's arguments in their declared order when it reads one
+(``Game.parse_intent``: ``move:to=A2,unit=a1`` is read as the listed ``move:unit=a1,to=A2``), so one
+intent has one key. A key naming an argument twice is refused here: it is no intent at all.
 String values may hold letters, digits and ``_ - . +`` but must not look like an integer, so that the
 text form reads back to exactly the same value.
 """
@@ -107,6 +110,7 @@ class Intent:
             raise MalformedIntent("That action is too long to be a valid one.")
         kind, sep, rest = text.partition(":")
         args: list[tuple[str, Value]] = []
+        named: set[str] = set()
         if sep:
             if not rest:
                 raise MalformedIntent(f"'{text}' ends with ':' but gives no arguments.")
@@ -114,6 +118,9 @@ class Intent:
                 name, eq, value = part.partition("=")
                 if not eq or not name or not value:
                     raise MalformedIntent(f"'{part}' in '{text}' should look like name=value.")
+                if name in named:
+                    raise MalformedIntent(f"'{text}' gives '{name}' twice.")
+                named.add(name)
                 args.append((name, int(value) if _INT.match(value) else value))
         return cls(kind, tuple(args))
 

@@ -91,7 +91,8 @@ class Play(Menus):
             p.seat == seat.seat and p.ref == choice for p in game.prompts(state)
         ):
             raise StaleVersion("That choice is over: the board has moved on.")
-        parsed = intent if isinstance(intent, Intent) else game.parse_intent(intent)
+        # one intent, one key: an intent built with its arguments in another order is logged as listed
+        parsed = game.conform(intent) if isinstance(intent, Intent) else game.parse_intent(intent)
         expected = record.version
         offered = self._offered.get(game_id, expected, seat.seat)
         if offered is not None:  # the list just shown to this seat: membership in it is the check

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +10,23 @@ import pytest
 from tests.e2e.fake_discord import BotProcess, FakeDiscord
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def strict_discord(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every scenario runs under Discord's limits and none may opt out: a request the loopback Discord
+    refused for what it carried (Invalid Form Body, an empty message, files over the upload limit, an
+    archived and locked thread) fails the scenario that made it, with the field Discord named. Only
+    test_fake_discord.py, which proves the refusals, sends such payloads on purpose."""
+    FakeDiscord.started.clear()
+    yield
+    fakes, FakeDiscord.started[:] = list(FakeDiscord.started), []
+    if request.path.name == "test_fake_discord.py":
+        return
+    refused = [r for fake in fakes for r in fake.limit_refusals()]
+    assert not refused, "Discord refused what the bot sent: " + "; ".join(
+        f"{r.method} {r.route} {r.status}/{r.code} {r.errors}" for r in refused[:5]
+    )
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import io
 import json
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -463,3 +464,323 @@ async def test_members_intent_chunks_and_joins(fake_discord: FakeDiscord) -> Non
         members = await asyncio.wait_for(guild.chunk(cache=True), 5)  # op 8 -> GUILD_MEMBERS_CHUNK
         assert {m.name for m in members} == {"owner", "Arbiter", "alice", "latecomer"}
         assert any(e.op == 8 for e in fake_discord.gateway.events)
+
+
+# -- as strict as Discord (issue 32): every limit refused with Discord's status, code and field path ------
+
+V2 = 1 << 15
+
+
+def _row(*components: dict[str, object]) -> dict[str, object]:
+    return {"type": 1, "components": list(components)}
+
+
+def _button(i: int = 0, label: str = "b", custom_id: str | None = None) -> dict[str, object]:
+    return {"type": 2, "style": 1, "label": label, "custom_id": custom_id or f"b{i}"}
+
+
+def _select(
+    options: list[dict[str, object]] | None = None, placeholder: str | None = None
+) -> dict[str, object]:
+    data: dict[str, object] = {"type": 3, "custom_id": "s", "options": options or [_option()]}
+    if placeholder is not None:
+        data["placeholder"] = placeholder
+    return data
+
+
+def _option(i: int = 0, label: str | None = None, value: str | None = None, description: str | None = None):  # type: ignore[no-untyped-def]
+    data = {"label": label or f"o{i}", "value": value or f"v{i}"}
+    if description is not None:
+        data["description"] = description
+    return data
+
+
+def _text(n: int) -> dict[str, object]:
+    return {"type": 10, "content": "x" * n}
+
+
+# (what, the payload for a size n, Discord's limit, the field path the refusal names)
+MESSAGE_LIMITS = [
+    ("content", lambda n: {"content": "x" * n}, 2000, "content"),
+    ("embeds", lambda n: {"embeds": [{"title": "t"}] * n}, 10, "embeds"),
+    ("embed title", lambda n: {"embeds": [{"title": "x" * n}]}, 256, "embeds.0.title"),
+    ("embed description", lambda n: {"embeds": [{"description": "x" * n}]}, 4096, "embeds.0.description"),
+    (
+        "embed fields",
+        lambda n: {"embeds": [{"fields": [{"name": "n", "value": "v"}] * n}]},
+        25,
+        "embeds.0.fields",
+    ),
+    (
+        "embed field name",
+        lambda n: {"embeds": [{"fields": [{"name": "x" * n, "value": "v"}]}]},
+        256,
+        "embeds.0.fields.0.name",
+    ),
+    (
+        "embed field value",
+        lambda n: {"embeds": [{"fields": [{"name": "n", "value": "x" * n}]}]},
+        1024,
+        "embeds.0.fields.0.value",
+    ),
+    ("embed footer", lambda n: {"embeds": [{"footer": {"text": "x" * n}}]}, 2048, "embeds.0.footer.text"),
+    ("embed author", lambda n: {"embeds": [{"author": {"name": "x" * n}}]}, 256, "embeds.0.author.name"),
+    (
+        "embeds in all",
+        lambda n: {"embeds": [{"description": "x" * 3000}, {"description": "x" * (n - 3000)}]},
+        6000,
+        "embeds",
+    ),
+    ("action rows", lambda n: {"components": [_row(_button(i)) for i in range(n)]}, 5, "components"),
+    (
+        "buttons a row",
+        lambda n: {"components": [_row(*(_button(i) for i in range(n)))]},
+        5,
+        "components.0.components",
+    ),
+    (
+        "button label",
+        lambda n: {"components": [_row(_button(label="x" * n))]},
+        80,
+        "components.0.components.0.label",
+    ),
+    (
+        "custom id",
+        lambda n: {"components": [_row(_button(custom_id="x" * n))]},
+        100,
+        "components.0.components.0.custom_id",
+    ),
+    (
+        "select options",
+        lambda n: {"components": [_row(_select([_option(i) for i in range(n)]))]},
+        25,
+        "components.0.components.0.options",
+    ),
+    (
+        "select placeholder",
+        lambda n: {"components": [_row(_select(placeholder="x" * n))]},
+        150,
+        "components.0.components.0.placeholder",
+    ),
+    (
+        "option label",
+        lambda n: {"components": [_row(_select([_option(label="x" * n)]))]},
+        100,
+        "components.0.components.0.options.0.label",
+    ),
+    (
+        "option value",
+        lambda n: {"components": [_row(_select([_option(value="x" * n)]))]},
+        100,
+        "components.0.components.0.options.0.value",
+    ),
+    (
+        "option description",
+        lambda n: {"components": [_row(_select([_option(description="x" * n)]))]},
+        100,
+        "components.0.components.0.options.0.description",
+    ),
+    ("V2 components", lambda n: {"flags": V2, "components": [_text(1)] * n}, 40, "components"),
+    ("V2 text", lambda n: {"flags": V2, "components": [_text(n)]}, 4000, "components"),
+]
+
+
+async def _rest(
+    fake: FakeDiscord,
+    method: str,
+    path: str,
+    payload: dict[str, object] | None = None,
+    files: list[bytes] | None = None,
+    auth: bool = True,
+) -> tuple[int, dict[str, object]]:
+    headers = {"Authorization": f"Bot {fake.token}"} if auth else {}
+    data: aiohttp.FormData | None = None
+    if files is not None:
+        data = aiohttp.FormData()
+        data.add_field("payload_json", json.dumps(payload or {}), content_type="application/json")
+        for i, blob in enumerate(files):
+            data.add_field(f"files[{i}]", blob, filename=f"f{i}.png", content_type="image/png")
+    async with aiohttp.ClientSession() as http:
+        kwargs: dict[str, object] = {"data": data} if data is not None else {"json": payload}
+        async with http.request(method, fake.api_base + path, headers=headers, **kwargs) as resp:  # type: ignore[arg-type]
+            text = await resp.text()
+            return resp.status, json.loads(text) if text else {}
+
+
+def _refused_at(answer: tuple[int, dict[str, object]], path: str) -> bool:
+    status, body = answer
+    node: object = body.get("errors", {})
+    for part in path.split("."):
+        node = node.get(part, {}) if isinstance(node, dict) else {}
+    return status == 400 and body.get("code") == 50035 and isinstance(node, dict) and "_errors" in node
+
+
+@pytest.mark.parametrize(
+    ("what", "build", "limit", "path"), MESSAGE_LIMITS, ids=[c[0] for c in MESSAGE_LIMITS]
+)
+async def test_each_message_limit_is_discords(fake_discord: FakeDiscord, what, build, limit, path) -> None:  # type: ignore[no-untyped-def]
+    """At the limit a message is posted; one over, Discord's 400 / 50035 naming the field."""
+    messages = f"/channels/{fake_discord.channel('general').id}/messages"
+    at_limit = await _rest(fake_discord, "POST", messages, build(limit))
+    assert at_limit[0] == 200, (what, at_limit)
+    over = await _rest(fake_discord, "POST", messages, build(limit + 1))
+    assert _refused_at(over, path), (what, over)
+    # an edit is held to the same limits
+    edit = await _rest(fake_discord, "PATCH", f"{messages}/{at_limit[1]['id']}", build(limit + 1))
+    assert _refused_at(edit, path), (what, edit)
+
+
+async def test_a_select_fills_its_row(fake_discord: FakeDiscord) -> None:
+    messages = f"/channels/{fake_discord.channel('general').id}/messages"
+    assert (await _rest(fake_discord, "POST", messages, {"components": [_row(_select())]}))[0] == 200
+    status, body = await _rest(fake_discord, "POST", messages, {"components": [_row(_select(), _button())]})
+    assert status == 400 and body["code"] == 50035
+    assert "COMPONENT_LAYOUT_WIDTH_EXCEEDED" in json.dumps(body["errors"])
+
+
+async def test_discord_py_shows_the_refused_field(fake_discord: FakeDiscord) -> None:
+    async with running(fake_discord) as client:
+        channel = client.get_channel(fake_discord.channel("general").id)
+        assert isinstance(channel, discord.TextChannel)
+        with pytest.raises(discord.HTTPException) as info:
+            await channel.send(embed=discord.Embed(title="x" * 257))
+        assert info.value.status == 400 and info.value.code == 50035
+        assert "In embeds.0.title: Must be 256 or fewer in length." in str(info.value)
+
+
+async def test_attachments_ten_a_message_and_the_guilds_size_limit(fake_discord: FakeDiscord) -> None:
+    messages = f"/channels/{fake_discord.channel('general').id}/messages"
+    assert (await _rest(fake_discord, "POST", messages, {}, files=[b"png"] * 10))[0] == 200
+    assert _refused_at(await _rest(fake_discord, "POST", messages, {}, files=[b"png"] * 11), "attachments")
+    assert fake_discord.guild.upload_limit == 25 * 1024 * 1024  # Discord's default
+    fake_discord.guild.upload_limit = 1000
+    assert (await _rest(fake_discord, "POST", messages, {}, files=[b"x" * 600, b"x" * 400]))[0] == 200
+    status, body = await _rest(fake_discord, "POST", messages, {}, files=[b"x" * 600, b"x" * 401])
+    assert (status, body["code"], body["message"]) == (413, 40005, "Request entity too large")
+
+
+async def test_thread_names_and_archived_locked_threads(fake_discord: FakeDiscord) -> None:
+    games = fake_discord.channel("games")
+    threads = f"/channels/{games.id}/threads"
+    status, thread = await _rest(fake_discord, "POST", threads, {"name": "x" * 100, "type": 11})
+    assert status == 201
+    assert _refused_at(await _rest(fake_discord, "POST", threads, {"name": "x" * 101, "type": 11}), "name")
+    assert _refused_at(
+        await _rest(fake_discord, "PATCH", f"/channels/{thread['id']}", {"name": "y" * 101}), "name"
+    )
+    posts = f"/channels/{thread['id']}/messages"
+    state = fake_discord.state.channels[int(str(thread["id"]))]
+    state.archived = True  # archived only: a message brings it back, as on Discord
+    assert (await _rest(fake_discord, "POST", posts, {"content": "back"}))[0] == 200 and not state.archived
+    state.archived = state.locked = True
+    status, body = await _rest(fake_discord, "POST", posts, {"content": "no"})
+    assert (status, body["code"]) == (400, 50083)
+
+
+async def test_missing_permissions_are_refused_with_50013(fake_discord: FakeDiscord) -> None:
+    general, games = fake_discord.channel("general"), fake_discord.channel("games")
+    status, thread = await _rest(
+        fake_discord, "POST", f"/channels/{games.id}/threads", {"name": "t", "type": 11}
+    )
+    in_thread = f"/channels/{thread['id']}/messages"
+    fake_discord.deny_bot(general, "send_messages")
+    status, body = await _rest(fake_discord, "POST", f"/channels/{general.id}/messages", {"content": "hi"})
+    assert (status, body["code"], body["message"]) == (403, 50013, "Missing Permissions")
+    fake_discord.deny_bot(games, "attach_files", "create_public_threads", "send_messages_in_threads")
+    assert (await _rest(fake_discord, "POST", f"/channels/{games.id}/messages", {"content": "hi"}))[0] == 200
+    files = await _rest(fake_discord, "POST", f"/channels/{games.id}/messages", {}, files=[b"png"])
+    assert (files[0], files[1]["code"]) == (403, 50013)
+    assert (await _rest(fake_discord, "POST", f"/channels/{games.id}/threads", {"name": "u", "type": 11}))[
+        0
+    ] == 403
+    assert (await _rest(fake_discord, "POST", in_thread, {"content": "hi"}))[0] == 403  # the thread inherits
+    fake_discord.allow_bot(games)
+    assert (await _rest(fake_discord, "POST", in_thread, {"content": "hi"}))[0] == 200
+
+
+def _interaction(fake: FakeDiscord, member_name: str, type_: int) -> tuple[str, str]:
+    """An interaction as if dispatched now (no bot needed): its callback and follow-up paths."""
+    from tests.e2e.fake_discord.state import Interaction
+
+    member = fake.add_member(member_name)
+    state, channel = fake.state, fake.channel("general")
+    iid = state.ids.next()
+    token = state.new_token(iid)
+    interaction = Interaction(
+        iid, token, type_, member.id, channel.id, channel.guild_id, {}, time.monotonic()
+    )
+    state.interactions[iid] = interaction
+    state.interactions_by_token[token] = interaction
+    return f"/interactions/{iid}/{token}/callback", f"/webhooks/{state.application_id}/{token}"
+
+
+async def test_autocomplete_choices_are_held_to_discords_limits(fake_discord: FakeDiscord) -> None:
+    def answer(count: int, size: int = 5) -> dict[str, object]:
+        return {
+            "type": 8,
+            "data": {"choices": [{"name": "x" * size, "value": f"v{i}"} for i in range(count)]},
+        }
+
+    ok_path, _ = _interaction(fake_discord, "alice", 4)
+    assert (await _rest(fake_discord, "POST", ok_path, answer(25, 100), auth=False))[0] == 204
+    many, _ = _interaction(fake_discord, "bob", 4)
+    assert _refused_at(await _rest(fake_discord, "POST", many, answer(26), auth=False), "data.choices")
+    long, _ = _interaction(fake_discord, "cy", 4)
+    assert _refused_at(
+        await _rest(fake_discord, "POST", long, answer(1, 101), auth=False), "data.choices.0.name"
+    )
+
+
+async def test_the_three_seconds_and_the_tokens_fifteen_minutes(fake_discord: FakeDiscord) -> None:
+    assert fake_discord.interaction_deadline == 3.0  # on by default
+    fake_discord.interaction_deadline = None
+    assert fake_discord.interaction_deadline == 3.0  # no test may turn it off ...
+    async with FakeDiscord(interaction_deadline=60) as lenient:
+        assert lenient.interaction_deadline == 3.0  # ... nor make it longer
+    late, _ = _interaction(fake_discord, "alice", 2)
+    fake_discord.state.interactions[int(late.split("/")[2])].sent_at -= 3.1
+    status, body = await _rest(fake_discord, "POST", late, {"type": 5}, auth=False)
+    assert (status, body["code"], body["message"]) == (404, 10062, "Unknown interaction")
+
+    callback, hook = _interaction(fake_discord, "bob", 2)
+    assert (await _rest(fake_discord, "POST", callback, {"type": 5}, auth=False))[0] == 204
+    interaction = fake_discord.state.interactions[int(callback.split("/")[2])]
+    interaction.sent_at -= 14 * 60
+    assert (await _rest(fake_discord, "POST", hook, {"content": "in time"}, auth=False))[0] == 204
+    interaction.sent_at -= 61
+    status, body = await _rest(fake_discord, "POST", hook, {"content": "too late"}, auth=False)
+    assert (status, body["code"], body["message"]) == (401, 50027, "Invalid Webhook Token")
+    edit = await _rest(fake_discord, "PATCH", f"{hook}/messages/@original", {"content": "x"}, auth=False)
+    assert (edit[0], edit[1]["code"]) == (401, 50027)
+
+
+async def test_invalid_session_resumable_or_not_and_reconnect(fake_discord: FakeDiscord) -> None:
+    alice = fake_discord.add_member("alice")
+    async with running(fake_discord):
+        await fake_discord.invalid_session(resumable=True)  # op 9, d=true: the client resumes
+        await fake_discord.wait_resumed(1)
+        assert fake_discord.gateway.identify_count == 1
+        assert (await (await alice.slash("ping")).message()).content == "pong"
+        await fake_discord.invalid_session(resumable=False)  # op 9, d=false: a new session
+        await fake_discord.wait_until_ready(2)
+        assert fake_discord.gateway.identify_count == 2
+        assert (await (await alice.slash("ping")).message()).content == "pong"
+        resumed = fake_discord.gateway.resumed_count  # the forgotten session's resume is not counted
+        await fake_discord.gateway.send_reconnect()  # op 7
+        await fake_discord.wait_resumed(resumed + 1)
+        assert (await (await alice.slash("ping")).message()).content == "pong"
+
+
+async def test_stalled_and_timed_out_requests(fake_discord: FakeDiscord) -> None:
+    async with running(fake_discord) as client:
+        channel = client.get_channel(fake_discord.channel("general").id)
+        assert isinstance(channel, discord.TextChannel)
+        fake_discord.faults.stall("POST", "/channels/{channel_id}/messages", seconds=0.5)
+        began = time.monotonic()
+        await channel.send("slow")
+        assert time.monotonic() - began >= 0.5
+        # a 504 after the wait (Discord timed out): discord.py tries again and gets through
+        fake_discord.faults.stall("POST", "/channels/{channel_id}/messages", seconds=0.2, status=504)
+        assert (await channel.send("again")).content == "again"
+        stalled = [r for r in fake_discord.requests("POST") if r.fault == "stall"]
+        assert [r.status for r in stalled] == [200, 504]

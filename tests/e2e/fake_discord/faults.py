@@ -41,6 +41,12 @@ class RateLimitRule(Rule):
 
 
 @dataclass
+class StallRule(Rule):
+    seconds: float = 10.0
+    status: int | None = None  # after the wait: None answers normally, else this error (504: timed out)
+
+
+@dataclass
 class ErrorRule(Rule):
     status: int = 500
     code: int = 0
@@ -81,6 +87,15 @@ class Faults:
         self.rules.append(rule)
         return rule
 
+    def stall(
+        self, method: str, route: str, *, seconds: float = 10.0, status: int | None = None, times: int = 1
+    ) -> StallRule:
+        """Hold the next ``times`` matching requests for ``seconds`` (a slow or hung Discord), then answer
+        them normally or, with ``status`` (504: Discord's gateway timeout), with that error."""
+        rule = StallRule(method.upper(), route, times, seconds=seconds, status=status)
+        self.rules.append(rule)
+        return rule
+
     def close_dms(self, user_id: int) -> None:
         """The user refuses DMs from the bot: sending to their DM channel fails with 403 / 50007."""
         self.closed_dms.add(user_id)
@@ -93,15 +108,23 @@ class Faults:
         self.closed_dms.clear()
 
     def take(self, method: str, route: str, path: str) -> tuple[str, web.Response] | None:
-        """The fault answer for this request, if a rule claims it."""
+        """The fault answer for this request, if a rule claims it (stalls are :meth:`take_stall`'s)."""
         for rule in self.rules:
-            if rule.matches(method, route, path):
+            if not isinstance(rule, StallRule) and rule.matches(method, route, path):
                 rule.times -= 1
                 rule.hits += 1
                 if isinstance(rule, RateLimitRule):
                     return "rate_limit", rate_limited(rule)
                 assert isinstance(rule, ErrorRule)
                 return "error", error_response(rule.status, rule.code, rule.message)
+        return None
+
+    def take_stall(self, method: str, route: str, path: str) -> StallRule | None:
+        for rule in self.rules:
+            if isinstance(rule, StallRule) and rule.matches(method, route, path):
+                rule.times -= 1
+                rule.hits += 1
+                return rule
         return None
 
 

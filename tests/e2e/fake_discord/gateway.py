@@ -298,6 +298,16 @@ class Gateway:
             self.sessions.pop(session.id, None)
         await conn.ws.close(code=code, message=b"fake-discord: dropped on demand")
 
+    async def send_invalid_session(self, resumable: bool) -> None:
+        """op 9 INVALID_SESSION to the bot (``d`` = ``resumable``). Not resumable, the session is
+        forgotten: a RESUME is refused and the client must IDENTIFY again."""
+        session = self.active
+        if session is None or session.conn is None:
+            raise RuntimeError("no bot connected to the fake gateway")
+        if not resumable:
+            self.sessions.pop(session.id, None)
+        await session.conn.send({"op": INVALID_SESSION, "d": resumable, "s": None, "t": None})
+
     async def send_reconnect(self) -> None:
         """Ask the client to reconnect (op 7); it should come back with RESUME."""
         session = self.active

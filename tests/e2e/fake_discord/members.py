@@ -381,9 +381,9 @@ class SimMember:
             "token": token,
             "version": 1,
             "locale": "en-US",
-            "app_permissions": str(self.guild.permissions(state.bot_user.id)),
+            "app_permissions": str(self.guild.permissions(state.bot_user.id) & ~self._bot_denied(channel)),
             "entitlements": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": self.guild.upload_limit,
         }
         if channel.is_dm:
             payload.update(user=self.user.payload(), context=1, authorizing_integration_owners={"0": "0"})
@@ -399,6 +399,10 @@ class SimMember:
         if message is not None:
             payload["message"] = payloads.message(state, self.fake.base_url, message)
         return payload
+
+    def _bot_denied(self, channel: Channel) -> int:
+        parent = self.fake.state.channels.get(channel.parent_id or 0) if channel.is_thread else None
+        return channel.bot_denied | (parent.bot_denied if parent is not None else 0)
 
     async def _send(
         self, type_: int, data: dict[str, Any], channel: Channel, message: Message | None = None

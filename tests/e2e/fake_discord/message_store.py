@@ -6,8 +6,9 @@ import dataclasses
 import time
 from typing import TYPE_CHECKING, Any
 
+from . import limits
 from .http_util import DiscordError, file_index, invalid_form
-from .recording import COMPONENTS_V2, EPHEMERAL, LOADING, Attachment, Message, UploadedFile, walk_components
+from .recording import COMPONENTS_V2, EPHEMERAL, LOADING, Attachment, Message, UploadedFile
 from .state import iso_now
 
 if TYPE_CHECKING:
@@ -25,35 +26,23 @@ def _flags(payload: dict[str, Any]) -> int:
 
 
 def validate(msg: Message) -> None:
-    """The Invalid Form Body checks that catch real bot bugs (sizes, ids, V2 rules)."""
-    if len(msg.content) > 2000:
-        raise invalid_form("content: Must be 2000 or fewer in length.")
-    if len(msg.embeds) > 10:
-        raise invalid_form("embeds: Must be 10 or fewer in length.")
+    """Discord's Invalid Form Body checks (:mod:`.limits`: sizes, counts, ids, V2 rules), then the empty
+    message check."""
+    errors = limits.FormErrors()
+    errors.longer("content", msg.content, limits.CONTENT_MAX)
+    limits.check_embeds(errors, msg.embeds)
+    limits.check_components(errors, msg.components, msg.components_v2)
+    errors.raise_any()
     if msg.components_v2 and (msg.content or msg.embeds):
         raise invalid_form("content and embeds cannot be used with the IS_COMPONENTS_V2 flag")
-    if not msg.components_v2 and len(msg.components) > 5:
-        raise invalid_form("components: Must be 5 or fewer in length.")
-    for comp in walk_components(msg.components):
-        custom_id = comp.get("custom_id")
-        if custom_id is not None and not 1 <= len(str(custom_id)) <= 100:
-            raise invalid_form(f"custom_id {custom_id!r}: Must be between 1 and 100 in length.")
-        label = comp.get("label")
-        if comp.get("type") == 2 and label is not None and len(str(label)) > 80:
-            raise invalid_form(f"button label {label!r}: Must be 80 or fewer in length.")
-        if comp.get("type") == 1 and len(comp.get("components", [])) > 5:
-            raise invalid_form("action row: Must be 5 or fewer in length.")
-        if comp.get("type") == 3 and len(comp.get("options", [])) > 25:
-            raise invalid_form("select options: Must be 25 or fewer in length.")
-    if msg.components_v2:
-        everything = list(walk_components(msg.components))
-        if len(everything) > 40:
-            raise invalid_form(f"components: a message holds at most 40 components, got {len(everything)}.")
-        text = sum(len(str(c.get("content", ""))) for c in everything if c.get("type") == 10)
-        if text > 4000:
-            raise invalid_form(f"components: text displays hold at most 4000 characters, got {text}.")
     if not (msg.content or msg.embeds or msg.components or msg.attachments or msg.loading):
         raise DiscordError(400, 50006, "Cannot send an empty message")
+
+
+def upload_limit(fake: FakeDiscord, channel_id: int) -> int:
+    channel = fake.state.channels.get(channel_id)
+    guild = fake.state.guilds.get(channel.guild_id or 0) if channel is not None else None
+    return guild.upload_limit if guild is not None else limits.DEFAULT_UPLOAD_LIMIT
 
 
 def _attachments(
@@ -119,6 +108,9 @@ def create(
     if interaction_id is None:
         msg.flags &= ~EPHEMERAL
     msg.attachments = _attachments(fake, payload, files, [])
+    limits.check_attachments(
+        len(msg.attachments), [len(f.data) for f in files], upload_limit(fake, channel_id)
+    )
     validate(msg)
     state.messages[msg.id] = msg
     channel.last_message_id = msg.id
@@ -143,6 +135,9 @@ def edit(fake: FakeDiscord, msg: Message, payload: dict[str, Any], files: list[U
         new.flags = (msg.flags & ~EDITABLE_FLAGS) | (_flags(payload) & EDITABLE_FLAGS)
     new.flags &= ~LOADING  # editing a deferred answer fills it in
     new.attachments = _attachments(fake, payload, files, msg.attachments)
+    limits.check_attachments(
+        len(new.attachments), [len(f.data) for f in files], upload_limit(fake, msg.channel_id)
+    )
     validate(new)
     if msg.loading:
         msg.history.clear()  # the "thinking..." placeholder was never a real version

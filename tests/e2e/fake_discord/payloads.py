@@ -27,6 +27,15 @@ def member(state: FakeState, guild: Guild, user: User, *, with_permissions: bool
     return data
 
 
+def _bot_overwrites(state: FakeState, ch: Channel) -> list[dict[str, Any]]:
+    """What ``FakeDiscord.deny_bot`` took from the bot, as an overwrite on its role (discord.py reads it)."""
+    guild = state.guilds.get(ch.guild_id or 0)
+    if not ch.bot_denied or guild is None:
+        return []
+    role = next(r for r in guild.roles.values() if r.bot_id == state.bot_user.id)
+    return [{"id": str(role.id), "type": 0, "allow": "0", "deny": str(ch.bot_denied)}]
+
+
 def channel(state: FakeState, ch: Channel) -> dict[str, Any]:
     if ch.is_dm:
         recipient = state.users[ch.recipient_id or 0]
@@ -43,7 +52,7 @@ def channel(state: FakeState, ch: Channel) -> dict[str, Any]:
         "guild_id": str(ch.guild_id),
         "name": ch.name,
         "position": ch.position,
-        "permission_overwrites": [],
+        "permission_overwrites": _bot_overwrites(state, ch),
         "nsfw": False,
         "parent_id": str(ch.parent_id) if ch.parent_id else None,
         "topic": None,

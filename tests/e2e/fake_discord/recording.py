@@ -36,7 +36,9 @@ class RecordedRequest:
     files: list[UploadedFile]
     at: float  # time.monotonic()
     status: int = 0
-    fault: str | None = None  # "rate_limit", "error", "dm_closed" when a fault answered it
+    fault: str | None = None  # "rate_limit", "error", "dm_closed", "stall" when a fault answered it
+    code: int | None = None  # Discord's JSON error code of a refusal (50035, 40005, ...)
+    errors: Any = None  # and its Invalid Form Body errors, by field path
 
 
 @dataclass

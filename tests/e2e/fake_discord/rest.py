@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
 from collections.abc import Awaitable, Callable
@@ -86,6 +87,12 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
         if not rel.startswith(NO_AUTH_PREFIXES):
             if request.headers.get("Authorization") != f"Bot {fake.state.token}":
                 raise DiscordError(401, 0, "401: Unauthorized")
+        stall = fake.faults.take_stall(request.method, route, rel)
+        if stall is not None:
+            rec.fault = "stall"
+            await asyncio.sleep(stall.seconds)
+            if stall.status is not None:
+                raise DiscordError(stall.status, 0, f"{stall.status}: the fake held this request")
         fault = fake.faults.take(request.method, route, rel)
         if fault is not None:
             rec.fault, resp = fault
@@ -94,6 +101,7 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
     except DiscordError as exc:
         resp = exc.response()
         rec.fault = rec.fault or getattr(exc, "fault", None)
+        rec.code, rec.errors = exc.code, exc.errors
     except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
         fake.state.unhandled.append(rec)
         resp = DiscordError(

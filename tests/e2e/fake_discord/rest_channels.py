@@ -6,13 +6,13 @@ from typing import Any
 
 from aiohttp import web
 
-from . import message_store, payloads
+from . import limits, message_store, payloads
 from .faults import CANNOT_MESSAGE_USER
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES
 from .http_util import DiscordError, unknown
 from .recording import Message
 from .rest import RECORD_KEY, add, body, fake_of, no_content, ok, payload, snowflake
-from .state import PRIVATE_THREAD, PUBLIC_THREAD, Channel
+from .state import BOT_DENIABLE, PRIVATE_THREAD, PUBLIC_THREAD, Channel, FakeState
 
 
 def _channel(request: web.Request) -> Channel:
@@ -20,6 +20,33 @@ def _channel(request: web.Request) -> Channel:
     if channel is None:
         raise unknown("Channel", 10003)
     return channel
+
+
+ARCHIVED_THREAD = 50083
+MISSING_PERMISSIONS = 50013
+
+
+def denied(state: FakeState, channel: Channel) -> int:
+    """The permission bits the bot lacks in ``channel`` (a thread lacks what its parent lacks)."""
+    parent = state.channels.get(channel.parent_id or 0) if channel.is_thread else None
+    return channel.bot_denied | (parent.bot_denied if parent is not None else 0)
+
+
+def require(state: FakeState, channel: Channel, *names: str) -> None:
+    """403 / 50013 "Missing Permissions" unless the bot holds every one of ``names`` in ``channel``."""
+    lacking = denied(state, channel)
+    if any(lacking & BOT_DENIABLE[name] for name in names):
+        raise DiscordError(403, MISSING_PERMISSIONS, "Missing Permissions")
+
+
+def writable(state: FakeState, channel: Channel, files: bool) -> None:
+    """The checks Discord makes before a bot's message lands in ``channel`` (not interaction answers)."""
+    if channel.is_dm:
+        return
+    send = "send_messages_in_threads" if channel.is_thread else "send_messages"
+    require(state, channel, "view_channel", send, *(("attach_files",) if files else ()))
+    if channel.is_thread and channel.archived and channel.locked:
+        raise DiscordError(400, ARCHIVED_THREAD, "Thread is archived")
 
 
 def _message(request: web.Request, channel: Channel) -> Message:
@@ -53,6 +80,8 @@ async def get_channel(request: web.Request) -> web.Response:
 async def edit_channel(request: web.Request) -> web.Response:
     channel = _channel(request)
     data = payload(request)
+    if "name" in data and channel.is_thread:
+        limits.check_thread_name(data["name"])
     for key in ("name", "archived", "locked", "invitable", "auto_archive_duration"):
         if key in data and data[key] is not None:
             setattr(channel, key, data[key])
@@ -98,8 +127,7 @@ async def create_message(request: web.Request) -> web.Response:
     if channel.is_dm and channel.recipient_id in fake.faults.closed_dms:
         request[RECORD_KEY].fault = "dm_closed"
         raise DiscordError(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
-    if channel.is_thread and channel.locked:
-        raise DiscordError(403, 50083, "Thread is archived")
+    writable(fake.state, channel, bool(body(request).files))
     msg = message_store.create(
         fake, channel_id=channel.id, payload=payload(request), files=body(request).files, via="channel"
     )
@@ -109,7 +137,12 @@ async def create_message(request: web.Request) -> web.Response:
 
 async def edit_message(request: web.Request) -> web.Response:
     fake = fake_of(request)
-    msg = _message(request, _channel(request))
+    channel = _channel(request)
+    msg = _message(request, channel)
+    if channel.is_thread and channel.archived and channel.locked:
+        raise DiscordError(400, ARCHIVED_THREAD, "Thread is archived")
+    if body(request).files:
+        require(fake.state, channel, "attach_files")
     message_store.edit(fake, msg, payload(request), body(request).files)
     await announce(request, "MESSAGE_UPDATE", msg)
     return ok(payloads.message(fake.state, fake.base_url, msg))
@@ -142,6 +175,9 @@ async def _new_thread(request: web.Request, parent: Channel, thread_id: int, typ
     if parent.guild_id is None or parent.is_thread:
         raise DiscordError(400, 50024, "Cannot execute action on this channel type")
     data = payload(request)
+    limits.check_thread_name(data.get("name"))
+    kind = "create_public_threads" if type_ == PUBLIC_THREAD else "create_private_threads"
+    require(state, parent, "view_channel", kind)
     thread = Channel(
         thread_id,
         type_,

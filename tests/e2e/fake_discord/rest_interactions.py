@@ -13,7 +13,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import message_store, payloads
+from . import limits, message_store, payloads
 from .http_util import DiscordError, unknown
 from .recording import EPHEMERAL, LOADING, CallbackRecord, Message
 from .rest import add, body, fake_of, no_content, ok, payload, snowflake
@@ -54,7 +54,7 @@ async def callback(request: web.Request) -> web.Response:
     data = payload(request)
     type_ = int(data.get("type", 0))
     inner: dict[str, Any] = data.get("data") or {}
-    if fake.interaction_deadline is not None and received - interaction.sent_at > fake.interaction_deadline:
+    if received - interaction.sent_at > fake.interaction_deadline:
         state.callbacks.append(
             CallbackRecord(interaction.id, type_, inner, interaction.member_id, received, status=404)
         )
@@ -113,9 +113,11 @@ def _apply_callback(
             raise DiscordError(
                 400, 50035, "Invalid Form Body: autocomplete result for a non-autocomplete interaction"
             )
+        limits.check_choices(inner.get("choices"))
     elif type_ == MODAL:
         if interaction.type in (4, 5):
             raise DiscordError(400, 50035, "Invalid Form Body: cannot answer this interaction with a modal")
+        limits.check_modal(inner)
     elif type_ != PONG:
         raise DiscordError(400, 50035, f"Invalid Form Body: unsupported callback type {type_}")
     return msg
@@ -151,11 +153,17 @@ async def _answer(
 # -- webhook (follow-ups) ------------------------------------------------------------------------
 
 
+TOKEN_SECONDS = 15 * 60
+"""An interaction token lets the bot send follow-ups and edit its answers for 15 minutes."""
+
+
 def _by_token(request: web.Request) -> Interaction:
     fake = fake_of(request)
     if snowflake(request, "application_id") != fake.state.application_id:
         raise unknown("Webhook", 10015)
     interaction = fake.state.interactions_by_token.get(request.match_info["token"])
+    if interaction is not None and time.monotonic() - interaction.sent_at > TOKEN_SECONDS:
+        raise DiscordError(401, 50027, "Invalid Webhook Token")
     if interaction is None or not interaction.callbacks:
         raise unknown("Webhook", 10015)
     return interaction

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import ClassVar
 
 from aiohttp import web
 
@@ -17,9 +18,17 @@ from .faults import Faults
 from .gateway import INTENT_GUILD_MEMBERS, RESUMABLE_CLOSE, Gateway
 from .members import InteractionHandle, SimMember
 from .recording import Message, RecordedRequest
-from .state import Channel, FakeState, Guild
+from .state import BOT_DENIABLE, Channel, FakeState, Guild
 
 DEFAULT_TOKEN = "fake-bot-token.for-tests-only"
+INITIAL_RESPONSE_SECONDS = 3.0
+"""Discord's window for the first answer to an interaction. Always enforced: a test may make it
+shorter, never longer nor off (``None`` means Discord's 3 s)."""
+
+
+LIMIT_CODES = frozenset({50035, 50006, 40005, 50083})
+"""Refusals of what the bot sent (a form over Discord's limits, an empty message, files over the upload
+limit, a post to an archived and locked thread): a bot that meets one has a bug to fix at its source."""
 
 
 class FakeDiscord:
@@ -29,6 +38,9 @@ class FakeDiscord:
     The default guild "Arbiter Test" has channels ``general`` and ``games``.
     """
 
+    started: ClassVar[list[FakeDiscord]] = []
+    """Every fake started in this process (tests/e2e/conftest.py checks each scenario's after it ends)."""
+
     def __init__(
         self,
         *,
@@ -37,18 +49,27 @@ class FakeDiscord:
         channels: tuple[str, ...] = ("general", "games"),
         heartbeat_interval_ms: int = 41250,
         compress: bool = True,
-        interaction_deadline: float | None = None,
+        interaction_deadline: float | None = INITIAL_RESPONSE_SECONDS,
     ) -> None:
         self.state = FakeState(token=token)
         self.faults = Faults()
         self.gateway = Gateway(self, heartbeat_interval_ms, compress)
-        # When set, callbacks later than this many seconds get Discord's 404 "Unknown interaction".
+        # Callbacks later than this many seconds get Discord's 404 "Unknown interaction" (10062)
         self.interaction_deadline = interaction_deadline
         self.guild = self.state.add_guild(guild_name, channels)
         self.members: dict[str, SimMember] = {}
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.port = 0
+
+    @property
+    def interaction_deadline(self) -> float:
+        return self._interaction_deadline
+
+    @interaction_deadline.setter
+    def interaction_deadline(self, seconds: float | None) -> None:
+        limit = INITIAL_RESPONSE_SECONDS if seconds is None else seconds
+        self._interaction_deadline = min(float(limit), INITIAL_RESPONSE_SECONDS)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -67,6 +88,7 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, host, port)
         await site.start()
         self.port = self._runner.addresses[0][1]
+        FakeDiscord.started.append(self)
         return self
 
     async def stop(self) -> None:
@@ -216,6 +238,40 @@ class FakeDiscord:
         (or, with ``resumable=False``, be refused with INVALID_SESSION and IDENTIFY again)."""
         await self.gateway.drop(code, resumable=resumable)
 
+    async def invalid_session(self, *, resumable: bool) -> None:
+        """Send op 9 INVALID_SESSION: ``resumable`` (d=true) the client RESUMEs its session; not resumable,
+        the session is forgotten and it must IDENTIFY again."""
+        await self.gateway.send_invalid_session(resumable)
+
+    def deny_bot(self, channel: Channel | int | str, *permissions: str) -> None:
+        """Take permissions from the bot in a channel (its threads too), as a moderator's overwrite would:
+        ``"send_messages"``, ``"send_messages_in_threads"``, ``"attach_files"``, ``"create_public_threads"``,
+        ``"create_private_threads"``, ``"view_channel"``, ``"read_message_history"``. Discord then answers
+        the bot's messages, uploads and new threads there with 403 / 50013 "Missing Permissions"
+        (interaction answers are not affected, as on Discord). The bot is told by CHANNEL_UPDATE."""
+        target = self.state.channels[self._channel_id(channel)]
+        for name in permissions:
+            target.bot_denied |= BOT_DENIABLE[name]
+        self._channel_update(target)
+
+    def allow_bot(self, channel: Channel | int | str) -> None:
+        """Give back every permission :meth:`deny_bot` took in this channel."""
+        target = self.state.channels[self._channel_id(channel)]
+        target.bot_denied = 0
+        self._channel_update(target)
+
+    def _channel_update(self, channel: Channel) -> None:
+        if self.gateway.active is None or channel.is_thread:
+            return  # before the bot connects, GUILD_CREATE carries it; threads have no overwrites
+        event = payloads.channel(self.state, channel)
+        task = asyncio.get_running_loop().create_task(self.gateway.dispatch("CHANNEL_UPDATE", event))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def age_interaction(self, handle: InteractionHandle, seconds: float) -> None:
+        """Make an interaction ``seconds`` older (its token expires 15 minutes after it was sent)."""
+        handle.interaction.sent_at -= seconds
+
     async def wait_resumed(self, count: int = 1, timeout: float = 10.0) -> None:
         await self.state.wait_for(
             lambda: self.gateway.resumed_count >= count and self.gateway.connected,
@@ -262,6 +318,11 @@ class FakeDiscord:
             for name, member in self.members.items()
             if any(text in m.all_text() for m in self.state.messages_visible_to(member.id))
         }
+
+    def limit_refusals(self) -> list[RecordedRequest]:
+        """The requests Discord refused for what they carried (:data:`LIMIT_CODES`), with their field paths
+        in ``errors``. Every scenario must end with none (tests/e2e/conftest.py)."""
+        return [r for r in self.state.requests if r.code in LIMIT_CODES and r.fault is None]
 
     def latency_report(self) -> dict[str, float]:
         """p50/p99/max time to first response (seconds) over every answered interaction."""

@@ -56,6 +56,16 @@ MEMBER_PERMISSIONS = sum(
 )
 # The "Moderator" role adds: manage channels, guild, messages, threads; kick; moderate members.
 MODERATOR_PERMISSIONS = MEMBER_PERMISSIONS | sum(1 << bit for bit in (1, 4, 5, 13, 34, 40))
+# Permissions a test may take from the bot in one channel (``FakeDiscord.deny_bot``).
+BOT_DENIABLE = {
+    "view_channel": 1 << 10,
+    "send_messages": 1 << 11,
+    "attach_files": 1 << 15,
+    "read_message_history": 1 << 16,
+    "create_public_threads": 1 << 35,
+    "create_private_threads": 1 << 36,
+    "send_messages_in_threads": 1 << 38,
+}
 
 T = TypeVar("T")
 
@@ -119,6 +129,8 @@ class Channel:
     last_message_id: int | None = None
     created: str = field(default_factory=iso_now)
     extra: dict[str, Any] = field(default_factory=dict)
+    bot_denied: int = 0
+    """Permission bits the bot lacks here (a thread also lacks its parent's)."""
 
     @property
     def is_thread(self) -> bool:
@@ -153,6 +165,8 @@ class Guild:
     joined_at: dict[int, str] = field(default_factory=dict)
     roles: dict[int, Role] = field(default_factory=dict)
     member_roles: dict[int, list[int]] = field(default_factory=dict)
+    upload_limit: int = 25 * 1024 * 1024
+    """Bytes of files one message may carry (Discord's default; boosted servers allow more)."""
 
     @property
     def everyone(self) -> Role:
