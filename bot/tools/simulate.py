@@ -86,7 +86,7 @@ def simulate(
         game_seed = seed + n
         try:
             state = game.setup(names, game_seed, options or {})
-            agents: dict[str, Agent[Any]] = {
+            agents: dict[str, Agent] = {
                 s: make_agent(game, kinds[i], game_seed * 31 + i) for i, s in enumerate(names)
             }
             result = play_out(game, state, agents)

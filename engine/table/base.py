@@ -12,7 +12,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from ..core import registry
-from ..core.agents import Agent, make_agent
+from ..core.agents import Agent, decide, make_agent
 from ..core.errors import (
     DamagedGame,
     MalformedIntent,
@@ -506,11 +506,11 @@ class TableBase:
             return state, None
         legal = game.legal(state, prompt.seat)
         agent = self._agent(game, record, prompt.seat, (record.seed * 1_000_003 + state.step) & (2**62 - 1))
-        choice = agent.choose(game, state, prompt.seat, legal) if legal else prompt.default
+        choice = decide(agent, game, state, prompt.seat, legal) if legal else prompt.default
         state, more = game.apply_chosen(state, prompt.seat, choice, legal)
         return state, (prompt.seat, choice, more)
 
-    def _agent(self, game: Game[Any], record: GameRecord, seat: str, seed: int) -> Agent[Any]:
+    def _agent(self, game: Game[Any], record: GameRecord, seat: str, seed: int) -> Agent:
         """The agent that decides for ``seat`` now (the table's kind; a simulation may grade them)."""
         return make_agent(game, self.agent_kind, seed=seed)
 

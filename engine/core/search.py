@@ -1,0 +1,158 @@
+"""The search agent: determinized Monte Carlo search over the seat's information set.
+
+For one decision it samples states the seat cannot tell from the real one (:meth:`~.agents.SeatView.sample`,
+the game's ``determinize`` hook dealing what the seat may not know from the agent's own generator), tries its
+candidate intents in them and keeps the one whose playouts went best for its seat:
+
+- *candidates*: the heuristic agent's own pick in the first sample, and up to ``width - 1`` other legal
+  intents drawn at random (every one when there are few);
+- each *iteration* samples a fresh state, takes the candidate with the best upper confidence bound (UCB1),
+  applies it and plays on in place with the game's heuristic agent at every seat for at most ``horizon``
+  intents (to the end when the game ends sooner);
+- the *reward* of a playout is 1 for a win, 0 for a loss, 1/k for a k-way shared win or a draw, and, for a
+  playout stopped at its horizon, the game's ``estimate(state, seat)`` (a number in [0, 1]: how well the
+  seat stands, from the scores the table shows);
+- the *budget*: ``think`` seconds per decision (0.5 by default), or a fixed number of ``iterations``, which
+  makes the agent deterministic for a given seed (the simulations and tests use it that way).
+
+The most-visited candidate wins (ties: the better mean, then the heuristic's pick).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .agents import SeatView
+from .errors import RuleError
+from .game import Game
+from .intent import Intent
+from .rng import Rng
+
+THINK = 0.5
+"""Seconds per decision by default."""
+
+
+class Policy(Protocol):
+    """What plays the seats in a playout: a heuristic agent's :meth:`~.agents.SampledAgent.pick`."""
+
+    def pick(self, game: Game[Any], state: Any, seat: str, legal: list[Intent]) -> Intent: ...
+
+
+Estimate = Callable[[Any, str], float]
+
+
+@dataclass
+class Tally:
+    intent: Intent
+    visits: int = 0
+    total: float = 0.0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+def outcome_reward(outcome: Any, seat: str) -> float:
+    """A finished game's reward for ``seat``: 1 alone, 1/k shared by k (a draw shares among every seat that
+    drew), 0 otherwise."""
+    if outcome.draw:
+        ranking = list(getattr(outcome, "ranking", None) or [])
+        tied = ranking[0] if ranking else []
+        return 1.0 / max(1, len(tied)) if not tied or seat in tied else 0.0
+    winners = list(outcome.winners)
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def margin(own: float, others: list[float], scale: float) -> float:
+    """An estimate in [0, 1] from scores: 1/2 when level with the best other seat, towards 1 ahead."""
+    best = max(others) if others else 0.0
+    return 0.5 + 0.5 * math.tanh((own - best) / scale)
+
+
+class SearchAgent:
+    """Determinized Monte Carlo search (see the module)."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int,
+        policy: Callable[[int], Policy],
+        estimate: Estimate,
+        think: float = THINK,
+        iterations: int | None = None,
+        width: int = 6,
+        horizon: int = 40,
+    ) -> None:
+        self.rng = Rng(seed=seed * 2 + 7)
+        self.policy = policy(seed)
+        self.estimate = estimate
+        self.think, self.iterations, self.width, self.horizon = think, iterations, width, horizon
+        self.last_iterations = 0
+        """How many playouts the latest decision ran."""
+
+    def budgeted(self, iterations: int | None = None, think: float | None = None) -> SearchAgent:
+        """This agent with another budget: a fixed number of playouts (deterministic) or seconds."""
+        self.iterations = iterations
+        if think is not None:
+            self.think = think
+        return self
+
+    def choose(self, game: Game[Any], view: SeatView, seat: str, legal: list[Intent]) -> Intent:
+        if len(legal) == 1:
+            return legal[0]
+        started = time.perf_counter()
+        tallies = self._candidates(game, view.sample(self.rng), seat, legal)
+        done = 0
+        while self._more(done, started):
+            tally = self._select(tallies, done)
+            tally.total += self._playout(game, view.sample(self.rng), seat, tally.intent)
+            tally.visits += 1
+            done += 1
+        self.last_iterations = done
+        best = max(range(len(tallies)), key=lambda n: (tallies[n].visits, tallies[n].mean(), -n))
+        return tallies[best].intent
+
+    def _more(self, done: int, started: float) -> bool:
+        if self.iterations is not None:
+            return done < self.iterations
+        return done < 1 or time.perf_counter() - started < self.think
+
+    def _candidates(self, game: Game[Any], world: Any, seat: str, legal: list[Intent]) -> list[Tally]:
+        favourite = self.policy.pick(game, world, seat, legal)
+        others = [i for i in legal if i != favourite]
+        if len(others) > self.width - 1:
+            others = [others[n] for n in sorted(self.rng.shuffled(range(len(others)))[: self.width - 1])]
+        return [Tally(favourite), *(Tally(i) for i in others)]
+
+    @staticmethod
+    def _select(tallies: list[Tally], done: int) -> Tally:
+        fresh = [t for t in tallies if t.visits == 0]
+        if fresh:
+            return fresh[0]
+        log_n = math.log(done + 1)
+        return max(tallies, key=lambda t: t.mean() + math.sqrt(2 * log_n / t.visits))
+
+    def _playout(self, game: Game[Any], world: Any, seat: str, intent: Intent) -> float:
+        """Play ``intent`` in the sampled ``world``, then the heuristic everywhere, up to the horizon."""
+        try:
+            game.apply_in_place(world, seat, intent, game.legal(world, seat))
+            for _ in range(self.horizon):
+                if game.outcome(world) is not None:
+                    break
+                prompts = game.prompts(world)
+                if not prompts:
+                    break
+                who = str(prompts[0].seat)
+                options = game.legal(world, who)
+                if not options:
+                    break
+                pick = options[0] if len(options) == 1 else self.policy.pick(game, world, who, options)
+                game.apply_in_place(world, who, pick, options)
+        except RuleError:  # the sample allows less than the real table: judge what was reached
+            pass
+        outcome = game.outcome(world)
+        return outcome_reward(outcome, seat) if outcome is not None else self.estimate(world, seat)
