@@ -4,18 +4,18 @@ For one decision it samples states the seat cannot tell from the real one (:meth
 the game's ``determinize`` hook dealing what the seat may not know from the agent's own generator), tries its
 candidate intents in them and keeps the one whose playouts went best for its seat:
 
-- *candidates*: the heuristic agent's own pick in the first sample, and up to ``width - 1`` other legal
+- *candidates*: the heuristic agent's own pick in the first sample, and up to ``width - 1`` (3) other legal
   intents drawn at random (every one when there are few);
 - each *iteration* samples a fresh state, takes the candidate with the best upper confidence bound (UCB1),
   applies it and plays on in place with the game's heuristic agent at every seat for at most ``horizon``
-  intents (to the end when the game ends sooner);
+  (16) intents (to the end when the game ends sooner);
 - the *reward* of a playout is 1 for a win, 0 for a loss, 1/k for a k-way shared win or a draw, and, for a
   playout stopped at its horizon, the game's ``estimate(state, seat)`` (a number in [0, 1]: how well the
   seat stands, from the scores the table shows);
 - the *budget*: ``think`` seconds per decision (0.5 by default), or a fixed number of ``iterations``, which
   makes the agent deterministic for a given seed (the simulations and tests use it that way).
 
-The most-visited candidate wins (ties: the better mean, then the heuristic's pick).
+The heuristic's pick stays unless another candidate, tried about as often, did better by ``LEAD``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ from .rng import Rng
 
 THINK = 0.5
 """Seconds per decision by default."""
+LEAD = 0.05
+"""How much better another candidate's mean reward must be to displace the heuristic's pick: with a few
+playouts a decision, their noise should not undo what the heuristic knows."""
 
 
 class Policy(Protocol):
@@ -84,8 +87,8 @@ class SearchAgent:
         estimate: Estimate,
         think: float = THINK,
         iterations: int | None = None,
-        width: int = 6,
-        horizon: int = 40,
+        width: int = 4,
+        horizon: int = 16,
     ) -> None:
         self.rng = Rng(seed=seed * 2 + 7)
         self.policy = policy(seed)
@@ -113,8 +116,19 @@ class SearchAgent:
             tally.visits += 1
             done += 1
         self.last_iterations = done
-        best = max(range(len(tallies)), key=lambda n: (tallies[n].visits, tallies[n].mean(), -n))
-        return tallies[best].intent
+        return self._best(tallies).intent
+
+    @staticmethod
+    def _best(tallies: list[Tally]) -> Tally:
+        """The best mean among the candidates tried at least half as often as the most tried one; the
+        heuristic's pick (the first) keeps the place unless another beats it by ``LEAD``."""
+        most = max(t.visits for t in tallies)
+        tried = [t for t in tallies if t.visits * 2 >= most and t.visits > 0]
+        favourite = tallies[0]
+        rival = max(tried, key=lambda t: t.mean(), default=favourite)
+        if favourite.visits == 0 or rival.mean() > favourite.mean() + LEAD:
+            return rival
+        return favourite
 
     def _more(self, done: int, started: float) -> bool:
         if self.iterations is not None:
