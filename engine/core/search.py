@@ -4,15 +4,17 @@ For one decision it samples states the seat cannot tell from the real one (:meth
 the game's ``determinize`` hook dealing what the seat may not know from the agent's own generator), tries its
 candidate intents in them and keeps the one whose playouts went best for its seat:
 
-- *candidates*: the heuristic agent's own pick in the first sample, and up to ``width - 1`` (3) other legal
+- *candidates*: the heuristic agent's own pick in the first sample, and up to ``width - 1`` (2) other legal
   intents drawn at random (every one when there are few);
-- each *iteration* samples a fresh state, takes the candidate with the best upper confidence bound (UCB1),
-  applies it and plays on in place with the game's heuristic agent at every seat for at most ``horizon``
-  (16) intents (to the end when the game ends sooner);
+- each *round* samples a fresh state and plays every candidate in a copy of it, each followed by the game's
+  heuristic agent at every seat for at most ``horizon`` (16) intents (to the end when the game ends
+  sooner), every candidate of a round with the same generator for the policy: paired playouts, so the
+  differences between candidates come from the candidates more than from luck;
 - the *reward* of a playout is 1 for a win, 0 for a loss, 1/k for a k-way shared win or a draw, and, for a
   playout stopped at its horizon, the game's ``estimate(state, seat)`` (a number in [0, 1]: how well the
   seat stands, from the scores the table shows);
-- the *budget*: ``think`` seconds per decision (0.5 by default), or a fixed number of ``iterations``, which
+- the *budget*: ``think`` seconds per decision (0.5 by default: a round starts only if the average round
+  still ends within it), or a fixed number of rounds (``iterations``), which
   makes the agent deterministic for a given seed (the simulations and tests use it that way).
 
 The heuristic's pick stays unless another candidate, tried about as often, did better by ``LEAD``.
@@ -87,18 +89,19 @@ class SearchAgent:
         estimate: Estimate,
         think: float = THINK,
         iterations: int | None = None,
-        width: int = 4,
+        width: int = 3,
         horizon: int = 16,
     ) -> None:
         self.rng = Rng(seed=seed * 2 + 7)
+        self.policy_of = policy
         self.policy = policy(seed)
         self.estimate = estimate
         self.think, self.iterations, self.width, self.horizon = think, iterations, width, horizon
         self.last_iterations = 0
-        """How many playouts the latest decision ran."""
+        """How many rounds of playouts the latest decision ran."""
 
     def budgeted(self, iterations: int | None = None, think: float | None = None) -> SearchAgent:
-        """This agent with another budget: a fixed number of playouts (deterministic) or seconds."""
+        """This agent with another budget: a fixed number of rounds (deterministic) or seconds."""
         self.iterations = iterations
         if think is not None:
             self.think = think
@@ -109,13 +112,16 @@ class SearchAgent:
             return legal[0]
         started = time.perf_counter()
         tallies = self._candidates(game, view.sample(self.rng), seat, legal)
-        done = 0
-        while self._more(done, started):
-            tally = self._select(tallies, done)
-            tally.total += self._playout(game, view.sample(self.rng), seat, tally.intent)
-            tally.visits += 1
-            done += 1
-        self.last_iterations = done
+        rounds = 0
+        while len(tallies) > 1 and self._more(rounds, started):
+            world = view.sample(self.rng)
+            dice = self.rng.next64() >> 2  # every candidate of a round meets the same table and policy
+            for tally in tallies:
+                policy = self.policy_of(dice)
+                tally.total += self._playout(game, game.copy(world), seat, tally.intent, policy)
+                tally.visits += 1
+            rounds += 1
+        self.last_iterations = rounds
         return self._best(tallies).intent
 
     @staticmethod
@@ -123,7 +129,7 @@ class SearchAgent:
         """The best mean among the candidates tried at least half as often as the most tried one; the
         heuristic's pick (the first) keeps the place unless another beats it by ``LEAD``."""
         most = max(t.visits for t in tallies)
-        tried = [t for t in tallies if t.visits * 2 >= most and t.visits > 0]
+        tried = [t for t in tallies if t.visits * 2 >= most and t.visits > 0]  # all of them, in rounds
         favourite = tallies[0]
         rival = max(tried, key=lambda t: t.mean(), default=favourite)
         if favourite.visits == 0 or rival.mean() > favourite.mean() + LEAD:
@@ -131,9 +137,12 @@ class SearchAgent:
         return favourite
 
     def _more(self, done: int, started: float) -> bool:
+        """Whether another round fits the budget: under a time budget, one more only when the average
+        round so far would still end within ``think`` seconds (the first always runs)."""
         if self.iterations is not None:
             return done < self.iterations
-        return done < 1 or time.perf_counter() - started < self.think
+        spent = time.perf_counter() - started
+        return done < 1 or spent + spent / done <= self.think
 
     def _candidates(self, game: Game[Any], world: Any, seat: str, legal: list[Intent]) -> list[Tally]:
         favourite = self.policy.pick(game, world, seat, legal)
@@ -142,15 +151,7 @@ class SearchAgent:
             others = [others[n] for n in sorted(self.rng.shuffled(range(len(others)))[: self.width - 1])]
         return [Tally(favourite), *(Tally(i) for i in others)]
 
-    @staticmethod
-    def _select(tallies: list[Tally], done: int) -> Tally:
-        fresh = [t for t in tallies if t.visits == 0]
-        if fresh:
-            return fresh[0]
-        log_n = math.log(done + 1)
-        return max(tallies, key=lambda t: t.mean() + math.sqrt(2 * log_n / t.visits))
-
-    def _playout(self, game: Game[Any], world: Any, seat: str, intent: Intent) -> float:
+    def _playout(self, game: Game[Any], world: Any, seat: str, intent: Intent, policy: Policy) -> float:
         """Play ``intent`` in the sampled ``world``, then the heuristic everywhere, up to the horizon."""
         try:
             game.apply_in_place(world, seat, intent, game.legal(world, seat))
@@ -164,7 +165,7 @@ class SearchAgent:
                 options = game.legal(world, who)
                 if not options:
                     break
-                pick = options[0] if len(options) == 1 else self.policy.pick(game, world, who, options)
+                pick = options[0] if len(options) == 1 else policy.pick(game, world, who, options)
                 game.apply_in_place(world, who, pick, options)
         except RuleError:  # the sample allows less than the real table: judge what was reached
             pass

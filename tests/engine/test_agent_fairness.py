@@ -155,7 +155,7 @@ def agents_of(game: Game[Any]) -> dict[str, Callable[[int], Any]]:
     kinds: dict[str, Callable[[int], Any]] = {k: (lambda s, k=k: make_agent(game, k, s)) for k in game.agents}
     kinds["hasher"] = Hasher
     if "search" in kinds:
-        kinds["search"] = lambda s: make_agent(game, "search", s).budgeted(iterations=2)
+        kinds["search"] = lambda s: make_agent(game, "search", s).budgeted(iterations=1)
     return kinds
 
 

@@ -16,7 +16,7 @@ def test_a_fixed_iteration_budget_and_seed_give_the_same_game() -> None:
 
     def log() -> list[tuple[str, str]]:
         agents = {
-            "p1": make_agent(game, "search", 4).budgeted(iterations=2),  # type: ignore[attr-defined]
+            "p1": make_agent(game, "search", 4).budgeted(iterations=1),  # type: ignore[attr-defined]
             "p2": make_agent(game, "heuristic", 5),
         }
         state = advance(game, game.setup(["p1", "p2"], 21), agents, 40)
