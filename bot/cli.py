@@ -1,9 +1,11 @@
 """The ``arbiter`` command: play in the terminal, simulate, replay, benchmark, run the Discord bot.
 
-arbiter play GAME [--seats N] [--agents K] [--seed S] [--db PATH] [--names A,B] [--export FILE]
+arbiter play GAME [--seats N] [--agents K] [--agent-level L] [--seed S] [--db PATH] [--names A,B]
+             [--export FILE]
 arbiter play --resume [ID] [--db PATH]
 arbiter export [GAME_ID] [--db PATH] [--out FILE]
-arbiter simulate GAME --games N [--seats N] [--agent heuristic|random] [--seed S]
+arbiter simulate GAME --games N [--seats N] [--agent random|heuristic|search|A,B] [--seed S]
+                  [--think S | --iterations N] [--rotate]
 arbiter replay FILE [--animate OUT.gif|OUT.webp]
 arbiter bench [--game GAME] [--json] [--store postgresql://...] [--startup N] [--live N]
 arbiter bench --store postgresql://... --processes 1,2 [--games 200] [--seconds 10]
@@ -33,6 +35,7 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 import engine
+from engine.core.agents import LEVELS
 
 from . import collector
 from .options import parse_options
@@ -70,7 +73,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--options", help="game options: JSON or key=value pairs")
     play.add_argument("--boards", default="boards", help="folder for board images (default: boards/)")
     play.add_argument("--no-images", action="store_true", help="do not draw board images")
-    play.add_argument("--agent", default="heuristic", choices=["heuristic", "random"], help="kind of agent")
+    play.add_argument(
+        "--agent-level",
+        "--agent",
+        dest="agent",
+        default="heuristic",
+        choices=list(LEVELS),
+        help="the agents' level: random, heuristic, or search (thinks about 0.5 s a move)",
+    )
     play.add_argument(
         "--names",
         metavar="A,B",
@@ -96,7 +106,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seats", type=int)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--agent", default="random", help="random, heuristic, or a comma list per seat")
+    sim.add_argument(
+        "--agent",
+        default="random",
+        help="random, heuristic, search, or a comma list per seat (search,heuristic)",
+    )
+    sim.add_argument("--think", type=float, default=None, help="seconds a search agent thinks a move (0.5)")
+    sim.add_argument(
+        "--iterations", type=int, default=None, help="playouts per search move instead (deterministic)"
+    )
+    sim.add_argument("--rotate", action="store_true", help="turn the agent list one seat each game")
     sim.add_argument("--options", help="game options: JSON or key=value pairs")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
 

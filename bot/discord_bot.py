@@ -117,6 +117,7 @@ class ArbiterBot(commands.Bot):
         await self.store.open()  # refuses (StoreRefused) a file it cannot trust, a server it cannot reach
         table = Table(
             self.store,
+            agent_kind=None,  # seats without a chosen level: the strongest agent that answers in the pace
             limits=Limits(
                 lobbies_per_user=settings.max_lobbies_per_user,
                 running_per_user=settings.max_running_per_user,

@@ -16,7 +16,8 @@ from .ui.common import NAME_MAX, bounded, game_kinds_autocomplete
 HELP = (
     "**Arbiter referees board games played by post.**\n"
     "**Start a game:** `/game new game:<name>` in a text channel. The bot opens a thread with a "
-    "lobby: others press **Join**, the host may **Add agent seat** for a computer player, then "
+    "lobby: others press **Join**, the host may **Add agent seat** (easy, steady or strong) for a computer "
+    "player, then "
     "**Start**.\n"
     "**Play:** in the game's thread, press the buttons under the board, or type `/play` and pick from"
     " the menu. Secret choices go through **Choose privately**; only you see them.\n"

@@ -23,6 +23,9 @@ class SeatRecord(BaseModel):
     """On vacation, or taken over after missed deadlines: an agent plays for them."""
     missed: int = 0
     """Deadlines missed in a row."""
+    level: str = ""
+    """The agent level chosen for a seat only an agent plays (random, heuristic or search); "" (and every
+    seat an agent plays for an away player): the autopilot level of the game's pace."""
 
     @property
     def agent(self) -> bool:

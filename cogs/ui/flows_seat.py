@@ -94,8 +94,8 @@ async def lobby_action(interaction: discord.Interaction, game_id: str, action: s
     elif action == "leave":
         update = await table.leave(game_id, uid)
         text = "You left the lobby." if update.record.status == "lobby" else "You left; the lobby is closed."
-    elif action == "agent":
-        update = await table.add_agent(game_id, uid)
+    elif action.startswith("agent"):
+        update = await table.add_agent(game_id, uid, action.removeprefix("agent").removeprefix("-"))
         text = f"Agent seat added ({len(update.record.seats)}/{update.record.max_seats})."
     else:
         update = await table.start(game_id, uid)

@@ -52,12 +52,15 @@ class BoardButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"arbf:(?P<
 class LobbyButton(
     Admitted,
     ui.DynamicItem[ui.Button[Any]],
-    template=r"arbl:(?P<game>[0-9a-f]{1,16}):(?P<action>join|leave|agent|start)",
+    template=r"arbl:(?P<game>[0-9a-f]{1,16}):(?P<action>join|leave|agent(?:-random|-heuristic|-search)?|start)",
 ):
     LABELS = {
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "agent": ("Add agent seat", discord.ButtonStyle.secondary),
+        "agent-random": ("Add agent seat: easy", discord.ButtonStyle.secondary),
+        "agent-heuristic": ("Add agent seat: steady", discord.ButtonStyle.secondary),
+        "agent-search": ("Add agent seat: strong", discord.ButtonStyle.secondary),
         "start": ("Start", discord.ButtonStyle.primary),
     }
 

@@ -136,8 +136,12 @@ def lobby_view(record: GameRecord, meta: GameMeta) -> ui.LayoutView:
         return _layout(
             ui.TextDisplay(present.clip(f"## {meta.title} · `{record.id}`\nThis lobby was closed."))
         )
-    buttons: list[ui.Item[Any]] = [LobbyButton(record.id, a) for a in ("join", "leave", "agent", "start")]
-    return _layout(ui.TextDisplay(present.clip(text)), *_rows(buttons), colour=0x3498DB)
+    buttons: list[ui.Item[Any]] = [LobbyButton(record.id, a) for a in LOBBY_ACTIONS]
+    return _layout(ui.TextDisplay(present.clip(text)), *_rows(buttons, per_row=3), colour=0x3498DB)
+
+
+LOBBY_ACTIONS = ("join", "leave", "start", "agent-random", "agent-heuristic", "agent-search")
+"""The lobby's buttons: the host adds an agent seat of the level chosen (easy, steady or strong)."""
 
 
 def action_rows(scene: GameScene, anchor: str = "") -> list[ui.ActionRow[Any]]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .agents import Agent, takes_standing
+from .agents import Agent, decide, takes_standing
 from .intent import Intent
 from .lone import Replayer
 from .model import Event
@@ -32,7 +32,7 @@ game waits for still make at least 7 intents in 8, so every game still ends."""
 
 
 def next_decision(
-    game: Any, state: Any, agents: Mapping[str, Agent[Any]] | None = None, steps: int = 0
+    game: Any, state: Any, agents: Mapping[str, Agent] | None = None, steps: int = 0
 ) -> str | None:
     """The seat an agent-driven loop should ask next: the first open prompt's seat; with ``agents`` and
     the count of intents played so far, every :data:`STANDING_EVERY`-th one goes to a seat with a standing
@@ -47,22 +47,22 @@ def next_decision(
     return str(prompts[0].seat)
 
 
-def step(game: Any, state: Any, seat: str, agent: Agent[Any]) -> tuple[Any, Intent, list[Event]]:
+def step(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Any, Intent, list[Event]]:
     """Let ``agent`` choose for ``seat`` and apply it (to a copy: ``state`` is left as it was)."""
     intent, legal = choose(game, state, seat, agent)
     state, events = game.apply_chosen(state, seat, intent, legal)
     return state, intent, events
 
 
-def choose(game: Any, state: Any, seat: str, agent: Agent[Any]) -> tuple[Intent, list[Intent]]:
+def choose(game: Any, state: Any, seat: str, agent: Agent) -> tuple[Intent, list[Intent]]:
     """``agent``'s pick for ``seat``, with the legal list it was picked from."""
     legal = game.legal(state, seat)
     if not legal:
         raise Stalled(f"{seat} has a prompt but no legal intent (step {state.step})")
-    return agent.choose(game, state, seat, legal), legal
+    return decide(agent, game, state, seat, legal), legal
 
 
-def advance(game: Any, state: Any, agents: Mapping[str, Agent[Any]], steps: int) -> Any:
+def advance(game: Any, state: Any, agents: Mapping[str, Agent], steps: int) -> Any:
     """Play at most ``steps`` intents (fewer if the game ends): a game in mid-play, for tests and benches."""
     for n in range(steps):
         seat = next_decision(game, state, agents, n) if game.outcome(state) is None else None
@@ -75,7 +75,7 @@ def advance(game: Any, state: Any, agents: Mapping[str, Agent[Any]], steps: int)
 def play_out(
     game: Any,
     state: Any,
-    agents: Mapping[str, Agent[Any]],
+    agents: Mapping[str, Agent],
     max_steps: int = 100_000,
     keep_events: bool = False,
 ) -> Playout:

@@ -7,7 +7,9 @@ import random
 from typing import Any
 
 from engine.core import Intent
+from engine.core.agents import SampledAgent
 from engine.core.kits.ledger import TWO_D6, opposed_chance
+from engine.core.search import SearchAgent, margin
 
 from . import modifiers as M
 from . import rules as R
@@ -52,13 +54,14 @@ def task_value(state: GamedecState, seat: str, task: Task, space: str) -> float:
 UNIVERSAL = frozenset({"discard", "discard_eq", "ability", "story_start", "trade", "trade_call", "offer"})
 
 
-class HeuristicAgent:
+class HeuristicAgent(SampledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
         self.random = random.Random(seed)
 
-    def choose(self, game: Any, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
+    def pick(self, game: Any, state: GamedecState, seat: str, legal: list[Intent]) -> Intent:
         dec = state.decision()
         if dec is not None and dec.topic in ("mind", "story_offer"):
             return self._story_offer(dec.topic, dec.text, legal)
@@ -395,3 +398,15 @@ class HeuristicAgent:
         if space == "deep_past" and state.credits.of(seat) >= 2:
             score += 0.4
         return score + self.random.random() * 0.01
+
+
+def estimate(state: GamedecState, seat: str) -> float:
+    """How well ``seat`` stands in [0, 1] (for the search agent's playouts stopped short of the end): its
+    score against the best other seat's."""
+    scores = {s: float(state.players[s].ip + state.players[s].rep / 4) for s in sorted(state.players)}
+    return margin(scores.pop(seat, 0.0), list(scores.values()), 2.0)
+
+
+def search_agent(seed: int = 0) -> SearchAgent:
+    """The search agent of this game: playouts by the heuristic agent, judged by :func:`estimate`."""
+    return SearchAgent(seed, HeuristicAgent, estimate)

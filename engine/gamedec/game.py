@@ -19,7 +19,8 @@ from .actions import anytime  # noqa: F401
 # isort: on
 from . import answers, effects, procedure, setup, story, window  # noqa: F401 - they register steps and answers
 from . import standing as ST
-from .agent import HeuristicAgent
+from .agent import HeuristicAgent, search_agent
+from .determinize import determinize
 from .runtime import RULES
 from .state import GamedecOptions, GamedecState
 from .view import GamedecView
@@ -76,7 +77,13 @@ class GamedecGame(FlowGame[GamedecState]):
     rules = RULES
     log_kept = 8
     """The status panel shows the last 8 public lines."""
-    agents: ClassVar[dict[str, AgentFactory]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+    agents: ClassVar[dict[str, AgentFactory]] = {
+        "random": RandomAgent,
+        "heuristic": HeuristicAgent,
+        "search": search_agent,
+    }
+    determinize = staticmethod(determinize)
+    """A state the seat cannot tell from the real one, hidden parts dealt afresh (for the agents)."""
     standing_actions = ST.STANDING
     standing_text = ST.TEXT
 

@@ -7,6 +7,8 @@ import random
 from typing import Any
 
 from engine.core import Intent
+from engine.core.agents import SampledAgent
+from engine.core.search import SearchAgent, margin
 
 from . import rules as R
 from .pack import FACTIONS, RESOURCES
@@ -28,10 +30,11 @@ CONTACT_VALUE = {
 }
 
 
-class HeuristicAgent:
+class HeuristicAgent(SampledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
         self.random = random.Random(seed)
 
     # --- helpers --------------------------------------------------------------------------------
@@ -87,7 +90,7 @@ class HeuristicAgent:
 
     # --- choosing -------------------------------------------------------------------------------
 
-    def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+    def pick(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
         if len(legal) == 1:
             return legal[0]
         top = state.waiting.top()
@@ -213,3 +216,15 @@ class HeuristicAgent:
         if kind == "discard":
             return min(legal, key=lambda i: self._scheme_value(state, seat, i.word("card")))
         return self.random.choice(legal)
+
+
+def estimate(state: Any, seat: str) -> float:
+    """How well ``seat`` stands in [0, 1] (for the search agent's playouts stopped short of the end): its
+    score against the best other seat's."""
+    scores = {s: float(state.players[s].infamy) for s in sorted(state.players)}
+    return margin(scores.pop(seat, 0.0), list(scores.values()), 3.0)
+
+
+def search_agent(seed: int = 0) -> SearchAgent:
+    """The search agent of this game: playouts by the heuristic agent, judged by :func:`estimate`."""
+    return SearchAgent(seed, HeuristicAgent, estimate)

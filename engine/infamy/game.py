@@ -10,7 +10,8 @@ from engine.core.flowgame import FlowGame
 
 from . import actions, answers, effects, marks, steps, text  # noqa: F401 - they register into RULES
 from . import rules as R
-from .agent import HeuristicAgent
+from .agent import HeuristicAgent, search_agent
+from .determinize import determinize
 from .pack import FACTIONS
 from .rules import RULES
 from .state import COLOURS, InfamyOptions, InfamyState, Player, RoundStep
@@ -66,7 +67,9 @@ class InfamyGame(FlowGame[InfamyState]):
     the state holds no ``decisions`` nor ``options`` (nobody read them); 7: the table noted after every move
     and what the latest move changed (``noted``, ``last``), and a placement with one possible zone is made
     without asking (issues 30, 31). Older games are rebuilt from their intent log."""
-    agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
+    agents = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": search_agent}
+    determinize = staticmethod(determinize)
+    """A state the seat cannot tell from the real one, hidden parts dealt afresh (for the agents)."""
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> InfamyState:
         pack = R.pack()

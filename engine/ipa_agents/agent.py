@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Agent, Intent, Rng
+from engine.core import Intent, Rng
+from engine.core.agents import SampledAgent
+from engine.core.search import SearchAgent, margin
 
 from .rules import card_of, distance, seat_of_unit
 from .sides import allied
@@ -14,11 +16,12 @@ from .sides import allied
 PREFER = ("loot", "rift", "shoot", "play", "focus", "pickup", "train", "takeover", "upgrade")
 
 
-class HeuristicAgent(Agent[Any]):
+class HeuristicAgent(SampledAgent):
     def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
         self.rng = Rng(seed=seed)
 
-    def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+    def pick(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
         legal = [i for i in legal if not self._at_ally(state, seat, i)] or legal
         kinds = {i.kind for i in legal}
         if "defend" in kinds:
@@ -101,3 +104,15 @@ class HeuristicAgent(Agent[Any]):
             drops = [i for i in legal if i.kind == "discard"]
             return drops[0] if drops else None
         return None
+
+
+def estimate(state: Any, seat: str) -> float:
+    """How well ``seat`` stands in [0, 1] (for the search agent's playouts stopped short of the end): its
+    score against the best other seat's."""
+    scores = {s: float(state.agents[s].life if state.agents[s].alive else -5) for s in sorted(state.agents)}
+    return margin(scores.pop(seat, 0.0), list(scores.values()), 4.0)
+
+
+def search_agent(seed: int = 0) -> SearchAgent:
+    """The search agent of this game: playouts by the heuristic agent, judged by :func:`estimate`."""
+    return SearchAgent(seed, HeuristicAgent, estimate)

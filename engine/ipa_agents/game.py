@@ -11,7 +11,8 @@ from engine.core.flowgame import FlowGame
 
 from . import actions, control, effects, marks, sides, steps, text, turn_header  # noqa: F401 - register
 from .actions.move import wall_steps
-from .agent import HeuristicAgent
+from .agent import HeuristicAgent, search_agent
+from .determinize import determinize
 from .pack import MAPS, map_path, pack
 from .rules import RULES
 from .setup import quadrant
@@ -64,7 +65,9 @@ class IpaGame(FlowGame[IpaState]):
     Older games are rebuilt from their intent log."""
     state_type = IpaState
     rules = RULES
-    agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
+    agents = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": search_agent}
+    determinize = staticmethod(determinize)
+    """A state the seat cannot tell from the real one, hidden parts dealt afresh (for the agents)."""
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> IpaState:
         numbers = pack().numbers

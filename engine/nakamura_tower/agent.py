@@ -11,6 +11,8 @@ import re
 from typing import Any
 
 from engine.core import Intent, Rng
+from engine.core.agents import SampledAgent
+from engine.core.search import SearchAgent, margin
 
 from . import board, stats
 from .loading import pack
@@ -21,13 +23,14 @@ from .state import NtState
 from .tactics import gear_choice
 
 
-class HeuristicAgent:
+class HeuristicAgent(SampledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
         self.rng = Rng(seed=seed)
 
-    def choose(self, game: Any, state: NtState, seat: str, legal: list[Intent]) -> Intent:
+    def pick(self, game: Any, state: NtState, seat: str, legal: list[Intent]) -> Intent:
         seat = team_seat(state, seat)  # a shared Team's partner plays for its Team
         kinds = {i.kind for i in legal}
         if "ready" in kinds:
@@ -204,3 +207,15 @@ def _fill(state: NtState, seat: str, legal: list[Intent]) -> Intent:
     if state.teams[seat].sr < 4 or not single:
         return legal[0]
     return max(single, key=lambda i: pack().card(hand[int(str(i.get("fill"))[1])]).strength)
+
+
+def estimate(state: NtState, seat: str) -> float:
+    """How well ``seat`` stands in [0, 1] (for the search agent's playouts stopped short of the end): its
+    score against the best other seat's."""
+    scores = {s: float(state.teams[s].score) for s in sorted(state.teams)}
+    return margin(scores.pop(seat, 0.0), list(scores.values()), 3.0)
+
+
+def search_agent(seed: int = 0) -> SearchAgent:
+    """The search agent of this game: playouts by the heuristic agent, judged by :func:`estimate`."""
+    return SearchAgent(seed, HeuristicAgent, estimate)

@@ -25,7 +25,8 @@ from . import (  # noqa: F401 - they register into RULES
     teambuild,
     text,
 )
-from .agent import HeuristicAgent
+from .agent import HeuristicAgent, search_agent
+from .determinize import determinize
 from .rules import RULES
 from .setup import build
 from .state import NtOptions, NtState
@@ -59,7 +60,9 @@ class NakamuraGame(FlowGame[NtState]):
     state_type = NtState
     format = 20
     rules = RULES
-    agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
+    agents = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": search_agent}
+    determinize = staticmethod(determinize)
+    """A state the seat cannot tell from the real one, hidden parts dealt afresh (for the agents)."""
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> NtState:
         return self.start(build(self.meta.id, seats, self.new_rng(seed), options))

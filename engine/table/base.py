@@ -12,7 +12,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from ..core import registry
-from ..core.agents import Agent, make_agent
+from ..core.agents import Agent, autopilot_level, decide, make_agent
 from ..core.errors import (
     DamagedGame,
     MalformedIntent,
@@ -23,6 +23,7 @@ from ..core.intent import Intent
 from ..core.lone import Replayer
 from ..core.model import Event, public
 from ..integrity import ROW_UNREADABLE, SavedSnapshot, log_problem, seats_problem, snapshot_problem
+from ..pace import PLANS
 from ..public_log import lines_of
 from ..records import Deadline, GameRecord, LoggedIntent
 from ..store import Cap, CapReached, Change, PublicLine, Store
@@ -42,6 +43,13 @@ from .model import (
 
 log = logging.getLogger(__name__)
 
+
+def autopilot(pace: str) -> str:
+    """The agent level for autopilot seats of a game at ``pace``: the strongest that answers in time."""
+    plan = PLANS.get(pace)
+    return autopilot_level(plan.reaction if plan is not None else 0)
+
+
 READ_ATTEMPTS = 5
 """How often a game is read again when another process changed it while it was read (:meth:`_read_whole`)."""
 
@@ -55,7 +63,7 @@ class TableBase:
         self,
         store: Store,
         clock: Callable[[], float] = time.time,
-        agent_kind: str = "heuristic",
+        agent_kind: str | None = "heuristic",
         limits: Limits | None = None,
     ) -> None:
         self.store = store
@@ -473,11 +481,16 @@ class TableBase:
         few moves, so other games and Discord's heartbeats are never starved.
         """
         game = self.engine_game(record)
+        # a search agent thinks half a second a move: off the event loop
+        thinks = any(self._level(record, s.seat) == "search" for s in record.seats if s.agent)
         for step in range(MAX_AGENT_STEPS):
             if step and step % AGENT_STEPS_PER_YIELD == 0:
                 await asyncio.sleep(0)
             with game_code(record, "agents played"):
-                state, move = self._agent_move(game, record, state)
+                if thinks:
+                    state, move = await asyncio.to_thread(self._agent_move, game, record, state)
+                else:
+                    state, move = self._agent_move(game, record, state)
             if move is None:
                 break
             seat, choice, more = move
@@ -506,13 +519,19 @@ class TableBase:
             return state, None
         legal = game.legal(state, prompt.seat)
         agent = self._agent(game, record, prompt.seat, (record.seed * 1_000_003 + state.step) & (2**62 - 1))
-        choice = agent.choose(game, state, prompt.seat, legal) if legal else prompt.default
+        choice = decide(agent, game, state, prompt.seat, legal) if legal else prompt.default
         state, more = game.apply_chosen(state, prompt.seat, choice, legal)
         return state, (prompt.seat, choice, more)
 
-    def _agent(self, game: Game[Any], record: GameRecord, seat: str, seed: int) -> Agent[Any]:
-        """The agent that decides for ``seat`` now (the table's kind; a simulation may grade them)."""
-        return make_agent(game, self.agent_kind, seed=seed)
+    def _agent(self, game: Game[Any], record: GameRecord, seat: str, seed: int) -> Agent:
+        """The agent that decides for ``seat`` now: the level chosen for the seat, else the table's kind (a
+        simulation may grade them), else (``agent_kind`` None) the autopilot level of the game's pace."""
+        return make_agent(game, self._level(record, seat), seed=seed)
+
+    def _level(self, record: GameRecord, seat: str) -> str:
+        found = record.seat_named(seat)
+        chosen = found.level if found is not None and found.user is None else ""
+        return chosen or self.agent_kind or autopilot(record.pace)
 
     @staticmethod
     def _is_agent(record: GameRecord, seat: str) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import pace as pacing
 from ..core import registry
+from ..core.agents import LEVEL_WORDS, LEVELS
 from ..core.errors import (
     IllegalIntent,
 )
@@ -17,7 +18,7 @@ from ..core.game import Game, GameState
 from ..core.model import Event, public
 from ..records import GameRecord, LoggedIntent, SeatRecord
 from ..store import Cap, PublicLine
-from .base import TableBase
+from .base import TableBase, autopilot
 from .checks import require_host
 from .model import (
     NotAllowed,
@@ -126,14 +127,21 @@ class Lobbies(TableBase):
 
         return await self._lobby_change(game_id, change)
 
-    async def add_agent(self, game_id: str, by: str) -> Update:
+    async def add_agent(self, game_id: str, by: str, level: str = "") -> Update:
+        """Seat an agent of ``level`` (random, heuristic or search; "": the autopilot level of the pace)."""
+
         def change(record: GameRecord) -> Event:
             require_host(record, by, moderator=False)
             if len(record.seats) >= record.max_seats:
                 raise IllegalIntent(f"All {record.max_seats} seats are taken.")
+            if level and level not in LEVELS:  # a game in development lacking one plays its next weaker
+                words = ", ".join(LEVEL_WORDS[k] for k in LEVELS)
+                raise IllegalIntent(f"There is no such agent; the agents are: {words}.")
             n = sum(1 for s in record.seats if s.user is None) + 1
-            record.seats.append(SeatRecord(seat="", user=None, name=f"Agent {n}"))
-            return public("join", f"Agent {n} takes a seat ({len(record.seats)}/{record.max_seats}).")
+            word = LEVEL_WORDS.get(level or autopilot(record.pace), "")
+            record.seats.append(SeatRecord(seat="", user=None, name=f"Agent {n}", level=level))
+            seated = f"{len(record.seats)}/{record.max_seats}"
+            return public("join", f"Agent {n} ({word}) takes a seat ({seated}).")
 
         return await self._lobby_change(game_id, change)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Intent, Rng
+from engine.core.agents import SampledAgent
+from engine.core.search import SearchAgent, margin
 from engine.core.waiting import SecretFrame
 
 from .control import may_build, servers_of
@@ -37,13 +39,14 @@ KIND_VALUE = {
 }
 
 
-class HeuristicAgent:
+class HeuristicAgent(SampledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
         self.rng = Rng(seed=seed)
 
-    def choose(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
+    def pick(self, game: Any, state: Any, seat: str, legal: list[Intent]) -> Intent:
         scored = [(self.score(state, seat, i), self.rng.below(1000), n) for n, i in enumerate(legal)]
         return legal[max(scored)[2]]
 
@@ -177,3 +180,15 @@ class HeuristicAgent:
         objective, param = kept.get("id"), str(kept.get("param") or "")
         trop = intent.word("trop")
         return float(sum(breakdown(state, seat, str(objective) if objective else None, trop, param).values()))
+
+
+def estimate(state: Any, seat: str) -> float:
+    """How well ``seat`` stands in [0, 1] (for the search agent's playouts stopped short of the end): its
+    score against the best other seat's."""
+    scores = {s: float(total(state, s, None)) for s in sorted(state.players)}
+    return margin(scores.pop(seat, 0.0), list(scores.values()), 10.0)
+
+
+def search_agent(seed: int = 0) -> SearchAgent:
+    """The search agent of this game: playouts by the heuristic agent, judged by :func:`estimate`."""
+    return SearchAgent(seed, HeuristicAgent, estimate)

@@ -10,7 +10,8 @@ from engine.core import GameMeta, RandomAgent
 from engine.core.flowgame import FlowGame
 
 from . import actions, endround, finish, losses, necro, promotions, raids, steps, text, verses  # noqa: F401
-from .agent import HeuristicAgent
+from .agent import HeuristicAgent, search_agent
+from .determinize import determinize
 from .rules import RULES, neighbours
 from .setup import build, opening_events
 from .state import VrOptions, VrState
@@ -50,7 +51,9 @@ class VirtualRevolutionGame(FlowGame[VrState]):
     a Round ends (``mark``), for the boards to mark what changed (issue 31). Older games are rebuilt from
     their intent log."""
     rules = RULES
-    agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
+    agents = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": search_agent}
+    determinize = staticmethod(determinize)
+    """A state the seat cannot tell from the real one, hidden parts dealt afresh (for the agents)."""
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> VrState:
         state = build(self.meta.id, seats, self.new_rng(seed), options)

@@ -355,3 +355,17 @@ def test_bench_measures_the_compact_board_beside_the_full_one(capsys: pytest.Cap
     assert main(["bench", "--game", "infamy", "--quick"]) == 0
     out = capsys.readouterr().out
     assert "board render: p50" in out and "compact board (turn posts, status message): p50" in out
+
+
+def test_simulate_refuses_an_unknown_agent_and_prints_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35: "an unknown agent name is refused with the list of known ones (today `arbiter simulate
+    --agent search` silently plays something else)"; each level's win rate comes with its interval."""
+    assert main(["simulate", "toy", "--games", "2", "--agent", "serch"]) == 2
+    assert "There is no agent 'serch'" in capsys.readouterr().err
+    assert (
+        main(["simulate", "toy", "--games", "20", "--seats", "2", "--agent", "random,random", "--json"]) == 0
+    )
+    rates = json.loads(capsys.readouterr().out)["win_rates"]
+    assert rates["random"]["seat_games"] == 40
+    low, high = rates["random"]["ci95"]
+    assert low < rates["random"]["rate"] < high

@@ -39,7 +39,7 @@ async def start_game(
     for name in players[1:]:
         await world.click(name, f"arbl:{gid}:join", thread)
     for _ in range(agents):
-        await world.click(players[0], f"arbl:{gid}:agent", thread)
+        await world.click(players[0], f"arbl:{gid}:agent-heuristic", thread)
     await world.click(players[0], f"arbl:{gid}:start", thread)
     return gid, thread
 

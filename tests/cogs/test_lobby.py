@@ -20,8 +20,9 @@ async def test_new_game_opens_a_thread_with_a_lobby(world: World, cogs: dict[str
     assert reply.ephemeral and f"<#{thread}>" in reply.text
     lobby = last(status_edits(world))
     assert lobby.where == f"edit:222:{thread}"
-    assert sorted(ids_like(lobby, rf"arbl:{gid}:\w+")) == sorted(
-        f"arbl:{gid}:{a}" for a in ("join", "leave", "agent", "start")
+    assert sorted(ids_like(lobby, rf"arbl:{gid}:[\w-]+")) == sorted(
+        f"arbl:{gid}:{a}"
+        for a in ("join", "leave", "start", "agent-random", "agent-heuristic", "agent-search")
     )
     assert "<@1001>" in lobby.text and "(1/3" in lobby.text
 
@@ -60,9 +61,9 @@ async def test_join_leave_agent_start(world: World, cogs: dict[str, Any]) -> Non
     assert "(2/3" in last(status_edits(world)).text
     await world.click("Bo", f"arbl:{gid}:leave", thread)
     assert "You left" in last(world.to("Bo")).text
-    await world.click("Bo", f"arbl:{gid}:agent", thread)
+    await world.click("Bo", f"arbl:{gid}:agent-heuristic", thread)
     assert "Only the game's host" in last(world.to("Bo")).text
-    await world.click("Ann", f"arbl:{gid}:agent", thread)
+    await world.click("Ann", f"arbl:{gid}:agent-heuristic", thread)
     assert "Agent seat added (2/3)" in last(world.to("Ann")).text
     await world.click("Cy", f"arbl:{gid}:join", thread)
     await world.click("Cy", f"arbl:{gid}:start", thread)

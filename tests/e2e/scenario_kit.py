@@ -290,7 +290,7 @@ async def open_game(
         joined = await _answer(lambda m=member: m.click(lobby, f"arbl:{gid}:join"), timeout, errors)
         assert "joined" in joined.text(), joined.text()
     for _ in range(agents):
-        added = await _answer(lambda: host.click(lobby, f"arbl:{gid}:agent"), timeout, errors)
+        added = await _answer(lambda: host.click(lobby, f"arbl:{gid}:agent-heuristic"), timeout, errors)
         assert "Agent seat added" in added.text(), added.text()
     started = await _answer(lambda: host.click(lobby, f"arbl:{gid}:start"), timeout, errors)
     assert "started" in started.text(), started.text()

@@ -46,7 +46,8 @@ async def _open_blitz(fake: FakeDiscord, db: kit.BotDb, host: SimMember) -> kit.
     gid = found.group(1)
     lobby = await fake.wait_for_message(lambda m: f"arbl:{gid}:join" in m.custom_ids(), timeout=10)
     for _ in range(2):
-        assert "Agent seat added" in (await (await host.click(lobby, f"arbl:{gid}:agent")).message(10)).text()
+        added = await host.click(lobby, f"arbl:{gid}:agent-heuristic")
+        assert "Agent seat added" in (await added.message(10)).text()
     assert "started" in (await (await host.click(lobby, f"arbl:{gid}:start")).message(10)).text()
     seat = next(s["seat"] for s in db.record(gid)["seats"] if s["user_id"] == str(host.id))
     return kit.Table(fake, db, gid, lobby.id, {seat: host})

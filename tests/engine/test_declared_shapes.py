@@ -15,6 +15,7 @@ import pytest
 
 import engine
 from engine.core import RandomAgent
+from engine.core.agents import decide
 from engine.core.intent import Intent
 from engine.core.playout import next_decision
 
@@ -45,7 +46,7 @@ def test_every_offered_intent_has_its_declared_shape(gid: str) -> None:
                 assert shape.check(intent) is intent, f"{gid}: {intent.key()} is not in the declared order"
                 if len(intent.args) > 1:
                     assert game.parse_intent(_reversed_key(intent)) == intent
-            state, _ = game.apply_chosen(state, seat, agents[seat].choose(game, state, seat, legal), legal)
+            state, _ = game.apply_chosen(state, seat, decide(agents[seat], game, state, seat, legal), legal)
 
 
 def test_a_key_in_another_order_is_the_same_intent() -> None:

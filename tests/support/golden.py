@@ -23,7 +23,7 @@ from typing import Any
 
 import engine
 from engine.core import RandomAgent
-from engine.core.agents import make_agent
+from engine.core.agents import decide, make_agent
 from engine.core.playout import next_decision
 
 GAMES_PER_SEATING = 4
@@ -52,7 +52,7 @@ def _digests(game: Any, seats: list[str], seed: int, options: dict[str, Any]) ->
             break
         prompts = [(p.seat, p.kind, p.ref, p.default.key()) for p in game.prompts(state)]
         legal = game.legal(state, seat)
-        intent = agents[seat].choose(game, state, seat, legal)
+        intent = decide(agents[seat], game, state, seat, legal)
         moves.update(json.dumps([seat, prompts, [i.key() for i in legal], intent.key()]).encode())
         state, applied = game.apply_chosen(state, seat, intent, legal)
         events.update(json.dumps([[e.kind, e.text, sorted(e.audience or ())] for e in applied]).encode())

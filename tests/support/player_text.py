@@ -31,6 +31,7 @@ from typing import Any
 
 import engine
 from engine.core import RandomAgent
+from engine.core.agents import decide
 from engine.core.datapack import data_root
 from engine.core.playout import next_decision
 
@@ -152,7 +153,7 @@ def _scan_game(game: Any, ids: frozenset[str], seats: int, rng: random.Random, s
             for kind, what in problems(text, ids):
                 out[kind][(where, what)] += 1
         legal = game.legal(state, seat)
-        state, events = game.apply_chosen(state, seat, agents[seat].choose(game, state, seat, legal), legal)
+        state, events = game.apply_chosen(state, seat, decide(agents[seat], game, state, seat, legal), legal)
         for event in events:
             for kind, what in problems(event.text, ids):
                 out[kind][("event", what)] += 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from engine.core import Intent, RandomAgent
+from engine.core.agents import decide
 from engine.core.playout import next_decision
 from engine.gamedec import GAME
 from engine.gamedec import procedure as P
@@ -83,5 +84,5 @@ def test_every_offered_value_is_named_for_a_player() -> None:
                     found = [k for k, _ in problems(named, ids) if k in IDS]  # "The False Bargain" is a name
                     assert not found, f"{intent.key()}: {named!r}"
                     checked += 1
-            state, _ = GAME.apply_chosen(state, seat, agents[seat].choose(GAME, state, seat, legal), legal)
+            state, _ = GAME.apply_chosen(state, seat, decide(agents[seat], GAME, state, seat, legal), legal)
     assert checked > 1000

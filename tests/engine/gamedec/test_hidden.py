@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from engine.core import RandomAgent
+from engine.core.agents import decide
 from engine.gamedec import GAME
 from renderers.gamedec import render
 
@@ -68,7 +69,7 @@ def test_public_events_never_name_hand_cards() -> None:
                 break
             before = {c for s in seats for c in state.players[s].hand + state.players[s].drawn}
             seat = GAME.prompts(state)[0].seat
-            intent = agents[seat].choose(GAME, state, seat, GAME.legal(state, seat))
+            intent = decide(agents[seat], GAME, state, seat, GAME.legal(state, seat))
             state, events = GAME.apply(state, seat, intent)
             after = {c for s in seats for c in state.players[s].hand + state.players[s].drawn}
             hidden = before & after

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from engine.core import RandomAgent
+from engine.core.agents import decide
 from engine.gamedec import GAME
 from engine.gamedec.agent import HeuristicAgent
 from engine.gamedec.state import GamedecState
@@ -83,7 +84,7 @@ def record(path: Path) -> None:
         log = []
         while state.result is None:
             seat = GAME.prompts(state)[0].seat
-            intent = agents[seat].choose(GAME, state, seat, GAME.legal(state, seat))
+            intent = decide(agents[seat], GAME, state, seat, GAME.legal(state, seat))
             state, _ = GAME.apply(state, seat, intent)
             log.append(f"{seat} {intent.key()}")
         games.append({**game, "log": log, "end": facts(state)})

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from engine.core import RandomAgent, make_agent
+from engine.core.agents import decide
 from engine.core.playout import play_out
 from engine.infamy import GAME
 from engine.infamy.agent import HeuristicAgent
@@ -31,7 +32,7 @@ def test_heuristic_agent_is_registered_and_legal() -> None:
     assert isinstance(agent, HeuristicAgent)
     state = GAME.setup(["ann", "bo", "cy"], 4)
     seat = GAME.prompts(state)[0].seat
-    assert agent.choose(GAME, state, seat, GAME.legal(state, seat)) in GAME.legal(state, seat)
+    assert decide(agent, GAME, state, seat, GAME.legal(state, seat)) in GAME.legal(state, seat)
 
 
 def test_heuristic_beats_random_agents() -> None:

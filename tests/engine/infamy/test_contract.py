@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine.core import DataError, IllegalIntent, MalformedIntent, NotYourTurn, RandomAgent
+from engine.core.agents import decide
 from engine.core.playout import play_out
 from engine.infamy import GAME
 from engine.infamy.agent import HeuristicAgent
@@ -40,7 +41,7 @@ def test_only_the_sector_choice_is_simultaneous() -> None:
                 kinds.add(p.kind)
             seat = prompts[0].seat
             state, _ = GAME.apply(
-                state, seat, agents[seat].choose(GAME, state, seat, GAME.legal(state, seat))
+                state, seat, decide(agents[seat], GAME, state, seat, GAME.legal(state, seat))
             )
         assert "sector" in kinds and len(kinds) > 3
 
@@ -160,4 +161,4 @@ def test_tokens_are_conserved_through_random_games(seed: int) -> None:
         missions = len(state.missions.cards) + len(state.available)
         assert missions + sum(len(p.missions) for p in state.players.values()) == 30
         seat = GAME.prompts(state)[0].seat
-        state, _ = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat, GAME.legal(state, seat)))
+        state, _ = GAME.apply(state, seat, decide(agents[seat], GAME, state, seat, GAME.legal(state, seat)))

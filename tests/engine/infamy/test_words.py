@@ -12,6 +12,7 @@ import pytest
 
 from bot.present import standing
 from engine.core import RandomAgent
+from engine.core.agents import decide
 from engine.core.errors import RuleError
 from engine.core.lone import Replayer, noting
 from engine.core.playout import advance, next_decision, replay
@@ -61,7 +62,7 @@ def test_turns_and_rounds_are_named_as_the_rulebook_names_them() -> None:
         seat = next_decision(GAME, state, agents)
         assert seat is not None
         state, events = GAME.apply(
-            state, seat, agents[seat].choose(GAME, state, seat, GAME.legal(state, seat))
+            state, seat, decide(agents[seat], GAME, state, seat, GAME.legal(state, seat))
         )
     opened = [e.text for e in events if e.kind == "round"]
     assert opened and opened[0].startswith("Turn 1, Night Round. Contacts: ")
@@ -147,7 +148,7 @@ def _lone_log(seed: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]], 
         seat = next_decision(GAME, state, agents)
         if seat is None:
             break
-        intent = agents[seat].choose(GAME, state, seat, GAME.legal(state, seat))
+        intent = decide(agents[seat], GAME, state, seat, GAME.legal(state, seat))
         with noting() as made:
             state, _ = GAME.apply(state, seat, intent)
         now.append((seat, intent.key()))

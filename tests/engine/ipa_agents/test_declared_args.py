@@ -7,6 +7,7 @@ import random
 import re
 
 from engine.core import Intent, RandomAgent
+from engine.core.agents import decide
 from engine.core.playout import next_decision
 from engine.ipa_agents.agent import HeuristicAgent
 from engine.ipa_agents.game import IPA, IpaGame
@@ -71,7 +72,7 @@ def test_every_offered_id_is_named_and_no_menu_shows_one() -> None:
                 parts = IPA.choices(state, seat, choice.key) if not choice.complete else [choice]
                 for part in parts:
                     assert not RAW.search(part.label), f"{part.key}: {part.label!r}"
-            state, _ = IPA.apply_chosen(state, seat, agents[seat].choose(IPA, state, seat, legal), legal)
+            state, _ = IPA.apply_chosen(state, seat, decide(agents[seat], IPA, state, seat, legal), legal)
     assert checked > 1000
 
 

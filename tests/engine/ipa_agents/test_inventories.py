@@ -4,6 +4,7 @@ R-39); the token-making cards are not a rulebook mechanic (R-40)."""
 from __future__ import annotations
 
 from engine.core import Intent
+from engine.core.agents import decide
 from engine.ipa_agents.effects import die
 from engine.ipa_agents.game import IPA
 from engine.ipa_agents.pack import pack
@@ -123,6 +124,6 @@ def test_the_heuristic_agent_does_not_revive_an_enemy() -> None:
     die(state, "p2", None)
     legal = IPA.legal(state, "p1")
     assert Intent.of("play", card="reboot_charge.1", at="a2") in legal
-    assert HeuristicAgent(1).choose(IPA, state, "p1", legal) != Intent.of(
+    assert decide(HeuristicAgent(1), IPA, state, "p1", legal) != Intent.of(
         "play", card="reboot_charge.1", at="a2"
     )

@@ -4,6 +4,7 @@ quoting the rulebook passage (or the ruling in RULINGS.md) it checks."""
 from __future__ import annotations
 
 from engine.core import Intent
+from engine.core.agents import decide
 from engine.nakamura_tower import board
 from engine.nakamura_tower.combat import begin_attack, dodge_base, may_react, resolve, wound
 from engine.nakamura_tower.grenades import caught, need, scatter, throw
@@ -367,12 +368,12 @@ def test_the_heuristic_agent_uses_its_gear() -> None:
     place(s, "a5", "F8")
     place(s, "b2", "H11")  # two enemies either side of H10
     place(s, "b3", "H9")
-    pick = agent.choose(G, s, "p1", G.legal(s, "p1"))
+    pick = decide(agent, G, s, "p1", G.legal(s, "p1"))
     assert pick.kind == "throw"
     assert {m.id for m in caught(s, str(pick.get("at")), 1)} == {"b2", "b3"}
     place(s, "a3", "G8")
     stun(s, s.models["a3"])
-    pick = agent.choose(G, s, "p1", G.legal(s, "p1"))
+    pick = decide(agent, G, s, "p1", G.legal(s, "p1"))
     assert pick == Intent.of("aid", unit="a5", target="a3")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Intent
+from engine.core.agents import decide
 from engine.nakamura_tower import board
 from engine.nakamura_tower.agent import HeuristicAgent
 from engine.nakamura_tower.scoring import check_end, knocked_out
@@ -117,4 +118,4 @@ def test_the_heuristic_agent_leaves_allies_alone() -> None:
     place(s, "b1", "D6")
     legal = G.legal(s, "p1")
     assert Intent.of("attack", unit="a1", target="b1") in legal
-    assert HeuristicAgent(1).choose(G, s, "p1", legal).kind != "attack"
+    assert decide(HeuristicAgent(1), G, s, "p1", legal).kind != "attack"
