@@ -25,7 +25,7 @@ from engine.core.rules import NoPayload, Offer, options
 
 from . import rules as R
 from .board import NAMES
-from .names import equipment_named, pile_named, skill_named, space_named, task_named, wound_named
+from .names import equipment_named, pile_named, skill_name, skill_named, space_named, task_named, wound_named
 from .pack import load_pack
 from .runtime import RULES
 from .state import DECISIONS, GamedecState
@@ -145,7 +145,8 @@ def skill_label(state: GamedecState, seat: str, intent: Intent) -> str:
     if seat in state.players and state.players[seat].detective:
         value = f" +{R.detective(state, seat).skills.get(intent.word('id'), 0)}"
     buy = intent.kind == "buy_skill"
-    return f"{'Buy' if buy else 'Take'} Skill {intent.word('id')}{value}{' (2 Credits)' if buy else ''}"
+    name = skill_name(intent.word("id"))
+    return f"{'Buy' if buy else 'Take'} Skill {name}{value}{' (2 Credits)' if buy else ''}"
 
 
 def skill_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:

@@ -17,7 +17,7 @@ from . import trade, bundles  # noqa: F401
 from .actions import anytime  # noqa: F401
 
 # isort: on
-from . import answers, effects, procedure, setup, story, window  # noqa: F401 - they register steps and answers
+from . import answers, effects, procedure, setup, story, text, window  # noqa: F401 - they register steps and answers
 from . import standing as ST
 from .agent import HeuristicAgent
 from .runtime import RULES
@@ -88,6 +88,12 @@ class GamedecGame(FlowGame[GamedecState]):
 
     def view_model(self, state: GamedecState, seat: str | None) -> GamedecView:
         return build(state, seat, self.table_view(state, seat))
+
+    def board_lines(self, view: dict[str, Any]) -> list[str]:
+        return text.board_lines(view)
+
+    def hand_lines(self, own: dict[str, Any], public: dict[str, Any]) -> list[str]:
+        return text.hand_lines(own, public)
 
     def _log(self, state: GamedecState, events: list[Event]) -> None:
         # who has chosen or answered is shown while it matters (the view's progress), not news for the log

@@ -32,6 +32,17 @@ WOUNDS = {"bio": "Bio Wound", "neuro": "Neuro Wound"}
 PILES = {"deck": "The Equipment deck", "faceup": "The face-up Equipment pile"}
 
 
+def plural(n: int, word: str, many: str = "") -> str:
+    """ "1 Credit", "2 Credits" (``many``: an irregular plural)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def skill_name(skill: str) -> str:
+    """A Skill's name ("Contacts"); an id the pack does not know reads as itself, capitalised."""
+    found = load_pack().skills.get(skill)
+    return found.name if found is not None else skill.capitalize()
+
+
 def task_summary(card: str) -> str:
     """A Task card in words: "The Velvet Heir (any world, DL 8, agility/melee; success Clue; failure
     Reputation -1)"."""
@@ -39,7 +50,8 @@ def task_summary(card: str) -> str:
     where = "any world" if t.world == "universal" else NAMES[t.world]
     success = " + ".join(REWARD_WORDS[r] for r in t.success)
     failure = PENALTY_WORDS[t.failure]
-    return f"{t.name} ({where}, DL {t.dl}, {'/'.join(t.skills)}; success {success}; failure {failure})"
+    skills = "/".join(skill_name(s) for s in t.skills)
+    return f"{t.name} ({where}, DL {t.dl}, {skills}; success {success}; failure {failure})"
 
 
 def item_label(state: GamedecState, item: str, owner_view: bool) -> str:

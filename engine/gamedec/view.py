@@ -157,6 +157,17 @@ class MeView(BaseModel):
     trade_sent: str | None = None
 
 
+class LastView(BaseModel):
+    """What a turn changed (public): ``done`` a finished turn, else the current one so far; ``changes``
+    per seat in words ("+1 IP", "moved to Brahma"); ``spaces`` the spaces whose tokens or pawns changed."""
+
+    seat: str
+    round: int
+    done: bool
+    changes: dict[str, list[str]]
+    spaces: list[str]
+
+
 class GamedecView(TableView):
     game: str = "gamedec"
     seat: str | None
@@ -194,4 +205,5 @@ class GamedecView(TableView):
     draft: list[str]
     available_detectives: list[str]
     placings: list[str]
+    last: LastView | None = None
     me: MeView | None = None
