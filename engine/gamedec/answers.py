@@ -178,7 +178,7 @@ def pile_label(state: GamedecState, verb: str, pile: Value, cost: str = "") -> s
     if pile == "deck":
         return f"{verb} the top Equipment card of the deck, unseen{cost}"
     top_eq = load_pack().equipment[state.equip_faceup[-1]] if state.equip_faceup else None
-    shown = f" {top_eq.name} (+2 {top_eq.skill})" if top_eq else " the face-up Equipment"
+    shown = f" {top_eq.name} (+2 {skill_name(top_eq.skill)})" if top_eq else " the face-up Equipment"
     return f"{verb}{shown} from the face-up pile{cost}"
 
 
@@ -290,7 +290,7 @@ def discard_label(state: GamedecState, intent: Intent) -> str:
     if intent.kind == "discard":
         return f"Discard {pack.tasks[intent.word('card')].name}"[:80]
     eq = pack.equipment[intent.word("eq")]
-    return f"Discard {eq.name} (+2 {eq.skill})"
+    return f"Discard {eq.name} (+2 {skill_name(eq.skill)})"
 
 
 DISCARD_ARGS = (word("card", task_named),)

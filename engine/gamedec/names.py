@@ -89,7 +89,7 @@ def task_named(state: GamedecState, value: Value) -> str:
 
 def equipment_named(state: GamedecState, value: Value) -> str:
     eq = load_pack().equipment[str(value)]
-    return f"{eq.name} (+2 {eq.skill})"
+    return f"{eq.name} (+2 {skill_name(eq.skill)})"
 
 
 def skill_named(state: GamedecState, value: Value) -> str:

@@ -173,7 +173,20 @@ def trade_lines(t: TradeView) -> list[str]:
     return lines
 
 
+def fight_line(roll: dict[str, Any]) -> str:
+    a, d = str(roll.get("attacker", "")), str(roll.get("defender", ""))
+    dice, totals = roll.get("dice") or {}, roll.get("totals") or {}
+
+    def side(seat: str) -> str:
+        rolled = " + ".join(str(n) for n in dice.get(seat, []))
+        return f"{seat} {rolled} = {totals.get(seat, '?')}"
+
+    return f"Last fight ({skill_name(str(roll.get('skill', '')))}): {side(a)}, {side(d)}."
+
+
 def roll_line(roll: dict[str, Any]) -> str:
+    if roll.get("kind") == "attack":
+        return fight_line(roll)
     dice = roll.get("dice") or []
     seat = roll.get("seat", "")
     card = load_pack().tasks.get(str(roll.get("card", "")))
@@ -330,7 +343,8 @@ def scenario_lines(scenario: dict[str, Any]) -> list[str]:
     lines = [f"**Your Scenario**: {name} ({status}): {scenario.get('text', '')}"]
     task = scenario.get("path1")
     if isinstance(task, dict):
-        skills = "Skills " + ", ".join(skill_name(s) for s in task.get("skills", [])) or "any Skill"
+        named = ", ".join(skill_name(s) for s in task.get("skills", []))
+        skills = f"Skills {named}" if named else "any Skill"
         lines.append(
             f"• Path 1: the Task {task.get('name')} in {space_name(str(task.get('world')))}, "
             f"DL {task.get('dl')}, {skills}"
