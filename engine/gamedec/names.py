@@ -13,21 +13,8 @@ from engine.core.intent import Value
 from .board import NAMES
 from .pack import load_pack
 from .state import GamedecState
+from .view import PENALTY_WORDS, REWARD_WORDS
 
-REWARD_WORDS = {
-    "clue": "Clue",
-    "ip": "Investigation Point",
-    "skill": "Skill",
-    "equipment": "Equipment card",
-    "credit": "Credit",
-    "rep": "Reputation +1",
-}
-PENALTY_WORDS = {
-    "rep_loss": "Reputation -1",
-    "bio": "Bio Wound",
-    "neuro": "Neuro Wound",
-    "offend": "an Obligation",
-}
 WOUNDS = {"bio": "Bio Wound", "neuro": "Neuro Wound"}
 PILES = {"deck": "The Equipment deck", "faceup": "The face-up Equipment pile"}
 

@@ -12,9 +12,20 @@ from __future__ import annotations
 from typing import Any
 
 from .board import NAMES, REP_NAMES
-from .names import PENALTY_WORDS, REWARD_WORDS, plural, skill_name
+from .names import plural, skill_name
 from .pack import load_pack
-from .view import CardView, GamedecView, HandCard, LastView, PlayerView, SpaceView, TestView, TradeView
+from .view import (
+    PENALTY_WORDS,
+    REWARD_WORDS,
+    CardView,
+    GamedecView,
+    HandCard,
+    LastView,
+    PlayerView,
+    SpaceView,
+    TestView,
+    TradeView,
+)
 
 INDENT = "  "
 STORY = {"hidden": "not started yet", "started": "started", "done": "completed", "": "none"}

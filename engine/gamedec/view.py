@@ -10,6 +10,23 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.flowgame import TableView
 
+REWARD_WORDS = {
+    "clue": "Clue",
+    "ip": "Investigation Point",
+    "skill": "Skill",
+    "equipment": "Equipment card",
+    "credit": "Credit",
+    "rep": "Reputation +1",
+}
+"""A Task card's success symbols in words (the renderers read them here)."""
+PENALTY_WORDS = {
+    "rep_loss": "Reputation -1",
+    "bio": "Bio Wound",
+    "neuro": "Neuro Wound",
+    "offend": "an Obligation",
+}
+"""A Task card's failure symbol in words."""
+
 
 class CardView(BaseModel):
     """A Task card (or, ``story``, a story Task under test in the shape of one)."""
