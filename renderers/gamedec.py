@@ -17,12 +17,9 @@ from engine.gamedec.view import GamedecView, PlayerView, SpaceView
 
 from .common import (
     ACCENT,
-    BACKGROUND,
     INK,
     MUTED,
-    PANEL,
     RGB,
-    SEAT_COLOURS,
     canvas,
     panel,
     seat_colour,
@@ -31,35 +28,19 @@ from .common import (
     to_png,
     wrap,
 )
+from .gamedec_private import render_private
+from .gamedec_style import (
+    BLUE,
+    CORP_FILL,
+    FLAT_COLOURS,
+    GREEN,
+    REALIUM_FILL,
+    RED,
+    WORLD_FILL,
+    _checked,
+)
 
 WIDTH = 1600
-RED: RGB = (214, 69, 65)
-GREEN: RGB = (70, 170, 90)
-BLUE: RGB = (70, 120, 200)
-WORLD_FILL: RGB = (40, 58, 78)
-CORP_FILL: RGB = (62, 52, 74)
-REALIUM_FILL: RGB = (58, 66, 52)
-FLAT_COLOURS: tuple[RGB, ...] = (
-    BACKGROUND,
-    PANEL,
-    INK,
-    MUTED,
-    ACCENT,
-    *SEAT_COLOURS,
-    RED,
-    GREEN,
-    BLUE,
-    WORLD_FILL,
-    CORP_FILL,
-    REALIUM_FILL,
-    (0, 0, 0),
-    (20, 20, 20),
-    (255, 255, 255),
-    (110, 50, 50),
-    (190, 130, 30),
-    (45, 70, 110),
-)
-"""Every colour this renderer draws with, for the fixed-palette PNG (keep in step with the drawing)."""
 
 
 def _colour(view: GamedecView, seat: str) -> RGB:
@@ -215,11 +196,6 @@ def _player_panel(
         text(draw, (x1 - 10, y1 - 22), "awaited", size=14, fill=ACCENT, anchor="ra")
 
 
-def _checked(view: dict[str, Any] | GamedecView) -> GamedecView:
-    """The view read through its typed schema (a view of another shape fails here, not mid-drawing)."""
-    return view if isinstance(view, GamedecView) else GamedecView.model_validate(view)
-
-
 def _board(draw: ImageDraw.ImageDraw, view: GamedecView) -> int:
     """The 13 spaces and the points track, laid out from the view's spaces (worlds in two rows, the
     Corporations in a column); returns the y under the board."""
@@ -329,48 +305,17 @@ def _status(data: dict[str, Any] | GamedecView) -> str:
     return "Awaiting: " + ", ".join(view.awaiting)
 
 
-def render_private(data: dict[str, Any] | GamedecView) -> bytes:
-    """One detective's hand, set-aside cards and counts: only for that seat."""
-    view = _checked(data)
-    me = view.me
-    hand = me.hand if me else []
-    aside = me.set_aside if me else []
-    rows = len(hand) + len(aside) + 6
-    image, draw = canvas(1000, 90 + 30 * rows)
-    name = me.detective.name if me else ""
-    text(draw, (20, 14), f"{view.seat} - {name}: your hand", size=24)
-    text(
-        draw,
-        (20, 46),
-        f"Drawn face down this turn: {me.drawn if me else 0} (seen at the end of your turn).  "
-        "Bonus = Skills + Equipment - Wounds on the card's world (a Sensory World for universal cards)",
-        size=14,
-        fill=MUTED,
-    )
-    y = 80
-    header = ["Task", "World", "DL", "Bonus", "Skills", "Success", "Failure"]
-    cols = [20, 300, 450, 500, 570, 750, 880]
-    for c, h in zip(cols, header, strict=True):
-        text(draw, (c, y), h, size=15, fill=ACCENT)
-    y += 26
-    for card in hand:
-        draw.rectangle((14, y - 3, 986, y + 23), fill=PANEL)
-        values = [
-            card.name,
-            card.world.replace("_", " "),
-            str(card.dl),
-            f"{card.bonus:+d}",
-            "/".join(card.skills),
-            "+".join(card.success),
-            card.failure,
-        ]
-        for c, v in zip(cols, values, strict=True):
-            text(draw, (c, y), v[:30], size=15)
-        y += 30
-    y += 10
-    text(draw, (20, y), f"Set aside for Assists/Sabotages: {len(aside)}", size=16, fill=ACCENT)
-    y += 26
-    for failed in aside:
-        text(draw, (20, y), f"- {failed.name}", size=14, fill=MUTED)
-        y += 24
-    return to_png(image, FLAT_COLOURS)
+__all__ = [
+    "BLUE",
+    "CORP_FILL",
+    "FLAT_COLOURS",
+    "GREEN",
+    "REALIUM_FILL",
+    "RED",
+    "WIDTH",
+    "WORLD_FILL",
+    "_checked",
+    "render",
+    "render_private",
+    "to_png",
+]

@@ -37,7 +37,7 @@ from .common import (
     unique_initials,
     wrap,
 )
-from .gamedec import CORP_FILL, FLAT_COLOURS, GREEN, REALIUM_FILL, RED, WORLD_FILL, _checked
+from .gamedec_style import CORP_FILL, FLAT_COLOURS, GREEN, REALIUM_FILL, RED, WORLD_FILL, _checked
 
 WIDTH = 600
 MARGIN = 10
