@@ -87,6 +87,8 @@ def _space_box(
         RED if (is_target and view.target_lag) else (GREEN if is_target else (ACCENT if is_threat else None))
     )
     panel(draw, box, fill=fill, outline=outline, width=4 if outline else 2)
+    if view.last is not None and space.id in view.last.spaces:
+        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=8, outline=(255, 255, 255), width=2)
     badges: list[tuple[str, RGB]] = []
     if space.lag:
         badges.append(("LAG", RED))
@@ -116,7 +118,7 @@ def _space_box(
         text(draw, (x0 + 10, line_y), "Aid: " + (space.aid or ""), size=13, fill=MUTED)
         line_y += 17
         eq = space.equipment
-        label = f"Offers: {eq.name} (+2 {eq.skill})" if eq else "Offers: (none)"
+        label = f"Offers: {eq.name} (+2 {eq.skill.capitalize()})" if eq else "Offers: (none)"
         text(draw, (x0 + 10, line_y), label, size=14, fill=ACCENT)
     if kind == "corp":
         _tokens(draw, view, space.obligations, x0 + 10, y1 - 28, "Obligations")
@@ -232,7 +234,8 @@ def render(data: dict[str, Any] | GamedecView) -> bytes:
     image, draw = canvas(WIDTH, height)
     com = view.commission
     names = {s.id: s.name for s in view.spaces}
-    head = f"Gamedec  -  Round {view.round}  -  {view.rounds_left} Commission card(s) left"
+    cards = f"{view.rounds_left} Commission card" + ("" if view.rounds_left == 1 else "s")
+    head = f"Gamedec  -  Round {view.round}  -  {cards} left"
     text(draw, (20, 14), head, size=26)
     if com:
         sub = (
@@ -301,7 +304,8 @@ def _status(data: dict[str, Any] | GamedecView) -> str:
         return f"{test.actor} attacks {test.defender} ({test.skill}); {awaiting}"
     if view.active:
         mode = f" ({view.turn_mode})" if view.turn_mode else ""
-        return f"{view.active}'s turn - {view.moves_left} move(s) left{mode}; {awaiting}"
+        moves = f"{view.moves_left} move" + ("" if view.moves_left == 1 else "s")
+        return f"{view.active}'s turn - {moves} left{mode}; {awaiting}"
     return "Awaiting: " + ", ".join(view.awaiting)
 
 
