@@ -126,13 +126,15 @@ def _deal(state: GamedecState, step: DealStep) -> list[Event]:
 def _start_skill(state: GamedecState, step: StartSkillStep) -> list[Event]:
     """RULINGS 2: a secret simultaneous choice after the deal; the default is the detective's +3 Skill."""
     skills = [Intent.of("skill", id=s) for s in load_pack().skills]
+    # one label for every seat (a label is read without its seat): the values are in each seat's text
+    offer = [(i, skill_label(state, "", i)) for i in skills]
     best = {seat: _best_skill(state, seat) for seat in state.seats}
     return RULES.secret(
         state,
         state.seats,
         "start_skill",
         "Choose your starting Skill (your +3 Skill is advised).",
-        {seat: [(i, skill_label(state, seat, i)) for i in skills] for seat in state.seats},
+        {seat: offer for seat in state.seats},
         texts={seat: _start_skill_text(state, seat) for seat in state.seats},
         defaults=best,
         announce="{seat} has chosen a starting Skill.",
