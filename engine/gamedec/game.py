@@ -66,12 +66,13 @@ class GamedecGame(FlowGame[GamedecState]):
         rules=RULES_SUMMARY,
     )
     state_type = GamedecState
-    format = 8
+    format = 9
     """2: the runtime's steps and frames; 3: a trade may be proposed to the active detective (``by``); 4:
     trades of several goods (``bundle``); 5: Credits kept by the resources kit; 6: each waiting frame keeps
     its public (third-person) text; 7: Angela Baal's Arsenal replaces Steady Aim, Postorganism's Lag token
     gives a move, the play-on winner's pawn leaves the board (``left_board``); 8: the runtime's unused
-    decisions and options fields gone from every state (issue 29). Older games are rebuilt from their intent
+    decisions and options fields gone from every state (issue 29); 9: the table noted when a turn begins
+    (``mark``, for the boards' marks of what changed, issue 31). Older games are rebuilt from their intent
     logs."""
     rules = RULES
     log_kept = 8

@@ -158,7 +158,7 @@ class Mark(BaseModel):
 
 class GamedecState(FlowState):
     game: str = "gamedec"
-    format: int = 8
+    format: int = 9
     steps: list[GamedecStep] = Field(default_factory=list)
     opts: GamedecOptions
     players: dict[str, Player]

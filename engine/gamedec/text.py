@@ -45,21 +45,22 @@ def rep_text(rep: int) -> str:
     return f"{REP_NAMES.get(rep, str(rep))} ({rep:+d})"
 
 
-def card_line(card: CardView) -> str:
+def card_line(card: CardView, bold: bool = False) -> str:
     """ "The Velvet Heir: Brahma, DL 8, Agility or Melee · success Clue + Skill · failure Bio Wound" """
     skills = "Skills " + ", ".join(skill_name(s) for s in card.skills) if card.skills else "any Skill"
     success = " + ".join(REWARD_WORDS.get(r, r) for r in card.success)
     failure = PENALTY_WORDS.get(card.failure, card.failure)
     story = " (a Scenario Task)" if card.story else ""
+    name = f"**{card.name}**" if bold else card.name
     return (
-        f"{card.name}{story}: {space_name(card.world)}, DL {card.dl}, {skills} · success {success} · "
+        f"{name}{story}: {space_name(card.world)}, DL {card.dl}, {skills} · success {success} · "
         f"failure {failure}"
     )
 
 
 def hand_card_line(card: HandCard) -> str:
     why = f" ({card.explain})" if card.explain and card.explain != "no modifiers" else ""
-    return card_line(card) + f" · your modifier {card.bonus:+d}{why}"
+    return card_line(card, bold=True) + f" · your modifier {card.bonus:+d}{why}"
 
 
 def skills_text(p: PlayerView) -> str:
@@ -386,7 +387,7 @@ def hand_lines(
     if view.trade is not None and view.seat in (view.trade.from_, view.trade.to):
         lines += ["**Your trade**: " + trade_lines(view.trade)[0].removeprefix("Trade: ")]
     lines.append(f"**Set aside** (for Assists +2 and Sabotages -2): {plural(len(me.set_aside), 'Task card')}")
-    lines += [f"• {card_line(c)}" for c in me.set_aside]
+    lines += [f"• {card_line(c, bold=True)}" for c in me.set_aside]
     p = me.detective
     lines.append(
         f"**Your detective**: {p.name} in {space_name(p.pos)}: {p.ip} IP · {plural(p.credits, 'Credit')}"
