@@ -17,12 +17,9 @@ from engine.gamedec.view import GamedecView, PlayerView, SpaceView
 
 from .common import (
     ACCENT,
-    BACKGROUND,
     INK,
     MUTED,
-    PANEL,
     RGB,
-    SEAT_COLOURS,
     canvas,
     panel,
     seat_colour,
@@ -31,35 +28,19 @@ from .common import (
     to_png,
     wrap,
 )
+from .gamedec_private import render_private
+from .gamedec_style import (
+    BLUE,
+    CORP_FILL,
+    FLAT_COLOURS,
+    GREEN,
+    REALIUM_FILL,
+    RED,
+    WORLD_FILL,
+    _checked,
+)
 
 WIDTH = 1600
-RED: RGB = (214, 69, 65)
-GREEN: RGB = (70, 170, 90)
-BLUE: RGB = (70, 120, 200)
-WORLD_FILL: RGB = (40, 58, 78)
-CORP_FILL: RGB = (62, 52, 74)
-REALIUM_FILL: RGB = (58, 66, 52)
-FLAT_COLOURS: tuple[RGB, ...] = (
-    BACKGROUND,
-    PANEL,
-    INK,
-    MUTED,
-    ACCENT,
-    *SEAT_COLOURS,
-    RED,
-    GREEN,
-    BLUE,
-    WORLD_FILL,
-    CORP_FILL,
-    REALIUM_FILL,
-    (0, 0, 0),
-    (20, 20, 20),
-    (255, 255, 255),
-    (110, 50, 50),
-    (190, 130, 30),
-    (45, 70, 110),
-)
-"""Every colour this renderer draws with, for the fixed-palette PNG (keep in step with the drawing)."""
 
 
 def _colour(view: GamedecView, seat: str) -> RGB:
@@ -106,6 +87,8 @@ def _space_box(
         RED if (is_target and view.target_lag) else (GREEN if is_target else (ACCENT if is_threat else None))
     )
     panel(draw, box, fill=fill, outline=outline, width=4 if outline else 2)
+    if view.last is not None and space.id in view.last.spaces:
+        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=8, outline=(255, 255, 255), width=2)
     badges: list[tuple[str, RGB]] = []
     if space.lag:
         badges.append(("LAG", RED))
@@ -135,7 +118,7 @@ def _space_box(
         text(draw, (x0 + 10, line_y), "Aid: " + (space.aid or ""), size=13, fill=MUTED)
         line_y += 17
         eq = space.equipment
-        label = f"Offers: {eq.name} (+2 {eq.skill})" if eq else "Offers: (none)"
+        label = f"Offers: {eq.name} (+2 {eq.skill.capitalize()})" if eq else "Offers: (none)"
         text(draw, (x0 + 10, line_y), label, size=14, fill=ACCENT)
     if kind == "corp":
         _tokens(draw, view, space.obligations, x0 + 10, y1 - 28, "Obligations")
@@ -215,11 +198,6 @@ def _player_panel(
         text(draw, (x1 - 10, y1 - 22), "awaited", size=14, fill=ACCENT, anchor="ra")
 
 
-def _checked(view: dict[str, Any] | GamedecView) -> GamedecView:
-    """The view read through its typed schema (a view of another shape fails here, not mid-drawing)."""
-    return view if isinstance(view, GamedecView) else GamedecView.model_validate(view)
-
-
 def _board(draw: ImageDraw.ImageDraw, view: GamedecView) -> int:
     """The 13 spaces and the points track, laid out from the view's spaces (worlds in two rows, the
     Corporations in a column); returns the y under the board."""
@@ -256,7 +234,8 @@ def render(data: dict[str, Any] | GamedecView) -> bytes:
     image, draw = canvas(WIDTH, height)
     com = view.commission
     names = {s.id: s.name for s in view.spaces}
-    head = f"Gamedec  -  Round {view.round}  -  {view.rounds_left} Commission card(s) left"
+    cards = f"{view.rounds_left} Commission card" + ("" if view.rounds_left == 1 else "s")
+    head = f"Gamedec  -  Round {view.round}  -  {cards} left"
     text(draw, (20, 14), head, size=26)
     if com:
         sub = (
@@ -325,52 +304,22 @@ def _status(data: dict[str, Any] | GamedecView) -> str:
         return f"{test.actor} attacks {test.defender} ({test.skill}); {awaiting}"
     if view.active:
         mode = f" ({view.turn_mode})" if view.turn_mode else ""
-        return f"{view.active}'s turn - {view.moves_left} move(s) left{mode}; {awaiting}"
+        moves = f"{view.moves_left} move" + ("" if view.moves_left == 1 else "s")
+        return f"{view.active}'s turn - {moves} left{mode}; {awaiting}"
     return "Awaiting: " + ", ".join(view.awaiting)
 
 
-def render_private(data: dict[str, Any] | GamedecView) -> bytes:
-    """One detective's hand, set-aside cards and counts: only for that seat."""
-    view = _checked(data)
-    me = view.me
-    hand = me.hand if me else []
-    aside = me.set_aside if me else []
-    rows = len(hand) + len(aside) + 6
-    image, draw = canvas(1000, 90 + 30 * rows)
-    name = me.detective.name if me else ""
-    text(draw, (20, 14), f"{view.seat} - {name}: your hand", size=24)
-    text(
-        draw,
-        (20, 46),
-        f"Drawn face down this turn: {me.drawn if me else 0} (seen at the end of your turn).  "
-        "Bonus = Skills + Equipment - Wounds on the card's world (a Sensory World for universal cards)",
-        size=14,
-        fill=MUTED,
-    )
-    y = 80
-    header = ["Task", "World", "DL", "Bonus", "Skills", "Success", "Failure"]
-    cols = [20, 300, 450, 500, 570, 750, 880]
-    for c, h in zip(cols, header, strict=True):
-        text(draw, (c, y), h, size=15, fill=ACCENT)
-    y += 26
-    for card in hand:
-        draw.rectangle((14, y - 3, 986, y + 23), fill=PANEL)
-        values = [
-            card.name,
-            card.world.replace("_", " "),
-            str(card.dl),
-            f"{card.bonus:+d}",
-            "/".join(card.skills),
-            "+".join(card.success),
-            card.failure,
-        ]
-        for c, v in zip(cols, values, strict=True):
-            text(draw, (c, y), v[:30], size=15)
-        y += 30
-    y += 10
-    text(draw, (20, y), f"Set aside for Assists/Sabotages: {len(aside)}", size=16, fill=ACCENT)
-    y += 26
-    for failed in aside:
-        text(draw, (20, y), f"- {failed.name}", size=14, fill=MUTED)
-        y += 24
-    return to_png(image, FLAT_COLOURS)
+__all__ = [
+    "BLUE",
+    "CORP_FILL",
+    "FLAT_COLOURS",
+    "GREEN",
+    "REALIUM_FILL",
+    "RED",
+    "WIDTH",
+    "WORLD_FILL",
+    "_checked",
+    "render",
+    "render_private",
+    "to_png",
+]

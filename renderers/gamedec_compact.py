@@ -27,7 +27,6 @@ from .common import (
     SHAPES,
     canvas,
     due_label,
-    initials,
     ink_on,
     last_box,
     marker,
@@ -35,9 +34,10 @@ from .common import (
     text,
     text_width,
     to_png,
+    unique_initials,
     wrap,
 )
-from .gamedec import CORP_FILL, FLAT_COLOURS, GREEN, REALIUM_FILL, RED, WORLD_FILL, _checked
+from .gamedec_style import CORP_FILL, FLAT_COLOURS, GREEN, REALIUM_FILL, RED, WORLD_FILL, _checked
 
 WIDTH = 600
 MARGIN = 10
@@ -52,7 +52,7 @@ class _Seats:
 
     def __init__(self, view: GamedecView) -> None:
         self.index = {p.seat: p.index for p in view.players}
-        self.letter = initials([p.seat for p in view.players])
+        self.letter = unique_initials([p.seat for p in view.players])
 
     def colour(self, seat: str) -> RGB:
         return seat_colour(self.index[seat]) if seat in self.index else MUTED
@@ -94,18 +94,21 @@ def _space(
     if s.kind == "corp" and s.equipment is not None:
         text(d, (x0 + 5, y0 + 41), _short(s.equipment.name, x1 - x0 - 10, 12), size=12, fill=ACCENT)
     small = s.obligations if s.kind == "corp" else s.clues
-    for i, seat in enumerate(small[:6]):
-        bx = x0 + 5 + i * 19
-        d.rectangle((bx, y1 - 42, bx + 16, y1 - 26), fill=seats.colour(seat), outline=(20, 20, 20))
-        text(d, (bx + 8, y1 - 34), seats.letter.get(seat, "?"), 11, ink_on(seats.colour(seat)), anchor="mm")
-    if small:
-        label = "Obl" if s.kind == "corp" else "Clue"
-        text(d, (x1 - 5, y1 - 34), label, size=11, fill=MUTED, anchor="rm")
+    bx = x0 + 5
+    for seat in small[:6]:
+        tag = seats.letter.get(seat, "?")
+        w = max(18, int(text_width(tag, 12)) + 6)
+        if bx + w > x1 - 4:
+            break
+        d.rectangle((bx, y1 - 44, bx + w, y1 - 26), fill=seats.colour(seat), outline=(20, 20, 20))
+        text(d, (bx + w / 2, y1 - 35), tag, 12, ink_on(seats.colour(seat)), anchor="mm")
+        bx += w + 3
     for i, seat in enumerate(s.pawns[:5]):
-        marker(d, (x0 + 14 + i * 25, y1 - 13), 10, seats.shape(seat), seats.colour(seat), seats.letter[seat])
+        tag = seats.letter[seat]
+        marker(d, (x0 + 18 + i * 26, y1 - 13), 11, seats.shape(seat), seats.colour(seat), tag, size=12)
 
 
-def _board(d: ImageDraw.ImageDraw, view: GamedecView, seats: _Seats, y: int, hot: str | None) -> int:
+def _board(d: ImageDraw.ImageDraw, view: GamedecView, seats: _Seats, y: int, hot: list[str]) -> int:
     worlds = [s for s in view.spaces if s.kind == "world"]
     corps = [s for s in view.spaces if s.kind == "corp"]
     realium = [s for s in view.spaces if s.kind == "realium"]
@@ -123,7 +126,7 @@ def _board(d: ImageDraw.ImageDraw, view: GamedecView, seats: _Seats, y: int, hot
     for s, box in boxes:
         _space(d, view, seats, s, box)
     for s, box in boxes:
-        if s.id == hot:
+        if s.id in hot:
             d.rounded_rectangle(box, radius=6, outline=ACCENT, width=3)
     _track(d, view, seats, (MARGIN + cw + GAP, ry, WIDTH - MARGIN, ry + ch))
     return ry + ch + GAP
@@ -135,51 +138,52 @@ def _track(d: ImageDraw.ImageDraw, view: GamedecView, seats: _Seats, box: tuple[
     text(d, (x0 + 6, y0 + 4), f"Investigation Points (goal {view.goal})", size=14, fill=INK)
     cells = view.goal + 1
     w = (x1 - x0 - 12) / cells
+    r = min(6.0, w / 4 - 1)
     for i in range(cells):
         cx = x0 + 6 + i * w
         red = view.clue_cap is not None and i > view.clue_cap
         d.rectangle((cx, y0 + 24, cx + w - 2, y1 - 6), fill=(110, 50, 50) if red else (45, 70, 110))
-        text(d, (cx + w / 2, y0 + 32), str(i), size=12, fill=MUTED, anchor="mm")
+        if i % (2 if w < 22 else 1) == 0 or i == cells - 1:
+            text(d, (cx + w / 2 - 1, y0 + 32), str(i), size=12, fill=MUTED, anchor="mm")
         here = [p.seat for p in view.players if min(p.ip, view.goal) == i]
-        r = min(9.0, w / 4 - 1)
         for j, seat in enumerate(here[:6]):
-            mx, my = cx + w / 2 - 1 + (j % 2 * 2 - 1) * (r + 1), y0 + 54 + (j // 2) * (2 * r + 4)
-            marker(d, (mx, my), r, seats.shape(seat), seats.colour(seat), seats.letter[seat], size=10)
+            mx = cx + w / 2 - 1 + ((j % 2) * 2 - 1) * (r + 1) * (len(here) > 1)
+            marker(d, (mx, y0 + 50 + (j // 2) * (2 * r + 4)), r, seats.shape(seat), seats.colour(seat))
 
 
 def _player(
     d: ImageDraw.ImageDraw, view: GamedecView, seats: _Seats, p: PlayerView, y: int, actor: str | None
 ) -> int:
+    """One detective's row: marker, seat and detective; IP, Credits and Reputation (with its range); then
+    the Skills taken with their values, the Wounds with their penalties and the tokens."""
     acting = p.seat in view.awaiting or p.active
     d.rounded_rectangle(
-        (MARGIN, y, WIDTH - MARGIN, y + 44), radius=8, fill=PANEL, outline=WHITE if acting else None, width=3
+        (MARGIN, y, WIDTH - MARGIN, y + 62), radius=8, fill=PANEL, outline=WHITE if acting else None, width=3
     )
     if p.seat == actor:
-        d.rounded_rectangle((MARGIN + 3, y + 6, MARGIN + 7, y + 38), radius=2, fill=ACCENT)
+        d.rounded_rectangle((MARGIN + 3, y + 6, MARGIN + 7, y + 56), radius=2, fill=ACCENT)
     marker(d, (MARGIN + 24, y + 22), 13, seats.shape(p.seat), seats.colour(p.seat), seats.letter[p.seat])
-    text(d, (MARGIN + 44, y + 4), p.seat, size=17, fill=INK)
-    text(d, (MARGIN + 44, y + 25), _short(p.name, 120, 13), size=13, fill=MUTED)
-    wounds = "/".join(w for w, on in (("Bio", p.bio), ("Neuro", p.neuro)) if on)
-    stats = f"IP {p.ip} · Cr {p.credits} · {p.rep_name}"
-    text(d, (WIDTH - MARGIN - 8, y + 13), stats, size=16, fill=INK, anchor="rm")
+    text(d, (MARGIN + 44, y + 4), _short(p.seat, 150, 17), size=17, fill=INK)
+    text(d, (MARGIN + 44, y + 25), _short(p.name, 150, 13), size=13, fill=MUTED)
+    low, high = (p.rep_range + [0, 0])[:2]
+    stats = f"IP {p.ip} · {p.credits} Cr · Rep {p.rep_name} {p.rep:+d} ({low:+d} to {high:+d})"
+    text(d, (WIDTH - MARGIN - 8, y + 13), stats, size=15, fill=INK, anchor="rm")
     extra = [f"hand {p.hand}"]
-    if wounds:
-        extra.append(f"wound {wounds}")
     if p.lag:
         extra.append("LAG token")
     if p.finished:
         extra.append("finished")
     if acting:
         extra.insert(0, "TO ACT")
-    text(
-        d,
-        (WIDTH - MARGIN - 8, y + 33),
-        " · ".join(extra),
-        size=13,
-        fill=ACCENT if acting else MUTED,
-        anchor="rm",
-    )
-    return y + 48
+    text(d, (WIDTH - MARGIN - 8, y + 33), " · ".join(extra), 13, ACCENT if acting else MUTED, anchor="rm")
+    skills = ", ".join(f"{k.capitalize()} +{v}" for k, v in p.skills.items()) or "no Skill yet"
+    wounds = [
+        f"{kind.capitalize()} -{p.wound_values.get(kind, 0)}" + (" WOUNDED" if on else "")
+        for kind, on in (("bio", p.bio), ("neuro", p.neuro))
+    ]
+    line = _short(f"{skills} · Wounds {', '.join(wounds)}", WIDTH - 2 * MARGIN - 56, 13)
+    text(d, (MARGIN + 44, y + 43), line, size=13, fill=RED if p.bio or p.neuro else MUTED)
+    return y + 66
 
 
 def _status(view: GamedecView) -> str:
@@ -198,7 +202,8 @@ def _status(view: GamedecView) -> str:
         what = f"tests {test.card.name} (DL {test.card.dl})" if test.card else f"attacks {test.defender}"
         return f"{test.actor} {what}; awaiting {awaiting}"
     if view.active:
-        return f"{view.active}'s turn, {view.moves_left} move(s) left; awaiting {awaiting}"
+        moves = f"{view.moves_left} move" + ("" if view.moves_left == 1 else "s")
+        return f"{view.active}'s turn, {moves} left; awaiting {awaiting}"
     return f"Awaiting {awaiting}"
 
 
@@ -215,13 +220,19 @@ def _header(d: ImageDraw.ImageDraw, view: GamedecView, raw: dict[str, Any]) -> i
     return y + 4
 
 
-def _hot(view: GamedecView, lines: list[str]) -> str | None:
-    """The space the latest of the last log lines names (the longest name in that line)."""
-    for line in reversed(lines):
-        named = [s for s in view.spaces if s.name in line]
-        if named:
-            return max(named, key=lambda s: len(s.name)).id
-    return None
+def _hot(view: GamedecView) -> list[str]:
+    """The spaces the last turn changed (pawns, Clues, Obligations, Lags)."""
+    return list(view.last.spaces) if view.last is not None else []
+
+
+def last_lines(view: GamedecView) -> list[str]:
+    """What the last turn changed, seat by seat, then the latest log line."""
+    last = view.last
+    lines = []
+    if last is not None and last.changes:
+        head = f"{last.seat}'s turn: " if last.done else f"{last.seat}'s turn so far: "
+        lines.append(head + "; ".join(f"{s} {', '.join(c)}" for s, c in last.changes.items()))
+    return lines + _latest(view.log)[-1:]
 
 
 def _latest(log: list[str]) -> list[str]:
@@ -234,6 +245,20 @@ def _latest(log: list[str]) -> list[str]:
     return [*earlier, last]
 
 
+LEGEND = (
+    "Key: a shape with initials is a detective; small squares are Clues (in a world) or Obligations (at a "
+    "Corporation); TARGET: the Commission's world (ok: turned safe); THREAT: the Threatened Corporation; "
+    "LAG: a Lag there; red IP cells: Clues give no IP there; outlined: changed by the last turn."
+)
+
+
+def _legend(d: ImageDraw.ImageDraw, y: int) -> int:
+    for row in wrap(LEGEND, WIDTH - 2 * MARGIN - 4, 13):
+        text(d, (MARGIN + 2, y), row, size=13, fill=MUTED)
+        y += 17
+    return y
+
+
 def render_compact(data: dict[str, Any] | GamedecView) -> bytes:
     """The compact public board (see the module's docstring). ``data`` may carry the adapter's ``due``
     ({seat: unix time}); it is drawn as the deadline."""
@@ -244,8 +269,9 @@ def render_compact(data: dict[str, Any] | GamedecView) -> bytes:
     actor = next((p.seat for p in view.players if last.startswith((f"{p.seat} ", f"{p.seat}'s "))), None)
     image, d = canvas(WIDTH, 1200)
     y = _header(d, view, raw)
-    y = _board(d, view, seats, y, _hot(view, view.log[-2:]))
+    y = _board(d, view, seats, y, _hot(view))
     for p in view.players:
         y = _player(d, view, seats, p, y, actor)
-    y = last_box(d, _latest(view.log), y + 2, WIDTH, MARGIN)
+    y = last_box(d, last_lines(view), y + 2, WIDTH, MARGIN)
+    y = _legend(d, y + 2)
     return to_png(image.crop((0, 0, WIDTH, y + 4)), COLOURS)

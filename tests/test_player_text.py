@@ -17,26 +17,16 @@ GAMES = sorted(
     for g, game in engine.games().items()
     if not type(game).__module__.startswith(("tests.", "engine.example"))
 )
-NOT_YET = {"gamedec"}
-"""Games whose words are still being written (issue 30): each is removed once it passes."""
 
 
-def _marks(gid: str) -> list[pytest.MarkDecorator]:
-    return (
-        [pytest.mark.xfail(reason="issue 30: its words are being written", strict=True)]
-        if gid in NOT_YET
-        else []
-    )
-
-
-@pytest.mark.parametrize("gid", [pytest.param(g, marks=_marks(g)) for g in GAMES])
+@pytest.mark.parametrize("gid", GAMES)
 def test_a_game_writes_its_own_board_and_hand_text(gid: str) -> None:
     game = type(engine.get(gid))
     assert game.board_lines is not Game.board_lines, f"{gid} writes no board text of its own"
     assert game.hand_lines is not Game.hand_lines, f"{gid} writes no hand text of its own"
 
 
-@pytest.mark.parametrize("gid", [pytest.param(g, marks=_marks(g)) for g in GAMES])
+@pytest.mark.parametrize("gid", GAMES)
 def test_nothing_a_player_reads_is_program_text(gid: str) -> None:
     found = scan(gid, per_seating=1, steps=250)
     shown = {kind: found[kind].most_common(5) for kind in KINDS if found.get(kind)}

@@ -25,7 +25,7 @@ from engine.core.rules import NoPayload, Offer, options
 
 from . import rules as R
 from .board import NAMES
-from .names import equipment_named, pile_named, skill_named, space_named, task_named, wound_named
+from .names import equipment_named, pile_named, skill_name, skill_named, space_named, task_named, wound_named
 from .pack import load_pack
 from .runtime import RULES
 from .state import DECISIONS, GamedecState
@@ -145,7 +145,8 @@ def skill_label(state: GamedecState, seat: str, intent: Intent) -> str:
     if seat in state.players and state.players[seat].detective:
         value = f" +{R.detective(state, seat).skills.get(intent.word('id'), 0)}"
     buy = intent.kind == "buy_skill"
-    return f"{'Buy' if buy else 'Take'} Skill {intent.word('id')}{value}{' (2 Credits)' if buy else ''}"
+    name = skill_name(intent.word("id"))
+    return f"{'Buy' if buy else 'Take'} Skill {name}{value}{' (2 Credits)' if buy else ''}"
 
 
 def skill_refused(state: GamedecState, frame: Frame, seat: str, intent: Intent) -> str:
@@ -177,7 +178,7 @@ def pile_label(state: GamedecState, verb: str, pile: Value, cost: str = "") -> s
     if pile == "deck":
         return f"{verb} the top Equipment card of the deck, unseen{cost}"
     top_eq = load_pack().equipment[state.equip_faceup[-1]] if state.equip_faceup else None
-    shown = f" {top_eq.name} (+2 {top_eq.skill})" if top_eq else " the face-up Equipment"
+    shown = f" {top_eq.name} (+2 {skill_name(top_eq.skill)})" if top_eq else " the face-up Equipment"
     return f"{verb}{shown} from the face-up pile{cost}"
 
 
@@ -289,7 +290,7 @@ def discard_label(state: GamedecState, intent: Intent) -> str:
     if intent.kind == "discard":
         return f"Discard {pack.tasks[intent.word('card')].name}"[:80]
     eq = pack.equipment[intent.word("eq")]
-    return f"Discard {eq.name} (+2 {eq.skill})"
+    return f"Discard {eq.name} (+2 {skill_name(eq.skill)})"
 
 
 DISCARD_ARGS = (word("card", task_named),)

@@ -23,7 +23,7 @@ from . import rules as R
 from . import settle as S
 from .actions.base import GamedecAction
 from .answers import not_own_task
-from .names import goods_named, item_label, seat_named
+from .names import goods_named, item_label, plural, seat_named
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState, TradeState
@@ -200,11 +200,11 @@ def _answered(state: GamedecState, seat: str, intent: Intent, payload: NoPayload
             state,
             seat,
             "bundle_pick",
-            f"Choose the {owed} Task card(s) you give.",
+            f"Choose the {plural(owed, 'Task card')} you give.",
             hand,
             least=owed,
             most=owed,
-            public=f"{seat} chooses the {owed} Task card(s) to give.",
+            public=f"{seat} chooses the {plural(owed, 'Task card')} to give.",
         )
         return events
     return [public("trade", f"{seat} accepts.")] + _exchange(state)

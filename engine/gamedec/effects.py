@@ -12,6 +12,7 @@ from . import rules as R
 from . import story as ST
 from .answers import CorpPayload, decide
 from .board import NAMES, REALIUM
+from .names import skill_name
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState, TestState
@@ -109,7 +110,7 @@ def _fight(state: GamedecState, test: TestState) -> list[Event]:
     }
     state.test = None
     text = (
-        f"Fight ({test.skill}): {a} {rolls[a][0]}+{rolls[a][1]} -> {totals[a]}, "
+        f"Fight ({skill_name(test.skill)}): {a} {rolls[a][0]}+{rolls[a][1]} -> {totals[a]}, "
         f"{d} {rolls[d][0]}+{rolls[d][1]} -> {totals[d]}"
     )
     winner = a if totals[a] > totals[d] else (d if totals[d] > totals[a] else "")

@@ -17,7 +17,7 @@ from . import trade, bundles  # noqa: F401
 from .actions import anytime  # noqa: F401
 
 # isort: on
-from . import answers, effects, procedure, setup, story, window  # noqa: F401 - they register steps and answers
+from . import answers, effects, procedure, setup, story, text, window  # noqa: F401 - they register steps and answers
 from . import standing as ST
 from .agent import HeuristicAgent, search_agent
 from .determinize import determinize
@@ -67,12 +67,13 @@ class GamedecGame(FlowGame[GamedecState]):
         rules=RULES_SUMMARY,
     )
     state_type = GamedecState
-    format = 8
+    format = 9
     """2: the runtime's steps and frames; 3: a trade may be proposed to the active detective (``by``); 4:
     trades of several goods (``bundle``); 5: Credits kept by the resources kit; 6: each waiting frame keeps
     its public (third-person) text; 7: Angela Baal's Arsenal replaces Steady Aim, Postorganism's Lag token
     gives a move, the play-on winner's pawn leaves the board (``left_board``); 8: the runtime's unused
-    decisions and options fields gone from every state (issue 29). Older games are rebuilt from their intent
+    decisions and options fields gone from every state (issue 29); 9: the table noted when a turn begins
+    (``mark``, for the boards' marks of what changed, issue 31). Older games are rebuilt from their intent
     logs."""
     rules = RULES
     log_kept = 8
@@ -95,6 +96,12 @@ class GamedecGame(FlowGame[GamedecState]):
 
     def view_model(self, state: GamedecState, seat: str | None) -> GamedecView:
         return build(state, seat, self.table_view(state, seat))
+
+    def board_lines(self, view: dict[str, Any]) -> list[str]:
+        return text.board_lines(view)
+
+    def hand_lines(self, own: dict[str, Any], public: dict[str, Any]) -> list[str]:
+        return text.hand_lines(own, public)
 
     def _log(self, state: GamedecState, events: list[Event]) -> None:
         # who has chosen or answered is shown while it matters (the view's progress), not news for the log

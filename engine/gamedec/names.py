@@ -13,23 +13,21 @@ from engine.core.intent import Value
 from .board import NAMES
 from .pack import load_pack
 from .state import GamedecState
+from .view import PENALTY_WORDS, REWARD_WORDS
 
-REWARD_WORDS = {
-    "clue": "Clue",
-    "ip": "Investigation Point",
-    "skill": "Skill",
-    "equipment": "Equipment card",
-    "credit": "Credit",
-    "rep": "Reputation +1",
-}
-PENALTY_WORDS = {
-    "rep_loss": "Reputation -1",
-    "bio": "Bio Wound",
-    "neuro": "Neuro Wound",
-    "offend": "an Obligation",
-}
 WOUNDS = {"bio": "Bio Wound", "neuro": "Neuro Wound"}
 PILES = {"deck": "The Equipment deck", "faceup": "The face-up Equipment pile"}
+
+
+def plural(n: int, word: str, many: str = "") -> str:
+    """ "1 Credit", "2 Credits" (``many``: an irregular plural)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def skill_name(skill: str) -> str:
+    """A Skill's name ("Contacts"); an id the pack does not know reads as itself, capitalised."""
+    found = load_pack().skills.get(skill)
+    return found.name if found is not None else skill.capitalize()
 
 
 def task_summary(card: str) -> str:
@@ -39,7 +37,8 @@ def task_summary(card: str) -> str:
     where = "any world" if t.world == "universal" else NAMES[t.world]
     success = " + ".join(REWARD_WORDS[r] for r in t.success)
     failure = PENALTY_WORDS[t.failure]
-    return f"{t.name} ({where}, DL {t.dl}, {'/'.join(t.skills)}; success {success}; failure {failure})"
+    skills = "/".join(skill_name(s) for s in t.skills)
+    return f"{t.name} ({where}, DL {t.dl}, {skills}; success {success}; failure {failure})"
 
 
 def item_label(state: GamedecState, item: str, owner_view: bool) -> str:
@@ -77,7 +76,7 @@ def task_named(state: GamedecState, value: Value) -> str:
 
 def equipment_named(state: GamedecState, value: Value) -> str:
     eq = load_pack().equipment[str(value)]
-    return f"{eq.name} (+2 {eq.skill})"
+    return f"{eq.name} (+2 {skill_name(eq.skill)})"
 
 
 def skill_named(state: GamedecState, value: Value) -> str:

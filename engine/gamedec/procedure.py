@@ -11,10 +11,12 @@ from __future__ import annotations
 from engine.core import Event, Intent, clockwise, public
 from engine.core.kits.handlimit import excess
 
+from . import marks
 from . import rules as R
 from .actions.base import GamedecAction
 from .answers import decide
 from .board import NAMES, WORLDS
+from .names import plural
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState
@@ -49,7 +51,7 @@ def turn_text(state: GamedecState) -> str:
     p = state.players[state.active]
     where = NAMES[p.pos]
     if not state.moved:
-        return f"Your turn: {state.moves_left} move(s). Start with a move (you are in {where})."
+        return f"Your turn: {plural(state.moves_left, 'move')}. Start with a move (you are in {where})."
     return f"In {where}: act here, move ({state.moves_left} left) or end your turn."
 
 
@@ -58,7 +60,7 @@ def turn_public(state: GamedecState) -> str:
     seat = state.active
     where = NAMES[state.players[seat].pos]
     if not state.moved:
-        return f"{seat} plays a turn: {state.moves_left} move(s), starting in {where}."
+        return f"{seat} plays a turn: {plural(state.moves_left, 'move')}, starting in {where}."
     return f"{seat} plays a turn in {where}: acts there, moves ({state.moves_left} left) or ends the turn."
 
 
@@ -152,6 +154,7 @@ def reset_turn(state: GamedecState, seat: str, moves: int) -> None:
     state.trade_proposals = 0
     state.story_move_used = False
     state.players[seat].commission_ready = False
+    marks.mark(state, seat)
 
 
 def open_turn(state: GamedecState, seat: str) -> None:

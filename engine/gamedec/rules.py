@@ -13,6 +13,7 @@ from engine.core.kits.ranking import rank
 from engine.core.waiting import TurnFrame
 
 from .board import CORPS, DRAWS_BY_REP, NAMES, NEEDS_CREDIT, NO_BAD_REP, REALIUM, REP_NAMES, WORLDS
+from .names import skill_name
 from .pack import Detective, Task, load_pack
 from .state import GamedecState, Player
 from .steps import ChooseSkillStep, EndTurnStep, TerrorStep
@@ -376,7 +377,12 @@ def take_equipment(state: GamedecState, seat: str, pile: str) -> list[Event]:
     player(state, seat).equipment.append(card)
     eq = load_pack().equipment[card]
     return [
-        public("equipment", f"{name(state, seat)} takes {eq.name} (+2 {eq.skill}).", seat=seat, card=card)
+        public(
+            "equipment",
+            f"{name(state, seat)} takes {eq.name} (+2 {skill_name(eq.skill)}).",
+            seat=seat,
+            card=card,
+        )
     ]
 
 

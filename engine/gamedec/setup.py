@@ -13,7 +13,8 @@ from engine.core.rules import NoPayload
 from . import rules as R
 from . import story as ST
 from .answers import SKILL, skill_label, skill_refused
-from .board import CORPS
+from .board import CORPS, REP_NAMES
+from .names import skill_name
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecOptions, GamedecState, Player
@@ -125,6 +126,7 @@ def _deal(state: GamedecState, step: DealStep) -> list[Event]:
 def _start_skill(state: GamedecState, step: StartSkillStep) -> list[Event]:
     """RULINGS 2: a secret simultaneous choice after the deal; the default is the detective's +3 Skill."""
     skills = [Intent.of("skill", id=s) for s in load_pack().skills]
+    # one label for every seat (a label is read without its seat): the values are in each seat's text
     offer = [(i, skill_label(state, "", i)) for i in skills]
     best = {seat: _best_skill(state, seat) for seat in state.seats}
     return RULES.secret(
@@ -133,15 +135,33 @@ def _start_skill(state: GamedecState, step: StartSkillStep) -> list[Event]:
         "start_skill",
         "Choose your starting Skill (your +3 Skill is advised).",
         {seat: offer for seat in state.seats},
+        texts={seat: _start_skill_text(state, seat) for seat in state.seats},
         defaults=best,
         announce="{seat} has chosen a starting Skill.",
         public="Each detective chooses a starting Skill in secret.",
     )
 
 
+def _start_skill_text(state: GamedecState, seat: str) -> str:
+    """Item 6 of issue 30: what the detective is, beside the question (his Skill values, his Wounds'
+    penalties and his Reputation range)."""
+    d = R.detective(state, seat)
+    values = ", ".join(f"{skill_name(s)} +{v}" for s, v in sorted(d.skills.items(), key=lambda kv: -kv[1]))
+    low, high = REP_NAMES[d.rep_min], REP_NAMES[d.rep_max]
+    return (
+        f"Choose {d.name}'s starting Skill (the +3 Skill is advised). Skill values: {values}. Wounds: Bio "
+        f"-{d.bio}, Neuro -{d.neuro}. Reputation from {low} ({d.rep_min:+d}) to {high} ({d.rep_max:+d})."
+    )
+
+
 def _best_skill(state: GamedecState, seat: str) -> Intent:
     d = R.detective(state, seat)
     return Intent.of("skill", id=max(d.skills, key=lambda s: (d.skills[s], s)))
+
+
+def _skill_value(state: GamedecState, seat: str) -> str:
+    skill = state.players[seat].skills[0]
+    return f"{skill_name(skill)} +{R.detective(state, seat).skills.get(skill, 0)}"
 
 
 @RULES.revealed("start_skill", takes=[SKILL], refusal=skill_refused)
@@ -152,7 +172,7 @@ def _start_skills(state: GamedecState, choices: dict[str, Intent], payload: NoPa
         public(
             "skills",
             "Starting Skills: "
-            + ", ".join(f"{R.name(state, s)} {state.players[s].skills[0]}" for s in state.seats)
+            + ", ".join(f"{R.name(state, s)} {_skill_value(state, s)}" for s in state.seats)
             + ".",
         )
     ]

@@ -144,9 +144,21 @@ class TradeState(BaseModel):
     partner's choice (his card ids once he has picked them)."""
 
 
+class Mark(BaseModel):
+    """The public table when a turn began (:mod:`.marks`), to tell what the turn changed; ``done``, the
+    changes of the turn before, kept once the next one begins."""
+
+    seat: str = ""
+    round: int = 0
+    table: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    lags: list[str] = Field(default_factory=list)
+    target_lag: bool = False
+    done: dict[str, Any] | None = None
+
+
 class GamedecState(FlowState):
     game: str = "gamedec"
-    format: int = 8
+    format: int = 9
     steps: list[GamedecStep] = Field(default_factory=list)
     opts: GamedecOptions
     players: dict[str, Player]
@@ -188,6 +200,8 @@ class GamedecState(FlowState):
     terror_revealed: list[str] = Field(default_factory=list)
     flags: list[str] = Field(default_factory=list)
     last_roll: dict[str, Any] | None = None
+    mark: Mark = Field(default_factory=Mark)
+    """The table when the current turn began (for the boards' marks of what changed, issue 31)."""
 
     @property
     def window(self) -> WindowFrame | None:

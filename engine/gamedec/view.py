@@ -10,6 +10,23 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.flowgame import TableView
 
+REWARD_WORDS = {
+    "clue": "Clue",
+    "ip": "Investigation Point",
+    "skill": "Skill",
+    "equipment": "Equipment card",
+    "credit": "Credit",
+    "rep": "Reputation +1",
+}
+"""A Task card's success symbols in words (the renderers read them here)."""
+PENALTY_WORDS = {
+    "rep_loss": "Reputation -1",
+    "bio": "Bio Wound",
+    "neuro": "Neuro Wound",
+    "offend": "an Obligation",
+}
+"""A Task card's failure symbol in words."""
+
 
 class CardView(BaseModel):
     """A Task card (or, ``story``, a story Task under test in the shape of one)."""
@@ -157,6 +174,17 @@ class MeView(BaseModel):
     trade_sent: str | None = None
 
 
+class LastView(BaseModel):
+    """What a turn changed (public): ``done`` a finished turn, else the current one so far; ``changes``
+    per seat in words ("+1 IP", "moved to Brahma"); ``spaces`` the spaces whose tokens or pawns changed."""
+
+    seat: str
+    round: int
+    done: bool
+    changes: dict[str, list[str]]
+    spaces: list[str]
+
+
 class GamedecView(TableView):
     game: str = "gamedec"
     seat: str | None
@@ -194,4 +222,5 @@ class GamedecView(TableView):
     draft: list[str]
     available_detectives: list[str]
     placings: list[str]
+    last: LastView | None = None
     me: MeView | None = None

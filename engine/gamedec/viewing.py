@@ -9,6 +9,7 @@ from engine.core.waiting import SecretFrame
 from . import modifiers as M
 from . import rules as R
 from .board import AID, CORPS, EXCHANGES, NAMES, REALIUM, REP_NAMES, SPACES, WORLDS, entry_rule
+from .marks import last_view
 from .pack import load_pack
 from .state import GamedecState
 from .story import private_view, public_status, story_card, story_modifier
@@ -66,7 +67,8 @@ def _space(state: GamedecState, space: str) -> SpaceView:
     if space in CORPS:
         heal, cash = AID[space]
         view.equipment = _equip(state.corp_equip.get(space))
-        view.aid = f"heal {heal} / {'1 Credit' if cash == 'credit' else 'Reputation +1'} / equipment"
+        support = "1 Credit" if cash == "credit" else "Reputation +1"
+        view.aid = f"heal a {heal.capitalize()} Wound / {support} / an Equipment card"
     return view
 
 
@@ -265,6 +267,7 @@ def build(state: GamedecState, seat: str | None, table: dict[str, Any]) -> Gamed
         if draft
         else [],
         placings=list(state.placings),
+        last=last_view(state),
     )
     if seat is not None and seat in state.players:
         view.me = _me(state, seat, players[state.seats.index(seat)])

@@ -26,7 +26,7 @@ from . import rules as R
 from . import story as ST
 from .actions.base import GamedecAction
 from .answers import decide
-from .names import seat_named
+from .names import seat_named, skill_name
 from .pack import load_pack
 from .runtime import RULES
 from .state import GamedecState, TestState
@@ -56,7 +56,7 @@ def test_label(state: GamedecState) -> str:
         )
     if test.kind == "story":
         return f"{test.actor} undertakes a story Task (DL {ST.story_dl(test.card)})"
-    return f"{test.actor} attacks {test.defender} ({test.skill})"
+    return f"{test.actor} attacks {test.defender} ({skill_name(test.skill)})"
 
 
 def testers(test: TestState) -> list[str]:

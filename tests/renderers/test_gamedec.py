@@ -35,12 +35,78 @@ def test_public_image_ignores_hands() -> None:
     assert render(GAME.view(changed, None)) == before
 
 
-def test_private_image_shows_the_hand() -> None:
+def test_private_image_leads_with_the_hand() -> None:
+    """Issue 31: the private picture is laid out for a phone (600 px) and leads with what is private: the
+    Task cards in hand, each with its DL and the detective's modifier, before the detective himself."""
+    from engine.gamedec.pack import load_pack
+    from renderers.common import recording
+
     state = _midgame()
     seat = state.seats[0]  # type: ignore[attr-defined]
-    data = render_private(GAME.view(state, seat))
+    with recording() as boxes:
+        data = render_private(GAME.view(state, seat))
     image = Image.open(io.BytesIO(data))
-    assert image.width == 1000 and image.height > 200
+    assert image.width == 600
+    drawn = [b.value for b in boxes]
+    names = [load_pack().tasks[c].name for c in state.players[seat].hand]  # type: ignore[attr-defined]
+    assert names and all(n in drawn for n in names)
+    first_card = min(drawn.index(n) for n in names)
+    detective = next(i for i, v in enumerate(drawn) if v.startswith("Your detective"))
+    assert first_card < detective
+    assert any(v.startswith("DL ") and "for you" in v for v in drawn)
+
+
+def test_private_image_shows_what_the_detective_is() -> None:
+    """Item 6 of issue 30: the private picture gives the Skill values, the Wound penalties and the
+    Reputation range."""
+    state = _midgame()
+    seat = state.seats[0]  # type: ignore[attr-defined]
+    from renderers.common import recording
+
+    p = state.players[seat]  # type: ignore[attr-defined]
+    from engine.gamedec.pack import load_pack
+
+    d = load_pack().detectives[p.detective]
+    with recording() as boxes:
+        render_private(GAME.view(state, seat))
+    drawn = " | ".join(b.value for b in boxes)
+    assert f"Bio -{d.bio}" in drawn and f"Neuro -{d.neuro}" in drawn
+    assert f"range {d.rep_min:+d} to {d.rep_max:+d}" in drawn
+    taken = p.skills[0]
+    assert f"{taken.capitalize()} +{d.skills[taken]}" in drawn
+
+
+def test_compact_board_tags_every_seat_apart_and_has_a_legend() -> None:
+    """Issue 31 item 4: seats named Ann, Agent1 and Agent2 read An, A1 and A2 (and differ by shape), and the
+    symbols have a key."""
+    from engine.core import RandomAgent
+    from renderers.common import recording
+    from renderers.gamedec_compact import render_compact
+
+    state = GAME.setup(["Ann", "Agent1", "Agent2"], 2, {})
+    agents = {s: RandomAgent(i) for i, s in enumerate(state.seats)}
+    state = advance(GAME, state, agents, 60)
+    with recording() as boxes:
+        render_compact(GAME.view(state, None))
+    drawn = [b.value for b in boxes]
+    assert {"A", "A1", "A2"} <= set(drawn) or {"An", "A1", "A2"} <= set(drawn)
+    assert any(v.startswith("Key:") for v in drawn)
+
+
+def test_compact_board_tells_the_last_turn() -> None:
+    """Issue 31 item 3: the compact board's Last box tells what the last turn changed."""
+    from renderers.common import recording
+    from renderers.gamedec_compact import render_compact
+    from tests.engine.gamedec.helpers import started
+
+    state = started()
+    seat = state.active
+    move = next(i for i in GAME.legal(state, seat) if i.kind == "move" and i.get("to") == "speed_demons")
+    state, _ = GAME.apply(state, seat, move)
+    with recording() as boxes:
+        render_compact(GAME.view(state, None))
+    drawn = " ".join(b.value for b in boxes)
+    assert f"{seat}'s turn so far" in drawn and "moved to Speed Demons" in drawn
 
 
 def test_final_board_renders() -> None:

@@ -17,26 +17,14 @@ GAMES = sorted(
     for g, game in engine.games().items()
     if not type(game).__module__.startswith(("tests.", "engine.example"))
 )
-NOT_YET = {"gamedec"}
-"""Games whose pictures are still being laid out for phones (issue 31): each is removed once it passes."""
 
-
-NO_PRIVATE_YET: set[str] = set()
-"""Games without a private picture of their own yet (none since IPA's, issue 31)."""
-
-
-def _params(waiting: set[str] = NOT_YET) -> list[object]:
-    mark = pytest.mark.xfail(reason="issue 31: laid out for phones next", strict=True)
-    return [pytest.param(g, marks=[mark] if g in waiting else []) for g in GAMES]
-
-
-@pytest.mark.parametrize("gid", _params(NO_PRIVATE_YET))
+@pytest.mark.parametrize("gid", GAMES)
 def test_every_game_has_a_compact_board_and_a_private_picture(gid: str) -> None:
     assert renderers.compact_renderer(gid) is not None, f"{gid} has no compact board"
     assert renderers.private_renderer(gid) is not None, f"{gid} has no private picture"
 
 
-@pytest.mark.parametrize("gid", _params())
+@pytest.mark.parametrize("gid", GAMES)
 def test_pictures_read_on_a_phone(gid: str) -> None:
     found = readings(gid, count=6)
     for kind, shown in found.items():

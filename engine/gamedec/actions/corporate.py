@@ -9,7 +9,7 @@ from engine.core.labels import fit
 
 from .. import rules as R
 from ..board import AID, NAMES, is_corp
-from ..names import space_named
+from ..names import skill_name, space_named
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState
@@ -202,4 +202,4 @@ def _equipment(state: GamedecState, seat: str, corp: str) -> list[Event]:
     card = R.take_corp_equipment(state, corp)
     state.players[seat].equipment.append(card)
     eq = load_pack().equipment[card]
-    return [public("equipment", f"{R.name(state, seat)} takes {eq.name} (+2 {eq.skill}).")]
+    return [public("equipment", f"{R.name(state, seat)} takes {eq.name} (+2 {skill_name(eq.skill)}).")]

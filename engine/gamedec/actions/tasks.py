@@ -8,7 +8,7 @@ from engine.core.args import word
 from .. import modifiers as M
 from .. import rules as R
 from ..board import NAMES, is_corp
-from ..names import seat_named, skill_named, task_named
+from ..names import seat_named, skill_name, skill_named, task_named
 from ..pack import load_pack
 from ..runtime import RULES
 from ..state import GamedecState, TestState
@@ -46,7 +46,7 @@ class Play(TurnAction):
 
     def label(self, state: GamedecState, intent: Intent) -> str:
         t = load_pack().tasks[intent.word("card")]
-        return f"Play {t.name} (DL {t.dl}, {'/'.join(t.skills)})"[:80]
+        return f"Play {t.name} (DL {t.dl}, {'/'.join(skill_name(s) for s in t.skills)})"[:80]
 
     def apply(self, state: GamedecState, seat: str, intent: Intent) -> list[Event]:
         p = state.players[seat]
@@ -56,10 +56,11 @@ class Play(TurnAction):
         state.turn_mode = "tasks"
         state.test = TestState(kind="task", actor=seat, card=card, space=p.pos)
         mods = M.task_ledger(state, seat, task, p.pos)
+        skills = "/".join(skill_name(s) for s in task.skills)
         events = [
             public(
                 "play",
-                f"{R.name(state, seat)} plays {task.name} (DL {task.dl}, {'/'.join(task.skills)}) "
+                f"{R.name(state, seat)} plays {task.name} (DL {task.dl}, {skills}) "
                 f"in {NAMES[p.pos]}: modifier {mods.total:+d} ({mods.explain()}).",
                 seat=seat,
                 card=card,

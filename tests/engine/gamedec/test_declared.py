@@ -81,7 +81,7 @@ def test_every_offered_value_is_named_for_a_player() -> None:
                     named = GAME.part_label(state, intent.kind, name, value)
                     if arg.names is not None:
                         assert arg.name_of(state, value), f"{intent.key()}: '{name}' has no name"
-                    found = [k for k, _ in problems(named, ids) if k in IDS]  # "The False Bargain" is a name
+                    found = [k for k, _ in problems(named, ids) if k in IDS]  # names may read like Python
                     assert not found, f"{intent.key()}: {named!r}"
                     checked += 1
             state, _ = GAME.apply_chosen(state, seat, decide(agents[seat], GAME, state, seat, legal), legal)

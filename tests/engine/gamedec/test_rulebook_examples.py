@@ -544,7 +544,7 @@ def test_15_trade_of_max_ben_and_angela() -> None:
     state, ev = do(state, "max", "trade_call")
     state, ev = do(state, "ben", f"show:card={LOW_UNIVERSAL}")
     shown = [e for e in ev if e.kind == "shown"]
-    assert shown and "The Velvet Heir (any world, DL 8, agility/melee" in shown[0].text
+    assert shown and "The Velvet Heir (any world, DL 8, Agility/Melee" in shown[0].text
     state, _ = do(state, "ben", f"give:what={LOW_UNIVERSAL}")
     state, _ = do(state, "ben", "get:what=c1")
     state, _ = do(state, "angela", f"give:what={SPEED_TASK}")
