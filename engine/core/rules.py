@@ -30,19 +30,20 @@ never asked (unless it offers asides: the seat may do something else first).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from .actions import Action, ActionSet
 from .args import Shape, Shapes
-from .each import EachFrame, Question
-from .flow import Procedure, Step
+from .asking import Asking
+from .asking import Offer as Offer
+from .asking import options as options
+from .flow import Procedure
 from .intent import Intent
-from .labels import fit
-from .model import Event, Pace
-from .waiting import CHOOSE, AskFrame, ChooseManyFrame, Frame, Option, SecretFrame, TurnFrame, WindowFrame
+from .model import Event
+from .waiting import CHOOSE, Frame, Option
 
 S = TypeVar("S")
 A = TypeVar("A", bound=type[Action[Any]])
@@ -50,9 +51,6 @@ F = TypeVar("F", bound=Callable[..., list[Event]])
 H = TypeVar("H", bound=Callable[[Any, Any], None])
 U = TypeVar("U", bound=Callable[[Any, Any, str], "str | None"])
 P = TypeVar("P", bound=Callable[..., Any])
-
-Offer = Sequence[tuple[Intent, str]]
-"""Answers offered to a seat: (intent, label) pairs."""
 
 Refusal = Callable[[Any, Frame, str, Intent], "str | None"]
 """Why an answer a topic's frame does not offer is refused: ``(state, frame, seat, intent) -> reason``."""
@@ -64,19 +62,11 @@ class NoPayload(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
 
-def options(offer: Offer) -> list[Option]:
-    return [Option(key=intent.key(), label=fit(label)) for intent, label in offer]
+class Rules(Asking, Generic[S]):
+    """The registry of one game's rules (its steps, actions and answer handlers) and, from
+    :class:`~.asking.Asking`, the helpers that ask."""
 
 
-def _default(offer: Offer, default: Intent | None) -> str:
-    return (default or (offer[0][0] if offer else Intent("pass"))).key()
-
-
-def _dump(payload: BaseModel | None) -> dict[str, Any]:
-    return payload.model_dump(mode="json") if payload is not None else {}
-
-
-class Rules(Generic[S]):
     def __init__(self) -> None:
         self.procedure: Procedure[Any] = Procedure()
         self.actions: ActionSet[Any] = ActionSet()
@@ -255,254 +245,3 @@ class Rules(Generic[S]):
         fn, model = found
         later = fn(state, seat, draft, model.model_validate(frame.data))
         return [(question, options(offer)) for question, offer in later]
-
-    # --- asking -------------------------------------------------------------------------------
-
-    def ask(
-        self,
-        state: Any,
-        seat: str,
-        topic: str,
-        text: str,
-        offer: Offer,
-        *,
-        default: Intent | None = None,
-        payload: BaseModel | None = None,
-        actions: Iterable[str] = (),
-        asides: Iterable[str] = (),
-        pace: Pace = "normal",
-        always: bool = False,
-        public: str = "",
-    ) -> list[Event]:
-        """Ask ``seat`` one question. With exactly one possible answer (and no actions nor asides) it is
-        applied now, unless ``always``: where whether there is a choice at all depends on what only this
-        seat knows (its hand), answering for it would tell the others by the timing of the prompt."""
-        kinds = list(actions)
-        frame = AskFrame(
-            topic=topic,
-            text=text,
-            seat=seat,
-            options=options(offer),
-            actions=kinds,
-            default=_default(offer, default),
-            data=_dump(payload),
-            pace=pace,
-            asides=list(asides),
-            public=public,
-        )
-        if len(offer) == 1 and not kinds and not frame.asides and not always:
-            return self.on_answer(state, frame, seat, offer[0][0])
-        state.waiting.push(frame)
-        return []
-
-    def choose_many(
-        self,
-        state: Any,
-        seat: str,
-        topic: str,
-        text: str,
-        offer: Offer,
-        *,
-        least: int,
-        most: int,
-        payload: BaseModel | None = None,
-        asides: Iterable[str] = (),
-        public: str = "",
-    ) -> list[Event]:
-        """Ask ``seat`` to pick ``least`` to ``most`` of the offered items (an item's intent key is the value
-        used in the answer ``choose:pick=a+b``: keep it a plain word). ``asides``: actions the seat may take
-        meanwhile without answering (see :mod:`.frame`)."""
-        items = [Option(key=intent.key(), label=fit(label)) for intent, label in offer]
-        frame = ChooseManyFrame(
-            topic=topic,
-            text=text,
-            seat=seat,
-            items=items,
-            least=least,
-            most=min(most, len(items)),
-            data=_dump(payload),
-            asides=list(asides),
-            public=public,
-        )
-        if least >= len(items) and not frame.asides:
-            return self.on_answer(state, frame, seat, ChooseManyFrame.answer([o.key for o in items]))
-        state.waiting.push(frame)
-        return []
-
-    def secret(
-        self,
-        state: Any,
-        seats: Sequence[str],
-        topic: str,
-        text: str,
-        offers: Mapping[str, Offer],
-        *,
-        defaults: Mapping[str, Intent] | None = None,
-        texts: Mapping[str, str] | None = None,
-        more: Mapping[str, Sequence[tuple[str, Offer]]] | None = None,
-        payload: BaseModel | None = None,
-        announce: str = "{seat} has chosen.",
-        confirm: str = "You chose: {label}.",
-        pace: Pace = "normal",
-        asides: Iterable[str] = (),
-        public: str = "",
-    ) -> list[Event]:
-        """Every seat in ``seats`` commits in secret; revealed together when the last one has chosen.
-        ``more[seat]`` adds later parts to that seat's choice: (question, offer) pairs. ``announce`` and
-        ``confirm`` are the notices of each commitment (see :class:`SecretFrame`)."""
-        parts = more or {}
-        frame = SecretFrame(
-            topic=topic,
-            text=text,
-            seats=list(seats),
-            options={s: options(offers[s]) for s in seats},
-            more={s: [options(offer) for _, offer in parts[s]] for s in parts},
-            part_texts={s: [question for question, _ in parts[s]] for s in parts},
-            defaults={s: i.key() for s, i in (defaults or {}).items()},
-            texts=dict(texts or {}),
-            data=_dump(payload),
-            announce=announce,
-            confirm=confirm,
-            pace=pace,
-            asides=list(asides),
-            public=public,
-        )
-        state.waiting.push(frame)
-        return []
-
-    def window(
-        self,
-        state: Any,
-        seats: Sequence[str],
-        topic: str,
-        text: str,
-        offers: Mapping[str, Offer],
-        *,
-        open_: bool = False,
-        pass_as: tuple[Intent, str] = (Intent("pass"), "Pass"),
-        payload: BaseModel | None = None,
-        actions: Iterable[str] = (),
-        asides: Iterable[str] = (),
-        announce: str = "",
-        confirm: str = "",
-        public: str = "",
-    ) -> list[Event]:
-        """A reaction window for ``seats`` (choose them by the public rules). Nobody asked: it closes now.
-        ``actions`` offer reactions read from the state when asked; ``announce``/``confirm``: see
-        :class:`WindowFrame`."""
-        frame = WindowFrame(
-            topic=topic,
-            text=text,
-            seats=list(seats),
-            options={s: options(offers.get(s, ())) for s in seats},
-            open=open_,
-            pass_key=pass_as[0].key(),
-            pass_label=pass_as[1],
-            data=_dump(payload),
-            actions=list(actions),
-            asides=list(asides),
-            announce=announce,
-            confirm=confirm,
-            public=public,
-        )
-        if not seats:
-            return self.on_close(state, frame, [])
-        state.waiting.push(frame)
-        return []
-
-    def each(
-        self,
-        state: Any,
-        seats: Sequence[str],
-        topic: str,
-        questions: Mapping[str, tuple[str, Offer]],
-        *,
-        defaults: Mapping[str, Intent] | None = None,
-        payload: BaseModel | None = None,
-        asides: Iterable[str] = (),
-        pace: Pace = "normal",
-        publics: Mapping[str, str] | None = None,
-    ) -> list[Event]:
-        """Ask every seat in ``seats`` its own question at once, in the open: ``questions[seat]`` is its
-        (text, offer), ``publics[seat]`` that question told to the others. Nobody asked: it closes now."""
-        asked = {
-            s: Question(
-                text=questions[s][0],
-                public=(publics or {}).get(s, ""),
-                options=options(questions[s][1]),
-                default=_default(questions[s][1], (defaults or {}).get(s)),
-            )
-            for s in seats
-        }
-        frame = EachFrame(
-            topic=topic,
-            seats=list(seats),
-            questions=asked,
-            data=_dump(payload),
-            asides=list(asides),
-            pace=pace,
-        )
-        if not seats:
-            return self.on_close(state, frame, [])
-        state.waiting.push(frame)
-        return []
-
-    @staticmethod
-    def follow_up(
-        state: Any,
-        topic: str,
-        seat: str,
-        text: str,
-        offer: Offer,
-        *,
-        default: Intent | None = None,
-        public: str = "",
-    ) -> None:
-        """From the handler of ``seat``'s answer in the open each-frame ``topic``: ask it a next question."""
-        frame = state.waiting.find("each", topic)
-        if not isinstance(frame, EachFrame):
-            raise ValueError(f"no each-frame '{topic}' is open")
-        frame.ask_again(seat, text, options(offer), _default(offer, default), public)
-
-    def turn(
-        self,
-        state: Any,
-        seat: str,
-        topic: str,
-        text: str,
-        actions: Iterable[str],
-        *,
-        default: Intent,
-        pace: Pace = "normal",
-        waits_for: Iterable[str] | None = None,
-        public: str = "",
-    ) -> TurnFrame:
-        """Open ``seat``'s turn offering ``actions``; one of them ends it with :meth:`end_turn`. With
-        ``waits_for`` (the ops of the rest of the round), the steps its actions queue run while it is open."""
-        frame = TurnFrame(
-            topic=topic,
-            text=text,
-            seat=seat,
-            actions=list(actions),
-            default=default.key(),
-            pace=pace,
-            waits_for=None if waits_for is None else list(waits_for),
-            public=public,
-        )
-        state.waiting.push(frame)
-        return frame
-
-    @staticmethod
-    def end_turn(state: Any) -> None:
-        """Close the open turn (and anything asked on top of it)."""
-        frame = state.waiting.find("turn")
-        if frame is None:
-            return
-        while state.waiting.top() is not frame:
-            state.waiting.pop(state.waiting.top())
-        state.waiting.pop(frame)
-
-    @staticmethod
-    def queue(state: Any, *steps: Step) -> None:
-        """Append ``steps`` to the procedure (shorthand for ``state.later``)."""
-        state.later(*steps)
