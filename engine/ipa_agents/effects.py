@@ -10,12 +10,10 @@ directed against items, players or inventories, you cannot use defensive rolls."
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from engine.core import Event, Intent, private, public
 from engine.core.args import Shape, word
-from engine.core.board import Cell, Passage
 
+from .fear import shove
 from .life import check_end, damage, destroy, die, reduction
 from .names import card_named, words
 from .pack import DamageType
@@ -26,9 +24,7 @@ from .rules import (
     cap,
     card_of,
     clear_shot,
-    grid,
     meets,
-    occupied,
     owns,
     plural,
     recycle_from_hand,
@@ -37,9 +33,8 @@ from .rules import (
     stunned,
     unit_cell,
     unit_name,
-    walls,
 )
-from .state import Active, Hit, HitStep, IpaState, OverTimeOn, ResumeStep, StatusOn
+from .state import Active, Hit, HitPayload, HitStep, IpaState, OverTimeOn, ResumeStep, StatusOn
 
 # --- building hits ---------------------------------------------------------------------------------
 
@@ -139,10 +134,6 @@ def can_defend(state: IpaState, hit: Hit) -> bool:
     if hit.card and any(card_of(hit.card).effects[i].op == "destroy_equipment" for i in hit.effects):
         return False  # RB: "If a piece of field equipment is destroyed, it also cannot make a defensive roll"
     return hit.type not in P().equipment[fe.kind].weakness
-
-
-class HitPayload(BaseModel):
-    hit: Hit
 
 
 @RULES.step("hit")
@@ -423,50 +414,6 @@ def inflict(state: IpaState, unit: str, status: str, by: str) -> list[Event]:
         "mind_control": "under Mind Control: its next turn is played by " + by,
     }[status]
     return [public("status", f"{target.seat}'s Agent is {word}.")]
-
-
-def shove(state: IpaState, hit: Hit, squares: int) -> list[Event]:
-    """Fear: "You may move the unit up to 3 squares in any direction you choose" (A-37: the activator
-    moves it along a legal orthogonal path)."""
-    start = unit_cell(state, hit.target)
-    if start is None:
-        return []
-    taken = set(occupied(state, but=hit.target))
-
-    reach = grid(state).reachable(
-        Cell.parse(start),
-        squares,
-        may_enter=lambda c: c.label not in taken,
-        may_pass=lambda c: c.label not in taken,
-        passage=Passage(blocked=walls(state)),
-    )
-    cells = sorted(
-        reach, key=lambda c: (reach[c], c.row, c.col)
-    )  # every square: "in any direction you choose"
-    offer = [(Intent.of("shove", to=c.label), f"Move it to {c.label}") for c in cells]
-    offer.insert(0, (Intent.of("shove", to=start), f"Leave it on {start}"))
-    return RULES.ask(
-        state,
-        hit.seat,
-        "shove",
-        f"Where does {unit_name(state, hit.target)} go?",
-        offer,
-        payload=HitPayload(hit=hit),
-    )
-
-
-SHOVE = Shape("shove", (word("to"),), title="Move the feared unit", asks="a square for the feared unit")
-
-
-@RULES.answers("shove", HitPayload, takes=[SHOVE])
-def shoved(state: IpaState, seat: str, intent: Intent, payload: HitPayload) -> list[Event]:
-    to = intent.word("to")
-    target = agent_of_unit(state, payload.hit.target)
-    if target is not None:
-        target.cell = to
-    elif payload.hit.target in state.equipment:
-        state.equipment[payload.hit.target].cell = to
-    return [public("shove", f"{cap(unit_name(state, payload.hit.target))} is moved to {to}.", at=to)]
 
 
 def resume(state: IpaState, seat: str) -> None:

@@ -166,6 +166,12 @@ class Hit(BaseModel):
     """The card instance of a strike over time (Drowning), for its name: such a hit has no ``card``."""
 
 
+class HitPayload(BaseModel):
+    """The payload of the frames a hit on its way opens (the defensive roll, the Rift, Fear)."""
+
+    hit: Hit
+
+
 class Undone(BaseModel):
     """What the last action did to one unit (settled when the action has resolved), for a Rift that undoes
     it in the next player's turn."""
