@@ -12,6 +12,7 @@ entered; walls do not stop a field).
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
@@ -316,7 +317,7 @@ class PlaceWall(Action[IpaState]):
     when = "Walls are placed at set-up, each player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        return [Intent.of("wall", at=label) for label in legal_walls(state, seat)]
+        return [_wall_intent(label) for label in legal_walls(state, seat)]
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         given = intent.word("at")
@@ -338,6 +339,12 @@ class PlaceWall(Action[IpaState]):
     def label(self, state: IpaState, intent: Intent) -> str:
         at = intent.get("at")
         return f"Wall on {at}" if isinstance(at, str) else "Place a wall"
+
+
+@lru_cache(maxsize=4096)
+def _wall_intent(square: str) -> Intent:
+    """The wall answer for a square (intents are immutable: each wall's list offers the same again)."""
+    return Intent.of("wall", at=square)
 
 
 def wall_steps(state: IpaState) -> list[SetupWallStep | GaiaStep | EventsStep | RoundStep]:
