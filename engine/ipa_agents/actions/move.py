@@ -202,13 +202,28 @@ class Move(MoveAction[IpaState]):
         gone = len(seen_before) - bin(before).count("1")  # fields met earlier whose Enforcer is destroyed
         moved = state.turn.used(MOVED) if fields else 0
 
+        # each square's fields and each mask's budget are worked out once per search (a search meets
+        # the same few hundred squares in a few masks)
+        insides: dict[Cell, int] = {}
+        budgets: dict[int, int] = {}
+
         def inside(c: Cell) -> int:
-            return sum(1 << i for i, (_, centre, r) in enumerate(fields) if g.distance(centre, c) <= r)
+            if not fields:
+                return 0
+            mask = insides.get(c)
+            if mask is None:
+                mask = insides[c] = sum(
+                    1 << i for i, (_, centre, r) in enumerate(fields) if g.distance(centre, c) <= r
+                )
+            return mask
 
         def budget(mask: int) -> int:
-            met = mask & ~MOLECULAR
-            new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
-            return _budget(how.budget, new, total, moved)
+            most = budgets.get(mask)
+            if most is None:
+                met = mask & ~MOLECULAR
+                new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
+                most = budgets[mask] = _budget(how.budget, new, total, moved)
+            return most
 
         first = (start, inside(start))
         seen: dict[tuple[Cell, int], tuple[Cell, int] | None] = {first: None}
