@@ -38,15 +38,13 @@ def weapon_for(state: NtState, attacker: Model, target: Model) -> Weapon | None:
         return None
     assert attacker.cell is not None and target.cell is not None
     reach = board.distance(state, attacker.cell, target.cell)
-    if intervening.applies(state, attacker, target):
-        if not intervening.in_sight(state, attacker, target):
-            return None
-    elif not board.sees(state, attacker, target.cell):
-        return None
     ranged, close = weapons(attacker)
-    if reach <= 1:
-        return close
-    return ranged if ranged is not None and reach <= ranged.maximum else None
+    weapon = close if reach <= 1 else ranged if ranged is not None and reach <= ranged.maximum else None
+    if weapon is None:  # out of reach: the Line of Sight (the costly part) need not be drawn
+        return None
+    if intervening.applies(state, attacker, target):
+        return weapon if intervening.in_sight(state, attacker, target) else None
+    return weapon if board.sees(state, attacker, target.cell) else None
 
 
 def attack_base(

@@ -184,15 +184,16 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (Intent.of("react", unit=reactor.id, at=i), f"{name(reactor)}: Fast Attack at {cell}")
                     )
-                seen = board.sees(state, reactor, cell)
-                if seen and not seen_before and cover_squares(state, reactor, mover):
+                if seen_before:  # only the first step in sight offers to Take Cover
+                    continue
+                seen_before = board.sees(state, reactor, cell)
+                if seen_before and cover_squares(state, reactor, mover):
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (
                             Intent.of("react", unit=reactor.id, at=i, how="cover"),
                             f"{name(reactor)}: Take Cover when seen at {cell}",
                         )
                     )
-                seen_before = seen_before or seen
     return offers
 
 
