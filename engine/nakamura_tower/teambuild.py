@@ -200,11 +200,13 @@ def _buyable(state: NtState, team: TeamState, points: int) -> list[tuple[str, st
     the refusals: the mission's level and the Budget first, then whether the member can carry it."""
     level = LEVEL[mission_of(state).availability]
     allowed = [e for e in pack().equipment.values() if LEVEL[e.availability] <= level and e.cost <= points]
-    out = []
+    p, out = pack(), []
     for r in team.draft:
         member = _recruit(team, r.character)
         assert member is not None  # r itself, or an earlier recruit of the same character
-        out += [(r.character, e.id) for e in allowed if _carry_problem(team, member, e) is None]
+        carried = [p.equipment[e] for e in member.equipment]  # what _carry_problem reads, read once
+        skills = skills_of(p.characters[member.character], team.faction)
+        out += [(r.character, e.id) for e in allowed if loadout_problem([*carried, e], skills) is None]
     return out
 
 

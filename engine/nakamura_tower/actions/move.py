@@ -158,8 +158,9 @@ def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:
 
 
 @contextmanager
-def _at(mover: Model, cell: str) -> Iterator[None]:
-    """The mover as if it stood on ``cell`` (what a reactor would see at that step of the path)."""
+def _at(mover: Model, cell: str | None) -> Iterator[None]:
+    """The mover as if it stood on ``cell`` (what a reactor would see at that step of the path); None: off
+    the board."""
     was = mover.cell
     mover.cell = cell
     try:
@@ -176,6 +177,8 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
     offers: dict[str, list[tuple[Intent, str]]] = {}
     for reactor in [m for m in board.on_board(state) if may_react(m) and not board.allied(state, m, mover)]:
         seen_before = reactor.cell is not None and board.sees(state, reactor, cells[0])
+        with _at(mover, None):  # the mover stands at the far end of each look: it never blocks that line
+            look = board.sight_lines(state, reactor)
         for i, cell in enumerate(cells[1:], start=1):
             with _at(mover, cell):
                 if board.at(state, cell) is not mover:
@@ -186,7 +189,8 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
                     )
                 if seen_before:  # only the first step in sight offers to Take Cover
                     continue
-                seen_before = board.sees(state, reactor, cell)
+                assert reactor.cell is not None
+                seen_before = look(reactor.cell, cell)
                 if seen_before and cover_squares(state, reactor, mover):
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (
