@@ -103,6 +103,22 @@ def _note_fields(state: IpaState, unit: str, route: Route) -> None:
             state.turn.use(seen)
 
 
+@lru_cache(maxsize=64)
+def _field_masks(g: Grid, fields: tuple[tuple[Cell, int], ...]) -> dict[Cell, int]:
+    """The squares inside force fields (centre, radius), each with the bits of the fields it is in (field
+    ``i``: bit ``1 << i``); the field's "effect ... goes through walls"."""
+    masks: dict[Cell, int] = {}
+    for i, (centre, radius) in enumerate(fields):
+        for c in g.around(centre, radius):
+            masks[c] = masks.get(c, 0) | 1 << i
+    return masks
+
+
+def _spare(state: IpaState, unit: str) -> bool:
+    """Whether the Agent ``unit`` has Molecular Manipulation's pass through one unit still to use."""
+    return unit.startswith("a") and state.turn.used("molecular") > state.turn.used("molecular_spent")
+
+
 def _budget(base: int, new: int, total: int, moved: int) -> int:
     """A move's budget of ``base`` squares, the Agent having been in ``total`` force fields this turn, of
     which ``new`` first in this move, after ``moved`` squares of its earlier moves: RB "In the round in
@@ -196,26 +212,19 @@ class Move(MoveAction[IpaState]):
         fields = _fields(state, unit)
         g = grid(state)
         start = self.where(state, unit)
-        spare = unit.startswith("a") and state.turn.used("molecular") > state.turn.used("molecular_spent")
+        spare = _spare(state, unit)
         seen_before = [k for k in state.turn.uses if k.startswith(FIELD_SEEN)] if fields else []
         before = sum(1 << i for i, (fe, _, _) in enumerate(fields) if FIELD_SEEN + fe in seen_before)
         gone = len(seen_before) - bin(before).count("1")  # fields met earlier whose Enforcer is destroyed
         moved = state.turn.used(MOVED) if fields else 0
 
-        # each square's fields and each mask's budget are worked out once per search (a search meets
-        # the same few hundred squares in a few masks)
-        insides: dict[Cell, int] = {}
+        # each square's fields are worked out once per set of fields (they change when an Enforcer comes
+        # or goes), each mask's budget once per search
+        masks = _field_masks(g, tuple((centre, r) for _, centre, r in fields))
         budgets: dict[int, int] = {}
 
         def inside(c: Cell) -> int:
-            if not fields:
-                return 0
-            mask = insides.get(c)
-            if mask is None:
-                mask = insides[c] = sum(
-                    1 << i for i, (_, centre, r) in enumerate(fields) if g.distance(centre, c) <= r
-                )
-            return mask
+            return masks.get(c, 0)
 
         def budget(mask: int) -> int:
             most = budgets.get(mask)
@@ -269,6 +278,10 @@ class Move(MoveAction[IpaState]):
         return reason[:1].upper() + reason[1:] if reason else None  # "your Agent ..." opens a sentence
 
     def destinations(self, state: IpaState, unit: str) -> dict[Cell, int]:
+        if not _spare(state, unit) and not _fields(state, unit):
+            # no force field and no pass through a unit: every square costs 1 whatever the way, so the
+            # board's own search (ring by ring, over square numbers) finds the same squares at the same cost
+            return super().destinations(state, unit)
         start = self.where(state, unit)
         reach, _ = self._search(state, unit, None)
         return {c: d for c, d in reach.items() if c != start}
