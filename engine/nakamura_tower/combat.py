@@ -8,6 +8,8 @@ the public board does not.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
@@ -31,9 +33,12 @@ DODGE = 3
 """RB Dodge: the Target's Speed "+3 + specific Dodge bonuses"."""
 
 
-def weapon_for(state: NtState, attacker: Model, target: Model) -> Weapon | None:
+def weapon_for(
+    state: NtState, attacker: Model, target: Model, sight: Callable[[str], bool] | None = None
+) -> Weapon | None:
     """The way ``attacker`` can attack ``target`` now: Close Combat on adjacent squares, else its ranged
-    weapon within Maximum Range, with Line of Sight either way."""
+    weapon within Maximum Range, with Line of Sight either way. ``sight``: the attacker's
+    :func:`board.sight` at this moment, drawn once by a caller that asks about many targets."""
     if not (attacker.able and target.active) or board.friends(attacker, target):
         return None
     assert attacker.cell is not None and target.cell is not None
@@ -44,7 +49,7 @@ def weapon_for(state: NtState, attacker: Model, target: Model) -> Weapon | None:
         return None
     if intervening.applies(state, attacker, target):
         return weapon if intervening.in_sight(state, attacker, target) else None
-    return weapon if board.sees(state, attacker, target.cell) else None
+    return weapon if (sight or board.sight(state, attacker))(target.cell) else None
 
 
 def attack_base(

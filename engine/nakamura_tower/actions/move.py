@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 
 from pydantic import BaseModel
 
@@ -178,19 +179,20 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
     for reactor in [m for m in board.on_board(state) if may_react(m) and not board.allied(state, m, mover)]:
         seen_before = reactor.cell is not None and board.sees(state, reactor, cells[0])
         with _at(mover, None):  # the mover stands at the far end of each look: it never blocks that line
-            look = board.sight_lines(state, reactor)
+            lines = board.sight_lines(state, reactor)
+        assert reactor.cell is not None  # on the board
+        look = partial(lines, reactor.cell)
         for i, cell in enumerate(cells[1:], start=1):
             with _at(mover, cell):
                 if board.at(state, cell) is not mover:
                     continue
-                if weapon_for(state, reactor, mover) is not None:
+                if weapon_for(state, reactor, mover, look) is not None:
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (Intent.of("react", unit=reactor.id, at=i), f"{name(reactor)}: Fast Attack at {cell}")
                     )
                 if seen_before:  # only the first step in sight offers to Take Cover
                     continue
-                assert reactor.cell is not None
-                seen_before = look(reactor.cell, cell)
+                seen_before = look(cell)
                 if seen_before and cover_squares(state, reactor, mover):
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (
