@@ -150,13 +150,14 @@ def _cuts(size: int, barriers: Barriers, x: int, y: int) -> bool:
     if start is None:
         return False
     partings: list[int] = []  # the barrier before each run of open squares holding an orthogonal one
-    parting, beside = seen[start], False
+    parting: int | None = seen[start]  # a barrier (never None: the walk starts on one)
+    beside = False
     for j in range(1, 9):
         i = (start + j) % 8
         barrier = seen[i]
         if barrier is None:
             beside = beside or i % 2 == 1
-        elif beside:
+        elif beside and parting is not None:
             partings.append(parting)
             parting, beside = barrier, False
     return len(set(partings)) < len(partings)
