@@ -9,7 +9,6 @@ open squares stay one 4-connected region, so every corner and every future Event
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core.board import Cell
@@ -43,60 +42,6 @@ def quadrant(label: str, size: int) -> int:
     half = size // 2
     top, left = c.row < half, c.col < half
     return 0 if top and left else 1 if top else 3 if left else 2
-
-
-def _open_neighbours(size: int, open_cells: set[tuple[int, int]]) -> list[list[int]]:
-    """For each square number, its open neighbours (below, right, above, left)."""
-    is_open = [False] * (size * size)
-    for x, y in open_cells:
-        is_open[y * size + x] = True
-    nbrs: list[list[int]] = [[] for _ in range(size * size)]
-    for x, y in open_cells:
-        here = y * size + x
-        steps = ((y + 1 < size, size), (x + 1 < size, 1), (y > 0, -size), (x > 0, -1))
-        nbrs[here] = [here + step for inside, step in steps if inside and is_open[here + step]]
-    return nbrs
-
-
-def _articulations(size: int, open_cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """Cut vertices of the 4-connected open region (iterative Tarjan over square numbers ``y * size + x``,
-    each square's open neighbours listed once: a wall placement computes this for the whole map)."""
-    nbrs = _open_neighbours(size, open_cells)
-    disc = [-1] * (size * size)
-    low = [0] * (size * size)
-    cuts: set[int] = set()
-    counter = 0
-    for x, y in open_cells:
-        root = y * size + x
-        if disc[root] >= 0:
-            continue
-        disc[root] = low[root] = counter
-        counter += 1
-        children = 0
-        stack: list[tuple[int, int, int]] = [(root, -1, 0)]
-        while stack:
-            node, parent, i = stack.pop()
-            around = nbrs[node]
-            if i < len(around):
-                stack.append((node, parent, i + 1))
-                nxt = around[i]
-                if nxt == parent:
-                    continue
-                if disc[nxt] >= 0:
-                    low[node] = min(low[node], disc[nxt])
-                else:
-                    disc[nxt] = low[nxt] = counter
-                    counter += 1
-                    if node == root:
-                        children += 1
-                    stack.append((nxt, node, 0))
-            elif parent >= 0:
-                low[parent] = min(low[parent], low[node])
-                if parent != root and low[node] >= disc[parent]:
-                    cuts.add(parent)
-        if children > 1:
-            cuts.add(root)
-    return {(c % size, c // size) for c in cuts}
 
 
 AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -146,64 +91,96 @@ def legal_walls(state: IpaState, seat: str) -> list[str]:
 
 def default_wall(state: IpaState, seat: str) -> str | None:
     """The square a wall goes on when its player lets the deadline pass (None: no square is allowed): the
-    first allowed square in reading order from the map's centre. Squares are judged one at a time, so
-    asking for a wall costs one or two searches of the map; the whole list (:func:`legal_walls`) is
-    drawn up only for the player's menu."""
+    first allowed square in reading order from the map's centre. Squares are judged one at a time, each on
+    the eight squares around it (:func:`_cuts`); the whole list (:func:`legal_walls`) is drawn up only for
+    the player's menu."""
     size, forbidden, limit = state.size, _forbidden(state, seat), pack().numbers.wall_group
     wall_set = {(c.col, c.row) for c in (Cell.parse(w) for w in state.walls)}
     groups = _wall_groups(wall_set)
+    barriers = _barriers(size, groups)
     labels = _labels(size)
     for k in range(len(labels)):
         (x, y), label = labels[(len(labels) // 2 + k) % len(labels)]
         if (x, y) in wall_set or label in forbidden or _joined_size(groups, x, y) > limit:
             continue
-        if not _splits(size, wall_set, x, y):
+        if not _cuts(size, barriers, x, y):
             return label
     return None
 
 
+OUTSIDE = -1
+"""The barrier beyond the map's edges (see :func:`_barriers`)."""
+RING = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+"""The eight squares around one, going round (each one next to the one before); the orthogonal ones are
+at the odd places."""
+
+
+Barriers = list[int | None]
+"""Each square's barrier (None: no wall) on the map with a frame of :data:`OUTSIDE` around it, row by row:
+square (x, y) is at ``(y + 1) * (size + 2) + x + 1``."""
+
+
+def _barriers(size: int, groups: dict[tuple[int, int], tuple[int, int]]) -> Barriers:
+    """Each wall's barrier: the walls that touch (diagonals included) are one barrier, and a group that
+    touches the map's edge is one with the outside (:data:`OUTSIDE`)."""
+    edge = {n for (x, y), (n, _) in groups.items() if x in (0, size - 1) or y in (0, size - 1)}
+    wide = size + 2
+    out: Barriers = [OUTSIDE] * wide + ([OUTSIDE] + [None] * size + [OUTSIDE]) * size + [OUTSIDE] * wide
+    for (x, y), (n, _) in groups.items():
+        out[(y + 1) * wide + x + 1] = OUTSIDE if n in edge else n
+    return out
+
+
+@lru_cache(maxsize=4)
+def _ring_steps(size: int) -> tuple[int, ...]:
+    """:data:`RING` as steps in :data:`Barriers`."""
+    return tuple(dy * (size + 2) + dx for dx, dy in RING)
+
+
+def _cuts(size: int, barriers: Barriers, x: int, y: int) -> bool:
+    """Whether a wall on (x, y) would cut the squares without walls in two (4-connected), judged on the
+    eight squares around it, without a search of the map: going round them, the open squares next to
+    (x, y) fall into runs parted by walls or the map's edge. The wall cuts exactly when two of those
+    partings are one barrier (walls touching, diagonals included, or joined to the edge): that barrier and
+    the new wall close a loop with squares inside it (on a square grid, walls touching at a corner close a
+    loop for orthogonal movement). The tests check it against a search of the whole map."""
+    here = (y + 1) * (size + 2) + x + 1
+    seen = [barriers[here + step] for step in _ring_steps(size)]
+    start = next((i for i, b in enumerate(seen) if b is not None), None)
+    if start is None:
+        return False
+    partings: list[int] = []  # the barrier before each run of open squares holding an orthogonal one
+    parting: int | None = seen[start]  # a barrier (never None: the walk starts on one)
+    beside = False
+    for j in range(1, 9):
+        i = (start + j) % 8
+        barrier = seen[i]
+        if barrier is None:
+            beside = beside or i % 2 == 1
+        elif beside and parting is not None:
+            partings.append(parting)
+            parting, beside = barrier, False
+    return len(set(partings)) < len(partings)
+
+
 def _splits(size: int, walls: set[tuple[int, int]], x: int, y: int) -> bool:
-    """Whether a wall on (x, y) would cut the squares without walls in two (4-connected). When its open
-    neighbours are joined through the open squares of the ring of eight around it, it cannot (any way
-    through it goes round it instead); only otherwise is the whole map searched."""
-
-    def open_at(n: tuple[int, int]) -> bool:
-        return 0 <= n[0] < size and 0 <= n[1] < size and n not in walls and n != (x, y)
-
-    around = [n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if open_at(n)]
-    if not around:
-        return False
-    ring = {(x + dx, y + dy) for dx, dy in AROUND if open_at((x + dx, y + dy))}
-    if set(around) <= _flooded(around[0], ring.__contains__):
-        return False
-    return len(_flooded(around[0], open_at)) != size * size - len(walls) - 1
-
-
-def _flooded(start: tuple[int, int], may_enter: Callable[[tuple[int, int]], bool]) -> set[tuple[int, int]]:
-    """The squares joined to ``start`` (4-connected) through squares ``may_enter`` allows."""
-    seen, todo = {start}, [start]
-    while todo:
-        a, b = todo.pop()
-        for n in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-            if n not in seen and may_enter(n):
-                seen.add(n)
-                todo.append(n)
-    return seen
+    """:func:`_cuts` for a set of walls (the tests ask it square by square)."""
+    return _cuts(size, _barriers(size, _wall_groups(walls)), x, y)
 
 
 @lru_cache(maxsize=16)
 def _legal_walls(size: int, walls: tuple[str, ...], forbidden: frozenset[str], limit: int) -> tuple[str, ...]:
-    """The squares for a wall (the step's default and the menu ask for the same list: computed once)."""
+    """The squares for a wall (the step's default and the menu ask for the same list: computed once). A
+    square with no wall among the eight around it neither cuts the map nor joins a group."""
     wall_set = {(c.col, c.row) for c in (Cell.parse(w) for w in walls)}
-    open_cells = {(x, y) for x in range(size) for y in range(size) if (x, y) not in wall_set}
-    cuts = _articulations(size, open_cells)
     groups = _wall_groups(wall_set)
-    near = {(x + dx, y + dy) for x, y in wall_set for dx, dy in AROUND}  # a wall anywhere else is alone
+    barriers = _barriers(size, groups)
+    near = {(x + dx, y + dy) for x, y in wall_set for dx, dy in AROUND}
     out: list[str] = []
     for (x, y), label in _labels(size):
-        if (x, y) in wall_set or label in forbidden or (x, y) in cuts:
+        if (x, y) in wall_set or label in forbidden:
             continue
-        if (x, y) in near and _joined_size(groups, x, y) > limit:
+        if (x, y) in near and (_joined_size(groups, x, y) > limit or _cuts(size, barriers, x, y)):
             continue
         out.append(label)
     return tuple(out)

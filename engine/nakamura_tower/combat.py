@@ -8,6 +8,8 @@ the public board does not.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
@@ -31,22 +33,23 @@ DODGE = 3
 """RB Dodge: the Target's Speed "+3 + specific Dodge bonuses"."""
 
 
-def weapon_for(state: NtState, attacker: Model, target: Model) -> Weapon | None:
+def weapon_for(
+    state: NtState, attacker: Model, target: Model, sight: Callable[[str], bool] | None = None
+) -> Weapon | None:
     """The way ``attacker`` can attack ``target`` now: Close Combat on adjacent squares, else its ranged
-    weapon within Maximum Range, with Line of Sight either way."""
+    weapon within Maximum Range, with Line of Sight either way. ``sight``: the attacker's
+    :func:`board.sight` at this moment, drawn once by a caller that asks about many targets."""
     if not (attacker.able and target.active) or board.friends(attacker, target):
         return None
     assert attacker.cell is not None and target.cell is not None
     reach = board.distance(state, attacker.cell, target.cell)
-    if intervening.applies(state, attacker, target):
-        if not intervening.in_sight(state, attacker, target):
-            return None
-    elif not board.sees(state, attacker, target.cell):
-        return None
     ranged, close = weapons(attacker)
-    if reach <= 1:
-        return close
-    return ranged if ranged is not None and reach <= ranged.maximum else None
+    weapon = close if reach <= 1 else ranged if ranged is not None and reach <= ranged.maximum else None
+    if weapon is None:  # out of reach: the Line of Sight (the costly part) need not be drawn
+        return None
+    if intervening.applies(state, attacker, target):
+        return weapon if intervening.in_sight(state, attacker, target) else None
+    return weapon if (sight or board.sight(state, attacker))(target.cell) else None
 
 
 def attack_base(

@@ -155,10 +155,13 @@ def fit_problem(items: list[Equipment]) -> str | None:
         return f"{len(cards)} cards for {SLOTS} equipment slots"
     if len(chips) > NEUROCHIPS:
         return f"{len(chips)} Neurochips (at most {NEUROCHIPS})"
-    kinds = Counter(i.kind for i in cards)
-    if kinds["ranged"] > 1 or kinds["close"] > 1:
+    # counted by hand, not by Counter: every (member, item) pair of the Team's menu is judged here
+    if sum(1 for i in cards if i.kind == "ranged") > 1 or sum(1 for i in cards if i.kind == "close") > 1:
         return "at most one Ranged and one Close Combat weapon may be face up"
-    slots = Counter(i.slot for i in cards if i.slot)
+    slots: dict[str, int] = {}
+    for i in cards:
+        if i.slot:
+            slots[i.slot] = slots.get(i.slot, 0) + 1
     doubled = [s for s, n in slots.items() if n > 1]
     if doubled:
         return f"only one {doubled[0]} may be carried"

@@ -188,11 +188,30 @@ def _buy_problem(state: NtState, team: TeamState, who: str, item: Equipment, poi
         return f"{item.name} is {item.availability.replace('_', ' ')}: this mission allows up to {allowed}."
     if item.cost > points:
         return f"{item.name} costs {plural(item.cost, 'point')}; the Team Budget has {points} left."
+    problem = _carry_problem(team, member, item)
+    return f"{pack().characters[who].name} cannot carry it: {problem}." if problem else None
+
+
+def _carry_problem(team: TeamState, member: Recruit, item: Equipment) -> str | None:
+    """Why ``member`` could not carry its gear and ``item`` (None: it could)."""
     p = pack()
-    character = p.characters[who]
     items = [p.equipment[e] for e in member.equipment] + [item]
-    problem = loadout_problem(items, skills_of(character, team.faction))
-    return f"{character.name} cannot carry it: {problem}." if problem else None
+    return loadout_problem(items, skills_of(p.characters[member.character], team.faction))
+
+
+def _buyable(state: NtState, team: TeamState, points: int) -> list[tuple[str, str]]:
+    """Every (member, item) :func:`_buy_problem` allows, in draft then pack order, judged without writing
+    the refusals: the mission's level and the Budget first, then whether the member can carry it."""
+    level = LEVEL[mission_of(state).availability]
+    allowed = [e for e in pack().equipment.values() if LEVEL[e.availability] <= level and e.cost <= points]
+    p, out = pack(), []
+    for r in team.draft:
+        member = _recruit(team, r.character)
+        assert member is not None  # r itself, or an earlier recruit of the same character
+        carried = [p.equipment[e] for e in member.equipment]  # what _carry_problem reads, read once
+        skills = skills_of(p.characters[member.character], team.faction)
+        out += [(r.character, e.id) for e in allowed if loadout_problem([*carried, e], skills) is None]
+    return out
 
 
 def _change_gear(state: NtState, seat: str, intent: Intent, verb: str) -> list[Event]:
@@ -220,12 +239,7 @@ class Buy(Summed, Action[NtState]):
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]
         points = left(state, team)
-        return [
-            Intent.of("buy", who=r.character, item=e.id)
-            for r in team.draft
-            for e in pack().equipment.values()
-            if _buy_problem(state, team, r.character, e, points) is None
-        ]
+        return [Intent.of("buy", who=who, item=item) for who, item in _buyable(state, team, points)]
 
     def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
         item = pack().equipment.get(str(intent.get("item")))

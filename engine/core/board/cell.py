@@ -47,21 +47,38 @@ def column_index(letters: str) -> int:
     return n - 1
 
 
+CELLS_KEPT = 16_384
+"""How many labels (read and written) the tables of :class:`Cell` keep: every square of the biggest board
+many times over, bounded against a stream of forged labels."""
+
+
 class Cell(NamedTuple):
     col: int
     row: int
 
     @property
     def label(self) -> str:
-        return f"{column_label(self.col)}{self.row + 1}"
+        label = _LABELS.get(self)
+        if label is None:
+            label = f"{column_label(self.col)}{self.row + 1}"
+            if len(_LABELS) < CELLS_KEPT:
+                _LABELS[self] = label
+        return label
 
     @classmethod
     def parse(cls, text: str) -> Cell:
-        """Read a label such as ``"D7"`` (case does not matter)."""
+        """Read a label such as ``"D7"`` (case does not matter). A label read before comes from a table
+        (path searches, sight lines and legal lists read the same squares after every move)."""
+        cell = _PARSED.get(text) if cls is Cell and type(text) is str else None
+        if cell is not None:
+            return cell
         match = _LABEL.match(text.strip()) if isinstance(text, str) else None
         if not match or int(match.group(2)) < 1:
             raise LabelError(f"'{text}' is not a square: write a column letter and a row number, like D7.")
-        return cls(column_index(match.group(1)), int(match.group(2)) - 1)
+        cell = cls(column_index(match.group(1)), int(match.group(2)) - 1)
+        if cls is Cell and type(text) is str and len(_PARSED) < CELLS_KEPT:
+            _PARSED[text] = cell
+        return cell
 
     def offset(self, dc: int, dr: int) -> Cell:
         return Cell(self.col + dc, self.row + dr)
@@ -72,6 +89,10 @@ class Cell(NamedTuple):
 
     def __str__(self) -> str:
         return self.label
+
+
+_LABELS: dict[Cell, str] = {}
+_PARSED: dict[str, Cell] = {}
 
 
 class _EdgeFields(NamedTuple):

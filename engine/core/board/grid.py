@@ -291,9 +291,15 @@ class Grid:
         passage: Passage = OPEN,
     ) -> dict[Cell, int]:
         """Every cell the mover can end on within ``budget``, with the least cost to get there (the start
-        itself is not included)."""
-        dist = self._dijkstra(start, budget, cost, may_pass or _always, passage).dist
+        itself is not included), in reading order when every step costs 1 (found ring by ring, as
+        :meth:`_search` does)."""
         enter = may_enter or _always
+        if cost is None and self._numbered.inside(start):
+            searched = self._search(start, budget, None, may_pass or _always, passage, ())
+            assert isinstance(searched, Rings)
+            cells = self._numbered.cells
+            return {cells[n]: d for n, d in enumerate(searched.dist) if d > 0 and enter(cells[n])}
+        dist = self._dijkstra(start, budget, cost, may_pass or _always, passage).dist
         return {cell: d for cell, d in dist.items() if cell != start and enter(cell)}
 
     def path(

@@ -12,6 +12,7 @@ entered; walls do not stop a field).
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
@@ -100,6 +101,22 @@ def _note_fields(state: IpaState, unit: str, route: Route) -> None:
         seen = FIELD_SEEN + enforcer
         if seen not in state.turn.uses and any(g.distance(centre, c) <= radius for c in route.cells):
             state.turn.use(seen)
+
+
+@lru_cache(maxsize=64)
+def _field_masks(g: Grid, fields: tuple[tuple[Cell, int], ...]) -> dict[Cell, int]:
+    """The squares inside force fields (centre, radius), each with the bits of the fields it is in (field
+    ``i``: bit ``1 << i``); the field's "effect ... goes through walls"."""
+    masks: dict[Cell, int] = {}
+    for i, (centre, radius) in enumerate(fields):
+        for c in g.around(centre, radius):
+            masks[c] = masks.get(c, 0) | 1 << i
+    return masks
+
+
+def _spare(state: IpaState, unit: str) -> bool:
+    """Whether the Agent ``unit`` has Molecular Manipulation's pass through one unit still to use."""
+    return unit.startswith("a") and state.turn.used("molecular") > state.turn.used("molecular_spent")
 
 
 def _budget(base: int, new: int, total: int, moved: int) -> int:
@@ -195,19 +212,27 @@ class Move(MoveAction[IpaState]):
         fields = _fields(state, unit)
         g = grid(state)
         start = self.where(state, unit)
-        spare = unit.startswith("a") and state.turn.used("molecular") > state.turn.used("molecular_spent")
+        spare = _spare(state, unit)
         seen_before = [k for k in state.turn.uses if k.startswith(FIELD_SEEN)] if fields else []
         before = sum(1 << i for i, (fe, _, _) in enumerate(fields) if FIELD_SEEN + fe in seen_before)
         gone = len(seen_before) - bin(before).count("1")  # fields met earlier whose Enforcer is destroyed
         moved = state.turn.used(MOVED) if fields else 0
 
+        # each square's fields are worked out once per set of fields (they change when an Enforcer comes
+        # or goes), each mask's budget once per search
+        masks = _field_masks(g, tuple((centre, r) for _, centre, r in fields))
+        budgets: dict[int, int] = {}
+
         def inside(c: Cell) -> int:
-            return sum(1 << i for i, (_, centre, r) in enumerate(fields) if g.distance(centre, c) <= r)
+            return masks.get(c, 0)
 
         def budget(mask: int) -> int:
-            met = mask & ~MOLECULAR
-            new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
-            return _budget(how.budget, new, total, moved)
+            most = budgets.get(mask)
+            if most is None:
+                met = mask & ~MOLECULAR
+                new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
+                most = budgets[mask] = _budget(how.budget, new, total, moved)
+            return most
 
         first = (start, inside(start))
         seen: dict[tuple[Cell, int], tuple[Cell, int] | None] = {first: None}
@@ -253,6 +278,10 @@ class Move(MoveAction[IpaState]):
         return reason[:1].upper() + reason[1:] if reason else None  # "your Agent ..." opens a sentence
 
     def destinations(self, state: IpaState, unit: str) -> dict[Cell, int]:
+        if not _spare(state, unit) and not _fields(state, unit):
+            # no force field and no pass through a unit: every square costs 1 whatever the way, so the
+            # board's own search (ring by ring, over square numbers) finds the same squares at the same cost
+            return super().destinations(state, unit)
         start = self.where(state, unit)
         reach, _ = self._search(state, unit, None)
         return {c: d for c, d in reach.items() if c != start}
@@ -316,7 +345,7 @@ class PlaceWall(Action[IpaState]):
     when = "Walls are placed at set-up, each player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        return [Intent.of("wall", at=label) for label in legal_walls(state, seat)]
+        return [_wall_intent(label) for label in legal_walls(state, seat)]
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         given = intent.word("at")
@@ -338,6 +367,12 @@ class PlaceWall(Action[IpaState]):
     def label(self, state: IpaState, intent: Intent) -> str:
         at = intent.get("at")
         return f"Wall on {at}" if isinstance(at, str) else "Place a wall"
+
+
+@lru_cache(maxsize=4096)
+def _wall_intent(square: str) -> Intent:
+    """The wall answer for a square (intents are immutable: each wall's list offers the same again)."""
+    return Intent.of("wall", at=square)
 
 
 def wall_steps(state: IpaState) -> list[SetupWallStep | GaiaStep | EventsStep | RoundStep]:

@@ -120,12 +120,14 @@ class Buy(Action[IpaState]):
             return []
         money = credits(state.agents[seat])
         out = [Intent.of("buy", item=i) for i in INJECTIONS_PLAYED if pack().injections[i].price <= money]
-        spots = _placements(state, seat)
+        spots: list[str] | None = None  # worked out for the first piece of equipment there is money for
         for kind in EQUIPMENT_PLAYED:
             spec = pack().equipment[kind]
-            standing = sum(1 for e in state.equipment.values() if e.kind == kind)
-            if spec.price <= money and standing < spec.stock:
-                out += [Intent.of("buy", item=kind, at=c) for c in spots]
+            if spec.price > money or sum(1 for e in state.equipment.values() if e.kind == kind) >= spec.stock:
+                continue
+            if spots is None:
+                spots = _placements(state, seat)
+            out += [Intent.of("buy", item=kind, at=c) for c in spots]
         return out
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:

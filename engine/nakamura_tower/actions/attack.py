@@ -28,8 +28,9 @@ class Attack(Summed, Action[NtState]):
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
         for model in actors(state, seat):
+            look = board.sight(state, model) if model.able else None  # who blocks is read once
             for target in board.on_board(state):
-                if weapon_for(state, model, target) is not None:
+                if weapon_for(state, model, target, look) is not None:
                     out.append(Intent.of("attack", unit=model.id, target=target.id))
         return out
 

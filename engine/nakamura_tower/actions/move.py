@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 
 from pydantic import BaseModel
 
@@ -165,8 +166,9 @@ def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:
 
 
 @contextmanager
-def _at(mover: Model, cell: str) -> Iterator[None]:
-    """The mover as if it stood on ``cell`` (what a reactor would see at that step of the path)."""
+def _at(mover: Model, cell: str | None) -> Iterator[None]:
+    """The mover as if it stood on ``cell`` (what a reactor would see at that step of the path); None: off
+    the board."""
     was = mover.cell
     mover.cell = cell
     try:
@@ -183,26 +185,31 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
     offers: dict[str, list[tuple[Intent, str]]] = {}
     for reactor in [m for m in board.on_board(state) if may_react(m) and not board.allied(state, m, mover)]:
         seen_before = reactor.cell is not None and board.sees(state, reactor, cells[0])
+        with _at(mover, None):  # the mover stands at the far end of each look: it never blocks that line
+            lines = board.sight_lines(state, reactor)
+        assert reactor.cell is not None  # on the board
+        look = partial(lines, reactor.cell)
         for i, cell in enumerate(cells[1:], start=1):
             with _at(mover, cell):
                 if board.at(state, cell) is not mover:
                     continue
-                if weapon_for(state, reactor, mover) is not None:
+                if weapon_for(state, reactor, mover, look) is not None:
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (
                             Intent.of("react", unit=reactor.id, at=i),
                             f"{who(state, reactor)}: Fast Attack at {cell}",
                         )
                     )
-                seen = board.sees(state, reactor, cell)
-                if seen and not seen_before and cover_squares(state, reactor, mover):
+                if seen_before:  # only the first step in sight offers to Take Cover
+                    continue
+                seen_before = look(cell)
+                if seen_before and cover_squares(state, reactor, mover):
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (
                             Intent.of("react", unit=reactor.id, at=i, how="cover"),
                             f"{who(state, reactor)}: Take Cover when seen at {cell}",
                         )
                     )
-                seen_before = seen_before or seen
     return offers
 
 
