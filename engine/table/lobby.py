@@ -18,7 +18,8 @@ from ..core.game import Game, GameState
 from ..core.model import Event, public
 from ..records import GameRecord, LoggedIntent, SeatRecord
 from ..store import Cap, PublicLine
-from .base import TableBase, autopilot
+from .agent_seats import autopilot
+from .base import TableBase
 from .checks import require_host
 from .model import (
     NotAllowed,

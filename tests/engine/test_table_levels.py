@@ -10,7 +10,7 @@ from engine.core.agents import UnknownAgent, autopilot_level, make_agent
 from engine.core.search import SearchAgent
 from engine.store import MemoryStore
 from engine.table import Table
-from engine.table.base import autopilot
+from engine.table.agent_seats import autopilot
 
 
 async def test_the_host_seats_an_agent_of_the_level_chosen() -> None:
