@@ -2,10 +2,11 @@
 
 Each process holds one of the loopback Discord's two shards (``ARBITER_SHARDS``), with a server on each:
 
-- **Killed holding claims.** Deadlines of games on both servers fall due while the second process is
-  frozen (SIGSTOP), so the first claims them; it is frozen the moment it holds claims, what it holds is
-  counted, and it is SIGKILLed. The other, thawed, applies them once their lease has run out (not before),
-  and every default is applied exactly once (counted in the intent log).
+- **Killed holding claims.** Deadlines of games on both servers fall due; the first process (its pass
+  runs 40 times as often) claims them, is frozen (SIGSTOP) the moment it holds claims, what it holds is
+  counted, and it is SIGKILLed. The other applies them once their lease has run out (not before), and
+  every default is applied exactly once (counted in the intent log). The killed process is started again
+  and every thread must be told of its default: an open hole (xfail, see the test).
 - **A dropped NOTIFY.** The store's test-only switch (``ARBITER_TEST_DROP_NOTIFY``, a file) swallows the
   notification of the one default the first process applies in a game of the second's server; the second
   never hears of it, finds it on its next pass over the games changed lately, and posts it in the thread,
@@ -412,7 +413,8 @@ async def test_limits_hold_across_both_processes(
                 for i, (gid, lobby) in enumerate(more[n])
             )
         )
-        assert all("joined" in (await h.message(30)).text() for h in joins)
+        joined = [(await h.message(30)).text() for h in joins]
+        assert all("joined" in t for t in joined), joined
         answers = await _start_all([(hosts[n][3 + i], *more[n][i]) for n in range(SHARDS) for i in range(3)])
         running = {
             r["guild"]: int(r["n"])
@@ -474,8 +476,8 @@ async def test_damaged_rows_on_postgresql_set_one_game_aside_each(
         )
         await query(postgres_url, "DELETE FROM seats WHERE game_id=$1", tables[SEATS].gid)
         restarted = time.monotonic()
-        for bot in pair.bots:
-            await bot.start(timeout=60)
+        # together: the loopback Discord counts the bot connected once every shard is
+        await asyncio.gather(*(bot.start(timeout=60) for bot in pair.bots))
         healthy = [t for i, t in enumerate(tables) if i not in (ROW, SNAPSHOT, SEATS)]
         damaged = [tables[ROW], tables[SNAPSHOT], tables[SEATS]]
 
