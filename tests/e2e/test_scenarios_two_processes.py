@@ -481,14 +481,37 @@ async def test_damaged_rows_on_postgresql_set_one_game_aside_each(
         healthy = [t for i, t in enumerate(tables) if i not in (ROW, SNAPSHOT, SEATS)]
         damaged = [tables[ROW], tables[SNAPSHOT], tables[SEATS]]
 
+        def told(t: kit.Table) -> bool:  # in a post of the thread, or on its status message's recent lines
+            said = _thread_text(fake, t) + t.status.text()  # told by the process that applied it, or from
+            return "Time ran out" in said or "(deadline)" in said  # the log by the one holding the shard
+
         def done() -> bool:
-            return all("Time ran out" in _thread_text(fake, t) for t in healthy) and all(
+            return all(told(t) for t in healthy) and all(
                 "paused for a moderator" in _thread_text(fake, t)
                 and "Set aside for a moderator" in t.status.text()
                 for t in damaged
             )
 
-        await fake.state.wait_for(done, 60, "the defaults applied and the damage announced")
+        try:
+            await fake.state.wait_for(done, 60, "the defaults applied and the damage announced")
+        except TimeoutError:
+            dump = {
+                "healthy silent": [
+                    (t.gid, pair.shard(t.players[next(iter(t.players))].guild))
+                    for t in healthy
+                    if not told(t)
+                ],
+                "damaged silent": [
+                    (t.gid, pair.shard(t.players[next(iter(t.players))].guild), t.status.text()[:100])
+                    for t in damaged
+                    if "paused for a moderator" not in _thread_text(fake, t)
+                    or "Set aside for a moderator" not in t.status.text()
+                ],
+                "status": await query(postgres_url, "SELECT id, status, version FROM games"),
+                "announced": await query(postgres_url, "SELECT * FROM arbiter_announced"),
+                "deadlines": await query(postgres_url, "SELECT game_id, seat, due_at FROM deadlines"),
+            }
+            raise AssertionError(repr(dump)) from None
         settled = time.monotonic() - restarted
         status = {r["id"]: r["status"] for r in await query(postgres_url, "SELECT id, status FROM games")}
         defaults = {g for g, _, _, _ in await applied_defaults(postgres_url)}
