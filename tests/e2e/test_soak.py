@@ -354,6 +354,8 @@ async def test_soak(tmp_path: Path) -> None:
             latencies = sorted(i.latency for i in judged if i.latency is not None)
             opening_until = started + GAMES * RAMP + 30
             slow_opening = sum(1 for i in slow if i.sent_at <= opening_until)
+            ready = [end for _, end in soak.down]
+            after_start = sum(1 for i in slow if any(0 <= i.sent_at - end <= 30 for end in ready))
             by_life: dict[int, list[int]] = {}
             for _, life, kb in soak.rss:
                 by_life.setdefault(life, []).append(kb)
@@ -383,7 +385,9 @@ async def test_soak(tmp_path: Path) -> None:
                 f"{latencies[len(latencies) // 2] * 1000:.0f} ms, p99 "
                 f"{latencies[int(len(latencies) * 0.99)] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms, "
                 f"{len(slow)} over {SLOW:.0f} s or unanswered ({slow_opening} of them while the games were "
-                f"opening; {len(excused)} excused: sent while it was down or starting)\n"
+                f"opening, {after_start} in the 30 s after a restart's first 10; {len(excused)} excused: "
+                "sent "
+                "while it was down or in its first 10 s)\n"
                 f"  RSS of the bot (MB) by process life, first/max/last: "
                 f"{lives}; "
                 f"peak {peak:.0f} MB (bound {RSS_MB:.0f}); {len(soak.errors)} unexpected-error answers; "
