@@ -43,7 +43,6 @@ import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, Message, SimMember
 
-pytestmark = pytest.mark.slow
 
 SECONDS = float(os.environ.get("ARBITER_SOAK_SECONDS", "1200"))
 GAMES = int(os.environ.get("ARBITER_SOAK_GAMES", "200"))
@@ -61,6 +60,8 @@ TITLES = {  # id: (fewest seats, options: a short game where the title has one)
 }
 SLOW = 3.0
 """Discord's window for the first answer to an interaction."""
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(SECONDS + GAMES * 3 + 900)]
+"""Beyond pytest-timeout's default 600 s: the play, the openings, the restarts and the checks."""
 
 
 @dataclass
