@@ -43,7 +43,6 @@ import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, Message, SimMember
 
-
 SECONDS = float(os.environ.get("ARBITER_SOAK_SECONDS", "1200"))
 GAMES = int(os.environ.get("ARBITER_SOAK_GAMES", "200"))
 THINK = tuple(float(x) for x in os.environ.get("ARBITER_SOAK_THINK", "3,12").split(","))
