@@ -14,6 +14,12 @@ minimal damaged record and never stops the others.
 
 PostgreSQL's default ``synchronous_commit=on`` makes a committed change survive a crash of the bot
 or of the server; nothing in between is ever half-saved.
+
+A ``NOTIFY`` is not guaranteed to arrive (a listening connection lost, a notification queue full), so
+beside listening a process makes a pass over the games changed lately every :data:`SWEEP_SECONDS`: a
+version newer than any it committed or heard of is reported as if it had been heard (issue 32).
+``ARBITER_TEST_DROP_NOTIFY`` (tests only, unset by default) names a file: while it exists, the next
+notification this process would send is swallowed and the file removed (one dropped ``NOTIFY``).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -91,6 +98,14 @@ CLAIM_DEADLINES = (
 )
 """Claim what is due and unclaimed (or whose claimer's lease ran out): rows another process is claiming at
 this very moment are skipped, not waited for, and each row goes to exactly one claimer."""
+CHANGED_LATELY = "SELECT id, version, guild, updated_at FROM games WHERE updated_at >= $1"
+"""The pass over the games changed lately (see :meth:`PostgresStore._sweep`)."""
+SWEEP_SECONDS = float(os.environ.get("ARBITER_NOTICE_SWEEP_SECONDS", "15"))
+"""Seconds between two passes over the games changed lately, which find a change whose NOTIFY was lost."""
+SWEEP_MARGIN = 60.0
+"""Seconds each pass looks back before the previous one: other processes' clocks may lag this one's."""
+DROP_NOTIFY = "ARBITER_TEST_DROP_NOTIFY"
+"""Tests only: a file whose existence swallows the next notification (the file is then removed)."""
 CLAIM_ANNOUNCING = (
     "INSERT INTO announce_claims (game_id, owner, until) VALUES ($1, $2, $3::float8 + $4::float8) "
     "ON CONFLICT (game_id) DO UPDATE SET owner=excluded.owner, until=excluded.until "
@@ -141,6 +156,11 @@ class PostgresStore(WebReads):
         self.owner = process_name()
         """This process's name in deadline and announcement claims, and in its own notifications."""
         self._listener: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self.sweep_seconds = SWEEP_SECONDS
+        self._versions: dict[str, int] = {}
+        """The newest version of each game lately changed that this process committed or heard of."""
+        self._drop_notify = os.environ.get(DROP_NOTIFY) or None
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -205,6 +225,8 @@ class PostgresStore(WebReads):
     async def close(self) -> None:
         listener, self._listener = self._listener, None
         await stop_task(listener)
+        sweeper, self._sweeper = self._sweeper, None
+        await stop_task(sweeper)
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()
@@ -215,6 +237,11 @@ class PostgresStore(WebReads):
                 await self._commit(conn, change)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise StaleVersion("That action was already applied.") from exc
+        self._known(change.record.id, change.record.version)
+
+    def _known(self, game_id: str, version: int) -> None:
+        if version > self._versions.get(game_id, 0):
+            self._versions[game_id] = version
 
     async def _commit(self, conn: asyncpg.Connection, change: Change) -> None:
         r = change.record
@@ -404,11 +431,51 @@ class PostgresStore(WebReads):
             self._listener = asyncio.create_task(
                 self._listen(on_change, retry_seconds), name="arbiter-listen"
             )
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep_loop(on_change), name="arbiter-sweep")
+
+    async def _sweep_loop(self, on_change: Callable[[Changed | None], None]) -> None:
+        started = since = time.time()
+        while True:
+            await asyncio.sleep(self.sweep_seconds)
+            now = time.time()
+            try:
+                found = await self._sweep(since, started)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                log.warning("the pass over the games changed lately failed; trying again", exc_info=True)
+                continue
+            since = now
+            for changed in found:
+                log.info(
+                    "game %s: version %d was committed elsewhere without a notification reaching this "
+                    "process; caught up",
+                    changed.game_id,
+                    changed.version,
+                )
+                on_change(changed)
+
+    async def _sweep(self, since: float, started: float) -> list[Changed]:
+        """The changes of the games changed since ``since`` (less :data:`SWEEP_MARGIN`) that this process
+        neither committed nor heard of (their NOTIFY was lost); what it knows of older games is forgotten.
+        A game last changed before ``started`` is the start-up catch-up's, not a lost notification."""
+        before = dict(self._versions)
+        rows = await self.pool.fetch(CHANGED_LATELY, since - SWEEP_MARGIN)
+        lately = {gid: v for gid, v in self._versions.items() if before.get(gid) != v}  # during the read
+        missed = []
+        for row in rows:
+            gid, version = str(row["id"]), int(row["version"])
+            known = self._versions.get(gid, version if row["updated_at"] < started else 0)
+            if version > known:
+                missed.append(Changed(gid, version, row["guild"]))
+            lately[gid] = max(version, known)
+        self._versions = lately
+        return missed
 
     async def _listen(self, on_change: Callable[[Changed | None], None], retry_seconds: float) -> None:
         def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
             changed = self._parse_notice(payload)
             if changed is not None:
+                self._known(changed.game_id, changed.version)
                 on_change(changed)
 
         first = True
@@ -463,6 +530,11 @@ class PostgresStore(WebReads):
 
     async def _notify(self, conn: asyncpg.Connection, game_id: str, version: int, guild: str | None) -> None:
         """Tell the other processes of a change, when (and only if) the transaction commits."""
+        if self._drop_notify is not None and os.path.exists(self._drop_notify):
+            with contextlib.suppress(OSError):
+                os.remove(self._drop_notify)
+                log.warning("test fault: the notification of game %s version %d is dropped", game_id, version)
+                return
         await conn.execute(
             "SELECT pg_notify($1, $2)", CHANGES_CHANNEL, f"{game_id} {version} {guild or ''} {self.owner}"
         )
