@@ -172,7 +172,7 @@ async def open_blitz(
     gid = found.group(1)
     lobby = await fake.wait_for_message(lambda m: f"arbl:{gid}:join" in m.custom_ids(), timeout=20)
     for _ in range(agents):
-        added = await (await host.click(lobby, f"arbl:{gid}:agent")).message(20)
+        added = await (await host.click(lobby, f"arbl:{gid}:agent-heuristic")).message(20)
         assert "Agent seat added" in added.text(), added.text()
     started = await (await host.click(lobby, f"arbl:{gid}:start")).message(20)
     assert "started" in started.text(), started.text()

@@ -146,7 +146,7 @@ async def _try_open(
     if joiner is not None and not await _answer(soak, lambda: joiner.click(lobby, f"arbl:{gid}:join")):
         return None
     for _ in range(agents):
-        if not await _answer(soak, lambda: host.click(lobby, f"arbl:{gid}:agent")):
+        if not await _answer(soak, lambda: host.click(lobby, f"arbl:{gid}:agent-heuristic")):
             return None
     started = await _answer(soak, lambda: host.click(lobby, f"arbl:{gid}:start"))
     if started is None or "started" not in started.text():

@@ -16,7 +16,7 @@ PostgreSQL's default ``synchronous_commit=on`` makes a committed change survive 
 or of the server; nothing in between is ever half-saved.
 
 A ``NOTIFY`` is not guaranteed to arrive (a listening connection lost, a notification queue full), so
-beside listening a process makes a pass over the games changed lately every :data:`SWEEP_SECONDS`: a
+beside listening a process makes a pass over the games changed lately every :data:`.notices.SWEEP_SECONDS`: a
 version newer than any it committed or heard of is reported as if it had been heard (issue 32).
 ``ARBITER_TEST_DROP_NOTIFY`` (tests only, unset by default) names a file: while it exists, the next
 notification this process would send is swallowed and the file removed (one dropped ``NOTIFY``).
@@ -25,15 +25,12 @@ notification this process would send is swallowed and the file removed (one drop
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
 import secrets
 import socket
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -56,6 +53,8 @@ from ..rows import (
     snapshot_from_row,
     table_state_from_text,
 )
+from .notices import Changed as Changed
+from .notices import LostNotices, dropped, hear_until_lost, parse_notice
 from .pg_schema import (
     CAP_LOCKS,
     CHANGES_CHANNEL,
@@ -98,12 +97,6 @@ CLAIM_DEADLINES = (
 )
 """Claim what is due and unclaimed (or whose claimer's lease ran out): rows another process is claiming at
 this very moment are skipped, not waited for, and each row goes to exactly one claimer."""
-CHANGED_LATELY = "SELECT id, version, guild, updated_at FROM games WHERE updated_at >= $1"
-"""The pass over the games changed lately (see :meth:`PostgresStore._sweep`)."""
-SWEEP_SECONDS = float(os.environ.get("ARBITER_NOTICE_SWEEP_SECONDS", "15"))
-"""Seconds between two passes over the games changed lately, which find a change whose NOTIFY was lost."""
-SWEEP_MARGIN = 60.0
-"""Seconds each pass looks back before the previous one: other processes' clocks may lag this one's."""
 DROP_NOTIFY = "ARBITER_TEST_DROP_NOTIFY"
 """Tests only: a file whose existence swallows the next notification (the file is then removed)."""
 CLAIM_ANNOUNCING = (
@@ -117,15 +110,6 @@ def process_name() -> str:
     """Who claims, in claims and notifications: host, process id and a random tag (a restarted process
     with a reused pid is not its predecessor)."""
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-
-
-@dataclass(frozen=True)
-class Changed:
-    """A change another process committed (a NOTIFY on :data:`CHANGES_CHANNEL`)."""
-
-    game_id: str
-    version: int
-    guild: str | None
 
 
 def redacted(url: str) -> str:
@@ -157,9 +141,8 @@ class PostgresStore(WebReads):
         """This process's name in deadline and announcement claims, and in its own notifications."""
         self._listener: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
-        self.sweep_seconds = SWEEP_SECONDS
-        self._versions: dict[str, int] = {}
-        """The newest version of each game lately changed that this process committed or heard of."""
+        self._notices = LostNotices(lambda: self.pool)
+        """What this process committed or heard of lately, and the pass that finds what it missed."""
         self._drop_notify = os.environ.get(DROP_NOTIFY) or None
 
     @property
@@ -237,11 +220,7 @@ class PostgresStore(WebReads):
                 await self._commit(conn, change)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise StaleVersion("That action was already applied.") from exc
-        self._known(change.record.id, change.record.version)
-
-    def _known(self, game_id: str, version: int) -> None:
-        if version > self._versions.get(game_id, 0):
-            self._versions[game_id] = version
+        self._notices.known(change.record.id, change.record.version)
 
     async def _commit(self, conn: asyncpg.Connection, change: Change) -> None:
         r = change.record
@@ -432,50 +411,13 @@ class PostgresStore(WebReads):
                 self._listen(on_change, retry_seconds), name="arbiter-listen"
             )
         if self._sweeper is None or self._sweeper.done():
-            self._sweeper = asyncio.create_task(self._sweep_loop(on_change), name="arbiter-sweep")
-
-    async def _sweep_loop(self, on_change: Callable[[Changed | None], None]) -> None:
-        started = since = time.time()
-        while True:
-            await asyncio.sleep(self.sweep_seconds)
-            now = time.time()
-            try:
-                found = await self._sweep(since, started)
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                log.warning("the pass over the games changed lately failed; trying again", exc_info=True)
-                continue
-            since = now
-            for changed in found:
-                log.info(
-                    "game %s: version %d was committed elsewhere without a notification reaching this "
-                    "process; caught up",
-                    changed.game_id,
-                    changed.version,
-                )
-                on_change(changed)
-
-    async def _sweep(self, since: float, started: float) -> list[Changed]:
-        """The changes of the games changed since ``since`` (less :data:`SWEEP_MARGIN`) that this process
-        neither committed nor heard of (their NOTIFY was lost); what it knows of older games is forgotten.
-        A game last changed before ``started`` is the start-up catch-up's, not a lost notification."""
-        before = dict(self._versions)
-        rows = await self.pool.fetch(CHANGED_LATELY, since - SWEEP_MARGIN)
-        lately = {gid: v for gid, v in self._versions.items() if before.get(gid) != v}  # during the read
-        missed = []
-        for row in rows:
-            gid, version = str(row["id"]), int(row["version"])
-            known = self._versions.get(gid, version if row["updated_at"] < started else 0)
-            if version > known:
-                missed.append(Changed(gid, version, row["guild"]))
-            lately[gid] = max(version, known)
-        self._versions = lately
-        return missed
+            self._sweeper = asyncio.create_task(self._notices.run(on_change), name="arbiter-sweep")
 
     async def _listen(self, on_change: Callable[[Changed | None], None], retry_seconds: float) -> None:
         def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
-            changed = self._parse_notice(payload)
+            changed = parse_notice(payload, self.owner)
             if changed is not None:
-                self._known(changed.game_id, changed.version)
+                self._notices.known(changed.game_id, changed.version)
                 on_change(changed)
 
         first = True
@@ -487,34 +429,9 @@ class PostgresStore(WebReads):
             except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
                 log.warning("cannot listen for other processes' changes; trying again", exc_info=True)
             else:
-                await self._hear_until_lost(conn, heard, on_change if not first else None)
+                await hear_until_lost(conn, heard, on_change if not first else None)
                 first = False
             await asyncio.sleep(retry_seconds)
-
-    @staticmethod
-    async def _hear_until_lost(
-        conn: asyncpg.Connection,
-        heard: Callable[[object, int, str, str], None],
-        resync: Callable[[Changed | None], None] | None,
-    ) -> None:
-        lost = asyncio.Event()
-        conn.add_termination_listener(lambda _c: lost.set())
-        try:
-            await conn.add_listener(CHANGES_CHANNEL, heard)
-            if resync is not None:
-                resync(None)
-            await lost.wait()
-            log.warning("the connection listening for other processes' changes was lost; listening again")
-        finally:
-            with contextlib.suppress(Exception):
-                await conn.close()
-
-    def _parse_notice(self, payload: str) -> Changed | None:
-        """The change a notification names, or None for this process's own (or an unreadable one)."""
-        parts = payload.split(" ")
-        if len(parts) != 4 or parts[3] == self.owner or not parts[1].isdigit():
-            return None
-        return Changed(parts[0], int(parts[1]), parts[2] or None)
 
     async def mark_damaged(self, game_id: str, reason: str) -> None:
         """Set the game aside; the other processes are told, so none plays on from its own cached copy."""
@@ -530,11 +447,8 @@ class PostgresStore(WebReads):
 
     async def _notify(self, conn: asyncpg.Connection, game_id: str, version: int, guild: str | None) -> None:
         """Tell the other processes of a change, when (and only if) the transaction commits."""
-        if self._drop_notify is not None and os.path.exists(self._drop_notify):
-            with contextlib.suppress(OSError):
-                os.remove(self._drop_notify)
-                log.warning("test fault: the notification of game %s version %d is dropped", game_id, version)
-                return
+        if dropped(self._drop_notify, game_id, version):
+            return
         await conn.execute(
             "SELECT pg_notify($1, $2)", CHANGES_CHANNEL, f"{game_id} {version} {guild or ''} {self.owner}"
         )
