@@ -50,7 +50,8 @@ class HelpCog(commands.Cog):
         await flows.ack(interaction)  # at once: the games' rules may still be loading after a start
         await registry.ready()
         games = ", ".join(f"{g.meta.title} (`{gid}`)" for gid, g in registry.games().items()) or "none yet"
-        await flows.send(interaction, HELP.format(games=games))
+        for part in present.chunks(HELP.format(games=games)):  # never cut: a long list of games continues
+            await flows.send(interaction, part)
 
     @app_commands.command(name="rules", description="A summary of a game's rules")
     @app_commands.describe(game="Which game", public="Show it to the channel instead of only to you")
