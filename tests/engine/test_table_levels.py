@@ -21,8 +21,9 @@ async def test_the_host_seats_an_agent_of_the_level_chosen() -> None:
     await table.add_agent(gid, "u1")
     record = await table.record(gid)
     assert [s.level for s in record.seats] == ["", "search", ""]
+    record = (await table.start(gid, "u1")).record  # seats are named once the game starts
     assert table._level(record, record.seats[1].seat) == "search"
-    assert table._level(record, record.seats[2].seat) == autopilot(record.pace) == "search"
+    assert table._level(record, record.seats[2].seat) == autopilot(record.pace) == "heuristic"
 
 
 async def test_an_unknown_level_is_refused_with_the_known_ones() -> None:
@@ -41,6 +42,6 @@ def test_make_agent_refuses_an_unknown_name_and_knows_search() -> None:
         make_agent(game, "serch", 1)
 
 
-def test_autopilot_is_the_strongest_level_that_answers_in_time() -> None:
-    assert autopilot_level(60) == "search"  # blitz: a minute for a reaction
+def test_autopilot_plays_the_heuristic_search_only_where_chosen() -> None:
+    assert autopilot_level(60) == "heuristic"  # blitz: a minute for a reaction
     assert autopilot_level(2) == "heuristic"
