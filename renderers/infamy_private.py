@@ -8,7 +8,6 @@ again here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import ImageDraw
@@ -20,15 +19,10 @@ from .common import (
     BACKGROUND,
     INK,
     MUTED,
-    PANEL,
-    RGB,
     canvas,
     marker,
-    rounded,
     text,
-    text_width,
     to_png,
-    wrap,
 )
 from .infamy_style import (
     DAY_SKY,
@@ -39,48 +33,15 @@ from .infamy_style import (
     Seats,
     checked,
 )
+from .sections import Layout, Row, Section
 
 WIDTH = 600
 MARGIN = 10
-PAD = 12
-TEXT_WIDTH = WIDTH - 2 * MARGIN - 2 * PAD
+LAYOUT = Layout(WIDTH, MARGIN)
+"""The page of sections."""
 
 
-@dataclass(frozen=True)
-class Row:
-    """One line to draw: its text, size, colour and indent; ``right``, a value drawn at the right edge."""
-
-    value: str
-    size: int = 15
-    fill: RGB = INK
-    indent: int = 0
-    right: str = ""
-    right_fill: RGB = MUTED
-
-    @property
-    def height(self) -> int:
-        return self.size + 6
-
-
-@dataclass(frozen=True)
-class Section:
-    title: str
-    rows: list[Row]
-    outline: RGB | None = None
-
-    @property
-    def height(self) -> int:
-        return 30 + sum(r.height for r in self.rows) + 8
-
-
-def _wrapped(
-    value: str, size: int = 15, fill: RGB = INK, indent: int = 0, right: str = "", right_fill: RGB = MUTED
-) -> list[Row]:
-    room = TEXT_WIDTH - indent - (int(text_width(right, size)) + 12 if right else 0)
-    return [
-        Row(line, size, fill, indent, right if i == 0 else "", right_fill)
-        for i, line in enumerate(wrap(value, room, size))
-    ]
+_wrapped = LAYOUT.wrapped
 
 
 def _sector(view: InfamyView, n: int) -> str:
@@ -186,23 +147,7 @@ def _header(d: ImageDraw.ImageDraw, view: InfamyView) -> int:
     return 66
 
 
-def _section(d: ImageDraw.ImageDraw, section: Section, y: int) -> int:
-    rounded(
-        d,
-        (MARGIN, y, WIDTH - MARGIN, y + section.height),
-        radius=8,
-        fill=PANEL,
-        outline=section.outline,
-        width=2,
-    )
-    text(d, (MARGIN + PAD, y + 8), section.title, size=15, fill=ACCENT)
-    yy = y + 30
-    for row in section.rows:
-        text(d, (MARGIN + PAD + row.indent, yy), row.value, size=row.size, fill=row.fill)
-        if row.right:
-            text(d, (WIDTH - MARGIN - PAD, yy), row.right, size=row.size, fill=row.right_fill, anchor="ra")
-        yy += row.height
-    return y + section.height + 6
+_section = LAYOUT.draw
 
 
 def render_private(data: dict[str, Any] | InfamyView) -> bytes:

@@ -7,57 +7,23 @@ Verses, Boosts, Titles and Necro markers. The public board is the thread's pictu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import ImageDraw
 
 from engine.virtual_revolution.view import PlayerView, PrivateView, VrView
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, canvas, rounded, to_png
+from .common import ACCENT, BACKGROUND, MUTED, canvas, to_png
+from .sections import Layout, Row, Section
 from .virtual_revolution_style import COLOURS, GOOD, MARGIN, WIDTH, Seats, chip, text, text_width, wrap
 
 RAID_AT = 5
 """Corruption cards that draw an Interpol raid at the end of the Round."""
-PAD = 12
-TEXT_WIDTH = WIDTH - 2 * MARGIN - 2 * PAD
+LAYOUT = Layout(WIDTH, MARGIN, right_fill=GOOD, text=text, text_width=text_width, wrap=wrap)
+"""The page of sections."""
 
 
-@dataclass(frozen=True)
-class Row:
-    """One line to draw: its text, size, colour and indent; ``right``, a value drawn at the right edge."""
-
-    value: str
-    size: int = 15
-    fill: RGB = INK
-    indent: int = 0
-    right: str = ""
-    right_fill: RGB = GOOD
-
-    @property
-    def height(self) -> int:
-        return self.size + 6
-
-
-@dataclass(frozen=True)
-class Section:
-    title: str
-    rows: list[Row]
-    outline: RGB | None = None
-
-    @property
-    def height(self) -> int:
-        return 30 + sum(r.height for r in self.rows) + 8
-
-
-def _wrapped(
-    value: str, size: int = 15, fill: RGB = INK, indent: int = 0, right: str = "", right_fill: RGB = GOOD
-) -> list[Row]:
-    room = TEXT_WIDTH - indent - (int(text_width(right, size)) + 12 if right else 0)
-    lines = wrap(value, room, size)
-    return [
-        Row(line, size, fill, indent, right if i == 0 else "", right_fill) for i, line in enumerate(lines)
-    ]
+_wrapped = LAYOUT.wrapped
 
 
 def _hand(me: PrivateView) -> Section:
@@ -166,23 +132,7 @@ def _header(d: ImageDraw.ImageDraw, view: VrView, seats: Seats) -> int:
     return 66
 
 
-def _section(d: ImageDraw.ImageDraw, section: Section, y: int) -> int:
-    rounded(
-        d,
-        (MARGIN, y, WIDTH - MARGIN, y + section.height),
-        radius=8,
-        fill=PANEL,
-        outline=section.outline,
-        width=2,
-    )
-    text(d, (MARGIN + PAD, y + 8), section.title, size=15, fill=ACCENT)
-    yy = y + 30
-    for row in section.rows:
-        text(d, (MARGIN + PAD + row.indent, yy), row.value, size=row.size, fill=row.fill)
-        if row.right:
-            text(d, (WIDTH - MARGIN - PAD, yy), row.right, size=row.size, fill=row.right_fill, anchor="ra")
-        yy += row.height
-    return y + section.height + 6
+_section = LAYOUT.draw
 
 
 def _checked(view: dict[str, Any] | VrView) -> VrView:
