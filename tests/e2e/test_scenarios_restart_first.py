@@ -145,7 +145,10 @@ async def test_the_first_commands_after_a_start_are_acknowledged_in_time_under_l
                 + ", ".join(f"{game} {seconds:.2f} s" for game, seconds in loads)
                 + f" ({sum(s for _, s in loads):.2f} s in all)"
             )
-            assert TITLES[-1] in order[:2], f"the asked game's rules waited for the others': {order}"
+            # The rules of the games in play start loading in the background at the bot's setup, before the
+            # command can arrive: one import may be done and one under way when it does; the asked game's
+            # goes next (an interaction's load is served before background ones: registry.ready's turns).
+            assert TITLES[-1] in order[:3], f"the asked game's rules waited for the others': {order}"
 
             figures: list[dict[str, list[float]]] = []
             for _ in range(tries):
