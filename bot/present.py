@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.hand_text import private_part as private_part  # the one definition, shared with /hand
 from engine.core.model import Event, Prompt, public_text
+from engine.league.results import GameResult
 from engine.records import GameRecord, SeatRecord
 
 TEXT_LIMIT = 3800
@@ -323,3 +324,26 @@ def clipped_lines(lines: list[str], limit: int = VIEW_LINES_MAX) -> list[str]:
     if len(lines) <= limit:
         return lines
     return [*lines[:limit], f"... and {len(lines) - limit} more lines (the board image shows everything)"]
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def how_they_did(result: GameResult, user: str) -> str:
+    """How ``user`` did in the game ``result`` tells, in words: "2nd of 4 (unrated), resigned, rating +1.2"
+    (the same on Discord's /history and the web companion's player page)."""
+    line = result.line_of(user)
+    if not result.finished:
+        how = "abandoned (unrated)"
+    elif line is not None and line.place is not None:
+        how = f"{ordinal(line.place)} of {len(result.players)}" + ("" if result.rated else " (unrated)")
+    else:
+        how = "played"
+    if line is not None and line.forfeit:
+        how += ", resigned"
+    if user in result.after and user in result.before:
+        how += f", rating {result.after[user].shown - result.before[user].shown:+.1f}"
+    return how

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import present
 from bot.services import Services
 from engine import pace as pacing
 from engine.core import registry
@@ -43,29 +44,12 @@ def reliability_text(reliability: Reliability, cap: int | None = None) -> str:
     )
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def history_line(result: GameResult, user: str) -> str:
     title = registry.get(result.game).meta.title if result.game in registry.games() else result.game
-    line = result.line_of(user)
-    if not result.finished:
-        how = "abandoned (unrated)"
-    elif line is not None and line.place is not None:
-        how = f"{ordinal(line.place)} of {len(result.players)}" + ("" if result.rated else " (unrated)")
-    else:
-        how = "played"
-    if line is not None and line.forfeit:
-        how += ", resigned"
-    change = ""
-    if user in result.after and user in result.before:
-        delta = result.after[user].shown - result.before[user].shown
-        change = f", rating {delta:+.1f}"
+    how = present.how_they_did(result, user)
     guild, thread = result.place.get("guild"), result.place.get("thread")
     link = f" · https://discord.com/channels/{guild}/{thread}" if guild and thread else ""
-    return f"<t:{int(result.finished_at)}:d> {title} `{result.game_id}`: {how}{change}{link}"
+    return f"<t:{int(result.finished_at)}:d> {title} `{result.game_id}`: {how}{link}"
 
 
 class RatingsCog(commands.Cog):

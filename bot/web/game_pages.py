@@ -19,7 +19,7 @@ from engine.records import GameRecord, SeatRecord
 from engine.table import ENDED, Scene
 
 from .. import present
-from .html import esc, link, listing, ordinal, page, span, table, when
+from .html import esc, link, listing, page, span, table, when
 from .site import Site
 
 LOG_MAX = 20_000
@@ -78,7 +78,7 @@ def _standing(g: GameView, seat: SeatRecord) -> str:
         place = outcome.place_of(seat.seat)
         parts = ["winner"] if seat.seat in outcome.winners else []
         if place is not None:
-            parts.append(f"{ordinal(place)} place")
+            parts.append(f"{present.ordinal(place)} place")
         if seat.seat in outcome.scores:
             parts.append(f"{outcome.scores[seat.seat]:g} points")
         return ", ".join(parts) or "played"

@@ -51,11 +51,6 @@ def span(seconds: float) -> str:
     return f"{mins} min"
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def link(href: str, text: str) -> str:
     return f'<a href="{esc(href)}">{esc(text)}</a>'
 
@@ -87,4 +82,4 @@ HOME = page(
     "link from a game's status message or from <code>/league standings</code> in Discord.</p>",
 )
 
-__all__ = ["HOME", "NOT_FOUND", "esc", "link", "listing", "ordinal", "page", "span", "table", "when"]
+__all__ = ["HOME", "NOT_FOUND", "esc", "link", "listing", "page", "span", "table", "when"]

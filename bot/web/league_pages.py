@@ -14,7 +14,7 @@ from engine.records import GameRecord
 
 from .. import present
 from .chart import rating_chart
-from .html import esc, link, listing, ordinal, page, span, table, when
+from .html import esc, link, listing, page, span, table, when
 from .site import NotFound, Site
 
 SERVER_GAMES_MAX = 200
@@ -153,17 +153,7 @@ async def server_page(site: Site, guild: str) -> str:
 
 
 def result_line(result: GameResult, user: str) -> str:
-    line = result.line_of(user)
-    if not result.finished:
-        how = "abandoned (unrated)"
-    elif line is not None and line.place is not None:
-        how = f"{ordinal(line.place)} of {len(result.players)}" + ("" if result.rated else " (unrated)")
-    else:
-        how = "played"
-    if line is not None and line.forfeit:
-        how += ", resigned"
-    if user in result.after and user in result.before:
-        how += f", rating {result.after[user].shown - result.before[user].shown:+.1f}"
+    how = present.how_they_did(result, user)
     return f"{when(result.finished_at)} {esc(title_of(result.game))}: {esc(how)}"
 
 
