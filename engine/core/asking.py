@@ -13,11 +13,13 @@ from .each import EachFrame, Question
 from .flow import Step
 from .intent import Intent
 from .labels import fit
+from .lone import made_alone
 from .model import Event, Pace
 from .waiting import AskFrame, ChooseManyFrame, Frame, Option, SecretFrame, TurnFrame, WindowFrame
 
 Offer = Sequence[tuple[Intent, str]]
 """Answers offered to a seat: (intent, label) pairs."""
+
 
 def options(offer: Offer) -> list[Option]:
     return [Option(key=intent.key(), label=fit(label)) for intent, label in offer]
@@ -31,6 +33,16 @@ def _dump(payload: BaseModel | None) -> dict[str, Any]:
     return payload.model_dump(mode="json") if payload is not None else {}
 
 
+def _commit_lone(frame: SecretFrame, seat: str, parts: Sequence[Offer]) -> None:
+    """Commit ``seat``'s choice for it when every part has one possible answer (see ``secret(lone=)``)."""
+    if not parts or any(len(offer) != 1 for offer in parts):
+        return
+    answers = [offer[0][0] for offer in parts]
+    frame.chosen[seat] = Intent(answers[0].kind, tuple(a for part in answers for a in part.args)).key()
+    frame.more.pop(seat, None)
+    for answer in answers:
+        made_alone(seat, answer.key())  # a replay of a log written when it was asked skips it
+
 
 class Asking:
     """The asking half of a game's rules; the registry half answers what is applied at once."""
@@ -39,6 +51,9 @@ class Asking:
         raise NotImplementedError
 
     def on_close(self, state: Any, frame: Frame, answers: list[tuple[str, Intent]]) -> list[Event]:
+        raise NotImplementedError
+
+    def on_reveal(self, state: Any, frame: Frame, choices: dict[str, Intent]) -> list[Event]:
         raise NotImplementedError
 
     def ask(
@@ -74,6 +89,7 @@ class Asking:
             public=public,
         )
         if len(offer) == 1 and not kinds and not frame.asides and not always:
+            made_alone(seat, offer[0][0].key())  # a replay of a log written when it was asked skips it
             return self.on_answer(state, frame, seat, offer[0][0])
         state.waiting.push(frame)
         return []
@@ -129,10 +145,13 @@ class Asking:
         pace: Pace = "normal",
         asides: Iterable[str] = (),
         public: str = "",
+        lone: Iterable[str] = (),
     ) -> list[Event]:
         """Every seat in ``seats`` commits in secret; revealed together when the last one has chosen.
         ``more[seat]`` adds later parts to that seat's choice: (question, offer) pairs. ``announce`` and
-        ``confirm`` are the notices of each commitment (see :class:`SecretFrame`)."""
+        ``confirm`` are the notices of each commitment (see :class:`SecretFrame`). ``lone``: the seats
+        that commit at once, unasked, when they have one possible answer to every part: name only seats
+        whose number of answers is public (else the prompt's absence would tell what they hold)."""
         parts = more or {}
         frame = SecretFrame(
             topic=topic,
@@ -150,6 +169,11 @@ class Asking:
             asides=list(asides),
             public=public,
         )
+        lone = [s for s in seats if s in set(lone)]
+        for seat in lone:
+            _commit_lone(frame, seat, [offers[seat], *(offer for _, offer in parts.get(seat, ()))])
+        if lone and not frame.asked():
+            return self.on_reveal(state, frame, {s: Intent.parse(frame.chosen[s]) for s in seats})
         state.waiting.push(frame)
         return []
 

@@ -139,6 +139,9 @@ class FlowGame(Game[F]):
                 or top.topic not in self.rules.lone_ends
             ):
                 break
+            when = self.rules.lone_when.get(top.topic)
+            if when is not None and not when(state, top.seat):
+                break
             legal = top.legal(self.rules, state, top.seat) + top.aside_intents(self.rules, state, top.seat)
             if len(legal) != 1 or legal[0].key() != top.default:
                 break

@@ -45,7 +45,7 @@ class Replayer:
 
     game: Any
     made: list[tuple[str, str]] = field(default_factory=list)
-    """The moves the game made by itself while applying the latest intent that applied."""
+    """The moves the game made by itself so far that no logged intent has stood for yet."""
 
     def apply(self, state: Any, seat: str, key: str) -> tuple[Any, list[Event]]:
         """``game.apply`` of one logged intent; ``(state, [])`` for one the game has already made alone."""
@@ -57,5 +57,5 @@ class Replayer:
                     raise
                 self.made.remove((seat, key))
                 return state, []
-        self.made = made
+        self.made += made  # a window's seats answer in any order: a move made alone waits for its turn
         return out

@@ -66,7 +66,6 @@ class Rules(Asking, Generic[S]):
     """The registry of one game's rules (its steps, actions and answer handlers) and, from
     :class:`~.asking.Asking`, the helpers that ask."""
 
-
     def __init__(self) -> None:
         self.procedure: Procedure[Any] = Procedure()
         self.actions: ActionSet[Any] = ActionSet()
@@ -78,6 +77,7 @@ class Rules(Asking, Generic[S]):
         self._refusals: dict[str, Refusal] = {}
         self._headers: dict[str, Callable[[Any, Frame], None]] = {}
         self.lone_ends: set[str] = set()
+        self.lone_when: dict[str, Callable[[Any, str], bool]] = {}
         self._unasked: dict[str, Callable[[Any, Frame, str], str | None]] = {}
         self._parts: dict[str, tuple[Callable[..., Sequence[tuple[str, Offer]]], type[BaseModel]]] = {}
 
@@ -182,11 +182,15 @@ class Rules(Asking, Generic[S]):
         found = self._unasked.get(frame.topic)
         return found(state, frame, seat) if found is not None else None
 
-    def ends_alone(self, *topics: str) -> None:
+    def ends_alone(self, *topics: str, when: Callable[[Any, str], bool] | None = None) -> None:
         """Turns of these topics end by themselves when ending them is all their seat can do (its default,
         the one legal intent left): a question with one answer is not asked. Declare it only where whether
-        anything else is possible is public (else the timing would tell what the seat holds)."""
+        anything else is possible is public (else the timing would tell what the seat holds); ``when(state,
+        seat)`` narrows it to the turns where it is (the seat's hand is empty: nothing hidden could be
+        played)."""
         self.lone_ends.update(topics)
+        if when is not None:
+            self.lone_when.update(dict.fromkeys(topics, when))
 
     def retell(self, state: Any) -> None:
         """Tell the open frames' questions again, where their topic has a :meth:`header`."""

@@ -16,6 +16,7 @@ from collections import Counter
 from engine.core import Event, Intent, private, public
 from engine.core.args import Shape, word
 from engine.core.frame import Frame
+from engine.core.lone import made_alone
 from engine.core.rules import NoPayload
 from engine.core.waiting import CHOOSE, parse_pick
 
@@ -68,8 +69,9 @@ def _asking(state: GamedecState, t: TradeState) -> list[str]:
     return out + ([CHOICE] if len(q.hand) > t.get_all.count(CHOICE) else [])
 
 
-def _build(state: GamedecState) -> None:
-    """Ask the next good of the side being built, or that it is complete ("done")."""
+def _build(state: GamedecState) -> list[Event]:
+    """Ask the next good of the side being built, or that it is complete ("done"). Nothing given and
+    nothing left to ask for: the trade is withdrawn at once (cancelling is its one answer)."""
     t = state.trade
     assert t is not None
     giving = t.stage == "give"
@@ -81,9 +83,18 @@ def _build(state: GamedecState) -> None:
     if giving or t.give_all or t.get_all:  # a trade of nothing for nothing is no trade
         offer.append((Intent.of("done"), "That is all" if side else f"{verb.capitalize()} nothing"))
     offer += [(Intent.of("add", what=w), _add_label(state, giving, w)) for w in items]
+    if len(offer) == 1 and S.empty_handed(state, state.active):  # cancelling is the one answer left
+        made_alone(state.active, "cancel")  # a replay of a log written when it was asked skips it
+        S.over(state)
+        return [
+            public(
+                "trade", f"{state.active} withdraws the trade offer: {t.partner} holds nothing to ask for."
+            )
+        ]
     text = f"Trade with {t.partner}: what do you {verb}{so_far}?"
-    public = f"{state.active} prepares a trade offer for {t.partner}: what to {verb}."
-    RULES.ask(state, state.active, "bundle", text, offer, asides=S.ASIDES, pace="quick", public=public)
+    public_text = f"{state.active} prepares a trade offer for {t.partner}: what to {verb}."
+    RULES.ask(state, state.active, "bundle", text, offer, asides=S.ASIDES, pace="quick", public=public_text)
+    return []
 
 
 def _add_label(state: GamedecState, giving: bool, what: str) -> str:
@@ -123,8 +134,7 @@ class Bundle(GamedecAction):
         state.trade_proposals += 1
         partner = intent.word("to")
         state.trade = TradeState(partner=partner, bundle=True)
-        _build(state)
-        return [public("trade", f"{seat} prepares a trade offer for {partner}.")]
+        return [public("trade", f"{seat} prepares a trade offer for {partner}.")] + _build(state)
 
     def label(self, state: GamedecState, intent: Intent) -> str:
         return f"Propose a trade of several goods to {intent.word('to')}"
@@ -158,12 +168,10 @@ def _built(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
         return [public("trade", f"{seat} withdraws the trade offer.")]
     if intent.kind == "add":
         (t.give_all if t.stage == "give" else t.get_all).append(intent.word("what"))
-        _build(state)
-        return []
+        return _build(state)
     if t.stage == "give":
         t.stage = "get"
-        _build(state)
-        return []
+        return _build(state)
     t.stage = "answer"
     named = f"{bundle_label(state, t.give_all, True)} for {bundle_label(state, t.get_all, True)}"
     offer = [(Intent.of("decline"), "Decline the trade"), (Intent.of("accept"), "Accept the trade")]

@@ -157,6 +157,17 @@ def reset_turn(state: GamedecState, seat: str, moves: int) -> None:
     marks.mark(state, seat)
 
 
+def nothing_hidden_to_play(state: GamedecState, seat: str) -> bool:
+    """Whether all a detective could still do in his turn is public: no Task card in his hand (its size is
+    public) and no Scenario card kept secret. Only then does a turn that can only end end by itself: a
+    detective holding cards is asked even when none can be played, so the others learn nothing of them."""
+    p = state.players[seat]
+    return not p.hand and p.story in ("", "done")
+
+
+RULES.ends_alone("turn", when=nothing_hidden_to_play)
+
+
 def open_turn(state: GamedecState, seat: str) -> None:
     """``seat``'s turn is open: it is offered the turn's actions until it ends it."""
     state.turn.begin(seat)

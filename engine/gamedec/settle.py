@@ -72,8 +72,16 @@ def agreed(state: GamedecState) -> list[Event]:
         pace="quick",
         asides=ASIDES[1:],
         public="The goods of the agreed trade are chosen in secret.",
+        lone=[s for s in senders if empty_handed(state, s)],
     )
     return [public("trade", f"{partner} and {active} agree; {news}.")]
+
+
+def empty_handed(state: GamedecState, seat: str) -> bool:
+    """Whether ``seat`` holds no Task card. Then it can take none of a trade's asides (showing a Task card;
+    discards are refused during a trade) and what it can answer is public (hand sizes, Credits and
+    Equipment are), so a question with one answer is not asked."""
+    return not state.players[seat].hand
 
 
 def _sendings(state: GamedecState, seat: str) -> list[Intent]:

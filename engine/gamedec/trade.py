@@ -22,6 +22,7 @@ from __future__ import annotations
 from engine.core import Event, Intent, private, public
 from engine.core.args import Shape, word
 from engine.core.frame import Frame
+from engine.core.lone import made_alone
 from engine.core.rules import NoPayload, Offer
 
 from . import rules as R
@@ -29,7 +30,7 @@ from .actions.base import GamedecAction
 from .names import goods_named, item_label, seat_named, task_named, task_summary
 from .pack import load_pack
 from .runtime import RULES
-from .settle import ASIDES, agreed, online, over
+from .settle import ASIDES, agreed, empty_handed, online, over
 from .state import GamedecState, TradeState
 
 MAX_PROPOSALS = R.MAX_PROPOSALS
@@ -325,12 +326,17 @@ def _given(state: GamedecState, seat: str, intent: Intent, payload: NoPayload) -
         t.give = given
     t.stage = "get"
     other = _other_side(state, t)
+    wanted = asks(state, seat, other, given)
+    if not wanted and empty_handed(state, seat):  # cancelling is the one answer left
+        made_alone(seat, "cancel")  # a replay of a log written when it was asked skips it
+        over(state)
+        return [public("trade", f"{seat} withdraws the trade offer: {other} holds nothing to ask for.")]
     _ask(
         state,
         seat,
         "trade_get",
         f"Trade with {other}: what do you ask for?",
-        _items(state, "cancel", "get", asks(state, seat, other, given)),
+        _items(state, "cancel", "get", wanted),
         public=f"{seat} prepares a trade offer for {other}: what to ask for.",
     )
     return []
@@ -408,12 +414,17 @@ def _offer_part(state: GamedecState, seat: str, intent: Intent, payload: NoPaylo
         return [public("trade", f"{seat} makes no offer.")]
     if intent.kind == "give":
         t.offers[seat][0] = intent.word("what")
+        wanted = asks(state, seat, state.active, t.offers[seat][0])
+        if not wanted and empty_handed(state, seat):  # making no offer is the one answer left
+            made_alone(seat, "cancel")  # a replay of a log written when it was asked skips it
+            t.passed.append(seat)
+            return [public("trade", f"{seat} makes no offer: {state.active} holds nothing to ask for.")]
         RULES.follow_up(
             state,
             "trade_offer",
             seat,
             f"Your offer to {state.active}: what do you ask for in return?",
-            _items(state, "cancel", "get", asks(state, seat, state.active, t.offers[seat][0])),
+            _items(state, "cancel", "get", wanted),
             public=f"{seat} prepares a trade offer for {state.active}: what to ask for in return.",
         )
         return []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core import Event, Intent, private, public
 from engine.core.args import Shape, word
+from engine.core.lone import made_alone
 
 from .fear import shove
 from .life import check_end, damage, destroy, die, reduction
@@ -275,16 +276,10 @@ def rift_options(state: IpaState, seat: str, hit: Hit) -> list[tuple[Intent, str
     be in the Agent's line of sight" (A-49: the Rift's user is the target, or sees the attacker or the
     target)."""
 
+    if not may_react(state, seat, hit):
+        return []
     agent = state.agents[seat]
-    if not agent.alive or stunned(agent):
-        return []
     source = card_of(hit.card).type if hit.card else None
-    target_cell, attacker_cell = unit_cell(state, hit.target), unit_cell(state, hit.attacker)
-    in_sight = seat_of_unit(state, hit.target) == seat or any(
-        c is not None and sees(state, agent.cell, c) for c in (target_cell, attacker_cell)
-    )
-    if not in_sight:
-        return []
     out = []
     for instance in agent.hand:
         card = card_of(instance)
@@ -296,11 +291,32 @@ def rift_options(state: IpaState, seat: str, hit: Hit) -> list[tuple[Intent, str
     return out
 
 
+def may_react(state: IpaState, seat: str, hit: Hit) -> bool:
+    """Whether ``seat`` could hold a Rift against ``hit`` by what everyone sees: its Agent alive and not
+    stunned, an inactive card in hand (hand sizes are public), and the target its own or the target or
+    the attacker in its Agent's line of sight (Ruling R-3)."""
+    agent = state.agents[seat]
+    if not agent.alive or stunned(agent) or not agent.hand:
+        return False
+    target_cell, attacker_cell = unit_cell(state, hit.target), unit_cell(state, hit.attacker)
+    return seat_of_unit(state, hit.target) == seat or any(
+        c is not None and sees(state, agent.cell, c) for c in (target_cell, attacker_cell)
+    )
+
+
 def landed(state: IpaState, hit: Hit) -> list[Event]:
-    """The hit lands unless a Rift cancels it: one sealed window for every other living Agent, whether or
-    not it holds a Rift, so the window itself tells nobody who could have reacted (Ruling R-3)."""
-    seats = [a.seat for a in state.agents.values() if a.alive and a.seat != hit.seat]
-    seats = [s for s in state.seats if s in seats]
+    """The hit lands unless a Rift cancels it: one sealed window for every other Agent that could hold a
+    Rift by what everyone sees (:func:`may_react`), whether or not it holds one, so the window itself tells
+    nobody who could have reacted (Ruling R-3). The others are not asked."""
+    seats = []
+    for s in state.seats:
+        agent = state.agents.get(s)
+        if s == hit.seat or agent is None or not agent.alive:
+            continue
+        if may_react(state, s, hit):
+            seats.append(s)
+        else:
+            made_alone(s, "pass")  # a replay of a log written when every living Agent was asked skips it
     offers = {s: rift_options(state, s, hit) for s in seats}
     text = f"{cap(unit_name(state, hit.target))} is hit. Any reaction?"
     return RULES.window(

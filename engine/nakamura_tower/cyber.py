@@ -23,7 +23,7 @@ from .board import raise_alarm
 from .fills import PART, decode
 from .infection import against_ally, drain
 from .loading import pack
-from .plans import NONE, PLAN, absent, answers_of, cost, remaining, resolve
+from .plans import NONE, PLAN, absent, answers_of, cost, remaining, resolve, unasked
 from .rules import RULES
 from .state import Model, NtState, Slot
 from .stats import gear
@@ -77,7 +77,10 @@ def open_plan(state: NtState, targets: dict[str, str]) -> list[Event]:
     the answers before it leave (:mod:`.plans`, ruling C23)."""
     if not targets:
         return []
-    parts = {seat: remaining(state, seat, target, {}) for seat, target in targets.items()}
+    parts = {
+        seat: remaining(state, seat, target, {}) or [unasked(state, seat, target)]
+        for seat, target in targets.items()
+    }
     return RULES.secret(
         state,
         list(targets),
@@ -91,6 +94,7 @@ def open_plan(state: NtState, targets: dict[str, str]) -> list[Event]:
         announce="{seat} has planned.",
         confirm="Your plan: {label}.",
         public="The Hackers plan their Cyberwarfare in secret.",
+        lone=[seat for seat in targets if not state.teams[seat].hand],  # hand sizes are public
     )
 
 

@@ -97,6 +97,7 @@ def initiative(state: NtState) -> list[Event]:
         offers,
         defaults={s: Intent.of("bid", sr=0) for s in state.sides},
         public="Each player bids System Resources for the initiative, in secret.",
+        lone=state.sides,  # SR pools are public: a Team without SR bids 0 unasked
     )
 
 

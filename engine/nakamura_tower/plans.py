@@ -245,9 +245,12 @@ def _feasible(state: NtState, seat: str, answers: dict[str, str], part: Part) ->
 
 def remaining(state: NtState, seat: str, target: str, answers: dict[str, str]) -> list[Part]:
     """The parts still to ask after ``answers``: the next one offers what the answers so far leave; the
-    first part of a plan is always asked (so being asked tells nothing of a hand), a later one only when it
-    has a choice to make or its only answer is not what an unasked part means."""
+    first part of a plan is always asked of a Team holding cards (so being asked tells nothing of its
+    hand), a later one only when it has a choice to make or its only answer is not what an unasked part
+    means. A Team with an empty hand (hand sizes are public) is asked only what it has a choice in: none of
+    it, its whole plan is :func:`unasked`."""
     parts = _all_parts(state, seat, target, answers)
+    first = 0 if state.teams[seat].hand else -1
     names = [name for name, _, _ in parts]
     done = max((names.index(n) for n in answers if n in names), default=-1)
     out = []
@@ -256,9 +259,16 @@ def remaining(state: NtState, seat: str, target: str, answers: dict[str, str]) -
             continue
         name, question, offer = _feasible(state, seat, answers, part)
         single = len(offer) == 1 and str(offer[0][0].get(name)) == absent(name)
-        if index == 0 or not single:
+        if index == first or not single:
             out.append((name, question, offer))
     return out
+
+
+def unasked(state: NtState, seat: str, target: str) -> Part:
+    """The plan of a Team that has no choice to make in it (:func:`remaining` asks nothing): its first
+    part's one answer (the parts not asked take their empty answers)."""
+    name, question, offer = _feasible(state, seat, {}, _all_parts(state, seat, target, {})[0])
+    return name, question, offer[:1]
 
 
 def _card_named(state: NtState, value: Value) -> str:

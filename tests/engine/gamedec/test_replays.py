@@ -21,6 +21,7 @@ import pytest
 
 from engine.core import RandomAgent
 from engine.core.agents import decide
+from engine.core.lone import Replayer
 from engine.gamedec import GAME
 from engine.gamedec.agent import HeuristicAgent
 from engine.gamedec.state import GamedecState
@@ -62,11 +63,13 @@ def facts(state: GamedecState) -> dict[str, Any]:
     "game", GAMES, ids=lambda g: f"seed{g['seed']}-{len(g['seats'])}p-{'+'.join(g['options'])}"
 )
 def test_a_recorded_game_replays_to_the_same_end(game: dict[str, Any]) -> None:
+    """As a stored game is rebuilt (:class:`~engine.core.lone.Replayer`): a move the game now makes by
+    itself (issue 30: a question with one answer is not asked) stands for the logged one."""
     state = GAME.setup(game["seats"], game["seed"], game["options"])
-    for n, line in enumerate(game["log"], start=1):
+    replayer = Replayer(GAME)
+    for line in game["log"]:
         seat, key = line.split(" ", 1)
-        assert GAME.why_not(state, seat, GAME.parse_intent(key)) is None, f"intent {n} ({line}) is refused"
-        state, _ = GAME.apply(state, seat, GAME.parse_intent(key))
+        state, _ = replayer.apply(state, seat, key)
     assert GAME.prompts(state) == []
     assert facts(state) == game["end"]
 

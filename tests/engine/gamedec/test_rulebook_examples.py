@@ -282,10 +282,14 @@ def test_8_movement_and_actions_of_angela() -> None:
     with pytest.raises(RuleError, match="Bad Reputation"):
         do(state, "angela", "move:to=brahma")
     state, _ = do(state, "angela", "move:to=paradise_beach")
+    assert not any(k.startswith("attack") for k in keys(state, "angela"))
+    with pytest.raises(RuleError, match="played a Task card this turn"):
+        do(state, "angela", "attack:on=max,skill=shooting")
     state, _ = played(state, "angela", BEACH_TASK, 6, 6)
     assert state.players["angela"].hand == [] and state.players["angela"].ip == 2
     assert not any(k.startswith("attack") for k in keys(state, "angela"))
-    with pytest.raises(RuleError, match="played a Task card this turn"):
+    # Her hand now empty and nothing else left to do, her turn ended by itself (issue 30).
+    with pytest.raises(RuleError, match="played a Task card this turn|Attacks are made in your own turn"):
         do(state, "angela", "attack:on=max,skill=shooting")
 
 

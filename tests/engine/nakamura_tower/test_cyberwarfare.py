@@ -88,10 +88,10 @@ def test_a_fly_eye_shows_enemy_hand_cards_to_the_sniffer_alone() -> None:
     assert secret[0].text.count(",") == 1  # two cards named
     assert s.teams["p1"].sr == 1 and "u_flyeye.1" not in s.teams["p1"].hand
     # nobody declared an attack: each Team may still install a defence ("the Reactive Player should place any
-    # cards he may wish to use for defence")
+    # cards he may wish to use for defence"); p1, its hand now empty (hand sizes are public), has nothing to
+    # choose and is not asked (issue 30)
     assert [(p.seat, p.kind, p.text) for p in G.prompts(s)] == [
-        ("p1", "plan", "Which defence do you install?"),
-        ("p2", "plan", "Which defence do you install?"),
+        ("p2", "plan", "Which defence do you install?")
     ]
 
 
@@ -116,7 +116,7 @@ def test_the_team_chooses_its_hacker_each_turn() -> None:
 def test_the_plan_is_shown_to_its_planner_alone() -> None:
     """Issue 15: "The private image adds the player's CW hand and face-down plans" (rules-notes 6: the
     intended use of face-down cards is "Private until revealed")."""
-    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_bastion.1"])
+    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_bastion.1"], p2=["n_ice.1"])
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
@@ -260,7 +260,7 @@ def test_a_running_virus_attacks_without_paying_to_install_again() -> None:
     running has paid its running cost in phase 2 ("SRs are then placed on the remaining face up CW cards"),
     so its first battle costs nothing more (a card from the hand pays install and run, "2 SRs for W32.Navajo
     virus")."""
-    s = at_cyberwarfare(table(), p1=[])
+    s = at_cyberwarfare(table(), p1=[], p2=["n_ice.1"])
     s.teams["p1"].tn = [Slot(card="u_navajo.3", owner="p1")]
     s.teams["p1"].sr = 0
     cyberwarfare(s)
@@ -316,7 +316,7 @@ def test_blank_cards_bluff_and_are_never_discarded() -> None:
     team.hand = ["u_blank.1", "u_blank.2", "u_navajo.1"]
     finish(s)  # hard_hands: every card still in hand is discarded, but the blanks
     assert team.hand == ["u_blank.1", "u_blank.2"] and "u_blank.1" not in team.deck.discards
-    s = at_cyberwarfare(s, p1=["u_blank.1", "u_navajo.1"])
+    s = at_cyberwarfare(s, p1=["u_blank.1", "u_navajo.1"], p2=["n_ice.1"])
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="none"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
@@ -370,7 +370,7 @@ def test_a_running_booster_supports_the_first_defence_and_falls_with_it() -> Non
 
 def _take_red(hand: list[str], tn: list[Slot], fill: str, sr: int = 8) -> NtState:
     """p1 attacks the red Terminal (defence 2, two Watchdog Ice) directly with W32.Navajo and wins."""
-    s = at_cyberwarfare(table(), p1=hand, p2=[])
+    s = at_cyberwarfare(table(), p1=hand, p2=["n_ice.1"])
     s.teams["p1"].tn = tn
     place(s, "a1", "B3")  # beside the red Terminal
     s.teams["p1"].sr = sr
@@ -419,7 +419,7 @@ def test_a_terminal_won_may_change_the_attacker_for_other_cards() -> None:
 
 
 def _plan_offer(hand: list[str]) -> list[Intent]:
-    s = at_cyberwarfare(table(), p1=hand, p2=[])
+    s = at_cyberwarfare(table(), p1=hand, p2=["n_ice.1"])
     place(s, "a1", "B3")
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_red"))
@@ -451,7 +451,7 @@ def test_a_jamming_worm_lets_its_owner_choose_the_character_it_slows() -> None:
     (ruling C20: the house Slowcrawl Worm takes 1 Action Point from the character its owner picks)."""
     from engine.nakamura_tower.infection import infection
 
-    s = at_cyberwarfare(table(), p1=[], p2=[])
+    s = at_cyberwarfare(table(), p1=[], p2=["n_ice.1"])
     s.teams["p2"].sr, s.teams["p1"].sr = 4, 0
     stack(s, 8, 3, 4)  # Aiko 3 + 2 + 8 - 3 = 10 against a bare 3; Tomo's Cybershock test draws 4
     attack_tn(s, "p2", s.models["b1"], "n_worm.1", None, "p1")
@@ -568,7 +568,7 @@ def test_a_fly_eye_sees_the_face_down_programmes_on_an_enemy_tactical_network() 
     hand, paying one SR point for each card looked at" (so the face-down ones on the Tactical Network too;
     ruling C11/C22): the sniffing Team alone learns what it saw."""
     s = _face_down_table()
-    s = at_cyberwarfare(s, p1=["u_flyeye.1"], p2=[])
+    s = at_cyberwarfare(s, p1=["u_flyeye.1"], p2=["n_ice.1"])
     s.teams["p1"].sr = 2
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="none"))
@@ -586,7 +586,7 @@ def test_a_fly_eye_sees_the_face_down_programmes_on_an_enemy_tactical_network() 
 
 def _planning(hand: list[str], target: str = "tn_p2", sr: int = 9) -> NtState:
     """p1 plans against ``target`` with ``hand`` (p2 declared nothing and has nothing)."""
-    s = at_cyberwarfare(table(), p1=hand, p2=[])
+    s = at_cyberwarfare(table(), p1=hand, p2=["n_ice.1"])
     s.teams["p1"].sr = sr
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target=target))
@@ -639,7 +639,7 @@ def test_a_plan_fits_the_free_fields_of_the_tactical_network() -> None:
     card"; "lay the cards face down on the Tactical Network card in the spare programme slots" (ruling G07: 4
     fields). With one field free, the attacking programme from the hand takes it: no Booster from the hand and
     no defence can be laid as well (ruling C23)."""
-    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_booster.1", "u_bastion.1"], p2=[])
+    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_booster.1", "u_bastion.1"], p2=["n_ice.1"])
     s.teams["p1"].tn = [Slot(card=c, owner="p1") for c in ("u_ice.1", "u_ice.2", "u_booster.2")]
     s.teams["p1"].sr = 9
     cyberwarfare(s)

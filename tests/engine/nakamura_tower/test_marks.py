@@ -89,7 +89,7 @@ def test_the_plans_laid_face_up_are_shown_at_the_reveal() -> None:
     then: while one Team is still planning, no view tells the other's."""
     from engine.nakamura_tower.declare import cyberwarfare
 
-    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_ice.1"], p2=[])
+    s = at_cyberwarfare(table(), p1=["u_navajo.1", "u_ice.1"], p2=["n_ice.1"])
     cyberwarfare(s)
     s, _ = G.apply(s, "p1", Intent.of("declare", target="t_basic"))
     s, _ = G.apply(s, "p2", Intent.of("declare", target="none"))
