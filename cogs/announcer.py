@@ -63,8 +63,9 @@ elsewhere), not held up by the load: :meth:`Announcer.behind` leaves it out, so 
 SYSTEM_BY = ("agent", "deadline")
 DIGEST_MAX = 20
 """The most lines of a turn post a follower's DM digest carries (the thread has them all)."""
-TOLD = frozenset({"start", "status", "undo"})
-"""Updates every player must hear of at once (a start; a seat resigned, away or back; a pause; a vote)."""
+TOLD = frozenset({"start", "status", "undo", "deadline"})
+"""Updates every player must hear of at once (a start; a seat resigned, away or back; a pause; a vote; a
+default a deadline applied: whose time ran out and what was played for them, whoever acts next)."""
 SHARED_BOARD_SECONDS = 12 * 3600.0
 """A status message shows the turn post's board by its address for at most this long: Discord signs
 attachment addresses for about a day, so a board unchanged longer is uploaded with the status message."""
@@ -212,7 +213,13 @@ class Announcer:
 
     async def _announce_claimed(self, gid: str, batch: list[Update | CatchUp]) -> None:
         """Announce holding the game's claim (several processes: one at a time posts a game); a game
-        another process is posting is tried again shortly, the batch kept."""
+        another process is posting is tried again shortly, the batch kept. A process that does not hold
+        the game's shard posts nothing in its thread and claims nothing: were it killed while it held the
+        claim, the process that does would wait out the lease before posting (issue 32)."""
+        record = next((u.record for u in reversed(batch) if isinstance(u, Update)), None)
+        if record is not None and not self.holds(record):
+            await self.announce(gid, batch)  # its own changes' DMs and reminders only
+            return
         prefs = self.services.prefs
         if not await prefs.claim_announcing(gid):
             self._spawn(self._later(gid, batch))
