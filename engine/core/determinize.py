@@ -62,3 +62,23 @@ def world(state: S, seat: str, rng: Rng) -> S:
     reseed(copy, rng)
     hide_secrets(copy, seat, rng)
     return copy
+
+
+def redeal_except(rng: Rng, known: list[str], *zones: list[str]) -> None:
+    """:func:`redeal` the cards of ``zones`` but ``known`` ones (cards the seat has seen: one each time
+    it is listed), which stay in their places."""
+    left = list(known)
+    places: list[list[int]] = []
+    for zone in zones:
+        mine = []
+        for n, card in enumerate(zone):
+            if card in left:
+                left.remove(card)
+            else:
+                mine.append(n)
+        places.append(mine)
+    unseen = [[zone[n] for n in mine] for zone, mine in zip(zones, places, strict=True)]
+    redeal(rng, *unseen)
+    for zone, mine, cards in zip(zones, places, unseen, strict=True):
+        for n, card in zip(mine, cards, strict=True):
+            zone[n] = card

@@ -3,7 +3,9 @@
 Hidden from a seat (view.py: "The public view never holds a hand (unless the table plays with open hands)
 nor a secret sector card"): which Scheme cards the other players hold (hand sizes are public, and so, from
 the Faction deck sizes, how many of each Faction they hold together) and the order of the Scheme, Mission
-and Contact decks; the sector cards not yet revealed are re-chosen by the runtime."""
+and Contact decks; the sector cards not yet revealed are re-chosen by the runtime. The Scheme discard piles
+are public (RULINGS A15: a played or discarded Scheme "goes face up to its faction's discard pile", and is
+named aloud), so they stay as they are."""
 
 from __future__ import annotations
 
