@@ -8,17 +8,21 @@ are told once, where they can see it:
   not make its thread), or, for a post made after a move was answered, the next member who acts in that
   game (:meth:`PermissionNotes.take`).
 
-Once is per server, channel and set of permissions, for as long as the process runs: a restarted bot tells
-them again, once. The note names the permissions as Discord's server settings show them, and says the game
-itself is safe (every move is saved whatever Discord refuses).
+Once is per server, channel and set of permissions, kept in the server's settings (``TOLD_KEY``, the last
+:data:`TOLD_KEPT`): a restarted bot, or another process on the same database, does not tell them again. The
+note names the permissions as Discord's server settings show them, and says the game itself is safe (every
+move is saved whatever Discord refuses).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
+
+if TYPE_CHECKING:
+    from .prefs import Prefs
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +36,10 @@ READABLE = {
     "read_message_history": "Read Message History",
     "view_channel": "View Channel",
 }
+
+TOLD_KEY = "permissions_told"
+"""The server setting that lists the refusals its moderators were told of ("channel:perm+perm")."""
+TOLD_KEPT = 50
 
 ROOTS = ("view_channel", "send_messages", "send_messages_in_threads")
 """Permissions without which the others of a post (files, links) are refused as well."""
@@ -69,7 +77,9 @@ def note_text(channel_id: str | int, missing: tuple[str, ...]) -> str:
 
 
 class PermissionNotes:
-    def __init__(self) -> None:
+    def __init__(self, prefs: Prefs | None = None) -> None:
+        self.prefs = prefs
+        """Where what was told is kept across restarts (None: for this process's life only)."""
         self._told: set[tuple[str, str, tuple[str, ...]]] = set()
         self._pending: dict[str, str] = {}
         """game id -> the note the next member acting in that game is shown."""
@@ -89,7 +99,8 @@ class PermissionNotes:
         in the game gets the note; returns the note then, None after."""
         missing = lacking(client, channel_id, wanted)
         key = (str(guild_id), str(channel_id), missing)
-        if key in self._told:
+        if key in self._told or await self._told_before(key):
+            self._told.add(key)
             return None
         self._told.add(key)
         text = note_text(channel_id, missing)
@@ -98,6 +109,21 @@ class PermissionNotes:
             self._pending[game_id] = text
         await self._log_line(client, guild_id, channel_id, fallback_channel, text)
         return text
+
+    async def _told_before(self, key: tuple[str, str, tuple[str, ...]]) -> bool:
+        """Whether the server's settings say it was told (by an earlier run); if not, they say so now."""
+        guild, channel, missing = key
+        if self.prefs is None or guild in ("", "None"):
+            return False
+        marker = f"{channel}:{'+'.join(missing)}"
+        try:
+            told = list((await self.prefs.guild_settings(guild)).get(TOLD_KEY) or [])
+            if marker in told:
+                return True
+            await self.prefs.set_guild_settings(guild, **{TOLD_KEY: [*told, marker][-TOLD_KEPT:]})
+        except Exception:  # the settings could not be read or kept: tell now, as a new process would
+            log.exception("could not keep the missing-permission note of server %s", guild)
+        return False
 
     def take(self, game_id: str) -> str | None:
         """The note waiting for the next member who acts in this game (given once)."""

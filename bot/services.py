@@ -55,6 +55,10 @@ class Services:
     recently used forgotten first), filled as games are announced or looked up; a miss asks the store's
     thread index (one indexed query: start-up reads no game, issue 21)."""
 
+    def __post_init__(self) -> None:
+        if self.notes.prefs is None:
+            self.notes.prefs = self.prefs  # told once across restarts (:mod:`bot.permission_notes`)
+
     def remember(self, thread_id: str | None, game_id: str) -> None:
         if thread_id:
             key = str(thread_id)

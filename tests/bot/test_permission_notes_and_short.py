@@ -66,6 +66,28 @@ async def test_moderators_are_told_once_in_the_log_channel() -> None:
     assert notes.take("g1") == first and notes.take("g1") is None  # the next member who acts, once
 
 
+async def test_once_holds_across_a_restart(tmp_path: Any) -> None:
+    """What was told is kept in the server's settings: a restarted bot (a new PermissionNotes on the same
+    preferences file) does not tell the moderators again; another channel is told."""
+    from bot.prefs import Prefs
+
+    path = tmp_path / "prefs.sqlite"
+    client = _Client(system=7)
+    for run in range(2):
+        prefs = Prefs(path)
+        await prefs.open()
+        notes = PermissionNotes(prefs)
+        told = await notes.refused(client, 1, 55, ("attach_files",), game_id="g1")
+        assert (told is not None) == (run == 0), run
+        await prefs.close()
+    assert len(client.sent) == 1
+    prefs = Prefs(path)
+    await prefs.open()
+    assert await PermissionNotes(prefs).refused(client, 1, 56, ("attach_files",)) is not None
+    await prefs.close()
+    assert len(client.sent) == 2
+
+
 async def test_the_log_line_falls_back_to_the_games_channel() -> None:
     client, notes = _Client(refuse={7}, system=7), PermissionNotes()
     await notes.refused(client, 1, 55, ("attach_files",), fallback_channel=9)
