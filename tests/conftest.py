@@ -22,8 +22,9 @@ def toy():  # type: ignore[no-untyped-def]
 
 
 SUITE_TIME = (
-    "this run usually takes about 13 minutes on 2 cores (one worker a core; 779 s measured quiet); "
-    "`pytest -m slow` runs the long sweeps, the 500-game load and the 100,000-game restart"
+    "this run usually takes about 4 minutes on 2 cores (one worker a core; 258 s measured quiet); "
+    "`pytest -m slow` runs the rest: the long sweeps and scenarios (.ci/run runs them too), the soak, "
+    "the 500-game load and the 100,000-game restart"
 )
 """Issue 33, item 5: a newcomer's `pytest` says at its start how long it usually takes."""
 

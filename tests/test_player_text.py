@@ -26,8 +26,12 @@ def test_a_game_writes_its_own_board_and_hand_text(gid: str) -> None:
     assert game.hand_lines is not Game.hand_lines, f"{gid} writes no hand text of its own"
 
 
+@pytest.mark.parametrize(
+    ("per_seating", "steps"), [(1, 80), pytest.param(2, 400, marks=pytest.mark.slow)], ids=["quick", "long"]
+)
 @pytest.mark.parametrize("gid", GAMES)
-def test_nothing_a_player_reads_is_program_text(gid: str) -> None:
-    found = scan(gid, per_seating=1, steps=250)
+def test_nothing_a_player_reads_is_program_text(gid: str, per_seating: int, steps: int) -> None:
+    """The quick suite scans one game per seat count for 80 decisions; ``-m slow`` two for 400."""
+    found = scan(gid, per_seating=per_seating, steps=steps)
     shown = {kind: found[kind].most_common(5) for kind in KINDS if found.get(kind)}
     assert not shown, f"{gid}: {shown}"

@@ -126,6 +126,7 @@ async def test_a_small_season_through_the_table_orders_players(tmp_path: Path) -
     assert rated == 8 and correlation > -1.0  # every player rated; the figure itself is the slow test's
 
 
+@pytest.mark.sim
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
 async def test_the_issue_season_through_the_table(tmp_path: Path) -> None:

@@ -151,6 +151,7 @@ def test_parts_view_refuses_ids_over_100_characters() -> None:
     assert parent_prefix("play:card=c1") == "play" and parent_prefix("play") == ""
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 @pytest.mark.parametrize("seed", [SEED])
 async def test_gamedec_is_played_to_the_end_through_menus_in_parts(
     world: World, cogs: dict[str, Any], monkeypatch: pytest.MonkeyPatch, seed: int

@@ -21,8 +21,13 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, SimMember
+
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
 
 HOSTS = ("ann", "bea", "cat", "dot", "eve", "fay")
 ROW, SNAPSHOT, SEATS, UTF8 = 1, 2, 3, 4

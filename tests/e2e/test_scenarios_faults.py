@@ -16,10 +16,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 import engine
 from tests.e2e import hidden_info
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord
+
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
 
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"

@@ -28,6 +28,9 @@ from tests.e2e import hidden_info
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, Message
 
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
+
 SEED = 20261129
 
 

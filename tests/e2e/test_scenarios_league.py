@@ -19,6 +19,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from engine.league.ratings import rebuild
 from engine.league.results import GameResult
 from tests.e2e import scenario_kit as kit
@@ -61,6 +63,7 @@ async def _everyone_on_vacation(members: list[SimMember], channel: int) -> None:
         await _answer(member, "vacation", channel=channel)
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_a_league_season_through_discord(tmp_path: Path) -> None:
     fake = FakeDiscord()
     await fake.start()

@@ -201,6 +201,7 @@ async def _load(games: int, tmp_path: Path, pace: Pace = Pace()) -> dict[str, fl
             await bot.stop()
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_five_games_at_once(tmp_path: Path) -> None:
     await _load(5, tmp_path)
 
@@ -210,6 +211,7 @@ async def test_five_hundred_games_at_a_persons_pace(tmp_path: Path) -> None:
     await _load(int(os.environ.get("ARBITER_LOAD_GAMES", "500")), tmp_path, PERSON)
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_sigterm_under_load_answers_every_interaction_normally(tmp_path: Path) -> None:
     """Issue 21: "stopping the bot under load answers in-flight interactions with 'unexpected error'
     because the store closes before events stop arriving". Four games play at once; SIGTERM arrives while

@@ -19,8 +19,13 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord
+
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
 
 STAMP = re.compile(r"<t:(\d+):R>")
 JSONISH = re.compile(r"[{}\"]|\bnull\b|\btrue\b|\bfalse\b")

@@ -14,9 +14,14 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, InteractionHandle, Message
+
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
 
 CLICKS = 200
 

@@ -15,6 +15,8 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, Message
@@ -45,6 +47,7 @@ def _consistent(db: kit.BotDb, gid: str) -> tuple[dict[str, Any], list[tuple[str
     return record, log
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_sigkill_mid_game_and_restart(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     alice, bob, cy = (fake.add_member(n) for n in ("alice", "bob", "cy"))
@@ -185,6 +188,7 @@ async def test_sigkill_mid_game_and_restart(fake_discord: FakeDiscord, tmp_path:
         await bot.stop()
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_sigkill_before_the_move_is_announced(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """The move is saved, then the bot dies while Discord holds its posts back (429): after the restart the
     thread and the status message must catch up, or the next player is never told it is their turn

@@ -27,9 +27,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, InteractionHandle, Message
+
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
 
 TITLES = ("infamy", "gamedec", "virtual_revolution", "nakamura_tower", "ipa_agents")
 WINDOW = 3.0

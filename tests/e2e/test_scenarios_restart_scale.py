@@ -78,6 +78,7 @@ async def _restart_with(stored: int, tmp_path: Path) -> dict[str, float]:
             await bot.stop()
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_restart_with_two_thousand_stored_games(tmp_path: Path) -> None:
     figures = await _restart_with(2_000, tmp_path)
     assert figures["stored"] == 2_000

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import pytest
 
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord
@@ -60,6 +61,7 @@ def deadline_lines(fake: FakeDiscord, thread: int, status: int) -> list[str]:
     ]
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_two_shard_processes_one_killed_while_deadlines_fall_due(
     fake_discord: FakeDiscord, postgres_url: str, tmp_path: Path
 ) -> None:

@@ -16,10 +16,15 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import engine
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord, Message, SimMember
 from tests.e2e.fake_discord.recording import walk_components
+
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
 
 SEED = 20261202
 TURN_POST_MAX = 1000

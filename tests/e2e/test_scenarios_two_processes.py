@@ -49,6 +49,9 @@ from tests.e2e.fake_discord import FakeDiscord, SimMember
 from tests.e2e.fake_discord.state import Guild
 from tests.e2e.test_scenarios_shards import PgDb, deadline_lines, query
 
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
+
 SHARDS = 2
 ANNOUNCE_WAIT = 30.0
 """Seconds the threads are given to be told of the defaults once the killed process is back."""

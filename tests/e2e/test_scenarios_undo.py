@@ -13,12 +13,17 @@ import io
 import random
 from pathlib import Path
 
+import pytest
+
 import engine
 from engine.core.history import turn_ends
 from engine.core.undo import plan_from_log
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.test_scenarios_undo_edges import bid, request_message
+
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
 
 UPLOAD_LIMIT = 8 * 1024 * 1024
 

@@ -24,6 +24,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 import engine
 from engine.core.hand_text import private_part
 from engine.core.undo import plan_from_log
@@ -31,6 +33,9 @@ from engine.table.clocks import UNDO_CLOCK
 from engine.table.undo import UNDO_TTL
 from tests.e2e import scenario_kit as kit
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, Message, SimMember
+
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
 
 PNG = b"\x89PNG"
 MESSAGE_TOO_OLD = 30046

@@ -30,6 +30,7 @@ import engine
 from engine.core import Intent, Prompt, RandomAgent
 from engine.core.model import SECOND_PERSON, public_text
 from engine.core.playout import next_decision, step
+from tests.support.sweep import sweep
 
 GAMES = sorted(g for g, game in engine.games().items() if not type(game).__module__.startswith("tests."))
 """The real games: the suite's own toy game (tests/support, registered by conftest) is a fixture for the core
@@ -125,7 +126,8 @@ def _check_ranking(outcome: Any, seats: list[str]) -> None:
 
 PLAYOUT_SEEDS = range(40)
 """Random options make the combinations many: 40 tables per game found Gamedec's story-Task view crash
-(seeds 34 and 35 draw Scenarios and test a story Task); all games together take under 20 s."""
+(seeds 34 and 35 draw Scenarios and test a story Task). The quick suite plays the first seeds of each
+sweep, ``-m slow`` the rest (:func:`tests.support.sweep.sweep`; ``.ci/run`` runs both)."""
 REF_SEEDS = range(12)
 FUZZ_SEEDS = range(6)
 
@@ -139,7 +141,7 @@ def test_the_playouts_seat_every_table_size() -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", PLAYOUT_SEEDS)
+@pytest.mark.parametrize("seed", sweep(PLAYOUT_SEEDS, quick=3))
 def test_random_option_playouts_end_with_views(game_id: str, seed: int) -> None:
     """Play to the end with random options; at every step every seat's view and the public one, and every
     legal intent reads back from its key (argument shapes refuse no legal intent) with a plain label. At
@@ -175,7 +177,7 @@ def _by_seat(prompts: list[Prompt]) -> dict[str, Prompt]:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", REF_SEEDS)
+@pytest.mark.parametrize("seed", sweep(REF_SEEDS, quick=3))
 def test_prompt_refs_name_one_decision(game_id: str, seed: int) -> None:
     """Across a playout: a ref is short and plain; a seat whose decision changes gets a new ref (its prompt
     reads differently, or it applied the default, which always settles a decision); a secret choice keeps
@@ -338,7 +340,7 @@ def fuzz_states(game: Any, seed: int, every: int) -> Iterator[Any]:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", FUZZ_SEEDS)
+@pytest.mark.parametrize("seed", sweep(FUZZ_SEEDS, quick=1))
 def test_hostile_intents_are_refused_in_plain_words(game_id: str, seed: int) -> None:
     """Unknown kinds, known kinds without their arguments, wrong types, huge and negative numbers, unknown
     words, another kind's arguments and mutated legal keys, at many states of a random-option playout:
@@ -369,7 +371,7 @@ def _agent_log(
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", CONTRACT_SEEDS)
+@pytest.mark.parametrize("seed", sweep(CONTRACT_SEEDS, quick=1))
 def test_replay_of_the_intent_log_is_exact(game_id: str, seed: int) -> None:
     """The same seed and intents always give the same game: replaying the log reaches an identical dump."""
     from engine.core.playout import replay
@@ -381,7 +383,7 @@ def test_replay_of_the_intent_log_is_exact(game_id: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", REF_SEEDS)
+@pytest.mark.parametrize("seed", sweep(REF_SEEDS, quick=3))
 def test_a_playout_in_place_is_the_checked_game(game_id: str, seed: int) -> None:
     """A simulation changes one state in place (``apply_in_place``, no copy, no second check); replaying
     its log through ``apply`` (a copy and the full check each time) reaches the same dump and outcome, and
@@ -401,7 +403,7 @@ def test_a_playout_in_place_is_the_checked_game(game_id: str, seed: int) -> None
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", CONTRACT_SEEDS)
+@pytest.mark.parametrize("seed", sweep(CONTRACT_SEEDS, quick=1))
 def test_prompts_defaults_labels_and_idle_seats(game_id: str, seed: int) -> None:
     """At every state: each prompt's default is legal for its seat; a label is at most 80 characters and
     is not the raw key; a seat with no prompt, standing or waiting, cannot act; a dump loads back to the
@@ -430,7 +432,7 @@ def test_prompts_defaults_labels_and_idle_seats(game_id: str, seed: int) -> None
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", CONTRACT_SEEDS)
+@pytest.mark.parametrize("seed", sweep(CONTRACT_SEEDS, quick=1))
 def test_a_game_played_only_on_defaults_ends(game_id: str, seed: int) -> None:
     """Every prompt has a default so no game can stall: a table where every deadline passes still ends."""
     game = engine.get(game_id)
@@ -455,7 +457,7 @@ def _secret_moments(
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", CONTRACT_SEEDS)
+@pytest.mark.parametrize("seed", sweep(CONTRACT_SEEDS, quick=1))
 def test_a_secret_choice_is_invisible_to_every_other_viewer(game_id: str, seed: int) -> None:
     """While others still choose, two different secret answers by one seat leave every other seat's view,
     the public view and every event another seat may see exactly the same (the timing too: the prompts of
@@ -506,7 +508,7 @@ def _standing_moments(game: Any, seats: list[str], seed: int, options: dict[str,
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", CONTRACT_SEEDS)
+@pytest.mark.parametrize("seed", sweep(CONTRACT_SEEDS, quick=1))
 def test_standing_offers_are_never_waited_for_and_keep_the_game_coherent(game_id: str, seed: int) -> None:
     """A standing offer (``Prompt.standing``: "an offer open at any moment; the game does not wait for it")
     is never among the prompts the game waits for (so no deadline applies its default), goes only to a seat
@@ -576,7 +578,7 @@ def _hidden(game: Any, state: Any, seats: list[str], told: str) -> list[re.Patte
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", CONTRACT_SEEDS)
+@pytest.mark.parametrize("seed", sweep(CONTRACT_SEEDS, quick=1))
 def test_public_prompt_texts_speak_in_the_third_person_and_hide_nothing(game_id: str, seed: int) -> None:
     """Issue 16: "public lines speak in the third person, private ones in the second". A prompt whose text
     addresses its seat ("you", "your") carries a public text that does not; what everyone reads

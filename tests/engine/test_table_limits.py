@@ -38,6 +38,7 @@ async def _attempt(table: Table, user: str, guild: str = "g1") -> bool:
     return True
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_ten_thousand_lobbies_by_one_user_are_refused_beyond_the_limit(store: Store) -> None:
     table = Table(store)
     allowed = table.limits.lobbies_per_user

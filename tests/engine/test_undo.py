@@ -20,6 +20,7 @@ from engine.core import Deck, RandomAgent, RuleError
 from engine.core.playout import choose, next_decision
 from engine.core.undo import plan, plan_from_log
 from tests.engine.test_conformance import GAMES, _table
+from tests.support.sweep import sweep
 from tests.support.toygame import TOY
 
 UNDO_SEEDS = range(3)
@@ -87,7 +88,7 @@ def _replays_blind(
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", UNDO_SEEDS)
+@pytest.mark.parametrize("seed", sweep(UNDO_SEEDS, quick=1))
 def test_an_undo_is_allowed_only_when_nothing_hidden_was_revealed(game_id: str, seed: int) -> None:
     game = engine.get(game_id)
     seats, options = _table(game, seed)

@@ -30,6 +30,7 @@ from renderers import (
     virtual_revolution_compact,
 )
 from renderers.common import due_label, initials
+from tests.support.sweep import sweep
 
 MAX_BYTES = 100_000
 GAMES: dict[str, tuple[Any, Callable[[dict[str, Any]], bytes]]] = {
@@ -67,7 +68,7 @@ def playout(game: Any, seats: list[str], seed: int, steps: int, every: int) -> I
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.parametrize(("players", "seed"), [(4, 1), (3, 7), (2, 11)])
+@pytest.mark.parametrize(("players", "seed"), sweep([(4, 1), (3, 7), (2, 11)], quick=1))
 def test_compact_board_is_a_small_public_png(name: str, players: int, seed: int) -> None:
     game, render = GAMES[name]
     seats = seats_for(name, players)

@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.store.postgres.pg_store import PostgresStore
 from engine.core.playout import replay
 from engine.table import Limits, Table
@@ -89,6 +91,7 @@ async def make_games(url: str) -> list[str]:
         await store.close()
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_a_process_killed_holding_claims_loses_nothing_and_repeats_nothing(postgres_url: str) -> None:
     games = await make_games(postgres_url)
     one, two = worker(postgres_url), worker(postgres_url)

@@ -63,6 +63,7 @@ async def shot(page: Page, name: str) -> None:
     assert path.stat().st_size > 5_000
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 @pytest.mark.parametrize("title", TITLES)
 async def test_every_page_of_a_game_in_a_browser(world: World, browser: Browser, title: str) -> None:
     gid = await new_game(world.table, title)
@@ -114,6 +115,7 @@ async def test_every_page_of_a_game_in_a_browser(world: World, browser: Browser,
         await page.close()
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 async def test_the_replay_of_an_ended_game_plays_in_the_browser(world: World, browser: Browser) -> None:
     gid = await ended_game(world.table, "virtual_revolution")
     url = world.base + await world.path("game", gid)

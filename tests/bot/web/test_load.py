@@ -37,6 +37,9 @@ from bot.web.links import WebLinks
 from engine.table import Table
 from tests.bot.web.world import GUILD, TITLES, new_game, play
 
+# A long scenario: `pytest -m slow` runs it (.ci/run does), the README's quick `pytest` not (issue 33).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[3]
 ARTIFACTS = ROOT / "tests" / "artifacts" / "web"
 READERS = 200

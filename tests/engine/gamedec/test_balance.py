@@ -47,6 +47,7 @@ def test_the_house_detectives_are_in_the_data() -> None:
     assert pack.detectives["oren_vask"].ability == "extra_draw"
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 def test_a_small_sample_plays_and_counts() -> None:
     """40 tables of the 1,000: every game ends, every seat is counted, the house detectives play and win."""
     rates = win_rates(range(40))
@@ -56,6 +57,7 @@ def test_a_small_sample_plays_and_counts() -> None:
         assert played > 0 and won > 0, detective
 
 
+@pytest.mark.sim
 @pytest.mark.slow
 def test_house_detectives_win_their_share_over_1000_games() -> None:
     """Measured: Angela Baal 58/386 (15.0 %; 105/386 with Steady Aim), Oren Vask 106/391 (27.1 %)."""

@@ -30,6 +30,7 @@ def _seats(n: int) -> list[str]:
     return [f"p{i}" for i in range(1, n + 1)]
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "+".join(o) or "basic")
 def test_the_heuristic_agent_plays_each_option_to_the_end(options: dict[str, bool]) -> None:
     """The heuristic agent (the conformance suite plays random agents only) finishes a game under each
@@ -74,6 +75,7 @@ def test_heuristic_beats_random() -> None:
     assert wins / games > 0.3
 
 
+@pytest.mark.sim
 @pytest.mark.slow
 def test_thousand_agent_games() -> None:
     outcomes = {"win": 0, "lose": 0}

@@ -39,6 +39,7 @@ def test_heuristic_beats_random_agents() -> None:
     assert hero_games(16) >= 12  # measured: 200 of 200 over 200 games
 
 
+@pytest.mark.sim
 @pytest.mark.slow
 def test_thousand_agent_games() -> None:
     rounds: list[int] = []

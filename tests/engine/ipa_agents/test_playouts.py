@@ -45,6 +45,7 @@ def test_the_heuristic_agent_beats_random_agents() -> None:
     assert _heuristic_wins(8) >= 7
 
 
+@pytest.mark.sim
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
 def test_the_heuristic_agent_beats_random_agents_over_300_games() -> None:
@@ -53,6 +54,7 @@ def test_the_heuristic_agent_beats_random_agents_over_300_games() -> None:
     assert wins >= 240
 
 
+@pytest.mark.sim
 @pytest.mark.slow
 @pytest.mark.timeout(7200)
 def test_a_thousand_seeded_heuristic_games_end() -> None:

@@ -27,6 +27,7 @@ def test_a_short_season_orders_three_strengths() -> None:
     assert all(len(r.tables) == 4 and not r.byes for r in league.season.rounds)
 
 
+@pytest.mark.sim
 @pytest.mark.slow
 def test_the_issue_season_40_players_3_leagues_6_rounds() -> None:
     """The figure issue 19 asks for: 40 players of graded strength (noise 0 to 1), three leagues, six

@@ -51,6 +51,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
     assert G.dump(a) == G.dump(b)
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 def test_the_heuristic_agent_beats_random() -> None:
     wins = 0
     for seed in range(8):
@@ -64,6 +65,7 @@ def test_the_heuristic_agent_beats_random() -> None:
     assert wins >= 6, wins
 
 
+@pytest.mark.sim
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
 @pytest.mark.parametrize("seats", [["p1", "p2"], ["p1"]])

@@ -36,6 +36,7 @@ def test_random_playouts_end_with_scores_and_replay(seed: int) -> None:
     assert GAME.dump(again) == GAME.dump(result.state)
 
 
+@pytest.mark.slow  # long: `pytest -m slow` (.ci/run) runs it, the quick suite not (issue 33)
 def test_the_heuristic_agent_beats_random_agents() -> None:
     wins = 0
     games = 45
@@ -70,6 +71,7 @@ def test_another_hand_changes_no_other_view() -> None:
     assert GAME.view(other, None)["players"][seats.index(owner)]["corruption"] == len(state.p(owner).hand)
 
 
+@pytest.mark.sim
 @pytest.mark.slow
 def test_a_thousand_heuristic_games() -> None:
     """1,000 seeded heuristic games end with a score for every seat; prints the mean score by seat position
