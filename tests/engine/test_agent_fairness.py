@@ -325,19 +325,13 @@ def test_a_hook_that_forgets_a_deck_is_caught() -> None:
 def _ipa_mind_control() -> list[tuple[Any, str]]:
     """p1 controls p2's turn with two of its eight cards: p1 deciding (it knows them), then p3 defending
     against one of them (it does not know the other; several times, for several other cards)."""
-    from .ipa_agents.helpers import act, answer_all, dice, hand, place, table
+    from .ipa_agents.helpers import act, dice, inflict, place, table
 
     state = table(seats=3)
     place(state, p1="D4", p2="D12", p3="M12")
     spare = ["uzi.1", "med_patch.1", "pocket_pistol.1", "pocket_pistol.2", "uzi.2", "med_patch.2"]
     state.agents["p2"].hand = ["thunderbolt.1", "combat_knife.1", *spare]
-    state.agents["p1"].abilities["intellect"] = 9
-    hand(state, "p1", "puppet_thread")
-    with dice(2, 3):
-        state, _ = act(state, "p1", "play:card=puppet_thread.1,at=a2")
-        state, _ = act(state, "p2", "defend:roll=yes")
-        state = answer_all(state)
-    state, _ = act(state, "p1", "end")
+    state = inflict(state, "puppet_thread")
     assert state.control is not None
     state.control.cards = ["thunderbolt.1", "combat_knife.1"]
     controller = state

@@ -88,3 +88,16 @@ def example_pack(folder: Path, monkeypatch: pytest.MonkeyPatch, *cards: dict[str
     data["cards"] += list(cards)
     path.write_text(json.dumps(data), encoding="utf-8")
     monkeypatch.setenv("ARBITER_DATA", str(folder))
+
+
+def inflict(state: IpaState, card: str, seat: str = "p1", at: str = "a2") -> IpaState:
+    """``seat`` plays ``card`` on ``at`` (one of its own with Intellect 9); the target's defensive roll fails;
+    the turn ends."""
+    state.agents[seat].abilities["intellect"] = 9
+    hand(state, seat, card)
+    with dice(2, 3):
+        state, _ = act(state, seat, f"play:card={card}.1,at={at}")
+        state, _ = act(state, f"p{at[1]}", "defend:roll=yes")
+        state = answer_all(state)
+    state, _ = act(state, seat, "end")
+    return state

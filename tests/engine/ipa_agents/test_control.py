@@ -5,19 +5,7 @@ from __future__ import annotations
 from engine.core import Intent
 from engine.ipa_agents.game import IPA
 
-from .helpers import act, answer_all, dice, hand, place, table
-
-
-def _inflict(state, card: str, seat: str = "p1", at: str = "a2"):  # type: ignore[no-untyped-def]
-    """``seat`` plays ``card`` on ``at``; the target's defensive roll fails; the turn ends."""
-    state.agents[seat].abilities["intellect"] = 9
-    hand(state, seat, card)
-    with dice(2, 3):
-        state, _ = act(state, seat, f"play:card={card}.1,at={at}")
-        state, _ = act(state, f"p{at[1]}", "defend:roll=yes")
-        state = answer_all(state)
-    state, _ = act(state, seat, "end")
-    return state
+from .helpers import act, answer_all, dice, hand, inflict, place, table
 
 
 def test_a_confused_unit_first_attacks_the_nearest_target_friend_or_enemy() -> None:
@@ -27,7 +15,7 @@ def test_a_confused_unit_first_attacks_the_nearest_target_friend_or_enemy() -> N
     state = table(seats=3)
     place(state, p1="D4", p2="D12", p3="D14")
     state.agents["p2"].hand = ["thunderbolt.1", "enhanced_sun_rays.1", "med_patch.1"]
-    state = _inflict(state, "static_haze")
+    state = inflict(state, "static_haze")
     prompts = IPA.prompts(state)
     assert [p.kind for p in prompts] == ["confused"] and prompts[0].seat == "p2"
     assert IPA.legal(state, "p2") == [
@@ -52,7 +40,7 @@ def test_a_confused_unit_without_a_weapon_shows_its_hand_and_loses_the_action() 
     state = table()
     place(state, p1="D4", p2="D12")
     state.agents["p2"].hand = ["med_patch.1"]
-    state = _inflict(state, "static_haze")
+    state = inflict(state, "static_haze")
     assert IPA.prompts(state)[0].kind == "turn" and IPA.prompts(state)[0].seat == "p2"
     assert any("shows the hand: Med Patch" in line for line in state.log)
     assert not any(i.kind == "pickup" or i.kind == "play" for i in IPA.legal(state, "p2"))
@@ -66,7 +54,7 @@ def test_mind_control_plays_the_targets_next_turn_with_two_random_cards() -> Non
     state = table(seats=3)
     place(state, p1="D4", p2="D12", p3="M12")
     state.agents["p2"].hand = ["thunderbolt.1", "combat_knife.1"]
-    state = _inflict(state, "puppet_thread")
+    state = inflict(state, "puppet_thread")
     assert state.control is not None and sorted(state.control.cards) == ["combat_knife.1", "thunderbolt.1"]
     prompts = IPA.prompts(state)
     assert [(p.seat, p.kind) for p in prompts] == [("p1", "turn")]
