@@ -169,10 +169,10 @@ class Asking:
             asides=list(asides),
             public=public,
         )
-        lone = [s for s in seats if s in set(lone)]
-        for seat in lone:
+        alone = set(lone)
+        for seat in (s for s in seats if s in alone):
             _commit_lone(frame, seat, [offers[seat], *(offer for _, offer in parts.get(seat, ()))])
-        if lone and not frame.asked():
+        if alone and not frame.asked():
             return self.on_reveal(state, frame, {s: Intent.parse(frame.chosen[s]) for s in seats})
         state.waiting.push(frame)
         return []
