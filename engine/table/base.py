@@ -44,6 +44,10 @@ READ_ATTEMPTS = 5
 """How often a game is read again when another process changed it while it was read (:meth:`_read_whole`)."""
 
 
+class TornRead(StaleVersion):
+    """The game was committed between the reads of its record and of its snapshot: read it again."""
+
+
 class TableBase(AgentSeats):
     claim_lease = 60.0
     """Seconds a deadline claimed by :meth:`tick` stays this process's (then a dead claimer's is freed)."""
@@ -97,15 +101,21 @@ class TableBase(AgentSeats):
         (:meth:`_set_aside`) and :class:`DamagedGame` is raised; a damaged game loads without a state."""
         cached = self._cache.get(game_id)
         if cached is not None:
-            return copied(cached.record), self._cache.state(
-                cached, game_id, self.engine_game(cached.record).load
-            )
+            return self._from_cache(game_id, cached)
         record, state = await self._read_whole(game_id)
+        newer = self._cache.peek(game_id)
+        if newer is not None and newer.record.version >= record.version:
+            # a change committed while this (unlocked) read waited on the store: its entry is the newer
+            # one, and an older entry put over it would make the next change fail on a stale version
+            return self._from_cache(game_id, newer)
         if record.status == "damaged":
             return record, None  # never cached: a moderator may repair it behind our back
         text = self.engine_game(record).dump(state) if state is not None else None
         self._cache.put(game_id, LiveGame(copied(record), state, snapshot=text))
         return record, state
+
+    def _from_cache(self, game_id: str, entry: LiveGame) -> tuple[GameRecord, GameState | None]:
+        return copied(entry.record), self._cache.state(entry, game_id, self.engine_game(entry.record).load)
 
     async def _read_whole(self, game_id: str) -> tuple[GameRecord, GameState | None]:
         """The record and its verified state, read as one: the record, the snapshot and the log are
@@ -124,6 +134,8 @@ class TableBase(AgentSeats):
                 return record, None
             try:
                 return record, await self._load_state(record)
+            except TornRead:
+                continue
             except DamagedGame as exc:
                 again = await self.store.game(game_id)
                 if again is not None and again.version != record.version:
@@ -157,6 +169,10 @@ class TableBase(AgentSeats):
         state, unusable = self.saved_state(record, saved, len(intents))
         if state is not None or unusable is None:
             return state
+        if saved.version != record.version:
+            again = await self.store.game(record.id)
+            if again is not None and again.version != record.version:
+                raise TornRead("The game is changing too fast to be read; try again in a moment.")
         log.warning("game %s: rebuilding from the intent log (%s)", record.id, unusable)
         undone_ranges = (await self._table_state(record.id)).undone
         # a long game's replay takes 100 ms and more: off the event loop, so other games and Discord go on

@@ -9,6 +9,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.store.sqlite.storage import SqliteStore
 from engine.store import MemoryStore
 from engine.table import Limits, Table
@@ -181,3 +183,57 @@ async def test_only_the_hottest_games_keep_their_state_as_objects() -> None:
     assert (await table.record(games[0])).version == cold.record.version + 1
     now_held = [g for g in games if (e := table._cache.peek(g)) is not None and e.state is not None]
     assert len(now_held) == 2 and games[0] in now_held
+
+
+class PausingStore(MemoryStore):
+    """A memory store whose next read of ``paused`` ("saved_snapshot" or "intents") waits until the test
+    lets it go: a change can be committed between two of a reader's reads."""
+
+    def __init__(self, paused: str) -> None:
+        super().__init__()
+        self.paused = paused
+        self.pause = False
+        self.reading = asyncio.Event()
+        self.go_on = asyncio.Event()
+
+    async def _wait(self, read: str) -> None:
+        if self.pause and read == self.paused:
+            self.pause = False
+            self.reading.set()
+            await self.go_on.wait()
+
+    async def saved_snapshot(self, game_id: str) -> Any:
+        await self._wait("saved_snapshot")
+        return await super().saved_snapshot(game_id)
+
+    async def intents(self, game_id: str) -> Any:
+        await self._wait("intents")
+        return await super().intents(game_id)
+
+
+@pytest.mark.parametrize("paused", ["saved_snapshot", "intents"])
+async def test_a_change_committed_during_an_unlocked_read_leaves_the_next_change_working(
+    paused: str, caplog: Any
+) -> None:
+    """Issue 32: a reader (a view, an announcement) holds no game lock. A move committed between its read
+    of the record (version v) and of the snapshot (v + 1) once made the game look torn: it was rebuilt from
+    its log and cached beside the old record, so the next change failed on a stale version (a /vacation
+    after a restart answered with an error and the member's seat was never handed to an agent). Paused
+    before the intent log, the reader reads a whole older game, which must not replace the newer one the
+    change cached meanwhile."""
+    store = PausingStore(paused)
+    table = Table(store)
+    gid = await started(table)
+    table.forget(gid)  # as after a restart: nothing cached
+    store.pause = True
+    reader = asyncio.create_task(table.view(gid, "u2"))
+    await store.reading.wait()  # the reader has the record at version v and waits
+    moved = await table.pause(gid, "u1")  # a change that logs no intent: the intent log cannot tell
+    store.go_on.set()
+    await reader
+    assert "rebuilding" not in caplog.text, "a commit between two reads is no damage"
+    record = await table.record(gid)
+    assert record.version == moved.record.version, "the older read did not replace the newer entry"
+    away = await table.set_away(gid, "u3", True)  # raised StaleVersion before
+    assert away.record.version == moved.record.version + 1
+    assert [s.away for s in away.record.seats if s.user == "u3"] == [True]
