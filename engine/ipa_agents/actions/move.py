@@ -11,7 +11,7 @@ entered; walls do not stop a field).
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core import Event, Intent, public
@@ -61,12 +61,14 @@ MOLECULAR = 1 << 30
 """The search's flag for Molecular Manipulation's pass (the field bits are the low ones)."""
 
 
-def _route(seen: dict[tuple[Cell, int], tuple[Cell, int] | None], end: tuple[Cell, int]) -> Route:
+def _route(cells: tuple[Cell, ...], parent: dict[int, int | None], end: int) -> Route:
+    """The way the search took to ``end`` (a search key, see :func:`_breadth_first`), start first."""
+    count = len(cells)
     path = [end]
-    while (prev := seen[path[-1]]) is not None:
+    while (prev := parent[path[-1]]) is not None:
         path.append(prev)
-    cells = tuple(c for c, _ in reversed(path))
-    return Route(cells, len(cells) - 1)
+    way = tuple(cells[key % count] for key in reversed(path))
+    return Route(way, len(way) - 1)
 
 
 def _canonical(label: str) -> str | None:
@@ -104,14 +106,115 @@ def _note_fields(state: IpaState, unit: str, route: Route) -> None:
 
 
 @lru_cache(maxsize=64)
-def _field_masks(g: Grid, fields: tuple[tuple[Cell, int], ...]) -> dict[Cell, int]:
-    """The squares inside force fields (centre, radius), each with the bits of the fields it is in (field
-    ``i``: bit ``1 << i``); the field's "effect ... goes through walls"."""
-    masks: dict[Cell, int] = {}
+def _field_masks(g: Grid, fields: tuple[tuple[Cell, int], ...]) -> dict[int, int]:
+    """The squares inside force fields (centre, radius), by number (``row * width + col``), each with the
+    bits of the fields it is in (field ``i``: bit ``1 << i``); the field's "effect ... goes through
+    walls"."""
+    masks: dict[int, int] = {}
     for i, (centre, radius) in enumerate(fields):
         for c in g.around(centre, radius):
-            masks[c] = masks.get(c, 0) | 1 << i
+            n = c.row * g.width + c.col
+            masks[n] = masks.get(n, 0) | 1 << i
     return masks
+
+
+@lru_cache(maxsize=16)
+def _neighbours(g: Grid, blocked: frozenset[Cell]) -> tuple[tuple[int, ...], ...]:
+    """Each square's neighbours one step away under these walls (:meth:`Grid.neighbours`, in its order), as
+    square numbers: the search's table, made once per map (walls never change after set-up)."""
+    passage = Passage(blocked=blocked)
+    return tuple(tuple(n.row * g.width + n.col for n in g.neighbours(c, passage)) for c in g.cells())
+
+
+@lru_cache(maxsize=4)
+def _numbered(g: Grid) -> tuple[Cell, ...]:
+    """The squares by number (``row * width + col``)."""
+    return tuple(g.cells())
+
+
+def _obstacles(state: IpaState, unit: str) -> tuple[set[int], set[int]]:
+    """The squares (by number) ``unit`` may not end on, other units' (:meth:`Move.movement`), and those of
+    them it may not pass either (:func:`_passable`)."""
+    width = grid(state).width
+    mover = seat_of_unit(state, unit)
+    taken: set[int] = set()
+    blocking: set[int] = set()
+    for label, other in occupied(state, but=unit).items():
+        c = Cell.parse(label)
+        n = c.row * width + c.col
+        taken.add(n)
+        owner = seat_of_unit(state, other)
+        if not (
+            owner is not None
+            and mover is not None
+            and (owner == mover or mover in state.agents[owner].permits)
+        ):
+            blocking.add(n)
+    return taken, blocking
+
+
+class _Search:
+    """One breadth-first search over (square, fields entered and Molecular Manipulation's pass), squares by
+    number. A key is ``mask * squares + square``; the squares are visited in the order of the plain
+    search over (Cell, mask) pairs it replaces, so it finds the same squares at the same steps and the
+    same way to a goal."""
+
+    def __init__(
+        self,
+        neighbours: tuple[tuple[int, ...], ...],
+        masks: dict[int, int],
+        taken: set[int],
+        blocking: set[int],
+        spare: bool,
+        budgets: dict[int, int],
+        budget: Callable[[int], int],
+    ) -> None:
+        self.neighbours, self.masks, self.taken, self.blocking = neighbours, masks, taken, blocking
+        self.spare, self.budgets, self.budget = spare, budgets, budget
+        self.best: dict[int, int] = {}
+        """Each square the unit may end on, with the fewest steps to it (the start too, if it comes back)."""
+        self.parent: dict[int, int | None] = {}
+
+    def run(self, start: int, goal: int) -> int | None:
+        """Search from square ``start``: the key at which square ``goal`` (-1: none) is first taken from
+        the queue, None if it never is."""
+        count = len(self.neighbours)
+        neighbours, masks, taken, blocking = self.neighbours, self.masks, self.taken, self.blocking
+        budgets, budget, best, parent = self.budgets, self.budget, self.best, self.parent
+        first = masks.get(start, 0) * count + start
+        parent[first] = None
+        level, steps = [first], 0
+        while level:
+            steps += 1  # of the squares found from this level
+            found: list[int] = []
+            for here in level:
+                mask, square = divmod(here, count)
+                if square == goal:
+                    return here
+                for nxt in neighbours[square]:
+                    nmask = mask | masks.get(nxt, 0)
+                    if nxt in blocking:
+                        if not self.spare or nmask & MOLECULAR:
+                            continue
+                        nmask |= MOLECULAR  # RB Molecular Manipulation: "pass through one unit once"
+                    most = budgets.get(nmask)
+                    if steps > (budget(nmask) if most is None else most):
+                        continue
+                    key = nmask * count + nxt
+                    if key in parent:
+                        continue
+                    parent[key] = here
+                    if nxt not in taken:
+                        best.setdefault(nxt, steps)
+                    found.append(key)
+            level = found
+        return None
+
+
+@lru_cache(maxsize=8192)
+def _move_intent(unit: str, to: str) -> Intent:
+    """The move of ``unit`` to ``to`` (intents are immutable: each turn's list offers the same again)."""
+    return Intent.of("move", unit=unit, to=to)
 
 
 def _spare(state: IpaState, unit: str) -> bool:
@@ -180,87 +283,71 @@ class Move(MoveAction[IpaState]):
 
     def movement(self, state: IpaState, unit: str) -> Movement:
         taken = {Cell.parse(c) for c in occupied(state, but=unit)}
-        agent = next((a for a in state.agents.values() if a.unit == unit), None)
-        if agent is not None:
-            budget = self._agent_budget(state, agent.seat)
-        else:
-            fe = state.equipment[unit]
-            legs = (
-                sum(
-                    pack().upgrades[u].amount
-                    for u in state.agents[fe.owner].upgrades
-                    if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "moves"
-                )
-                if fe.owner
-                else 0
-            )
-            budget = pack().equipment[fe.kind].moves + legs
         passable = _passable(state, unit)
         return Movement(
-            budget=budget,
+            budget=self._budget(state, unit),
             may_enter=lambda c: c not in taken,
             may_pass=lambda c: c not in taken or c in passable,
             passage=Passage(blocked=walls(state)),
         )
 
+    def _budget(self, state: IpaState, unit: str) -> int:
+        """The squares ``unit`` may move in one move, before force fields."""
+        agent = next((a for a in state.agents.values() if a.unit == unit), None)
+        if agent is not None:
+            return self._agent_budget(state, agent.seat)
+        fe = state.equipment[unit]
+        legs = (
+            sum(
+                pack().upgrades[u].amount
+                for u in state.agents[fe.owner].upgrades
+                if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "moves"
+            )
+            if fe.owner
+            else 0
+        )
+        return pack().equipment[fe.kind].moves + legs
+
     # the force fields make the budget depend on the way taken: a search over (square, fields entered)
 
     def _search(self, state: IpaState, unit: str, goal: Cell | None) -> tuple[dict[Cell, int], Route | None]:
         """Breadth first over (square, fields entered and whether Molecular Manipulation's one pass is
-        used: bit ``MOLECULAR``)."""
-        how = self.movement(state, unit)
-        fields = _fields(state, unit)
+        used: bit ``MOLECULAR``): the squares the unit may end on with the fewest steps to each, and with
+        a ``goal`` the way found to it (the first reached, neighbours in :meth:`Grid.neighbours`'
+        order)."""
         g = grid(state)
-        start = self.where(state, unit)
-        spare = _spare(state, unit)
+        fields = _fields(state, unit)
         seen_before = [k for k in state.turn.uses if k.startswith(FIELD_SEEN)] if fields else []
         before = sum(1 << i for i, (fe, _, _) in enumerate(fields) if FIELD_SEEN + fe in seen_before)
         gone = len(seen_before) - bin(before).count("1")  # fields met earlier whose Enforcer is destroyed
         moved = state.turn.used(MOVED) if fields else 0
-
-        # each square's fields are worked out once per set of fields (they change when an Enforcer comes
-        # or goes), each mask's budget once per search
-        masks = _field_masks(g, tuple((centre, r) for _, centre, r in fields))
+        base = self._budget(state, unit)
         budgets: dict[int, int] = {}
 
-        def inside(c: Cell) -> int:
-            return masks.get(c, 0)
-
-        def budget(mask: int) -> int:
-            most = budgets.get(mask)
-            if most is None:
-                met = mask & ~MOLECULAR
-                new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
-                most = budgets[mask] = _budget(how.budget, new, total, moved)
+        def budget(mask: int) -> int:  # each mask's budget once per search
+            met = mask & ~MOLECULAR
+            new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
+            most = budgets[mask] = _budget(base, new, total, moved)
             return most
 
-        first = (start, inside(start))
-        seen: dict[tuple[Cell, int], tuple[Cell, int] | None] = {first: None}
-        steps = {first: 0}
-        best: dict[Cell, int] = {}
-        todo = deque([first])
-        while todo:
-            here = todo.popleft()
-            cell, mask = here
-            if goal is not None and cell == goal:
-                return best, _route(seen, here)
-            for nxt in g.neighbours(cell, how.passage):
-                nmask = mask | inside(nxt)
-                if how.may_pass is not None and not how.may_pass(nxt):
-                    if not spare or nmask & MOLECULAR:
-                        continue
-                    nmask |= MOLECULAR  # RB Molecular Manipulation: "pass through one unit once"
-                if steps[here] + 1 > budget(nmask):
-                    continue
-                key = (nxt, nmask)
-                if key in seen:
-                    continue
-                seen[key] = here
-                steps[key] = steps[here] + 1
-                if how.may_enter is None or how.may_enter(nxt):
-                    best.setdefault(nxt, steps[key])
-                todo.append(key)
-        return best, None
+        start = self.where(state, unit)
+        taken, blocking = _obstacles(state, unit)
+        # each square's fields are worked out once per set of fields (they change when an Enforcer comes
+        # or goes)
+        search = _Search(
+            _neighbours(g, walls(state)),
+            _field_masks(g, tuple((centre, r) for _, centre, r in fields)),
+            taken,
+            blocking,
+            _spare(state, unit),
+            budgets,
+            budget,
+        )
+        cells = _numbered(g)
+        aim = goal.row * g.width + goal.col if goal is not None and g.inside(goal) else -1
+        end = search.run(start.row * g.width + start.col, aim)
+        best = {cells[n]: d for n, d in search.best.items()}
+        return best, (None if end is None else _route(cells, search.parent, end))
 
     def why_not(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         unit, to = intent.get("unit"), intent.get("to")
@@ -278,17 +365,19 @@ class Move(MoveAction[IpaState]):
         return reason[:1].upper() + reason[1:] if reason else None  # "your Agent ..." opens a sentence
 
     def destinations(self, state: IpaState, unit: str) -> dict[Cell, int]:
-        if not _spare(state, unit) and not _fields(state, unit):
-            # no force field and no pass through a unit: every square costs 1 whatever the way, so the
-            # board's own search (ring by ring, over square numbers) finds the same squares at the same cost
-            return super().destinations(state, unit)
         start = self.where(state, unit)
         reach, _ = self._search(state, unit, None)
         return {c: d for c, d in reach.items() if c != start}
 
+    def options(self, state: IpaState, seat: str) -> list[Intent]:
+        out: list[Intent] = []
+        for unit in self.movers(state, seat):
+            for cell in sorted(self.destinations(state, unit), key=Cell.reading):
+                out.append(_move_intent(unit, cell.label))
+        return out
+
     def route(self, state: IpaState, unit: str, to: Cell) -> Route | None:
-        how = self.movement(state, unit)
-        if how.may_enter is not None and not how.may_enter(to):
+        if to in {Cell.parse(c) for c in occupied(state, but=unit)}:
             return None
         _, found = self._search(state, unit, to)
         return found
