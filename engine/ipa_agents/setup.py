@@ -82,16 +82,17 @@ def _splits(size: int, walls: set[tuple[int, int]], x: int, y: int) -> bool:
 
 @lru_cache(maxsize=16)
 def _legal_walls(size: int, walls: tuple[str, ...], forbidden: frozenset[str], limit: int) -> tuple[str, ...]:
-    """The squares for a wall, in reading order (the step's default and the menu ask for the same list:
-    made once)."""
+    """The squares for a wall, in reading order."""
     refused = _refused(size, walls, forbidden, limit)
     return tuple(label for label in square_labels(size) if label not in refused)
 
 
-def _refused(size: int, walls: tuple[str, ...], forbidden: frozenset[str], limit: int) -> set[str]:
-    """The squares no wall may go on: ``forbidden`` and those the walls refuse (:mod:`.wall_map`)."""
+@lru_cache(maxsize=16)
+def _refused(size: int, walls: tuple[str, ...], forbidden: frozenset[str], limit: int) -> frozenset[str]:
+    """The squares no wall may go on: ``forbidden`` and those the walls refuse (:mod:`.wall_map`); the
+    step's default and the menu ask for the same: made once."""
     named = square_labels(size)
-    return {named[place] for place in wall_map(size, walls, limit).refused_places()} | forbidden
+    return frozenset(named[place] for place in wall_map(size, walls, limit).refused_places()) | forbidden
 
 
 def event_square(state: IpaState, q: int, red: int, yellow: int) -> str:

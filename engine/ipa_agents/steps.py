@@ -33,7 +33,7 @@ from .state import (
     SetupWallStep,
     TurnStep,
 )
-from .turn_header import turn_text
+from .turn_header import turn_texts
 
 TURN_ACTIONS = [
     "move",
@@ -214,15 +214,8 @@ def resume_turn(state: IpaState, step: ResumeStep) -> list[Event]:
     if not agent.alive:
         state.now(EndTurnStep(seat=step.seat))
         return []
-    RULES.turn(
-        state,
-        step.seat,
-        "turn",
-        turn_text(state, step.seat),
-        TURN_ACTIONS,
-        default=Intent("end"),
-        public=turn_text(state, step.seat, public=True),
-    )
+    own, told = turn_texts(state, step.seat)
+    RULES.turn(state, step.seat, "turn", own, TURN_ACTIONS, default=Intent("end"), public=told)
     return []
 
 

@@ -121,9 +121,20 @@ def _field_masks(g: Grid, fields: tuple[tuple[Cell, int], ...]) -> dict[int, int
 @lru_cache(maxsize=16)
 def _neighbours(g: Grid, blocked: frozenset[Cell]) -> tuple[tuple[int, ...], ...]:
     """Each square's neighbours one step away under these walls (:meth:`Grid.neighbours`, in its order), as
-    square numbers: the search's table, made once per map (walls never change after set-up)."""
-    passage = Passage(blocked=blocked)
-    return tuple(tuple(n.row * g.width + n.col for n in g.neighbours(c, passage)) for c in g.cells())
+    square numbers: the search's table, made once per map (walls never change after set-up). On IPA's
+    orthogonal grid a step is open exactly when it does not enter a wall, so the open map's table is
+    filtered; another metric asks the grid square by square."""
+    if g.metric != "manhattan4":
+        passage = Passage(blocked=blocked)
+        return tuple(tuple(n.row * g.width + n.col for n in g.neighbours(c, passage)) for c in g.cells())
+    shut = {c.row * g.width + c.col for c in blocked if g.inside(c)}
+    return tuple(tuple(n for n in around if n not in shut) for around in _open_neighbours(g))
+
+
+@lru_cache(maxsize=4)
+def _open_neighbours(g: Grid) -> tuple[tuple[int, ...], ...]:
+    """:func:`_neighbours` of the map without walls."""
+    return tuple(tuple(n.row * g.width + n.col for n in g.neighbours(c)) for c in g.cells())
 
 
 @lru_cache(maxsize=4)
@@ -269,8 +280,9 @@ class Move(MoveAction[IpaState]):
         out = []
         if self._agent_budget(state, seat) > 0:
             out.append(agent.unit)
+        equipment = pack().equipment
         for fe in state.equipment.values():
-            if fe.owner == seat and pack().equipment[fe.kind].moves and fe.moved != state.round:
+            if fe.owner == seat and equipment[fe.kind].moves and fe.moved != state.round:
                 out.append(fe.unit)
         return out
 

@@ -367,8 +367,9 @@ class Shoot(Action[IpaState]):
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         out = []
+        equipment, upgrades = pack().equipment, pack().upgrades
         for fe in state.equipment.values():
-            spec = pack().equipment[fe.kind]
+            spec = equipment[fe.kind]
             if (
                 fe.owner != seat
                 or not spec.damage
@@ -377,9 +378,9 @@ class Shoot(Action[IpaState]):
             ):
                 continue
             rng = (spec.range or 0) + sum(
-                pack().upgrades[u].amount
+                upgrades[u].amount
                 for u in state.agents[seat].upgrades
-                if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "range"
+                if upgrades[u].equipment == fe.kind and upgrades[u].effect == "range"
             )
             for agent in state.agents.values():
                 if (

@@ -119,10 +119,11 @@ class Buy(Action[IpaState]):
         if not shop_open(state, seat):
             return []
         money = credits(state.agents[seat])
-        out = [Intent.of("buy", item=i) for i in INJECTIONS_PLAYED if pack().injections[i].price <= money]
+        injections, equipment = pack().injections, pack().equipment
+        out = [Intent.of("buy", item=i) for i in INJECTIONS_PLAYED if injections[i].price <= money]
         spots: list[str] | None = None  # worked out for the first piece of equipment there is money for
         for kind in EQUIPMENT_PLAYED:
-            spec = pack().equipment[kind]
+            spec = equipment[kind]
             if spec.price > money or sum(1 for e in state.equipment.values() if e.kind == kind) >= spec.stock:
                 continue
             if spots is None:
