@@ -143,55 +143,55 @@ def _numbered(g: Grid) -> tuple[Cell, ...]:
     return tuple(g.cells())
 
 
-def _obstacles(state: IpaState, unit: str) -> tuple[set[int], set[int]]:
+def _obstacles(state: IpaState, unit: str) -> tuple[frozenset[int], frozenset[int]]:
     """The squares (by number) ``unit`` may not end on, other units' (:meth:`Move.movement`), and those of
     them it may not pass either (:func:`_passable`)."""
     width = grid(state).width
-    mover = seat_of_unit(state, unit)
+    owners = {e.unit: e.owner for e in state.equipment.values()}
+    owners.update({a.unit: a.seat for a in state.agents.values()})  # as seat_of_unit: an Agent first
+    mover = owners.get(unit)
     taken: set[int] = set()
     blocking: set[int] = set()
     for label, other in occupied(state, but=unit).items():
         c = Cell.parse(label)
         n = c.row * width + c.col
         taken.add(n)
-        owner = seat_of_unit(state, other)
+        owner = owners.get(other)
         if not (
             owner is not None
             and mover is not None
             and (owner == mover or mover in state.agents[owner].permits)
         ):
             blocking.add(n)
-    return taken, blocking
+    return frozenset(taken), frozenset(blocking)
 
 
 class _Search:
     """One breadth-first search over (square, fields entered and Molecular Manipulation's pass), squares by
-    number. A key is ``mask * squares + square``; the squares are visited in the order of the plain
-    search over (Cell, mask) pairs it replaces, so it finds the same squares at the same steps and the
-    same way to a goal."""
+    number, run to its end when made (its results never change after). A key is ``mask * squares +
+    square``; the squares are found in the order of the plain search over (Cell, mask) pairs it replaced
+    (a queue, neighbours in :meth:`Grid.neighbours`' order), so it finds the same squares at the same steps
+    and, for each square, the same way as a search stopped at that square would."""
 
     def __init__(
         self,
         neighbours: tuple[tuple[int, ...], ...],
         masks: dict[int, int],
-        taken: set[int],
-        blocking: set[int],
+        taken: frozenset[int],
+        blocking: frozenset[int],
         spare: bool,
-        budgets: dict[int, int],
         budget: Callable[[int], int],
+        start: int,
     ) -> None:
-        self.neighbours, self.masks, self.taken, self.blocking = neighbours, masks, taken, blocking
-        self.spare, self.budgets, self.budget = spare, budgets, budget
+        self.start = start
         self.best: dict[int, int] = {}
         """Each square the unit may end on, with the fewest steps to it (the start too, if it comes back)."""
         self.parent: dict[int, int | None] = {}
-
-    def run(self, start: int, goal: int) -> int | None:
-        """Search from square ``start``: the key at which square ``goal`` (-1: none) is first taken from
-        the queue, None if it never is."""
-        count = len(self.neighbours)
-        neighbours, masks, taken, blocking = self.neighbours, self.masks, self.taken, self.blocking
-        budgets, budget, best, parent = self.budgets, self.budget, self.best, self.parent
+        self.reached: dict[int, int] = {}
+        """Each square of :attr:`best`, with the key it was first found at (its way: :attr:`parent`)."""
+        count = len(neighbours)
+        best, parent, reached = self.best, self.parent, self.reached
+        budgets: dict[int, int] = {}  # each mask's budget once per search
         first = masks.get(start, 0) * count + start
         parent[first] = None
         level, steps = [first], 0
@@ -200,26 +200,61 @@ class _Search:
             found: list[int] = []
             for here in level:
                 mask, square = divmod(here, count)
-                if square == goal:
-                    return here
                 for nxt in neighbours[square]:
                     nmask = mask | masks.get(nxt, 0)
                     if nxt in blocking:
-                        if not self.spare or nmask & MOLECULAR:
+                        if not spare or nmask & MOLECULAR:
                             continue
                         nmask |= MOLECULAR  # RB Molecular Manipulation: "pass through one unit once"
                     most = budgets.get(nmask)
-                    if steps > (budget(nmask) if most is None else most):
+                    if most is None:
+                        most = budgets[nmask] = budget(nmask)
+                    if steps > most:
                         continue
                     key = nmask * count + nxt
                     if key in parent:
                         continue
                     parent[key] = here
-                    if nxt not in taken:
-                        best.setdefault(nxt, steps)
+                    if nxt not in taken and nxt not in best:
+                        best[nxt] = steps
+                        reached[nxt] = key
                     found.append(key)
             level = found
-        return None
+
+    def route(self, cells: tuple[Cell, ...], goal: int) -> Route | None:
+        """The way to square ``goal`` (an end the unit may stop on): the first found, as a search from the
+        start that stops when it takes ``goal`` from its queue finds it (the start itself: no step)."""
+        if goal == self.start:
+            return Route((cells[goal],), 0)
+        end = self.reached.get(goal)
+        return None if end is None else _route(cells, self.parent, end)
+
+
+@lru_cache(maxsize=256)
+def _searched(
+    g: Grid,
+    blocked: frozenset[Cell],
+    fields: tuple[tuple[Cell, int], ...],
+    taken: frozenset[int],
+    blocking: frozenset[int],
+    spare: bool,
+    start: int,
+    fit: tuple[int, int, int, int],
+) -> _Search:
+    """The search from square ``start`` (see :meth:`Move._search`), made once for the same map, force
+    fields, units, pass and budget (``fit``: the base budget, the fields met before this move, those of
+    destroyed Enforcers and the squares moved before): legal() lists the moves and the move chosen asks
+    the way, on one state. Keyed on every input itself, so it cannot go stale."""
+    base, before, gone, moved = fit
+
+    def budget(mask: int) -> int:
+        met = mask & ~MOLECULAR
+        new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
+        return _budget(base, new, total, moved)
+
+    # each square's fields are worked out once per set of fields (they change when an Enforcer comes or
+    # goes)
+    return _Search(_neighbours(g, blocked), _field_masks(g, fields), taken, blocking, spare, budget, start)
 
 
 @lru_cache(maxsize=8192)
@@ -333,33 +368,23 @@ class Move(MoveAction[IpaState]):
         before = sum(1 << i for i, (fe, _, _) in enumerate(fields) if FIELD_SEEN + fe in seen_before)
         gone = len(seen_before) - bin(before).count("1")  # fields met earlier whose Enforcer is destroyed
         moved = state.turn.used(MOVED) if fields else 0
-        base = self._budget(state, unit)
-        budgets: dict[int, int] = {}
-
-        def budget(mask: int) -> int:  # each mask's budget once per search
-            met = mask & ~MOLECULAR
-            new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
-            most = budgets[mask] = _budget(base, new, total, moved)
-            return most
-
         start = self.where(state, unit)
         taken, blocking = _obstacles(state, unit)
-        # each square's fields are worked out once per set of fields (they change when an Enforcer comes
-        # or goes)
-        search = _Search(
-            _neighbours(g, walls(state)),
-            _field_masks(g, tuple((centre, r) for _, centre, r in fields)),
+        search = _searched(
+            g,
+            walls(state),
+            tuple((centre, r) for _, centre, r in fields),
             taken,
             blocking,
             _spare(state, unit),
-            budgets,
-            budget,
+            start.row * g.width + start.col,
+            (self._budget(state, unit), before, gone, moved),
         )
         cells = _numbered(g)
-        aim = goal.row * g.width + goal.col if goal is not None and g.inside(goal) else -1
-        end = search.run(start.row * g.width + start.col, aim)
         best = {cells[n]: d for n, d in search.best.items()}
-        return best, (None if end is None else _route(cells, search.parent, end))
+        if goal is None or not g.inside(goal):
+            return best, None
+        return best, search.route(cells, goal.row * g.width + goal.col)
 
     def why_not(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         unit, to = intent.get("unit"), intent.get("to")
