@@ -31,7 +31,7 @@ def P() -> Pack:
 
 
 def card_of(instance: str) -> Card:
-    return P().card(instance)
+    return pack().cards[instance.split(".")[0]]
 
 
 def named_card(intent: Intent, arg: str = "card") -> Card | None:
@@ -95,7 +95,7 @@ def occupied(state: IpaState, but: str = "") -> dict[str, str]:
 
 
 def stunned(agent: AgentState) -> bool:
-    return any(s.status == "stun" for s in agent.statuses)
+    return bool(agent.statuses) and any(s.status == "stun" for s in agent.statuses)
 
 
 def actions_left(state: IpaState) -> int:

@@ -56,8 +56,13 @@ def _forbidden(state: IpaState, seat: str) -> frozenset[str]:
 
 def legal_walls(state: IpaState, seat: str) -> list[str]:
     """Every square ``seat`` may put a wall on now, in reading order."""
+    return list(wall_squares(state, seat))
+
+
+def wall_squares(state: IpaState, seat: str) -> tuple[str, ...]:
+    """:func:`legal_walls` as the tuple kept for the next ask."""
     limit = pack().numbers.wall_group
-    return list(_legal_walls(state.size, tuple(state.walls), _forbidden(state, seat), limit))
+    return _legal_walls(state.size, tuple(state.walls), _forbidden(state, seat), limit)
 
 
 def default_wall(state: IpaState, seat: str) -> str | None:
@@ -84,7 +89,7 @@ def _splits(size: int, walls: set[tuple[int, int]], x: int, y: int) -> bool:
 def _legal_walls(size: int, walls: tuple[str, ...], forbidden: frozenset[str], limit: int) -> tuple[str, ...]:
     """The squares for a wall, in reading order."""
     refused = _refused(size, walls, forbidden, limit)
-    return tuple(label for label in square_labels(size) if label not in refused)
+    return tuple([label for label in square_labels(size) if label not in refused])
 
 
 @lru_cache(maxsize=16)

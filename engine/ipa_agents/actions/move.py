@@ -24,7 +24,7 @@ from engine.core.labels import listing
 from ..names import unit_named
 from ..pack import pack
 from ..rules import RULES, grid, occupied, plural, seat_of_unit, stunned, walls
-from ..setup import legal_walls
+from ..setup import wall_squares
 from ..state import EventsStep, GaiaStep, IpaState, RoundStep, SetupWallStep
 
 
@@ -187,6 +187,7 @@ class _Search:
         self.best: dict[int, int] = {}
         """Each square the unit may end on, with the fewest steps to it (the start too, if it comes back)."""
         self.parent: dict[int, int | None] = {}
+        self._ends: tuple[str, ...] | None = None
         self.reached: dict[int, int] = {}
         """Each square of :attr:`best`, with the key it was first found at (its way: :attr:`parent`)."""
         count = len(neighbours)
@@ -220,6 +221,13 @@ class _Search:
                         reached[nxt] = key
                     found.append(key)
             level = found
+
+    def ends(self, cells: tuple[Cell, ...]) -> tuple[str, ...]:
+        """The squares of :attr:`best` but the start, in reading order (square numbers are): the
+        destinations' labels, made once."""
+        if self._ends is None:
+            self._ends = tuple(cells[n].label for n in sorted(self.best) if n != self.start)
+        return self._ends
 
     def route(self, cells: tuple[Cell, ...], goal: int) -> Route | None:
         """The way to square ``goal`` (an end the unit may stop on): the first found, as a search from the
@@ -257,10 +265,10 @@ def _searched(
     return _Search(_neighbours(g, blocked), _field_masks(g, fields), taken, blocking, spare, budget, start)
 
 
-@lru_cache(maxsize=8192)
-def _move_intent(unit: str, to: str) -> Intent:
-    """The move of ``unit`` to ``to`` (intents are immutable: each turn's list offers the same again)."""
-    return Intent.of("move", unit=unit, to=to)
+@lru_cache(maxsize=1024)
+def _move_intents(unit: str, ends: tuple[str, ...]) -> tuple[Intent, ...]:
+    """The moves of ``unit`` to ``ends`` (intents are immutable: a turn's lists offer the same again)."""
+    return tuple(Intent.of("move", unit=unit, to=to) for to in ends)
 
 
 def _spare(state: IpaState, unit: str) -> bool:
@@ -363,6 +371,16 @@ class Move(MoveAction[IpaState]):
         a ``goal`` the way found to it (the first reached, neighbours in :meth:`Grid.neighbours`'
         order)."""
         g = grid(state)
+        search = self._searched(state, unit)
+        cells = _numbered(g)
+        best = {cells[n]: d for n, d in search.best.items()}
+        if goal is None or not g.inside(goal):
+            return best, None
+        return best, search.route(cells, goal.row * g.width + goal.col)
+
+    def _searched(self, state: IpaState, unit: str) -> _Search:
+        """The search of :meth:`_search`, from its cache when nothing it reads has changed."""
+        g = grid(state)
         fields = _fields(state, unit)
         seen_before = [k for k in state.turn.uses if k.startswith(FIELD_SEEN)] if fields else []
         before = sum(1 << i for i, (fe, _, _) in enumerate(fields) if FIELD_SEEN + fe in seen_before)
@@ -370,7 +388,7 @@ class Move(MoveAction[IpaState]):
         moved = state.turn.used(MOVED) if fields else 0
         start = self.where(state, unit)
         taken, blocking = _obstacles(state, unit)
-        search = _searched(
+        return _searched(
             g,
             walls(state),
             tuple((centre, r) for _, centre, r in fields),
@@ -380,11 +398,6 @@ class Move(MoveAction[IpaState]):
             start.row * g.width + start.col,
             (self._budget(state, unit), before, gone, moved),
         )
-        cells = _numbered(g)
-        best = {cells[n]: d for n, d in search.best.items()}
-        if goal is None or not g.inside(goal):
-            return best, None
-        return best, search.route(cells, goal.row * g.width + goal.col)
 
     def why_not(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         unit, to = intent.get("unit"), intent.get("to")
@@ -407,10 +420,10 @@ class Move(MoveAction[IpaState]):
         return {c: d for c, d in reach.items() if c != start}
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
+        """Each unit's moves, its destinations in reading order (:meth:`destinations`)."""
         out: list[Intent] = []
         for unit in self.movers(state, seat):
-            for cell in sorted(self.destinations(state, unit), key=Cell.reading):
-                out.append(_move_intent(unit, cell.label))
+            out += _move_intents(unit, self._searched(state, unit).ends(_numbered(grid(state))))
         return out
 
     def route(self, state: IpaState, unit: str, to: Cell) -> Route | None:
@@ -471,7 +484,7 @@ class PlaceWall(Action[IpaState]):
     when = "Walls are placed at set-up, each player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        return [_wall_intent(label) for label in legal_walls(state, seat)]
+        return list(_wall_intents(wall_squares(state, seat)))
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         given = intent.word("at")
@@ -495,9 +508,15 @@ class PlaceWall(Action[IpaState]):
         return f"Wall on {at}" if isinstance(at, str) else "Place a wall"
 
 
+@lru_cache(maxsize=16)
+def _wall_intents(squares: tuple[str, ...]) -> tuple[Intent, ...]:
+    """The wall answers for ``squares`` (intents are immutable: the menu and every check of one wall ask
+    for the same list, and the next wall's list offers most of the same squares again)."""
+    return tuple(_wall_intent(square) for square in squares)
+
+
 @lru_cache(maxsize=4096)
 def _wall_intent(square: str) -> Intent:
-    """The wall answer for a square (intents are immutable: each wall's list offers the same again)."""
     return Intent.of("wall", at=square)
 
 
