@@ -268,7 +268,12 @@ def _searched(
 @lru_cache(maxsize=1024)
 def _move_intents(unit: str, ends: tuple[str, ...]) -> tuple[Intent, ...]:
     """The moves of ``unit`` to ``ends`` (intents are immutable: a turn's lists offer the same again)."""
-    return tuple(Intent.of("move", unit=unit, to=to) for to in ends)
+    return tuple(_move_intent(unit, to) for to in ends)
+
+
+@lru_cache(maxsize=8192)
+def _move_intent(unit: str, to: str) -> Intent:
+    return Intent.of("move", unit=unit, to=to)
 
 
 def _spare(state: IpaState, unit: str) -> bool:
