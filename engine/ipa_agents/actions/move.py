@@ -328,7 +328,7 @@ class Move(MoveAction[IpaState]):
         out = []
         if self._agent_budget(state, seat) > 0:
             out.append(agent.unit)
-        equipment = pack().equipment
+        equipment = pack().equipment if state.equipment else {}
         for fe in state.equipment.values():
             if fe.owner == seat and equipment[fe.kind].moves and fe.moved != state.round:
                 out.append(fe.unit)
@@ -432,17 +432,17 @@ class Move(MoveAction[IpaState]):
         return out
 
     def route(self, state: IpaState, unit: str, to: Cell) -> Route | None:
-        if to in {Cell.parse(c) for c in occupied(state, but=unit)}:
+        g = grid(state)
+        if to in {Cell.parse(c) for c in occupied(state, but=unit)} or not g.inside(to):
             return None
-        _, found = self._search(state, unit, to)
-        return found
+        return self._searched(state, unit).route(_numbered(g), to.row * g.width + to.col)
 
     def carry_out(self, state: IpaState, seat: str, unit: str, route: Route) -> list[Event]:
         dest = route.cells[-1].label
         agent = state.agents[seat]
-        passable = _passable(state, unit)
-        taken = {Cell.parse(c) for c in occupied(state, but=unit)}
-        if any(c in taken and c not in passable for c in route.cells[1:-1]):
+        _, blocking = _obstacles(state, unit)
+        width = grid(state).width
+        if any(c.row * width + c.col in blocking for c in route.cells[1:-1]):  # a unit passed through
             state.turn.use("molecular_spent")
         name = "Agent" if unit == agent.unit else pack().equipment[state.equipment[unit].kind].name
         start = route.cells[0].label
@@ -517,7 +517,7 @@ class PlaceWall(Action[IpaState]):
 def _wall_intents(squares: tuple[str, ...]) -> tuple[Intent, ...]:
     """The wall answers for ``squares`` (intents are immutable: the menu and every check of one wall ask
     for the same list, and the next wall's list offers most of the same squares again)."""
-    return tuple(_wall_intent(square) for square in squares)
+    return tuple(map(_wall_intent, squares))
 
 
 @lru_cache(maxsize=4096)

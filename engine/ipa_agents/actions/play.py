@@ -366,6 +366,8 @@ class Shoot(Action[IpaState]):
     )
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
+        if not state.equipment:
+            return []
         out = []
         equipment, upgrades = pack().equipment, pack().upgrades
         for fe in state.equipment.values():
