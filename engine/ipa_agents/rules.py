@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from engine.core.board import Cell, GridSpec, grid_of
 from engine.core.board.grid import Grid
-from engine.core.intent import Intent
+from engine.core.intent import Intent, Value
 from engine.core.rules import Rules
 
 from .pack import ABILITIES, Ability, Card, Pack, pack
@@ -28,6 +28,13 @@ def grid(state: IpaState) -> Grid:
 
 def P() -> Pack:
     return pack()
+
+
+@lru_cache(maxsize=16_384)
+def offered(kind: str, /, **args: Value) -> Intent:
+    """``Intent.of``, kept: the option lists offer the same intents again after every deed (intents are
+    immutable), and reading the arguments' words was most of making them."""
+    return Intent.of(kind, **args)
 
 
 def card_of(instance: str) -> Card:

@@ -27,6 +27,7 @@ from ..rules import (
     named_card,
     not_in_hand,
     occupied,
+    offered,
     plural,
     recycle_from_hand,
     sees,
@@ -66,7 +67,7 @@ class Sell(Action[IpaState]):
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         if not shop_open(state, seat):
             return []
-        return [Intent.of("sell", card=c) for c in sorted(state.agents[seat].hand)]
+        return [offered("sell", card=c) for c in sorted(state.agents[seat].hand)]
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         return not_in_hand(state, seat, intent)
@@ -120,7 +121,7 @@ class Buy(Action[IpaState]):
             return []
         money = credits(state.agents[seat])
         injections, equipment = pack().injections, pack().equipment
-        out = [Intent.of("buy", item=i) for i in INJECTIONS_PLAYED if injections[i].price <= money]
+        out = [offered("buy", item=i) for i in INJECTIONS_PLAYED if injections[i].price <= money]
         spots: list[str] | None = None  # worked out for the first piece of equipment there is money for
         for kind in EQUIPMENT_PLAYED:
             spec = equipment[kind]
@@ -128,7 +129,7 @@ class Buy(Action[IpaState]):
                 continue
             if spots is None:
                 spots = _placements(state, seat)
-            out += [Intent.of("buy", item=kind, at=c) for c in spots]
+            out += [offered("buy", item=kind, at=c) for c in spots]
         return out
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:
