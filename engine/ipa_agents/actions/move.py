@@ -106,16 +106,15 @@ def _note_fields(state: IpaState, unit: str, route: Route) -> None:
 
 
 @lru_cache(maxsize=64)
-def _field_masks(g: Grid, fields: tuple[tuple[Cell, int], ...]) -> dict[int, int]:
-    """The squares inside force fields (centre, radius), by number (``row * width + col``), each with the
-    bits of the fields it is in (field ``i``: bit ``1 << i``); the field's "effect ... goes through
+def _field_masks(g: Grid, fields: tuple[tuple[Cell, int], ...]) -> tuple[int, ...]:
+    """Each square's force fields (centre, radius), by number (``row * width + col``): the bits of the
+    fields it is in (field ``i``: bit ``1 << i``; 0: none); the field's "effect ... goes through
     walls"."""
-    masks: dict[int, int] = {}
+    masks = [0] * (g.width * g.height)
     for i, (centre, radius) in enumerate(fields):
         for c in g.around(centre, radius):
-            n = c.row * g.width + c.col
-            masks[n] = masks.get(n, 0) | 1 << i
-    return masks
+            masks[c.row * g.width + c.col] |= 1 << i
+    return tuple(masks)
 
 
 @lru_cache(maxsize=16)
@@ -176,7 +175,7 @@ class _Search:
     def __init__(
         self,
         neighbours: tuple[tuple[int, ...], ...],
-        masks: dict[int, int],
+        masks: tuple[int, ...],
         taken: frozenset[int],
         blocking: frozenset[int],
         spare: bool,
@@ -193,7 +192,7 @@ class _Search:
         count = len(neighbours)
         best, parent, reached = self.best, self.parent, self.reached
         budgets: dict[int, int] = {}  # each mask's budget once per search
-        first = masks.get(start, 0) * count + start
+        first = masks[start] * count + start
         parent[first] = None
         level, steps = [first], 0
         while level:
@@ -202,7 +201,7 @@ class _Search:
             for here in level:
                 mask, square = divmod(here, count)
                 for nxt in neighbours[square]:
-                    nmask = mask | masks.get(nxt, 0)
+                    nmask = mask | masks[nxt]
                     if nxt in blocking:
                         if not spare or nmask & MOLECULAR:
                             continue
