@@ -11,7 +11,6 @@ entered; walls do not stop a field).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core import Event, Intent, public
@@ -21,6 +20,7 @@ from engine.core.board import Cell, MoveAction, Movement, Passage, Route
 from engine.core.board.grid import Grid
 from engine.core.labels import listing
 
+from ..move_search import Search, numbered, obstacles, search_from
 from ..names import unit_named
 from ..pack import pack
 from ..rules import RULES, grid, occupied, plural, seat_of_unit, stunned, walls
@@ -57,20 +57,6 @@ MOVED = "squares"
 """The turn counter of the squares the Agent in turn has moved in its earlier moves of the turn."""
 
 
-MOLECULAR = 1 << 30
-"""The search's flag for Molecular Manipulation's pass (the field bits are the low ones)."""
-
-
-def _route(cells: tuple[Cell, ...], parent: dict[int, int | None], end: int) -> Route:
-    """The way the search took to ``end`` (a search key, see :func:`_breadth_first`), start first."""
-    count = len(cells)
-    path = [end]
-    while (prev := parent[path[-1]]) is not None:
-        path.append(prev)
-    way = tuple(cells[key % count] for key in reversed(path))
-    return Route(way, len(way) - 1)
-
-
 def _canonical(label: str) -> str | None:
     try:
         return Cell.parse(label).label
@@ -105,165 +91,6 @@ def _note_fields(state: IpaState, unit: str, route: Route) -> None:
             state.turn.use(seen)
 
 
-@lru_cache(maxsize=64)
-def _field_masks(g: Grid, fields: tuple[tuple[Cell, int], ...]) -> tuple[int, ...]:
-    """Each square's force fields (centre, radius), by number (``row * width + col``): the bits of the
-    fields it is in (field ``i``: bit ``1 << i``; 0: none); the field's "effect ... goes through
-    walls"."""
-    masks = [0] * (g.width * g.height)
-    for i, (centre, radius) in enumerate(fields):
-        for c in g.around(centre, radius):
-            masks[c.row * g.width + c.col] |= 1 << i
-    return tuple(masks)
-
-
-@lru_cache(maxsize=16)
-def _neighbours(g: Grid, blocked: frozenset[Cell]) -> tuple[tuple[int, ...], ...]:
-    """Each square's neighbours one step away under these walls (:meth:`Grid.neighbours`, in its order), as
-    square numbers: the search's table, made once per map (walls never change after set-up). On IPA's
-    orthogonal grid a step is open exactly when it does not enter a wall, so the open map's table is
-    filtered; another metric asks the grid square by square."""
-    if g.metric != "manhattan4":
-        passage = Passage(blocked=blocked)
-        return tuple(tuple(n.row * g.width + n.col for n in g.neighbours(c, passage)) for c in g.cells())
-    shut = {c.row * g.width + c.col for c in blocked if g.inside(c)}
-    return tuple(tuple(n for n in around if n not in shut) for around in _open_neighbours(g))
-
-
-@lru_cache(maxsize=4)
-def _open_neighbours(g: Grid) -> tuple[tuple[int, ...], ...]:
-    """:func:`_neighbours` of the map without walls."""
-    return tuple(tuple(n.row * g.width + n.col for n in g.neighbours(c)) for c in g.cells())
-
-
-@lru_cache(maxsize=4)
-def _numbered(g: Grid) -> tuple[Cell, ...]:
-    """The squares by number (``row * width + col``)."""
-    return tuple(g.cells())
-
-
-def _obstacles(state: IpaState, unit: str) -> tuple[frozenset[int], frozenset[int]]:
-    """The squares (by number) ``unit`` may not end on, other units' (:meth:`Move.movement`), and those of
-    them it may not pass either (:func:`_passable`)."""
-    width = grid(state).width
-    owners = {e.unit: e.owner for e in state.equipment.values()}
-    owners.update({a.unit: a.seat for a in state.agents.values()})  # as seat_of_unit: an Agent first
-    mover = owners.get(unit)
-    taken: set[int] = set()
-    blocking: set[int] = set()
-    for label, other in occupied(state, but=unit).items():
-        c = Cell.parse(label)
-        n = c.row * width + c.col
-        taken.add(n)
-        owner = owners.get(other)
-        if not (
-            owner is not None
-            and mover is not None
-            and (owner == mover or mover in state.agents[owner].permits)
-        ):
-            blocking.add(n)
-    return frozenset(taken), frozenset(blocking)
-
-
-class _Search:
-    """One breadth-first search over (square, fields entered and Molecular Manipulation's pass), squares by
-    number, run to its end when made (its results never change after). A key is ``mask * squares +
-    square``; the squares are found in the order of the plain search over (Cell, mask) pairs it replaced
-    (a queue, neighbours in :meth:`Grid.neighbours`' order), so it finds the same squares at the same steps
-    and, for each square, the same way as a search stopped at that square would."""
-
-    def __init__(
-        self,
-        neighbours: tuple[tuple[int, ...], ...],
-        masks: tuple[int, ...],
-        taken: frozenset[int],
-        blocking: frozenset[int],
-        spare: bool,
-        budget: Callable[[int], int],
-        start: int,
-    ) -> None:
-        self.start = start
-        self.best: dict[int, int] = {}
-        """Each square the unit may end on, with the fewest steps to it (the start too, if it comes back)."""
-        self.parent: dict[int, int | None] = {}
-        self._ends: tuple[str, ...] | None = None
-        self.reached: dict[int, int] = {}
-        """Each square of :attr:`best`, with the key it was first found at (its way: :attr:`parent`)."""
-        count = len(neighbours)
-        best, parent, reached = self.best, self.parent, self.reached
-        budgets: dict[int, int] = {}  # each mask's budget once per search
-        first = masks[start] * count + start
-        parent[first] = None
-        level, steps = [first], 0
-        while level:
-            steps += 1  # of the squares found from this level
-            found: list[int] = []
-            for here in level:
-                mask, square = divmod(here, count)
-                for nxt in neighbours[square]:
-                    nmask = mask | masks[nxt]
-                    if nxt in blocking:
-                        if not spare or nmask & MOLECULAR:
-                            continue
-                        nmask |= MOLECULAR  # RB Molecular Manipulation: "pass through one unit once"
-                    most = budgets.get(nmask)
-                    if most is None:
-                        most = budgets[nmask] = budget(nmask)
-                    if steps > most:
-                        continue
-                    key = nmask * count + nxt
-                    if key in parent:
-                        continue
-                    parent[key] = here
-                    if nxt not in taken and nxt not in best:
-                        best[nxt] = steps
-                        reached[nxt] = key
-                    found.append(key)
-            level = found
-
-    def ends(self, cells: tuple[Cell, ...]) -> tuple[str, ...]:
-        """The squares of :attr:`best` but the start, in reading order (square numbers are): the
-        destinations' labels, made once."""
-        if self._ends is None:
-            self._ends = tuple(cells[n].label for n in sorted(self.best) if n != self.start)
-        return self._ends
-
-    def route(self, cells: tuple[Cell, ...], goal: int) -> Route | None:
-        """The way to square ``goal`` (an end the unit may stop on): the first found, as a search from the
-        start that stops when it takes ``goal`` from its queue finds it (the start itself: no step)."""
-        if goal == self.start:
-            return Route((cells[goal],), 0)
-        end = self.reached.get(goal)
-        return None if end is None else _route(cells, self.parent, end)
-
-
-@lru_cache(maxsize=256)
-def _searched(
-    g: Grid,
-    blocked: frozenset[Cell],
-    fields: tuple[tuple[Cell, int], ...],
-    taken: frozenset[int],
-    blocking: frozenset[int],
-    spare: bool,
-    start: int,
-    fit: tuple[int, int, int, int],
-) -> _Search:
-    """The search from square ``start`` (see :meth:`Move._search`), made once for the same map, force
-    fields, units, pass and budget (``fit``: the base budget, the fields met before this move, those of
-    destroyed Enforcers and the squares moved before): legal() lists the moves and the move chosen asks
-    the way, on one state. Keyed on every input itself, so it cannot go stale."""
-    base, before, gone, moved = fit
-
-    def budget(mask: int) -> int:
-        met = mask & ~MOLECULAR
-        new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
-        return _budget(base, new, total, moved)
-
-    # each square's fields are worked out once per set of fields (they change when an Enforcer comes or
-    # goes)
-    return _Search(_neighbours(g, blocked), _field_masks(g, fields), taken, blocking, spare, budget, start)
-
-
 @lru_cache(maxsize=1024)
 def _move_intents(unit: str, ends: tuple[str, ...]) -> tuple[Intent, ...]:
     """The moves of ``unit`` to ``ends`` (intents are immutable: a turn's lists offer the same again)."""
@@ -278,17 +105,6 @@ def _move_intent(unit: str, to: str) -> Intent:
 def _spare(state: IpaState, unit: str) -> bool:
     """Whether the Agent ``unit`` has Molecular Manipulation's pass through one unit still to use."""
     return unit.startswith("a") and state.turn.used("molecular") > state.turn.used("molecular_spent")
-
-
-def _budget(base: int, new: int, total: int, moved: int) -> int:
-    """A move's budget of ``base`` squares, the Agent having been in ``total`` force fields this turn, of
-    which ``new`` first in this move, after ``moved`` squares of its earlier moves: RB "In the round in
-    which a unit is within a force field, the unit loses 2 movement points for the rest of the round" (a
-    field already met in an earlier move of the turn took its 2 points then); "If a unit is trapped in 2
-    force fields, that unit can move only 1 square" (in the whole turn)."""
-    if total >= 2:
-        return max(0, min(base, 1 - moved))
-    return max(0, base - 2) if new else base
 
 
 SPEED_BOOST = 2
@@ -376,13 +192,13 @@ class Move(MoveAction[IpaState]):
         order)."""
         g = grid(state)
         search = self._searched(state, unit)
-        cells = _numbered(g)
+        cells = numbered(g)
         best = {cells[n]: d for n, d in search.best.items()}
         if goal is None or not g.inside(goal):
             return best, None
         return best, search.route(cells, goal.row * g.width + goal.col)
 
-    def _searched(self, state: IpaState, unit: str) -> _Search:
+    def _searched(self, state: IpaState, unit: str) -> Search:
         """The search of :meth:`_search`, from its cache when nothing it reads has changed."""
         g = grid(state)
         fields = _fields(state, unit)
@@ -391,8 +207,8 @@ class Move(MoveAction[IpaState]):
         gone = len(seen_before) - bin(before).count("1")  # fields met earlier whose Enforcer is destroyed
         moved = state.turn.used(MOVED) if fields else 0
         start = self.where(state, unit)
-        taken, blocking = _obstacles(state, unit)
-        return _searched(
+        taken, blocking = obstacles(state, unit)
+        return search_from(
             g,
             walls(state),
             tuple((centre, r) for _, centre, r in fields),
@@ -427,19 +243,19 @@ class Move(MoveAction[IpaState]):
         """Each unit's moves, its destinations in reading order (:meth:`destinations`)."""
         out: list[Intent] = []
         for unit in self.movers(state, seat):
-            out += _move_intents(unit, self._searched(state, unit).ends(_numbered(grid(state))))
+            out += _move_intents(unit, self._searched(state, unit).ends(numbered(grid(state))))
         return out
 
     def route(self, state: IpaState, unit: str, to: Cell) -> Route | None:
         g = grid(state)
         if to in {Cell.parse(c) for c in occupied(state, but=unit)} or not g.inside(to):
             return None
-        return self._searched(state, unit).route(_numbered(g), to.row * g.width + to.col)
+        return self._searched(state, unit).route(numbered(g), to.row * g.width + to.col)
 
     def carry_out(self, state: IpaState, seat: str, unit: str, route: Route) -> list[Event]:
         dest = route.cells[-1].label
         agent = state.agents[seat]
-        _, blocking = _obstacles(state, unit)
+        _, blocking = obstacles(state, unit)
         width = grid(state).width
         if any(c.row * width + c.col in blocking for c in route.cells[1:-1]):  # a unit passed through
             state.turn.use("molecular_spent")
