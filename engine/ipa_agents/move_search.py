@@ -70,6 +70,12 @@ def numbered(g: Grid) -> tuple[Cell, ...]:
     return tuple(g.cells())
 
 
+@lru_cache(maxsize=4)
+def numbered_labels(g: Grid) -> tuple[str, ...]:
+    """The squares' labels by number."""
+    return tuple(c.label for c in g.cells())
+
+
 def obstacles(state: IpaState, unit: str) -> tuple[frozenset[int], frozenset[int]]:
     """The squares (by number) ``unit`` may not end on, other units', and those of them it may not pass
     either: RB Physics, "Your units may only move through other units if the owner of the unit through
@@ -151,11 +157,11 @@ class Search:
                     found.append(key)
             level = found
 
-    def ends(self, cells: tuple[Cell, ...]) -> tuple[str, ...]:
-        """The squares of :attr:`best` but the start, in reading order (square numbers are): the
-        destinations' labels, made once."""
+    def ends(self, labels: tuple[str, ...]) -> tuple[str, ...]:
+        """The squares of :attr:`best` but the start, in reading order (square numbers are), named by
+        ``labels`` (:func:`numbered_labels`): the destinations, made once."""
         if self._ends is None:
-            self._ends = tuple(cells[n].label for n in sorted(self.best) if n != self.start)
+            self._ends = tuple(labels[n] for n in sorted(self.best) if n != self.start)
         return self._ends
 
     def route(self, cells: tuple[Cell, ...], goal: int) -> Route | None:

@@ -20,7 +20,7 @@ from engine.core.board import Cell, MoveAction, Movement, Passage, Route
 from engine.core.board.grid import Grid
 from engine.core.labels import listing
 
-from ..move_search import Search, numbered, obstacles, search_from
+from ..move_search import Search, numbered, numbered_labels, obstacles, search_from
 from ..names import unit_named
 from ..pack import pack
 from ..rules import RULES, grid, occupied, plural, seat_of_unit, stunned, walls
@@ -32,7 +32,7 @@ def _fields(state: IpaState, unit: str) -> list[tuple[str, Cell, int]]:
     """The armed force fields that slow ``unit`` (none for a Sentry; UE 6: not its owner's own): each
     Gravitational Enforcer's id, square and radius."""
     seat = next((a.seat for a in state.agents.values() if a.unit == unit), None)
-    if seat is None:
+    if seat is None or all(fe.kind != "gravitational_enforcer" for fe in state.equipment.values()):
         return []
     radius = pack().equipment["gravitational_enforcer"].radius
     own_free = state.agents[seat].ue == "own_fields"
@@ -143,10 +143,10 @@ class Move(MoveAction[IpaState]):
         out = []
         if self._agent_budget(state, seat) > 0:
             out.append(agent.unit)
-        equipment = pack().equipment if state.equipment else {}
-        for fe in state.equipment.values():
-            if fe.owner == seat and equipment[fe.kind].moves and fe.moved != state.round:
-                out.append(fe.unit)
+        owned = [fe for fe in state.equipment.values() if fe.owner == seat]
+        if owned:
+            equipment = pack().equipment
+            out += [fe.unit for fe in owned if equipment[fe.kind].moves and fe.moved != state.round]
         return out
 
     def _agent_budget(self, state: IpaState, seat: str) -> int:
@@ -243,7 +243,7 @@ class Move(MoveAction[IpaState]):
         """Each unit's moves, its destinations in reading order (:meth:`destinations`)."""
         out: list[Intent] = []
         for unit in self.movers(state, seat):
-            out += _move_intents(unit, self._searched(state, unit).ends(numbered(grid(state))))
+            out += _move_intents(unit, self._searched(state, unit).ends(numbered_labels(grid(state))))
         return out
 
     def route(self, state: IpaState, unit: str, to: Cell) -> Route | None:

@@ -372,10 +372,11 @@ class Shoot(Action[IpaState]):
     )
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        if not state.equipment:
+        if all(fe.owner != seat for fe in state.equipment.values()):
             return []
         out = []
-        equipment, upgrades = pack().equipment, pack().upgrades
+        kept = pack()
+        equipment, upgrades = kept.equipment, kept.upgrades
         for fe in state.equipment.values():
             spec = equipment[fe.kind]
             if (

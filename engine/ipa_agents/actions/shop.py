@@ -120,7 +120,8 @@ class Buy(Action[IpaState]):
         if not shop_open(state, seat):
             return []
         money = credits(state.agents[seat])
-        injections, equipment = pack().injections, pack().equipment
+        kept = pack()
+        injections, equipment = kept.injections, kept.equipment
         out = [offered("buy", item=i) for i in INJECTIONS_PLAYED if injections[i].price <= money]
         spots: list[str] | None = None  # worked out for the first piece of equipment there is money for
         for kind in EQUIPMENT_PLAYED:
