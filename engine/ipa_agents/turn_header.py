@@ -43,7 +43,8 @@ def turn_texts(state: IpaState, seat: str) -> tuple[str, str]:
     free = free_artifacts(state)
     if free > 0:
         parts.append(f"Multitasking: {free} more Artifact{'s' if free > 1 else ''} without an action")
-    parts += [text for counter, text in WAITING if boosted(state, counter)]
+    uses = state.turn.uses  # counters only grow: one never used waits for nothing
+    parts += [text for counter, text in WAITING if counter in uses and boosted(state, counter)]
     shared = "; ".join(parts)
     told = f"{told}; {shared}."
     if agent.turn_credits:

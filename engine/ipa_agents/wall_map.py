@@ -157,7 +157,8 @@ class WallMap:
 
 
 WALL_MAPS_KEPT = 256
-"""Wall maps kept (a set-up asks for each map once or twice, the next wall finds the map before it)."""
+"""Wall maps kept (a set-up asks for each map once or twice, the next wall finds the map before it); when
+full, all are dropped and made again as asked (from the empty map, wall by wall)."""
 _MAPS: dict[tuple[int, int, tuple[str, ...]], WallMap] = {}
 
 
@@ -179,6 +180,6 @@ def wall_map(size: int, walls: tuple[str, ...], limit: int) -> WallMap:
         c = Cell.parse(label)
         made = made.plus(square(size, c.col, c.row))
     if len(_MAPS) >= WALL_MAPS_KEPT:
-        del _MAPS[next(iter(_MAPS))]
+        _MAPS.clear()  # one call, safe beside another thread's (agent moves and replays run in threads)
     _MAPS[key] = made
     return made
