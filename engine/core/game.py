@@ -30,6 +30,13 @@ from .model import Event, GameMeta, Outcome, Prompt
 from .rng import Rng
 
 
+def _offered(intent: Intent, legal: list[Intent]) -> bool:
+    """Whether ``intent`` is in ``legal``: first by identity (an agent hands back one of the list's own
+    intents), which skips comparing it with every intent before it (an IPA wall's list holds ~540), then by
+    equality as ``in`` does."""
+    return any(offer is intent for offer in legal) or intent in legal
+
+
 class GameState(BaseModel):
     """What every game's state holds. ``format`` is the snapshot format version of the game."""
 
@@ -110,7 +117,7 @@ class Game(ABC, Generic[S]):
         """:meth:`apply` for an intent picked from ``legal``, the list ``legal(state, seat)`` has just
         returned (agents, simulations): membership in that list is the check, so the rules are not asked
         twice. Anything else goes through the full check of :meth:`apply`, and its refusal."""
-        if state.result is not None or intent not in legal:
+        if state.result is not None or not _offered(intent, legal):
             return self.apply(state, seat, intent)
         new = self.copy(state)
         return new, self.apply_in_place(new, seat, intent, legal)
@@ -119,7 +126,7 @@ class Game(ABC, Generic[S]):
         """Change ``state`` itself by a pick from ``legal`` (see :meth:`apply_chosen`), for a caller that
         owns the state and keeps no earlier version of it: a simulation saves the copy. A refused intent
         raises before anything changes."""
-        if state.result is not None or intent not in legal:
+        if state.result is not None or not _offered(intent, legal):
             self.check(state, seat, intent)
             raise IllegalIntent(f"'{self.describe(state, intent)}' is not among the intents offered.")
         events = self._apply(state, seat, intent)

@@ -14,6 +14,15 @@ from pydantic import BaseModel
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+
+
+def _mixed(seed: int, position: int) -> int:
+    """SplitMix64's number at ``position`` of the generator seeded ``seed``."""
+    z = (seed + position * 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
 
 
 class Rng(BaseModel):
@@ -22,10 +31,7 @@ class Rng(BaseModel):
 
     def next64(self) -> int:
         self.position += 1
-        z = (self.seed + self.position * 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        return _mixed(self.seed, self.position)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
@@ -47,10 +53,21 @@ class Rng(BaseModel):
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates), each swap drawn as ``below(i + 1)`` draws it; the position is
+        counted locally and written once (writing a model's field for every draw was most of a shuffle's
+        cost: an agent's sampled state shuffles every unseen card)."""
+        seed, position = self.seed, self.position
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            limit = _SPAN - _SPAN % (i + 1)
+            position += 1
+            value = _mixed(seed, position)
+            while value >= limit:
+                position += 1
+                value = _mixed(seed, position)
+            j = value % (i + 1)
             items[i], items[j] = items[j], items[i]
+        if position != self.position:
+            self.position = position
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)

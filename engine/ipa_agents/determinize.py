@@ -10,14 +10,15 @@ seat they are unknown, so they become as many cards drawn at random from the tar
 
 from __future__ import annotations
 
-from engine.core.determinize import redeal, redeal_except, world
+from engine.core.clone import clone
+from engine.core.determinize import hide_secrets, redeal, redeal_except, reseed
 from engine.core.rng import Rng
 
 from .state import IpaState
 
 
 def determinize(state: IpaState, seat: str, rng: Rng) -> IpaState:
-    copy = world(state, seat, rng)
+    copy = _world(state, seat, rng)
     control = copy.control
     kept = list(control.cards) if control is not None and control.controller == seat else []
     drawn = _held(copy) if control is not None and seat not in (control.controller, control.target) else []
@@ -29,6 +30,16 @@ def determinize(state: IpaState, seat: str, rng: Rng) -> IpaState:
     redeal(rng, kinds)
     for event, kind in zip(copy.events, kinds, strict=True):
         event.kind = kind
+    return copy
+
+
+def _world(state: IpaState, seat: str, rng: Rng) -> IpaState:
+    """:func:`engine.core.determinize.world` (a copy, re-seeded, the other seats' secrets re-chosen), the
+    copy made as ``Game.copy`` makes it (:func:`engine.core.clone.clone`, which dumps as the JSON round trip
+    ``world`` uses, at a fraction of its cost: the heuristic agent samples a state for every decision)."""
+    copy = clone(state)
+    reseed(copy, rng)
+    hide_secrets(copy, seat, rng)
     return copy
 
 

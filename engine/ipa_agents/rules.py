@@ -3,11 +3,12 @@ line of sight and clear shot, abilities with their bonuses, requirements and the
 
 from __future__ import annotations
 
+from collections.abc import Container
 from functools import lru_cache
 
 from engine.core.board import Cell, GridSpec, grid_of
 from engine.core.board.grid import Grid
-from engine.core.intent import Intent
+from engine.core.intent import Intent, Value
 from engine.core.rules import Rules
 
 from .pack import ABILITIES, Ability, Card, Pack, pack
@@ -29,8 +30,15 @@ def P() -> Pack:
     return pack()
 
 
+@lru_cache(maxsize=16_384)
+def offered(kind: str, /, **args: Value) -> Intent:
+    """``Intent.of``, kept: the option lists offer the same intents again after every deed (intents are
+    immutable), and reading the arguments' words was most of making them."""
+    return Intent.of(kind, **args)
+
+
 def card_of(instance: str) -> Card:
-    return P().card(instance)
+    return pack().cards[instance.split(".")[0]]
 
 
 def named_card(intent: Intent, arg: str = "card") -> Card | None:
@@ -94,7 +102,7 @@ def occupied(state: IpaState, but: str = "") -> dict[str, str]:
 
 
 def stunned(agent: AgentState) -> bool:
-    return any(s.status == "stun" for s in agent.statuses)
+    return bool(agent.statuses) and any(s.status == "stun" for s in agent.statuses)
 
 
 def actions_left(state: IpaState) -> int:
@@ -138,7 +146,41 @@ def missing(state: IpaState, agent: AgentState, card: Card) -> list[str]:
 def sees(state: IpaState, a: str, b: str) -> bool:
     """RB "Line of Sight": blocked by walls only (units and field equipment do not block it); where the
     line passes exactly through a corner it is blocked only between two walls (A-17)."""
-    return grid(state).sees(cell(a), cell(b), blockers=walls(state), corner="sides")
+    return line_free(cell(a), cell(b), walls(state))
+
+
+def line_free(a: Cell, b: Cell, blockers: Container[Cell]) -> bool:
+    """Whether the centre-to-centre line from ``a`` to ``b`` is free of ``blockers``: what
+    :meth:`Grid.sees` answers with ``corner="sides"`` on IPA's map, which has no walls of its own on
+    edges or squares (so only the squares passed and the corners squeezed through count), walked here
+    square by square as :func:`engine.core.board.line.line` does, without making the line. A square the
+    line passes through (the ends excepted) blocks; at a corner the line passes exactly through, it is
+    blocked only when the squares on both sides block. The tests hold it to :meth:`Grid.sees`."""
+    if a == b:
+        return True
+    dx, dy = b.col - a.col, b.row - a.row
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    nx, ny = abs(dx), abs(dy)
+    i = j = 1
+    col, row = a
+    while i <= nx or j <= ny:
+        # the i-th column line is met at (2i - 1) / (2 nx), the j-th row line at (2j - 1) / (2 ny)
+        order = -1 if j > ny else 1 if i > nx else (2 * i - 1) * ny - (2 * j - 1) * nx
+        if order < 0:
+            col += sx
+            i += 1
+        elif order > 0:
+            row += sy
+            j += 1
+        else:  # through the corner: blocked between two blocking squares
+            if (col + sx, row) in blockers and (col, row + sy) in blockers:
+                return False
+            col, row = col + sx, row + sy
+            i += 1
+            j += 1
+        if (i <= nx or j <= ny) and (col, row) in blockers:
+            return False
+    return True
 
 
 def clear_shot(state: IpaState, shooter: str, a: str, b: str) -> bool:
@@ -156,7 +198,7 @@ def clear_shot(state: IpaState, shooter: str, a: str, b: str) -> bool:
     for fe in state.equipment.values():
         if fe.unit not in exempt:
             blockers.add(cell(fe.cell))
-    return grid(state).sees(cell(a), cell(b), blockers=blockers, corner="sides")
+    return line_free(cell(a), cell(b), blockers)
 
 
 def seat_of_unit(state: IpaState, unit: str) -> str | None:

@@ -15,6 +15,7 @@ from engine.core.board import Cell
 
 from .pack import pack
 from .state import IpaState
+from .wall_map import cuts, ring_steps, square, square_labels, wall_map
 
 CORNERS = ("A1", "X1", "X24", "A24")
 """Q1 top left, Q2 top right, Q3 bottom right, Q4 bottom left (a label only, notes 5.2)."""
@@ -44,36 +45,6 @@ def quadrant(label: str, size: int) -> int:
     return 0 if top and left else 1 if top else 3 if left else 2
 
 
-AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
-
-
-def _wall_groups(walls: set[tuple[int, int]]) -> dict[tuple[int, int], tuple[int, int]]:
-    """Each wall's group (walls touching, diagonals included): wall -> (group number, group size)."""
-    group_of: dict[tuple[int, int], int] = {}
-    sizes: list[int] = []
-    for start in walls:
-        if start in group_of:
-            continue
-        group_of[start] = len(sizes)
-        todo, count = [start], 1
-        while todo:
-            x, y = todo.pop()
-            for dx, dy in AROUND:
-                n = (x + dx, y + dy)
-                if n in walls and n not in group_of:
-                    group_of[n] = len(sizes)
-                    todo.append(n)
-                    count += 1
-        sizes.append(count)
-    return {wall: (number, sizes[number]) for wall, number in group_of.items()}
-
-
-def _joined_size(groups: dict[tuple[int, int], tuple[int, int]], x: int, y: int) -> int:
-    """The size of the group a new wall on (x, y) would be part of: itself and every group it touches."""
-    touched = {groups[n] for n in ((x + dx, y + dy) for dx, dy in AROUND) if n in groups}
-    return 1 + sum(size for _, size in touched)
-
-
 def _forbidden(state: IpaState, seat: str) -> frozenset[str]:
     """Squares no wall of ``seat`` may go on: units, Events and the opponents' starting corners."""
     forbidden: set[str] = {a.cell for a in state.agents.values()} | {e.cell for e in state.events}
@@ -85,111 +56,48 @@ def _forbidden(state: IpaState, seat: str) -> frozenset[str]:
 
 def legal_walls(state: IpaState, seat: str) -> list[str]:
     """Every square ``seat`` may put a wall on now, in reading order."""
+    return list(wall_squares(state, seat))
+
+
+def wall_squares(state: IpaState, seat: str) -> tuple[str, ...]:
+    """:func:`legal_walls` as the tuple kept for the next ask."""
     limit = pack().numbers.wall_group
-    return list(_legal_walls(state.size, tuple(state.walls), _forbidden(state, seat), limit))
+    return _legal_walls(state.size, tuple(state.walls), _forbidden(state, seat), limit)
 
 
 def default_wall(state: IpaState, seat: str) -> str | None:
     """The square a wall goes on when its player lets the deadline pass (None: no square is allowed): the
-    first allowed square in reading order from the map's centre. Squares are judged one at a time, each on
-    the eight squares around it (:func:`_cuts`); the whole list (:func:`legal_walls`) is drawn up only for
-    the player's menu."""
-    size, forbidden, limit = state.size, _forbidden(state, seat), pack().numbers.wall_group
-    wall_set = {(c.col, c.row) for c in (Cell.parse(w) for w in state.walls)}
-    groups = _wall_groups(wall_set)
-    barriers = _barriers(size, groups)
-    labels = _labels(size)
-    for k in range(len(labels)):
-        (x, y), label = labels[(len(labels) // 2 + k) % len(labels)]
-        if (x, y) in wall_set or label in forbidden or _joined_size(groups, x, y) > limit:
-            continue
-        if not _cuts(size, barriers, x, y):
-            return label
-    return None
-
-
-OUTSIDE = -1
-"""The barrier beyond the map's edges (see :func:`_barriers`)."""
-RING = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
-"""The eight squares around one, going round (each one next to the one before); the orthogonal ones are
-at the odd places."""
-
-
-Barriers = list[int | None]
-"""Each square's barrier (None: no wall) on the map with a frame of :data:`OUTSIDE` around it, row by row:
-square (x, y) is at ``(y + 1) * (size + 2) + x + 1``."""
-
-
-def _barriers(size: int, groups: dict[tuple[int, int], tuple[int, int]]) -> Barriers:
-    """Each wall's barrier: the walls that touch (diagonals included) are one barrier, and a group that
-    touches the map's edge is one with the outside (:data:`OUTSIDE`)."""
-    edge = {n for (x, y), (n, _) in groups.items() if x in (0, size - 1) or y in (0, size - 1)}
-    wide = size + 2
-    out: Barriers = [OUTSIDE] * wide + ([OUTSIDE] + [None] * size + [OUTSIDE]) * size + [OUTSIDE] * wide
-    for (x, y), (n, _) in groups.items():
-        out[(y + 1) * wide + x + 1] = OUTSIDE if n in edge else n
-    return out
-
-
-@lru_cache(maxsize=4)
-def _ring_steps(size: int) -> tuple[int, ...]:
-    """:data:`RING` as steps in :data:`Barriers`."""
-    return tuple(dy * (size + 2) + dx for dx, dy in RING)
-
-
-def _cuts(size: int, barriers: Barriers, x: int, y: int) -> bool:
-    """Whether a wall on (x, y) would cut the squares without walls in two (4-connected), judged on the
-    eight squares around it, without a search of the map: going round them, the open squares next to
-    (x, y) fall into runs parted by walls or the map's edge. The wall cuts exactly when two of those
-    partings are one barrier (walls touching, diagonals included, or joined to the edge): that barrier and
-    the new wall close a loop with squares inside it (on a square grid, walls touching at a corner close a
-    loop for orthogonal movement). The tests check it against a search of the whole map."""
-    here = (y + 1) * (size + 2) + x + 1
-    seen = [barriers[here + step] for step in _ring_steps(size)]
-    start = next((i for i, b in enumerate(seen) if b is not None), None)
-    if start is None:
-        return False
-    partings: list[int] = []  # the barrier before each run of open squares holding an orthogonal one
-    parting: int | None = seen[start]  # a barrier (never None: the walk starts on one)
-    beside = False
-    for j in range(1, 9):
-        i = (start + j) % 8
-        barrier = seen[i]
-        if barrier is None:
-            beside = beside or i % 2 == 1
-        elif beside and parting is not None:
-            partings.append(parting)
-            parting, beside = barrier, False
-    return len(set(partings)) < len(partings)
+    first allowed square in reading order from the map's centre (then from the top left). A square with no
+    wall around it is judged as any other here: alone, it makes a group of 1."""
+    limit = pack().numbers.wall_group
+    if limit < 1:
+        return None  # even a lone wall is a group of more than the limit
+    labels = square_labels(state.size)
+    refused = _refused(state.size, tuple(state.walls), _forbidden(state, seat), limit)
+    half = len(labels) // 2
+    return next((label for label in labels[half:] + labels[:half] if label not in refused), None)
 
 
 def _splits(size: int, walls: set[tuple[int, int]], x: int, y: int) -> bool:
-    """:func:`_cuts` for a set of walls (the tests ask it square by square)."""
-    return _cuts(size, _barriers(size, _wall_groups(walls)), x, y)
+    """:func:`~.wall_map.cuts` for a set of walls (the tests ask it square by square)."""
+    labels = tuple(sorted(Cell(wx, wy).label for wx, wy in walls))
+    made = wall_map(size, labels, len(walls) + 1)
+    return cuts(made.barriers, square(size, x, y), ring_steps(size))
 
 
 @lru_cache(maxsize=16)
 def _legal_walls(size: int, walls: tuple[str, ...], forbidden: frozenset[str], limit: int) -> tuple[str, ...]:
-    """The squares for a wall (the step's default and the menu ask for the same list: computed once). A
-    square with no wall among the eight around it neither cuts the map nor joins a group."""
-    wall_set = {(c.col, c.row) for c in (Cell.parse(w) for w in walls)}
-    groups = _wall_groups(wall_set)
-    barriers = _barriers(size, groups)
-    near = {(x + dx, y + dy) for x, y in wall_set for dx, dy in AROUND}
-    out: list[str] = []
-    for (x, y), label in _labels(size):
-        if (x, y) in wall_set or label in forbidden:
-            continue
-        if (x, y) in near and (_joined_size(groups, x, y) > limit or _cuts(size, barriers, x, y)):
-            continue
-        out.append(label)
-    return tuple(out)
+    """The squares for a wall, in reading order."""
+    refused = _refused(size, walls, forbidden, limit)
+    return tuple([label for label in square_labels(size) if label not in refused])
 
 
-@lru_cache(maxsize=4)
-def _labels(size: int) -> tuple[tuple[tuple[int, int], str], ...]:
-    """Every square of a ``size`` map with its label, in reading order."""
-    return tuple(((x, y), Cell(x, y).label) for y in range(size) for x in range(size))
+@lru_cache(maxsize=16)
+def _refused(size: int, walls: tuple[str, ...], forbidden: frozenset[str], limit: int) -> frozenset[str]:
+    """The squares no wall may go on: ``forbidden`` and those the walls refuse (:mod:`.wall_map`); the
+    step's default and the menu ask for the same: made once."""
+    named = square_labels(size)
+    return frozenset(named[place] for place in wall_map(size, walls, limit).refused_places()) | forbidden
 
 
 def event_square(state: IpaState, q: int, red: int, yellow: int) -> str:

@@ -15,7 +15,7 @@ from . import control, marks, undo
 from .effects import check_end, damage
 from .names import words
 from .pack import ABILITIES
-from .rules import RULES, P, card_of, draw_card, hand_limit, plural, stunned
+from .rules import RULES, P, card_of, draw_card, hand_limit, offered, plural, stunned
 from .setup import default_wall, event_free, event_square
 from .sides import sides
 from .state import (
@@ -33,7 +33,7 @@ from .state import (
     SetupWallStep,
     TurnStep,
 )
-from .turn_header import turn_text
+from .turn_header import turn_texts
 
 TURN_ACTIONS = [
     "move",
@@ -214,15 +214,8 @@ def resume_turn(state: IpaState, step: ResumeStep) -> list[Event]:
     if not agent.alive:
         state.now(EndTurnStep(seat=step.seat))
         return []
-    RULES.turn(
-        state,
-        step.seat,
-        "turn",
-        turn_text(state, step.seat),
-        TURN_ACTIONS,
-        default=Intent("end"),
-        public=turn_text(state, step.seat, public=True),
-    )
+    own, told = turn_texts(state, step.seat)
+    RULES.turn(state, step.seat, "turn", own, TURN_ACTIONS, default=Intent("end"), public=told)
     return []
 
 
@@ -273,7 +266,7 @@ def end_round(state: IpaState, step: RoundEndStep) -> list[Event]:
             for stat in ABILITIES if gains else ("none",):
                 word = "Draw a card" if draw == "yes" else "No card"
                 label = f"{word}, +1 {stat.capitalize()}" if stat != "none" else word
-                offer.append((Intent.of("ready", draw=draw, point=stat), label))
+                offer.append((offered("ready", draw=draw, point=stat), label))
         offers[seat] = offer
     text = "End of the round: draw an Item Card? Place the rank's ability point."
     public = "End of the round: each player chooses in secret whether to draw an Item Card, and the point."

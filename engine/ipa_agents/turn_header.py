@@ -23,20 +23,19 @@ WAITING = (
 """The injections that wait for their use (the turn counter's name, what the header says)."""
 
 
-def turn_text(state: IpaState, seat: str, public: bool = False) -> str:
-    """The turn's question; ``public``: told to the others (everything in it is public: life, stun, the
-    move and actions taken, the injections bought)."""
+def turn_texts(state: IpaState, seat: str) -> tuple[str, str]:
+    """The turn's question to its seat, and as told to the others (everything in it is public: life, stun,
+    the move and actions taken, the injections bought): made together, they share all but the opening and
+    the sale credits."""
     agent = state.agents[seat]
     life = f"life {agent.life}/{agent.max_life}"
-    parts = [
-        f"{seat}'s turn (Round {state.round}): {life}"
-        if public
-        else f"Round {state.round}, your turn: {life}"
-    ]
+    own, told = f"Round {state.round}, your turn: {life}", f"{seat}'s turn (Round {state.round}): {life}"
     if stunned(agent):
-        parts.append(f"stunned: {seat if public else 'you'} can do nothing but discard and end")
-        return "; ".join(parts) + "."
-    parts.append(_move(state, seat))
+        return (
+            f"{own}; stunned: you can do nothing but discard and end.",
+            f"{told}; stunned: {seat} can do nothing but discard and end.",
+        )
+    parts = [_move(state, seat)]
     if any(s.status == "helpless" for s in agent.statuses):
         parts.append("helpless: no action this turn")
     else:
@@ -44,10 +43,13 @@ def turn_text(state: IpaState, seat: str, public: bool = False) -> str:
     free = free_artifacts(state)
     if free > 0:
         parts.append(f"Multitasking: {free} more Artifact{'s' if free > 1 else ''} without an action")
-    parts += [text for counter, text in WAITING if boosted(state, counter)]
-    if not public and agent.turn_credits:
-        parts.append(f"{plural(agent.turn_credits, 'credit')} from sales to spend now")
-    return "; ".join(parts) + "."
+    uses = state.turn.uses  # counters only grow: one never used waits for nothing
+    parts += [text for counter, text in WAITING if counter in uses and boosted(state, counter)]
+    shared = "; ".join(parts)
+    told = f"{told}; {shared}."
+    if agent.turn_credits:
+        shared += f"; {plural(agent.turn_credits, 'credit')} from sales to spend now"
+    return f"{own}; {shared}.", told
 
 
 def _move(state: IpaState, seat: str) -> str:
@@ -67,5 +69,4 @@ def retell(state: IpaState, frame: Frame) -> None:
     turn, asked of its controller, has a header of its own)."""
     if frame.asked() != [state.acting] or state.result is not None:
         return
-    frame.text = turn_text(state, state.acting)
-    frame.public = turn_text(state, state.acting, public=True)
+    frame.text, frame.public = turn_texts(state, state.acting)

@@ -12,7 +12,17 @@ from engine.core.args import Shape, number, word
 from engine.core.board import Cell
 
 from ..names import card_named, seat_named, unit_named, words
-from ..rules import RULES, able, adjacent8, card_of, equipment_name, named_card, not_in_hand, occupied
+from ..rules import (
+    RULES,
+    able,
+    adjacent8,
+    card_of,
+    equipment_name,
+    named_card,
+    not_in_hand,
+    occupied,
+    offered,
+)
 from ..state import AgentState, IpaState
 from .play import actions_left, credits, pay
 
@@ -51,7 +61,7 @@ class Permit(Action[IpaState]):
         if not agent.alive:
             return []
         return [
-            Intent.of("permit", seat=o.seat, allow="no" if o.seat in agent.permits else "yes")
+            offered("permit", seat=o.seat, allow="no" if o.seat in agent.permits else "yes")
             for o in _others(state, seat)
         ]
 
@@ -100,7 +110,7 @@ class Give(Action[IpaState]):
         out = []
         for other in _others(state, seat):
             if adjacent8(agent.cell, other.cell) or credits(agent) >= 1 or other.credits >= 1:
-                out += [Intent.of("give", card=c, to=other.seat) for c in sorted(agent.hand)]
+                out += [offered("give", card=c, to=other.seat) for c in sorted(agent.hand)]
         return out
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:

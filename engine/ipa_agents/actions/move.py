@@ -11,7 +11,6 @@ entered; walls do not stop a field).
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 
 from engine.core import Event, Intent, public
@@ -21,10 +20,11 @@ from engine.core.board import Cell, MoveAction, Movement, Passage, Route
 from engine.core.board.grid import Grid
 from engine.core.labels import listing
 
+from ..move_search import Search, numbered, numbered_labels, obstacles, search_from
 from ..names import unit_named
 from ..pack import pack
 from ..rules import RULES, grid, occupied, plural, seat_of_unit, stunned, walls
-from ..setup import legal_walls
+from ..setup import wall_squares
 from ..state import EventsStep, GaiaStep, IpaState, RoundStep, SetupWallStep
 
 
@@ -32,7 +32,7 @@ def _fields(state: IpaState, unit: str) -> list[tuple[str, Cell, int]]:
     """The armed force fields that slow ``unit`` (none for a Sentry; UE 6: not its owner's own): each
     Gravitational Enforcer's id, square and radius."""
     seat = next((a.seat for a in state.agents.values() if a.unit == unit), None)
-    if seat is None:
+    if seat is None or all(fe.kind != "gravitational_enforcer" for fe in state.equipment.values()):
         return []
     radius = pack().equipment["gravitational_enforcer"].radius
     own_free = state.agents[seat].ue == "own_fields"
@@ -55,18 +55,6 @@ FIELD_SEEN = "field:"
 (RB: "the unit loses 2 movement points for the rest of the round"; A-15)."""
 MOVED = "squares"
 """The turn counter of the squares the Agent in turn has moved in its earlier moves of the turn."""
-
-
-MOLECULAR = 1 << 30
-"""The search's flag for Molecular Manipulation's pass (the field bits are the low ones)."""
-
-
-def _route(seen: dict[tuple[Cell, int], tuple[Cell, int] | None], end: tuple[Cell, int]) -> Route:
-    path = [end]
-    while (prev := seen[path[-1]]) is not None:
-        path.append(prev)
-    cells = tuple(c for c, _ in reversed(path))
-    return Route(cells, len(cells) - 1)
 
 
 def _canonical(label: str) -> str | None:
@@ -103,31 +91,20 @@ def _note_fields(state: IpaState, unit: str, route: Route) -> None:
             state.turn.use(seen)
 
 
-@lru_cache(maxsize=64)
-def _field_masks(g: Grid, fields: tuple[tuple[Cell, int], ...]) -> dict[Cell, int]:
-    """The squares inside force fields (centre, radius), each with the bits of the fields it is in (field
-    ``i``: bit ``1 << i``); the field's "effect ... goes through walls"."""
-    masks: dict[Cell, int] = {}
-    for i, (centre, radius) in enumerate(fields):
-        for c in g.around(centre, radius):
-            masks[c] = masks.get(c, 0) | 1 << i
-    return masks
+@lru_cache(maxsize=1024)
+def _move_intents(unit: str, ends: tuple[str, ...]) -> tuple[Intent, ...]:
+    """The moves of ``unit`` to ``ends`` (intents are immutable: a turn's lists offer the same again)."""
+    return tuple(_move_intent(unit, to) for to in ends)
+
+
+@lru_cache(maxsize=8192)
+def _move_intent(unit: str, to: str) -> Intent:
+    return Intent.of("move", unit=unit, to=to)
 
 
 def _spare(state: IpaState, unit: str) -> bool:
     """Whether the Agent ``unit`` has Molecular Manipulation's pass through one unit still to use."""
     return unit.startswith("a") and state.turn.used("molecular") > state.turn.used("molecular_spent")
-
-
-def _budget(base: int, new: int, total: int, moved: int) -> int:
-    """A move's budget of ``base`` squares, the Agent having been in ``total`` force fields this turn, of
-    which ``new`` first in this move, after ``moved`` squares of its earlier moves: RB "In the round in
-    which a unit is within a force field, the unit loses 2 movement points for the rest of the round" (a
-    field already met in an earlier move of the turn took its 2 points then); "If a unit is trapped in 2
-    force fields, that unit can move only 1 square" (in the whole turn)."""
-    if total >= 2:
-        return max(0, min(base, 1 - moved))
-    return max(0, base - 2) if new else base
 
 
 SPEED_BOOST = 2
@@ -166,9 +143,10 @@ class Move(MoveAction[IpaState]):
         out = []
         if self._agent_budget(state, seat) > 0:
             out.append(agent.unit)
-        for fe in state.equipment.values():
-            if fe.owner == seat and pack().equipment[fe.kind].moves and fe.moved != state.round:
-                out.append(fe.unit)
+        owned = [fe for fe in state.equipment.values() if fe.owner == seat]
+        if owned:
+            equipment = pack().equipment
+            out += [fe.unit for fe in owned if equipment[fe.kind].moves and fe.moved != state.round]
         return out
 
     def _agent_budget(self, state: IpaState, seat: str) -> int:
@@ -180,87 +158,66 @@ class Move(MoveAction[IpaState]):
 
     def movement(self, state: IpaState, unit: str) -> Movement:
         taken = {Cell.parse(c) for c in occupied(state, but=unit)}
-        agent = next((a for a in state.agents.values() if a.unit == unit), None)
-        if agent is not None:
-            budget = self._agent_budget(state, agent.seat)
-        else:
-            fe = state.equipment[unit]
-            legs = (
-                sum(
-                    pack().upgrades[u].amount
-                    for u in state.agents[fe.owner].upgrades
-                    if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "moves"
-                )
-                if fe.owner
-                else 0
-            )
-            budget = pack().equipment[fe.kind].moves + legs
         passable = _passable(state, unit)
         return Movement(
-            budget=budget,
+            budget=self._budget(state, unit),
             may_enter=lambda c: c not in taken,
             may_pass=lambda c: c not in taken or c in passable,
             passage=Passage(blocked=walls(state)),
         )
 
+    def _budget(self, state: IpaState, unit: str) -> int:
+        """The squares ``unit`` may move in one move, before force fields."""
+        agent = next((a for a in state.agents.values() if a.unit == unit), None)
+        if agent is not None:
+            return self._agent_budget(state, agent.seat)
+        fe = state.equipment[unit]
+        legs = (
+            sum(
+                pack().upgrades[u].amount
+                for u in state.agents[fe.owner].upgrades
+                if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "moves"
+            )
+            if fe.owner
+            else 0
+        )
+        return pack().equipment[fe.kind].moves + legs
+
     # the force fields make the budget depend on the way taken: a search over (square, fields entered)
 
     def _search(self, state: IpaState, unit: str, goal: Cell | None) -> tuple[dict[Cell, int], Route | None]:
         """Breadth first over (square, fields entered and whether Molecular Manipulation's one pass is
-        used: bit ``MOLECULAR``)."""
-        how = self.movement(state, unit)
-        fields = _fields(state, unit)
+        used: bit ``MOLECULAR``): the squares the unit may end on with the fewest steps to each, and with
+        a ``goal`` the way found to it (the first reached, neighbours in :meth:`Grid.neighbours`'
+        order)."""
         g = grid(state)
-        start = self.where(state, unit)
-        spare = _spare(state, unit)
+        search = self._searched(state, unit)
+        cells = numbered(g)
+        best = {cells[n]: d for n, d in search.best.items()}
+        if goal is None or not g.inside(goal):
+            return best, None
+        return best, search.route(cells, goal.row * g.width + goal.col)
+
+    def _searched(self, state: IpaState, unit: str) -> Search:
+        """The search of :meth:`_search`, from its cache when nothing it reads has changed."""
+        g = grid(state)
+        fields = _fields(state, unit)
         seen_before = [k for k in state.turn.uses if k.startswith(FIELD_SEEN)] if fields else []
         before = sum(1 << i for i, (fe, _, _) in enumerate(fields) if FIELD_SEEN + fe in seen_before)
         gone = len(seen_before) - bin(before).count("1")  # fields met earlier whose Enforcer is destroyed
         moved = state.turn.used(MOVED) if fields else 0
-
-        # each square's fields are worked out once per set of fields (they change when an Enforcer comes
-        # or goes), each mask's budget once per search
-        masks = _field_masks(g, tuple((centre, r) for _, centre, r in fields))
-        budgets: dict[int, int] = {}
-
-        def inside(c: Cell) -> int:
-            return masks.get(c, 0)
-
-        def budget(mask: int) -> int:
-            most = budgets.get(mask)
-            if most is None:
-                met = mask & ~MOLECULAR
-                new, total = bin(met & ~before).count("1"), bin(met | before).count("1") + gone
-                most = budgets[mask] = _budget(how.budget, new, total, moved)
-            return most
-
-        first = (start, inside(start))
-        seen: dict[tuple[Cell, int], tuple[Cell, int] | None] = {first: None}
-        steps = {first: 0}
-        best: dict[Cell, int] = {}
-        todo = deque([first])
-        while todo:
-            here = todo.popleft()
-            cell, mask = here
-            if goal is not None and cell == goal:
-                return best, _route(seen, here)
-            for nxt in g.neighbours(cell, how.passage):
-                nmask = mask | inside(nxt)
-                if how.may_pass is not None and not how.may_pass(nxt):
-                    if not spare or nmask & MOLECULAR:
-                        continue
-                    nmask |= MOLECULAR  # RB Molecular Manipulation: "pass through one unit once"
-                if steps[here] + 1 > budget(nmask):
-                    continue
-                key = (nxt, nmask)
-                if key in seen:
-                    continue
-                seen[key] = here
-                steps[key] = steps[here] + 1
-                if how.may_enter is None or how.may_enter(nxt):
-                    best.setdefault(nxt, steps[key])
-                todo.append(key)
-        return best, None
+        start = self.where(state, unit)
+        taken, blocking = obstacles(state, unit)
+        return search_from(
+            g,
+            walls(state),
+            tuple((centre, r) for _, centre, r in fields),
+            taken,
+            blocking,
+            _spare(state, unit),
+            start.row * g.width + start.col,
+            (self._budget(state, unit), before, gone, moved),
+        )
 
     def why_not(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         unit, to = intent.get("unit"), intent.get("to")
@@ -278,27 +235,29 @@ class Move(MoveAction[IpaState]):
         return reason[:1].upper() + reason[1:] if reason else None  # "your Agent ..." opens a sentence
 
     def destinations(self, state: IpaState, unit: str) -> dict[Cell, int]:
-        if not _spare(state, unit) and not _fields(state, unit):
-            # no force field and no pass through a unit: every square costs 1 whatever the way, so the
-            # board's own search (ring by ring, over square numbers) finds the same squares at the same cost
-            return super().destinations(state, unit)
         start = self.where(state, unit)
         reach, _ = self._search(state, unit, None)
         return {c: d for c, d in reach.items() if c != start}
 
+    def options(self, state: IpaState, seat: str) -> list[Intent]:
+        """Each unit's moves, its destinations in reading order (:meth:`destinations`)."""
+        out: list[Intent] = []
+        for unit in self.movers(state, seat):
+            out += _move_intents(unit, self._searched(state, unit).ends(numbered_labels(grid(state))))
+        return out
+
     def route(self, state: IpaState, unit: str, to: Cell) -> Route | None:
-        how = self.movement(state, unit)
-        if how.may_enter is not None and not how.may_enter(to):
+        g = grid(state)
+        if to in {Cell.parse(c) for c in occupied(state, but=unit)} or not g.inside(to):
             return None
-        _, found = self._search(state, unit, to)
-        return found
+        return self._searched(state, unit).route(numbered(g), to.row * g.width + to.col)
 
     def carry_out(self, state: IpaState, seat: str, unit: str, route: Route) -> list[Event]:
         dest = route.cells[-1].label
         agent = state.agents[seat]
-        passable = _passable(state, unit)
-        taken = {Cell.parse(c) for c in occupied(state, but=unit)}
-        if any(c in taken and c not in passable for c in route.cells[1:-1]):
+        _, blocking = obstacles(state, unit)
+        width = grid(state).width
+        if any(c.row * width + c.col in blocking for c in route.cells[1:-1]):  # a unit passed through
             state.turn.use("molecular_spent")
         name = "Agent" if unit == agent.unit else pack().equipment[state.equipment[unit].kind].name
         start = route.cells[0].label
@@ -345,7 +304,7 @@ class PlaceWall(Action[IpaState]):
     when = "Walls are placed at set-up, each player in turn"
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
-        return [_wall_intent(label) for label in legal_walls(state, seat)]
+        return list(_wall_intents(wall_squares(state, seat)))
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         given = intent.word("at")
@@ -369,9 +328,15 @@ class PlaceWall(Action[IpaState]):
         return f"Wall on {at}" if isinstance(at, str) else "Place a wall"
 
 
+@lru_cache(maxsize=16)
+def _wall_intents(squares: tuple[str, ...]) -> tuple[Intent, ...]:
+    """The wall answers for ``squares`` (intents are immutable: the menu and every check of one wall ask
+    for the same list, and the next wall's list offers most of the same squares again)."""
+    return tuple(map(_wall_intent, squares))
+
+
 @lru_cache(maxsize=4096)
 def _wall_intent(square: str) -> Intent:
-    """The wall answer for a square (intents are immutable: each wall's list offers the same again)."""
     return Intent.of("wall", at=square)
 
 

@@ -19,6 +19,7 @@ from ..rules import (
     equipment_name,
     named_card,
     not_in_hand,
+    offered,
     recycle_from_hand,
     stunned,
 )
@@ -245,7 +246,7 @@ class Discard(Action[IpaState]):
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
-        return [Intent.of("discard", card=c) for c in sorted(agent.hand)] if agent.alive else []
+        return [offered("discard", card=c) for c in sorted(agent.hand)] if agent.alive else []
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         return not_in_hand(state, seat, intent)

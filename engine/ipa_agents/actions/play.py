@@ -110,7 +110,10 @@ def targets(state: IpaState, agent: AgentState, card: Card, own_equipment: bool 
 
 
 def playable(state: IpaState, agent: AgentState, instance: str, again: bool) -> bool:
-    card = card_of(instance)
+    return _playable(state, agent, card_of(instance), again)
+
+
+def _playable(state: IpaState, agent: AgentState, card: Card, again: bool) -> bool:
     if not meets(state, agent, card) or credits(agent) < card.cost or card.type == "rift":
         return False
     if card.type == "construct":
@@ -133,31 +136,32 @@ class Play(Action[IpaState]):
     )
     when = "Item Cards are activated in your own turn, with an action left (a Construct needs none)"
 
-    def _cards(self, state: IpaState, seat: str) -> list[tuple[str, bool]]:
+    def _cards(self, state: IpaState, seat: str) -> list[tuple[str, Card]]:
+        """The cards ``seat`` may activate now: one of each kind in hand, then the active weapons and
+        Space Manipulations to activate again (instance and card)."""
         agent = state.agents[seat]
         if not agent.alive or stunned(agent):
             return []
-        listed: list[tuple[str, bool]] = []
+        cards = pack().cards
+        listed: list[tuple[str, Card]] = []
         seen: set[str] = set()
         for instance in sorted(agent.hand):
             kind = instance.split(".")[0]
             if kind in seen:
                 continue  # copies of one card play alike: offer one
-            if playable(state, agent, instance, again=False):
+            if _playable(state, agent, cards[kind], again=False):
                 seen.add(kind)
-                listed.append((instance, False))
+                listed.append((instance, cards[kind]))
         for act in agent.active:
-            if card_of(act.card).type in ("melee", "ranged", "space") and playable(
-                state, agent, act.card, True
-            ):
-                listed.append((act.card, True))
+            card = cards[act.card.split(".")[0]]
+            if card.type in ("melee", "ranged", "space") and _playable(state, agent, card, True):
+                listed.append((act.card, card))
         return listed
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
         out: list[Intent] = []
-        for instance, _ in self._cards(state, seat):
-            card = card_of(instance)
+        for instance, card in self._cards(state, seat):
             special = special_targets(state, agent, card)
             if special is not None:  # a planted Construct or a revival (R-38, R-39)
                 out += [Intent.of("play", card=instance, at=unit) for unit in special]
@@ -318,6 +322,8 @@ class Convert(Action[IpaState]):
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         agent = state.agents[seat]
+        if not agent.active:
+            return []  # no Damage Converter
         conv = [e for a in agent.active for e in card_of(a.card).effects if e.op == "convert"]
         if not agent.alive or stunned(agent) or not conv or credits(agent) < conv[0].cost:
             return []
@@ -366,9 +372,13 @@ class Shoot(Action[IpaState]):
     )
 
     def options(self, state: IpaState, seat: str) -> list[Intent]:
+        if all(fe.owner != seat for fe in state.equipment.values()):
+            return []
         out = []
+        kept = pack()
+        equipment, upgrades = kept.equipment, kept.upgrades
         for fe in state.equipment.values():
-            spec = pack().equipment[fe.kind]
+            spec = equipment[fe.kind]
             if (
                 fe.owner != seat
                 or not spec.damage
@@ -377,9 +387,9 @@ class Shoot(Action[IpaState]):
             ):
                 continue
             rng = (spec.range or 0) + sum(
-                pack().upgrades[u].amount
+                upgrades[u].amount
                 for u in state.agents[seat].upgrades
-                if pack().upgrades[u].equipment == fe.kind and pack().upgrades[u].effect == "range"
+                if upgrades[u].equipment == fe.kind and upgrades[u].effect == "range"
             )
             for agent in state.agents.values():
                 if (

@@ -27,6 +27,7 @@ from ..rules import (
     named_card,
     not_in_hand,
     occupied,
+    offered,
     plural,
     recycle_from_hand,
     sees,
@@ -66,7 +67,7 @@ class Sell(Action[IpaState]):
     def options(self, state: IpaState, seat: str) -> list[Intent]:
         if not shop_open(state, seat):
             return []
-        return [Intent.of("sell", card=c) for c in sorted(state.agents[seat].hand)]
+        return [offered("sell", card=c) for c in sorted(state.agents[seat].hand)]
 
     def refusal(self, state: IpaState, seat: str, intent: Intent) -> str | None:
         return not_in_hand(state, seat, intent)
@@ -119,15 +120,17 @@ class Buy(Action[IpaState]):
         if not shop_open(state, seat):
             return []
         money = credits(state.agents[seat])
-        out = [Intent.of("buy", item=i) for i in INJECTIONS_PLAYED if pack().injections[i].price <= money]
+        kept = pack()
+        injections, equipment = kept.injections, kept.equipment
+        out = [offered("buy", item=i) for i in INJECTIONS_PLAYED if injections[i].price <= money]
         spots: list[str] | None = None  # worked out for the first piece of equipment there is money for
         for kind in EQUIPMENT_PLAYED:
-            spec = pack().equipment[kind]
+            spec = equipment[kind]
             if spec.price > money or sum(1 for e in state.equipment.values() if e.kind == kind) >= spec.stock:
                 continue
             if spots is None:
                 spots = _placements(state, seat)
-            out += [Intent.of("buy", item=kind, at=c) for c in spots]
+            out += [offered("buy", item=kind, at=c) for c in spots]
         return out
 
     def apply(self, state: IpaState, seat: str, intent: Intent) -> list[Event]:

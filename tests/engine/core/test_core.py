@@ -53,6 +53,20 @@ def test_rng_is_deterministic_and_serialisable() -> None:
     )
 
 
+def test_a_shuffle_draws_as_below_does() -> None:
+    """Rng.shuffle counts its draws itself (issue 33): the same swaps, and the same position after, as
+    Fisher-Yates by ``below``, so every seeded game deals as before."""
+    for seed in range(40):
+        for size in (0, 1, 2, 3, 7, 52, 200):
+            fast, slow = Rng(seed=seed, position=seed * 3), Rng(seed=seed, position=seed * 3)
+            items, expected = list(range(size)), list(range(size))
+            fast.shuffle(items)
+            for i in range(size - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected and fast.position == slow.position, (seed, size)
+
+
 def test_rng_is_roughly_uniform() -> None:
     rng = Rng(seed=1)
     counts = [0] * 6

@@ -1,5 +1,6 @@
-"""The squares an Agent may move to, by the board's ring search when no force field slows it and no pass
-through a unit is left (issue 33: the fast way), against IPA's own search over (square, fields entered).
+"""The squares an Agent may move to: IPA's own search over (square, fields entered), which lists every move
+(issue 33: on square numbers, one search per state), against the board's ring search when no force field
+slows it and no pass through a unit is left.
 
 RB "Movement": "Each Agent has 5 movement points ... distance is counted horizontally and vertically";
 RB "Physics": "Units normally cannot stand on squares that are already occupied by another unit."

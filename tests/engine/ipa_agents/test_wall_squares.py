@@ -1,6 +1,7 @@
 """The squares a wall may go on during set-up, against the rule's own definition computed the slow way
-(issue 21 made ``_legal_walls`` faster: cut squares by Tarjan over square numbers, wall groups counted
-once per map instead of searched for every square).
+(issue 21 made ``_legal_walls`` faster: a cut judged on the eight squares around, wall groups counted
+once per map instead of searched for every square; issue 33: the squares kept wall by wall, each wall
+judging again only the squares around its group, :mod:`engine.ipa_agents.wall_map`).
 
 RB set-up 6: "You may not place a terrain token in the starting corner of an opponent." and "Special wall
 rule: when a game starts, no more than 5 walls may stand directly next to each other. (This also applies
