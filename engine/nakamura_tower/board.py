@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from engine.core.board import AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
+from engine.core.board import OPEN, AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
 
 from .loading import pack
 from .pack import Mission
@@ -164,6 +164,8 @@ def passage(state: NtState, mover: Model) -> Passage:
         if d.state == "open":
             side = edge_of(e)
             pinned |= {c for c in (side.a, side.b) if c in taken and taken[c].id != mover.id}
+    if not shut and not pinned:
+        return OPEN  # nothing shut nor pinned: the searches need not test each step
     return Passage(shut=shut, pinned=frozenset(pinned))
 
 
