@@ -14,7 +14,7 @@ from functools import lru_cache
 from engine.core.board import OPEN, AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
 
 from .loading import pack
-from .pack import Mission
+from .pack import Mission, Pack
 from .state import Model, NtState
 from .stats import hacker
 
@@ -38,8 +38,18 @@ def spec(state: NtState) -> GridSpec:
     return pack().maps[mission(state).map]
 
 
+_GRIDS: dict[str, tuple[Pack, Grid]] = {}
+
+
 def grid(state: NtState) -> Grid:
-    return grid_of(spec(state))
+    """The grid of the mission's map, found once per mission of the pack in use (the rules ask for it at
+    every look and every distance; a pack read again, as a test does, finds its own)."""
+    p = pack()
+    kept = _GRIDS.get(state.mission)
+    if kept is None or kept[0] is not p:
+        kept = (p, grid_of(p.maps[p.missions[state.mission].map]))
+        _GRIDS[state.mission] = kept
+    return kept[1]
 
 
 _GRAPHS: dict[int, tuple[GridSpec, AreaGraph]] = {}
@@ -154,11 +164,13 @@ def may_unlock(state: NtState, model: Model, edge: str) -> bool:
     return any(pack().equipment[e].door_breaker for e in model.equipment)
 
 
-def passage(state: NtState, mover: Model) -> Passage:
+def passage(state: NtState, mover: Model, taken: dict[Cell, Model] | None = None) -> Passage:
+    """The doors ``mover`` may not pass and the open doorways someone else stands in (``taken``:
+    :func:`occupied`, if read)."""
     shut = frozenset(
         edge_of(e) for e, d in state.doors.items() if d.state == "locked" and not may_unlock(state, mover, e)
     )
-    taken = occupied(state)
+    taken = occupied(state) if taken is None else taken
     pinned: set[Cell] = set()
     for e, d in state.doors.items():
         if d.state == "open":

@@ -12,6 +12,7 @@ from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..combat import begin_attack, weapon_for
 from ..infection import against_ally
+from ..intents import made
 from ..rules import RULES
 from ..state import NtState
 from ..stats import called, name
@@ -31,7 +32,7 @@ class Attack(Summed, Action[NtState]):
             look = board.sight(state, model) if model.able else None  # who blocks is read once
             for target in board.on_board(state):
                 if weapon_for(state, model, target, look) is not None:
-                    out.append(Intent.of("attack", unit=model.id, target=target.id))
+                    out.append(made("attack", unit=model.id, target=target.id))
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:

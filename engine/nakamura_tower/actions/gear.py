@@ -13,6 +13,7 @@ from engine.core.args import word
 from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..grenades import targets, throw
+from ..intents import made
 from ..loading import pack
 from ..marks import mark
 from ..mines import lay, may_lay
@@ -73,9 +74,7 @@ class Throw(Summed, Action[NtState]):
         out: list[Intent] = []
         for model in actors(state, seat):
             for item in carried(model, "grenade"):
-                out += [
-                    Intent.of("throw", unit=model.id, item=item.id, at=c) for c in targets(state, model, item)
-                ]
+                out += [made("throw", unit=model.id, item=item.id, at=c) for c in targets(state, model, item)]
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
@@ -101,7 +100,7 @@ class LayMine(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
-            Intent.of("mine", unit=m.id, at=c)
+            made("mine", unit=m.id, at=c)
             for m in actors(state, seat)
             if carried(m, "mine")
             for c in may_lay(state, m)
@@ -128,7 +127,7 @@ class Drag(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
-            Intent.of("drag", unit=m.id, target=f.id)
+            made("drag", unit=m.id, target=f.id)
             for m in actors(state, seat)
             if m.dragging is None
             for f in _beside(state, m, lying=True)
@@ -158,7 +157,7 @@ class Aid(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
-            Intent.of("aid", unit=m.id, target=f.id)
+            made("aid", unit=m.id, target=f.id)
             for m in actors(state, seat)
             if carried(m, "medical")
             for f in _beside(state, m)
@@ -211,7 +210,7 @@ class Swap(Summed, Action[NtState]):
                 for ident, taker in given + taken:
                     item = pack().equipment[ident]
                     if _movable(item) and _fits(taker, item):
-                        out.append(Intent.of("swap", unit=model.id, item=ident, other=friend.id))
+                        out.append(made("swap", unit=model.id, item=ident, other=friend.id))
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:

@@ -22,6 +22,7 @@ from engine.core.board import Cell, Edge, Grid, MoveAction, Movement, Route
 from .. import board, mines
 from ..activation import REAL_WORLD, actors, settle, start
 from ..combat import REACT, cover_squares, fast_attack, may_react, weapon_for
+from ..intents import move_to
 from ..rules import RULES
 from ..sharing import controller_of
 from ..state import Model, NtState
@@ -48,6 +49,20 @@ def budget(state: NtState, mover: Model) -> int:
     return min(speed(mover), DRAG_CYBERLEGS if legs else DRAG)
 
 
+def _movement(state: NtState, mover: Model, taken: dict[Cell, Model]) -> Movement:
+    """How ``mover`` may move now, ``taken`` being :func:`board.occupied`: through its allies' squares
+    (none while it drags someone: the dragged character follows into each square the mover leaves), ending
+    on a free one."""
+    hauling = dragged(state, mover) is not None
+    blocking = frozenset(c for c, other in taken.items() if hauling or not board.allied(state, other, mover))
+    return Movement(
+        budget=budget(state, mover),
+        may_enter=lambda cell: cell not in taken,
+        may_pass=lambda cell: cell not in blocking,
+        passage=board.passage(state, mover, taken),
+    )
+
+
 @RULES.action
 class Move(Summed, MoveAction[NtState]):
     summary = "Move a character"
@@ -66,25 +81,22 @@ class Move(Summed, MoveAction[NtState]):
         return board.square(cell)
 
     def movement(self, state: NtState, unit: str) -> Movement:
-        mover = state.models[unit]
-        taken = board.occupied(state)
+        return _movement(state, state.models[unit], board.occupied(state))
 
-        hauling = dragged(state, mover) is not None
-
-        def may_pass(cell: Cell) -> bool:
-            # a drag needs free squares: the dragged character follows into each one the mover leaves
-            other = taken.get(cell)
-            return other is None or (board.allied(state, other, mover) and not hauling)
-
-        def may_enter(cell: Cell) -> bool:
-            return cell not in taken
-
-        return Movement(
-            budget=budget(state, mover),
-            may_enter=may_enter,
-            may_pass=may_pass,
-            passage=board.passage(state, mover),
-        )
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        """Every (character, square) pair, the characters in turn and each one's squares in reading order
+        (the order a unit-cost search gives them: :meth:`Grid.reachable`); who stands where is read once for
+        all the characters, and each intent is made once (:func:`.intents.move_to`)."""
+        g, taken = board.grid(state), board.occupied(state)
+        out: list[Intent] = []
+        for mover in actors(state, seat):
+            assert mover.cell is not None  # an actor stands on the board
+            how = _movement(state, mover, taken)
+            reached = g.reachable(
+                board.square(mover.cell), how.budget, None, how.may_enter, how.may_pass, how.passage
+            )
+            out += [move_to(mover.id, cell) for cell in reached]
+        return out
 
     def unit_label(self, state: NtState, unit: str) -> str:
         model = state.models.get(unit)

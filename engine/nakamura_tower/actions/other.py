@@ -12,6 +12,7 @@ from engine.core.waiting import TurnFrame
 
 from .. import board, naming, sharing
 from ..activation import REAL_WORLD, actors, finish, settle, start
+from ..intents import made
 from ..marks import mark
 from ..rules import RULES, draw
 from ..scoring import escape
@@ -63,7 +64,7 @@ class DoorAction(Action[NtState]):
     when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
-        return [Intent.of("door", edge=e, to=to) for e, to in _door_changes(state, seat)]
+        return [made("door", edge=e, to=to) for e, to in _door_changes(state, seat)]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         door = state.doors[str(intent.get("edge"))]
@@ -96,7 +97,7 @@ class Force(Summed, Action[NtState]):
             if not any(g.slot in ("cyberarm", "cyberleg") for g in gear(model)):
                 continue  # RB: "requires a character to have a cyberarm or cyberlegs"
             out += [
-                Intent.of("force", unit=model.id, edge=e)
+                made("force", unit=model.id, edge=e)
                 for e, d in state.doors.items()
                 if d.state == "locked" and beside(model, e) and not board.may_unlock(state, model, e)
             ]
@@ -138,7 +139,7 @@ class Escape(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         exits = board.mission(state).exits
-        return [Intent.of("escape", unit=m.id) for m in actors(state, seat) if m.cell in exits]
+        return [made("escape", unit=m.id) for m in actors(state, seat) if m.cell in exits]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         """A character dragging a friend takes it out with it (ruling M6: a fallen Team member can be
@@ -238,7 +239,7 @@ class Standing(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         models = [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]
-        return [Intent.of("standing", unit=m.id, order=o) for m in models for o in ORDERS if o != m.standing]
+        return [made("standing", unit=m.id, order=o) for m in models for o in ORDERS if o != m.standing]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         model = state.models[str(intent.get("unit"))]
