@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from engine.core.board import OPEN, AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
 
+from . import lines
 from .loading import pack
 from .pack import Mission, Pack
 from .state import Model, NtState
@@ -133,7 +134,7 @@ def sight_lines(state: NtState, viewer: Model) -> Callable[[str, str], bool]:
     and no door changes (a drone looks again at each square it moves through: the viewer never blocks its
     own sight, so who blocks is the same all along its way)."""
     g, blocking, closed = grid(state), blockers(state, viewer), closed_edges(state)
-    return lambda a, b: g.sees(square(a), square(b), blockers=blocking, closed=closed)
+    return lambda a, b: lines.sees(g, square(a), square(b), blocking, closed)
 
 
 def distance(state: NtState, a: str, b: str) -> int:
