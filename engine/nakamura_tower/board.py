@@ -149,28 +149,41 @@ def door_colour(state: NtState, edge: str) -> str:
 def colour_controller(state: NtState, colour: str) -> str | None:
     """The seat whose Hacker controls the security Terminal of ``colour`` (RB: it controls "all doors
     (maximum of 6) of its own colour")."""
+    return colour_holders(state).get(colour) if colour else None
+
+
+def colour_holders(state: NtState) -> dict[str, str | None]:
+    """:func:`colour_controller` of every colour at once: the first security Terminal of each colour, and
+    the seat that holds it (None: nobody)."""
+    holders: dict[str, str | None] = {}
     for t in mission(state).terminals:
-        if t.kind == "security" and t.colour == colour and colour:
-            return state.terminals[t.id].controller
-    return None
+        if t.kind == "security" and t.colour and t.colour not in holders:
+            holders[t.colour] = state.terminals[t.id].controller
+    return holders
 
 
 def may_unlock(state: NtState, model: Model, edge: str) -> bool:
     """RB: "Locked doors can only be opened by a character in control of the corresponding Terminal or by a
     character equipped with the "Door Breaker" Neurochip"; drones have the master code."""
-    if model.kind == "drone" or model.psychotic:
-        return True
-    if colour_controller(state, door_colour(state, edge)) == model.team:
-        return True
-    return any(pack().equipment[e].door_breaker for e in model.equipment)
+    return unlocker(state, model)(edge)
+
+
+def unlocker(state: NtState, model: Model) -> Callable[[str], bool]:
+    """:func:`may_unlock` for many doors at one moment: the model's master code or Door Breaker and the
+    colours its Team controls (:func:`colour_controller`: the first security Terminal of a colour) are read
+    once."""
+    breaker = any(pack().equipment[e].door_breaker for e in model.equipment)
+    if model.kind == "drone" or model.psychotic or breaker:
+        return lambda edge: True
+    holders = colour_holders(state)
+    return lambda edge: holders.get(door_colour(state, edge)) == model.team
 
 
 def passage(state: NtState, mover: Model, taken: dict[Cell, Model] | None = None) -> Passage:
     """The doors ``mover`` may not pass and the open doorways someone else stands in (``taken``:
     :func:`occupied`, if read)."""
-    shut = frozenset(
-        edge_of(e) for e, d in state.doors.items() if d.state == "locked" and not may_unlock(state, mover, e)
-    )
+    unlocks = unlocker(state, mover)
+    shut = frozenset(edge_of(e) for e, d in state.doors.items() if d.state == "locked" and not unlocks(e))
     taken = occupied(state) if taken is None else taken
     pinned: set[Cell] = set()
     for e, d in state.doors.items():

@@ -15,7 +15,7 @@ from ..infection import against_ally
 from ..intents import made
 from ..rules import RULES
 from ..state import NtState
-from ..stats import called, name
+from ..stats import called, name, weapons
 from ..summed import Summed
 
 
@@ -28,11 +28,16 @@ class Attack(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
+        targets = board.on_board(state)
         for model in actors(state, seat):
-            look = board.sight(state, model) if model.able else None  # who blocks is read once
-            for target in board.on_board(state):
-                if weapon_for(state, model, target, look) is not None:
-                    out.append(made("attack", unit=model.id, target=target.id))
+            if not model.able:
+                continue  # weapon_for finds no way for it to attack
+            look, arms = board.sight(state, model), weapons(model)  # who blocks and its weapons read once
+            out += [
+                made("attack", unit=model.id, target=target.id)
+                for target in targets
+                if weapon_for(state, model, target, look, arms) is not None
+            ]
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
