@@ -182,17 +182,25 @@ def unlocker(state: NtState, model: Model) -> Callable[[str], bool]:
 def passage(state: NtState, mover: Model, taken: dict[Cell, Model] | None = None) -> Passage:
     """The doors ``mover`` may not pass and the open doorways someone else stands in (``taken``:
     :func:`occupied`, if read)."""
-    unlocks = unlocker(state, mover)
-    shut = frozenset(edge_of(e) for e, d in state.doors.items() if d.state == "locked" and not unlocks(e))
-    taken = occupied(state) if taken is None else taken
-    pinned: set[Cell] = set()
-    for e, d in state.doors.items():
-        if d.state == "open":
-            side = edge_of(e)
-            pinned |= {c for c in (side.a, side.b) if c in taken and taken[c].id != mover.id}
-    if not shut and not pinned:
-        return OPEN  # nothing shut nor pinned: the searches need not test each step
-    return Passage(shut=shut, pinned=frozenset(pinned))
+    return passages(state, occupied(state) if taken is None else taken)(mover)
+
+
+def passages(state: NtState, taken: dict[Cell, Model]) -> Callable[[Model], Passage]:
+    """:func:`passage` for many movers at one moment (``taken``: :func:`occupied`): the locked doors and
+    the open doorways someone stands in are read once."""
+    locked = [(e, edge_of(e)) for e, d in state.doors.items() if d.state == "locked"]
+    doorways = [edge_of(e) for e, d in state.doors.items() if d.state == "open"]
+    standing = [c for side in doorways for c in (side.a, side.b) if c in taken]
+
+    def of(mover: Model) -> Passage:
+        unlocks = unlocker(state, mover) if locked else None
+        shut = frozenset(edge for e, edge in locked if unlocks is not None and not unlocks(e))
+        pinned = frozenset(c for c in standing if taken[c].id != mover.id)
+        if not shut and not pinned:
+            return OPEN  # nothing shut nor pinned: the searches need not test each step
+        return Passage(shut=shut, pinned=pinned)
+
+    return of
 
 
 def camera_zone(state: NtState, terminal_id: str) -> set[str]:

@@ -177,32 +177,39 @@ def fit_problem(items: list[Equipment]) -> str | None:
     return None
 
 
-def fits_one_more(items: list[Equipment], faction: str) -> Callable[[Equipment], bool]:
-    """Whether ``items`` and one more item make a legal loadout (:func:`loadout_problem` finds none), for
-    many candidates: the loadout's counts are summed once, and each candidate adds to them (a Team's menu of
-    purchases judges every item of the pack for every member)."""
+def slots_one_more(items: list[Equipment]) -> Callable[[Equipment], bool]:
+    """Whether ``items`` and one more card fit one character's slots (:func:`fit_problem` finds nothing),
+    for many candidates: the loadout's counts are summed once, and each candidate adds to them (a Team's
+    menu of purchases judges every item of the pack for every member)."""
     cards = [i for i in items if i.kind != "neurochip"]
     chips = len(items) - len(cards)
     ranged = sum(1 for i in cards if i.kind == "ranged")
     close = sum(1 for i in cards if i.kind == "close")
     slots = Counter(i.slot for i in cards if i.slot)
     doubled = any(n > 1 for n in slots.values())
-    shock = sum(i.cybershock for i in cards)
 
     def fits(item: Equipment) -> bool:
         if item.kind == "neurochip":
-            if len(cards) > SLOTS or chips + 1 > NEUROCHIPS or ranged > 1 or close > 1 or doubled:
-                return False
-            total = shock
-        else:
-            if len(cards) + 1 > SLOTS or chips > NEUROCHIPS or doubled:
-                return False
-            if ranged + (item.kind == "ranged") > 1 or close + (item.kind == "close") > 1:
-                return False
-            if item.slot and slots[item.slot] > 0:
-                return False
-            total = shock + item.cybershock
-        return (max(0, total - 1) if faction == "uebermensch" else total) <= CYBERSHOCK_START_MAX
+            return not (len(cards) > SLOTS or chips + 1 > NEUROCHIPS or ranged > 1 or close > 1 or doubled)
+        if len(cards) + 1 > SLOTS or chips > NEUROCHIPS or doubled:
+            return False
+        if ranged + (item.kind == "ranged") > 1 or close + (item.kind == "close") > 1:
+            return False
+        return not (item.slot and slots[item.slot] > 0)
+
+    return fits
+
+
+def fits_one_more(items: list[Equipment], faction: str) -> Callable[[Equipment], bool]:
+    """Whether ``items`` and one more item make a legal loadout (:func:`loadout_problem` finds none), for
+    many candidates: :func:`slots_one_more`, and the starting Cybershock summed once."""
+    fits_slots = slots_one_more(items)
+    shock = sum(i.cybershock for i in items if i.kind != "neurochip")
+
+    def fits(item: Equipment) -> bool:
+        total = shock + (item.cybershock if item.kind != "neurochip" else 0)
+        in_limit = (max(0, total - 1) if faction == "uebermensch" else total) <= CYBERSHOCK_START_MAX
+        return in_limit and fits_slots(item)
 
     return fits
 

@@ -28,16 +28,19 @@ class Attack(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
-        targets = board.on_board(state)
+        g, targets = board.grid(state), board.on_board(state)
         for model in actors(state, seat):
             if not model.able:
                 continue  # weapon_for finds no way for it to attack
-            look, arms = board.sight(state, model), weapons(model)  # who blocks and its weapons read once
-            out += [
-                made("attack", unit=model.id, target=target.id)
-                for target in targets
-                if weapon_for(state, model, target, look, arms) is not None
-            ]
+            arms = weapons(model)  # read once, and who blocks its sight once it is needed
+            reach = max(1, arms[0].maximum if arms[0] is not None else 1)
+            here, look = board.square(str(model.cell)), None
+            for target in targets:
+                if board.friends(model, target) or g.distance(here, board.square(str(target.cell))) > reach:
+                    continue  # weapon_for would find no way: a friend, or beyond its weapons' reach
+                look = look or board.sight(state, model)
+                if weapon_for(state, model, target, look, arms) is not None:
+                    out.append(made("attack", unit=model.id, target=target.id))
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:

@@ -9,7 +9,7 @@ of its path as far as it is still free (ruling M1).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache, partial
 
@@ -68,10 +68,13 @@ def _movement(state: NtState, mover: Model, taken: dict[Cell, Model]) -> Movemen
     )
 
 
-def _moves(state: NtState, mover: Model, taken: dict[Cell, Model]) -> tuple[Intent, ...]:
-    """``mover``'s moves in the reading order of their squares (:func:`_searched`). Only the squares within
-    its budget of its own square (8-way: no farther in either direction) can be reached or passed, so only
-    who stands there goes into the search's key."""
+def _moves(
+    state: NtState, mover: Model, taken: dict[Cell, Model], passage: Callable[[Model], Passage]
+) -> tuple[Intent, ...]:
+    """``mover``'s moves in the reading order of their squares (:func:`_searched`), ``passage`` being
+    :func:`board.passages`. Only the squares within its budget of its own square (no step goes farther than
+    one square in either direction) can be reached or passed, so only who stands there goes into the
+    search's key."""
     assert mover.cell is not None  # an actor stands on the board
     start, reach = board.square(mover.cell), budget(state, mover)
 
@@ -85,7 +88,7 @@ def _moves(state: NtState, mover: Model, taken: dict[Cell, Model]) -> tuple[Inte
         reach,
         frozenset(c for c in _blocking(state, mover, taken) if near(c)),
         frozenset(c for c in taken if near(c)),
-        board.passage(state, mover, taken),
+        passage(mover),
     )
 
 
@@ -133,9 +136,10 @@ class Move(Summed, MoveAction[NtState]):
         (the order a unit-cost search gives them: :func:`_searched`); who stands where is read once for all
         the characters."""
         taken = board.occupied(state)
+        passage = board.passages(state, taken)
         out: list[Intent] = []
         for mover in actors(state, seat):
-            out += _moves(state, mover, taken)
+            out += _moves(state, mover, taken, passage)
         return out
 
     def unit_label(self, state: NtState, unit: str) -> str:

@@ -17,9 +17,11 @@ from engine.nakamura_tower.loading import load_pack, pack
 from engine.nakamura_tower.pack import COST
 from engine.nakamura_tower.packcheck import (
     extras,
+    fit_problem,
     fits_one_more,
     loadout_cost,
     loadout_problem,
+    slots_one_more,
     starting_cybershock,
 )
 
@@ -81,12 +83,16 @@ def test_slot_and_face_up_limits() -> None:
 
 def test_one_more_item_is_judged_as_the_whole_loadout_is() -> None:
     """A Team's menu of purchases judges each item against a member's loadout summed once
-    (:func:`fits_one_more`): the same answer as :func:`loadout_problem` on the loadout with the item, for
-    random loadouts of every size (legal or not) and every item, with and without the Übermensch skill."""
+    (:func:`fits_one_more`; a hand-over, the slots alone: :func:`slots_one_more`): the same answer as
+    :func:`loadout_problem` (:func:`fit_problem`) on the loadout with the item, for random loadouts of every
+    size (legal or not) and every item, with and without the Übermensch skill."""
     items = list(pack().equipment.values())
     rng = random.Random(7)
     for _ in range(300):
         carried = rng.sample(items, rng.randint(0, 5)) + [rng.choice(items)] * rng.randint(0, 1)
+        slots = slots_one_more(carried)
+        for item in items:
+            assert slots(item) == (fit_problem([*carried, item]) is None), (carried, item)
         for faction in ("nakamura", "uebermensch"):
             fits = fits_one_more(carried, faction)
             for item in items:
