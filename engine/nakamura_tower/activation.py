@@ -86,7 +86,14 @@ TURN_ACTIONS = [
 ]
 
 
-RULES.ends_alone(ACTIVATION)
+def _orders_impossible(state: NtState, seat: str) -> bool:
+    """Whether no character of ``seat``'s Team stands on the board: while one does, it may be given another
+    standing order, so ending the activation is never all the Team can do (and the whole list of its
+    intents need not be drawn after every action to find that out)."""
+    return not any(m.team == seat and m.kind == "character" and m.active for m in state.models.values())
+
+
+RULES.ends_alone(ACTIVATION, when=_orders_impossible)
 """A Team's activation whose only move left is to end it ends by itself: everything a Team could do in the
 Real World is public (issue 30: a question with one answer is not asked). It seldom happens: a Team's turn
 already ends when none of its characters can act (:func:`settle`), and standing orders stay possible."""

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from engine.core.board import AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
+from engine.core.board import OPEN, AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
 
+from . import lines
 from .loading import pack
-from .pack import Mission
+from .pack import Mission, Pack
 from .state import Model, NtState
 from .stats import hacker
 
@@ -38,8 +39,18 @@ def spec(state: NtState) -> GridSpec:
     return pack().maps[mission(state).map]
 
 
+_GRIDS: dict[str, tuple[Pack, Grid]] = {}
+
+
 def grid(state: NtState) -> Grid:
-    return grid_of(spec(state))
+    """The grid of the mission's map, found once per mission of the pack in use (the rules ask for it at
+    every look and every distance; a pack read again, as a test does, finds its own)."""
+    p = pack()
+    kept = _GRIDS.get(state.mission)
+    if kept is None or kept[0] is not p:
+        kept = (p, grid_of(p.maps[p.missions[state.mission].map]))
+        _GRIDS[state.mission] = kept
+    return kept[1]
 
 
 _GRAPHS: dict[int, tuple[GridSpec, AreaGraph]] = {}
@@ -123,7 +134,7 @@ def sight_lines(state: NtState, viewer: Model) -> Callable[[str, str], bool]:
     and no door changes (a drone looks again at each square it moves through: the viewer never blocks its
     own sight, so who blocks is the same all along its way)."""
     g, blocking, closed = grid(state), blockers(state, viewer), closed_edges(state)
-    return lambda a, b: g.sees(square(a), square(b), blockers=blocking, closed=closed)
+    return lambda a, b: lines.sees(g, square(a), square(b), blocking, closed)
 
 
 def distance(state: NtState, a: str, b: str) -> int:
@@ -138,33 +149,58 @@ def door_colour(state: NtState, edge: str) -> str:
 def colour_controller(state: NtState, colour: str) -> str | None:
     """The seat whose Hacker controls the security Terminal of ``colour`` (RB: it controls "all doors
     (maximum of 6) of its own colour")."""
+    return colour_holders(state).get(colour) if colour else None
+
+
+def colour_holders(state: NtState) -> dict[str, str | None]:
+    """:func:`colour_controller` of every colour at once: the first security Terminal of each colour, and
+    the seat that holds it (None: nobody)."""
+    holders: dict[str, str | None] = {}
     for t in mission(state).terminals:
-        if t.kind == "security" and t.colour == colour and colour:
-            return state.terminals[t.id].controller
-    return None
+        if t.kind == "security" and t.colour and t.colour not in holders:
+            holders[t.colour] = state.terminals[t.id].controller
+    return holders
 
 
 def may_unlock(state: NtState, model: Model, edge: str) -> bool:
     """RB: "Locked doors can only be opened by a character in control of the corresponding Terminal or by a
     character equipped with the "Door Breaker" Neurochip"; drones have the master code."""
-    if model.kind == "drone" or model.psychotic:
-        return True
-    if colour_controller(state, door_colour(state, edge)) == model.team:
-        return True
-    return any(pack().equipment[e].door_breaker for e in model.equipment)
+    return unlocker(state, model)(edge)
 
 
-def passage(state: NtState, mover: Model) -> Passage:
-    shut = frozenset(
-        edge_of(e) for e, d in state.doors.items() if d.state == "locked" and not may_unlock(state, mover, e)
-    )
-    taken = occupied(state)
-    pinned: set[Cell] = set()
-    for e, d in state.doors.items():
-        if d.state == "open":
-            side = edge_of(e)
-            pinned |= {c for c in (side.a, side.b) if c in taken and taken[c].id != mover.id}
-    return Passage(shut=shut, pinned=frozenset(pinned))
+def unlocker(state: NtState, model: Model) -> Callable[[str], bool]:
+    """:func:`may_unlock` for many doors at one moment: the model's master code or Door Breaker and the
+    colours its Team controls (:func:`colour_controller`: the first security Terminal of a colour) are read
+    once."""
+    breaker = any(pack().equipment[e].door_breaker for e in model.equipment)
+    if model.kind == "drone" or model.psychotic or breaker:
+        return lambda edge: True
+    holders = colour_holders(state)
+    return lambda edge: holders.get(door_colour(state, edge)) == model.team
+
+
+def passage(state: NtState, mover: Model, taken: dict[Cell, Model] | None = None) -> Passage:
+    """The doors ``mover`` may not pass and the open doorways someone else stands in (``taken``:
+    :func:`occupied`, if read)."""
+    return passages(state, occupied(state) if taken is None else taken)(mover)
+
+
+def passages(state: NtState, taken: dict[Cell, Model]) -> Callable[[Model], Passage]:
+    """:func:`passage` for many movers at one moment (``taken``: :func:`occupied`): the locked doors and
+    the open doorways someone stands in are read once."""
+    locked = [(e, edge_of(e)) for e, d in state.doors.items() if d.state == "locked"]
+    doorways = [edge_of(e) for e, d in state.doors.items() if d.state == "open"]
+    standing = [c for side in doorways for c in (side.a, side.b) if c in taken]
+
+    def of(mover: Model) -> Passage:
+        unlocks = unlocker(state, mover) if locked else None
+        shut = frozenset(edge for e, edge in locked if unlocks is not None and not unlocks(e))
+        pinned = frozenset(c for c in standing if taken[c].id != mover.id)
+        if not shut and not pinned:
+            return OPEN  # nothing shut nor pinned: the searches need not test each step
+        return Passage(shut=shut, pinned=pinned)
+
+    return of
 
 
 def camera_zone(state: NtState, terminal_id: str) -> set[str]:

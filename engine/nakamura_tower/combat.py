@@ -34,16 +34,21 @@ DODGE = 3
 
 
 def weapon_for(
-    state: NtState, attacker: Model, target: Model, sight: Callable[[str], bool] | None = None
+    state: NtState,
+    attacker: Model,
+    target: Model,
+    sight: Callable[[str], bool] | None = None,
+    arms: tuple[Weapon | None, Weapon] | None = None,
 ) -> Weapon | None:
     """The way ``attacker`` can attack ``target`` now: Close Combat on adjacent squares, else its ranged
     weapon within Maximum Range, with Line of Sight either way. ``sight``: the attacker's
-    :func:`board.sight` at this moment, drawn once by a caller that asks about many targets."""
+    :func:`board.sight` at this moment, and ``arms`` its :func:`weapons`, drawn once by a caller that asks
+    about many targets."""
     if not (attacker.able and target.active) or board.friends(attacker, target):
         return None
     assert attacker.cell is not None and target.cell is not None
     reach = board.distance(state, attacker.cell, target.cell)
-    ranged, close = weapons(attacker)
+    ranged, close = arms or weapons(attacker)
     weapon = close if reach <= 1 else ranged if ranged is not None and reach <= ranged.maximum else None
     if weapon is None:  # out of reach: the Line of Sight (the costly part) need not be drawn
         return None

@@ -21,11 +21,12 @@ a new CanDo card for its hit location, and cannot Dodge (the test is unopposed).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from engine.core import Event, public
-from engine.core.board import Cell
+from engine.core.board import Cell, Grid
 
-from . import board
+from . import board, lines
 from .board import raise_alarm
 from .pack import Equipment
 from .rules import draw
@@ -46,11 +47,15 @@ def targets(state: NtState, thrower: Model, item: Equipment) -> list[str]:
     assert thrower.cell is not None
     g, here = board.grid(state), board.square(thrower.cell)
     blockers, closed = board.blockers(state, thrower), board.closed_edges(state)
-    return [
-        c.label
-        for c in g.around(here, item.maximum)
-        if c != here and c not in g.blocked and g.sees(here, c, blockers=blockers, closed=closed)
-    ]
+    return [c.label for c in _in_reach(g, here, item.maximum) if lines.sees(g, here, c, blockers, closed)]
+
+
+@lru_cache(maxsize=4096)
+def _in_reach(g: Grid, here: Cell, reach: int) -> tuple[Cell, ...]:
+    """The squares within ``reach`` of ``here`` (its own excepted) that are not blocked and that the map
+    lets a line reach, in reading order: the only ones a grenade could ever be thrown at from there."""
+    around = g.around(here, reach)
+    return tuple(c for c in around if c != here and c not in g.blocked and lines.clear_on_map(g, here, c))
 
 
 def need(state: NtState, thrower: Model, cell: str) -> int:

@@ -16,8 +16,9 @@ a miss then the "Human Shield" model is hit instead" (ruling V4).
 from __future__ import annotations
 
 from engine.core import Event, public
+from engine.core.board import Cell
 
-from . import board
+from . import board, lines
 from .state import Model, NtState
 
 PER_MODEL = -3
@@ -42,9 +43,8 @@ def between(state: NtState, attacker: Model, target: Model) -> list[Model]:
 def in_sight(state: NtState, attacker: Model, target: Model) -> bool:
     """Walls and closed doors still block; models block only three at a time."""
     assert attacker.cell is not None and target.cell is not None
-    clear = board.grid(state).sees(
-        board.square(attacker.cell), board.square(target.cell), closed=board.closed_edges(state)
-    )
+    a, b, nobody = board.square(attacker.cell), board.square(target.cell), frozenset[Cell]()
+    clear = lines.sees(board.grid(state), a, b, nobody, board.closed_edges(state))
     return clear and len(between(state, attacker, target)) < BLOCKS_AT
 
 

@@ -4,6 +4,7 @@ teams, loadouts and Team Budget, each refusal naming the file, the record and th
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.core.errors import DataError
@@ -125,7 +126,15 @@ def extras(character: Character, equipment: list[str]) -> list[str]:
 
 
 def loadout_cost(pack: Pack, character: Character, equipment: list[str]) -> int:
-    return sum(pack.equipment[e].cost for e in extras(character, equipment))
+    """What the items beyond the Starting Equipment cost (:func:`extras`, summed without listing them: a
+    Team's Budget left is asked at every building move)."""
+    free, total = list(character.starting), 0
+    for e in equipment:
+        if e in free:
+            free.remove(e)
+        else:
+            total += pack.equipment[e].cost
+    return total
 
 
 def skills_of(character: Character, faction: str) -> str:
@@ -166,6 +175,43 @@ def fit_problem(items: list[Equipment]) -> str | None:
     if doubled:
         return f"only one {doubled[0]} may be carried"
     return None
+
+
+def slots_one_more(items: list[Equipment]) -> Callable[[Equipment], bool]:
+    """Whether ``items`` and one more card fit one character's slots (:func:`fit_problem` finds nothing),
+    for many candidates: the loadout's counts are summed once, and each candidate adds to them (a Team's
+    menu of purchases judges every item of the pack for every member)."""
+    cards = [i for i in items if i.kind != "neurochip"]
+    chips = len(items) - len(cards)
+    ranged = sum(1 for i in cards if i.kind == "ranged")
+    close = sum(1 for i in cards if i.kind == "close")
+    slots = Counter(i.slot for i in cards if i.slot)
+    doubled = any(n > 1 for n in slots.values())
+
+    def fits(item: Equipment) -> bool:
+        if item.kind == "neurochip":
+            return not (len(cards) > SLOTS or chips + 1 > NEUROCHIPS or ranged > 1 or close > 1 or doubled)
+        if len(cards) + 1 > SLOTS or chips > NEUROCHIPS or doubled:
+            return False
+        if ranged + (item.kind == "ranged") > 1 or close + (item.kind == "close") > 1:
+            return False
+        return not (item.slot and slots[item.slot] > 0)
+
+    return fits
+
+
+def fits_one_more(items: list[Equipment], faction: str) -> Callable[[Equipment], bool]:
+    """Whether ``items`` and one more item make a legal loadout (:func:`loadout_problem` finds none), for
+    many candidates: :func:`slots_one_more`, and the starting Cybershock summed once."""
+    fits_slots = slots_one_more(items)
+    shock = sum(i.cybershock for i in items if i.kind != "neurochip")
+
+    def fits(item: Equipment) -> bool:
+        total = shock + (item.cybershock if item.kind != "neurochip" else 0)
+        in_limit = (max(0, total - 1) if faction == "uebermensch" else total) <= CYBERSHOCK_START_MAX
+        return in_limit and fits_slots(item)
+
+    return fits
 
 
 def starting_cybershock(items: list[Equipment], faction: str) -> int:

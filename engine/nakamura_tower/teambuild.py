@@ -22,10 +22,11 @@ from engine.core.actions import Action
 from engine.core.args import word
 
 from .factions import NAMES
+from .intents import made
 from .loading import pack
 from .naming import plural
 from .pack import LEVEL, Character, Equipment
-from .packcheck import extras, loadout_cost, loadout_problem, skills_of
+from .packcheck import extras, fits_one_more, loadout_cost, loadout_problem, skills_of
 from .rules import RULES
 from .setup import mission_of, place_teams
 from .sharing import split_text
@@ -133,20 +134,18 @@ class Hire(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]
+        drafted = {r.character for r in team.draft}
+        hires = [c for c in roster(team) if c.id not in drafted]  # the roster and the specials read once
+        specials = _specials(team)
         out = []
         for member in team.draft:
-            for c in roster(team):
-                if (
-                    _recruit(team, c.id) is None
-                    and self._specials_after(team, member.character, c) <= SPECIALS_MAX
-                ):
-                    out.append(Intent.of("recruit", out=member.character, hire=c.id))
+            leaving = 1 if pack().characters[member.character].faction == "special" else 0
+            out += [
+                made("recruit", out=member.character, hire=c.id)
+                for c in hires
+                if specials - leaving + (1 if c.faction == "special" else 0) <= SPECIALS_MAX
+            ]
         return out
-
-    @staticmethod
-    def _specials_after(team: TeamState, out: str, hire: Character) -> int:
-        leaving = 1 if pack().characters[out].faction == "special" else 0
-        return _specials(team) - leaving + (1 if hire.faction == "special" else 0)
 
     def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
         team = state.teams[seat]
@@ -209,8 +208,8 @@ def _buyable(state: NtState, team: TeamState, points: int) -> list[tuple[str, st
         member = _recruit(team, r.character)
         assert member is not None  # r itself, or an earlier recruit of the same character
         carried = [p.equipment[e] for e in member.equipment]  # what _carry_problem reads, read once
-        skills = skills_of(p.characters[member.character], team.faction)
-        out += [(r.character, e.id) for e in allowed if loadout_problem([*carried, e], skills) is None]
+        fits = fits_one_more(carried, skills_of(p.characters[member.character], team.faction))
+        out += [(r.character, e.id) for e in allowed if fits(e)]
     return out
 
 
@@ -239,7 +238,7 @@ class Buy(Summed, Action[NtState]):
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]
         points = left(state, team)
-        return [Intent.of("buy", who=who, item=item) for who, item in _buyable(state, team, points)]
+        return [made("buy", who=who, item=item) for who, item in _buyable(state, team, points)]
 
     def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
         item = pack().equipment.get(str(intent.get("item")))
@@ -269,7 +268,7 @@ class Drop(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
-            Intent.of("drop", who=r.character, item=e)
+            made("drop", who=r.character, item=e)
             for r in state.teams[seat].draft
             for e in dict.fromkeys(r.equipment)
         ]
@@ -290,7 +289,7 @@ class Leader(Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]
-        return [Intent.of("leader", who=r.character) for r in team.draft if r.character != team.draft_leader]
+        return [made("leader", who=r.character) for r in team.draft if r.character != team.draft_leader]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         team = state.teams[seat]

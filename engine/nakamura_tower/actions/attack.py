@@ -12,9 +12,10 @@ from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..combat import begin_attack, weapon_for
 from ..infection import against_ally
+from ..intents import made
 from ..rules import RULES
 from ..state import NtState
-from ..stats import called, name
+from ..stats import called, name, weapons
 from ..summed import Summed
 
 
@@ -27,11 +28,19 @@ class Attack(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
+        g, targets = board.grid(state), board.on_board(state)
         for model in actors(state, seat):
-            look = board.sight(state, model) if model.able else None  # who blocks is read once
-            for target in board.on_board(state):
-                if weapon_for(state, model, target, look) is not None:
-                    out.append(Intent.of("attack", unit=model.id, target=target.id))
+            if not model.able:
+                continue  # weapon_for finds no way for it to attack
+            arms = weapons(model)  # read once, and who blocks its sight once it is needed
+            reach = max(1, arms[0].maximum if arms[0] is not None else 1)
+            here, look = board.square(str(model.cell)), None
+            for target in targets:
+                if board.friends(model, target) or g.distance(here, board.square(str(target.cell))) > reach:
+                    continue  # weapon_for would find no way: a friend, or beyond its weapons' reach
+                look = look or board.sight(state, model)
+                if weapon_for(state, model, target, look, arms) is not None:
+                    out.append(made("attack", unit=model.id, target=target.id))
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:

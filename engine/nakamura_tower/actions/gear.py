@@ -13,12 +13,13 @@ from engine.core.args import word
 from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..grenades import targets, throw
+from ..intents import made
 from ..loading import pack
 from ..marks import mark
 from ..mines import lay, may_lay
 from ..naming import plural
 from ..pack import Equipment
-from ..packcheck import fit_problem
+from ..packcheck import slots_one_more
 from ..rules import RULES
 from ..state import Model, NtState
 from ..stats import called, carried, gear, item_named, name, spend
@@ -42,6 +43,7 @@ def _beside(state: NtState, model: Model, lying: bool = False) -> list[Model]:
     """The friendly characters on the squares next to ``model`` (stunned ones too; with ``lying``, the
     unconscious ones lying there as well)."""
     assert model.cell is not None
+    g, here = board.grid(state), board.square(model.cell)
     return [
         m
         for m in (board.present(state) if lying else board.on_board(state))
@@ -49,7 +51,7 @@ def _beside(state: NtState, model: Model, lying: bool = False) -> list[Model]:
         and m.kind == "character"
         and board.friends(m, model)
         and m.cell is not None
-        and board.distance(state, m.cell, model.cell) == 1
+        and g.distance(board.square(m.cell), here) == 1
     ]
 
 
@@ -73,9 +75,7 @@ class Throw(Summed, Action[NtState]):
         out: list[Intent] = []
         for model in actors(state, seat):
             for item in carried(model, "grenade"):
-                out += [
-                    Intent.of("throw", unit=model.id, item=item.id, at=c) for c in targets(state, model, item)
-                ]
+                out += [made("throw", unit=model.id, item=item.id, at=c) for c in targets(state, model, item)]
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
@@ -101,7 +101,7 @@ class LayMine(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
-            Intent.of("mine", unit=m.id, at=c)
+            made("mine", unit=m.id, at=c)
             for m in actors(state, seat)
             if carried(m, "mine")
             for c in may_lay(state, m)
@@ -128,7 +128,7 @@ class Drag(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
-            Intent.of("drag", unit=m.id, target=f.id)
+            made("drag", unit=m.id, target=f.id)
             for m in actors(state, seat)
             if m.dragging is None
             for f in _beside(state, m, lying=True)
@@ -158,7 +158,7 @@ class Aid(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         return [
-            Intent.of("aid", unit=m.id, target=f.id)
+            made("aid", unit=m.id, target=f.id)
             for m in actors(state, seat)
             if carried(m, "medical")
             for f in _beside(state, m)
@@ -189,10 +189,6 @@ def _movable(item: Equipment) -> bool:
     return item.kind != "neurochip" and item.slot not in IMPLANTED
 
 
-def _fits(receiver: Model, item: Equipment) -> bool:
-    return fit_problem([*gear(receiver), item]) is None
-
-
 @RULES.action
 class Swap(Summed, Action[NtState]):
     kind = "swap"
@@ -205,13 +201,15 @@ class Swap(Summed, Action[NtState]):
         acting character's to hand over (ruling K7), so the key names one exchange and is listed once."""
         out: list[Intent] = []
         for model in actors(state, seat):
+            takes = slots_one_more(gear(model))  # whether it can carry one more card, its gear read once
             for friend in _beside(state, model):
-                given = [(ident, friend) for ident in dict.fromkeys(model.equipment)]
-                taken = [(i, model) for i in dict.fromkeys(friend.equipment) if i not in model.equipment]
-                for ident, taker in given + taken:
+                gets = slots_one_more(gear(friend))
+                given = [(ident, gets) for ident in dict.fromkeys(model.equipment)]
+                taken = [(i, takes) for i in dict.fromkeys(friend.equipment) if i not in model.equipment]
+                for ident, fits in given + taken:
                     item = pack().equipment[ident]
-                    if _movable(item) and _fits(taker, item):
-                        out.append(Intent.of("swap", unit=model.id, item=ident, other=friend.id))
+                    if _movable(item) and fits(item):
+                        out.append(made("swap", unit=model.id, item=ident, other=friend.id))
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:

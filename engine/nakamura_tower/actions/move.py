@@ -9,19 +9,20 @@ of its path as far as it is still free (ruling M1).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import partial
+from functools import lru_cache, partial
 
 from pydantic import BaseModel
 
 from engine.core import Event, Intent, public
 from engine.core.args import Shape, word
-from engine.core.board import Cell, Edge, Grid, MoveAction, Movement, Route
+from engine.core.board import Cell, Edge, Grid, MoveAction, Movement, Passage, Route
 
 from .. import board, mines
 from ..activation import REAL_WORLD, actors, settle, start
 from ..combat import REACT, cover_squares, fast_attack, may_react, weapon_for
+from ..intents import move_to
 from ..rules import RULES
 from ..sharing import controller_of
 from ..state import Model, NtState
@@ -48,6 +49,68 @@ def budget(state: NtState, mover: Model) -> int:
     return min(speed(mover), DRAG_CYBERLEGS if legs else DRAG)
 
 
+def _blocking(state: NtState, mover: Model, taken: dict[Cell, Model]) -> frozenset[Cell]:
+    """The squares ``mover`` may not pass, ``taken`` being :func:`board.occupied`: every one but its allies'
+    (all of them while it drags someone: the dragged character follows into each square the mover
+    leaves)."""
+    hauling = dragged(state, mover) is not None
+    return frozenset(c for c, other in taken.items() if hauling or not board.allied(state, other, mover))
+
+
+def _movement(state: NtState, mover: Model, taken: dict[Cell, Model]) -> Movement:
+    """How ``mover`` may move now: through the squares :func:`_blocking` leaves, ending on a free one."""
+    blocking = _blocking(state, mover, taken)
+    return Movement(
+        budget=budget(state, mover),
+        may_enter=lambda cell: cell not in taken,
+        may_pass=lambda cell: cell not in blocking,
+        passage=board.passage(state, mover, taken),
+    )
+
+
+def _moves(
+    state: NtState, mover: Model, taken: dict[Cell, Model], passage: Callable[[Model], Passage]
+) -> tuple[Intent, ...]:
+    """``mover``'s moves in the reading order of their squares (:func:`_searched`), ``passage`` being
+    :func:`board.passages`. Only the squares within its budget of its own square (no step goes farther than
+    one square in either direction) can be reached or passed, so only who stands there goes into the
+    search's key."""
+    assert mover.cell is not None  # an actor stands on the board
+    start, reach = board.square(mover.cell), budget(state, mover)
+
+    def near(cell: Cell) -> bool:
+        return abs(cell.col - start.col) <= reach and abs(cell.row - start.row) <= reach
+
+    return _searched(
+        mover.id,
+        board.grid(state),
+        start,
+        reach,
+        frozenset(c for c in _blocking(state, mover, taken) if near(c)),
+        frozenset(c for c in taken if near(c)),
+        passage(mover),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _searched(
+    unit: str,
+    g: Grid,
+    start: Cell,
+    reach: int,
+    blocking: frozenset[Cell],
+    taken: frozenset[Cell],
+    passage: Passage,
+) -> tuple[Intent, ...]:
+    """The moves of ``unit`` from ``start`` within ``reach`` squares, through any square but ``blocking``,
+    ending on one not ``taken``, as ``passage`` allows: a unit-cost search (:meth:`Grid.reachable`, its
+    squares in reading order). Keyed on every input of the search itself, so it cannot go stale; an
+    activation's next list finds most of its characters where they were (a standing order, a door, an
+    attack moves nobody)."""
+    reached = g.reachable(start, reach, None, lambda c: c not in taken, lambda c: c not in blocking, passage)
+    return tuple(move_to(unit, cell) for cell in reached)
+
+
 @RULES.action
 class Move(Summed, MoveAction[NtState]):
     summary = "Move a character"
@@ -66,25 +129,18 @@ class Move(Summed, MoveAction[NtState]):
         return board.square(cell)
 
     def movement(self, state: NtState, unit: str) -> Movement:
-        mover = state.models[unit]
+        return _movement(state, state.models[unit], board.occupied(state))
+
+    def options(self, state: NtState, seat: str) -> list[Intent]:
+        """Every (character, square) pair, the characters in turn and each one's squares in reading order
+        (the order a unit-cost search gives them: :func:`_searched`); who stands where is read once for all
+        the characters."""
         taken = board.occupied(state)
-
-        hauling = dragged(state, mover) is not None
-
-        def may_pass(cell: Cell) -> bool:
-            # a drag needs free squares: the dragged character follows into each one the mover leaves
-            other = taken.get(cell)
-            return other is None or (board.allied(state, other, mover) and not hauling)
-
-        def may_enter(cell: Cell) -> bool:
-            return cell not in taken
-
-        return Movement(
-            budget=budget(state, mover),
-            may_enter=may_enter,
-            may_pass=may_pass,
-            passage=board.passage(state, mover),
-        )
+        passage = board.passages(state, taken)
+        out: list[Intent] = []
+        for mover in actors(state, seat):
+            out += _moves(state, mover, taken, passage)
+        return out
 
     def unit_label(self, state: NtState, unit: str) -> str:
         model = state.models.get(unit)

@@ -12,6 +12,7 @@ from engine.core.waiting import TurnFrame
 
 from .. import board, naming, sharing
 from ..activation import REAL_WORLD, actors, finish, settle, start
+from ..intents import made
 from ..marks import mark
 from ..rules import RULES, draw
 from ..scoring import escape
@@ -32,12 +33,15 @@ def beside(model: Model, edge: str) -> bool:
 
 def _door_changes(state: NtState, seat: str) -> list[tuple[str, str]]:
     team_models = [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]
+    standing = [(m, board.square(str(m.cell))) for m in team_models]  # on the board: on a square
+    holders = board.colour_holders(state)  # read once for every door
     out: list[tuple[str, str]] = []
     for edge, door in state.doors.items():
         if door.forced:
             continue
-        controls = board.colour_controller(state, board.door_colour(state, edge)) == seat
-        near = [m for m in team_models if beside(m, edge)]
+        controls = holders.get(board.door_colour(state, edge)) == seat
+        sides = board.edge_of(edge)
+        near = [m for m, cell in standing if cell in (sides.a, sides.b)]
         wanted = ["open", "closed", "locked"] if controls else []
         if not controls and near:
             if door.state == "open":
@@ -63,7 +67,7 @@ class DoorAction(Action[NtState]):
     when = REAL_WORLD
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
-        return [Intent.of("door", edge=e, to=to) for e, to in _door_changes(state, seat)]
+        return [made("door", edge=e, to=to) for e, to in _door_changes(state, seat)]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         door = state.doors[str(intent.get("edge"))]
@@ -96,7 +100,7 @@ class Force(Summed, Action[NtState]):
             if not any(g.slot in ("cyberarm", "cyberleg") for g in gear(model)):
                 continue  # RB: "requires a character to have a cyberarm or cyberlegs"
             out += [
-                Intent.of("force", unit=model.id, edge=e)
+                made("force", unit=model.id, edge=e)
                 for e, d in state.doors.items()
                 if d.state == "locked" and beside(model, e) and not board.may_unlock(state, model, e)
             ]
@@ -138,7 +142,7 @@ class Escape(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         exits = board.mission(state).exits
-        return [Intent.of("escape", unit=m.id) for m in actors(state, seat) if m.cell in exits]
+        return [made("escape", unit=m.id) for m in actors(state, seat) if m.cell in exits]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         """A character dragging a friend takes it out with it (ruling M6: a fallen Team member can be
@@ -238,7 +242,7 @@ class Standing(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         models = [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]
-        return [Intent.of("standing", unit=m.id, order=o) for m in models for o in ORDERS if o != m.standing]
+        return [made("standing", unit=m.id, order=o) for m in models for o in ORDERS if o != m.standing]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         model = state.models[str(intent.get("unit"))]

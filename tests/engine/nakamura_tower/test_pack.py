@@ -4,6 +4,7 @@ and a bad pack refused with its file, record and field."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -14,7 +15,15 @@ from engine.core.datapack import pack_dir
 from engine.core.errors import DataError
 from engine.nakamura_tower.loading import load_pack, pack
 from engine.nakamura_tower.pack import COST
-from engine.nakamura_tower.packcheck import loadout_problem, starting_cybershock
+from engine.nakamura_tower.packcheck import (
+    extras,
+    fit_problem,
+    fits_one_more,
+    loadout_cost,
+    loadout_problem,
+    slots_one_more,
+    starting_cybershock,
+)
 
 SOURCE = pack_dir("nakamura_tower")
 
@@ -70,6 +79,40 @@ def test_slot_and_face_up_limits() -> None:
     assert "slots" in str(loadout_problem(five, "nakamura"))
     chips = [e["door_breaker"]] * 3
     assert "Neurochips" in str(loadout_problem(chips, "nakamura"))
+
+
+def test_one_more_item_is_judged_as_the_whole_loadout_is() -> None:
+    """A Team's menu of purchases judges each item against a member's loadout summed once
+    (:func:`fits_one_more`; a hand-over, the slots alone: :func:`slots_one_more`): the same answer as
+    :func:`loadout_problem` (:func:`fit_problem`) on the loadout with the item, for random loadouts of every
+    size (legal or not) and every item, with and without the Übermensch skill."""
+    items = list(pack().equipment.values())
+    rng = random.Random(7)
+    for _ in range(300):
+        carried = rng.sample(items, rng.randint(0, 5)) + [rng.choice(items)] * rng.randint(0, 1)
+        slots = slots_one_more(carried)
+        for item in items:
+            assert slots(item) == (fit_problem([*carried, item]) is None), (carried, item)
+        for faction in ("nakamura", "uebermensch"):
+            fits = fits_one_more(carried, faction)
+            for item in items:
+                assert fits(item) == (loadout_problem([*carried, item], faction) is None), (carried, item)
+
+
+def test_a_loadout_costs_what_its_items_beyond_the_starting_equipment_cost() -> None:
+    """RB: "Characters can always have specific equipment from a higher Availability Level when it is
+    their starting equipment": :func:`loadout_cost` sums the :func:`extras` alone, each starting item
+    free once, for random loadouts (with repeats) of every character."""
+    p = pack()
+    items = list(p.equipment)
+    rng = random.Random(11)
+    for character in p.characters.values():
+        for _ in range(40):
+            starting = list(character.starting) * 2  # each starting item once, twice or not at all
+            gear = rng.sample(items, rng.randint(0, 4)) + rng.sample(starting, min(2, len(starting)))
+            rng.shuffle(gear)
+            expected = sum(p.equipment[e].cost for e in extras(character, gear))
+            assert loadout_cost(p, character, gear) == expected
 
 
 def _broken(tmp_path: Path, file: str, change: object) -> Path:
