@@ -128,8 +128,9 @@ def recheck(state: VrState) -> list[Event]:
     it
     on controlling them all (two at once: the first in Turn Order, ruling); a lost Title returns upright."""
     events: list[Event] = []
+    graph = P().graph  # read once: this runs after every change of the map
     for district in DISTRICTS:
-        boroughs = P().boroughs_of(district)
+        boroughs = graph.members(district)
         holder = state.titles.get(district)
         if holder is not None and sum(controls(state, holder, b) for b in boroughs) <= len(boroughs) - 2:
             del state.titles[district]
