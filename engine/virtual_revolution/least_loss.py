@@ -31,8 +31,9 @@ def worth(state: VrState, seat: str) -> int:
     player = state.p(seat)
     trop = best_tropovicz(state, seat, None)
     types = agent_types(player, trop)
+    cards = P().objectives
     kept = [
-        min(objective_points(state, seat, P().objectives[o], types)[0], player.end.objective_cap)
+        min(objective_points(state, seat, cards[o], types)[0], player.end.objective_cap)
         for o in player.objectives
     ]
     return sum(breakdown(state, seat, None, trop).values()) + max(kept, default=0)

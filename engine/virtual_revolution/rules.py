@@ -3,13 +3,15 @@ player owns, Corruption draws, costs with Necro markers and Boosts."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
 from engine.core.intent import Value
 from engine.core.labels import fit
 from engine.core.rules import Rules
 
-from .pack import GENRE_NAMES, AgentCard, BoostLine, Pack, pack
+from .pack import GENRE_NAMES, AgentCard, BoostLine, CorruptionCard, Pack, pack
 from .state import Player, VrState
 
 RULES: Rules[VrState] = Rules()
@@ -69,7 +71,8 @@ def agent_name(agent_id: str) -> str:
 
 def owned_agents(player: Player) -> list[str]:
     """Agents a player owns for scoring: on Duty, Retired and turned into Boosts (not Boost cards)."""
-    boosts = [b for ids in player.boosts.values() for b in ids if b in P().agents]
+    agents = P().agents
+    boosts = [b for ids in player.boosts.values() for b in ids if b in agents]
     return [d.agent for d in player.duty] + list(player.retired) + boosts
 
 
@@ -120,8 +123,24 @@ def discard_corruption(state: VrState, seat: str, cards: list[str]) -> None:
 
 
 def corruption_label(card_id: str) -> str:
-    card = P().corruption[card_id]
-    names = P().district_names
+    """What a Corruption card says ("Lose 2 Eurocredits"), written once per card of the pack in use."""
+    pack_now = P()
+    labels = _corruption_labels(pack_now)
+    label = labels.get(card_id)
+    if label is None:
+        label = labels[card_id] = _corruption_text(pack_now, pack_now.corruption[card_id])
+    return label
+
+
+@lru_cache(maxsize=4)
+def _corruption_labels(pack_now: Pack) -> dict[str, str]:
+    """The labels of ``pack_now``'s Corruption cards written so far (a loaded pack never changes; raids and
+    Donations name the same few cards again and again)."""
+    return {}
+
+
+def _corruption_text(pack_now: Pack, card: CorruptionCard) -> str:
+    names = pack_now.district_names
     if card.template == "remove_influence":
         return "Remove 1 Influence in " + " or ".join(names[d] for d in card.districts)
     if card.template == "remove_server":
@@ -155,8 +174,7 @@ def quoted(cards: list[str]) -> str:
 
 def design(card_id: str) -> str:
     """Cards with the same printed effect are the same choice: one is offered for all of them."""
-    card = P().corruption[card_id]
-    return corruption_label(card.id)
+    return corruption_label(card_id)
 
 
 def distinct_cards(hand: list[str]) -> list[str]:

@@ -43,9 +43,10 @@ def breakdown_text(parts: dict[str, int]) -> str:
 def agent_types(player: Player, tropovicz: str | None) -> list[str]:
     """Types of the Agents owned; a promoted Mme Tropovicz counts as the type chosen (ruling A46)."""
     out = []
+    cards = P().agents
     for a in owned_agents(player):
         promoted = a == "tropovicz" and a not in [d.agent for d in player.duty]
-        out.append(tropovicz if promoted and tropovicz and player.tropovicz else agent(a).type)
+        out.append(tropovicz if promoted and tropovicz and player.tropovicz else cards[a].type)
     return out
 
 
@@ -54,11 +55,13 @@ def trios(types: list[str]) -> int:
 
 
 def genres_owned(player: Player) -> Counter[str]:
-    return Counter(P().verses[h.verse].genre for h in player.verses)
+    verses = P().verses
+    return Counter(verses[h.verse].genre for h in player.verses)
 
 
 def empty_districts(state: VrState, seat: str) -> int:
-    mine = {P().district_of(b) for b, owner in state.owner.items() if owner == seat}
+    pack_now = P()
+    mine = {pack_now.district_of(b) for b, owner in state.owner.items() if owner == seat}
     return sum(1 for d in DISTRICTS if d not in mine)
 
 

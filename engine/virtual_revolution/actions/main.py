@@ -420,11 +420,12 @@ def donation_cost(state: VrState, seat: str, cards: int) -> int | None:
 def donation_sets(state: VrState, seat: str) -> list[list[str]]:
     hand = sorted(state.p(seat).hand)
     most = 2 + sum(b.discard for b in boost_lines(state.p(seat), "donate"))
+    designs = {c: design(c) for c in hand}
     out: list[list[str]] = [[]]
     seen: set[tuple[str, ...]] = set()
     for size in range(1, min(most, len(hand)) + 1):
         for combo in combinations(hand, size):
-            key = tuple(sorted(design(c) for c in combo))
+            key = tuple(sorted(designs[c] for c in combo))
             if key not in seen:
                 seen.add(key)
                 out.append(list(combo))

@@ -3,16 +3,25 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Event, Intent, public
 from engine.core.args import word
 
 from ..control import add_it, can_add, move_it, remove_it
 from ..marks import mark
+from ..pack import Pack
 from ..rules import RULES, P, VrAction, borough_name, borough_named, draw_corruption
 from ..state import VrState
 
 HOW = {"add": "Add 1 Influence here", "remove": "Remove 1 Influence here", "move": "Move 1 Influence here"}
 """The Influence manoeuvres, as a menu names them."""
+
+
+@lru_cache(maxsize=4)
+def _placings(pack_now: Pack) -> tuple[Intent, ...]:
+    """A Director to each Borough of ``pack_now``'s map, in the map's order (every turn begins with them)."""
+    return tuple(Intent.of("director", to=b) for b in pack_now.boroughs)
 
 
 def placed(state: VrState, seat: str) -> bool:
@@ -32,7 +41,7 @@ class Director(VrAction):
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if state.ctx.seat != seat or state.ctx.borough is not None:
             return []
-        return [Intent.of("director", to=b) for b in P().boroughs]
+        return list(_placings(P()))
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         borough = intent.word("to")
