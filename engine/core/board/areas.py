@@ -52,7 +52,8 @@ class AreaGraph:
             members.setdefault(record.group, []).append(node)
         self._groups: dict[str, tuple[str, ...]] = {g: tuple(nodes) for g, nodes in members.items()}
         # the records are fixed once read, so each group's members are found once (rules ask for them
-        # after every change of the map)
+        # after every change of the map), and each neighbourhood of :meth:`reach` once
+        self._reach: dict[tuple[str, int], frozenset[str]] = {}
 
     def _check(self, where: str, i: int, record: AreaRecord, other: str) -> None:
         name = f"{where}: record {i + 1} ('{record.id}'), field 'adjacent'"
@@ -114,6 +115,15 @@ class AreaGraph:
                     dist[there] = dist[here] + 1
                     queue.append(there)
         return dist
+
+    def reach(self, start: str, within: int) -> frozenset[str]:
+        """The nodes at most ``within`` steps from ``start`` (``start`` included), as a set: the keys of
+        :meth:`distances`, found once for each start and number of steps."""
+        key = (start, within)
+        found = self._reach.get(key)
+        if found is None:
+            found = self._reach[key] = frozenset(self.distances(start, within=within))
+        return found
 
     def distance(self, a: str, b: str) -> int | None:
         """Adjacency steps from ``a`` to ``b`` (None when they are not connected)."""
