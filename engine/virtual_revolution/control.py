@@ -21,7 +21,8 @@ def controls(state: VrState, seat: str, borough: str) -> bool:
 
 
 def controlled(state: VrState, seat: str) -> list[str]:
-    return [b for b in P().boroughs if controls(state, seat, b)]
+    owner, servers = state.owner, state.servers
+    return [b for b in P().boroughs if owner.get(b) == seat or servers.get(b) == seat]
 
 
 def on_map(state: VrState, seat: str) -> int:
@@ -132,16 +133,33 @@ def recheck(state: VrState) -> list[Event]:
     for district in DISTRICTS:
         boroughs = graph.members(district)
         holder = state.titles.get(district)
-        if holder is not None and sum(controls(state, holder, b) for b in boroughs) <= len(boroughs) - 2:
+        if holder is not None and _held(state, holder, boroughs) <= len(boroughs) - 2:
             del state.titles[district]
             if district in state.turned_titles:
                 state.turned_titles.remove(district)
             events.append(public("title", f"{holder} loses the {P().district_names[district]} Title."))
             holder = None
         if holder is None:
-            for seat in state.order:
-                if all(controls(state, seat, b) for b in boroughs):
-                    state.titles[district] = seat
-                    events.append(public("title", f"{seat} gains the {P().district_names[district]} Title."))
-                    break
+            seat = _sole_controller(state, boroughs)
+            if seat is not None:
+                state.titles[district] = seat
+                events.append(public("title", f"{seat} gains the {P().district_names[district]} Title."))
     return events
+
+
+def _held(state: VrState, seat: str, boroughs: tuple[str, ...]) -> int:
+    """How many of ``boroughs`` the seat controls."""
+    owner, servers = state.owner, state.servers
+    return sum(1 for b in boroughs if owner.get(b) == seat or servers.get(b) == seat)
+
+
+def _sole_controller(state: VrState, boroughs: tuple[str, ...]) -> str | None:
+    """The first seat in Turn Order that controls every one of ``boroughs`` (none while one of them holds
+    neither Influence nor a Server)."""
+    owner, servers = state.owner, state.servers
+    if not all(b in owner or b in servers for b in boroughs):
+        return None
+    for seat in state.order:
+        if all(owner.get(b) == seat or servers.get(b) == seat for b in boroughs):
+            return seat
+    return None

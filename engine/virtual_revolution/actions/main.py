@@ -183,7 +183,7 @@ class Recruit(VrAction):
             return []
         here = state.ctx.borough
         assert here is not None
-        reach = P().graph.distances(here, within=recruit_range(state, seat))
+        reach = P().graph.reach(here, recruit_range(state, seat))
         return [
             Intent.of("recruit", slot=slot + 1)
             for slot, where in sorted(state.located.items())
@@ -450,8 +450,12 @@ class Donate(VrAction):
             return []
         ec = state.p(seat).ec
         out: list[Intent] = []
+        prices: dict[int, int | None] = {}  # by the number of cards: the same for every set of that size
         for cards in donation_sets(state, seat):
-            price = donation_cost(state, seat, len(cards))
+            size = len(cards)
+            if size not in prices:
+                prices[size] = donation_cost(state, seat, size)
+            price = prices[size]
             for imm in (0, 1):
                 if price is not None and price + 3 * imm <= ec and (cards or imm):
                     out.append(Intent.of("donate", cards="+".join(cards) or "none", imm=imm))
