@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.core import Event, public
 
-from .pack import DISTRICTS
+from .pack import DISTRICTS, Pack
 from .rules import P, borough_name
 from .state import VrState
 
@@ -20,9 +20,13 @@ def controls(state: VrState, seat: str, borough: str) -> bool:
     return state.owner.get(borough) == seat or state.servers.get(borough) == seat
 
 
-def controlled(state: VrState, seat: str) -> list[str]:
-    owner, servers = state.owner, state.servers
-    return [b for b in P().boroughs if owner.get(b) == seat or servers.get(b) == seat]
+def controlled(state: VrState, seat: str, pack_now: Pack | None = None) -> list[str]:
+    """The Boroughs ``seat`` controls, in the map's order (``pack_now``: the pack, when the caller has it)."""
+    mine = {b for b, s in state.owner.items() if s == seat}
+    mine.update(b for b, s in state.servers.items() if s == seat)
+    if not mine:
+        return []
+    return [b for b in (pack_now or P()).boroughs if b in mine]
 
 
 def on_map(state: VrState, seat: str) -> int:

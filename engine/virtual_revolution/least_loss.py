@@ -29,14 +29,17 @@ def worth(state: VrState, seat: str) -> int:
     """The seat's score as if the game ended now, with its better Objective (a promoted Mme Tropovicz of the
     type that scores best without one)."""
     player = state.p(seat)
+    pack_now = P()
     trop = best_tropovicz(state, seat, None)
-    types = agent_types(player, trop)
-    cards = P().objectives
+    types = agent_types(player, trop, pack_now)
     kept = [
-        min(objective_points(state, seat, cards[o], types)[0], player.end.objective_cap)
+        min(
+            objective_points(state, seat, pack_now.objectives[o], types, pack_now=pack_now)[0],
+            player.end.objective_cap,
+        )
         for o in player.objectives
     ]
-    return sum(breakdown(state, seat, None, trop).values()) + max(kept, default=0)
+    return sum(breakdown(state, seat, None, trop, pack_now=pack_now).values()) + max(kept, default=0)
 
 
 def after(state: VrState, seat: str, change: Callable[[VrState], object]) -> int:

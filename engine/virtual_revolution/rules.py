@@ -69,9 +69,10 @@ def agent_name(agent_id: str) -> str:
     return P().agents[agent_id].name
 
 
-def owned_agents(player: Player) -> list[str]:
-    """Agents a player owns for scoring: on Duty, Retired and turned into Boosts (not Boost cards)."""
-    agents = P().agents
+def owned_agents(player: Player, pack_now: Pack | None = None) -> list[str]:
+    """Agents a player owns for scoring: on Duty, Retired and turned into Boosts (not Boost cards).
+    ``pack_now``: the pack in use, when the caller has it already."""
+    agents = (pack_now or P()).agents
     boosts = [b for ids in player.boosts.values() for b in ids if b in agents]
     return [d.agent for d in player.duty] + list(player.retired) + boosts
 
