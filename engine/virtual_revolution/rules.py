@@ -123,9 +123,10 @@ def discard_corruption(state: VrState, seat: str, cards: list[str]) -> None:
     state.corruption.discard(*cards)
 
 
-def corruption_label(card_id: str) -> str:
-    """What a Corruption card says ("Lose 2 Eurocredits"), written once per card of the pack in use."""
-    pack_now = P()
+def corruption_label(card_id: str, pack_now: Pack | None = None) -> str:
+    """What a Corruption card says ("Lose 2 Eurocredits"), written once per card of the pack in use
+    (``pack_now``, when the caller has it already)."""
+    pack_now = pack_now or P()
     labels = _corruption_labels(pack_now)
     label = labels.get(card_id)
     if label is None:
@@ -173,9 +174,9 @@ def quoted(cards: list[str]) -> str:
     return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
-def design(card_id: str) -> str:
+def design(card_id: str, pack_now: Pack | None = None) -> str:
     """Cards with the same printed effect are the same choice: one is offered for all of them."""
-    return corruption_label(card_id)
+    return corruption_label(card_id, pack_now)
 
 
 def distinct_cards(hand: list[str]) -> list[str]:

@@ -92,12 +92,13 @@ def disarm(state: VrState, prefix: str) -> None:
     state.ctx.armed = [a for a in state.ctx.armed if not a.startswith(prefix)]
 
 
+GAIN_BONUSES = {"recruit": ("recruit_ec4", 4), "server": ("server_ec3", 3), "verse": ("verse_ec3", 3)}
+"""The one-shot bonuses that pay towards an Action's cost when armed: what is armed, and how much."""
+
+
 def gains(state: VrState, seat: str, action: str) -> int:
-    extra = {
-        "recruit": 4 if armed(state, "recruit_ec4") else 0,
-        "server": 3 if armed(state, "server_ec3") else 0,
-        "verse": 3 if armed(state, "verse_ec3") else 0,
-    }.get(action, 0)
+    bonus = GAIN_BONUSES.get(action)
+    extra = bonus[1] if bonus is not None and armed(state, bonus[0]) else 0
     return sum(b.ec for b in boost_lines(state.p(seat), action)) + extra
 
 
@@ -420,7 +421,8 @@ def donation_cost(state: VrState, seat: str, cards: int) -> int | None:
 def donation_sets(state: VrState, seat: str) -> list[list[str]]:
     hand = sorted(state.p(seat).hand)
     most = 2 + sum(b.discard for b in boost_lines(state.p(seat), "donate"))
-    designs = {c: design(c) for c in hand}
+    pack_now = P()
+    designs = {c: design(c, pack_now) for c in hand}
     out: list[list[str]] = [[]]
     seen: set[tuple[str, ...]] = set()
     for size in range(1, min(most, len(hand)) + 1):

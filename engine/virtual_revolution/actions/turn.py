@@ -49,17 +49,14 @@ class Director(VrAction):
         state.ctx.borough = borough
         state.directors.append((seat, borough))
         frame = state.waiting.find("turn")
+        name = borough_name(borough)
         if frame is not None:
             frame.default = "end"  # type: ignore[union-attr]
-            frame.text = f"Round {state.round}: {seat}'s turn in {borough_name(borough)}."
-            frame.public = f"{seat}'s turn in {borough_name(borough)} (Round {state.round})."
-        return [
-            public(
-                "director",
-                f"{seat} places a Director in {borough_name(borough)} "
-                f"({P().district_names[P().district_of(borough)]}).",
-            )
-        ]
+            frame.text = f"Round {state.round}: {seat}'s turn in {name}."
+            frame.public = f"{seat}'s turn in {name} (Round {state.round})."
+        pack_now = P()
+        district = pack_now.district_names[pack_now.district_of(borough)]
+        return [public("director", f"{seat} places a Director in {name} ({district}).")]
 
     def label(self, state: VrState, intent: Intent) -> str:
         return f"Director to {borough_name(intent.word('to'))}"
@@ -88,11 +85,9 @@ class Influence(VrAction):
         if here in state.owner:
             out.append(Intent.of("influence", how="remove"))
         if state.owner.get(here, seat) == seat:
-            out += [
-                Intent.of("influence", how="move", at=b)
-                for b in P().boroughs
-                if b != here and state.owner.get(b) == seat
-            ]
+            mine = {b for b, owner in state.owner.items() if owner == seat and b != here}
+            if mine:
+                out += [Intent.of("influence", how="move", at=b) for b in P().boroughs if b in mine]
         return out
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
