@@ -49,9 +49,9 @@ def add_it(state: VrState, seat: str, borough: str, count: int = 1, source: str 
         return []
     state.owner[borough] = seat
     state.tokens[borough] = state.tokens.get(borough, 0) + count
-    return [public("influence", f"{seat} adds {count} Influence to {borough_name(borough)}.")] + recheck(
-        state
-    )
+    pack_now = P()
+    name = borough_name(borough, pack_now)
+    return [public("influence", f"{seat} adds {count} Influence to {name}.")] + recheck(state, pack_now)
 
 
 def take_it(state: VrState, borough: str) -> str | None:
@@ -72,24 +72,23 @@ def remove_it(state: VrState, borough: str, by: str = "") -> list[Event]:
     if seat is None:
         return []
     state.recycle[seat] = state.recycle.get(seat, 0) + 1
+    pack_now = P()
     if not by:
-        text = f"{seat} loses 1 Influence in {borough_name(borough)}."
+        text = f"{seat} loses 1 Influence in {borough_name(borough, pack_now)}."
     else:
         whose = "their own" if by == seat else f"{seat}'s"
-        text = f"{by} removes 1 of {whose} Influence from {borough_name(borough)}."
-    return [public("influence", text)] + recheck(state)
+        text = f"{by} removes 1 of {whose} Influence from {borough_name(borough, pack_now)}."
+    return [public("influence", text)] + recheck(state, pack_now)
 
 
 def move_it(state: VrState, seat: str, source: str, borough: str) -> list[Event]:
     take_it(state, source)
     state.owner[borough] = seat
     state.tokens[borough] = state.tokens.get(borough, 0) + 1
-    events = [
-        public(
-            "influence", f"{seat} moves 1 Influence from {borough_name(source)} to {borough_name(borough)}."
-        )
-    ]
-    return events + recheck(state)
+    pack_now = P()
+    there, here = borough_name(source, pack_now), borough_name(borough, pack_now)
+    events = [public("influence", f"{seat} moves 1 Influence from {there} to {here}.")]
+    return events + recheck(state, pack_now)
 
 
 def place_server(state: VrState, seat: str, borough: str) -> list[Event]:
@@ -128,12 +127,12 @@ def may_build(
     return state.owner.get(borough) == seat
 
 
-def recheck(state: VrState) -> list[Event]:
+def recheck(state: VrState, pack_now: Pack | None = None) -> list[Event]:
     """Lose a Title at two Boroughs fewer (ruling A13: the holder keeps it while controlling n-1 of n), gain
     it
     on controlling them all (two at once: the first in Turn Order, ruling); a lost Title returns upright."""
     events: list[Event] = []
-    graph = P().graph  # read once: this runs after every change of the map
+    graph = (pack_now or P()).graph  # read once: this runs after every change of the map
     for district in DISTRICTS:
         boroughs = graph.members(district)
         holder = state.titles.get(district)
@@ -154,16 +153,24 @@ def recheck(state: VrState) -> list[Event]:
 def _held(state: VrState, seat: str, boroughs: tuple[str, ...]) -> int:
     """How many of ``boroughs`` the seat controls."""
     owner, servers = state.owner, state.servers
-    return sum(1 for b in boroughs if owner.get(b) == seat or servers.get(b) == seat)
+    held = 0
+    for b in boroughs:
+        if owner.get(b) == seat or servers.get(b) == seat:
+            held += 1
+    return held
 
 
 def _sole_controller(state: VrState, boroughs: tuple[str, ...]) -> str | None:
     """The first seat in Turn Order that controls every one of ``boroughs`` (none while one of them holds
     neither Influence nor a Server)."""
     owner, servers = state.owner, state.servers
-    if not all(b in owner or b in servers for b in boroughs):
-        return None
+    for b in boroughs:
+        if b not in owner and b not in servers:
+            return None
     for seat in state.order:
-        if all(owner.get(b) == seat or servers.get(b) == seat for b in boroughs):
+        for b in boroughs:
+            if owner.get(b) != seat and servers.get(b) != seat:
+                break
+        else:
             return seat
     return None

@@ -57,8 +57,8 @@ def neighbours() -> dict[str, list[str]]:
     return {b: sorted((P().label(n) for n in graph.neighbours(b)), key=order) for b in P().boroughs}
 
 
-def borough_name(borough: str) -> str:
-    return f"Borough {P().label(borough)}"
+def borough_name(borough: str, pack_now: Pack | None = None) -> str:
+    return f"Borough {(pack_now or P()).label(borough)}"
 
 
 def verse_name(verse: str) -> str:

@@ -11,6 +11,7 @@ turn add to it; a pure gain may pay the Action's own cost (ruling A24: "before o
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 
 from engine.core import Event, Intent, public
@@ -46,6 +47,21 @@ from .turn import placed
 
 DUTY_MAX = 3
 SERVERS = 7
+
+
+def _by_slot(kind: str) -> tuple[Intent, ...]:
+    """``kind:slot=1`` to ``kind:slot=5``, one for each place of a row."""
+    return tuple(Intent.of(kind, slot=n) for n in range(1, 6))
+
+
+WORK, SERVER, REFRESH = Intent("work"), Intent("server"), Intent("refresh")
+RECRUITS, VERSES, SWAPS = _by_slot("recruit"), _by_slot("verse"), _by_slot("swap_verse")
+"""The Actions' intents that name no card, built once (intents are values: one serves every listing)."""
+
+
+@lru_cache(maxsize=4096)
+def _donation(cards: str, imm: int) -> Intent:
+    return Intent.of("donate", cards=cards, imm=imm)
 
 
 def _in_row(row: list[str | None], slot: Value, name: Callable[[str], str]) -> str:
@@ -112,7 +128,7 @@ class Work(VrAction):
     args = ()
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
-        return [Intent("work")] if open_for(state, seat, "work") else []
+        return [WORK] if open_for(state, seat, "work") else []
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         use_action(state, "work")
@@ -186,7 +202,7 @@ class Recruit(VrAction):
         assert here is not None
         reach = P().graph.reach(here, recruit_range(state, seat))
         return [
-            Intent.of("recruit", slot=slot + 1)
+            RECRUITS[slot]
             for slot, where in sorted(state.located.items())
             if state.slots[slot] is not None and where in reach
         ]
@@ -262,7 +278,7 @@ class Server(VrAction):
         if not can_pay(state, seat, "server"):
             return []
         return (
-            [Intent("server")]
+            [SERVER]
             if may_build(state, seat, here, server_waived(state), state.opts.nation)
             else []
         )
@@ -324,7 +340,7 @@ class Refresh(VrAction):
             return []
         price = 0 if armed(state, "verse_refresh_all") else 2
         ok = state.p(seat).ec + gains(state, seat, "verse") >= price + cost(state, seat, "verse")
-        return [Intent("refresh")] if ok else []
+        return [REFRESH] if ok else []
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         if armed(state, "verse_refresh_all"):
@@ -353,7 +369,7 @@ class SwapVerse(VrAction):
             return []
         if not can_pay(state, seat, "verse"):
             return []
-        return [Intent.of("swap_verse", slot=i + 1) for i, v in enumerate(state.verse_row) if v is not None]
+        return [SWAPS[i] for i, v in enumerate(state.verse_row) if v is not None]
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         state.turn.use("swap")
@@ -379,7 +395,7 @@ class Verse(VrAction):
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not open_for(state, seat, "verse") or not can_pay(state, seat, "verse"):
             return []
-        return [Intent.of("verse", slot=i + 1) for i, v in enumerate(state.verse_row) if v is not None]
+        return [VERSES[i] for i, v in enumerate(state.verse_row) if v is not None]
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
         return action_refusal(state, seat, "verse")
@@ -460,7 +476,7 @@ class Donate(VrAction):
             price = prices[size]
             for imm in (0, 1):
                 if price is not None and price + 3 * imm <= ec and (cards or imm):
-                    out.append(Intent.of("donate", cards="+".join(cards) or "none", imm=imm))
+                    out.append(_donation("+".join(cards) or "none", imm))
         return out
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:

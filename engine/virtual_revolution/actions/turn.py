@@ -24,6 +24,17 @@ def _placings(pack_now: Pack) -> tuple[Intent, ...]:
     return tuple(Intent.of("director", to=b) for b in pack_now.boroughs)
 
 
+ADD = Intent.of("influence", how="add")
+REMOVE = Intent.of("influence", how="remove")
+END = Intent("end")
+"""The turn's intents without a Borough, built once (intents are values: one serves every listing)."""
+
+
+@lru_cache(maxsize=256)
+def _move_from(borough: str) -> Intent:
+    return Intent.of("influence", how="move", at=borough)
+
+
 def placed(state: VrState, seat: str) -> bool:
     return state.ctx.seat == seat and state.ctx.borough is not None
 
@@ -81,13 +92,13 @@ class Influence(VrAction):
         assert here is not None
         out: list[Intent] = []
         if can_add(state, seat, here):
-            out.append(Intent.of("influence", how="add"))
+            out.append(ADD)
         if here in state.owner:
-            out.append(Intent.of("influence", how="remove"))
+            out.append(REMOVE)
         if state.owner.get(here, seat) == seat:
             mine = {b for b, owner in state.owner.items() if owner == seat and b != here}
             if mine:
-                out += [Intent.of("influence", how="move", at=b) for b in P().boroughs if b in mine]
+                out += [_move_from(b) for b in P().boroughs if b in mine]
         return out
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
@@ -126,7 +137,7 @@ class End(VrAction):
     args = ()
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
-        return [Intent("end")] if placed(state, seat) else []
+        return [END] if placed(state, seat) else []
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
         return "Place a Director first." if not placed(state, seat) else None
