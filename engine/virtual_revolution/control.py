@@ -30,7 +30,12 @@ def controlled(state: VrState, seat: str, pack_now: Pack | None = None) -> list[
 
 
 def on_map(state: VrState, seat: str) -> int:
-    return sum(n for b, n in state.tokens.items() if state.owner.get(b) == seat)
+    owner = state.owner
+    count = 0
+    for b, n in state.tokens.items():
+        if owner.get(b) == seat:
+            count += n
+    return count
 
 
 def can_add(state: VrState, seat: str, borough: str) -> bool:

@@ -87,8 +87,8 @@ def open_turn(state: VrState, step: TurnStep) -> list[Event]:
 def default_borough(state: VrState, seat: str) -> str:
     """The deadline's Director: on the seat's first Borough with its Influence, else the first Borough."""
 
-    mine = [b for b in P().boroughs if state.owner.get(b) == seat]
-    return (mine or P().boroughs)[0]
+    boroughs = P().boroughs
+    return next((b for b in boroughs if state.owner.get(b) == seat), boroughs[0])
 
 
 @RULES.step("end_round")
