@@ -49,14 +49,12 @@ DUTY_MAX = 3
 SERVERS = 7
 
 
-def _by_slot(kind: str) -> tuple[Intent, ...]:
-    """``kind:slot=1`` to ``kind:slot=5``, one for each place of a row."""
-    return tuple(Intent.of(kind, slot=n) for n in range(1, 6))
-
-
 WORK, SERVER, REFRESH = Intent("work"), Intent("server"), Intent("refresh")
-RECRUITS, VERSES, SWAPS = _by_slot("recruit"), _by_slot("verse"), _by_slot("swap_verse")
-"""The Actions' intents that name no card, built once (intents are values: one serves every listing)."""
+RECRUITS, VERSES, SWAPS = (
+    tuple(Intent.of(kind, slot=n) for n in range(1, 6)) for kind in ("recruit", "verse", "swap_verse")
+)
+"""The Actions' intents that name no card, built once (intents are values: one serves every listing); a
+row's five slots are ``RECRUITS[0]`` (``recruit:slot=1``) to ``RECRUITS[4]``."""
 
 
 @lru_cache(maxsize=4096)
@@ -277,11 +275,7 @@ class Server(VrAction):
         assert here is not None
         if not can_pay(state, seat, "server"):
             return []
-        return (
-            [SERVER]
-            if may_build(state, seat, here, server_waived(state), state.opts.nation)
-            else []
-        )
+        return [SERVER] if may_build(state, seat, here, server_waived(state), state.opts.nation) else []
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
         reason = action_refusal(state, seat, "server")
