@@ -26,7 +26,7 @@ def controlled(state: VrState, seat: str, pack_now: Pack | None = None) -> list[
     mine.update(b for b, s in state.servers.items() if s == seat)
     if not mine:
         return []
-    return [b for b in (pack_now or P()).boroughs if b in mine]
+    return [b for b in P(pack_now).boroughs if b in mine]
 
 
 def on_map(state: VrState, seat: str) -> int:
@@ -137,7 +137,7 @@ def recheck(state: VrState, pack_now: Pack | None = None) -> list[Event]:
     it
     on controlling them all (two at once: the first in Turn Order, ruling); a lost Title returns upright."""
     events: list[Event] = []
-    graph = (pack_now or P()).graph  # read once: this runs after every change of the map
+    graph = P(pack_now).graph  # read once: this runs after every change of the map
     for district in DISTRICTS:
         boroughs = graph.members(district)
         holder = state.titles.get(district)

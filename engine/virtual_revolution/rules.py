@@ -38,8 +38,10 @@ def free_asides(state: VrState, seat: str) -> list[str]:
     return list(FREE_ACTIONS)
 
 
-def P() -> Pack:
-    return pack()
+def P(given: Pack | None = None) -> Pack:
+    """The pack in use: ``given`` when the caller holds it already (a count or a listing that reads the pack
+    many times keeps the one it got), else :func:`.pack.pack`."""
+    return given if given is not None else pack()
 
 
 def agent(agent_id: str) -> AgentCard:
@@ -58,7 +60,7 @@ def neighbours() -> dict[str, list[str]]:
 
 
 def borough_name(borough: str, pack_now: Pack | None = None) -> str:
-    return f"Borough {(pack_now or P()).label(borough)}"
+    return f"Borough {P(pack_now).label(borough)}"
 
 
 def verse_name(verse: str) -> str:
@@ -72,7 +74,7 @@ def agent_name(agent_id: str) -> str:
 def owned_agents(player: Player, pack_now: Pack | None = None) -> list[str]:
     """Agents a player owns for scoring: on Duty, Retired and turned into Boosts (not Boost cards).
     ``pack_now``: the pack in use, when the caller has it already."""
-    agents = (pack_now or P()).agents
+    agents = P(pack_now).agents
     boosts = [b for ids in player.boosts.values() for b in ids if b in agents]
     return [d.agent for d in player.duty] + list(player.retired) + boosts
 
@@ -126,7 +128,7 @@ def discard_corruption(state: VrState, seat: str, cards: list[str]) -> None:
 def corruption_label(card_id: str, pack_now: Pack | None = None) -> str:
     """What a Corruption card says ("Lose 2 Eurocredits"), written once per card of the pack in use
     (``pack_now``, when the caller has it already)."""
-    pack_now = pack_now or P()
+    pack_now = P(pack_now)
     labels = _corruption_labels(pack_now)
     label = labels.get(card_id)
     if label is None:

@@ -45,7 +45,7 @@ def agent_types(player: Player, tropovicz: str | None, pack_now: Pack | None = N
     ``pack_now`` (here and below): the pack in use, when the caller has it already (scores are counted
     for every answer a deadline tries)."""
     out = []
-    pack_now = pack_now or P()
+    pack_now = P(pack_now)
     cards = pack_now.agents
     for a in owned_agents(player, pack_now):
         promoted = a == "tropovicz" and a not in [d.agent for d in player.duty]
@@ -58,7 +58,7 @@ def trios(types: list[str]) -> int:
 
 
 def genres_owned(player: Player, pack_now: Pack | None = None) -> Counter[str]:
-    verses = (pack_now or P()).verses
+    verses = P(pack_now).verses
     return Counter(verses[h.verse].genre for h in player.verses)
 
 
@@ -114,7 +114,7 @@ def objective_points(
     a type of Agent" the type is the player's (``param``); without one, the type that scores best."""
     player = state.p(seat)
     n = len(state.seats)
-    pack_now = pack_now or P()
+    pack_now = P(pack_now)
     genres = genres_owned(player, pack_now)
     if card.op == "one_genre":
         genre = param if param in GENRES else max(GENRES, key=lambda g: genres[g])
@@ -151,7 +151,7 @@ def breakdown(
 ) -> dict[str, int]:
     player = state.p(seat)
     mods = player.end
-    pack_now = pack_now or P()
+    pack_now = P(pack_now)
     types = agent_types(player, tropovicz, pack_now)
     out = {
         "tokens": 2 * player.plus2,
