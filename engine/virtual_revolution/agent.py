@@ -66,7 +66,7 @@ class HeuristicAgent(SampledAgent):
         if player.ec >= cost(state, seat, "server") and len(servers_of(state, seat)) < 7:
             if may_build(state, seat, borough, False, state.opts.nation):
                 value += 50
-        reach = P().graph.distances(borough, within=1)
+        reach = P().graph.reach(borough, 1)
         if len(player.duty) < 3 and player.ec >= cost(state, seat, "recruit"):
             value += 20 * sum(
                 1 for slot, where in state.located.items() if where in reach and state.slots[slot]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.core import Event, public
 
-from .pack import DISTRICTS
+from .pack import DISTRICTS, Pack
 from .rules import P, borough_name
 from .state import VrState
 
@@ -20,12 +20,22 @@ def controls(state: VrState, seat: str, borough: str) -> bool:
     return state.owner.get(borough) == seat or state.servers.get(borough) == seat
 
 
-def controlled(state: VrState, seat: str) -> list[str]:
-    return [b for b in P().boroughs if controls(state, seat, b)]
+def controlled(state: VrState, seat: str, pack_now: Pack | None = None) -> list[str]:
+    """The Boroughs ``seat`` controls, in the map's order (``pack_now``: the pack, when the caller has it)."""
+    mine = {b for b, s in state.owner.items() if s == seat}
+    mine.update(b for b, s in state.servers.items() if s == seat)
+    if not mine:
+        return []
+    return [b for b in P(pack_now).boroughs if b in mine]
 
 
 def on_map(state: VrState, seat: str) -> int:
-    return sum(n for b, n in state.tokens.items() if state.owner.get(b) == seat)
+    owner = state.owner
+    count = 0
+    for b, n in state.tokens.items():
+        if owner.get(b) == seat:
+            count += n
+    return count
 
 
 def can_add(state: VrState, seat: str, borough: str) -> bool:
@@ -44,9 +54,9 @@ def add_it(state: VrState, seat: str, borough: str, count: int = 1, source: str 
         return []
     state.owner[borough] = seat
     state.tokens[borough] = state.tokens.get(borough, 0) + count
-    return [public("influence", f"{seat} adds {count} Influence to {borough_name(borough)}.")] + recheck(
-        state
-    )
+    pack_now = P()
+    name = borough_name(borough, pack_now)
+    return [public("influence", f"{seat} adds {count} Influence to {name}.")] + recheck(state, pack_now)
 
 
 def take_it(state: VrState, borough: str) -> str | None:
@@ -67,24 +77,23 @@ def remove_it(state: VrState, borough: str, by: str = "") -> list[Event]:
     if seat is None:
         return []
     state.recycle[seat] = state.recycle.get(seat, 0) + 1
+    pack_now = P()
     if not by:
-        text = f"{seat} loses 1 Influence in {borough_name(borough)}."
+        text = f"{seat} loses 1 Influence in {borough_name(borough, pack_now)}."
     else:
         whose = "their own" if by == seat else f"{seat}'s"
-        text = f"{by} removes 1 of {whose} Influence from {borough_name(borough)}."
-    return [public("influence", text)] + recheck(state)
+        text = f"{by} removes 1 of {whose} Influence from {borough_name(borough, pack_now)}."
+    return [public("influence", text)] + recheck(state, pack_now)
 
 
 def move_it(state: VrState, seat: str, source: str, borough: str) -> list[Event]:
     take_it(state, source)
     state.owner[borough] = seat
     state.tokens[borough] = state.tokens.get(borough, 0) + 1
-    events = [
-        public(
-            "influence", f"{seat} moves 1 Influence from {borough_name(source)} to {borough_name(borough)}."
-        )
-    ]
-    return events + recheck(state)
+    pack_now = P()
+    there, here = borough_name(source, pack_now), borough_name(borough, pack_now)
+    events = [public("influence", f"{seat} moves 1 Influence from {there} to {here}.")]
+    return events + recheck(state, pack_now)
 
 
 def place_server(state: VrState, seat: str, borough: str) -> list[Event]:
@@ -123,24 +132,50 @@ def may_build(
     return state.owner.get(borough) == seat
 
 
-def recheck(state: VrState) -> list[Event]:
+def recheck(state: VrState, pack_now: Pack | None = None) -> list[Event]:
     """Lose a Title at two Boroughs fewer (ruling A13: the holder keeps it while controlling n-1 of n), gain
     it
     on controlling them all (two at once: the first in Turn Order, ruling); a lost Title returns upright."""
     events: list[Event] = []
+    graph = P(pack_now).graph  # read once: this runs after every change of the map
     for district in DISTRICTS:
-        boroughs = P().boroughs_of(district)
+        boroughs = graph.members(district)
         holder = state.titles.get(district)
-        if holder is not None and sum(controls(state, holder, b) for b in boroughs) <= len(boroughs) - 2:
+        if holder is not None and _held(state, holder, boroughs) <= len(boroughs) - 2:
             del state.titles[district]
             if district in state.turned_titles:
                 state.turned_titles.remove(district)
             events.append(public("title", f"{holder} loses the {P().district_names[district]} Title."))
             holder = None
         if holder is None:
-            for seat in state.order:
-                if all(controls(state, seat, b) for b in boroughs):
-                    state.titles[district] = seat
-                    events.append(public("title", f"{seat} gains the {P().district_names[district]} Title."))
-                    break
+            seat = _sole_controller(state, boroughs)
+            if seat is not None:
+                state.titles[district] = seat
+                events.append(public("title", f"{seat} gains the {P().district_names[district]} Title."))
     return events
+
+
+def _held(state: VrState, seat: str, boroughs: tuple[str, ...]) -> int:
+    """How many of ``boroughs`` the seat controls."""
+    owner, servers = state.owner, state.servers
+    held = 0
+    for b in boroughs:
+        if owner.get(b) == seat or servers.get(b) == seat:
+            held += 1
+    return held
+
+
+def _sole_controller(state: VrState, boroughs: tuple[str, ...]) -> str | None:
+    """The first seat in Turn Order that controls every one of ``boroughs`` (none while one of them holds
+    neither Influence nor a Server)."""
+    owner, servers = state.owner, state.servers
+    for b in boroughs:
+        if b not in owner and b not in servers:
+            return None
+    for seat in state.order:
+        for b in boroughs:
+            if owner.get(b) != seat and servers.get(b) != seat:
+                break
+        else:
+            return seat
+    return None

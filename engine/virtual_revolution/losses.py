@@ -193,7 +193,8 @@ def place_targets(state: VrState, step: PlaceStep) -> list[str]:
     if step.scope == "adjacent" and here is not None:
         pool = list(P().graph.neighbours(here))
     elif step.scope == "districts":
-        pool = [b for b in P().boroughs if P().district_of(b) in step.districts]
+        pack_now = P()
+        pool = [b for b in pack_now.boroughs if pack_now.district_of(b) in step.districts]
     elif step.scope == "controlled":
         pool = [b for b in P().boroughs if controls(state, seat, b)]
     else:

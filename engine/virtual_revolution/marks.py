@@ -32,7 +32,8 @@ PLURALS = {
 }
 
 
-def counts(state: VrState, seat: str) -> dict[str, int]:
+def counts(state: VrState, seat: str, influence: int | None = None) -> dict[str, int]:
+    """The seat's public counts; ``influence``: its tokens on the map, when the caller has counted them."""
     player = state.p(seat)
     return {
         "ec": player.ec,
@@ -40,7 +41,7 @@ def counts(state: VrState, seat: str) -> dict[str, int]:
         "imm": player.imm,
         "plus2": player.plus2,
         "corruption": len(player.hand),
-        "on_map": on_map(state, seat),
+        "on_map": on_map(state, seat) if influence is None else influence,
         "servers": len(servers_of(state, seat)),
         "verses": len(player.verses),
         "agents": len(player.duty),
@@ -50,6 +51,7 @@ def counts(state: VrState, seat: str) -> dict[str, int]:
 def mark(state: VrState, seat: str = "", director: str | None = None) -> None:
     """Note the table now: a turn of ``seat`` begins (``director``: where it placed its Director), or with no
     seat, a Round ends."""
+    influence = tokens_by_seat(state)
     state.mark = Mark(
         seat=seat,
         round=state.round,
@@ -57,8 +59,19 @@ def mark(state: VrState, seat: str = "", director: str | None = None) -> None:
         tokens=dict(state.tokens),
         owner=dict(state.owner),
         servers=dict(state.servers),
-        counts={s: counts(state, s) for s in state.seats},
+        counts={s: counts(state, s, influence.get(s, 0)) for s in state.seats},
     )
+
+
+def tokens_by_seat(state: VrState) -> dict[str, int]:
+    """Each seat's Influence tokens on the map (:func:`.control.on_map` for every seat in one pass)."""
+    owner = state.owner
+    out: dict[str, int] = {}
+    for b, n in state.tokens.items():
+        seat = owner.get(b)
+        if seat is not None:
+            out[seat] = out.get(seat, 0) + n
+    return out
 
 
 def _change(key: str, delta: int) -> str:

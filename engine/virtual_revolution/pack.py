@@ -242,7 +242,7 @@ class Pack:
         return self.graph.records[borough].group
 
     def boroughs_of(self, district: str) -> list[str]:
-        return self.graph.groups().get(district, [])
+        return list(self.graph.members(district))
 
     def label(self, borough: str) -> str:
         return self.graph.records[borough].label or borough

@@ -60,12 +60,14 @@ def _yes(state: VrState, seat: str, agent_id: str) -> list[str]:
 
 def _in_districts(state: VrState, seat: str, agent_id: str) -> list[str]:
     districts = agent(agent_id).districts
-    return [b for b in P().boroughs if P().district_of(b) in districts and b in state.owner]
+    pack_now = P()
+    return [b for b in pack_now.boroughs if pack_now.district_of(b) in districts and b in state.owner]
 
 
 def _add_or_remove(state: VrState, seat: str, agent_id: str) -> list[str]:
     districts = agent(agent_id).districts
-    pool = [b for b in P().boroughs if P().district_of(b) in districts]
+    pack_now = P()
+    pool = [b for b in pack_now.boroughs if pack_now.district_of(b) in districts]
     return [f"rem_{b}" for b in pool if b in state.owner] + [
         f"add_{b}" for b in pool if can_add(state, seat, b)
     ]

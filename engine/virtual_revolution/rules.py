@@ -3,13 +3,15 @@ player owns, Corruption draws, costs with Necro markers and Boosts."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Event, Intent, private, public
 from engine.core.actions import Action
 from engine.core.intent import Value
 from engine.core.labels import fit
 from engine.core.rules import Rules
 
-from .pack import GENRE_NAMES, AgentCard, BoostLine, Pack, pack
+from .pack import GENRE_NAMES, AgentCard, BoostLine, CorruptionCard, Pack, pack
 from .state import Player, VrState
 
 RULES: Rules[VrState] = Rules()
@@ -36,8 +38,10 @@ def free_asides(state: VrState, seat: str) -> list[str]:
     return list(FREE_ACTIONS)
 
 
-def P() -> Pack:
-    return pack()
+def P(given: Pack | None = None) -> Pack:
+    """The pack in use: ``given`` when the caller holds it already (a count or a listing that reads the pack
+    many times keeps the one it got), else :func:`.pack.pack`."""
+    return given if given is not None else pack()
 
 
 def agent(agent_id: str) -> AgentCard:
@@ -55,8 +59,8 @@ def neighbours() -> dict[str, list[str]]:
     return {b: sorted((P().label(n) for n in graph.neighbours(b)), key=order) for b in P().boroughs}
 
 
-def borough_name(borough: str) -> str:
-    return f"Borough {P().label(borough)}"
+def borough_name(borough: str, pack_now: Pack | None = None) -> str:
+    return f"Borough {P(pack_now).label(borough)}"
 
 
 def verse_name(verse: str) -> str:
@@ -67,9 +71,11 @@ def agent_name(agent_id: str) -> str:
     return P().agents[agent_id].name
 
 
-def owned_agents(player: Player) -> list[str]:
-    """Agents a player owns for scoring: on Duty, Retired and turned into Boosts (not Boost cards)."""
-    boosts = [b for ids in player.boosts.values() for b in ids if b in P().agents]
+def owned_agents(player: Player, pack_now: Pack | None = None) -> list[str]:
+    """Agents a player owns for scoring: on Duty, Retired and turned into Boosts (not Boost cards).
+    ``pack_now``: the pack in use, when the caller has it already."""
+    agents = P(pack_now).agents
+    boosts = [b for ids in player.boosts.values() for b in ids if b in agents]
     return [d.agent for d in player.duty] + list(player.retired) + boosts
 
 
@@ -119,9 +125,26 @@ def discard_corruption(state: VrState, seat: str, cards: list[str]) -> None:
     state.corruption.discard(*cards)
 
 
-def corruption_label(card_id: str) -> str:
-    card = P().corruption[card_id]
-    names = P().district_names
+def corruption_label(card_id: str, pack_now: Pack | None = None) -> str:
+    """What a Corruption card says ("Lose 2 Eurocredits"), written once per card of the pack in use
+    (``pack_now``, when the caller has it already)."""
+    pack_now = P(pack_now)
+    labels = _corruption_labels(pack_now)
+    label = labels.get(card_id)
+    if label is None:
+        label = labels[card_id] = _corruption_text(pack_now, pack_now.corruption[card_id])
+    return label
+
+
+@lru_cache(maxsize=4)
+def _corruption_labels(pack_now: Pack) -> dict[str, str]:
+    """The labels of ``pack_now``'s Corruption cards written so far (a loaded pack never changes; raids and
+    Donations name the same few cards again and again)."""
+    return {}
+
+
+def _corruption_text(pack_now: Pack, card: CorruptionCard) -> str:
+    names = pack_now.district_names
     if card.template == "remove_influence":
         return "Remove 1 Influence in " + " or ".join(names[d] for d in card.districts)
     if card.template == "remove_server":
@@ -153,10 +176,9 @@ def quoted(cards: list[str]) -> str:
     return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
-def design(card_id: str) -> str:
+def design(card_id: str, pack_now: Pack | None = None) -> str:
     """Cards with the same printed effect are the same choice: one is offered for all of them."""
-    card = P().corruption[card_id]
-    return corruption_label(card.id)
+    return corruption_label(card_id, pack_now)
 
 
 def distinct_cards(hand: list[str]) -> list[str]:

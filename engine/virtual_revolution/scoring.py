@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from .cardtext import PER_SEATS
 from .control import controlled, on_map, servers_of
-from .pack import AGENT_TYPES, DISTRICTS, GENRES, ObjectiveCard, Op
-from .rules import P, agent, boost_count, owned_agents
+from .pack import AGENT_TYPES, DISTRICTS, GENRES, ObjectiveCard, Op, Pack
+from .rules import P, boost_count, owned_agents
 from .state import Player, VrState
 
 SERVER_VP = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10, 5: 15, 6: 21, 7: 28}
@@ -40,12 +40,16 @@ def breakdown_text(parts: dict[str, int]) -> str:
     return ", ".join(f"{v} for {BREAKDOWN_NAMES.get(k, k)}" for k, v in parts.items() if v)
 
 
-def agent_types(player: Player, tropovicz: str | None) -> list[str]:
-    """Types of the Agents owned; a promoted Mme Tropovicz counts as the type chosen (ruling A46)."""
+def agent_types(player: Player, tropovicz: str | None, pack_now: Pack | None = None) -> list[str]:
+    """Types of the Agents owned; a promoted Mme Tropovicz counts as the type chosen (ruling A46).
+    ``pack_now`` (here and below): the pack in use, when the caller has it already (scores are counted
+    for every answer a deadline tries)."""
     out = []
-    for a in owned_agents(player):
+    pack_now = P(pack_now)
+    cards = pack_now.agents
+    for a in owned_agents(player, pack_now):
         promoted = a == "tropovicz" and a not in [d.agent for d in player.duty]
-        out.append(tropovicz if promoted and tropovicz and player.tropovicz else agent(a).type)
+        out.append(tropovicz if promoted and tropovicz and player.tropovicz else cards[a].type)
     return out
 
 
@@ -53,12 +57,14 @@ def trios(types: list[str]) -> int:
     return min(types.count(t) for t in AGENT_TYPES)
 
 
-def genres_owned(player: Player) -> Counter[str]:
-    return Counter(P().verses[h.verse].genre for h in player.verses)
+def genres_owned(player: Player, pack_now: Pack | None = None) -> Counter[str]:
+    verses = P(pack_now).verses
+    return Counter(verses[h.verse].genre for h in player.verses)
 
 
 def empty_districts(state: VrState, seat: str) -> int:
-    mine = {P().district_of(b) for b, owner in state.owner.items() if owner == seat}
+    pack_now = P()
+    mine = {pack_now.district_of(b) for b, owner in state.owner.items() if owner == seat}
     return sum(1 for d in DISTRICTS if d not in mine)
 
 
@@ -97,22 +103,27 @@ def verse_points(state: VrState, seat: str, op: Op, types: list[str]) -> int:
 
 
 def objective_points(
-    state: VrState, seat: str, card: ObjectiveCard, types: list[str], param: str = ""
+    state: VrState,
+    seat: str,
+    card: ObjectiveCard,
+    types: list[str],
+    param: str = "",
+    pack_now: Pack | None = None,
 ) -> tuple[int, str]:
     """(points before the cap, the type named) for the Objective kept. On "Choose a type of Verse" and "Choose
     a type of Agent" the type is the player's (``param``); without one, the type that scores best."""
     player = state.p(seat)
     n = len(state.seats)
-    genres = genres_owned(player)
+    pack_now = P(pack_now)
+    genres = genres_owned(player, pack_now)
     if card.op == "one_genre":
         genre = param if param in GENRES else max(GENRES, key=lambda g: genres[g])
         return 7 * genres[genre], genre
     if card.op == "agent_type":
 
         def value(t: str) -> int:
-            levels = [
-                agent(a).level for a, kind in zip(owned_agents(player), types, strict=True) if kind == t
-            ]
+            owned = owned_agents(player, pack_now)
+            levels = [pack_now.agents[a].level for a, kind in zip(owned, types, strict=True) if kind == t]
             return 7 * levels.count(1) + 10 * levels.count(2)
 
         kind = param if param in AGENT_TYPES else max(AGENT_TYPES, key=value)
@@ -122,7 +133,7 @@ def objective_points(
         "servers": lambda: 5 * len(servers_of(state, seat)),
         "verses": lambda: 5 * len(player.verses),
         "genres": lambda: 7 * sum(1 for g in genres if genres[g]),
-        "boroughs": lambda: PER_BOROUGH[n] * len(controlled(state, seat)),
+        "boroughs": lambda: PER_BOROUGH[n] * len(controlled(state, seat, pack_now)),
         "empty_districts": lambda: PER_EMPTY_DISTRICT[n] * empty_districts(state, seat),
         "titles": lambda: PER_TITLE[n] * sum(1 for h in state.titles.values() if h == seat),
         "money": lambda: player.ec // 2 + player.income,
@@ -131,21 +142,27 @@ def objective_points(
 
 
 def breakdown(
-    state: VrState, seat: str, objective: str | None, tropovicz: str | None = None, param: str = ""
+    state: VrState,
+    seat: str,
+    objective: str | None,
+    tropovicz: str | None = None,
+    param: str = "",
+    pack_now: Pack | None = None,
 ) -> dict[str, int]:
     player = state.p(seat)
     mods = player.end
-    types = agent_types(player, tropovicz)
+    pack_now = P(pack_now)
+    types = agent_types(player, tropovicz, pack_now)
     out = {
         "tokens": 2 * player.plus2,
         "eurocredits": player.ec // 5,
         "income": player.income,
-        "boroughs": 2 * len(controlled(state, seat)),
+        "boroughs": 2 * len(controlled(state, seat, pack_now)),
         "titles": mods.title_value * sum(1 for h in state.titles.values() if h == seat),
         "agents": len(types) + mods.trio_value * trios(types),
         "servers": SERVER_VP[min(7, len(servers_of(state, seat)))],
         "verses": sum(
-            min(verse_points(state, seat, P().verses[h.verse].scoring, types), mods.verse_cap)
+            min(verse_points(state, seat, pack_now.verses[h.verse].scoring, types), mods.verse_cap)
             for h in player.verses
             if h.online
         ),
@@ -153,7 +170,7 @@ def breakdown(
         "penalty": -mods.penalty,
     }
     if objective is not None:
-        points, _ = objective_points(state, seat, P().objectives[objective], types, param)
+        points, _ = objective_points(state, seat, pack_now.objectives[objective], types, param, pack_now)
         out["objective"] = min(points, mods.objective_cap)
     return out
 

@@ -22,7 +22,7 @@ FIRST = "first"
 
 
 class VrOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)  # fixed at set-up: a copied state shares them
     rounds: int = Field(5, ge=1, le=5, description="Rounds played (the rulebook: 5; fewer for a short game)")
     nation: Literal["own", "any"] = Field(
         "own",
@@ -119,7 +119,14 @@ class Mark(BaseModel):
     spent: dict[str, int] = Field(default_factory=dict)
 
 
-class RoundStep(Step):
+class PlainStep(Step):
+    """A step that holds nothing but its op: immutable, so a copy of the state (a least-loss trial) shares
+    it instead of copying it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RoundStep(PlainStep):
     op: Literal["round"] = "round"
 
 
@@ -128,7 +135,7 @@ class TurnStep(Step):
     seat: str
 
 
-class EndRoundStep(Step):
+class EndRoundStep(PlainStep):
     op: Literal["end_round"] = "end_round"
 
 
@@ -142,7 +149,7 @@ class RaidStep(Step):
     """The revealed cards still to resolve."""
 
 
-class NecroStep(Step):
+class NecroStep(PlainStep):
     op: Literal["necro"] = "necro"
 
 
@@ -159,19 +166,19 @@ class LossStep(Step):
     seat: str
 
 
-class NecroIncomeStep(Step):
+class NecroIncomeStep(PlainStep):
     op: Literal["necro_income"] = "necro_income"
 
 
-class OrderStep(Step):
+class OrderStep(PlainStep):
     op: Literal["order"] = "order"
 
 
-class IncomeStep(Step):
+class IncomeStep(PlainStep):
     op: Literal["income"] = "income"
 
 
-class MaintenanceStep(Step):
+class MaintenanceStep(PlainStep):
     op: Literal["maintenance"] = "maintenance"
 
 
@@ -190,11 +197,11 @@ class BoostGainStep(Step):
     seat: str
 
 
-class ObjectiveStep(Step):
+class ObjectiveStep(PlainStep):
     op: Literal["objective"] = "objective"
 
 
-class ScoreStep(Step):
+class ScoreStep(PlainStep):
     op: Literal["score"] = "score"
 
 

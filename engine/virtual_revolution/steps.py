@@ -55,7 +55,13 @@ def open_round(state: VrState, step: RoundStep) -> list[Event]:
     return [public("round", f"Round {state.round} begins. Turn Order: {', '.join(state.order)}.")]
 
 
-RULES.ends_alone("turn")
+def may_end_alone(state: VrState, seat: str) -> bool:
+    """Whether ending may be all the turn has left: not before its Director and its Action (until then a
+    Director, or Work, is always possible), so the legal moves are not listed to find that out."""
+    return state.ctx.seat == seat and state.ctx.borough is not None and state.ctx.action_done
+
+
+RULES.ends_alone("turn", when=may_end_alone)
 """A turn whose only move left is to end it ends by itself (issue 30: no question with one answer). What
 else a player could do there is public: their money, Agents, Verses, Titles, Recycle tokens and the number
 of their Corruption cards."""
@@ -81,8 +87,8 @@ def open_turn(state: VrState, step: TurnStep) -> list[Event]:
 def default_borough(state: VrState, seat: str) -> str:
     """The deadline's Director: on the seat's first Borough with its Influence, else the first Borough."""
 
-    mine = [b for b in P().boroughs if state.owner.get(b) == seat]
-    return (mine or P().boroughs)[0]
+    boroughs = P().boroughs
+    return next((b for b in boroughs if state.owner.get(b) == seat), boroughs[0])
 
 
 @RULES.step("end_round")

@@ -47,6 +47,13 @@ class AreaGraph:
             for other in record.adjacent:
                 self._check(where, i, record, other)
             self._adjacent[record.id] = tuple(sorted(set(record.adjacent)))
+        members: dict[str, list[str]] = {}
+        for node, record in self.records.items():
+            members.setdefault(record.group, []).append(node)
+        self._groups: dict[str, tuple[str, ...]] = {g: tuple(nodes) for g, nodes in members.items()}
+        # the records are fixed once read, so each group's members are found once (rules ask for them
+        # after every change of the map), and each neighbourhood of :meth:`reach` once
+        self._reach: dict[tuple[str, int], frozenset[str]] = {}
 
     def _check(self, where: str, i: int, record: AreaRecord, other: str) -> None:
         name = f"{where}: record {i + 1} ('{record.id}'), field 'adjacent'"
@@ -109,6 +116,15 @@ class AreaGraph:
                     queue.append(there)
         return dist
 
+    def reach(self, start: str, within: int) -> frozenset[str]:
+        """The nodes at most ``within`` steps from ``start`` (``start`` included), as a set: the keys of
+        :meth:`distances`, found once for each start and number of steps."""
+        key = (start, within)
+        found = self._reach.get(key)
+        if found is None:
+            found = self._reach[key] = frozenset(self.distances(start, within=within))
+        return found
+
     def distance(self, a: str, b: str) -> int | None:
         """Adjacency steps from ``a`` to ``b`` (None when they are not connected)."""
         return self.distances(a).get(b)
@@ -140,14 +156,15 @@ class AreaGraph:
         return out
 
     def groups(self) -> dict[str, list[str]]:
-        """Nodes by their ``group`` (Virtual Revolution's Districts), in the records' order."""
-        out: dict[str, list[str]] = {}
-        for node, record in self.records.items():
-            out.setdefault(record.group, []).append(node)
-        return out
+        """Nodes by their ``group`` (Virtual Revolution's Districts), in the records' order (new lists: the
+        caller may change them)."""
+        return {g: list(nodes) for g, nodes in self._groups.items()}
+
+    def members(self, group: str) -> tuple[str, ...]:
+        """The nodes of ``group``, in the records' order (none for a group no record names)."""
+        return self._groups.get(group, ())
 
     def groups_adjacent(self, g: str, h: str) -> bool:
         """Whether some node of group ``g`` is adjacent to some node of group ``h`` (ruling in
         rules-notes/virtual_revolution.md 5, for "adjacent Districts")."""
-        members = self.groups()
-        return any(self.adjacent(a, b) for a in members.get(g, []) for b in members.get(h, []))
+        return any(self.adjacent(a, b) for a in self.members(g) for b in self.members(h))

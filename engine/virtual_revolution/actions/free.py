@@ -5,6 +5,8 @@ from the Recycle Area (``collect:ec=1,drop=0,peek=0,imm=1``). Titles are in :mod
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Event, Intent, private, public
 from engine.core.args import number, word
 from engine.core.intent import Value
@@ -152,6 +154,12 @@ class Promote(VrAction):
         return f"Promote {agent_name(intent.word('agent'))}{how}, then {to}"
 
 
+@lru_cache(maxsize=256)
+def _about_verse(kind: str, verse: str) -> Intent:
+    """``online:verse=v`` or ``trade:verse=v``, built once for each Verse."""
+    return Intent.of(kind, verse=verse)
+
+
 @RULES.action
 class Online(VrAction):
     """ "When you meet the indicated condition, you can put the Verse 'Online'. Get the bonus
@@ -164,11 +172,11 @@ class Online(VrAction):
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not placed(state, seat):
             return []
-        return [
-            Intent.of("online", verse=h.verse)
-            for h in state.p(seat).verses
-            if not h.online and condition_met(state, seat, P().verses[h.verse])
-        ]
+        loading = [h.verse for h in state.p(seat).verses if not h.online]
+        if not loading:
+            return []
+        verses = P().verses
+        return [_about_verse("online", v) for v in loading if condition_met(state, seat, verses[v])]
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         held = next(h for h in state.p(seat).verses if h.verse == intent.word("verse"))
@@ -191,7 +199,7 @@ class Trade(VrAction):
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not placed(state, seat):
             return []
-        return [Intent.of("trade", verse=h.verse) for h in state.p(seat).verses]
+        return [_about_verse("trade", h.verse) for h in state.p(seat).verses]
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         player = state.p(seat)
@@ -220,6 +228,17 @@ def collections(tokens: int, hand: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
+@lru_cache(maxsize=1024)
+def _collect_offers(tokens: int, hand: int, peek_ok: bool) -> tuple[Intent, ...]:
+    """Collect's intents for that many tokens and Corruption cards (``peek_ok``: a Necro card to look at),
+    in the order of :func:`collections`: the same numbers always give the same offers."""
+    return tuple(
+        Intent.of("collect", ec=e, drop=d, peek=p, imm=i)
+        for e, d, p, i in collections(tokens, hand)
+        if peek_ok or not p
+    )
+
+
 @RULES.action
 class Collect(VrAction):
     """ "At any time during your turn, if you have one or more Influence tokens in the Recycle Area, you may
@@ -239,13 +258,7 @@ class Collect(VrAction):
         tokens = state.recycle.get(seat, 0)
         if not placed(state, seat) or not tokens:
             return []
-        hand = len(state.p(seat).hand)
-        peek_ok = bool(state.necro_deck)
-        return [
-            Intent.of("collect", ec=e, drop=d, peek=p, imm=i)
-            for e, d, p, i in collections(tokens, hand)
-            if peek_ok or not p
-        ]
+        return list(_collect_offers(tokens, len(state.p(seat).hand), bool(state.necro_deck)))
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         ec, drop, peek, imm = (intent.num(k) for k in ("ec", "drop", "peek", "imm"))

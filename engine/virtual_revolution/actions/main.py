@@ -11,6 +11,7 @@ turn add to it; a pure gain may pay the Action's own cost (ruling A24: "before o
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 
 from engine.core import Event, Intent, public
@@ -46,6 +47,19 @@ from .turn import placed
 
 DUTY_MAX = 3
 SERVERS = 7
+
+
+WORK, SERVER, REFRESH = Intent("work"), Intent("server"), Intent("refresh")
+RECRUITS, VERSES, SWAPS = (
+    tuple(Intent.of(kind, slot=n) for n in range(1, 6)) for kind in ("recruit", "verse", "swap_verse")
+)
+"""The Actions' intents that name no card, built once (intents are values: one serves every listing); a
+row's five slots are ``RECRUITS[0]`` (``recruit:slot=1``) to ``RECRUITS[4]``."""
+
+
+@lru_cache(maxsize=4096)
+def _donation(cards: str, imm: int) -> Intent:
+    return Intent.of("donate", cards=cards, imm=imm)
 
 
 def _in_row(row: list[str | None], slot: Value, name: Callable[[str], str]) -> str:
@@ -92,12 +106,13 @@ def disarm(state: VrState, prefix: str) -> None:
     state.ctx.armed = [a for a in state.ctx.armed if not a.startswith(prefix)]
 
 
+GAIN_BONUSES = {"recruit": ("recruit_ec4", 4), "server": ("server_ec3", 3), "verse": ("verse_ec3", 3)}
+"""The one-shot bonuses that pay towards an Action's cost when armed: what is armed, and how much."""
+
+
 def gains(state: VrState, seat: str, action: str) -> int:
-    extra = {
-        "recruit": 4 if armed(state, "recruit_ec4") else 0,
-        "server": 3 if armed(state, "server_ec3") else 0,
-        "verse": 3 if armed(state, "verse_ec3") else 0,
-    }.get(action, 0)
+    bonus = GAIN_BONUSES.get(action)
+    extra = bonus[1] if bonus is not None and armed(state, bonus[0]) else 0
     return sum(b.ec for b in boost_lines(state.p(seat), action)) + extra
 
 
@@ -111,7 +126,7 @@ class Work(VrAction):
     args = ()
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
-        return [Intent("work")] if open_for(state, seat, "work") else []
+        return [WORK] if open_for(state, seat, "work") else []
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         use_action(state, "work")
@@ -183,9 +198,9 @@ class Recruit(VrAction):
             return []
         here = state.ctx.borough
         assert here is not None
-        reach = P().graph.distances(here, within=recruit_range(state, seat))
+        reach = P().graph.reach(here, recruit_range(state, seat))
         return [
-            Intent.of("recruit", slot=slot + 1)
+            RECRUITS[slot]
             for slot, where in sorted(state.located.items())
             if state.slots[slot] is not None and where in reach
         ]
@@ -260,11 +275,7 @@ class Server(VrAction):
         assert here is not None
         if not can_pay(state, seat, "server"):
             return []
-        return (
-            [Intent("server")]
-            if may_build(state, seat, here, server_waived(state), state.opts.nation)
-            else []
-        )
+        return [SERVER] if may_build(state, seat, here, server_waived(state), state.opts.nation) else []
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
         reason = action_refusal(state, seat, "server")
@@ -323,7 +334,7 @@ class Refresh(VrAction):
             return []
         price = 0 if armed(state, "verse_refresh_all") else 2
         ok = state.p(seat).ec + gains(state, seat, "verse") >= price + cost(state, seat, "verse")
-        return [Intent("refresh")] if ok else []
+        return [REFRESH] if ok else []
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         if armed(state, "verse_refresh_all"):
@@ -352,7 +363,7 @@ class SwapVerse(VrAction):
             return []
         if not can_pay(state, seat, "verse"):
             return []
-        return [Intent.of("swap_verse", slot=i + 1) for i, v in enumerate(state.verse_row) if v is not None]
+        return [SWAPS[i] for i, v in enumerate(state.verse_row) if v is not None]
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         state.turn.use("swap")
@@ -378,7 +389,7 @@ class Verse(VrAction):
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if not open_for(state, seat, "verse") or not can_pay(state, seat, "verse"):
             return []
-        return [Intent.of("verse", slot=i + 1) for i, v in enumerate(state.verse_row) if v is not None]
+        return [VERSES[i] for i, v in enumerate(state.verse_row) if v is not None]
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
         return action_refusal(state, seat, "verse")
@@ -420,11 +431,13 @@ def donation_cost(state: VrState, seat: str, cards: int) -> int | None:
 def donation_sets(state: VrState, seat: str) -> list[list[str]]:
     hand = sorted(state.p(seat).hand)
     most = 2 + sum(b.discard for b in boost_lines(state.p(seat), "donate"))
+    pack_now = P()
+    designs = {c: design(c, pack_now) for c in hand}
     out: list[list[str]] = [[]]
     seen: set[tuple[str, ...]] = set()
     for size in range(1, min(most, len(hand)) + 1):
         for combo in combinations(hand, size):
-            key = tuple(sorted(design(c) for c in combo))
+            key = tuple(sorted(designs[c] for c in combo))
             if key not in seen:
                 seen.add(key)
                 out.append(list(combo))
@@ -449,11 +462,15 @@ class Donate(VrAction):
             return []
         ec = state.p(seat).ec
         out: list[Intent] = []
+        prices: dict[int, int | None] = {}  # by the number of cards: the same for every set of that size
         for cards in donation_sets(state, seat):
-            price = donation_cost(state, seat, len(cards))
+            size = len(cards)
+            if size not in prices:
+                prices[size] = donation_cost(state, seat, size)
+            price = prices[size]
             for imm in (0, 1):
                 if price is not None and price + 3 * imm <= ec and (cards or imm):
-                    out.append(Intent.of("donate", cards="+".join(cards) or "none", imm=imm))
+                    out.append(_donation("+".join(cards) or "none", imm))
         return out
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:

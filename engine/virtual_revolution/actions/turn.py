@@ -3,16 +3,36 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Event, Intent, public
 from engine.core.args import word
 
 from ..control import add_it, can_add, move_it, remove_it
 from ..marks import mark
+from ..pack import Pack
 from ..rules import RULES, P, VrAction, borough_name, borough_named, draw_corruption
 from ..state import VrState
 
 HOW = {"add": "Add 1 Influence here", "remove": "Remove 1 Influence here", "move": "Move 1 Influence here"}
 """The Influence manoeuvres, as a menu names them."""
+
+
+@lru_cache(maxsize=4)
+def _placings(pack_now: Pack) -> tuple[Intent, ...]:
+    """A Director to each Borough of ``pack_now``'s map, in the map's order (every turn begins with them)."""
+    return tuple(Intent.of("director", to=b) for b in pack_now.boroughs)
+
+
+ADD = Intent.of("influence", how="add")
+REMOVE = Intent.of("influence", how="remove")
+END = Intent("end")
+"""The turn's intents without a Borough, built once (intents are values: one serves every listing)."""
+
+
+@lru_cache(maxsize=256)
+def _move_from(borough: str) -> Intent:
+    return Intent.of("influence", how="move", at=borough)
 
 
 def placed(state: VrState, seat: str) -> bool:
@@ -32,7 +52,7 @@ class Director(VrAction):
     def options(self, state: VrState, seat: str) -> list[Intent]:
         if state.ctx.seat != seat or state.ctx.borough is not None:
             return []
-        return [Intent.of("director", to=b) for b in P().boroughs]
+        return list(_placings(P()))
 
     def apply(self, state: VrState, seat: str, intent: Intent) -> list[Event]:
         borough = intent.word("to")
@@ -40,17 +60,14 @@ class Director(VrAction):
         state.ctx.borough = borough
         state.directors.append((seat, borough))
         frame = state.waiting.find("turn")
+        name = borough_name(borough)
         if frame is not None:
             frame.default = "end"  # type: ignore[union-attr]
-            frame.text = f"Round {state.round}: {seat}'s turn in {borough_name(borough)}."
-            frame.public = f"{seat}'s turn in {borough_name(borough)} (Round {state.round})."
-        return [
-            public(
-                "director",
-                f"{seat} places a Director in {borough_name(borough)} "
-                f"({P().district_names[P().district_of(borough)]}).",
-            )
-        ]
+            frame.text = f"Round {state.round}: {seat}'s turn in {name}."
+            frame.public = f"{seat}'s turn in {name} (Round {state.round})."
+        pack_now = P()
+        district = pack_now.district_names[pack_now.district_of(borough)]
+        return [public("director", f"{seat} places a Director in {name} ({district}).")]
 
     def label(self, state: VrState, intent: Intent) -> str:
         return f"Director to {borough_name(intent.word('to'))}"
@@ -75,15 +92,13 @@ class Influence(VrAction):
         assert here is not None
         out: list[Intent] = []
         if can_add(state, seat, here):
-            out.append(Intent.of("influence", how="add"))
+            out.append(ADD)
         if here in state.owner:
-            out.append(Intent.of("influence", how="remove"))
+            out.append(REMOVE)
         if state.owner.get(here, seat) == seat:
-            out += [
-                Intent.of("influence", how="move", at=b)
-                for b in P().boroughs
-                if b != here and state.owner.get(b) == seat
-            ]
+            mine = {b for b, owner in state.owner.items() if owner == seat and b != here}
+            if mine:
+                out += [_move_from(b) for b in P().boroughs if b in mine]
         return out
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
@@ -122,7 +137,7 @@ class End(VrAction):
     args = ()
 
     def options(self, state: VrState, seat: str) -> list[Intent]:
-        return [Intent("end")] if placed(state, seat) else []
+        return [END] if placed(state, seat) else []
 
     def refusal(self, state: VrState, seat: str, intent: Intent) -> str | None:
         return "Place a Director first." if not placed(state, seat) else None

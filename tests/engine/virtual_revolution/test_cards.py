@@ -10,6 +10,7 @@ import pytest
 
 from engine.core import DataError
 from engine.virtual_revolution.pack import GAME_ID, load_pack, pack
+from engine.virtual_revolution.rules import borough_name, corruption_label
 from engine.virtual_revolution.scoring import breakdown
 from engine.virtual_revolution.state import Duty, Held
 
@@ -155,3 +156,29 @@ def test_the_reconstructed_map_honours_the_rulebook() -> None:
     sizes = sorted(len(v) for v in graph.groups().values())
     assert sizes == [3, 3, 3, 3, 3, 4, 4]
     assert all(len(graph.components(v)) == 1 for v in graph.groups().values())
+
+
+def test_a_pack_given_through_arbiter_data_is_the_one_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pack is looked up again when ``ARBITER_DATA`` changes (an owner's printed map and cards), and what
+    the rules keep of a pack to answer faster (Corruption labels, the Directors' intents) is that pack's."""
+    house = pack()
+    card = next(
+        c for c, k in house.corruption.items() if k.template == "remove_influence" and "PI" in k.districts
+    )
+    told = corruption_label(card)
+    assert "Pigalle" in told and borough_name("b1") == f"Borough {house.label('b1')}"
+    root = tmp_path / GAME_ID
+    shutil.copytree(house.root, root)
+    owned = json.loads((root / "map.json").read_text())
+    owned["districts"][0]["name"] = "Montmartre"
+    owned["areas"][0]["label"] = "101"
+    (root / "map.json").write_text(json.dumps(owned))
+    with monkeypatch.context() as swapped:
+        swapped.setenv("ARBITER_DATA", str(tmp_path))
+        assert pack() is not house and corruption_label(card) == told.replace("Pigalle", "Montmartre")
+        assert borough_name("b1") == "Borough 101"
+        state = fresh(3)
+        assert [i.get("to") for i in GAME.legal(state, mover(state))] == pack().boroughs
+    assert pack() is house and corruption_label(card) == told

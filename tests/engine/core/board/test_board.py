@@ -130,6 +130,20 @@ def test_area_graph_queries() -> None:
     assert g.groups_adjacent("DR", "QL")
 
 
+def test_area_graph_members_and_reach_are_what_groups_and_distances_say() -> None:
+    """The answers found once when the graph is built (``members``, ``reach``) are the ones computed afresh,
+    and ``groups()`` still hands out lists its caller may change."""
+    g = AreaGraph(boroughs())
+    groups = g.groups()
+    assert {k: list(g.members(k)) for k in groups} == groups and g.members("NA") == ()
+    groups["DR"].append("5")
+    assert g.groups()["DR"] == ["13", "14", "15"]
+    for node in g.nodes:
+        for k in range(4):
+            assert g.reach(node, k) == set(g.distances(node, within=k)) == set(g.within(node, k))
+            assert g.reach(node, k) is g.reach(node, k)
+
+
 def test_area_graph_validation_names_the_record(tmp_path: Path) -> None:
     records = [r.model_dump() for r in boroughs()]
     records[2]["adjacent"] = ["14", "99"]
