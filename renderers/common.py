@@ -20,6 +20,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .text_masks import face, line_mask
+
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
 
@@ -38,9 +40,8 @@ SEAT_COLOURS: tuple[RGB, ...] = (
 )
 
 
-@lru_cache(maxsize=32)
 def font(size: int = 16) -> Font:
-    return ImageFont.load_default(size=size)
+    return face(size)
 
 
 def seat_colour(index: int) -> RGB:
@@ -108,16 +109,6 @@ def rounded(
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
-@lru_cache(maxsize=4096)
-def _text_mask(value: str, size: int, anchor: str) -> tuple[Any, tuple[int, int]]:
-    """The anti-aliased mask of a line of text and its offset from the anchor. Rasterising glyphs is most
-    of a board's drawing time, and names, labels and card texts repeat from one image to the next."""
-    face = font(size)
-    assert isinstance(face, ImageFont.FreeTypeFont)
-    mask, offset = face.getmask2(value, "L", anchor=anchor)
-    return mask, (int(offset[0]), int(offset[1]))
-
-
 @lru_cache(maxsize=64)
 def _ink(mode: str, fill: RGB) -> int:
     probe = ImageDraw.Draw(Image.new(mode, (1, 1)))
@@ -181,10 +172,11 @@ def text(
     fill: RGB = INK,
     anchor: str = "la",
 ) -> None:
-    """Draw one line of text (the same pixels as ``draw.text``), with its glyph mask cached."""
+    """Draw one line of text (the same pixels as ``draw.text``), with its mask cached
+    (:func:`renderers.text_masks.line_mask`)."""
     if not value:
         return
-    mask, (ox, oy) = _text_mask(value, size, anchor)
+    mask, (ox, oy) = line_mask(value, size, anchor)
     at = (int(xy[0]) + ox, int(xy[1]) + oy)
     draw.draw.draw_bitmap(at, mask, _ink(draw.mode, fill))
     recorded = _RECORDED.get()
