@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .text_masks import face, line_mask
+from .text_masks import advance, face, line_mask
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
@@ -187,7 +187,8 @@ def text(
 
 @lru_cache(maxsize=4096)
 def text_width(value: str, size: int = 16) -> float:
-    return float(font(size).getlength(value))
+    """What ``font(size).getlength(value)`` gives (:func:`renderers.text_masks.advance`)."""
+    return advance(value, size)
 
 
 @lru_cache(maxsize=2048)

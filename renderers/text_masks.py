@@ -60,6 +60,30 @@ def composable(size: int) -> bool:
     return all(font.getlength(a + b) == widths[a] + widths[b] for a in KERNING_PROBE for b in KERNING_PROBE)
 
 
+ADVANCES_KEPT = 20_000
+"""Characters' advances kept (by character and size; a board uses a few hundred): past this many, all are
+measured afresh (players' names can hold any character)."""
+
+_ADVANCES: dict[tuple[str, int], float] = {}
+
+
+def _char_advance(char: str, size: int) -> float:
+    found = _ADVANCES.get((char, size))
+    if found is None:
+        if len(_ADVANCES) >= ADVANCES_KEPT:
+            _ADVANCES.clear()
+        found = _ADVANCES[(char, size)] = face(size).getlength(char)
+    return found
+
+
+def advance(value: str, size: int) -> float:
+    """The line's advance in pixels, as ``getlength`` measures it: the sum of its characters' advances
+    where nothing kerns (:func:`composable`), else measured whole."""
+    if not composable(size):
+        return face(size).getlength(value)
+    return float(sum(_char_advance(char, size) for char in value))
+
+
 @lru_cache(maxsize=64)
 def _vertical_anchor(size: int, anchor: str) -> int:
     """How far below the baseline a line's anchor point lies for the anchors that do not depend on the
@@ -92,13 +116,13 @@ def _word(value: str, size: int) -> _Word | None:
     found = _WORDS.get(key)
     if found is not None:
         return found
-    advance = face(size).getlength(value)
-    if not advance.is_integer():
+    width = advance(value, size)
+    if not width.is_integer():
         return None
     mask, offset = rasterised(value, size, "ls")
     box = mask.getbbox()
     ink = mask.crop(box) if box else None
-    word = _Word(offset, mask.size, int(advance), ink, box or (0, 0, 0, 0))
+    word = _Word(offset, mask.size, int(width), ink, box or (0, 0, 0, 0))
     _WORDS.put(key, word, (box[2] - box[0]) * (box[3] - box[1]) if box else 0)
     return word
 
@@ -142,13 +166,13 @@ def composed(value: str, size: int, anchor: str) -> Mask | None:
     found = _placed(value, size)
     if found is None:
         return None
-    placed, advance = found
+    placed, length = found
     # the line's box: its words' boxes and the pen's line from 0 to the advance (Pillow's bounding box)
     x_min = min(0, *(pen + w.offset[0] for pen, w in placed))
-    x_max = max(advance, *(pen + w.offset[0] + w.size[0] for pen, w in placed))
+    x_max = max(length, *(pen + w.offset[0] + w.size[0] for pen, w in placed))
     y_max = max(-w.offset[1] for _, w in placed)
     y_min = min(-w.offset[1] - w.size[1] for _, w in placed)
-    x_anchor = {"l": 0, "m": _pixel(advance * 32), "r": advance}[anchor[0]]
+    x_anchor = {"l": 0, "m": _pixel(length * 32), "r": length}[anchor[0]]
     y_anchor = {"t": y_max, "b": y_min}.get(anchor[1])
     if y_anchor is None:
         y_anchor = _vertical_anchor(size, anchor[1])

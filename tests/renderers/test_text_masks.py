@@ -43,6 +43,14 @@ def test_the_bundled_font_has_whole_advances_and_no_kerning() -> None:
         assert all(font.getlength(a + b) == widths[a] + widths[b] for a in printable for b in printable)
 
 
+def test_a_lines_advance_is_what_pillow_measures() -> None:
+    rng = random.Random(8)
+    for _ in range(2000):
+        value = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 50)))
+        size = rng.choice([9, 12, 15, 16, 20, 28])
+        assert text_masks.advance(value, size) == text_masks.face(size).getlength(value), (value, size)
+
+
 def test_composed_lines_are_the_rasterised_lines_at_every_anchor() -> None:
     rng = random.Random(33)
     composed = 0
