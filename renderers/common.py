@@ -256,50 +256,70 @@ BAND_CACHE_BYTES = 24 << 20
 
 class _Bands:
     """Compressed bands of PNG scanlines by their raw bytes: the static parts of a board (frames, labels,
-    empty tracks, coordinates) come out the same in every image of a layout. Shared by the render threads,
-    under a lock."""
+    empty tracks, coordinates) come out the same in every image of a layout. Looked up by the band's
+    Adler-32 (which the PNG needs anyway) and its length, then compared byte for byte, so a band is never
+    taken for another. Shared by the render threads, under a lock."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.held = 0
-        self.found: dict[bytes, bytes] = {}
+        self.found: dict[tuple[int, int], list[tuple[bytes, bytes]]] = {}
         self.lock = threading.Lock()
 
-    def get(self, raw: bytes) -> bytes | None:
-        return self.found.get(raw)
+    def get(self, raw: bytes, adler: int) -> bytes | None:
+        for known, packed in self.found.get((len(raw), adler), ()):
+            if known == raw:
+                return packed
+        return None
 
-    def put(self, raw: bytes, packed: bytes) -> None:
+    def put(self, raw: bytes, adler: int, packed: bytes) -> None:
         with self.lock:
-            if raw in self.found:
+            same = self.found.setdefault((len(raw), adler), [])
+            if any(known == raw for known, _ in same):
                 return
-            self.found[raw] = packed
+            same.append((raw, packed))
             self.held += len(raw)
             while self.held > self.budget and self.found:
                 oldest = next(iter(self.found))
-                self.held -= len(oldest)
-                del self.found[oldest]
+                self.held -= sum(len(known) for known, _ in self.found.pop(oldest))
 
 
 _BANDS = _Bands(BAND_CACHE_BYTES)
+
+ADLER_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings joined, from each one's and the second's length (zlib's
+    adler32_combine, which Python's zlib does not offer)."""
+    rem = second_length % ADLER_BASE
+    low = first & 0xFFFF
+    high = (rem * low) % ADLER_BASE
+    low = (low + (second & 0xFFFF) + ADLER_BASE - 1) % ADLER_BASE
+    high = (high + (first >> 16) + (second >> 16) + ADLER_BASE - rem) % ADLER_BASE
+    return low | (high << 16)
 
 
 def _idat(scanlines: bytes, stride: int, level: int) -> bytes:
     """The zlib stream of ``scanlines`` (rows of ``stride`` bytes, each with its filter byte): one band of
     :data:`BAND_ROWS` rows after another, each compressed from a fresh dictionary (a full flush resets it,
     so a band's bytes never refer to an earlier band's and can be reused as they are), then the final
-    empty block and the Adler-32 of the whole."""
+    empty block and the Adler-32 of the whole (put together from the bands')."""
     compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
     band = BAND_ROWS * stride
     parts = [b"\x78\x01"]
+    whole = 1  # the Adler-32 of nothing
     for start in range(0, len(scanlines), band):
         raw = scanlines[start : start + band]
-        packed = _BANDS.get(raw)
+        adler = zlib.adler32(raw)
+        whole = adler32_combine(whole, adler, len(raw))
+        packed = _BANDS.get(raw, adler)
         if packed is None:
             packed = compressor.compress(raw) + compressor.flush(zlib.Z_FULL_FLUSH)
-            _BANDS.put(raw, packed)
+            _BANDS.put(raw, adler, packed)
         parts.append(packed)
     parts.append(b"\x03\x00")  # the last block: empty, fixed codes, final
-    parts.append(struct.pack(">I", zlib.adler32(scanlines) & 0xFFFFFFFF))
+    parts.append(struct.pack(">I", whole))
     return b"".join(parts)
 
 

@@ -61,9 +61,31 @@ def test_a_reused_band_is_the_same_bytes_as_compressing_it_anew() -> None:
 def test_the_band_cache_keeps_to_its_budget() -> None:
     bands = common._Bands(budget=100)
     for i in range(10):
-        bands.put(bytes([i]) * 30, b"x")
+        raw = bytes([i]) * 30
+        bands.put(raw, zlib.adler32(raw), b"x")
     assert bands.held <= 100 and len(bands.found) == 3
-    assert bands.get(bytes([9]) * 30) == b"x" and bands.get(bytes([0]) * 30) is None
+    nine, zero = bytes([9]) * 30, bytes([0]) * 30
+    assert bands.get(nine, zlib.adler32(nine)) == b"x" and bands.get(zero, zlib.adler32(zero)) is None
+
+
+def test_bands_with_the_same_checksum_are_told_apart() -> None:
+    """Adler-32 finds a band; its bytes decide: two bands of one checksum and length are two entries."""
+    bands = common._Bands(budget=1000)
+    one, other = b"\x01\x00\x01", b"\x00\x02\x00"  # both Adler-32 0x00070003
+    assert zlib.adler32(one) == zlib.adler32(other)
+    bands.put(one, zlib.adler32(one), b"packed one")
+    assert bands.get(other, zlib.adler32(other)) is None
+    bands.put(other, zlib.adler32(other), b"packed other")
+    assert bands.get(one, zlib.adler32(one)) == b"packed one"
+    assert bands.get(other, zlib.adler32(other)) == b"packed other"
+
+
+def test_the_adler32_of_joined_bytes_is_put_together_from_the_parts() -> None:
+    rng = random.Random(4)
+    for _ in range(500):
+        first, second = rng.randbytes(rng.randint(0, 70_000)), rng.randbytes(rng.randint(0, 70_000))
+        joined = common.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+        assert joined == zlib.adler32(first + second)
 
 
 def test_rounded_boxes_are_the_pixels_of_rounded_rectangle() -> None:
