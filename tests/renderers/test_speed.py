@@ -145,3 +145,39 @@ def test_boards_drawn_twice_from_cached_layers_are_the_same_image(game_id: str) 
         with recording() as again:
             assert render(view) == png
         assert [b.value for b in first] == [b.value for b in again]
+
+
+def test_a_ground_drawn_over_the_plain_grid_is_the_ground_drawn_whole() -> None:
+    """A map's blocked and shaded squares drawn again over the plain grid of its shape (kept once for every
+    map of that shape) give the pixels of drawing every square."""
+    from renderers import board
+
+    rng = random.Random(12)
+    for _ in range(40):
+        width, height = rng.randint(1, 14), rng.randint(1, 12)
+        squares = [(c, r) for c in range(width) for r in range(height)]
+        shading = [
+            {
+                "cells": rng.sample(squares, rng.randint(0, len(squares) // 2)),
+                "label": rng.choice(["", "Lab"]),
+            }
+            for _ in range(rng.randint(0, 3))
+        ]
+        picture = GridPicture(
+            width=width,
+            height=height,
+            columns=[chr(65 + c) for c in range(width)],
+            rows=[str(r + 1) for r in range(height)],
+            title=rng.choice(["", "Floor 2"]),
+            blocked=rng.sample(squares, rng.randint(0, len(squares) // 3)),
+            shading=shading,
+        )
+        size = rng.choice([20, 22, 30])
+        frame = board._Frame(picture, size)
+        whole, draw = common.canvas(frame.left * 2 + width * size, frame.top + height * size + 30)
+        if picture.title:
+            text(draw, (frame.left, 8), picture.title, size=18, fill=common.INK)
+        board._floor(draw, picture, frame)
+        board._coordinates(draw, picture, frame)
+        layout = picture.model_dump_json(include=board._GROUND_FIELDS)
+        assert board._ground(layout, size).image.tobytes() == whole.tobytes()
