@@ -2,11 +2,11 @@
 
 Rasterising glyphs is most of a board's drawing time, and a line that was never drawn before (a log line,
 a name in a new game) costs about 0.6 ms at 50 characters: Pillow loads every glyph four times. A new
-line is therefore put together from its words' masks, each rasterised once and kept: with the bundled
-font and Pillow's basic layout every advance is a whole number of pixels and no pair of glyphs is kerned
-(:func:`composable` checks both for each size), so a word lands on the same pixels in any line, and
-where no two words' inks share a column, the line's mask is its words' masks side by side. Otherwise
-(inks that touch, a font that kerns, a line of one word) the line is rasterised whole, as before.
+line is therefore put together from its words' masks, and a new word from its glyphs' masks, each kept:
+with the bundled font and Pillow's basic layout every advance is a whole number of pixels and no pair of
+glyphs is kerned (:func:`composable` checks both for each size), so a glyph or a word lands on the same
+pixels wherever it stands, and where no two inks share a pixel the line's mask is its pieces' inks laid
+side by side (FreeType blends inks that meet: such a word or line is rasterised whole, as before).
 ``tests/renderers/test_text_masks.py`` holds both ways equal, byte for byte, for thousands of lines.
 """
 
@@ -24,7 +24,7 @@ LINE_CACHE_BYTES = 16 << 20
 """Bytes of line masks kept (a 50-character line at 15 px is about 9 KB)."""
 
 WORD_CACHE_BYTES = 4 << 20
-"""Bytes of word masks kept (a word is about 0.4 KB)."""
+"""Bytes of word and glyph masks kept (a word is about 0.4 KB)."""
 
 KERNING_PROBE = "AVTWYLPFfjkrvwy.,-'\"oae01 "
 """Letters that kern in fonts that kern: every pair of them is measured once per size."""
@@ -94,37 +94,39 @@ def _vertical_anchor(size: int, anchor: str) -> int:
 
 
 @dataclass(frozen=True)
-class _Word:
-    """A word's mask at the baseline's left end ('ls'), its advance, and its ink cut out."""
+class _Piece:
+    """A glyph's or a word's mask at the baseline's left end ('ls'), its advance, and its ink cut out."""
 
     offset: tuple[int, int]
     size: tuple[int, int]
     advance: int
     ink: Any
-    """The mask's inked part (None when the word leaves no ink: such a line is rasterised whole) ..."""
+    """The mask's inked part (None when the piece leaves no ink: a line with it is rasterised whole) ..."""
     ink_box: tuple[int, int, int, int]
     """... and where that part lies in the mask."""
 
 
-_WORDS: BoundedCache[tuple[str, int], _Word] = BoundedCache(WORD_CACHE_BYTES)
+_PIECES: BoundedCache[tuple[str, int], _Piece] = BoundedCache(WORD_CACHE_BYTES)
 _LINES: BoundedCache[tuple[str, int, str], Mask] = BoundedCache(LINE_CACHE_BYTES)
 
 
-def _word(value: str, size: int) -> _Word | None:
-    """The word's mask, or None when its advance is not a whole number of pixels."""
+def _piece(value: str, size: int) -> _Piece | None:
+    """The glyph's or word's mask (a word spelled from its glyphs where it can be, else rasterised), or
+    None when its advance is not a whole number of pixels."""
     key = (value, size)
-    found = _WORDS.get(key)
+    found = _PIECES.get(key)
     if found is not None:
         return found
     width = advance(value, size)
     if not width.is_integer():
         return None
-    mask, offset = rasterised(value, size, "ls")
+    made = _spelled(value, size) if len(value) > 1 else None
+    mask, offset = made or rasterised(value, size, "ls")
     box = mask.getbbox()
     ink = mask.crop(box) if box else None
-    word = _Word(offset, mask.size, int(width), ink, box or (0, 0, 0, 0))
-    _WORDS.put(key, word, (box[2] - box[0]) * (box[3] - box[1]) if box else 0)
-    return word
+    piece = _Piece(offset, mask.size, int(width), ink, box or (0, 0, 0, 0))
+    _PIECES.put(key, piece, (box[2] - box[0]) * (box[3] - box[1]) if box else 0)
+    return piece
 
 
 def _pixel(position: int) -> int:
@@ -132,56 +134,92 @@ def _pixel(position: int) -> int:
     return ((position + 32) & -64) >> 6
 
 
-def _placed(value: str, size: int) -> tuple[list[tuple[int, _Word]], int] | None:
-    """Each word at its pen position, and the line's advance; None when a word's advance is not whole,
-    a word leaves no ink or two words' inks would share a column."""
+@dataclass(frozen=True)
+class _Assembled:
+    """Pieces side by side: the mask and its box around the pen's starting point (y up)."""
+
+    mask: Any
+    x_min: int
+    y_min: int
+    y_max: int
+
+
+def _assembled(placed: list[tuple[int, _Piece]], length: int) -> _Assembled | None:
+    """The mask of pieces at their pen positions, as FreeType draws their glyphs one after another: the box
+    is the pieces' boxes and the pen's line from 0 to ``length`` (Pillow's bounding box), and each ink is
+    laid where it falls. None when two inks share a pixel (FreeType blends those; it draws them then)."""
+    x_min = min(0, *(pen + p.offset[0] for pen, p in placed))
+    x_max = max(length, *(pen + p.offset[0] + p.size[0] for pen, p in placed))
+    y_max = max(-p.offset[1] for _, p in placed)
+    y_min = min(-p.offset[1] - p.size[1] for _, p in placed)
+    mask = Image.new("L", (x_max - x_min, y_max - y_min), 0).im
+    right: int | None = None
+    for pen, p in placed:
+        x = pen + p.offset[0] + p.ink_box[0] - x_min
+        y = y_max + p.offset[1] + p.ink_box[1]
+        box = (x, y, x + p.ink.size[0], y + p.ink.size[1])
+        if right is not None and x < right:  # the ink may meet an earlier one's
+            under = mask.crop(box)
+            if under.chop_darker(p.ink).getbbox():
+                return None
+            mask.paste(under.chop_lighter(p.ink), box)
+        else:
+            mask.paste(p.ink, box)
+        right = box[2] if right is None else max(right, box[2])
+    return _Assembled(mask, x_min, y_min, y_max)
+
+
+def _spelled(value: str, size: int) -> Mask | None:
+    """A word's mask ('ls') put together from its glyphs' masks, or None when it cannot be."""
+    placed: list[tuple[int, _Piece]] = []
+    pen = 0
+    for char in value:
+        glyph = _piece(char, size)
+        if glyph is None or glyph.ink is None:
+            return None
+        placed.append((pen, glyph))
+        pen += glyph.advance
+    made = _assembled(placed, pen)
+    return None if made is None else (made.mask, (made.x_min, -made.y_max))
+
+
+def _placed(value: str, size: int) -> tuple[list[tuple[int, _Piece]], int] | None:
+    """Each word at its pen position, and the line's advance; None when a word's advance is not whole
+    or a word leaves no ink."""
     space = face(size).getlength(" ")
     if not space.is_integer():
         return None
-    placed: list[tuple[int, _Word]] = []
-    pen, right = 0, None
+    placed: list[tuple[int, _Piece]] = []
+    pen = 0
     for i, part in enumerate(value.split(" ")):
         pen += int(space) if i else 0
         if not part:
             continue
-        word = _word(part, size)
+        word = _piece(part, size)
         if word is None or word.ink is None:
             return None
-        left = pen + word.offset[0] + word.ink_box[0]
-        if right is not None and left < right:
-            return None
-        right = pen + word.offset[0] + word.ink_box[2]
         placed.append((pen, word))
         pen += word.advance
-    return placed, pen
+    return (placed, pen) if placed else None
 
 
 def composed(value: str, size: int, anchor: str) -> Mask | None:
     """The line's mask put together from its words' masks (the pixels :func:`rasterised` gives), or None
     when it cannot be (see the module's docstring)."""
-    if " " not in value.strip(" ") or anchor[0] not in "lmr" or anchor[1] not in "asmdtb":
-        return None
-    if not composable(size):
+    if anchor[0] not in "lmr" or anchor[1] not in "asmdtb" or not composable(size):
         return None
     found = _placed(value, size)
     if found is None:
         return None
     placed, length = found
-    # the line's box: its words' boxes and the pen's line from 0 to the advance (Pillow's bounding box)
-    x_min = min(0, *(pen + w.offset[0] for pen, w in placed))
-    x_max = max(length, *(pen + w.offset[0] + w.size[0] for pen, w in placed))
-    y_max = max(-w.offset[1] for _, w in placed)
-    y_min = min(-w.offset[1] - w.size[1] for _, w in placed)
+    made = _assembled(placed, length)
+    if made is None:
+        return None
     x_anchor = {"l": 0, "m": _pixel(length * 32), "r": length}[anchor[0]]
-    y_anchor = {"t": y_max, "b": y_min}.get(anchor[1])
+    y_anchor = {"t": made.y_max, "b": made.y_min}.get(anchor[1])
     if y_anchor is None:
         y_anchor = _vertical_anchor(size, anchor[1])
-    mask = Image.new("L", (x_max - x_min, y_max - y_min), 0).im
-    for pen, w in placed:
-        x = pen + w.offset[0] + w.ink_box[0] - x_min
-        y = y_max + w.offset[1] + w.ink_box[1]
-        mask.paste(w.ink, (x, y, x + w.ink.size[0], y + w.ink.size[1]))
-    return mask, (x_min - x_anchor, y_anchor - y_max)
+    return made.mask, (made.x_min - x_anchor, y_anchor - made.y_max)
 
 
 def line_mask(value: str, size: int, anchor: str) -> Mask:
@@ -199,4 +237,4 @@ def line_mask(value: str, size: int, anchor: str) -> Mask:
 
 def held_bytes() -> int:
     """Bytes the line and word caches are charged for now."""
-    return _LINES.held + _WORDS.held
+    return _LINES.held + _PIECES.held

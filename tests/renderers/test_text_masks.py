@@ -100,4 +100,4 @@ def test_the_text_caches_keep_to_their_budgets() -> None:
     for i in range(4000):
         common.text(common.canvas(10, 10)[1], (0, 0), f"line {i} of many words that differ", 15)
     assert text_masks._LINES.held <= text_masks.LINE_CACHE_BYTES
-    assert text_masks._WORDS.held <= text_masks.WORD_CACHE_BYTES
+    assert text_masks._PIECES.held <= text_masks.WORD_CACHE_BYTES
