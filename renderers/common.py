@@ -80,6 +80,27 @@ def _rounded_tile(
     return tile
 
 
+def _whole_box(box: tuple[float, float, float, float], radius: float) -> tuple[int, int, int, int] | None:
+    """``box`` on whole pixels where ``rounded_rectangle`` draws the same pixels for both, else None.
+    Pillow rounds the box itself but sizes the corners on the box as given (the smallest of its sides and
+    twice the radius), and draws an ellipse or a rectangle on the box as given when the corners join all
+    round or vanish; a corner's size that is not a whole number of pixels is left to Pillow too."""
+    x0, y0, x1, y1 = box
+    if x1 < x0 or y1 < y0:
+        return None
+    whole = (round(x0), round(y0), round(x1), round(y1))
+    corner = min(x1 - x0, y1 - y0, radius * 2)
+    if corner != min(whole[2] - whole[0], whole[3] - whole[1], radius * 2) or corner != int(corner):
+        return None
+    if corner == 0:
+        return whole if all(type(v) is int for v in box) else None
+    full_x = corner >= whole[2] - whole[0] - 1
+    joined = whole[2] - whole[0] if full_x else corner
+    if full_x and joined >= whole[3] - whole[1] - 1 and not all(type(v) is int for v in box):
+        return None
+    return whole
+
+
 def rounded(
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
@@ -88,24 +109,18 @@ def rounded(
     outline: RGB | None = None,
     width: int = 1,
 ) -> None:
-    """``draw.rounded_rectangle`` with the same pixels: a small box on whole pixels is drawn once on a clear
-    tile and pasted through its own opacity (all or nothing: Pillow does not smooth these edges). Boxes
-    thinner than their outline, without ink or off whole pixels are drawn by Pillow as they were."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    if (
-        type(x0) is int
-        and type(y0) is int
-        and type(x1) is int
-        and type(y1) is int
-        and min(w, h) > 2 * width
-        and (fill is not None or outline is not None)
-        and (w + 1) * (h + 1) <= ROUNDED_TILE_PIXELS
-        and draw.mode == "RGB"
-    ):
-        tile = _rounded_tile((int(w), int(h)), radius, fill, outline, width)
-        draw._image.paste(tile, (x0, y0), tile)
-        return
+    """``draw.rounded_rectangle`` with the same pixels: a small box is drawn once on a clear tile and pasted
+    through its own opacity (all or nothing: Pillow does not smooth these edges), at its whole pixels
+    (:func:`_whole_box`). Boxes thinner than their outline, without ink or that Pillow would draw
+    otherwise off whole pixels are drawn by Pillow as they were."""
+    whole = _whole_box(box, radius)
+    if whole is not None and draw.mode == "RGB" and (fill is not None or outline is not None):
+        x0, y0, x1, y1 = whole
+        w, h = x1 - x0, y1 - y0
+        if min(w, h) > 2 * width and (w + 1) * (h + 1) <= ROUNDED_TILE_PIXELS:
+            tile = _rounded_tile((w, h), radius, fill, outline, width)
+            draw._image.paste(tile, (x0, y0), tile)
+            return
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 

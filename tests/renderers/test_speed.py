@@ -89,13 +89,23 @@ def test_the_adler32_of_joined_bytes_is_put_together_from_the_parts() -> None:
 
 
 def test_rounded_boxes_are_the_pixels_of_rounded_rectangle() -> None:
+    """On whole pixels and off them (a chip placed on a scaled map: Pillow rounds the box but sizes the
+    corners on the box as given)."""
     rng = random.Random(3)
-    for _ in range(400):
-        plain = Image.new("RGB", (120, 90), PALETTE[0])
+    tiled_boxes = 0
+    for _ in range(3000):
+        plain = Image.new("RGB", (140, 100), PALETTE[0])
         tiled = plain.copy()
-        x0, y0 = rng.randint(-20, 100), rng.randint(-20, 80)
-        box = (x0, y0, x0 + rng.randint(0, 60), y0 + rng.randint(0, 40))
-        radius, width = rng.choice([0, 2, 5, 6.5, 8, 13, 40]), rng.randint(1, 4)
+
+        def at(low: float, high: float) -> float:
+            x = rng.uniform(low, high)
+            return rng.choice([x, round(x), round(x) + 0.5, round(x * 4) / 4, int(x) + 0.1])
+
+        x0, y0 = at(-20, 110), at(-20, 90)
+        w = rng.choice([rng.uniform(0, 70), rng.randint(0, 70)])
+        h = rng.choice([rng.uniform(0, 50), rng.randint(0, 50)])
+        box = (x0, y0, x0 + w, y0 + h)
+        radius, width = rng.choice([0, 2, 5, 6.5, 6.25, 8, 9.5, 13, 40]), rng.randint(1, 4)
         fill, outline = rng.choice([None, PALETTE[3]]), rng.choice([None, PALETTE[1]])
         try:
             ImageDraw.Draw(plain).rounded_rectangle(
@@ -105,6 +115,8 @@ def test_rounded_boxes_are_the_pixels_of_rounded_rectangle() -> None:
             continue
         rounded(ImageDraw.Draw(tiled), box, radius, fill, outline, width)
         assert plain.tobytes() == tiled.tobytes(), (box, radius, width, fill, outline)
+        tiled_boxes += common._whole_box(box, radius) is not None
+    assert tiled_boxes > 1000
 
 
 def test_a_layer_copy_records_the_texts_drawn_on_it() -> None:
