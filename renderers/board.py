@@ -17,6 +17,7 @@ from typing import Any, Literal
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, ConfigDict, Field
 
+from .bounded import BoundedCache
 from .common import (
     ACCENT,
     BACKGROUND,
@@ -164,7 +165,10 @@ class _Frame:
         return (self.left + ac * self.cell, y), (self.left + (ac + 1) * self.cell, y)
 
 
-def _floor(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
+def _floor(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame, only: set[Pos] | None = None) -> None:
+    """The squares (floor, blocked, shaded), or only those in ``only``: each square is drawn whole, its
+    edges in the grid line's colour like every other square's, so drawing some again over a plain grid
+    gives the pixels of drawing them all."""
     blocked = set(pic.blocked)
     shade: dict[Pos, RGB] = {}
     for i, area in enumerate(pic.shading):
@@ -173,6 +177,8 @@ def _floor(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
             shade[pos] = _blend(FLOOR, colour, 0.35)
     for r in range(pic.height):
         for c in range(pic.width):
+            if only is not None and (c, r) not in only:
+                continue
             x0, y0, x1, y1 = f.box((c, r))
             if (c, r) in blocked:
                 draw.rectangle((x0, y0, x1, y1), fill=BLOCKED, outline=GRIDLINE)
@@ -280,11 +286,19 @@ def _tokens(draw: ImageDraw.ImageDraw, pic: GridPicture, f: _Frame) -> None:
 _GROUND_FIELDS = {"kind", "title", "width", "height", "columns", "rows", "blocked", "shading"}
 """What :func:`_ground` draws: the fields a battle map keeps from move to move."""
 
+_PLAIN_FIELDS = {"kind", "title", "width", "height", "columns", "rows"}
+"""What :func:`_plain` draws: the fields every map of one shape shares."""
 
-@lru_cache(maxsize=32)
-def _ground(layout: str, size: int) -> Layer:
-    """The title, the squares (floor, blocked, shaded) and the coordinates of a grid ``layout`` (the JSON of
-    its :data:`_GROUND_FIELDS`): the same for every picture of one map, so drawn once and copied."""
+GROUND_CACHE_BYTES = 16 << 20
+"""Bytes of grounds kept (IPA's 24 x 24 map is about 1 MB; its blocked squares differ from game to game)."""
+
+_GROUNDS: BoundedCache[tuple[str, int], Layer] = BoundedCache(GROUND_CACHE_BYTES)
+
+
+@lru_cache(maxsize=8)
+def _plain(layout: str, size: int) -> Layer:
+    """The title, the plain squares and the coordinates of a grid of this shape (``layout``: the JSON of
+    its :data:`_PLAIN_FIELDS`), under every map of that shape."""
 
     def paint() -> Image.Image:
         pic = GridPicture.model_validate_json(layout)
@@ -297,6 +311,27 @@ def _ground(layout: str, size: int) -> Layer:
         return image
 
     return Layer.drawn(paint)
+
+
+def _ground(layout: str, size: int) -> Layer:
+    """The title, the squares (floor, blocked, shaded) and the coordinates of a grid ``layout`` (the JSON of
+    its :data:`_GROUND_FIELDS`): the same for every picture of one map, so drawn once and copied; drawn as
+    the plain grid of its shape with its blocked and shaded squares drawn again."""
+    found = _GROUNDS.get((layout, size))
+    if found is not None:
+        return found
+    pic = GridPicture.model_validate_json(layout)
+    plain = _plain(pic.model_dump_json(include=_PLAIN_FIELDS), size)
+    marked = set(pic.blocked) | {pos for area in pic.shading for pos in area.cells}
+
+    def paint() -> Image.Image:
+        image = plain.copy()
+        _floor(ImageDraw.Draw(image), pic, _Frame(pic, size), only=marked)
+        return image
+
+    layer = Layer.drawn(paint)
+    _GROUNDS.put((layout, size), layer, 3 * layer.image.width * layer.image.height)
+    return layer
 
 
 def draw_grid(picture: GridPicture, cell: int | None = None) -> Image.Image:

@@ -20,6 +20,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .text_masks import advance, face, line_mask
+
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
 
@@ -38,9 +40,8 @@ SEAT_COLOURS: tuple[RGB, ...] = (
 )
 
 
-@lru_cache(maxsize=32)
 def font(size: int = 16) -> Font:
-    return ImageFont.load_default(size=size)
+    return face(size)
 
 
 def seat_colour(index: int) -> RGB:
@@ -79,6 +80,27 @@ def _rounded_tile(
     return tile
 
 
+def _whole_box(box: tuple[float, float, float, float], radius: float) -> tuple[int, int, int, int] | None:
+    """``box`` on whole pixels where ``rounded_rectangle`` draws the same pixels for both, else None.
+    Pillow rounds the box itself but sizes the corners on the box as given (the smallest of its sides and
+    twice the radius), and draws an ellipse or a rectangle on the box as given when the corners join all
+    round or vanish; a corner's size that is not a whole number of pixels is left to Pillow too."""
+    x0, y0, x1, y1 = box
+    if x1 < x0 or y1 < y0:
+        return None
+    whole = (round(x0), round(y0), round(x1), round(y1))
+    corner = min(x1 - x0, y1 - y0, radius * 2)
+    if corner != min(whole[2] - whole[0], whole[3] - whole[1], radius * 2) or corner != int(corner):
+        return None
+    if corner == 0:
+        return whole if all(type(v) is int for v in box) else None
+    full_x = corner >= whole[2] - whole[0] - 1
+    joined = whole[2] - whole[0] if full_x else corner
+    if full_x and joined >= whole[3] - whole[1] - 1 and not all(type(v) is int for v in box):
+        return None
+    return whole
+
+
 def rounded(
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
@@ -87,35 +109,19 @@ def rounded(
     outline: RGB | None = None,
     width: int = 1,
 ) -> None:
-    """``draw.rounded_rectangle`` with the same pixels: a small box on whole pixels is drawn once on a clear
-    tile and pasted through its own opacity (all or nothing: Pillow does not smooth these edges). Boxes
-    thinner than their outline, without ink or off whole pixels are drawn by Pillow as they were."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    if (
-        type(x0) is int
-        and type(y0) is int
-        and type(x1) is int
-        and type(y1) is int
-        and min(w, h) > 2 * width
-        and (fill is not None or outline is not None)
-        and (w + 1) * (h + 1) <= ROUNDED_TILE_PIXELS
-        and draw.mode == "RGB"
-    ):
-        tile = _rounded_tile((int(w), int(h)), radius, fill, outline, width)
-        draw._image.paste(tile, (x0, y0), tile)
-        return
+    """``draw.rounded_rectangle`` with the same pixels: a small box is drawn once on a clear tile and pasted
+    through its own opacity (all or nothing: Pillow does not smooth these edges), at its whole pixels
+    (:func:`_whole_box`). Boxes thinner than their outline, without ink or that Pillow would draw
+    otherwise off whole pixels are drawn by Pillow as they were."""
+    whole = _whole_box(box, radius)
+    if whole is not None and draw.mode == "RGB" and (fill is not None or outline is not None):
+        x0, y0, x1, y1 = whole
+        w, h = x1 - x0, y1 - y0
+        if min(w, h) > 2 * width and (w + 1) * (h + 1) <= ROUNDED_TILE_PIXELS:
+            tile = _rounded_tile((w, h), radius, fill, outline, width)
+            draw._image.paste(tile, (x0, y0), tile)
+            return
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
-
-
-@lru_cache(maxsize=4096)
-def _text_mask(value: str, size: int, anchor: str) -> tuple[Any, tuple[int, int]]:
-    """The anti-aliased mask of a line of text and its offset from the anchor. Rasterising glyphs is most
-    of a board's drawing time, and names, labels and card texts repeat from one image to the next."""
-    face = font(size)
-    assert isinstance(face, ImageFont.FreeTypeFont)
-    mask, offset = face.getmask2(value, "L", anchor=anchor)
-    return mask, (int(offset[0]), int(offset[1]))
 
 
 @lru_cache(maxsize=64)
@@ -181,10 +187,11 @@ def text(
     fill: RGB = INK,
     anchor: str = "la",
 ) -> None:
-    """Draw one line of text (the same pixels as ``draw.text``), with its glyph mask cached."""
+    """Draw one line of text (the same pixels as ``draw.text``), with its mask cached
+    (:func:`renderers.text_masks.line_mask`)."""
     if not value:
         return
-    mask, (ox, oy) = _text_mask(value, size, anchor)
+    mask, (ox, oy) = line_mask(value, size, anchor)
     at = (int(xy[0]) + ox, int(xy[1]) + oy)
     draw.draw.draw_bitmap(at, mask, _ink(draw.mode, fill))
     recorded = _RECORDED.get()
@@ -195,7 +202,8 @@ def text(
 
 @lru_cache(maxsize=4096)
 def text_width(value: str, size: int = 16) -> float:
-    return float(font(size).getlength(value))
+    """What ``font(size).getlength(value)`` gives (:func:`renderers.text_masks.advance`)."""
+    return advance(value, size)
 
 
 @lru_cache(maxsize=2048)
@@ -263,50 +271,70 @@ BAND_CACHE_BYTES = 24 << 20
 
 class _Bands:
     """Compressed bands of PNG scanlines by their raw bytes: the static parts of a board (frames, labels,
-    empty tracks, coordinates) come out the same in every image of a layout. Shared by the render threads,
-    under a lock."""
+    empty tracks, coordinates) come out the same in every image of a layout. Looked up by the band's
+    Adler-32 (which the PNG needs anyway) and its length, then compared byte for byte, so a band is never
+    taken for another. Shared by the render threads, under a lock."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.held = 0
-        self.found: dict[bytes, bytes] = {}
+        self.found: dict[tuple[int, int], list[tuple[bytes, bytes]]] = {}
         self.lock = threading.Lock()
 
-    def get(self, raw: bytes) -> bytes | None:
-        return self.found.get(raw)
+    def get(self, raw: bytes, adler: int) -> bytes | None:
+        for known, packed in self.found.get((len(raw), adler), ()):
+            if known == raw:
+                return packed
+        return None
 
-    def put(self, raw: bytes, packed: bytes) -> None:
+    def put(self, raw: bytes, adler: int, packed: bytes) -> None:
         with self.lock:
-            if raw in self.found:
+            same = self.found.setdefault((len(raw), adler), [])
+            if any(known == raw for known, _ in same):
                 return
-            self.found[raw] = packed
+            same.append((raw, packed))
             self.held += len(raw)
             while self.held > self.budget and self.found:
                 oldest = next(iter(self.found))
-                self.held -= len(oldest)
-                del self.found[oldest]
+                self.held -= sum(len(known) for known, _ in self.found.pop(oldest))
 
 
 _BANDS = _Bands(BAND_CACHE_BYTES)
+
+ADLER_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings joined, from each one's and the second's length (zlib's
+    adler32_combine, which Python's zlib does not offer)."""
+    rem = second_length % ADLER_BASE
+    low = first & 0xFFFF
+    high = (rem * low) % ADLER_BASE
+    low = (low + (second & 0xFFFF) + ADLER_BASE - 1) % ADLER_BASE
+    high = (high + (first >> 16) + (second >> 16) + ADLER_BASE - rem) % ADLER_BASE
+    return low | (high << 16)
 
 
 def _idat(scanlines: bytes, stride: int, level: int) -> bytes:
     """The zlib stream of ``scanlines`` (rows of ``stride`` bytes, each with its filter byte): one band of
     :data:`BAND_ROWS` rows after another, each compressed from a fresh dictionary (a full flush resets it,
     so a band's bytes never refer to an earlier band's and can be reused as they are), then the final
-    empty block and the Adler-32 of the whole."""
+    empty block and the Adler-32 of the whole (put together from the bands')."""
     compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
     band = BAND_ROWS * stride
     parts = [b"\x78\x01"]
+    whole = 1  # the Adler-32 of nothing
     for start in range(0, len(scanlines), band):
         raw = scanlines[start : start + band]
-        packed = _BANDS.get(raw)
+        adler = zlib.adler32(raw)
+        whole = adler32_combine(whole, adler, len(raw))
+        packed = _BANDS.get(raw, adler)
         if packed is None:
             packed = compressor.compress(raw) + compressor.flush(zlib.Z_FULL_FLUSH)
-            _BANDS.put(raw, packed)
+            _BANDS.put(raw, adler, packed)
         parts.append(packed)
     parts.append(b"\x03\x00")  # the last block: empty, fixed codes, final
-    parts.append(struct.pack(">I", zlib.adler32(scanlines) & 0xFFFFFFFF))
+    parts.append(struct.pack(">I", whole))
     return b"".join(parts)
 
 

@@ -9,17 +9,20 @@ hand contents, so the public image cannot show them. ``render_private(view)`` dr
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.gamedec.view import GamedecView, PlayerView, SpaceView
 
+from .bounded import BoundedCache
 from .common import (
     ACCENT,
     INK,
     MUTED,
     RGB,
+    Layer,
     canvas,
     panel,
     seat_colour,
@@ -75,20 +78,25 @@ def _tokens(
         text(draw, (bx + 10, y + 10), seat[:1], size=12, fill=(0, 0, 0), anchor="mm")
 
 
-def _space_box(
-    draw: ImageDraw.ImageDraw, view: GamedecView, space: SpaceView, box: tuple[int, int, int, int]
-) -> None:
-    x0, y0, x1, y1 = box
-    kind = space.kind
-    fill = WORLD_FILL if kind == "world" else (CORP_FILL if kind == "corp" else REALIUM_FILL)
+@dataclass(frozen=True)
+class _Look:
+    """How a space's frame is drawn: its outline, whether the last move changed it, its badges."""
+
+    outline: RGB | None = None
+    changed: bool = False
+    badges: tuple[tuple[str, RGB], ...] = ()
+
+
+PLAIN = _Look()
+"""A space as the empty board draws it."""
+
+
+def _look(view: GamedecView, space: SpaceView) -> _Look:
     is_target = view.target == space.id
     is_threat = view.threatened == space.id
     outline = (
         RED if (is_target and view.target_lag) else (GREEN if is_target else (ACCENT if is_threat else None))
     )
-    panel(draw, box, fill=fill, outline=outline, width=4 if outline else 2)
-    if view.last is not None and space.id in view.last.spaces:
-        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=8, outline=(255, 255, 255), width=2)
     badges: list[tuple[str, RGB]] = []
     if space.lag:
         badges.append(("LAG", RED))
@@ -96,14 +104,28 @@ def _space_box(
         badges.append(("TARGET" if view.target_lag else "TARGET: safe", RED if view.target_lag else GREEN))
     if is_threat:
         badges.append(("THREATENED", (190, 130, 30)))
-    widths = [int(text_width(label, 12)) + 12 for label, _ in badges]
+    changed = view.last is not None and space.id in view.last.spaces
+    return _Look(outline, changed, tuple(badges))
+
+
+def _space_frame(
+    draw: ImageDraw.ImageDraw, space: SpaceView, box: tuple[int, int, int, int], look: _Look
+) -> int:
+    """The space's panel, name, badges and printed rules; returns the height of the line for its offer."""
+    x0, y0, x1, y1 = box
+    kind = space.kind
+    fill = WORLD_FILL if kind == "world" else (CORP_FILL if kind == "corp" else REALIUM_FILL)
+    panel(draw, box, fill=fill, outline=look.outline, width=4 if look.outline else 2)
+    if look.changed:
+        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=8, outline=(255, 255, 255), width=2)
+    widths = [int(text_width(label, 12)) + 12 for label, _ in look.badges]
     room = x1 - x0 - 24 - sum(widths) - 4 * len(widths)
     size = 20
     while size > 13 and text_width(space.name, size) > room:
         size -= 1
     text(draw, (x0 + 10, y0 + 8), space.name, size=size)
     bx = x1 - 8
-    for (label, colour), w in zip(badges, widths, strict=True):
+    for (label, colour), w in zip(look.badges, widths, strict=True):
         bx -= w
         _badge(draw, bx, y0 + 10, label, colour, size=12)
         bx -= 4
@@ -117,10 +139,22 @@ def _space_box(
     if kind == "corp":
         text(draw, (x0 + 10, line_y), "Aid: " + (space.aid or ""), size=13, fill=MUTED)
         line_y += 17
+    return line_y
+
+
+def _space_pieces(
+    draw: ImageDraw.ImageDraw,
+    view: GamedecView,
+    space: SpaceView,
+    box: tuple[int, int, int, int],
+    line_y: int,
+) -> None:
+    """What moves on a space: a Corporation's offer, the Clues or Obligations, the pawns."""
+    x0, _, x1, y1 = box
+    if space.kind == "corp":
         eq = space.equipment
         label = f"Offers: {eq.name} (+2 {eq.skill.capitalize()})" if eq else "Offers: (none)"
         text(draw, (x0 + 10, line_y), label, size=14, fill=ACCENT)
-    if kind == "corp":
         _tokens(draw, view, space.obligations, x0 + 10, y1 - 28, "Obligations")
         pawns = space.pawns
         _pawns(draw, view, pawns, x1 - 10 - 34 * len(pawns), y1 - 34)
@@ -129,9 +163,19 @@ def _space_box(
     _pawns(draw, view, space.pawns, x0 + 10, y1 - 36)
 
 
-def _ip_track(draw: ImageDraw.ImageDraw, view: GamedecView, box: tuple[int, int, int, int]) -> None:
+def _space_box(
+    draw: ImageDraw.ImageDraw, view: GamedecView, space: SpaceView, box: tuple[int, int, int, int]
+) -> None:
+    _space_pieces(draw, view, space, box, _space_frame(draw, space, box, _look(view, space)))
+
+
+def _ip_track(
+    draw: ImageDraw.ImageDraw, view: GamedecView, box: tuple[int, int, int, int], framed: bool = False
+) -> None:
+    """The Investigation Points track (``framed``: its panel is already drawn, by the empty board)."""
     x0, y0, x1, y1 = box
-    panel(draw, box)
+    if not framed:
+        panel(draw, box)
     goal = view.goal
     text(draw, (x0 + 10, y0 + 8), f"Investigation Points (goal {goal})", size=18)
     cells = goal + 1
@@ -151,13 +195,24 @@ def _ip_track(draw: ImageDraw.ImageDraw, view: GamedecView, box: tuple[int, int,
             draw.rectangle((tx, ty, tx + 13, ty + 13), fill=seat_colour(p.index), outline=(0, 0, 0))
 
 
-def _player_panel(
-    draw: ImageDraw.ImageDraw, view: GamedecView, p: PlayerView, box: tuple[int, int, int, int]
+def _player_frame(
+    draw: ImageDraw.ImageDraw, p: PlayerView, box: tuple[int, int, int, int], awaited: bool
 ) -> None:
+    panel(draw, box, outline=ACCENT if awaited else seat_colour(p.index), width=4 if awaited else 2)
+
+
+def _player_panel(
+    draw: ImageDraw.ImageDraw,
+    view: GamedecView,
+    p: PlayerView,
+    box: tuple[int, int, int, int],
+    framed: bool = False,
+) -> None:
+    """A detective's panel (``framed``: its frame as when not awaited is drawn, by the empty board)."""
     x0, y0, x1, y1 = box
     awaited = p.seat in view.awaiting
-    outline = ACCENT if awaited else seat_colour(p.index)
-    panel(draw, box, outline=outline, width=4 if awaited else 2)
+    if awaited or not framed:
+        _player_frame(draw, p, box, awaited)
     colour = seat_colour(p.index)
     draw.rectangle((x0 + 8, y0 + 10, x0 + 24, y0 + 26), fill=colour)
     placings = view.placings
@@ -198,40 +253,113 @@ def _player_panel(
         text(draw, (x1 - 10, y1 - 22), "awaited", size=14, fill=ACCENT, anchor="ra")
 
 
-def _board(draw: ImageDraw.ImageDraw, view: GamedecView) -> int:
-    """The 13 spaces and the points track, laid out from the view's spaces (worlds in two rows, the
-    Corporations in a column); returns the y under the board."""
+HEIGHT = 60 + 560 + 250 + 150
+TOP = 60
+SPACE_W, SPACE_H, GAP = 265, 170, 10
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where everything goes: the spaces' boxes (worlds in two rows, the Corporations in a column), the
+    points track's, the detectives' panels' and the footer's."""
+
+    spaces: tuple[tuple[SpaceView, tuple[int, int, int, int]], ...]
+    track: tuple[int, int, int, int]
+    players: tuple[tuple[PlayerView, tuple[int, int, int, int]], ...]
+    footer: tuple[int, int, int, int]
+
+
+def _layout(view: GamedecView) -> _Layout:
     spaces = view.spaces
     worlds = [s for s in spaces if s.kind == "world"]
     corps = [s for s in spaces if s.kind == "corp"]
     realium = next(s for s in spaces if s.kind == "realium")
-    top = 60
-    ww, wh, gap = 265, 170, 10
+    top, ww, wh, gap = TOP, SPACE_W, SPACE_H, GAP
+    boxes: list[tuple[SpaceView, tuple[int, int, int, int]]] = []
     for i, space in enumerate(worlds[:4]):
         x = 20 + i * (ww + gap)
-        _space_box(draw, view, space, (x, top, x + ww, top + wh))
+        boxes.append((space, (x, top, x + ww, top + wh)))
     mid = top + wh + gap
-    _space_box(draw, view, realium, (20, mid, 20 + 2 * ww + gap, mid + wh))
-    _ip_track(draw, view, (20 + 2 * ww + 2 * gap, mid, 20 + 4 * ww + 3 * gap, mid + wh))
+    boxes.append((realium, (20, mid, 20 + 2 * ww + gap, mid + wh)))
+    track = (20 + 2 * ww + 2 * gap, mid, 20 + 4 * ww + 3 * gap, mid + wh)
     bot = mid + wh + gap
     for i, space in enumerate(worlds[4:]):
         x = 20 + i * (ww + gap)
-        _space_box(draw, view, space, (x, bot, x + ww, bot + wh))
+        boxes.append((space, (x, bot, x + ww, bot + wh)))
     cx = 20 + 4 * (ww + gap) + 10
     ch = (3 * wh + 2 * gap - 3 * gap) // 4
     for i, space in enumerate(corps):
         y = top + i * (ch + gap)
-        _space_box(draw, view, space, (cx, y, WIDTH - 20, y + ch))
-    return bot + wh
+        boxes.append((space, (cx, y, WIDTH - 20, y + ch)))
+    n = len(view.players)
+    py = bot + wh + 20
+    pw = (WIDTH - 40 - (n - 1) * 10) // max(n, 1)
+    players = tuple(
+        (p, (20 + i * (pw + 10), py, 20 + i * (pw + 10) + pw, py + 230)) for i, p in enumerate(view.players)
+    )
+    return _Layout(tuple(boxes), track, players, (20, py + 245, WIDTH - 20, HEIGHT - 12))
+
+
+GROUND_CACHE_BYTES = 28 << 20
+"""Bytes of empty boards kept (6.5 MB each: one per table size, whatever the game)."""
+
+_GROUNDS: BoundedCache[tuple[Any, ...], Layer] = BoundedCache(GROUND_CACHE_BYTES)
+
+
+def _ground(view: GamedecView, layout: _Layout) -> Image.Image:
+    """A fresh copy of the empty board: every space's panel with its name and printed rules as a space with
+    no marker shows them, the points track's panel, each detective's frame and the footer's panel. The
+    same for every game with this many detectives (their colours), so drawn once and copied."""
+    key = (
+        tuple(p.index for p in view.players),
+        tuple((s.id, s.kind, s.name, s.exchange, s.entry, s.aid) for s in view.spaces),
+    )
+    layer = _GROUNDS.get(key)
+    if layer is None:
+
+        def paint() -> Image.Image:
+            image, draw = canvas(WIDTH, HEIGHT)
+            for space, box in layout.spaces:
+                _space_frame(draw, space, box, PLAIN)
+            panel(draw, layout.track)
+            for p, box in layout.players:
+                _player_frame(draw, p, box, awaited=False)
+            panel(draw, layout.footer)
+            return image
+
+        layer = Layer.drawn(paint)
+        _GROUNDS.put(key, layer, 4 * WIDTH * HEIGHT)
+    return layer.copy()  # its texts recorded as drawn (renderers.common.recording)
+
+
+def _spaces(draw: ImageDraw.ImageDraw, view: GamedecView, layout: _Layout) -> None:
+    """The spaces over the empty board: a space that looks as the empty board has it gets its pieces only;
+    any other is drawn again whole (its panel covers the empty board's drawing of it)."""
+    for space, box in layout.spaces:
+        look = _look(view, space)
+        if look == PLAIN:
+            _space_pieces(draw, view, space, box, _plain_line(space, box))
+        else:
+            _space_pieces(draw, view, space, box, _space_frame(draw, space, box, look))
+
+
+def _plain_line(space: SpaceView, box: tuple[int, int, int, int]) -> int:
+    """Where :func:`_space_frame` leaves the line for the offer."""
+    return (
+        box[1]
+        + 34
+        + (18 if space.exchange else 0)
+        + (18 if space.entry else 0)
+        + (17 if space.kind == "corp" else 0)
+    )
 
 
 def render(data: dict[str, Any] | GamedecView) -> bytes:
     """The public board. Uses only public fields of the view, so any seat's view gives the same image."""
     view = _checked(data)
-    players = view.players
-    n = len(players)
-    height = 60 + 560 + 250 + 150
-    image, draw = canvas(WIDTH, height)
+    layout = _layout(view)
+    image = _ground(view, layout)
+    draw = ImageDraw.Draw(image)
     com = view.commission
     names = {s.id: s.name for s in view.spaces}
     cards = f"{view.rounds_left} Commission card" + ("" if view.rounds_left == 1 else "s")
@@ -243,17 +371,15 @@ def render(data: dict[str, Any] | GamedecView) -> bytes:
             f"Threatened: {names[com.threatened]}"
         )
         text(draw, (WIDTH - 20, 18), sub, size=18, fill=ACCENT, anchor="ra")
-    py = _board(draw, view) + 20
-    pw = (WIDTH - 40 - (n - 1) * 10) // max(n, 1)
-    for i, p in enumerate(players):
-        x = 20 + i * (pw + 10)
-        _player_panel(draw, view, p, (x, py, x + pw, py + 230))
-    fy = py + 245
-    panel(draw, (20, fy, WIDTH - 20, height - 12))
-    text(draw, (32, fy + 8), _decks(view), size=14, fill=MUTED)
-    text(draw, (32, fy + 30), _status(view), size=16, fill=ACCENT)
+    _spaces(draw, view, layout)
+    _ip_track(draw, view, layout.track, framed=True)
+    for p, box in layout.players:
+        _player_panel(draw, view, p, box, framed=True)
+    fx, fy = layout.footer[:2]
+    text(draw, (fx + 12, fy + 8), _decks(view), size=14, fill=MUTED)
+    text(draw, (fx + 12, fy + 30), _status(view), size=16, fill=ACCENT)
     for i, line in enumerate(view.log[-4:]):
-        text(draw, (32, fy + 54 + i * 19), line[:170], size=14)
+        text(draw, (fx + 12, fy + 54 + i * 19), line[:170], size=14)
     return to_png(image, FLAT_COLOURS)
 
 

@@ -453,28 +453,38 @@ def _draw_base(pen: Pen, view: InfamyView) -> None:
 
 
 _BASES: dict[tuple[Any, ...], Layer] = {}
+BASES_KEPT = 8
+"""Empty boards kept (each about 8 MB: 1750 x 1125 pixels), in Day and Night pairs."""
+
+
+def _base_key(view: InfamyView, day: bool) -> tuple[Any, ...]:
+    """What the empty board is drawn from: the Round, the seats' colours and the sectors."""
+    return (
+        day,
+        tuple(p.colour for p in view.players),
+        tuple((s.id, s.name, tuple((z.kind, z.faction) for z in s.zones)) for s in view.sectors),
+    )
 
 
 def _base(view: InfamyView) -> Image.Image:
     """A fresh copy of the empty board for this many seats (their colours), these sectors and this Round
     (Day/Night); drawn once and cached, since it is about a third of the drawing. Names are not part of it,
-    so however many games are live, a few boards serve them all."""
-    key = (
-        view.day,
-        tuple(p.colour for p in view.players),
-        tuple((s.id, s.name, tuple((z.kind, z.faction) for z in s.zones)) for s in view.sectors),
-    )
-    layer = _BASES.get(key)
+    so however many games are live, a few boards serve them all. The Day and the Night boards are drawn
+    together: every game turns from one to the other each Round."""
+    layer = _BASES.get(_base_key(view, view.day))
     if layer is None:
-        if len(_BASES) >= 8:
+        if len(_BASES) + 2 > BASES_KEPT:
             _BASES.clear()
+        for day in (view.day, not view.day):
+            of_round = view if day == view.day else view.model_copy(update={"day": day})
 
-        def paint() -> Image.Image:
-            image, _ = canvas(Pen.s(WIDTH), Pen.s(HEIGHT), BACKGROUND)
-            _draw_base(Pen(image), view)
-            return image
+            def paint(drawn: InfamyView = of_round) -> Image.Image:
+                image, _ = canvas(Pen.s(WIDTH), Pen.s(HEIGHT), BACKGROUND)
+                _draw_base(Pen(image), drawn)
+                return image
 
-        layer = _BASES[key] = Layer.drawn(paint)
+            _BASES[_base_key(view, day)] = Layer.drawn(paint)
+        layer = _BASES[_base_key(view, view.day)]
     return layer.copy()  # its texts recorded as drawn (renderers.common.recording)
 
 

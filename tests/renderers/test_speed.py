@@ -61,19 +61,51 @@ def test_a_reused_band_is_the_same_bytes_as_compressing_it_anew() -> None:
 def test_the_band_cache_keeps_to_its_budget() -> None:
     bands = common._Bands(budget=100)
     for i in range(10):
-        bands.put(bytes([i]) * 30, b"x")
+        raw = bytes([i]) * 30
+        bands.put(raw, zlib.adler32(raw), b"x")
     assert bands.held <= 100 and len(bands.found) == 3
-    assert bands.get(bytes([9]) * 30) == b"x" and bands.get(bytes([0]) * 30) is None
+    nine, zero = bytes([9]) * 30, bytes([0]) * 30
+    assert bands.get(nine, zlib.adler32(nine)) == b"x" and bands.get(zero, zlib.adler32(zero)) is None
+
+
+def test_bands_with_the_same_checksum_are_told_apart() -> None:
+    """Adler-32 finds a band; its bytes decide: two bands of one checksum and length are two entries."""
+    bands = common._Bands(budget=1000)
+    one, other = b"\x01\x00\x01", b"\x00\x02\x00"  # both Adler-32 0x00070003
+    assert zlib.adler32(one) == zlib.adler32(other)
+    bands.put(one, zlib.adler32(one), b"packed one")
+    assert bands.get(other, zlib.adler32(other)) is None
+    bands.put(other, zlib.adler32(other), b"packed other")
+    assert bands.get(one, zlib.adler32(one)) == b"packed one"
+    assert bands.get(other, zlib.adler32(other)) == b"packed other"
+
+
+def test_the_adler32_of_joined_bytes_is_put_together_from_the_parts() -> None:
+    rng = random.Random(4)
+    for _ in range(500):
+        first, second = rng.randbytes(rng.randint(0, 70_000)), rng.randbytes(rng.randint(0, 70_000))
+        joined = common.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+        assert joined == zlib.adler32(first + second)
 
 
 def test_rounded_boxes_are_the_pixels_of_rounded_rectangle() -> None:
+    """On whole pixels and off them (a chip placed on a scaled map: Pillow rounds the box but sizes the
+    corners on the box as given)."""
     rng = random.Random(3)
-    for _ in range(400):
-        plain = Image.new("RGB", (120, 90), PALETTE[0])
+    tiled_boxes = 0
+    for _ in range(3000):
+        plain = Image.new("RGB", (140, 100), PALETTE[0])
         tiled = plain.copy()
-        x0, y0 = rng.randint(-20, 100), rng.randint(-20, 80)
-        box = (x0, y0, x0 + rng.randint(0, 60), y0 + rng.randint(0, 40))
-        radius, width = rng.choice([0, 2, 5, 6.5, 8, 13, 40]), rng.randint(1, 4)
+
+        def at(low: float, high: float) -> float:
+            x = rng.uniform(low, high)
+            return rng.choice([x, round(x), round(x) + 0.5, round(x * 4) / 4, int(x) + 0.1])
+
+        x0, y0 = at(-20, 110), at(-20, 90)
+        w = rng.choice([rng.uniform(0, 70), rng.randint(0, 70)])
+        h = rng.choice([rng.uniform(0, 50), rng.randint(0, 50)])
+        box = (x0, y0, x0 + w, y0 + h)
+        radius, width = rng.choice([0, 2, 5, 6.5, 6.25, 8, 9.5, 13, 40]), rng.randint(1, 4)
         fill, outline = rng.choice([None, PALETTE[3]]), rng.choice([None, PALETTE[1]])
         try:
             ImageDraw.Draw(plain).rounded_rectangle(
@@ -83,6 +115,8 @@ def test_rounded_boxes_are_the_pixels_of_rounded_rectangle() -> None:
             continue
         rounded(ImageDraw.Draw(tiled), box, radius, fill, outline, width)
         assert plain.tobytes() == tiled.tobytes(), (box, radius, width, fill, outline)
+        tiled_boxes += common._whole_box(box, radius) is not None
+    assert tiled_boxes > 1000
 
 
 def test_a_layer_copy_records_the_texts_drawn_on_it() -> None:
@@ -109,7 +143,7 @@ def test_a_grid_drawn_from_its_cached_ground_records_every_label_each_time() -> 
     assert {"Floor 1", "A", "D", "3"} <= {b.value for b in second}
 
 
-@pytest.mark.parametrize("game_id", ["ipa_agents", "virtual_revolution", "infamy", "nakamura_tower"])
+@pytest.mark.parametrize("game_id", ["ipa_agents", "virtual_revolution", "infamy", "nakamura_tower", "gamedec"])
 def test_boards_drawn_twice_from_cached_layers_are_the_same_image(game_id: str) -> None:
     """The second drawing of a board takes its layers (ground, frame, bands) from the caches: same PNG."""
     game = engine.get(game_id)
@@ -123,3 +157,39 @@ def test_boards_drawn_twice_from_cached_layers_are_the_same_image(game_id: str) 
         with recording() as again:
             assert render(view) == png
         assert [b.value for b in first] == [b.value for b in again]
+
+
+def test_a_ground_drawn_over_the_plain_grid_is_the_ground_drawn_whole() -> None:
+    """A map's blocked and shaded squares drawn again over the plain grid of its shape (kept once for every
+    map of that shape) give the pixels of drawing every square."""
+    from renderers import board
+
+    rng = random.Random(12)
+    for _ in range(40):
+        width, height = rng.randint(1, 14), rng.randint(1, 12)
+        squares = [(c, r) for c in range(width) for r in range(height)]
+        shading = [
+            {
+                "cells": rng.sample(squares, rng.randint(0, len(squares) // 2)),
+                "label": rng.choice(["", "Lab"]),
+            }
+            for _ in range(rng.randint(0, 3))
+        ]
+        picture = GridPicture(
+            width=width,
+            height=height,
+            columns=[chr(65 + c) for c in range(width)],
+            rows=[str(r + 1) for r in range(height)],
+            title=rng.choice(["", "Floor 2"]),
+            blocked=rng.sample(squares, rng.randint(0, len(squares) // 3)),
+            shading=shading,
+        )
+        size = rng.choice([20, 22, 30])
+        frame = board._Frame(picture, size)
+        whole, draw = common.canvas(frame.left * 2 + width * size, frame.top + height * size + 30)
+        if picture.title:
+            text(draw, (frame.left, 8), picture.title, size=18, fill=common.INK)
+        board._floor(draw, picture, frame)
+        board._coordinates(draw, picture, frame)
+        layout = picture.model_dump_json(include=board._GROUND_FIELDS)
+        assert board._ground(layout, size).image.tobytes() == whole.tobytes()
