@@ -143,7 +143,9 @@ def test_a_grid_drawn_from_its_cached_ground_records_every_label_each_time() -> 
     assert {"Floor 1", "A", "D", "3"} <= {b.value for b in second}
 
 
-@pytest.mark.parametrize("game_id", ["ipa_agents", "virtual_revolution", "infamy", "nakamura_tower", "gamedec"])
+@pytest.mark.parametrize(
+    "game_id", ["ipa_agents", "virtual_revolution", "infamy", "nakamura_tower", "gamedec"]
+)
 def test_boards_drawn_twice_from_cached_layers_are_the_same_image(game_id: str) -> None:
     """The second drawing of a board takes its layers (ground, frame, bands) from the caches: same PNG."""
     game = engine.get(game_id)
