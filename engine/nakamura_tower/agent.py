@@ -7,7 +7,6 @@ The AI's drones are rules (engine/nakamura_tower/drones.py), not this agent."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.core import Intent, Rng
@@ -181,9 +180,11 @@ class HeuristicAgent(SampledAgent):
         goals = self._goals(state, seat)
         if not goals:
             return None
+        g, squares = board.grid(state), [board.square(goal) for goal in goals]  # read once for every move
 
         def near(cell: str) -> int:
-            return min(board.distance(state, cell, g) for g in goals)
+            here = board.square(cell)
+            return min(g.distance(here, goal) for goal in squares)
 
         def score(i: Intent) -> tuple[int, str]:
             return (near(str(i.get("to"))), str(i.get("unit")))
@@ -199,14 +200,15 @@ def _fill(state: NtState, seat: str, legal: list[Intent]) -> Intent:
     """The programme that won stays in the Terminal, with the strongest card of the hand beside it when the
     Team has SR to spare (4 or more: its battles come first)."""
     hand = state.teams[seat].hand
-    single = [
-        i
-        for i in legal
-        if re.fullmatch(r"h\d", str(i.get("fill"))) and int(str(i.get("fill"))[1]) < len(hand)
-    ]
+    single = [i for i in legal if _one_card(str(i.get("fill"))) and int(str(i.get("fill"))[1]) < len(hand)]
     if state.teams[seat].sr < 4 or not single:
         return legal[0]
     return max(single, key=lambda i: pack().card(hand[int(str(i.get("fill"))[1])]).strength)
+
+
+def _one_card(fill: str) -> bool:
+    """Whether a fill names one card of the hand: ``h`` and a digit (``h0``..``h9``)."""
+    return len(fill) == 2 and fill[0] == "h" and fill[1].isdecimal()
 
 
 def estimate(state: NtState, seat: str) -> float:

@@ -14,7 +14,8 @@ stays: the Team's spent uses are its own to know, and kept as they are)."""
 
 from __future__ import annotations
 
-from engine.core.determinize import redeal, redeal_except, world
+from engine.core.clone import clone
+from engine.core.determinize import hide_secrets, redeal, redeal_except, reseed
 from engine.core.rng import Rng
 
 from . import board
@@ -29,7 +30,7 @@ MOVES_AT_MOST = 8
 
 
 def determinize(state: NtState, seat: str, rng: Rng) -> NtState:
-    copy = world(state, seat, rng)
+    copy = _world(state, seat, rng)
     seen = copy.teams[seat].seen if seat in copy.teams else []
     for other, team in sorted(copy.teams.items()):
         if other == seat:
@@ -56,6 +57,17 @@ def determinize(state: NtState, seat: str, rng: Rng) -> NtState:
     redeal(rng, copy.cando.cards)
     if copy.opts.hidden_mines:
         _lay_again(copy, seat, rng)
+    return copy
+
+
+def _world(state: NtState, seat: str, rng: Rng) -> NtState:
+    """What :func:`engine.core.determinize.world` makes, from the structural copy ``Game.copy`` makes
+    (:func:`engine.core.clone.clone`, which dumps as the state does) instead of a JSON round trip: half of
+    an agent's move went into writing and reading the state as text. Re-seeded, the other seats' secrets
+    re-chosen, as there."""
+    copy = clone(state)
+    reseed(copy, rng)
+    hide_secrets(copy, seat, rng)
     return copy
 
 

@@ -50,13 +50,14 @@ def _grenade(state: NtState, seat: str, legal: list[Intent]) -> Intent | None:
             return 0  # never a friend, nor an ally in cooperative play
         return len(hit)
 
+    g = board.grid(state)
     enemies = [
-        m.cell for m in board.on_board(state) if m.team != seat and m.cell is not None
+        board.square(m.cell) for m in board.on_board(state) if m.team != seat and m.cell is not None
     ]  # a quick filter; allies drop out below
 
     def near_enemy(i: Intent) -> bool:
-        reach = pack().equipment[str(i.get("item"))].blast
-        return any(board.distance(state, str(i.get("at")), c) <= reach for c in enemies)
+        reach, at = pack().equipment[str(i.get("item"))].blast, board.square(str(i.get("at")))
+        return any(g.distance(at, c) <= reach for c in enemies)
 
     throws = [(value(i), i) for i in legal if i.kind == "throw" and near_enemy(i)]
     throws = [(v, i) for v, i in throws if v > 0]
