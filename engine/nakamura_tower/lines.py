@@ -17,9 +17,9 @@ from functools import lru_cache
 
 from engine.core.board import Cell, Edge, Grid
 
-PLANS_KEPT = 65_536
-"""How many pairs of squares keep their plan (every pair within a grenade's range of every square of a big
-floor is fewer)."""
+PLANS_KEPT = 16_384
+"""How many pairs of squares keep their plan, least recently used first: the looks of many turns (a game
+asks a few thousand pairs), bounded so that the process's heap stays small."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,9 @@ class _Plan:
     """The edges meeting at those corners."""
 
 
-_BLOCKED = _Plan(False, frozenset(), frozenset(), frozenset(), frozenset())
+_NONE: frozenset[Cell] = frozenset()
+_NO_EDGES: frozenset[Edge] = frozenset()
+_BLOCKED = _Plan(False, _NONE, _NO_EDGES, _NONE, _NO_EDGES)
 
 
 @lru_cache(maxsize=PLANS_KEPT)
@@ -45,6 +47,10 @@ def _plan(g: Grid, a: Cell, b: Cell) -> _Plan:
     if not g.sees(a, b):
         return _BLOCKED
     trace = g.line(a, b)
+    if not trace.corners:  # most lines: no corner to judge (one empty set shared by all of them)
+        return _Plan(
+            True, frozenset(trace.cells[1:-1]), frozenset(c.edge for c in trace.crossings), _NONE, _NO_EDGES
+        )
     return _Plan(
         True,
         frozenset(trace.cells[1:-1]),
