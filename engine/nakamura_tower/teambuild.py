@@ -25,7 +25,7 @@ from .factions import NAMES
 from .intents import made
 from .loading import pack
 from .naming import plural
-from .pack import LEVEL, Character, Equipment
+from .pack import LEVEL, Character, Equipment, Pack
 from .packcheck import extras, fits_one_more, loadout_cost, loadout_problem, skills_of
 from .rules import RULES
 from .setup import mission_of, place_teams
@@ -198,19 +198,49 @@ def _carry_problem(team: TeamState, member: Recruit, item: Equipment) -> str | N
     return loadout_problem(items, skills_of(p.characters[member.character], team.faction))
 
 
-def _buyable(state: NtState, team: TeamState, points: int) -> list[tuple[str, str]]:
-    """Every (member, item) :func:`_buy_problem` allows, in draft then pack order, judged without writing
-    the refusals: the mission's level and the Budget first, then whether the member can carry it."""
+def _buyable(state: NtState, team: TeamState, points: int) -> list[Intent]:
+    """Every purchase :func:`_buy_problem` allows, in draft then pack order, judged without writing the
+    refusals: what each member could carry at the mission's level (:func:`_menu`), then the Budget."""
     level = LEVEL[mission_of(state).availability]
-    allowed = [e for e in pack().equipment.values() if LEVEL[e.availability] <= level and e.cost <= points]
-    p, out = pack(), []
+    out: list[Intent] = []
     for r in team.draft:
         member = _recruit(team, r.character)
         assert member is not None  # r itself, or an earlier recruit of the same character
-        carried = [p.equipment[e] for e in member.equipment]  # what _carry_problem reads, read once
-        fits = fits_one_more(carried, skills_of(p.characters[member.character], team.faction))
-        out += [(r.character, e.id) for e in allowed if fits(e)]
+        skills = skills_of(pack().characters[member.character], team.faction)
+        out += [
+            buy
+            for item, buy in _menu(member.character, tuple(member.equipment), skills, level)
+            if item.cost <= points
+        ]
     return out
+
+
+MENUS_KEPT = 4096
+"""How many members' purchase menus :func:`_menu` keeps (a Team's building moves revisit a few loadouts)."""
+_MENUS: dict[tuple[str, tuple[str, ...], str, int], tuple[Pack, tuple[tuple[Equipment, Intent], ...]]] = {}
+
+
+def _menu(
+    character: str, equipment: tuple[str, ...], skills: str, level: int
+) -> tuple[tuple[Equipment, Intent], ...]:
+    """The items at or below the Availability ``level`` that the member (``character`` with its
+    ``equipment``, using ``skills``' Special Skills) could carry one more of, in pack order, each with its
+    purchase: found once per loadout of the pack in use (a building move changes one member's loadout, or
+    only the Budget; a pack read again, as a test does, finds its own)."""
+    p, key = pack(), (character, equipment, skills, level)
+    kept = _MENUS.get(key)
+    if kept is not None and kept[0] is p:
+        return kept[1]
+    fits = fits_one_more([p.equipment[e] for e in equipment], skills)
+    menu = tuple(
+        (e, made("buy", who=character, item=e.id))
+        for e in p.equipment.values()
+        if LEVEL[e.availability] <= level and fits(e)
+    )
+    if len(_MENUS) >= MENUS_KEPT:
+        _MENUS.clear()
+    _MENUS[key] = (p, menu)
+    return menu
 
 
 def _change_gear(state: NtState, seat: str, intent: Intent, verb: str) -> list[Event]:
@@ -238,7 +268,7 @@ class Buy(Summed, Action[NtState]):
     def options(self, state: NtState, seat: str) -> list[Intent]:
         team = state.teams[seat]
         points = left(state, team)
-        return [made("buy", who=who, item=item) for who, item in _buyable(state, team, points)]
+        return _buyable(state, team, points)
 
     def refusal(self, state: NtState, seat: str, intent: Intent) -> str | None:
         item = pack().equipment.get(str(intent.get("item")))
