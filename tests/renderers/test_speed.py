@@ -143,7 +143,9 @@ def test_a_grid_drawn_from_its_cached_ground_records_every_label_each_time() -> 
     assert {"Floor 1", "A", "D", "3"} <= {b.value for b in second}
 
 
-@pytest.mark.parametrize("game_id", ["ipa_agents", "virtual_revolution", "infamy", "nakamura_tower", "gamedec"])
+@pytest.mark.parametrize(
+    "game_id", ["ipa_agents", "virtual_revolution", "infamy", "nakamura_tower", "gamedec"]
+)
 def test_boards_drawn_twice_from_cached_layers_are_the_same_image(game_id: str) -> None:
     """The second drawing of a board takes its layers (ground, frame, bands) from the caches: same PNG."""
     game = engine.get(game_id)
@@ -193,3 +195,25 @@ def test_a_ground_drawn_over_the_plain_grid_is_the_ground_drawn_whole() -> None:
         board._coordinates(draw, picture, frame)
         layout = picture.model_dump_json(include=board._GROUND_FIELDS)
         assert board._ground(layout, size).image.tobytes() == whole.tobytes()
+
+
+def test_text_pasted_through_its_mask_is_the_text_drawn_with_draw_bitmap() -> None:
+    """The ink tile pasted through a text's mask blends each pixel as ``draw_bitmap`` does, on any ground,
+    clipped at every edge alike."""
+    rng = random.Random(9)
+    for _ in range(1500):
+        width, height = rng.randint(5, 120), rng.randint(5, 60)
+        if rng.random() < 0.5:
+            ground = Image.effect_noise((width, height), rng.randint(1, 90)).convert("RGB")
+        else:
+            ground = Image.new("RGB", (width, height), tuple(rng.randrange(256) for _ in range(3)))
+        value = "".join(rng.choice("abcdefgXYZ 0123·…") for _ in range(rng.randint(1, 12)))
+        size, fill = rng.choice([9, 12, 15, 20, 30]), tuple(rng.randrange(256) for _ in range(3))
+        anchor = rng.choice(["la", "mm", "rs", "lt"])
+        xy = (rng.uniform(-40, width + 10), rng.uniform(-30, height + 10))
+        drawn, pasted = ground.copy(), ground.copy()
+        mask, (ox, oy) = common.line_mask(value, size, anchor)
+        at = (int(xy[0]) + ox, int(xy[1]) + oy)
+        ImageDraw.Draw(drawn).draw.draw_bitmap(at, mask, common._ink("RGB", fill))
+        text(ImageDraw.Draw(pasted), xy, value, size, fill, anchor)  # type: ignore[arg-type]
+        assert drawn.tobytes() == pasted.tobytes(), (value, size, anchor, xy, fill)
