@@ -192,17 +192,19 @@ def text(
     (:func:`renderers.text_masks.line_mask`)."""
     if not value:
         return
-    mask, (ox, oy) = line_mask(value, size, anchor)
-    at = (int(xy[0]) + ox, int(xy[1]) + oy)
-    w, h = mask.size
-    if draw.mode == "RGB" and len(fill) == 3:
-        if w and h:  # the ink pasted through the mask: the same blend as draw_bitmap's, about 3x faster
-            draw.im.paste(_ink_tile(fill, w, h), (at[0], at[1], at[0] + w, at[1] + h), mask)
-    else:
-        draw.draw.draw_bitmap(at, mask, _ink(draw.mode, fill))
+    line = line_mask(value, size, anchor)
+    x, y = int(xy[0]), int(xy[1])
+    if line.ink is not None:
+        x0, y0 = x + line.at[0], y + line.at[1]
+        w, h = line.ink.size
+        if draw.mode == "RGB" and len(fill) == 3:  # pasted through the mask: draw_bitmap's blend, 3x faster
+            draw.im.paste(_ink_tile(fill, w, h), (x0, y0, x0 + w, y0 + h), line.ink)
+        else:
+            draw.draw.draw_bitmap((x0, y0), line.ink, _ink(draw.mode, fill))
     recorded = _RECORDED.get()
     if recorded is not None:
-        recorded.append(TextBox(value, size, (at[0], at[1], at[0] + w, at[1] + h), draw.im.size))
+        box = line.box
+        recorded.append(TextBox(value, size, (x + box[0], y + box[1], x + box[2], y + box[3]), draw.im.size))
 
 
 INK_TILE_BYTES = 8 << 20

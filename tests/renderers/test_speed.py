@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 import engine
 from engine.core.agents import RandomAgent
 from engine.core.playout import advance
-from renderers import board_renderer, common, compact_renderer
+from renderers import board_renderer, common, compact_renderer, text_masks
 from renderers.board import GridPicture, draw_grid
 from renderers.common import Layer, recording, rounded, text, to_png
 
@@ -212,7 +212,7 @@ def test_text_pasted_through_its_mask_is_the_text_drawn_with_draw_bitmap() -> No
         anchor = rng.choice(["la", "mm", "rs", "lt"])
         xy = (rng.uniform(-40, width + 10), rng.uniform(-30, height + 10))
         drawn, pasted = ground.copy(), ground.copy()
-        mask, (ox, oy) = common.line_mask(value, size, anchor)
+        mask, (ox, oy) = text_masks.rasterised(value, size, anchor)  # as draw.text draws it
         at = (int(xy[0]) + ox, int(xy[1]) + oy)
         ImageDraw.Draw(drawn).draw.draw_bitmap(at, mask, common._ink("RGB", fill))
         text(ImageDraw.Draw(pasted), xy, value, size, fill, anchor)  # type: ignore[arg-type]
