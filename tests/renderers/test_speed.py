@@ -217,3 +217,26 @@ def test_text_pasted_through_its_mask_is_the_text_drawn_with_draw_bitmap() -> No
         ImageDraw.Draw(drawn).draw.draw_bitmap(at, mask, common._ink("RGB", fill))
         text(ImageDraw.Draw(pasted), xy, value, size, fill, anchor)  # type: ignore[arg-type]
         assert drawn.tobytes() == pasted.tobytes(), (value, size, anchor, xy, fill)
+
+
+def test_markers_pasted_from_tiles_are_the_markers_drawn_in_place() -> None:
+    """Every shape at radii 3 to 30 (and a few fractional ones), on whole pixels and off them, inside the
+    picture and across its edges: the same pixels as drawing the shape and its label in place."""
+    rng = random.Random(6)
+    for shape in common.SHAPES:
+        for r in [*range(3, 31, 3), 8.5, 12.25, 13.75]:
+            for _ in range(8):
+                width, height = rng.randint(20, 200), rng.randint(20, 160)
+                ground = Image.effect_noise((width, height), 60).convert("RGB")
+                x: float = rng.randint(-20, width + 20)
+                y: float = rng.randint(-20, height + 20)
+                if rng.random() < 0.2:
+                    x, y = x + 0.5, y + 0.25
+                fill = rng.choice([(231, 76, 60), (15, 15, 18), (240, 205, 60)])
+                outline = rng.choice([(255, 255, 255), (150, 150, 150)])
+                drawn, pasted = ground.copy(), ground.copy()
+                draw = ImageDraw.Draw(drawn)
+                dy = common._draw_shape(draw, x, y, r, shape, fill, outline)
+                text(draw, (x, y + dy + 1), "Ab", max(9, int(r * 1.15)), common.ink_on(fill), anchor="mm")
+                common.marker(ImageDraw.Draw(pasted), (x, y), r, shape, fill, "Ab", outline)
+                assert drawn.tobytes() == pasted.tobytes(), (shape, r, x, y, width, height)
