@@ -117,7 +117,20 @@ class _Piece:
 
 
 _PIECES: BoundedCache[tuple[str, int], _Piece] = BoundedCache(WORD_CACHE_BYTES)
-_LINES: BoundedCache[tuple[str, int, str], Mask] = BoundedCache(LINE_CACHE_BYTES)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text as drawn: its mask's inked part (None when it leaves no ink) and where that part
+    lies from the anchor point, and the whole mask's box from the anchor point (where ``draw.text``
+    would stamp it: the pixels outside the ink are left as they are either way)."""
+
+    ink: Any
+    at: tuple[int, int]
+    box: tuple[int, int, int, int]
+
+
+_LINES: BoundedCache[tuple[str, int, str], Line] = BoundedCache(LINE_CACHE_BYTES)
 
 
 def _piece(value: str, size: int) -> _Piece | None:
@@ -232,16 +245,21 @@ def composed(value: str, size: int, anchor: str) -> Mask | None:
     return made.mask, (made.x_min - x_anchor, y_anchor - made.y_max)
 
 
-def line_mask(value: str, size: int, anchor: str) -> Mask:
-    """The anti-aliased mask of a line of text and its offset from the anchor, as Pillow's ``getmask2``
-    gives them; kept, since names, labels and card texts repeat from one image to the next."""
+def line_mask(value: str, size: int, anchor: str) -> Line:
+    """The anti-aliased mask of a line of text, as Pillow's ``getmask2`` gives it (put together from its
+    pieces where it can be, see the module's docstring), cut to its ink; kept, since names, labels and
+    card texts repeat from one image to the next."""
     key = (value, size, anchor)
     found = _LINES.get(key)
     if found is not None:
         return found
-    made = composed(value, size, anchor) or rasterised(value, size, anchor)
-    width, height = made[0].size
-    _LINES.put(key, made, width * height)
+    mask, (x, y) = composed(value, size, anchor) or rasterised(value, size, anchor)
+    width, height = mask.size
+    ink_box = mask.getbbox()
+    ink = mask.crop(ink_box) if ink_box else None
+    at = (x + ink_box[0], y + ink_box[1]) if ink_box else (x, y)
+    made = Line(ink, at, (x, y, x + width, y + height))
+    _LINES.put(key, made, ink.size[0] * ink.size[1] if ink is not None else 0)
     return made
 
 

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 import engine
 from engine.core.agents import RandomAgent
 from engine.core.playout import advance
-from renderers import board_renderer, common, compact_renderer
+from renderers import board_renderer, common, compact_renderer, text_masks
 from renderers.board import GridPicture, draw_grid
 from renderers.common import Layer, recording, rounded, text, to_png
 
@@ -195,3 +195,48 @@ def test_a_ground_drawn_over_the_plain_grid_is_the_ground_drawn_whole() -> None:
         board._coordinates(draw, picture, frame)
         layout = picture.model_dump_json(include=board._GROUND_FIELDS)
         assert board._ground(layout, size).image.tobytes() == whole.tobytes()
+
+
+def test_text_pasted_through_its_mask_is_the_text_drawn_with_draw_bitmap() -> None:
+    """The ink tile pasted through a text's mask blends each pixel as ``draw_bitmap`` does, on any ground,
+    clipped at every edge alike."""
+    rng = random.Random(9)
+    for _ in range(1500):
+        width, height = rng.randint(5, 120), rng.randint(5, 60)
+        if rng.random() < 0.5:
+            ground = Image.effect_noise((width, height), rng.randint(1, 90)).convert("RGB")
+        else:
+            ground = Image.new("RGB", (width, height), tuple(rng.randrange(256) for _ in range(3)))
+        value = "".join(rng.choice("abcdefgXYZ 0123·…") for _ in range(rng.randint(1, 12)))
+        size, fill = rng.choice([9, 12, 15, 20, 30]), tuple(rng.randrange(256) for _ in range(3))
+        anchor = rng.choice(["la", "mm", "rs", "lt"])
+        xy = (rng.uniform(-40, width + 10), rng.uniform(-30, height + 10))
+        drawn, pasted = ground.copy(), ground.copy()
+        mask, (ox, oy) = text_masks.rasterised(value, size, anchor)  # as draw.text draws it
+        at = (int(xy[0]) + ox, int(xy[1]) + oy)
+        ImageDraw.Draw(drawn).draw.draw_bitmap(at, mask, common._ink("RGB", fill))
+        text(ImageDraw.Draw(pasted), xy, value, size, fill, anchor)  # type: ignore[arg-type]
+        assert drawn.tobytes() == pasted.tobytes(), (value, size, anchor, xy, fill)
+
+
+def test_markers_pasted_from_tiles_are_the_markers_drawn_in_place() -> None:
+    """Every shape at radii 3 to 30 (and a few fractional ones), on whole pixels and off them, inside the
+    picture and across its edges: the same pixels as drawing the shape and its label in place."""
+    rng = random.Random(6)
+    for shape in common.SHAPES:
+        for r in [*range(3, 31, 3), 8.5, 12.25, 13.75]:
+            for _ in range(8):
+                width, height = rng.randint(20, 200), rng.randint(20, 160)
+                ground = Image.effect_noise((width, height), 60).convert("RGB")
+                x: float = rng.randint(-20, width + 20)
+                y: float = rng.randint(-20, height + 20)
+                if rng.random() < 0.2:
+                    x, y = x + 0.5, y + 0.25
+                fill = rng.choice([(231, 76, 60), (15, 15, 18), (240, 205, 60)])
+                outline = rng.choice([(255, 255, 255), (150, 150, 150)])
+                drawn, pasted = ground.copy(), ground.copy()
+                draw = ImageDraw.Draw(drawn)
+                dy = common._draw_shape(draw, x, y, r, shape, fill, outline)
+                text(draw, (x, y + dy + 1), "Ab", max(9, int(r * 1.15)), common.ink_on(fill), anchor="mm")
+                common.marker(ImageDraw.Draw(pasted), (x, y), r, shape, fill, "Ab", outline)
+                assert drawn.tobytes() == pasted.tobytes(), (shape, r, x, y, width, height)

@@ -70,7 +70,7 @@ def test_every_line_a_board_draws_composes_to_the_rasterised_line(
     drawn: set[tuple[str, int, str]] = set()
     real = text_masks.line_mask
 
-    def spy(value: str, size: int, anchor: str) -> text_masks.Mask:
+    def spy(value: str, size: int, anchor: str) -> text_masks.Line:
         drawn.add((value, size, anchor))
         return real(value, size, anchor)
 
