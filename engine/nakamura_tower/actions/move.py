@@ -23,6 +23,7 @@ from .. import board, mines
 from ..activation import REAL_WORLD, actors, settle, start
 from ..combat import REACT, cover_squares, fast_attack, may_react, weapon_for
 from ..intents import move_to
+from ..reach import squares_within
 from ..rules import RULES
 from ..sharing import controller_of
 from ..state import Model, NtState
@@ -103,12 +104,11 @@ def _searched(
     passage: Passage,
 ) -> tuple[Intent, ...]:
     """The moves of ``unit`` from ``start`` within ``reach`` squares, through any square but ``blocking``,
-    ending on one not ``taken``, as ``passage`` allows: a unit-cost search (:meth:`Grid.reachable`, its
-    squares in reading order). Keyed on every input of the search itself, so it cannot go stale; an
-    activation's next list finds most of its characters where they were (a standing order, a door, an
-    attack moves nobody)."""
-    reached = g.reachable(start, reach, None, lambda c: c not in taken, lambda c: c not in blocking, passage)
-    return tuple(move_to(unit, cell) for cell in reached)
+    ending on one not ``taken``, as ``passage`` allows, in the reading order of their squares
+    (:func:`.reach.squares_within`: what :meth:`Grid.reachable` finds). Keyed on every input of the search
+    itself, so it cannot go stale; an activation's next list finds most of its characters where they were
+    (a standing order, a door, an attack moves nobody)."""
+    return tuple(move_to(unit, cell) for cell in squares_within(g, start, reach, blocking, taken, passage))
 
 
 @RULES.action
@@ -133,7 +133,7 @@ class Move(Summed, MoveAction[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         """Every (character, square) pair, the characters in turn and each one's squares in reading order
-        (the order a unit-cost search gives them: :func:`_searched`); who stands where is read once for all
+        (the order the search gives them: :func:`_searched`); who stands where is read once for all
         the characters."""
         taken = board.occupied(state)
         passage = board.passages(state, taken)
