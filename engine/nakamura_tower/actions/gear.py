@@ -73,9 +73,13 @@ class Throw(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
+        blocking, closed = board.blockers_of(state), board.closed_edges(state)  # the table read once
         for model in actors(state, seat):
+            squares: dict[int, list[str]] = {}  # by range: grenades of one range reach the same squares
             for item in carried(model, "grenade"):
-                out += [made("throw", unit=model.id, item=item.id, at=c) for c in targets(state, model, item)]
+                if item.maximum not in squares:
+                    squares[item.maximum] = targets(state, model, item, blocking(model), closed)
+                out += [made("throw", unit=model.id, item=item.id, at=c) for c in squares[item.maximum]]
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
