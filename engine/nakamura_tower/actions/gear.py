@@ -47,9 +47,9 @@ def _beside(state: NtState, model: Model, lying: bool = False) -> list[Model]:
     return [
         m
         for m in (board.present(state) if lying else board.on_board(state))
-        if m.id != model.id
+        if board.friends(m, model)
         and m.kind == "character"
-        and board.friends(m, model)
+        and m.id != model.id
         and m.cell is not None
         and g.distance(board.square(m.cell), here) == 1
     ]

@@ -181,9 +181,15 @@ def _open_doors(state: NtState, cells: list[str]) -> None:
     for a, b in zip(cells, cells[1:], strict=False):
         ca, cb = board.square(a), board.square(b)
         if abs(ca.col - cb.col) + abs(ca.row - cb.row) == 1:
-            door = state.doors.get(Edge(ca, cb).label)
+            door = state.doors.get(_edge_label(ca, cb))
             if door is not None:
                 door.state = "open"
+
+
+@lru_cache(maxsize=4096)
+def _edge_label(a: Cell, b: Cell) -> str:
+    """The label of the edge between two orthogonal neighbours (a door's key), written once per pair."""
+    return Edge(a, b).label
 
 
 def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:
