@@ -113,6 +113,21 @@ def blockers(state: NtState, viewer: Model) -> frozenset[Cell]:
     return frozenset(c for c, m in occupied(state).items() if _side(state, m) != own)
 
 
+def blockers_of(state: NtState) -> Callable[[Model], frozenset[Cell]]:
+    """:func:`blockers` for many viewers at one moment (a listing of every character's attacks): who
+    stands where is read once, and the blockers of each side once."""
+    taken, kept = occupied(state), dict[str, frozenset[Cell]]()
+
+    def of(viewer: Model) -> frozenset[Cell]:
+        own = _side(state, viewer)
+        found = kept.get(own)
+        if found is None:
+            found = kept[own] = frozenset(c for c, m in taken.items() if _side(state, m) != own)
+        return found
+
+    return of
+
+
 def closed_edges(state: NtState) -> frozenset[Edge]:
     return frozenset(edge_of(e) for e, d in state.doors.items() if d.state != "open")
 
@@ -121,19 +136,31 @@ def sees(state: NtState, viewer: Model, cell: str) -> bool:
     return sight(state, viewer)(cell)
 
 
-def sight(state: NtState, viewer: Model) -> Callable[[str], bool]:
+def sight(
+    state: NtState,
+    viewer: Model,
+    blocking: frozenset[Cell] | None = None,
+    closed: frozenset[Edge] | None = None,
+) -> Callable[[str], bool]:
     """:func:`sees` for many squares at one moment: who blocks and which doors are closed are read once
-    (a drone looks for every character)."""
+    (a drone looks for every character), or given (:func:`blockers`, :func:`closed_edges`)."""
     assert viewer.cell is not None
-    lines, here = sight_lines(state, viewer), viewer.cell
+    lines, here = sight_lines(state, viewer, blocking, closed), viewer.cell
     return lambda cell: lines(here, cell)
 
 
-def sight_lines(state: NtState, viewer: Model) -> Callable[[str, str], bool]:
+def sight_lines(
+    state: NtState,
+    viewer: Model,
+    blocking: frozenset[Cell] | None = None,
+    closed: frozenset[Edge] | None = None,
+) -> Callable[[str, str], bool]:
     """Whether ``viewer``, standing on the first square, would see the second, while nobody else moves
     and no door changes (a drone looks again at each square it moves through: the viewer never blocks its
     own sight, so who blocks is the same all along its way)."""
-    g, blocking, closed = grid(state), blockers(state, viewer), closed_edges(state)
+    g = grid(state)
+    blocking = blockers(state, viewer) if blocking is None else blocking
+    closed = closed_edges(state) if closed is None else closed
     return lambda a, b: lines.sees(g, square(a), square(b), blocking, closed)
 
 

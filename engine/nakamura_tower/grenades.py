@@ -24,7 +24,7 @@ import math
 from functools import lru_cache
 
 from engine.core import Event, public
-from engine.core.board import Cell, Grid
+from engine.core.board import Cell, Edge, Grid
 
 from . import board, lines
 from .board import raise_alarm
@@ -41,12 +41,20 @@ AROUND: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
 """The eight neighbours clockwise as seen from above (rows grow downwards), east first."""
 
 
-def targets(state: NtState, thrower: Model, item: Equipment) -> list[str]:
+def targets(
+    state: NtState,
+    thrower: Model,
+    item: Equipment,
+    blockers: frozenset[Cell] | None = None,
+    closed: frozenset[Edge] | None = None,
+) -> list[str]:
     """The squares ``thrower`` may throw ``item`` at: within its range and in Line of Sight (FAQ: "A
-    character can ... throw a grenade without seeing an enemy")."""
+    character can ... throw a grenade without seeing an enemy"); who blocks and the closed doors are read,
+    or given (:func:`board.blockers`, :func:`board.closed_edges`)."""
     assert thrower.cell is not None
     g, here = board.grid(state), board.square(thrower.cell)
-    blockers, closed = board.blockers(state, thrower), board.closed_edges(state)
+    blockers = board.blockers(state, thrower) if blockers is None else blockers
+    closed = board.closed_edges(state) if closed is None else closed
     return [c.label for c in _in_reach(g, here, item.maximum) if lines.sees(g, here, c, blockers, closed)]
 
 

@@ -41,9 +41,15 @@ _NO_EDGES: frozenset[Edge] = frozenset()
 _BLOCKED = _Plan(False, _NONE, _NO_EDGES, _NONE, _NO_EDGES)
 
 
-@lru_cache(maxsize=PLANS_KEPT)
 def _plan(g: Grid, a: Cell, b: Cell) -> _Plan:
-    """What the map decides about the line from ``a`` to ``b``, and what a look must still read."""
+    """What the map decides about the line between ``a`` and ``b``, and what a look must still read: one
+    plan for both directions (a line from ``b`` meets the same squares, edges and corners, and
+    :meth:`Grid.sees` is symmetric)."""
+    return _planned(g, a, b) if a <= b else _planned(g, b, a)
+
+
+@lru_cache(maxsize=PLANS_KEPT)
+def _planned(g: Grid, a: Cell, b: Cell) -> _Plan:
     if not g.sees(a, b):
         return _BLOCKED
     trace = g.line(a, b)

@@ -185,7 +185,10 @@ def slots_one_more(items: list[Equipment]) -> Callable[[Equipment], bool]:
     chips = len(items) - len(cards)
     ranged = sum(1 for i in cards if i.kind == "ranged")
     close = sum(1 for i in cards if i.kind == "close")
-    slots = Counter(i.slot for i in cards if i.slot)
+    slots: dict[str, int] = {}
+    for i in cards:
+        if i.slot:
+            slots[i.slot] = slots.get(i.slot, 0) + 1
     doubled = any(n > 1 for n in slots.values())
 
     def fits(item: Equipment) -> bool:
@@ -195,7 +198,7 @@ def slots_one_more(items: list[Equipment]) -> Callable[[Equipment], bool]:
             return False
         if ranged + (item.kind == "ranged") > 1 or close + (item.kind == "close") > 1:
             return False
-        return not (item.slot and slots[item.slot] > 0)
+        return not (item.slot and slots.get(item.slot, 0) > 0)
 
     return fits
 

@@ -6,7 +6,9 @@ spent is discarded from the character's slots."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core import Event, public
 from engine.core.intent import Value
@@ -120,15 +122,38 @@ def _items(model: Model) -> list[Equipment]:
 
 _SHOTS: dict[int, tuple[Equipment, Weapon]] = {}
 """The ranged Weapon of each ranged Equipment record of the pack, made once (drones ask at every look)."""
+_BLADES: dict[int, tuple[Equipment, Weapon]] = {}
+"""The Close Combat Weapon of each Close Combat record, made once (every listing of the attacks asks)."""
+_BUTTS: dict[int, tuple[Equipment, Weapon]] = {}
+"""Each ranged record used in Close Combat, made once."""
+
+
+def _kept(
+    table: dict[int, tuple[Equipment, Weapon]], item: Equipment, make: Callable[[Equipment], Weapon]
+) -> Weapon:
+    """The Weapon ``make`` makes of ``item``, made once per record (kept with it, so its id is not reused
+    while kept)."""
+    kept = table.get(id(item))
+    if kept is None or kept[0] is not item:
+        kept = table[id(item)] = (item, make(item))
+    return kept[1]
 
 
 def _shot(shooter: Equipment | None) -> Weapon | None:
-    if shooter is None:
-        return None
-    kept = _SHOTS.get(id(shooter))
-    if kept is None or kept[0] is not shooter:
-        kept = _SHOTS[id(shooter)] = (shooter, _ranged_of(shooter))
-    return kept[1]
+    return None if shooter is None else _kept(_SHOTS, shooter, _ranged_of)
+
+
+def _blade_of(blade: Equipment) -> Weapon:
+    return Weapon(blade.name, True, blade.damage, 1, blade.damage, 1, blade.pierce, 0, blade.stun)
+
+
+def _butt_of(shooter: Equipment) -> Weapon:
+    return Weapon(shooter.name, True, shooter.damage, 1, shooter.damage, 1, shooter.pierce, RANGED_IN_CC)
+
+
+@lru_cache(maxsize=64)
+def _bare_hands(physical: int) -> Weapon:
+    return Weapon("bare hands", True, max(1, physical - 2), 1, max(1, physical - 2), 1, 0, BARE_HANDED_TO_HIT)
 
 
 def _ranged_of(shooter: Equipment) -> Weapon:
@@ -159,14 +184,12 @@ def weapons(model: Model) -> tuple[Weapon | None, Weapon]:
     ranged = _shot(shooter)
     blade = next((g for g in items if g.kind == "close"), None)
     if blade is not None:
-        close = Weapon(blade.name, True, blade.damage, 1, blade.damage, 1, blade.pierce, 0, blade.stun)
+        close = _kept(_BLADES, blade, _blade_of)
     elif shooter is not None and not shooter.heavy and shooter.damage > max(1, ph(model) - 2):
         # RB: "Heavy weapons cannot be used in Close Combat ... and fight "bare-handed" instead"
-        close = Weapon(shooter.name, True, shooter.damage, 1, shooter.damage, 1, shooter.pierce, RANGED_IN_CC)
+        close = _kept(_BUTTS, shooter, _butt_of)
     else:
-        close = Weapon(
-            "bare hands", True, max(1, ph(model) - 2), 1, max(1, ph(model) - 2), 1, 0, BARE_HANDED_TO_HIT
-        )
+        close = _bare_hands(ph(model))
     return ranged, close
 
 

@@ -29,6 +29,7 @@ class Attack(Summed, Action[NtState]):
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
         g, targets = board.grid(state), board.on_board(state)
+        blocking, closed = board.blockers_of(state), board.closed_edges(state)  # the table read once
         for model in actors(state, seat):
             if not model.able:
                 continue  # weapon_for finds no way for it to attack
@@ -38,7 +39,7 @@ class Attack(Summed, Action[NtState]):
             for target in targets:
                 if board.friends(model, target) or g.distance(here, board.square(str(target.cell))) > reach:
                     continue  # weapon_for would find no way: a friend, or beyond its weapons' reach
-                look = look or board.sight(state, model)
+                look = look or board.sight(state, model, blocking(model), closed)
                 if weapon_for(state, model, target, look, arms) is not None:
                     out.append(made("attack", unit=model.id, target=target.id))
         return out

@@ -47,9 +47,9 @@ def _beside(state: NtState, model: Model, lying: bool = False) -> list[Model]:
     return [
         m
         for m in (board.present(state) if lying else board.on_board(state))
-        if m.id != model.id
+        if board.friends(m, model)
         and m.kind == "character"
-        and board.friends(m, model)
+        and m.id != model.id
         and m.cell is not None
         and g.distance(board.square(m.cell), here) == 1
     ]
@@ -73,9 +73,13 @@ class Throw(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
+        blocking, closed = board.blockers_of(state), board.closed_edges(state)  # the table read once
         for model in actors(state, seat):
+            squares: dict[int, list[str]] = {}  # by range: grenades of one range reach the same squares
             for item in carried(model, "grenade"):
-                out += [made("throw", unit=model.id, item=item.id, at=c) for c in targets(state, model, item)]
+                if item.maximum not in squares:
+                    squares[item.maximum] = targets(state, model, item, blocking(model), closed)
+                out += [made("throw", unit=model.id, item=item.id, at=c) for c in squares[item.maximum]]
         return out
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:

@@ -23,6 +23,7 @@ from .. import board, mines
 from ..activation import REAL_WORLD, actors, settle, start
 from ..combat import REACT, cover_squares, fast_attack, may_react, weapon_for
 from ..intents import move_to
+from ..reach import Search, search
 from ..rules import RULES
 from ..sharing import controller_of
 from ..state import Model, NtState
@@ -68,21 +69,21 @@ def _movement(state: NtState, mover: Model, taken: dict[Cell, Model]) -> Movemen
     )
 
 
-def _moves(
+def _search(
     state: NtState, mover: Model, taken: dict[Cell, Model], passage: Callable[[Model], Passage]
-) -> tuple[Intent, ...]:
-    """``mover``'s moves in the reading order of their squares (:func:`_searched`), ``passage`` being
-    :func:`board.passages`. Only the squares within its budget of its own square (no step goes farther than
-    one square in either direction) can be reached or passed, so only who stands there goes into the
-    search's key."""
+) -> Search:
+    """``mover``'s Move search (:func:`.reach.search`), ``taken`` being :func:`board.occupied` and
+    ``passage`` :func:`board.passages`. Only the squares within its budget of its own square (no step goes
+    farther than one square in either direction) can be reached or passed, so only who stands there goes
+    into the search's key: an activation's next listing, and the move chosen from it, find most characters
+    where they were (a standing order, a door, an attack moves nobody)."""
     assert mover.cell is not None  # an actor stands on the board
     start, reach = board.square(mover.cell), budget(state, mover)
 
     def near(cell: Cell) -> bool:
         return abs(cell.col - start.col) <= reach and abs(cell.row - start.row) <= reach
 
-    return _searched(
-        mover.id,
+    return search(
         board.grid(state),
         start,
         reach,
@@ -93,22 +94,9 @@ def _moves(
 
 
 @lru_cache(maxsize=1024)
-def _searched(
-    unit: str,
-    g: Grid,
-    start: Cell,
-    reach: int,
-    blocking: frozenset[Cell],
-    taken: frozenset[Cell],
-    passage: Passage,
-) -> tuple[Intent, ...]:
-    """The moves of ``unit`` from ``start`` within ``reach`` squares, through any square but ``blocking``,
-    ending on one not ``taken``, as ``passage`` allows: a unit-cost search (:meth:`Grid.reachable`, its
-    squares in reading order). Keyed on every input of the search itself, so it cannot go stale; an
-    activation's next list finds most of its characters where they were (a standing order, a door, an
-    attack moves nobody)."""
-    reached = g.reachable(start, reach, None, lambda c: c not in taken, lambda c: c not in blocking, passage)
-    return tuple(move_to(unit, cell) for cell in reached)
+def _moves(unit: str, squares: tuple[Cell, ...]) -> tuple[Intent, ...]:
+    """The moves of ``unit`` to ``squares``, made once (an immutable value of its inputs)."""
+    return tuple(move_to(unit, cell) for cell in squares)
 
 
 @RULES.action
@@ -133,14 +121,19 @@ class Move(Summed, MoveAction[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         """Every (character, square) pair, the characters in turn and each one's squares in reading order
-        (the order a unit-cost search gives them: :func:`_searched`); who stands where is read once for all
+        (the order the search gives them: :func:`_search`); who stands where is read once for all
         the characters."""
         taken = board.occupied(state)
         passage = board.passages(state, taken)
         out: list[Intent] = []
         for mover in actors(state, seat):
-            out += _moves(state, mover, taken, passage)
+            out += _moves(mover.id, _search(state, mover, taken, passage).squares)
         return out
+
+    def route(self, state: NtState, unit: str, to: Cell) -> Route | None:
+        """The way :meth:`Grid.path` takes, from the search that listed the move (:func:`_search`)."""
+        taken = board.occupied(state)
+        return _search(state, state.models[unit], taken, board.passages(state, taken)).route(to)
 
     def unit_label(self, state: NtState, unit: str) -> str:
         model = state.models.get(unit)
@@ -188,9 +181,15 @@ def _open_doors(state: NtState, cells: list[str]) -> None:
     for a, b in zip(cells, cells[1:], strict=False):
         ca, cb = board.square(a), board.square(b)
         if abs(ca.col - cb.col) + abs(ca.row - cb.row) == 1:
-            door = state.doors.get(Edge(ca, cb).label)
+            door = state.doors.get(_edge_label(ca, cb))
             if door is not None:
                 door.state = "open"
+
+
+@lru_cache(maxsize=4096)
+def _edge_label(a: Cell, b: Cell) -> str:
+    """The label of the edge between two orthogonal neighbours (a door's key), written once per pair."""
+    return Edge(a, b).label
 
 
 def walk(state: NtState, mover: Model, cells: list[str]) -> list[Event]:

@@ -1,6 +1,7 @@
 """Line of Sight judged from each pair's plan (engine/nakamura_tower/lines.py) is the grid's own judgement:
 on every map of the pack, random pairs of squares with random models in the way and random closed doors
-(and none), ``lines.sees`` answers as ``Grid.sees`` does; a pair the map alone blocks stays blocked."""
+(and none), ``lines.sees`` answers as ``Grid.sees`` does, either way along the line (one plan serves
+both); a pair the map alone blocks stays blocked."""
 
 from __future__ import annotations
 
@@ -26,4 +27,5 @@ def test_a_planned_look_sees_what_the_grid_sees() -> None:
             for people, shut in ((blockers, closed), (frozenset(), frozenset()), (blockers, frozenset())):
                 expected = g.sees(a, b, blockers=people, closed=shut)
                 assert lines.sees(g, a, b, people, shut) == expected, (a, b)
+                assert lines.sees(g, b, a, people, shut) == g.sees(b, a, blockers=people, closed=shut)
                 assert expected <= lines.clear_on_map(g, a, b)
