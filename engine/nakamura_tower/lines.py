@@ -50,20 +50,81 @@ def _plan(g: Grid, a: Cell, b: Cell) -> _Plan:
 
 @lru_cache(maxsize=PLANS_KEPT)
 def _planned(g: Grid, a: Cell, b: Cell) -> _Plan:
-    if not g.sees(a, b):
+    """:func:`_plan` of a pair in reading order: :meth:`Grid.sees` on the bare map (its blocked squares and
+    walls, the corners by the ``sides`` rule), from the line walked once (:func:`_walk`)."""
+    if a == b:
+        return _Plan(True, _NONE, _NO_EDGES, _NONE, _NO_EDGES)
+    between, crossed, corners = _walk(g, a, b)
+    if any(c in g.blocked for c in between) or any(e in g.walls for e in crossed):
         return _BLOCKED
-    trace = g.line(a, b)
-    if not trace.corners:  # most lines: no corner to judge (one empty set shared by all of them)
-        return _Plan(
-            True, frozenset(trace.cells[1:-1]), frozenset(c.edge for c in trace.crossings), _NONE, _NO_EDGES
-        )
+    for sides, edges in corners:  # Grid.sees' "sides" rule with the map's walls and blocked squares alone
+        if all(
+            s in g.blocked or any(e in g.walls for e in pair) for s, pair in zip(sides, edges, strict=True)
+        ):
+            return _BLOCKED
+    if not corners:  # most lines: no corner to judge (one empty set shared by all of them)
+        return _Plan(True, frozenset(between), frozenset(crossed), _NONE, _NO_EDGES)
     return _Plan(
         True,
-        frozenset(trace.cells[1:-1]),
-        frozenset(c.edge for c in trace.crossings),
-        frozenset(s for point in trace.corners for s in point.sides),
-        frozenset(e for point in trace.corners for pair in point.side_edges for e in pair),
+        frozenset(between),
+        frozenset(crossed),
+        frozenset(s for sides, _ in corners for s in sides),
+        frozenset(e for _, edges in corners for pair in edges for e in pair),
     )
+
+
+Corner = tuple[tuple[Cell, Cell], tuple[tuple[Edge, Edge], tuple[Edge, Edge]]]
+"""Where a line passes exactly through a corner: the two squares it squeezes between and, for each, its two
+edges that meet there (:class:`engine.core.board.line.Corner`'s ``sides`` and ``side_edges``)."""
+
+
+@lru_cache(maxsize=8)
+def _edges(g: Grid) -> tuple[tuple[Cell, ...], tuple[Edge, ...], tuple[Edge, ...]]:
+    """The grid's squares by number, the edge east of each and the edge south of each (off the board for
+    the last column and row), made once per map."""
+    cells = tuple(g.cells())
+    east = tuple(Edge.of_neighbours(c, Cell(c.col + 1, c.row)) for c in cells)
+    south = tuple(Edge.of_neighbours(c, Cell(c.col, c.row + 1)) for c in cells)
+    return cells, east, south
+
+
+def _walk(g: Grid, a: Cell, b: Cell) -> tuple[list[Cell], list[Edge], list[Corner]]:
+    """The squares strictly between ``a`` and ``b``, the edges the centre-to-centre line crosses and the
+    corners it passes through: :func:`engine.core.board.line.line`'s cells, crossings and corners, walked
+    on square numbers with the map's own edges (no object made per step)."""
+    cells, east, south = _edges(g)
+    w = g.width
+    dx, dy = b.col - a.col, b.row - a.row
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    nx, ny = abs(dx), abs(dy)
+    col, row, i, j = a.col, a.row, 1, 1
+    between: list[Cell] = []
+    crossed: list[Edge] = []
+    corners: list[Corner] = []
+    while i <= nx or j <= ny:
+        # the i-th column line is met at (2i - 1) / (2 nx) of the way, the j-th row line likewise
+        if j > ny:
+            order = -1
+        elif i > nx:
+            order = 1
+        else:
+            lhs, rhs = (2 * i - 1) * ny, (2 * j - 1) * nx
+            order = (lhs > rhs) - (lhs < rhs)
+        if order < 0:
+            crossed.append(east[row * w + min(col, col + sx)])
+            col, i = col + sx, i + 1
+        elif order > 0:
+            crossed.append(south[min(row, row + sy) * w + col])
+            row, j = row + sy, j + 1
+        else:
+            top, left = min(row, row + sy), min(col, col + sx)
+            side_x, side_y = cells[row * w + col + sx], cells[(row + sy) * w + col]
+            edges_x = (east[row * w + left], south[top * w + col + sx])
+            edges_y = (south[top * w + col], east[(row + sy) * w + left])
+            corners.append(((side_x, side_y), (edges_x, edges_y)))
+            col, row, i, j = col + sx, row + sy, i + 1, j + 1
+        between.append(cells[row * w + col])
+    return between[:-1], crossed, corners
 
 
 def clear_on_map(g: Grid, a: Cell, b: Cell) -> bool:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from engine.core.board import grid_of
+from engine.core.board import Cell, Edge, GridSpec, grid_of
+from engine.core.board.line import line
 from engine.nakamura_tower import lines
 from engine.nakamura_tower.loading import pack
 
@@ -29,3 +30,42 @@ def test_a_planned_look_sees_what_the_grid_sees() -> None:
                 assert lines.sees(g, a, b, people, shut) == expected, (a, b)
                 assert lines.sees(g, b, a, people, shut) == g.sees(b, a, blockers=people, closed=shut)
                 assert expected <= lines.clear_on_map(g, a, b)
+
+
+def test_a_walked_line_meets_what_the_exact_line_meets() -> None:
+    """``lines._walk`` (square numbers, the map's own edges) gives the squares between, the edges crossed
+    and the corners passed of :func:`engine.core.board.line.line`, and a plan is clear exactly when the
+    grid sees through the bare map: every pair of squares of every map of the pack, and random pairs on
+    boards of other shapes with random walls and blocked squares."""
+    grids = [grid_of(spec) for spec in pack().maps.values()]
+    rng = random.Random(9)
+    for width, height in ((30, 20), (7, 25), (40, 3)):
+        cells = [Cell(c, r) for r in range(height) for c in range(width)]
+        walls = {
+            Edge.of_neighbours(c, Cell(c.col + 1, c.row)) for c in rng.sample(cells, 60) if c.col + 1 < width
+        }
+        walls |= {
+            Edge.of_neighbours(c, Cell(c.col, c.row + 1)) for c in rng.sample(cells, 60) if c.row + 1 < height
+        }
+        spec = GridSpec(
+            width=width,
+            height=height,
+            metric="eight_way",
+            blocked=tuple(rng.sample(cells, 25)),
+            walls=tuple(walls),
+        )
+        grids.append(grid_of(spec))
+    for g in grids:
+        cells = list(g.cells())
+        pairs = (
+            [(a, b) for a in cells for b in cells]
+            if len(cells) <= 200
+            else [(rng.choice(cells), rng.choice(cells)) for _ in range(20000)]
+        )
+        for a, b in pairs:
+            between, crossed, corners = lines._walk(g, a, b)
+            exact = line(a, b)
+            assert between == list(exact.between)
+            assert crossed == [c.edge for c in exact.crossings]
+            assert corners == [(p.sides, p.side_edges) for p in exact.corners]
+            assert lines.clear_on_map(g, a, b) == g.sees(a, b)
