@@ -70,14 +70,25 @@ ROUNDED_TILE_PIXELS = 16_000
 time is Pillow working out its corners in Python; a big panel's is filling, which a paste saves not)."""
 
 
-@lru_cache(maxsize=1024)
+ROUNDED_TILE_BYTES = 8 << 20
+"""Bytes of rounded boxes kept as tiles (one is at most 64 KB: 16,000 pixels)."""
+
+_ROUNDED_TILES: BoundedCache[tuple[tuple[int, int], float, RGB | None, RGB | None, int], Image.Image] = (
+    BoundedCache(ROUNDED_TILE_BYTES)
+)
+
+
 def _rounded_tile(
     size: tuple[int, int], radius: float, fill: RGB | None, outline: RGB | None, width: int
 ) -> Image.Image:
-    tile = Image.new("RGBA", (size[0] + 1, size[1] + 1), (0, 0, 0, 0))
-    ImageDraw.Draw(tile).rounded_rectangle(
-        (0, 0, *size), radius=radius, fill=fill, outline=outline, width=width
-    )
+    key = (size, radius, fill, outline, width)
+    tile = _ROUNDED_TILES.get(key)
+    if tile is None:
+        tile = Image.new("RGBA", (size[0] + 1, size[1] + 1), (0, 0, 0, 0))
+        ImageDraw.Draw(tile).rounded_rectangle(
+            (0, 0, *size), radius=radius, fill=fill, outline=outline, width=width
+        )
+        _ROUNDED_TILES.put(key, tile, 4 * tile.width * tile.height)
     return tile
 
 

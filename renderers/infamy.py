@@ -48,11 +48,11 @@ __all__ = ["HEIGHT", "SCALE", "WIDTH", "Pen", "render", "render_private"]
 
 
 def _colour_of(view: InfamyView, who: str | None) -> RGB:
-    return Seats(view).colour(who)
+    return Seats.of(view).colour(who)
 
 
 def _pawn(pen: Pen, view: InfamyView, x: float, y: float, who: str, r: float = 13) -> None:
-    Seats(view).pawn(pen, x, y, who, r)
+    Seats.of(view).pawn(pen, x, y, who, r)
 
 
 def _last(view: InfamyView) -> tuple[set[int], set[str], set[int]]:

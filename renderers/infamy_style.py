@@ -8,6 +8,7 @@ seat order) and a tag unique at the table (``Ann, Agent1, Agent2`` read An, A1, 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -186,9 +187,18 @@ class Seats:
     """Each freelancer's colour, shape and tag on one picture."""
 
     def __init__(self, view: InfamyView) -> None:
-        self.tags = unique_initials([p.seat for p in view.players])
-        self.shapes = {p.seat: SHAPES[i % len(SHAPES)] for i, p in enumerate(view.players)}
-        self.colours = {p.seat: COLOURS.get(p.colour, INK) for p in view.players}
+        self._work_out(tuple((p.seat, p.colour) for p in view.players))
+
+    def _work_out(self, players: tuple[tuple[str, str], ...]) -> None:
+        self.tags = unique_initials([seat for seat, _ in players])
+        self.shapes = {seat: SHAPES[i % len(SHAPES)] for i, (seat, _) in enumerate(players)}
+        self.colours = {seat: COLOURS.get(colour, INK) for seat, colour in players}
+
+    @staticmethod
+    def of(view: InfamyView) -> Seats:
+        """The view's seats, kept by the seats' names and colours in order (all they are worked out from),
+        so a board works them out once rather than for each marker."""
+        return _seats_for(tuple((p.seat, p.colour) for p in view.players))
 
     def colour(self, who: str | None) -> RGB:
         if who == ACC_PAWN:
@@ -206,3 +216,10 @@ class Seats:
             return
         shape = self.shapes.get(who, "circle")
         marker(pen.d, (pen.s(x), pen.s(y)), pen.s(r), shape, self.colour(who), self.tag(who), size=size)
+
+
+@lru_cache(maxsize=256)
+def _seats_for(players: tuple[tuple[str, str], ...]) -> Seats:
+    seats = Seats.__new__(Seats)
+    seats._work_out(players)
+    return seats
