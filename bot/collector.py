@@ -9,8 +9,10 @@ inside any answer's 3 seconds.
 
 :func:`settle` then moves everything alive once start-up is over (modules, classes, the data packs,
 fonts) out of the collector's sight (``gc.freeze``): it lives as long as the process, and a full
-collection no longer walks it. Both are measured by ``arbiter bench``, which runs with the same
-settings as the bot.
+collection no longer walks it. It does not collect first: when the bot is about to connect, a full
+collection finds about 130 unreachable objects among about 68,000 and took 46 ms on the path from a
+restart to the first answer (issue 33), so those few are frozen with the rest. Both are measured by
+``arbiter bench``, which runs with the same settings as the bot.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ def tune() -> None:
 
 
 def settle() -> None:
-    """After start-up: collect what start-up left behind, then freeze what is alive (never collected
-    again, never walked again)."""
-    gc.collect()
+    """After start-up: freeze what is alive (never collected again, never walked again), with the little
+    garbage start-up left (see the module's text)."""
     gc.freeze()

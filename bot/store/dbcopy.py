@@ -4,7 +4,8 @@ Every table is copied row for row (games, seats, intent logs, snapshots, deadlin
 public logs, table state, follows, member and server settings, DM reminders, announced versions,
 leagues, results, ratings and reliability) in
 ONE PostgreSQL transaction, so a copy that fails leaves the target as empty as it was. Rows are copied
-as they are, not through the store's decoding: a game whose row cannot be decoded arrives exactly as
+as they are, not through the store's decoding (only a snapshot body is unpacked to its text: SQLite keeps it
+compressed, sqlite/packed.py): a game whose row cannot be decoded arrives exactly as
 damaged as it left, for a moderator to repair, never silently "fixed" into something else.
 
 Then the copy is verified from the target through the PostgreSQL store: the row counts of every
@@ -31,6 +32,7 @@ from .errors import StoreRefused
 from .postgres.pg_schema import TABLES
 from .postgres.pg_store import PostgresStore, redacted
 from .sqlite.dbtools import ToolError
+from .sqlite.packed import unpacked
 from .sqlite.storage import SqliteStore
 from .stores import BadDatabaseUrl, is_postgres, sqlite_path
 
@@ -52,6 +54,11 @@ def _float(value: Any) -> float | None:
 
 def _bool(value: Any) -> bool | None:
     return None if value is None else bool(value)
+
+
+def _snapshot_body(value: Any) -> str | None:
+    """A snapshot body as text: SQLite keeps it compressed (``sqlite/packed.py``), PostgreSQL as text."""
+    return None if value is None else unpacked(value)
 
 
 Column = tuple[str, Callable[[Any], Any]]
@@ -97,7 +104,7 @@ COLUMNS: dict[str, list[Column]] = {
         ("game_id", TEXT),
         ("version", INT),
         ("format", INT),
-        ("body", TEXT),
+        ("body", _snapshot_body),
         ("checksum", TEXT),
         ("steps", INT),
     ],

@@ -160,6 +160,9 @@ def intent_from_row(game_id: str, row: Any) -> LoggedIntent:
     )
 
 
+UNREADABLE_BODY = "not readable (text that is not UTF-8, or a compressed body that does not unpack)"
+
+
 def snapshot_from_row(row: Any) -> SavedSnapshot:
     """A snapshot row; one whose text cannot be decoded is kept with the reason (``unreadable``), so the
     game is rebuilt from its intent log as after a checksum mismatch."""
@@ -170,7 +173,7 @@ def snapshot_from_row(row: Any) -> SavedSnapshot:
         body="" if bad else row["body"],
         checksum="" if bad else row["checksum"] or "",
         steps=row["steps"],
-        unreadable=f"snapshot row: {', '.join(bad)} not valid UTF-8" if bad else None,
+        unreadable=f"snapshot row: {', '.join(bad)} {UNREADABLE_BODY}" if bad else None,
     )
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot.store.sqlite.packed import unpacked
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, InteractionHandle, Message, SimMember
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -115,7 +116,7 @@ class BotDb:
 
     def snapshot(self, gid: str) -> tuple[int, str] | None:
         row = self._db().execute("SELECT version, body FROM snapshots WHERE game_id=?", (gid,)).fetchone()
-        return None if row is None else (int(row["version"]), str(row["body"]))
+        return None if row is None else (int(row["version"]), unpacked(row["body"]))
 
     def state(self, gid: str) -> tuple[int, Any]:
         """(version, engine state) of the saved snapshot; version and snapshot are read in one transaction."""

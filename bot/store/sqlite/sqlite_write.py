@@ -17,6 +17,7 @@ from engine.integrity import checksum
 from engine.store import CapReached, Change
 
 from ..rows import game_values
+from .packed import packed
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +117,14 @@ def _rest(conn: sqlite3.Connection, change: Change) -> None:
             "VALUES (?,?,?,?,?, (SELECT COALESCE(MAX(seq), 0) FROM intents WHERE game_id=?)) "
             "ON CONFLICT (game_id) DO UPDATE SET version=excluded.version, format=excluded.format, "
             "body=excluded.body, checksum=excluded.checksum, steps=excluded.steps",
-            (r.id, r.version, change.snapshot_format, change.snapshot, checksum(change.snapshot), r.id),
+            (
+                r.id,
+                r.version,
+                change.snapshot_format,
+                packed(change.snapshot),
+                checksum(change.snapshot),
+                r.id,
+            ),
         )
     if change.deadlines is not None:
         conn.execute("DELETE FROM deadlines WHERE game_id=?", (r.id,))

@@ -54,6 +54,7 @@ from ..rows import (
 )
 from ..web_rows import MIGRATION as WEB_LINKS
 from .backup_copy import Steps, copy_in_steps
+from .packed import unpacked
 from .sqlite_write import count_games_sql, write_change
 from .web_sqlite import WebReads
 
@@ -637,13 +638,16 @@ class SqliteStore(WebReads):
 
     async def snapshot(self, game_id: str) -> tuple[int, int, str] | None:
         rows = await self._rows("SELECT version, format, body FROM snapshots WHERE game_id=?", (game_id,))
-        return (rows[0]["version"], rows[0]["format"], rows[0]["body"]) if rows else None
+        return (rows[0]["version"], rows[0]["format"], unpacked(rows[0]["body"])) if rows else None
 
     async def saved_snapshot(self, game_id: str) -> SavedSnapshot | None:
         rows = await self._rows(
             "SELECT version, format, body, checksum, steps FROM snapshots WHERE game_id=?", (game_id,)
         )
-        return snapshot_from_row(rows[0]) if rows else None
+        if not rows:
+            return None
+        row = {key: rows[0][key] for key in rows[0].keys()}
+        return snapshot_from_row(row | {"body": unpacked(row["body"])})
 
     async def intents(self, game_id: str) -> list[LoggedIntent]:
         rows = await self._rows(

@@ -19,8 +19,10 @@ from bot import cli
 from bot.settings import Settings
 from bot.store.errors import StoreRefused
 from bot.store.sqlite import dbtools, storage
+from bot.store.sqlite.packed import packed, unpacked
 from bot.store.sqlite.storage import SqliteStore
 from engine.core.errors import DamagedGame
+from engine.integrity import checksum
 from engine.store import Change
 from engine.table import Table
 from tests.bot.store.test_pg_store import record
@@ -80,6 +82,56 @@ async def test_a_checksum_mismatch_rebuilds_the_game_from_its_log(
     await store.close()
 
 
+async def test_a_snapshot_is_stored_compressed_and_read_back_exactly(tmp_path: Path) -> None:
+    """Issue 33: "a stored game costs about 20 KB on disk today: say where it goes and shrink it if it is
+    waste". The snapshot (the whole state as JSON, rewritten at every move) is kept compressed: a BLOB
+    smaller than its text, read back as the very text that was saved (its checksum is the text's)."""
+    path = tmp_path / "a.db"
+    gid, before = await _played(path)
+    stored = _one(path, "SELECT body FROM snapshots WHERE game_id=?", (gid,))
+    assert isinstance(stored, bytes)
+    text = unpacked(stored)
+    assert len(stored) * 2 < len(text.encode()), (len(stored), len(text))
+    assert _one(path, "SELECT checksum FROM snapshots WHERE game_id=?", (gid,)) == checksum(text)
+    store, table = await _reopen(path)
+    saved = await store.saved_snapshot(gid)
+    assert saved is not None and saved.body == text and saved.unreadable is None
+    assert (await table.export(gid))["final"] == before["final"]
+    await store.close()
+
+
+async def test_a_snapshot_kept_as_text_still_loads(tmp_path: Path) -> None:
+    """A database written before snapshots were compressed keeps them as TEXT: read as they are."""
+    path = tmp_path / "a.db"
+    gid, before = await _played(path)
+    text = unpacked(_one(path, "SELECT body FROM snapshots WHERE game_id=?", (gid,)))
+    _sql(path, "UPDATE snapshots SET body=? WHERE game_id=?", (text, gid))
+    assert isinstance(_one(path, "SELECT body FROM snapshots WHERE game_id=?", (gid,)), str)
+    store, table = await _reopen(path)
+    saved = await store.saved_snapshot(gid)
+    assert saved is not None and saved.body == text and checksum(saved.body) == saved.checksum
+    assert (await table.export(gid))["final"] == before["final"]
+    await store.close()
+
+
+async def test_a_compressed_snapshot_that_does_not_inflate_rebuilds_the_game(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "a.db"
+    gid, before = await _played(path)
+    stored = _one(path, "SELECT body FROM snapshots WHERE game_id=?", (gid,))
+    assert isinstance(stored, bytes)
+    _sql(path, "UPDATE snapshots SET body=? WHERE game_id=?", (stored[:-9] + b"\xff" * 9, gid))
+    store, table = await _reopen(path)
+    saved = await store.saved_snapshot(gid)
+    assert saved is not None and saved.unreadable is not None
+    with caplog.at_level(logging.WARNING, logger="engine.table"):
+        after = await table.export(gid)
+    assert any("rebuilding" in r.getMessage() for r in caplog.records)
+    assert after["final"] == before["final"] and after["version"] == before["version"]
+    await store.close()
+
+
 async def test_a_rebuild_runs_off_the_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 21: "the rebuild runs on the event loop" (120-150 ms for a long game): while a game is
     replayed from its log, other work on the loop goes on."""
@@ -117,9 +169,9 @@ async def test_a_rebuild_runs_off_the_event_loop(tmp_path: Path, monkeypatch: py
 async def test_a_snapshot_edited_into_other_valid_json_is_not_loaded_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "a.db"
     gid, before = await _played(path)
-    body = json.loads(str(_one(path, "SELECT body FROM snapshots WHERE game_id=?", (gid,))))
+    body = json.loads(unpacked(_one(path, "SELECT body FROM snapshots WHERE game_id=?", (gid,))))
     body["scores"]["Ann"] = 99  # still valid JSON and a valid state: only the checksum can tell
-    _sql(path, "UPDATE snapshots SET body=? WHERE game_id=?", (json.dumps(body), gid))
+    _sql(path, "UPDATE snapshots SET body=? WHERE game_id=?", (packed(json.dumps(body)), gid))
     store, table = await _reopen(path)
     after = await table.export(gid)
     assert after["final"] == before["final"]
