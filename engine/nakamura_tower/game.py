@@ -27,6 +27,7 @@ from . import (  # noqa: F401 - they register into RULES
 )
 from .agent import HeuristicAgent, search_agent
 from .determinize import determinize
+from .listing import listing
 from .rules import RULES
 from .setup import build
 from .state import NtOptions, NtState
@@ -63,6 +64,11 @@ class NakamuraGame(FlowGame[NtState]):
     agents = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": search_agent}
     determinize = staticmethod(determinize)
     """A state the seat cannot tell from the real one, hidden parts dealt afresh (for the agents)."""
+
+    def legal(self, state: NtState, seat: str) -> list[Intent]:
+        """The runtime's list, the table read once for all its actions (:mod:`.listing`)."""
+        with listing(state):
+            return super().legal(state, seat)
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> NtState:
         return self.start(build(self.meta.id, seats, self.new_rng(seed), options))

@@ -1,0 +1,49 @@
+"""What a listing of the legal intents reads of the table, read once per listing.
+
+A Real World turn's list asks a dozen actions for their options, and each reads who stands where, the
+models on the board, the characters that may act, the closed doors and who holds the security Terminals.
+Nothing changes while the list is drawn (``legal`` changes no state), so inside :func:`listing` a function
+marked :func:`once` answers from what it found the first time for the same arguments; outside a listing
+(the rules changing the table) it reads afresh every time. The memo is the listing's own and goes with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_OPEN: list[tuple[object, dict[Hashable, Any]]] = []
+"""The listings under way, innermost last: the state listed and what was read of it."""
+
+
+@contextmanager
+def listing(state: object) -> Iterator[None]:
+    """Within this block ``state`` does not change: what :func:`once` functions read of it is kept."""
+    _OPEN.append((state, {}))
+    try:
+        yield
+    finally:
+        _OPEN.pop()
+
+
+def once(fn: F) -> F:
+    """``fn(state, *args)`` (hashable ``args``) read once per listing of ``state``, else every time."""
+
+    @wraps(fn)
+    def read(state: object, *args: Hashable) -> Any:
+        if not _OPEN or _OPEN[-1][0] is not state:
+            return fn(state, *args)
+        memo, key = _OPEN[-1][1], (fn, args)
+        if key in memo:
+            return memo[key]
+        found = memo[key] = fn(state, *args)
+        return found
+
+    return cast(F, read)
+
+
+__all__ = ["listing", "once"]
