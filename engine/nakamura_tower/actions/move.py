@@ -79,18 +79,10 @@ def _search(
     where they were (a standing order, a door, an attack moves nobody)."""
     assert mover.cell is not None  # an actor stands on the board
     start, reach = board.square(mover.cell), budget(state, mover)
-
-    def near(cell: Cell) -> bool:
-        return abs(cell.col - start.col) <= reach and abs(cell.row - start.row) <= reach
-
-    return search(
-        board.grid(state),
-        start,
-        reach,
-        frozenset(c for c in _blocking(state, mover, taken) if near(c)),
-        frozenset(c for c in taken if near(c)),
-        passage(mover),
-    )
+    col, row = start.col, start.row
+    near = {c: m for c, m in taken.items() if abs(c.col - col) <= reach and abs(c.row - row) <= reach}
+    blocking = _blocking(state, mover, near)  # who stands there decides: only they go into the key
+    return search(board.grid(state), start, reach, blocking, frozenset(near), passage(mover))
 
 
 @lru_cache(maxsize=1024)
