@@ -14,6 +14,7 @@ from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..grenades import targets, throw
 from ..intents import made
+from ..listing import once
 from ..loading import pack
 from ..marks import mark
 from ..mines import lay, may_lay
@@ -42,11 +43,19 @@ def _begin(state: NtState, model: Model, cost: int) -> None:
 def _beside(state: NtState, model: Model, lying: bool = False) -> list[Model]:
     """The friendly characters on the squares next to ``model`` (stunned ones too; with ``lying``, the
     unconscious ones lying there as well)."""
+    near = _lying_beside(state, model.id)
+    return near if lying else [m for m in near if m.active]
+
+
+@once
+def _lying_beside(state: NtState, unit: str) -> list[Model]:
+    """:func:`_beside` with ``lying``, found once per listing (dragging, First Aid and handing over ask)."""
+    model = state.models[unit]
     assert model.cell is not None
     g, here = board.grid(state), board.square(model.cell)
     return [
         m
-        for m in (board.present(state) if lying else board.on_board(state))
+        for m in board.present(state)
         if board.friends(m, model)
         and m.kind == "character"
         and m.id != model.id

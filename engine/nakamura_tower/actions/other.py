@@ -35,11 +35,12 @@ def _door_changes(state: NtState, seat: str) -> list[tuple[str, str]]:
     team_models = [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]
     standing = [(m, board.square(str(m.cell))) for m in team_models]  # on the board: on a square
     holders = board.colour_holders(state)  # read once for every door
+    holds = seat in holders.values()  # a door's colour matters only to a seat holding a colour
     out: list[tuple[str, str]] = []
     for edge, door in state.doors.items():
         if door.forced:
             continue
-        controls = holders.get(board.door_colour(state, edge)) == seat
+        controls = holds and holders.get(board.door_colour(state, edge)) == seat
         sides = board.edge_of(edge)
         near = [m for m, cell in standing if cell in (sides.a, sides.b)]
         wanted = ["open", "closed", "locked"] if controls else []
