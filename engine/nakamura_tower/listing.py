@@ -1,10 +1,12 @@
 """What a listing of the legal intents reads of the table, read once per listing.
 
 A Real World turn's list asks a dozen actions for their options, and each reads who stands where, the
-models on the board, the characters that may act, the closed doors and who holds the security Terminals.
-Nothing changes while the list is drawn (``legal`` changes no state), so inside :func:`listing` a function
-marked :func:`once` answers from what it found the first time for the same arguments; outside a listing
-(the rules changing the table) it reads afresh every time. The memo is the listing's own and goes with it.
+models on the board, the characters that may act, the closed doors and who holds the security Terminals;
+the parts of a Cyberwarfare plan judge every card offered against the Team's hand and network. Nothing
+changes while such a list is drawn (``legal`` and :func:`.plans.remaining` change no state), so inside
+:func:`listing` a function marked :func:`once` answers from what it found the first time for the same
+arguments; outside a listing (the rules changing the table) it reads afresh every time. The memo is the
+listing's own and goes with it.
 """
 
 from __future__ import annotations

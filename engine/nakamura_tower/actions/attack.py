@@ -28,7 +28,8 @@ class Attack(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
-        g, targets = board.grid(state), board.on_board(state)
+        g = board.grid(state)
+        targets = [(t, board.square(str(t.cell))) for t in board.on_board(state)]  # on the board: on a square
         blocking, closed = board.blockers_of(state), board.closed_edges(state)  # the table read once
         for model in actors(state, seat):
             if not model.able:
@@ -36,8 +37,8 @@ class Attack(Summed, Action[NtState]):
             arms = weapons(model)  # read once, and who blocks its sight once it is needed
             reach = max(1, arms[0].maximum if arms[0] is not None else 1)
             here, look = board.square(str(model.cell)), None
-            for target in targets:
-                if board.friends(model, target) or g.distance(here, board.square(str(target.cell))) > reach:
+            for target, there in targets:
+                if board.friends(model, target) or g.distance(here, there) > reach:
                     continue  # weapon_for would find no way: a friend, or beyond its weapons' reach
                 look = look or board.sight(state, model, blocking(model), closed)
                 if weapon_for(state, model, target, look, arms) is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache, partial
+from itertools import repeat
 
 from pydantic import BaseModel
 
@@ -88,7 +89,7 @@ def _search(
 @lru_cache(maxsize=1024)
 def _moves(unit: str, squares: tuple[Cell, ...]) -> tuple[Intent, ...]:
     """The moves of ``unit`` to ``squares``, made once (an immutable value of its inputs)."""
-    return tuple(move_to(unit, cell) for cell in squares)
+    return tuple(map(move_to, repeat(unit, len(squares)), squares))
 
 
 @RULES.action
