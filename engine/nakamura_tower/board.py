@@ -91,7 +91,7 @@ def at(state: NtState, label: str) -> Model | None:
 def occupied(state: NtState) -> dict[Cell, Model]:
     """Who fills each square: a lying unconscious character fills it too, blocks the way and the Line of
     Sight of other sides, and counts as an Intervening Model, as a stunned one does (ruling M6)."""
-    return {square(m.cell): m for m in present(state) if m.cell is not None}
+    return {square(m.cell): m for m in state.models.values() if m.cell is not None}  # as present() reads
 
 
 def friends(a: Model, b: Model) -> bool:
@@ -210,6 +210,8 @@ def unlocker(state: NtState, model: Model) -> Callable[[str], bool]:
     if model.kind == "drone" or model.psychotic or breaker:
         return lambda edge: True
     holders = colour_holders(state)
+    if model.team not in holders.values():
+        return lambda edge: False  # its Team holds no colour: no door's colour need be read
     return lambda edge: holders.get(door_colour(state, edge)) == model.team
 
 
