@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
 from engine.core.args import word
+from engine.core.board import Cell
 
 from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
@@ -53,14 +54,18 @@ def _lying_beside(state: NtState, unit: str) -> list[Model]:
     model = state.models[unit]
     assert model.cell is not None
     g, here = board.grid(state), board.square(model.cell)
+    return [m for m, cell in _squad(state, model.team) if m.id != unit and g.distance(cell, here) == 1]
+
+
+@once
+def _squad(state: NtState, team: str) -> list[tuple[Model, Cell]]:
+    """The characters of ``team`` on a square (:func:`board.present`: the unconscious too), with their
+    squares, read once per listing for every character that looks beside itself. Same side is
+    :func:`board.friends`."""
     return [
-        m
+        (m, board.square(m.cell))
         for m in board.present(state)
-        if board.friends(m, model)
-        and m.kind == "character"
-        and m.id != model.id
-        and m.cell is not None
-        and g.distance(board.square(m.cell), here) == 1
+        if m.team == team and m.kind == "character" and m.cell is not None
     ]
 
 
