@@ -20,6 +20,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 _OPEN: list[tuple[object, dict[Hashable, Any]]] = []
 """The listings under way, innermost last: the state listed and what was read of it."""
+_UNREAD = object()
+"""What a memo holds for what was not read yet (None may be an answer)."""
 
 
 @contextmanager
@@ -40,9 +42,9 @@ def once(fn: F) -> F:
         if not _OPEN or _OPEN[-1][0] is not state:
             return fn(state, *args)
         memo, key = _OPEN[-1][1], (fn, args)
-        if key in memo:
-            return memo[key]
-        found = memo[key] = fn(state, *args)
+        found = memo.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = memo[key] = fn(state, *args)
         return found
 
     return cast(F, read)

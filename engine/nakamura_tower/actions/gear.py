@@ -6,6 +6,8 @@ Action Point)")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
 from engine.core.args import word
@@ -203,6 +205,13 @@ class Aid(Summed, Action[NtState]):
         return f"{who} gives First Aid to {other}" if who and other else "Use First Aid"
 
 
+@once
+def _one_more(state: NtState, unit: str) -> Callable[[Equipment], bool]:
+    """Whether ``unit`` can carry one more card (:func:`slots_one_more`), its gear read once per listing
+    (a character beside several that may act is asked by each)."""
+    return slots_one_more(gear(state.models[unit]))
+
+
 def _movable(item: Equipment) -> bool:
     return item.kind != "neurochip" and item.slot not in IMPLANTED
 
@@ -219,9 +228,9 @@ class Swap(Summed, Action[NtState]):
         acting character's to hand over (ruling K7), so the key names one exchange and is listed once."""
         out: list[Intent] = []
         for model in actors(state, seat):
-            takes = slots_one_more(gear(model))  # whether it can carry one more card, its gear read once
+            takes = _one_more(state, model.id)
             for friend in _beside(state, model):
-                gets = slots_one_more(gear(friend))
+                gets = _one_more(state, friend.id)
                 given = [(ident, gets) for ident in dict.fromkeys(model.equipment)]
                 taken = [(i, takes) for i in dict.fromkeys(friend.equipment) if i not in model.equipment]
                 for ident, fits in given + taken:
