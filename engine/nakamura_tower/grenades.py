@@ -52,14 +52,21 @@ def targets(
     character can ... throw a grenade without seeing an enemy"); who blocks and the closed doors are read,
     or given (:func:`board.blockers`, :func:`board.closed_edges`)."""
     assert thrower.cell is not None
-    g, here, reach = board.grid(state), board.square(thrower.cell), item.maximum
     blockers = board.blockers(state, thrower) if blockers is None else blockers
     closed = board.closed_edges(state) if closed is None else closed
+    return in_sight(board.grid(state), board.square(thrower.cell), item.maximum, blockers, closed)
+
+
+def in_sight(
+    g: Grid, here: Cell, reach: int, blockers: frozenset[Cell], closed: frozenset[Edge]
+) -> list[str]:
+    """The squares within ``reach`` of ``here`` (its own excepted) in Line of Sight, in reading order. A line
+    to such a square stays within ``reach`` of ``here`` in both directions, so only who blocks and what
+    is shut there is read (tests/engine/nakamura_tower/test_lines.py holds it to ``Grid.sees``)."""
 
     def near(cell: Cell) -> bool:
         return abs(cell.col - here.col) <= reach and abs(cell.row - here.row) <= reach
 
-    # a line to a square within reach stays within reach of the thrower: only who and what is there counts
     near_blockers = frozenset(c for c in blockers if near(c))
     near_closed = frozenset(e for e in closed if near(e.a) or near(e.b))
     return list(_seen(g, here, reach, near_blockers, near_closed))
