@@ -11,6 +11,7 @@ listing's own and goes with it.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from functools import wraps
@@ -18,8 +19,16 @@ from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-_OPEN: list[tuple[object, dict[Hashable, Any]]] = []
-"""The listings under way, innermost last: the state listed and what was read of it."""
+
+class _Listings(threading.local):
+    """The listings under way in this thread, innermost last: the state listed and what was read of it (a
+    thread replaying a game while another lists never reads the other's)."""
+
+    def __init__(self) -> None:
+        self.open: list[tuple[object, dict[Hashable, Any]]] = []
+
+
+_LISTINGS = _Listings()
 _UNREAD = object()
 """What a memo holds for what was not read yet (None may be an answer)."""
 
@@ -27,11 +36,12 @@ _UNREAD = object()
 @contextmanager
 def listing(state: object) -> Iterator[None]:
     """Within this block ``state`` does not change: what :func:`once` functions read of it is kept."""
-    _OPEN.append((state, {}))
+    under_way = _LISTINGS.open
+    under_way.append((state, {}))
     try:
         yield
     finally:
-        _OPEN.pop()
+        under_way.pop()
 
 
 def once(fn: F) -> F:
@@ -39,9 +49,10 @@ def once(fn: F) -> F:
 
     @wraps(fn)
     def read(state: object, *args: Hashable) -> Any:
-        if not _OPEN or _OPEN[-1][0] is not state:
+        under_way = _LISTINGS.open
+        if not under_way or under_way[-1][0] is not state:
             return fn(state, *args)
-        memo, key = _OPEN[-1][1], (fn, args)
+        memo, key = under_way[-1][1], (fn, args)
         found = memo.get(key, _UNREAD)
         if found is _UNREAD:
             found = memo[key] = fn(state, *args)
