@@ -28,7 +28,7 @@ from ..reach import Search, search
 from ..rules import RULES
 from ..sharing import controller_of
 from ..state import Model, NtState
-from ..stats import called, gear, name, speed, who
+from ..stats import called, gear, name, speed, weapons, who
 from ..summed import Summed
 
 DRAG, DRAG_CYBERLEGS = 2, 3
@@ -236,12 +236,12 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
         with _at(mover, None):  # the mover stands at the far end of each look: it never blocks that line
             lines = board.sight_lines(state, reactor)
         assert reactor.cell is not None  # on the board
-        look = partial(lines, reactor.cell)
+        look, arms = partial(lines, reactor.cell), weapons(reactor)  # its weapons read once for the path
         for i, cell in enumerate(cells[1:], start=1):
             with _at(mover, cell):
                 if board.at(state, cell) is not mover:
                     continue
-                if weapon_for(state, reactor, mover, look) is not None:
+                if weapon_for(state, reactor, mover, look, arms) is not None:
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (
                             Intent.of("react", unit=reactor.id, at=i),
