@@ -5,6 +5,7 @@ activation. The rules are the phases (:mod:`.phases`, :mod:`.cyber`, :mod:`.dron
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 from engine.core import GameMeta, Intent, RandomAgent
@@ -65,13 +66,12 @@ class NakamuraGame(FlowGame[NtState]):
     determinize = staticmethod(determinize)
     """A state the seat cannot tell from the real one, hidden parts dealt afresh (for the agents)."""
 
-    def legal(self, state: NtState, seat: str) -> list[Intent]:
-        """The runtime's list, the table read once for all its actions (:mod:`.listing`)."""
-        with listing(state):
-            return super().legal(state, seat)
-
     def _setup(self, seats: list[str], seed: int, options: Any) -> NtState:
         return self.start(build(self.meta.id, seats, self.new_rng(seed), options))
+
+    def listing(self, state: NtState) -> AbstractContextManager[object]:
+        """Every legal list reads the table once for all its actions (:mod:`.listing`)."""
+        return listing(state)
 
     # A shared Faction (ruling H1): the rules ask the Team's first seat; the partners answer its activation.
 
