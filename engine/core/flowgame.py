@@ -22,6 +22,7 @@ What every such game also gets:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
@@ -115,6 +116,12 @@ class FlowGame(Game[F]):
     """The standing prompt's text (it speaks to its seat only: standing offers are never shown publicly)."""
 
     # --- what a runtime game implements --------------------------------------------------------
+
+    def listing(self, state: F) -> AbstractContextManager[object]:
+        """The context every legal list of ``state`` is drawn in (nothing changes while it is drawn): a game
+        may keep what its actions read of the state for that list (Nakamura Tower: its ``listing`` module).
+        By default nothing is kept."""
+        return nullcontext()
 
     def view_model(self, state: F, seat: str | None) -> BaseModel:
         """The game's typed view for ``seat`` (None: public); build it with ``**self.table_view(...)``."""
@@ -250,6 +257,10 @@ class FlowGame(Game[F]):
         return self.rules.shapes.check(intent)
 
     def legal(self, state: F, seat: str) -> list[Intent]:
+        with self.listing(state):
+            return self._legal(state, seat)
+
+    def _legal(self, state: F, seat: str) -> list[Intent]:
         top = state.waiting.top()
         if state.result is not None or top is None:
             return []

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -34,7 +36,7 @@ def _offered(intent: Intent, legal: list[Intent]) -> bool:
     """Whether ``intent`` is in ``legal``: first by identity (an agent hands back one of the list's own
     intents), which skips comparing it with every intent before it (an IPA wall's list holds ~540), then by
     equality as ``in`` does."""
-    return any(offer is intent for offer in legal) or intent in legal
+    return any(map(is_, legal, repeat(intent))) or intent in legal
 
 
 class GameState(BaseModel):

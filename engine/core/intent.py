@@ -108,7 +108,7 @@ class Intent:
         if not self.args:
             text = self.kind
         else:
-            text = self.kind + ":" + ",".join(f"{k}={v}" for k, v in self.args)
+            text = self.kind + ":" + ",".join([f"{k}={v}" for k, v in self.args])
         if len(text) > KEY_MAX:
             raise MalformedIntent(f"The action '{text[:40]}...' is too long to be sent.")
         return text

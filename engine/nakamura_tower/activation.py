@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.core import Event, Intent, public
 
 from .cyber import turn_up
+from .listing import once
 from .marks import mark
 from .mines import arm
 from .naming import team_of
@@ -27,6 +28,7 @@ REAL_WORLD = "Characters act in their Team's activation, in the Real World phase
 """When the Real World's actions are possible (a refusal at another moment says so)."""
 
 
+@once
 def actors(state: NtState, seat: str) -> list[Model]:
     """The characters ``seat`` may act with now."""
     if state.current is not None:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from engine.core.board import OPEN, AreaGraph, Cell, Edge, Grid, GridSpec, Passage, grid_of
 
 from . import lines
+from .listing import once
 from .loading import pack
 from .pack import Mission, Pack
 from .state import Model, NtState
@@ -70,11 +71,13 @@ def area(state: NtState, label: str) -> str:
     return grid(state).area_of(square(label)) or ""
 
 
+@once
 def on_board(state: NtState) -> list[Model]:
     """The models in play on the board (standing or stunned; not the unconscious lying there)."""
     return [m for m in state.models.values() if m.active]
 
 
+@once
 def present(state: NtState) -> list[Model]:
     """Every model on a square, the unconscious lying there included (ruling M6)."""
     return [m for m in state.models.values() if m.present]
@@ -84,10 +87,11 @@ def at(state: NtState, label: str) -> Model | None:
     return next((m for m in present(state) if m.cell == label), None)
 
 
+@once
 def occupied(state: NtState) -> dict[Cell, Model]:
     """Who fills each square: a lying unconscious character fills it too, blocks the way and the Line of
     Sight of other sides, and counts as an Intervening Model, as a stunned one does (ruling M6)."""
-    return {square(m.cell): m for m in present(state) if m.cell is not None}
+    return {square(m.cell): m for m in state.models.values() if m.cell is not None}  # as present() reads
 
 
 def friends(a: Model, b: Model) -> bool:
@@ -113,6 +117,7 @@ def blockers(state: NtState, viewer: Model) -> frozenset[Cell]:
     return frozenset(c for c, m in occupied(state).items() if _side(state, m) != own)
 
 
+@once
 def blockers_of(state: NtState) -> Callable[[Model], frozenset[Cell]]:
     """:func:`blockers` for many viewers at one moment (a listing of every character's attacks): who
     stands where is read once, and the blockers of each side once."""
@@ -128,6 +133,7 @@ def blockers_of(state: NtState) -> Callable[[Model], frozenset[Cell]]:
     return of
 
 
+@once
 def closed_edges(state: NtState) -> frozenset[Edge]:
     return frozenset(edge_of(e) for e, d in state.doors.items() if d.state != "open")
 
@@ -179,6 +185,7 @@ def colour_controller(state: NtState, colour: str) -> str | None:
     return colour_holders(state).get(colour) if colour else None
 
 
+@once
 def colour_holders(state: NtState) -> dict[str, str | None]:
     """:func:`colour_controller` of every colour at once: the first security Terminal of each colour, and
     the seat that holds it (None: nobody)."""
@@ -203,6 +210,8 @@ def unlocker(state: NtState, model: Model) -> Callable[[str], bool]:
     if model.kind == "drone" or model.psychotic or breaker:
         return lambda edge: True
     holders = colour_holders(state)
+    if model.team not in holders.values():
+        return lambda edge: False  # its Team holds no colour: no door's colour need be read
     return lambda edge: holders.get(door_colour(state, edge)) == model.team
 
 

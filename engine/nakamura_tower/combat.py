@@ -170,18 +170,17 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int =
     counts the blows of one Close Combat Attack (Rapid Strike)."""
     attacker, target = state.models[attacker_id], state.models[target_id]
     weapon = weapon_for(state, attacker, target)
+    striker, struck = who(state, attacker), who(state, target)  # as every line below names them
     if weapon is None:
-        return [
-            public("no_attack", f"{who(state, attacker)} no longer has a target in {who(state, target)}.")
-        ]
+        return [public("no_attack", f"{striker} no longer has a target in {struck}.")]
     assert attacker.cell is not None and target.cell is not None
     state.last_sight = [attacker.cell, target.cell]
     raise_alarm(state, attacker.cell, alarm_kind(weapon))
-    events = [public("attack", f"{who(state, attacker)} attacks {who(state, target)} with {weapon.name}.")]
+    events = [public("attack", f"{striker} attacks {struck} with {weapon.name}.")]
     offer: list[tuple[Intent, str]] = []
     if may_react(target):
         if weapon_for(state, target, attacker) is not None:
-            offer.append((Intent.of("react", how="fire"), f"Fast Attack {who(state, attacker)}"))
+            offer.append((Intent.of("react", how="fire"), f"Fast Attack {striker}"))
         offer += [
             (Intent.of("react", how="cover", to=c), f"Take Cover to {c}")
             for c in cover_squares(state, target, attacker)
@@ -198,7 +197,7 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int =
         (Intent.of("react", unit=m.id, how="shield"), f"{who(state, m)} steps in as a Human Shield")
         for m in shields
     ]
-    text = f"{who(state, attacker)} attacks {who(state, target)}: {_choices(offer)}?"
+    text = f"{striker} attacks {struck}: {_choices(offer)}?"
     player = controller_of(state, target)  # ruling H1: the seat that plays the target reacts with it
     return events + RULES.window(
         state,
@@ -208,7 +207,7 @@ def begin_attack(state: NtState, attacker_id: str, target_id: str, strike: int =
         {player: offer},
         pass_as=(Intent.of("react", how="dodge"), "Dodge"),
         payload=ReactPayload(attacker=attacker_id, target=target_id, strike=strike),
-        public=f"{who(state, attacker)} attacks {who(state, target)}: {player} chooses the reaction.",
+        public=f"{striker} attacks {struck}: {player} chooses the reaction.",
     )
 
 

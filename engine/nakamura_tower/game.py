@@ -5,6 +5,7 @@ activation. The rules are the phases (:mod:`.phases`, :mod:`.cyber`, :mod:`.dron
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 from engine.core import GameMeta, Intent, RandomAgent
@@ -27,6 +28,7 @@ from . import (  # noqa: F401 - they register into RULES
 )
 from .agent import HeuristicAgent, search_agent
 from .determinize import determinize
+from .listing import listing
 from .rules import RULES
 from .setup import build
 from .state import NtOptions, NtState
@@ -66,6 +68,10 @@ class NakamuraGame(FlowGame[NtState]):
 
     def _setup(self, seats: list[str], seed: int, options: Any) -> NtState:
         return self.start(build(self.meta.id, seats, self.new_rng(seed), options))
+
+    def listing(self, state: NtState) -> AbstractContextManager[object]:
+        """Every legal list reads the table once for all its actions (:mod:`.listing`)."""
+        return listing(state)
 
     # A shared Faction (ruling H1): the rules ask the Team's first seat; the partners answer its activation.
 

@@ -52,10 +52,33 @@ def targets(
     character can ... throw a grenade without seeing an enemy"); who blocks and the closed doors are read,
     or given (:func:`board.blockers`, :func:`board.closed_edges`)."""
     assert thrower.cell is not None
-    g, here = board.grid(state), board.square(thrower.cell)
     blockers = board.blockers(state, thrower) if blockers is None else blockers
     closed = board.closed_edges(state) if closed is None else closed
-    return [c.label for c in _in_reach(g, here, item.maximum) if lines.sees(g, here, c, blockers, closed)]
+    return in_sight(board.grid(state), board.square(thrower.cell), item.maximum, blockers, closed)
+
+
+def in_sight(
+    g: Grid, here: Cell, reach: int, blockers: frozenset[Cell], closed: frozenset[Edge]
+) -> list[str]:
+    """The squares within ``reach`` of ``here`` (its own excepted) in Line of Sight, in reading order. A line
+    to such a square stays within ``reach`` of ``here`` in both directions, so only who blocks and what
+    is shut there is read (tests/engine/nakamura_tower/test_lines.py holds it to ``Grid.sees``)."""
+
+    def near(cell: Cell) -> bool:
+        return abs(cell.col - here.col) <= reach and abs(cell.row - here.row) <= reach
+
+    near_blockers = frozenset(c for c in blockers if near(c))
+    near_closed = frozenset(e for e in closed if near(e.a) or near(e.b))
+    return list(_seen(g, here, reach, near_blockers, near_closed))
+
+
+@lru_cache(maxsize=4096)
+def _seen(
+    g: Grid, here: Cell, reach: int, blockers: frozenset[Cell], closed: frozenset[Edge]
+) -> tuple[str, ...]:
+    """The squares of :func:`_in_reach` in Line of Sight, as labels: kept per thrower's square, reach and
+    what stands and is shut within that reach (a Team's next listing finds most of it as it was)."""
+    return tuple(c.label for c in _in_reach(g, here, reach) if lines.sees(g, here, c, blockers, closed))
 
 
 @lru_cache(maxsize=4096)

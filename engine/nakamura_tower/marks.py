@@ -22,9 +22,10 @@ from .view import LastView, MovedView
 
 
 def _health(model: Model) -> str:
-    flags = [f for f, on in (("crippled", model.crippled), ("stunned", model.stunned)) if on]
-    flags += ["psychotic"] if model.psychotic else []
-    return " ".join([str(model.wounds), model.status, *flags])
+    flags = " crippled" if model.crippled else ""
+    flags += " stunned" if model.stunned else ""
+    flags += " psychotic" if model.psychotic else ""
+    return f"{model.wounds} {model.status}{flags}"
 
 
 def _mine(owner: str, cell: str) -> str:
@@ -33,10 +34,11 @@ def _mine(owner: str, cell: str) -> str:
 
 def mark(state: NtState, what: str) -> None:
     """Note the table now: a move (``what``, in words) begins."""
+    models = state.models.values()
     state.mark = Mark(
         what=what,
-        cells={m.id: m.cell or "" for m in state.models.values()},
-        health={m.id: _health(m) for m in state.models.values()},
+        cells={m.id: m.cell or "" for m in models},
+        health={m.id: _health(m) for m in models},
         scores={s: t.score for s, t in state.teams.items()},
         doors={e: d.state for e, d in state.doors.items()},
         terminals={t: held.controller or "" for t, held in state.terminals.items()},

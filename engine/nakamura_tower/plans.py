@@ -24,6 +24,7 @@ from engine.core.intent import Value
 from . import board
 from .battles import SR_BOOST, TN_SLOTS, defences
 from .fills import PART, codes, decode, fill_part
+from .listing import listing, once
 from .loading import pack
 from .naming import plural
 from .pack import DEFENSIVE, OFFENSIVE
@@ -85,10 +86,12 @@ def sniffers(state: NtState, seat: str) -> int:
     return sum(1 for x in state.teams[seat].tn if x.owner == seat and pack().card(x.card).kind == "sniffer")
 
 
+@once
 def free_fields(state: NtState, seat: str) -> int:
     return TN_SLOTS - len(state.teams[seat].tn) + sniffers(state, seat)
 
 
+@once
 def _charges(state: NtState, seat: str) -> list[str]:
     return _distinct(c for c in state.teams[seat].hand if pack().card(c).kind == "sr_booster")
 
@@ -248,7 +251,13 @@ def remaining(state: NtState, seat: str, target: str, answers: dict[str, str]) -
     first part of a plan is always asked of a Team holding cards (so being asked tells nothing of its
     hand), a later one only when it has a choice to make or its only answer is not what an unasked part
     means. A Team with an empty hand (hand sizes are public) is asked only what it has a choice in: none of
-    it, its whole plan is :func:`unasked`."""
+    it, its whole plan is :func:`unasked`. The Team's hand and network are read once for every offer
+    judged (:mod:`.listing`)."""
+    with listing(state):
+        return _remaining(state, seat, target, answers)
+
+
+def _remaining(state: NtState, seat: str, target: str, answers: dict[str, str]) -> list[Part]:
     parts = _all_parts(state, seat, target, answers)
     first = 0 if state.teams[seat].hand else -1
     names = [name for name, _, _ in parts]

@@ -102,7 +102,21 @@ def search(
     squares not ``taken``, as ``passage`` allows: what ``Grid.reachable(start, budget, None, may_enter,
     may_pass, passage)`` finds (``may_enter`` refusing ``taken``, ``may_pass`` ``blocking``), and the ways
     ``Grid.path`` takes. Keyed on every input, so it cannot go stale."""
-    rows, changed, cells, w = _rows(g), _changed(g, passage), _cells(g), g.width
+    dist, pred, reached = _walk(g, start, budget, blocking, passage)
+    cells = _cells(g)
+    squares = tuple(cells[n] for n in reached if cells[n] not in taken)
+    return Search(g, start, squares, dist, pred, taken)
+
+
+@lru_cache(maxsize=SEARCHES_KEPT)
+def _walk(
+    g: Grid, start: Cell, budget: int, blocking: frozenset[Cell], passage: Passage
+) -> tuple[dict[int, int], dict[int, int], tuple[int, ...]]:
+    """The breadth-first search of :func:`search`: the steps to every square reached and the square each is
+    reached from, by number, and the numbers reached in reading order (the start left out). Who only fills
+    a square (an ally) changes where a Move may end, not the ways, so it is not part of this key: a
+    character's search holds while its friends move around it."""
+    rows, changed, w = _rows(g), _changed(g, passage), g.width
     first = start.row * w + start.col
     stop = {c.row * w + c.col for c in blocking}
     dist, pred, rank = {first: 0}, {}, {}
@@ -122,5 +136,4 @@ def search(
         if not outer:
             break
         ring = outer
-    squares = tuple(cells[n] for n in sorted(dist) if n != first and cells[n] not in taken)
-    return Search(g, start, squares, dist, pred, taken)
+    return dist, pred, tuple(n for n in sorted(dist) if n != first)

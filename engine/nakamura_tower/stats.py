@@ -40,7 +40,8 @@ RANGED_IN_CC = -3
 
 
 def gear(model: Model) -> list[Equipment]:
-    return [pack().equipment[e] for e in model.equipment]
+    equipment = pack().equipment
+    return [equipment[e] for e in model.equipment]
 
 
 def ph(model: Model) -> int:
@@ -233,8 +234,9 @@ def character_named(state: NtState, value: Value) -> str:
 def carried(model: Model, kind: str) -> list[Equipment]:
     """The distinct cards of ``kind`` the model carries, in its slot order."""
     seen: list[Equipment] = []
+    equipment = pack().equipment
     for ident in model.equipment:
-        item = pack().equipment[ident]
+        item = equipment[ident]
         if item.kind == kind and item not in seen:
             seen.append(item)
     return seen

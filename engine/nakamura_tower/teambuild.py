@@ -48,7 +48,8 @@ def budget(state: NtState) -> int:
 
 
 def spent(team: TeamState) -> int:
-    return sum(loadout_cost(pack(), pack().characters[r.character], r.equipment) for r in team.draft)
+    p = pack()
+    return sum(loadout_cost(p, p.characters[r.character], r.equipment) for r in team.draft)
 
 
 def left(state: NtState, team: TeamState) -> int:
@@ -207,33 +208,30 @@ def _buyable(state: NtState, team: TeamState, points: int) -> list[Intent]:
         member = _recruit(team, r.character)
         assert member is not None  # r itself, or an earlier recruit of the same character
         skills = skills_of(pack().characters[member.character], team.faction)
-        out += [
-            buy
-            for item, buy in _menu(member.character, tuple(member.equipment), skills, level)
-            if item.cost <= points
-        ]
+        menu = _menu(member.character, tuple(member.equipment), skills, level)
+        out += [buy for cost, buy in menu if cost <= points]
     return out
 
 
 MENUS_KEPT = 4096
 """How many members' purchase menus :func:`_menu` keeps (a Team's building moves revisit a few loadouts)."""
-_MENUS: dict[tuple[str, tuple[str, ...], str, int], tuple[Pack, tuple[tuple[Equipment, Intent], ...]]] = {}
+_MENUS: dict[tuple[str, tuple[str, ...], str, int], tuple[Pack, tuple[tuple[int, Intent], ...]]] = {}
 
 
 def _menu(
     character: str, equipment: tuple[str, ...], skills: str, level: int
-) -> tuple[tuple[Equipment, Intent], ...]:
+) -> tuple[tuple[int, Intent], ...]:
     """The items at or below the Availability ``level`` that the member (``character`` with its
-    ``equipment``, using ``skills``' Special Skills) could carry one more of, in pack order, each with its
-    purchase: found once per loadout of the pack in use (a building move changes one member's loadout, or
-    only the Budget; a pack read again, as a test does, finds its own)."""
+    ``equipment``, using ``skills``' Special Skills) could carry one more of, in pack order, each as its
+    cost and its purchase: found once per loadout of the pack in use (a building move changes one member's
+    loadout, or only the Budget; a pack read again, as a test does, finds its own)."""
     p, key = pack(), (character, equipment, skills, level)
     kept = _MENUS.get(key)
     if kept is not None and kept[0] is p:
         return kept[1]
     fits = fits_one_more([p.equipment[e] for e in equipment], skills)
     menu = tuple(
-        (e, made("buy", who=character, item=e.id))
+        (e.cost, made("buy", who=character, item=e.id))
         for e in p.equipment.values()
         if LEVEL[e.availability] <= level and fits(e)
     )

@@ -7,16 +7,25 @@ from __future__ import annotations
 from engine.core import Event, Intent
 from engine.core.actions import Action
 from engine.core.args import word
+from engine.core.board import Cell
 
 from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..combat import begin_attack, weapon_for
 from ..infection import against_ally
 from ..intents import made
+from ..listing import once
 from ..rules import RULES
-from ..state import NtState
+from ..state import Model, NtState
 from ..stats import called, name, weapons
 from ..summed import Summed
+
+
+@once
+def _foes(state: NtState, team: str) -> list[tuple[Model, Cell]]:
+    """The models on the board that are not ``team``'s (:func:`board.friends`: the only ones it may
+    attack), with their squares, read once per listing for every attacker of the Team."""
+    return [(t, board.square(str(t.cell))) for t in board.on_board(state) if t.team != team]
 
 
 @RULES.action
@@ -28,7 +37,7 @@ class Attack(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         out: list[Intent] = []
-        g, targets = board.grid(state), board.on_board(state)
+        g = board.grid(state)
         blocking, closed = board.blockers_of(state), board.closed_edges(state)  # the table read once
         for model in actors(state, seat):
             if not model.able:
@@ -36,9 +45,9 @@ class Attack(Summed, Action[NtState]):
             arms = weapons(model)  # read once, and who blocks its sight once it is needed
             reach = max(1, arms[0].maximum if arms[0] is not None else 1)
             here, look = board.square(str(model.cell)), None
-            for target in targets:
-                if board.friends(model, target) or g.distance(here, board.square(str(target.cell))) > reach:
-                    continue  # weapon_for would find no way: a friend, or beyond its weapons' reach
+            for target, there in _foes(state, model.team):
+                if g.distance(here, there) > reach:
+                    continue  # weapon_for would find no way: beyond its weapons' reach
                 look = look or board.sight(state, model, blocking(model), closed)
                 if weapon_for(state, model, target, look, arms) is not None:
                     out.append(made("attack", unit=model.id, target=target.id))

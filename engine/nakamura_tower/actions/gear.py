@@ -6,14 +6,18 @@ Action Point)")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
 from engine.core.args import word
+from engine.core.board import Cell
 
 from .. import board
 from ..activation import REAL_WORLD, actors, finish, settle, start
 from ..grenades import targets, throw
 from ..intents import made
+from ..listing import once
 from ..loading import pack
 from ..marks import mark
 from ..mines import lay, may_lay
@@ -42,16 +46,28 @@ def _begin(state: NtState, model: Model, cost: int) -> None:
 def _beside(state: NtState, model: Model, lying: bool = False) -> list[Model]:
     """The friendly characters on the squares next to ``model`` (stunned ones too; with ``lying``, the
     unconscious ones lying there as well)."""
+    near = _lying_beside(state, model.id)
+    return near if lying else [m for m in near if m.active]
+
+
+@once
+def _lying_beside(state: NtState, unit: str) -> list[Model]:
+    """:func:`_beside` with ``lying``, found once per listing (dragging, First Aid and handing over ask)."""
+    model = state.models[unit]
     assert model.cell is not None
     g, here = board.grid(state), board.square(model.cell)
+    return [m for m, cell in _squad(state, model.team) if m.id != unit and g.distance(cell, here) == 1]
+
+
+@once
+def _squad(state: NtState, team: str) -> list[tuple[Model, Cell]]:
+    """The characters of ``team`` on a square (:func:`board.present`: the unconscious too), with their
+    squares, read once per listing for every character that looks beside itself. Same side is
+    :func:`board.friends`."""
     return [
-        m
-        for m in (board.present(state) if lying else board.on_board(state))
-        if board.friends(m, model)
-        and m.kind == "character"
-        and m.id != model.id
-        and m.cell is not None
-        and g.distance(board.square(m.cell), here) == 1
+        (m, board.square(m.cell))
+        for m in board.present(state)
+        if m.team == team and m.kind == "character" and m.cell is not None
     ]
 
 
@@ -189,6 +205,13 @@ class Aid(Summed, Action[NtState]):
         return f"{who} gives First Aid to {other}" if who and other else "Use First Aid"
 
 
+@once
+def _one_more(state: NtState, unit: str) -> Callable[[Equipment], bool]:
+    """Whether ``unit`` can carry one more card (:func:`slots_one_more`), its gear read once per listing
+    (a character beside several that may act is asked by each)."""
+    return slots_one_more(gear(state.models[unit]))
+
+
 def _movable(item: Equipment) -> bool:
     return item.kind != "neurochip" and item.slot not in IMPLANTED
 
@@ -205,9 +228,9 @@ class Swap(Summed, Action[NtState]):
         acting character's to hand over (ruling K7), so the key names one exchange and is listed once."""
         out: list[Intent] = []
         for model in actors(state, seat):
-            takes = slots_one_more(gear(model))  # whether it can carry one more card, its gear read once
+            takes = _one_more(state, model.id)
             for friend in _beside(state, model):
-                gets = slots_one_more(gear(friend))
+                gets = _one_more(state, friend.id)
                 given = [(ident, gets) for ident in dict.fromkeys(model.equipment)]
                 taken = [(i, takes) for i in dict.fromkeys(friend.equipment) if i not in model.equipment]
                 for ident, fits in given + taken:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache, partial
+from itertools import repeat
 
 from pydantic import BaseModel
 
@@ -27,7 +28,7 @@ from ..reach import Search, search
 from ..rules import RULES
 from ..sharing import controller_of
 from ..state import Model, NtState
-from ..stats import called, gear, name, speed, who
+from ..stats import called, gear, name, speed, weapons, who
 from ..summed import Summed
 
 DRAG, DRAG_CYBERLEGS = 2, 3
@@ -79,24 +80,16 @@ def _search(
     where they were (a standing order, a door, an attack moves nobody)."""
     assert mover.cell is not None  # an actor stands on the board
     start, reach = board.square(mover.cell), budget(state, mover)
-
-    def near(cell: Cell) -> bool:
-        return abs(cell.col - start.col) <= reach and abs(cell.row - start.row) <= reach
-
-    return search(
-        board.grid(state),
-        start,
-        reach,
-        frozenset(c for c in _blocking(state, mover, taken) if near(c)),
-        frozenset(c for c in taken if near(c)),
-        passage(mover),
-    )
+    col, row = start.col, start.row
+    near = {c: m for c, m in taken.items() if abs(c.col - col) <= reach and abs(c.row - row) <= reach}
+    blocking = _blocking(state, mover, near)  # who stands there decides: only they go into the key
+    return search(board.grid(state), start, reach, blocking, frozenset(near), passage(mover))
 
 
 @lru_cache(maxsize=1024)
 def _moves(unit: str, squares: tuple[Cell, ...]) -> tuple[Intent, ...]:
     """The moves of ``unit`` to ``squares``, made once (an immutable value of its inputs)."""
-    return tuple(move_to(unit, cell) for cell in squares)
+    return tuple(map(move_to, repeat(unit, len(squares)), squares))
 
 
 @RULES.action
@@ -243,12 +236,12 @@ def reactions(state: NtState, mover: Model, cells: list[str]) -> dict[str, list[
         with _at(mover, None):  # the mover stands at the far end of each look: it never blocks that line
             lines = board.sight_lines(state, reactor)
         assert reactor.cell is not None  # on the board
-        look = partial(lines, reactor.cell)
+        look, arms = partial(lines, reactor.cell), weapons(reactor)  # its weapons read once for the path
         for i, cell in enumerate(cells[1:], start=1):
             with _at(mover, cell):
                 if board.at(state, cell) is not mover:
                     continue
-                if weapon_for(state, reactor, mover, look) is not None:
+                if weapon_for(state, reactor, mover, look, arms) is not None:
                     offers.setdefault(controller_of(state, reactor), []).append(
                         (
                             Intent.of("react", unit=reactor.id, at=i),

@@ -5,6 +5,8 @@ all doors whose Terminals they control at any time during their Team's turn"), f
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Event, Intent, public
 from engine.core.actions import Action
 from engine.core.args import word
@@ -34,14 +36,17 @@ def beside(model: Model, edge: str) -> bool:
 def _door_changes(state: NtState, seat: str) -> list[tuple[str, str]]:
     team_models = [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]
     standing = [(m, board.square(str(m.cell))) for m in team_models]  # on the board: on a square
+    cells = {cell for _, cell in standing}
     holders = board.colour_holders(state)  # read once for every door
+    holds = seat in holders.values()  # a door's colour matters only to a seat holding a colour
     out: list[tuple[str, str]] = []
     for edge, door in state.doors.items():
         if door.forced:
             continue
-        controls = holders.get(board.door_colour(state, edge)) == seat
+        controls = holds and holders.get(board.door_colour(state, edge)) == seat
         sides = board.edge_of(edge)
-        near = [m for m, cell in standing if cell in (sides.a, sides.b)]
+        beside_it = sides.a in cells or sides.b in cells
+        near = [m for m, cell in standing if cell in (sides.a, sides.b)] if beside_it else []
         wanted = ["open", "closed", "locked"] if controls else []
         if not controls and near:
             if door.state == "open":
@@ -230,6 +235,12 @@ ORDERS = {
 }
 
 
+@lru_cache(maxsize=1024)
+def _orders(unit: str, standing: str) -> tuple[Intent, ...]:
+    """The standing orders ``unit`` may be given while it has ``standing``, made once per pair."""
+    return tuple(made("standing", unit=unit, order=o) for o in ORDERS if o != standing)
+
+
 @RULES.action
 class Standing(Summed, Action[NtState]):
     """Rules-notes 8 #13: "Standing order per model" so that most reaction prompts never need to be asked."""
@@ -242,7 +253,7 @@ class Standing(Summed, Action[NtState]):
 
     def options(self, state: NtState, seat: str) -> list[Intent]:
         models = [m for m in board.on_board(state) if m.team == seat and m.kind == "character"]
-        return [made("standing", unit=m.id, order=o) for m in models for o in ORDERS if o != m.standing]
+        return [order for m in models for order in _orders(m.id, m.standing)]
 
     def apply(self, state: NtState, seat: str, intent: Intent) -> list[Event]:
         model = state.models[str(intent.get("unit"))]

@@ -9,7 +9,7 @@ import random
 
 from engine.core.board import Cell, Edge, GridSpec, grid_of
 from engine.core.board.line import line
-from engine.nakamura_tower import lines
+from engine.nakamura_tower import grenades, lines
 from engine.nakamura_tower.loading import pack
 
 
@@ -69,3 +69,24 @@ def test_a_walked_line_meets_what_the_exact_line_meets() -> None:
             assert crossed == [c.edge for c in exact.crossings]
             assert corners == [(p.sides, p.side_edges) for p in exact.corners]
             assert lines.clear_on_map(g, a, b) == g.sees(a, b)
+
+
+def test_a_grenades_squares_are_those_the_grid_sees_within_reach() -> None:
+    """``grenades.in_sight`` reads only who blocks and which doors are shut within the thrower's reach (and
+    keeps what it found per such surroundings): the squares it gives are those ``Grid.sees`` finds with
+    everyone on the board and every closed door, asked twice of the same surroundings too."""
+    rng = random.Random(11)
+    for spec in pack().maps.values():
+        g = grid_of(spec)
+        cells, doors = list(g.cells()), list(g.doors)
+        for _ in range(600):
+            here, reach = rng.choice(cells), rng.randint(1, 8)
+            blockers = frozenset(rng.sample(cells, rng.randint(0, 40)))
+            closed = frozenset(rng.sample(doors, rng.randint(0, len(doors))))
+            expected = [
+                c.label
+                for c in g.around(here, reach)
+                if c != here and c not in g.blocked and g.sees(here, c, blockers=blockers, closed=closed)
+            ]
+            assert grenades.in_sight(g, here, reach, blockers, closed) == expected, (here, reach)
+            assert grenades.in_sight(g, here, reach, blockers, closed) == expected
