@@ -21,7 +21,8 @@ from PIL import Image
 
 from engine.infamy.view import ACC_PAWN, PHASE_NAMES, InfamyView, PlayerView, SectorView, round_name
 
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, Layer, canvas, to_png
+from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, Layer, canvas, palette_png
+from .drawn import Drawn, mapped_layer, mapped_over
 from .infamy_private import render_private
 from .infamy_style import (
     CARD,
@@ -452,9 +453,10 @@ def _draw_base(pen: Pen, view: InfamyView) -> None:
     pen.text(920, 694, "Schemes", 13, MUTED)
 
 
-_BASES: dict[tuple[Any, ...], Layer] = {}
+_BASES: dict[tuple[Any, ...], tuple[Layer, Image.Image]] = {}
 BASES_KEPT = 8
-"""Empty boards kept (each about 8 MB: 1750 x 1125 pixels), in Day and Night pairs."""
+"""Empty boards kept (each about 10 MB: 1750 x 1125 pixels, and as many mapped to the palette), in Day and
+Night pairs."""
 
 
 def _base_key(view: InfamyView, day: bool) -> tuple[Any, ...]:
@@ -466,13 +468,14 @@ def _base_key(view: InfamyView, day: bool) -> tuple[Any, ...]:
     )
 
 
-def _base(view: InfamyView) -> Image.Image:
+def _base(view: InfamyView) -> tuple[Image.Image, Image.Image]:
     """A fresh copy of the empty board for this many seats (their colours), these sectors and this Round
-    (Day/Night); drawn once and cached, since it is about a third of the drawing. Names are not part of it,
-    so however many games are live, a few boards serve them all. The Day and the Night boards are drawn
-    together: every game turns from one to the other each Round."""
-    layer = _BASES.get(_base_key(view, view.day))
-    if layer is None:
+    (Day/Night), and the board mapped to the palette (:mod:`renderers.drawn`); drawn once and cached, since
+    it is about a third of the drawing. Names are not part of it, so however many games are live, a few
+    boards serve them all. The Day and the Night boards are drawn together: every game turns from one to
+    the other each Round."""
+    found = _BASES.get(_base_key(view, view.day))
+    if found is None:
         if len(_BASES) + 2 > BASES_KEPT:
             _BASES.clear()
         for day in (view.day, not view.day):
@@ -483,16 +486,19 @@ def _base(view: InfamyView) -> Image.Image:
                 _draw_base(Pen(image), drawn)
                 return image
 
-            _BASES[_base_key(view, day)] = Layer.drawn(paint)
-        layer = _BASES[_base_key(view, view.day)]
-    return layer.copy()  # its texts recorded as drawn (renderers.common.recording)
+            layer = Layer.drawn(paint)
+            _BASES[_base_key(view, day)] = layer, mapped_layer(layer.image, FLAT_COLOURS)
+        found = _BASES[_base_key(view, view.day)]
+    layer, mapped = found
+    return layer.copy(), mapped  # its texts recorded as drawn (renderers.common.recording)
 
 
 def render(data: dict[str, Any] | InfamyView) -> bytes:
     """The public board. Uses only public fields of the view, so any seat's view gives the same image."""
     view = checked(data)
-    image = _base(view)
-    pen = Pen(image)
+    image, ground = _base(view)
+    drawn = Drawn(image.size)  # what is drawn over the empty board, mapped to the palette again
+    pen = Pen(image, drawn)
     _header(pen, view)
     _contact_track(pen, view)
     _sectors(pen, view)
@@ -500,4 +506,4 @@ def render(data: dict[str, Any] | InfamyView) -> bytes:
     _missions(pen, view)
     _players(pen, view)
     _footer(pen, view)
-    return to_png(image, FLAT_COLOURS)
+    return palette_png(mapped_over(image, ground, drawn, FLAT_COLOURS), FLAT_COLOURS)

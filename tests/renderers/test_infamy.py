@@ -78,15 +78,46 @@ def test_palette_png_stays_close_to_the_drawing() -> None:
     from renderers.infamy import Pen, _base
 
     view = InfamyView.model_validate(GAME.view(midgame(), None))
-    drawn = _base(view)
+    drawn, _ = _base(view)
     Pen(drawn).box(100, 100, 300, 200, fill=(45, 50, 61), outline=(250, 120, 30))
     Pen(drawn).text(120, 120, "Hazard 12 Weapons", 15)
-    from renderers.infamy import to_png
+    from renderers.common import to_png
+    from renderers.infamy_style import FLAT_COLOURS
 
-    decoded = Image.open(io.BytesIO(to_png(drawn))).convert("RGB")
+    decoded = Image.open(io.BytesIO(to_png(drawn, FLAT_COLOURS))).convert("RGB")
     histogram = ImageChops.difference(drawn, decoded).convert("L").histogram()
     assert max(level for level, count in enumerate(histogram) if count) <= 40
     assert sum(histogram[25:]) < drawn.width * drawn.height // 1000
+
+
+def _boards(seeds: range, moves: int = 6):
+    """Views along seeded games of three and four seats, a few moves apart (the names vary, some share an
+    initial), the finished ones included."""
+    for seed in seeds:
+        seats = [f"{name}{seed}" for name in ("ann", "al", "bo", "cy")[: 3 + seed % 2]]
+        agents = {s: RandomAgent(seed * 5 + i) for i, s in enumerate(seats)}
+        state = GAME.setup(seats, seed)
+        for step in range(moves):
+            yield GAME.view(state, None)
+            if not GAME.prompts(state):
+                break
+            state = advance(GAME, state, agents, 1 + (seed * 3 + step * 7) % 19)
+
+
+def test_the_board_mapped_where_drawn_over_is_the_board_mapped_whole(monkeypatch) -> None:
+    """The full board maps to its palette only the boxes drawn over the empty board (renderers.drawn): the
+    same PNG, byte for byte, as mapping every pixel, over many seeded boards (a pixel drawn outside the
+    boxes noted would keep the empty board's colour)."""
+    from renderers import infamy
+    from renderers.common import fixed_palette
+
+    fast = [render(view) for view in _boards(range(12))]
+
+    def whole(image, ground, drawn, colours):
+        return image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
+
+    monkeypatch.setattr(infamy, "mapped_over", whole)
+    assert [render(view) for view in _boards(range(12))] == fast
 
 
 def test_the_renderer_reads_the_typed_view() -> None:

@@ -1,0 +1,70 @@
+"""A picture drawn over a cached layer, mapped to its palette where it was drawn over only.
+
+A palette PNG maps every pixel of the picture to the renderer's fixed palette
+(:func:`renderers.common.fixed_palette`), several milliseconds for a full board, most of it on pixels of
+the empty board that no move changes. The mapping takes each pixel on its own (the nearest entry of a fixed
+palette), so the empty board is mapped once, with its layer, and a picture drawn over it is that mapped
+layer with the boxes that were drawn over mapped again: the same pixels as mapping the whole picture
+(``tests/renderers/test_infamy.py`` holds the two equal, byte for byte).
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from .common import RGB, Box, fixed_palette
+
+NESTED_LOOKBACK = 8
+"""How many of the latest boxes a new box is looked for in (a frame's contents are drawn just after it):
+a box inside one of them is not mapped twice."""
+
+
+class Drawn:
+    """The boxes of pixels a drawing touched, clipped to a picture of ``size``."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.width, self.height = size
+        self.boxes: list[Box] = []
+
+    def add(self, box: Box | None) -> None:
+        if box is None:
+            return
+        x0, y0 = max(0, box[0]), max(0, box[1])
+        x1, y1 = min(self.width, box[2]), min(self.height, box[3])
+        if x0 >= x1 or y0 >= y1:
+            return
+        for bx0, by0, bx1, by1 in self.boxes[-NESTED_LOOKBACK:]:
+            if bx0 <= x0 and by0 <= y0 and x1 <= bx1 and y1 <= by1:
+                return
+        self.boxes.append((x0, y0, x1, y1))
+
+    def frame(self, box: Box, reach: int) -> None:
+        """An outline drawn inside ``box``, none of it farther than ``reach`` from the box's edge (a rounded
+        corner lies within its radius of both edges): the four strips along the edges."""
+        x0, y0, x1, y1 = box
+        if 2 * reach >= min(x1 - x0, y1 - y0):
+            self.add(box)
+            return
+        self.add((x0, y0, x1, y0 + reach))
+        self.add((x0, y1 - reach, x1, y1))
+        self.add((x0, y0 + reach, x0 + reach, y1 - reach))
+        self.add((x1 - reach, y0 + reach, x1, y1 - reach))
+
+
+def mapped_over(
+    image: Image.Image, ground: Image.Image, drawn: Drawn, colours: tuple[RGB, ...]
+) -> Image.Image:
+    """``image`` mapped to the fixed palette of ``colours``, where ``ground`` is the layer it was drawn on
+    already mapped and ``drawn`` holds every pixel drawn since (what ``image.quantize`` with that palette
+    and no dithering gives)."""
+    palette = fixed_palette(colours).im
+    picture, out = image.im, ground.copy()
+    target = out.im
+    for box in drawn.boxes:
+        target.paste(picture.crop(box).convert("P", 0, palette), box)
+    return out
+
+
+def mapped_layer(image: Image.Image, colours: tuple[RGB, ...]) -> Image.Image:
+    """A layer mapped to the fixed palette of ``colours``, as :func:`mapped_over` takes it."""
+    return image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
