@@ -75,10 +75,11 @@ def test_palette_png_stays_close_to_the_drawing() -> None:
     """The 8-bit PNG maps every pixel to the renderer's fixed palette; colours stay within a few levels."""
     from PIL import ImageChops
 
-    from renderers.infamy import Pen, _base
+    from renderers.infamy import Pen
+    from renderers.infamy_base import base
 
     view = InfamyView.model_validate(GAME.view(midgame(), None))
-    drawn, _ = _base(view)
+    drawn, _ = base(view)
     Pen(drawn).box(100, 100, 300, 200, fill=(45, 50, 61), outline=(250, 120, 30))
     Pen(drawn).text(120, 120, "Hazard 12 Weapons", 15)
     from renderers.common import to_png
@@ -118,6 +119,27 @@ def test_the_board_mapped_where_drawn_over_is_the_board_mapped_whole(monkeypatch
 
     monkeypatch.setattr(infamy, "mapped_over", whole)
     assert [render(view) for view in _boards(range(12))] == fast
+
+
+def test_a_row_of_more_missions_than_the_empty_board_has_frames_for_is_drawn_over_a_cleared_row(
+    monkeypatch,
+) -> None:
+    """The empty board holds four mission frames; a row of five or six is drawn whole over the row cleared
+    to the ground: the image of an empty board without mission frames."""
+    from renderers import infamy_base
+
+    view = InfamyView.model_validate(GAME.view(midgame(seed=4, steps=80), None))
+    assert view.missions
+    for count in (5, 6):
+        more = view.model_copy(update={"missions": (view.missions * 6)[:count]})
+        drawn = render(more)
+        infamy_base.BASES_HELD.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(infamy_base, "mission_frame", lambda pen, i, n: None)
+            unframed = render(more)
+        infamy_base.BASES_HELD.clear()
+        assert drawn == unframed
+        assert drawn != render(view)
 
 
 def test_the_renderer_reads_the_typed_view() -> None:
