@@ -36,16 +36,21 @@ from .infamy_base import (
     PANEL_Y0,
     TILE_H,
     TILE_W,
+    TRACK_LEFT,
+    TRACK_Y0,
     ZONE_W,
     base,
+    chip_x,
     clear_missions,
     contact_x,
     mission_frame,
     mission_width,
     mission_x,
     panel_height,
+    paste_scale,
     sector_tile,
     tile_origin,
+    track_step,
     zone_x,
 )
 from .infamy_private import render_private
@@ -227,18 +232,10 @@ def _sectors(pen: Pen, view: InfamyView) -> None:
 
 
 def _infamy_track(pen: Pen, view: InfamyView) -> None:
-    x0, y0, x1 = 10, 566, 900
-    left, right = x0 + 64, x1 - 14
+    y0, left = TRACK_Y0, TRACK_LEFT
     top = max(20, max((p.infamy for p in view.players), default=0))
-    step = (right - left) / top
-    for i in range(top + 1):
-        x = left + i * step
-        big = i % 5 == 0
-        pen.line(
-            x, y0 + (16 if big else 22), x, y0 + 34, (255, 255, 255) if i == 15 else MUTED, 2 if big else 1
-        )
-        if big:
-            pen.text(x, y0 + 3, str(i), 11, DAY_SKY if i == 15 else MUTED, anchor="ma")
+    step = track_step(top)
+    paste_scale(pen, top)
     by_value: dict[int, list[str]] = {}
     for p in view.players:
         by_value.setdefault(p.infamy, []).append(p.seat)
@@ -321,17 +318,9 @@ def _players(pen: Pen, view: InfamyView) -> None:
         # resources and assets
         res = p.res
         cx = x0 + 200
-        items = [
-            ("W", res.weapon, ZONE["weapon"][1]),
-            ("D", res.data, ZONE["data"][1]),
-            ("C", res.compound, ZONE["compound"][1]),
-            ("H", p.henchmen, ZONE["henchman"][1]),
-            ("F", p.favors, (250, 250, 250)),
-        ]
-        for k, (label, value, col) in enumerate(items):
-            bx = cx + k * 52
-            pen.box(bx, y + 34, bx + 46, y + 56, fill=col, radius=5)
-            pen.text(bx + 23, y + 45, f"{value} {label}", 14, (20, 20, 20), anchor="mm")
+        counts = (res.weapon, res.data, res.compound, p.henchmen, p.favors)
+        for k, (label, value) in enumerate(zip("WDCHF", counts, strict=True)):  # on the empty board's chips
+            pen.text(chip_x(k) + 23, y + 45, f"{value} {label}", 14, (20, 20, 20), anchor="mm")
         b = p.bribes
         bribe_line = f"Bribes {b.available} avail · {b.spent} spent · {b.on_contacts} on Contacts"
         if b.bid:

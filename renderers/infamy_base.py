@@ -15,7 +15,7 @@ from PIL import Image
 
 from engine.infamy.view import InfamyView, PlayerView, SectorView
 
-from .common import BACKGROUND, INK, MUTED, PANEL, Layer, canvas
+from .common import BACKGROUND, INK, MUTED, PANEL, RGB, Layer, canvas
 from .drawn import mapped_layer
 from .infamy_style import (
     CARD,
@@ -80,6 +80,62 @@ def contact_frame(pen: Pen, i: int) -> None:
     pen.box(x, CONTACT_Y0, x + CONTACT_W, CONTACT_Y0 + CONTACT_H, fill=CARD)
 
 
+TRACK_X0, TRACK_Y0, TRACK_X1 = 10, 566, 900
+"""The Infamy track's panel (40 high)."""
+TRACK_LEFT, TRACK_RIGHT = TRACK_X0 + 64, TRACK_X1 - 14
+"""Where its scale's 0 and its top lie."""
+SCALE_LEFT = TRACK_X0 + 54
+"""The scale's part of the panel starts here (its label, "Infamy", ends before)."""
+SCALES_KEPT = 16
+"""Scales kept (one per top value, each about 0.2 MB)."""
+
+_SCALES: dict[int, Layer] = {}
+
+
+def track_step(top: int) -> float:
+    return (TRACK_RIGHT - TRACK_LEFT) / top
+
+
+def _track_scale(pen: Pen, top: int) -> None:
+    """The scale's ticks from 0 to ``top``, every fifth one numbered, 15 (the Infamy that wins) bright."""
+    y0, step = TRACK_Y0, track_step(top)
+    for i in range(top + 1):
+        x = TRACK_LEFT + i * step
+        big = i % 5 == 0
+        pen.line(
+            x, y0 + (16 if big else 22), x, y0 + 34, (255, 255, 255) if i == 15 else MUTED, 2 if big else 1
+        )
+        if big:
+            pen.text(x, y0 + 3, str(i), 11, DAY_SKY if i == 15 else MUTED, anchor="ma")
+
+
+def _scale_box() -> tuple[int, int, int, int]:
+    s = Pen.s
+    return s(SCALE_LEFT), s(TRACK_Y0), s(TRACK_X1) + 1, s(TRACK_Y0 + 40) + 1
+
+
+def paste_scale(pen: Pen, top: int) -> None:
+    """The Infamy track's scale up to ``top`` over the empty board's panel: the panel's part right of its
+    label with the scale drawn, kept per ``top`` (a board draws the same 26 ticks and numbers each time)."""
+    layer = _SCALES.get(top)
+    if layer is None:
+        if len(_SCALES) >= SCALES_KEPT:
+            _SCALES.clear()
+
+        def paint() -> Image.Image:
+            image, _ = canvas(Pen.s(WIDTH), Pen.s(HEIGHT), BACKGROUND)
+            drawing = Pen(image)
+            drawing.box(TRACK_X0, TRACK_Y0, TRACK_X1, TRACK_Y0 + 40, fill=PANEL)
+            _track_scale(drawing, top)
+            return image.crop(_scale_box())
+
+        layer = _SCALES[top] = Layer.drawn(paint)
+    box = _scale_box()
+    pen.image.paste(layer.copy(), box[:2])
+    if pen.drawn is not None:
+        pen.drawn.add(box)
+
+
 def header_base(pen: Pen, day: bool) -> None:
     pen.box(10, 8, WIDTH - 10, 48, fill=INSET, outline=DAY_SKY if day else NIGHT_SKY)
     pen.disc(34, 28, 12, DAY_SKY if day else NIGHT_SKY)
@@ -136,13 +192,27 @@ def sector_tile(pen: Pen, idx: int, sec: SectorView, day: bool, blocked: bool) -
 PANEL_X0, PANEL_X1, PANEL_Y0 = 910, WIDTH - 10, 56
 
 
+CHIPS: tuple[RGB, ...] = (
+    ZONE["weapon"][1],
+    ZONE["data"][1],
+    ZONE["compound"][1],
+    ZONE["henchman"][1],
+    (250, 250, 250),
+)
+"""The chips of a freelancer's Weapons, Data, Compounds, Henchmen and Favors (the counts drawn on them)."""
+
+
+def chip_x(k: int) -> float:
+    return PANEL_X0 + 200 + k * 52
+
+
 def panel_height(count: int) -> float:
     return min(150, (660 - PANEL_Y0) / max(1, count) - 6)
 
 
 def players_base(pen: Pen, players: list[PlayerView]) -> None:
-    """The fixed part of each freelancer's panel: frame, colour and the empty Rep tracks (the name is drawn
-    over it, so one cached board serves every table of that many seats)."""
+    """The fixed part of each freelancer's panel: frame, colour, the empty Rep tracks and the resource chips
+    (the name and the counts are drawn over it, so one cached board serves every table of that many seats)."""
     x0, x1, h = PANEL_X0, PANEL_X1, panel_height(len(players))
     for i, p in enumerate(players):
         y = PANEL_Y0 + i * (h + 6)
@@ -155,6 +225,8 @@ def players_base(pen: Pen, players: list[PlayerView]) -> None:
             for lvl in range(1, 6):
                 bx = x0 + 86 + (lvl - 1) * 20
                 pen.box(bx, ry + 1, bx + 16, ry + 14, fill=DIM, radius=3)
+        for k, colour in enumerate(CHIPS):
+            pen.box(chip_x(k), y + 34, chip_x(k) + 46, y + 56, fill=colour, radius=5)
 
 
 def draw_base(pen: Pen, view: InfamyView) -> None:
@@ -168,7 +240,7 @@ def draw_base(pen: Pen, view: InfamyView) -> None:
         sector_tile(pen, idx, sec, view.day, blocked=False)
     for i in range(MISSION_SLOTS):
         mission_frame(pen, i, MISSION_SLOTS)
-    pen.box(10, 566, 900, 606, fill=PANEL)
+    pen.box(TRACK_X0, TRACK_Y0, TRACK_X1, TRACK_Y0 + 40, fill=PANEL)
     pen.text(18, 586, "Infamy", 13, MUTED, anchor="lm")
     players_base(pen, view.players)
     pen.box(910, 666, WIDTH - 10, 890, fill=PANEL)

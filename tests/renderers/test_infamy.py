@@ -142,6 +142,30 @@ def test_a_row_of_more_missions_than_the_empty_board_has_frames_for_is_drawn_ove
         assert drawn != render(view)
 
 
+def test_the_infamy_scale_pasted_from_its_layer_is_the_scale_drawn(monkeypatch) -> None:
+    """The Infamy track's scale is kept per top value and pasted: the same image, and the same texts
+    recorded, as drawing its ticks and numbers, at the usual top (20) and past it."""
+    from renderers import infamy_base
+
+    view = InfamyView.model_validate(GAME.view(midgame(seed=6, steps=70), None))
+    players = list(view.players)
+    views = [view]
+    for infamy in (23, 31):
+        players[1] = players[1].model_copy(update={"infamy": infamy})
+        views.append(view.model_copy(update={"players": list(players)}))
+    pasted = []
+    for board in views:
+        with recording() as texts:
+            pasted.append((render(board), sorted(t.value for t in texts)))
+    monkeypatch.setattr(infamy_base, "paste_scale", lambda pen, top: infamy_base._track_scale(pen, top))
+    monkeypatch.setattr("renderers.infamy.paste_scale", infamy_base.paste_scale)
+    for board, (png, texts) in zip(views, pasted, strict=True):
+        with recording() as drawn:
+            assert render(board) == png
+        assert sorted(t.value for t in drawn) == texts
+    assert "25" in pasted[2][1] and pasted[0][0] != pasted[1][0]
+
+
 def test_the_renderer_reads_the_typed_view() -> None:
     """The drawing reads ``InfamyView`` attributes: the model and its JSON dump draw the same image, and a
     view
