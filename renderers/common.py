@@ -416,6 +416,13 @@ def palette_png(mapped: Image.Image, colours: tuple[RGB, ...]) -> bytes:
     width, height = mapped.size
     rows = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte, 0 (none)
     rows.paste(mapped, (1, 0))
+    return rows_png(rows, colours)
+
+
+def rows_png(rows: Image.Image, colours: tuple[RGB, ...]) -> bytes:
+    """The PNG of a picture mapped to the :func:`fixed_palette` of ``colours`` held one column to the right
+    of ``rows``, whose first column is all 0 (each row's filter byte: none)."""
+    width, height = rows.width - 1, rows.height
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     idat = _idat(rows.tobytes(), width + 1, PALETTE_COMPRESS_LEVEL)
     return _png(header, _palette_bytes(colours), idat)

@@ -54,17 +54,21 @@ class Drawn:
 def mapped_over(
     image: Image.Image, ground: Image.Image, drawn: Drawn, colours: tuple[RGB, ...]
 ) -> Image.Image:
-    """``image`` mapped to the fixed palette of ``colours``, where ``ground`` is the layer it was drawn on
-    already mapped and ``drawn`` holds every pixel drawn since (what ``image.quantize`` with that palette
-    and no dithering gives)."""
+    """``image`` mapped to the fixed palette of ``colours`` as PNG rows (:func:`renderers.common.rows_png`),
+    where ``ground`` is the layer it was drawn on, mapped (:func:`mapped_layer`), and ``drawn`` holds every
+    pixel drawn since: what ``image.quantize`` with that palette and no dithering gives, a column right."""
     palette = fixed_palette(colours).im
     picture, out = image.im, ground.copy()
     target = out.im
-    for box in drawn.boxes:
-        target.paste(picture.crop(box).convert("P", 0, palette), box)
+    for x0, y0, x1, y1 in drawn.boxes:
+        target.paste(picture.crop((x0, y0, x1, y1)).convert("P", 0, palette), (x0 + 1, y0, x1 + 1, y1))
     return out
 
 
 def mapped_layer(image: Image.Image, colours: tuple[RGB, ...]) -> Image.Image:
-    """A layer mapped to the fixed palette of ``colours``, as :func:`mapped_over` takes it."""
-    return image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
+    """A layer mapped to the fixed palette of ``colours``, as PNG rows: one column to the right, the first
+    column 0 (each row's filter byte), as :func:`mapped_over` takes it."""
+    mapped = image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
+    rows = Image.new("P", (image.width + 1, image.height), 0)
+    rows.paste(mapped, (1, 0))
+    return rows

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.infamy.view import ACC_PAWN, PHASE_NAMES, InfamyView, round_name
 
-from .common import ACCENT, INK, MUTED, RGB, palette_png
+from .common import ACCENT, INK, MUTED, RGB, rows_png
 from .drawn import Drawn, mapped_over
 from .infamy_base import (
     CONTACT_H,
@@ -390,4 +390,4 @@ def render(data: dict[str, Any] | InfamyView) -> bytes:
     _missions(pen, view)
     _players(pen, view)
     _footer(pen, view)
-    return palette_png(mapped_over(image, ground, drawn, FLAT_COLOURS), FLAT_COLOURS)
+    return rows_png(mapped_over(image, ground, drawn, FLAT_COLOURS), FLAT_COLOURS)

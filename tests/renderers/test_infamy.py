@@ -115,7 +115,9 @@ def test_the_board_mapped_where_drawn_over_is_the_board_mapped_whole(monkeypatch
     fast = [render(view) for view in _boards(range(12))]
 
     def whole(image, ground, drawn, colours):
-        return image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
+        rows = Image.new("P", (image.width + 1, image.height), 0)
+        rows.paste(image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE), (1, 0))
+        return rows
 
     monkeypatch.setattr(infamy, "mapped_over", whole)
     assert [render(view) for view in _boards(range(12))] == fast
