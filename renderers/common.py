@@ -133,7 +133,8 @@ def rounded(
         w, h = x1 - x0, y1 - y0
         if min(w, h) > 2 * width and (w + 1) * (h + 1) <= ROUNDED_TILE_PIXELS:
             tile = _rounded_tile((w, h), radius, fill, outline, width)
-            draw._image.paste(tile, (x0, y0), tile)
+            # through its own opacity, as Image.paste does (without its checks, a tenth of the time)
+            draw.im.paste(tile.im, (x0, y0, x0 + tile.width, y0 + tile.height), tile.im)
             return
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
@@ -509,7 +510,8 @@ def _pasted_shape(
     width, height = draw.im.size
     if not (half <= x < width - half and half <= y < height - half):
         return None
-    draw._image.paste(image, (x - half, y - half), image)
+    side = 2 * half + 1
+    draw.im.paste(image.im, (x - half, y - half, x - half + side, y - half + side), image.im)
     return dy
 
 

@@ -19,6 +19,11 @@ NESTED_LOOKBACK = 8
 a box inside one of them is not mapped twice."""
 
 
+MERGE_SLACK = 2000
+"""Pixels a box may take in beside two boxes it joins: mapping a box again costs about as much as this many
+pixels."""
+
+
 class Drawn:
     """The boxes of pixels a drawing touched, clipped to a picture of ``size``."""
 
@@ -33,10 +38,18 @@ class Drawn:
         x1, y1 = min(self.width, box[2]), min(self.height, box[3])
         if x0 >= x1 or y0 >= y1:
             return
-        for bx0, by0, bx1, by1 in self.boxes[-NESTED_LOOKBACK:]:
+        boxes = self.boxes
+        for bx0, by0, bx1, by1 in boxes[-NESTED_LOOKBACK:]:
             if bx0 <= x0 and by0 <= y0 and x1 <= bx1 and y1 <= by1:
                 return
-        self.boxes.append((x0, y0, x1, y1))
+        if boxes:  # the box before, often beside it (the next text on a line): one box if little is added
+            bx0, by0, bx1, by1 = boxes[-1]
+            ux0, uy0, ux1, uy1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+            apart = (x1 - x0) * (y1 - y0) + (bx1 - bx0) * (by1 - by0)
+            if (ux1 - ux0) * (uy1 - uy0) <= apart + MERGE_SLACK:
+                boxes[-1] = (ux0, uy0, ux1, uy1)
+                return
+        boxes.append((x0, y0, x1, y1))
 
     def frame(self, box: Box, reach: int) -> None:
         """An outline drawn inside ``box``, none of it farther than ``reach`` from the box's edge (a rounded
