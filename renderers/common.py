@@ -133,7 +133,7 @@ def rounded(
         w, h = x1 - x0, y1 - y0
         if min(w, h) > 2 * width and (w + 1) * (h + 1) <= ROUNDED_TILE_PIXELS:
             tile = _rounded_tile((w, h), radius, fill, outline, width)
-            # through its own opacity, as Image.paste does (without its checks, a tenth of the time)
+            # through its own opacity, as Image.paste does it (without its checks)
             draw.im.paste(tile.im, (x0, y0, x0 + tile.width, y0 + tile.height), tile.im)
             return
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
