@@ -188,10 +188,14 @@ class Layer:
         return cls(image, tuple(found))
 
     def copy(self) -> Image.Image:
+        self.record()
+        return self.image.copy()
+
+    def record(self) -> None:
+        """Its texts recorded as drawn (:func:`recording`), for a layer pasted as it is."""
         recorded = _RECORDED.get()
         if recorded is not None:
             recorded.extend(self.texts)
-        return self.image.copy()
 
 
 def text(

@@ -16,12 +16,13 @@ only what was drawn over the empty board is mapped again (:mod:`renderers.drawn`
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from engine.infamy.view import ACC_PAWN, PHASE_NAMES, InfamyView, round_name
+from engine.infamy.view import ACC_PAWN, PHASE_NAMES, InfamyView, MissionView, round_name
 
 from .common import ACCENT, INK, MUTED, RGB, rows_png
-from .drawn import Drawn, mapped_over
+from .drawn import Drawn, Parts, mapped_over
 from .infamy_base import (
     CONTACT_H,
     CONTACT_W,
@@ -244,6 +245,13 @@ def _infamy_track(pen: Pen, view: InfamyView) -> None:
             _pawn(pen, view, left + value * step + k * 5, y0 + 27, seat, 9)
 
 
+MISSION_CARD_BYTES = 32 << 20
+"""Bytes of mission cards kept (a card is about 0.4 MB: its pixels and the same mapped), by slot and card."""
+
+MISSION_CARDS = Parts(MISSION_CARD_BYTES, FLAT_COLOURS)
+"""Mission cards as drawn, pasted while they stay in their slot (:class:`renderers.drawn.Parts`)."""
+
+
 def _missions(pen: Pen, view: InfamyView) -> None:
     x0, y0, y1 = MISSION_X0, MISSION_Y0, MISSION_Y1
     missions = view.missions
@@ -258,38 +266,46 @@ def _missions(pen: Pen, view: InfamyView) -> None:
             pen.box(x, y0 + 18, x + w, y1, fill=DIM)
             continue
         m = missions[i]
-        if n != MISSION_SLOTS:  # else the empty board's frame is this card's
-            mission_frame(pen, i, n)
-        pen.text(x + 23, y0 + 39, str(m.sector), 20, DAY_SKY, anchor="mm")
-        pen.lines(x + 46, y0 + 24, m.name, w - 52, 16, INK, max_lines=2, gap=1)
-        pen.text(x + 8, y0 + 62, " · ".join(t.title() for t in m.types) or "-", 12, MUTED)
-        pen.text(x + 8, y0 + 84, "Pay", 12, MUTED)
-        rx = x + 38
-        for k, v in m.requires.items():
-            if not v:
-                continue
-            label = {
-                "weapon": "W",
-                "data": "D",
-                "compound": "C",
-                "henchman": "H",
-                "favor": "F",
-                "bribe": "B",
-            }[k]
-            colour = ZONE.get(k, ("", (240, 240, 240)))[1] if k in ZONE else (240, 240, 240)
-            pen.box(rx, y0 + 80, rx + 34, y0 + 100, fill=colour, radius=5)
-            pen.text(rx + 17, y0 + 90, f"{v}{label}", 13, (20, 20, 20), anchor="mm")
-            rx += 38
-        y: float = y0 + 110
-        if m.reward:
-            y = pen.lines(x + 8, y + 4, m.reward, w - 16, 15, INK, max_lines=3)
-        pen.text(x + 8, y1 - 56, f"+{m.infamy}i", 22, DAY_SKY)
-        if m.rep:
-            pen.text(x + 70, y1 - 52, f"+{m.rep}r", 18, INK)
-        for j, f in enumerate(m.factions):
-            fx = x + 8 + j * (w - 16) / 3
-            pen.box(fx, y1 - 24, fx + (w - 16) / 3 - 4, y1 - 8, fill=FACTION[f], radius=4)
-            pen.text(fx + ((w - 16) / 3 - 4) / 2, y1 - 16, FACTION_SHORT[f], 10, (255, 255, 255), anchor="mm")
+        box = (pen.s(x), pen.s(y0 + 18), pen.s(x + w) + 1, pen.s(y1) + 1)
+        key = (i, n, m.sector, m.name, tuple(m.types), tuple(m.requires.items()), m.reward, m.infamy, m.rep)
+        MISSION_CARDS.draw(pen, (*key, tuple(m.factions)), box, partial(_mission, pen, m, i, n))
+
+
+def _mission(pen: Pen, m: MissionView, i: int, n: int) -> None:
+    """A mission card in slot ``i`` of a row of ``n``."""
+    x, w, y0, y1 = mission_x(i, n), mission_width(n), MISSION_Y0, MISSION_Y1
+    if n != MISSION_SLOTS:  # else the empty board's frame is this card's
+        mission_frame(pen, i, n)
+    pen.text(x + 23, y0 + 39, str(m.sector), 20, DAY_SKY, anchor="mm")
+    pen.lines(x + 46, y0 + 24, m.name, w - 52, 16, INK, max_lines=2, gap=1)
+    pen.text(x + 8, y0 + 62, " · ".join(t.title() for t in m.types) or "-", 12, MUTED)
+    pen.text(x + 8, y0 + 84, "Pay", 12, MUTED)
+    rx = x + 38
+    for k, v in m.requires.items():
+        if not v:
+            continue
+        label = {
+            "weapon": "W",
+            "data": "D",
+            "compound": "C",
+            "henchman": "H",
+            "favor": "F",
+            "bribe": "B",
+        }[k]
+        colour = ZONE.get(k, ("", (240, 240, 240)))[1] if k in ZONE else (240, 240, 240)
+        pen.box(rx, y0 + 80, rx + 34, y0 + 100, fill=colour, radius=5)
+        pen.text(rx + 17, y0 + 90, f"{v}{label}", 13, (20, 20, 20), anchor="mm")
+        rx += 38
+    y: float = y0 + 110
+    if m.reward:
+        y = pen.lines(x + 8, y + 4, m.reward, w - 16, 15, INK, max_lines=3)
+    pen.text(x + 8, y1 - 56, f"+{m.infamy}i", 22, DAY_SKY)
+    if m.rep:
+        pen.text(x + 70, y1 - 52, f"+{m.rep}r", 18, INK)
+    for j, f in enumerate(m.factions):
+        fx = x + 8 + j * (w - 16) / 3
+        pen.box(fx, y1 - 24, fx + (w - 16) / 3 - 4, y1 - 8, fill=FACTION[f], radius=4)
+        pen.text(fx + ((w - 16) / 3 - 4) / 2, y1 - 16, FACTION_SHORT[f], 10, (255, 255, 255), anchor="mm")
 
 
 def _players(pen: Pen, view: InfamyView) -> None:

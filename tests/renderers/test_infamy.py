@@ -144,6 +144,25 @@ def test_a_row_of_more_missions_than_the_empty_board_has_frames_for_is_drawn_ove
         assert drawn != render(view)
 
 
+def test_mission_cards_pasted_as_kept_are_the_cards_drawn(monkeypatch) -> None:
+    """Mission cards are kept by slot and card and pasted, mapped already (renderers.drawn.Parts): the same
+    PNG and the same recorded texts as drawing every card, the first time a card is drawn and after."""
+    from renderers import drawn, infamy
+
+    def texts_and_images():
+        out = []
+        for view in _boards(range(8)):
+            with recording() as texts:
+                out.append((render(view), sorted(t.value for t in texts)))
+        return out
+
+    infamy.MISSION_CARDS._kept.clear()
+    first, again = texts_and_images(), texts_and_images()  # the first pass keeps the cards, the second pastes
+    assert len(infamy.MISSION_CARDS._kept) > 8
+    monkeypatch.setattr(drawn.Parts, "draw", lambda self, pen, key, box, paint: paint())
+    assert texts_and_images() == first == again
+
+
 def test_the_infamy_scale_pasted_from_its_layer_is_the_scale_drawn(monkeypatch) -> None:
     """The Infamy track's scale is kept per top value and pasted: the same image, and the same texts
     recorded, as drawing its ticks and numbers, at the usual top (20) and past it."""
