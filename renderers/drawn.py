@@ -5,7 +5,8 @@ A palette PNG maps every pixel of the picture to the renderer's fixed palette
 the empty board that no move changes. The mapping takes each pixel on its own (the nearest entry of a fixed
 palette), so the empty board is mapped once, with its layer, and a picture drawn over it is that mapped
 layer with the boxes that were drawn over mapped again: the same pixels as mapping the whole picture
-(``tests/renderers/test_infamy.py`` holds the two equal, byte for byte).
+(``tests/renderers/test_infamy.py`` holds the two equal, byte for byte). Parts that look the same from
+image to image (cards) are kept drawn and mapped, and pasted (:class:`Parts`).
 """
 
 from __future__ import annotations
