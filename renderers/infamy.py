@@ -121,13 +121,6 @@ def _header(pen: Pen, view: InfamyView) -> None:
         pen.text(WIDTH - 24, 28, pen.fit(f"Waiting for {who}: {first}", 560, 16), 16, anchor="rm")
 
 
-CONTACT_CARD_BYTES = 16 << 20
-"""Bytes of Contact cards kept (a card is about 0.17 MB: its pixels and the same mapped)."""
-
-CONTACT_CARDS = Parts(CONTACT_CARD_BYTES, FLAT_COLOURS)
-"""Contact cards as drawn, pasted while they look the same in their slot (not while bid on)."""
-
-
 def _contact_track(pen: Pen, view: InfamyView) -> None:
     x0, y0, w, h = CONTACT_X0, CONTACT_Y0, CONTACT_W, CONTACT_H
     auction = view.auction
@@ -139,72 +132,50 @@ def _contact_track(pen: Pen, view: InfamyView) -> None:
         c = view.track[i]
         current = auction is not None and auction.pos == c.pos
         winner = c.winner
-        colour = _colour_of(view, winner) if winner else None
-        outline = (255, 255, 255) if current else colour
+        fill = DIM if c.face_down else CARD
+        outline = (255, 255, 255) if current else (_colour_of(view, winner) if winner else None)
         outline = ACCENT if c.pos in _last(view)[0] else outline
-        card = partial(_contact, pen, view, i, current, outline)
-        if current:  # the bids change from move to move
-            card()
+        if fill != CARD or outline is not None:  # else the empty board's frame is this card's
+            pen.box(x, y0, x + w, y0 + h, fill=fill, outline=outline, width=3 if current or winner else 2)
+        pen.text(x + 8, y0 + 6, str(c.pos), 14, MUTED)
+        if c.face_down:
+            pen.text(x + w / 2, y0 + h / 2, "face down", 15, MUTED, anchor="mm")
+            pen.text(x + w / 2, y0 + h / 2 + 20, c.name, 13, MUTED, anchor="mm")
             continue
-        box = (pen.s(x), pen.s(y0), pen.s(x + w) + 1, pen.s(y0 + h) + 1)
-        shown = (c.pos, c.name, c.face_down, c.ongoing, tuple(c.factions), c.text, winner, colour)
-        CONTACT_CARDS.draw(pen, (i, outline, *shown), box, card)
+        pen.text(x + 24, y0 + 5, pen.fit(c.name, w - 50, 16), 16)
+        if c.ongoing:
+            pen.text(x + w - 8, y0 + 6, "*", 16, DAY_SKY, anchor="ra")
+        tag_w = min(56.0, (w - 16) / max(1, len(c.factions)))
+        for j, f in enumerate(c.factions):
+            tx = x + 8 + j * tag_w
+            pen.box(tx, y0 + 27, tx + tag_w - 4, y0 + 41, fill=FACTION[f], radius=4)
+            label = FACTION_SHORT[f] if tag_w >= 56 else FACTION_SHORT[f][:4]
+            pen.text(tx + (tag_w - 4) / 2, y0 + 34, label, 10, (255, 255, 255), anchor="mm")
+        pen.lines(x + 8, y0 + 46, c.text, w - 16, 12, MUTED, max_lines=3)
+        if winner:
+            pen.box(x + 6, y0 + h - 30, x + w - 6, y0 + h - 6, fill=_colour_of(view, winner), radius=5)
+            pen.text(x + w / 2, y0 + h - 18, f"won by {winner}", 14, (20, 20, 20), anchor="mm")
+        elif current:
+            bids = c.bids or {}
+            if not bids:
+                pen.text(x + 8, y0 + h - 22, "no bid yet", 13, MUTED)
+            for j, (seat, amount) in enumerate(sorted(bids.items(), key=lambda kv: -kv[1])[:4]):
+                bx = x + 8 + j * 41
+                pen.box(
+                    bx,
+                    y0 + h - 30,
+                    bx + 37,
+                    y0 + h - 6,
+                    fill=_colour_of(view, seat),
+                    radius=5,
+                    outline=(255, 255, 255) if seat == c.high else None,
+                )
+                pen.text(bx + 18.5, y0 + h - 18, str(amount), 15, (20, 20, 20), anchor="mm")
     info_x = x0 + 5 * (w + 6)
     pen.text(info_x + 4, y0 + 22, f"deck {view.contact_deck}", 11)
     if auction:
         pen.text(info_x + 4, y0 + 44, "bidding", 11, MUTED)
         pen.text(info_x + 4, y0 + 58, pen.fit(auction.to_act, 34, 11), 11)
-
-
-def _contact(pen: Pen, view: InfamyView, i: int, current: bool, outline: RGB | None) -> None:
-    """The Contact card in slot ``i`` of the track (``current``: being bid on)."""
-    x, y0, w, h = contact_x(i), CONTACT_Y0, CONTACT_W, CONTACT_H
-    c = view.track[i]
-    winner = c.winner
-    fill = DIM if c.face_down else CARD
-    if fill != CARD or outline is not None:  # else the empty board's frame is this card's
-        pen.box(x, y0, x + w, y0 + h, fill=fill, outline=outline, width=3 if current or winner else 2)
-    pen.text(x + 8, y0 + 6, str(c.pos), 14, MUTED)
-    if c.face_down:
-        pen.text(x + w / 2, y0 + h / 2, "face down", 15, MUTED, anchor="mm")
-        pen.text(x + w / 2, y0 + h / 2 + 20, c.name, 13, MUTED, anchor="mm")
-        return
-    pen.text(x + 24, y0 + 5, pen.fit(c.name, w - 50, 16), 16)
-    if c.ongoing:
-        pen.text(x + w - 8, y0 + 6, "*", 16, DAY_SKY, anchor="ra")
-    tag_w = min(56.0, (w - 16) / max(1, len(c.factions)))
-    for j, f in enumerate(c.factions):
-        tx = x + 8 + j * tag_w
-        pen.box(tx, y0 + 27, tx + tag_w - 4, y0 + 41, fill=FACTION[f], radius=4)
-        label = FACTION_SHORT[f] if tag_w >= 56 else FACTION_SHORT[f][:4]
-        pen.text(tx + (tag_w - 4) / 2, y0 + 34, label, 10, (255, 255, 255), anchor="mm")
-    pen.lines(x + 8, y0 + 46, c.text, w - 16, 12, MUTED, max_lines=3)
-    if winner:
-        pen.box(x + 6, y0 + h - 30, x + w - 6, y0 + h - 6, fill=_colour_of(view, winner), radius=5)
-        pen.text(x + w / 2, y0 + h - 18, f"won by {winner}", 14, (20, 20, 20), anchor="mm")
-    elif current:
-        _bids(pen, view, i)
-
-
-def _bids(pen: Pen, view: InfamyView, i: int) -> None:
-    """The bids on the Contact being bid on, highest first (four at most), the leader's outlined."""
-    x, y0, h = contact_x(i), CONTACT_Y0, CONTACT_H
-    c = view.track[i]
-    bids = c.bids or {}
-    if not bids:
-        pen.text(x + 8, y0 + h - 22, "no bid yet", 13, MUTED)
-    for j, (seat, amount) in enumerate(sorted(bids.items(), key=lambda kv: -kv[1])[:4]):
-        bx = x + 8 + j * 41
-        pen.box(
-            bx,
-            y0 + h - 30,
-            bx + 37,
-            y0 + h - 6,
-            fill=_colour_of(view, seat),
-            radius=5,
-            outline=(255, 255, 255) if seat == c.high else None,
-        )
-        pen.text(bx + 18.5, y0 + h - 18, str(amount), 15, (20, 20, 20), anchor="mm")
 
 
 def _sectors(pen: Pen, view: InfamyView) -> None:
