@@ -11,8 +11,9 @@ Speed (a board image is drawn after every move): the empty board (frames, labels
 frames, Rep tracks: :mod:`renderers.infamy_base`) is drawn once per table and Round type and copied; each
 text's glyphs are rasterised once and stamped (:func:`renderers.common.text`); the PNG is 8-bit, mapped to
 one fixed palette of the renderer's colours (:func:`renderers.common.fixed_palette`), and of the picture
-only what was drawn over the empty board is mapped again (:mod:`renderers.drawn`); mission cards and
-Contact cards not being bid on are kept as drawn and mapped, and pasted while they look the same.
+only what was drawn over the empty board is mapped again (:mod:`renderers.drawn`); mission cards are kept
+as drawn and mapped, and pasted while they stay in their slot (Contact cards were tried too: a game's
+winners and bids make most of them new, and keeping them cost more than drawing them).
 """
 
 from __future__ import annotations
