@@ -25,6 +25,8 @@ from .text_masks import advance, face, line_mask
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+"""A box of pixels: left, top, right, bottom (the right and bottom edges outside it)."""
 
 BACKGROUND: RGB = (30, 33, 40)
 PANEL: RGB = (45, 50, 61)
@@ -131,7 +133,8 @@ def rounded(
         w, h = x1 - x0, y1 - y0
         if min(w, h) > 2 * width and (w + 1) * (h + 1) <= ROUNDED_TILE_PIXELS:
             tile = _rounded_tile((w, h), radius, fill, outline, width)
-            draw._image.paste(tile, (x0, y0), tile)
+            # through its own opacity, as Image.paste does it (without its checks)
+            draw.im.paste(tile.im, (x0, y0, x0 + tile.width, y0 + tile.height), tile.im)
             return
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
@@ -185,10 +188,14 @@ class Layer:
         return cls(image, tuple(found))
 
     def copy(self) -> Image.Image:
+        self.record()
+        return self.image.copy()
+
+    def record(self) -> None:
+        """Its texts recorded as drawn (:func:`recording`), for a layer pasted as it is."""
         recorded = _RECORDED.get()
         if recorded is not None:
             recorded.extend(self.texts)
-        return self.image.copy()
 
 
 def text(
@@ -198,24 +205,27 @@ def text(
     size: int = 16,
     fill: RGB = INK,
     anchor: str = "la",
-) -> None:
+) -> Box | None:
     """Draw one line of text (the same pixels as ``draw.text``), with its mask cached
-    (:func:`renderers.text_masks.line_mask`)."""
+    (:func:`renderers.text_masks.line_mask`); returns the box of pixels its ink touched (None: none)."""
     if not value:
-        return
+        return None
     line = line_mask(value, size, anchor)
     x, y = int(xy[0]), int(xy[1])
+    touched = None
     if line.ink is not None:
         x0, y0 = x + line.at[0], y + line.at[1]
         w, h = line.ink.size
+        touched = (x0, y0, x0 + w, y0 + h)
         if draw.mode == "RGB" and len(fill) == 3:  # pasted through the mask: draw_bitmap's blend, 3x faster
-            draw.im.paste(_ink_tile(fill, w, h), (x0, y0, x0 + w, y0 + h), line.ink)
+            draw.im.paste(_ink_tile(fill, w, h), touched, line.ink)
         else:
             draw.draw.draw_bitmap((x0, y0), line.ink, _ink(draw.mode, fill))
     recorded = _RECORDED.get()
     if recorded is not None:
         box = line.box
         recorded.append(TextBox(value, size, (x + box[0], y + box[1], x + box[2], y + box[3]), draw.im.size))
+    return touched
 
 
 INK_TILE_BYTES = 8 << 20
@@ -397,18 +407,30 @@ def to_png(image: Image.Image, colours: tuple[RGB, ...] | None = None) -> bytes:
     already compressed are reused (:func:`_idat`): several times faster than Pillow's encoder."""
     width, height = image.size
     if colours is not None:
-        mapped = image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
-        rows = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte, 0 (none)
-        rows.paste(mapped, (1, 0))
-        header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-        idat = _idat(rows.tobytes(), width + 1, PALETTE_COMPRESS_LEVEL)
-        return _png(header, _palette_bytes(colours), idat)
+        return palette_png(image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE), colours)
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     raw = rgb.tobytes()
     stride = 3 * width
     scanlines = b"".join(b"\x00" + raw[i : i + stride] for i in range(0, height * stride, stride))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return _png(header, None, _idat(scanlines, stride + 1, 1))
+
+
+def palette_png(mapped: Image.Image, colours: tuple[RGB, ...]) -> bytes:
+    """The PNG of ``mapped``, a picture already mapped to the :func:`fixed_palette` of ``colours``."""
+    width, height = mapped.size
+    rows = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte, 0 (none)
+    rows.paste(mapped, (1, 0))
+    return rows_png(rows, colours)
+
+
+def rows_png(rows: Image.Image, colours: tuple[RGB, ...]) -> bytes:
+    """The PNG of a picture mapped to the :func:`fixed_palette` of ``colours`` held one column to the right
+    of ``rows``, whose first column is all 0 (each row's filter byte: none)."""
+    width, height = rows.width - 1, rows.height
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    idat = _idat(rows.tobytes(), width + 1, PALETTE_COMPRESS_LEVEL)
+    return _png(header, _palette_bytes(colours), idat)
 
 
 def render_text(view: dict[str, Any]) -> bytes:
@@ -492,7 +514,8 @@ def _pasted_shape(
     width, height = draw.im.size
     if not (half <= x < width - half and half <= y < height - half):
         return None
-    draw._image.paste(image, (x - half, y - half), image)
+    side = 2 * half + 1
+    draw.im.paste(image.im, (x - half, y - half, x - half + side, y - half + side), image.im)
     return dy
 
 
@@ -505,15 +528,25 @@ def marker(
     label: str = "",
     outline: RGB = (255, 255, 255),
     size: int | None = None,
-) -> None:
+) -> Box:
     """A seat's token centred on ``xy``: a shape (one of :data:`SHAPES`) in its colour with its initial.
     Centred on whole pixels and clear of the picture's edges, the shape is pasted from a tile
-    (:func:`_marker_tile`)."""
+    (:func:`_marker_tile`). Returns a box holding every pixel it touched."""
     x, y = xy
     dy = _pasted_shape(draw, xy, r, shape, fill, outline)
     if dy is None:
         dy = _draw_shape(draw, x, y, r, shape, fill, outline)
-    text(draw, (x, y + dy + 1), label, size or max(9, int(r * 1.15)), ink_on(fill), anchor="mm")
+    label_box = text(draw, (x, y + dy + 1), label, size or max(9, int(r * 1.15)), ink_on(fill), anchor="mm")
+    reach = int(2 * r) + 7  # the tile's half and a pixel more: the shape drawn in place lies within it too
+    box = (int(x) - reach, int(y) - reach, int(x) + reach + 2, int(y) + reach + 2)
+    if label_box is None:
+        return box
+    return (
+        min(box[0], label_box[0]),
+        min(box[1], label_box[1]),
+        max(box[2], label_box[2]),
+        max(box[3], label_box[3]),
+    )
 
 
 def initials(seats: list[str]) -> dict[str, str]:

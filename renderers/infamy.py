@@ -7,21 +7,55 @@ when opened. The public image never shows a hand or a secret sector: during the 
 who has chosen, and once the cards are revealed who chose each sector. What the latest move changed is
 outlined in the accent colour (Contacts, zones, sectors) and its lines are the bright ones of the log.
 
-Speed (a board image is drawn after every move): the empty board (frames, labels, sector tiles, Rep tracks)
-is drawn once per table and Round type and copied; each text's glyphs are rasterised once and stamped
-(:func:`renderers.common.text`); the PNG is 8-bit, mapped to one fixed palette of the renderer's colours
-(:func:`renderers.common.fixed_palette`).
+Speed (a board image is drawn after every move): the empty board (frames, labels, sector tiles, card
+frames, Rep tracks: :mod:`renderers.infamy_base`) is drawn once per table and Round type and copied; each
+text's glyphs are rasterised once and stamped (:func:`renderers.common.text`); the PNG is 8-bit, mapped to
+one fixed palette of the renderer's colours (:func:`renderers.common.fixed_palette`), and of the picture
+only what was drawn over the empty board is mapped again (:mod:`renderers.drawn`); mission cards are kept
+as drawn and mapped, and pasted while they stay in their slot (Contact cards were tried too: a game's
+winners and bids make most of them new, and keeping them cost more than drawing them).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from PIL import Image
+from engine.infamy.view import ACC_PAWN, PHASE_NAMES, InfamyView, MissionView, round_name
 
-from engine.infamy.view import ACC_PAWN, PHASE_NAMES, InfamyView, PlayerView, SectorView, round_name
-
-from .common import ACCENT, BACKGROUND, INK, MUTED, PANEL, RGB, Layer, canvas, to_png
+from .common import ACCENT, INK, MUTED, RGB, rows_png
+from .drawn import Drawn, Parts, mapped_over
+from .infamy_base import (
+    CONTACT_H,
+    CONTACT_W,
+    CONTACT_X0,
+    CONTACT_Y0,
+    MISSION_SLOTS,
+    MISSION_X0,
+    MISSION_Y0,
+    MISSION_Y1,
+    PANEL_X0,
+    PANEL_X1,
+    PANEL_Y0,
+    TILE_H,
+    TILE_W,
+    TRACK_LEFT,
+    TRACK_Y0,
+    ZONE_W,
+    base,
+    chip_x,
+    clear_missions,
+    contact_x,
+    mission_frame,
+    mission_width,
+    mission_x,
+    panel_height,
+    paste_scale,
+    sector_tile,
+    tile_origin,
+    track_step,
+    zone_x,
+)
 from .infamy_private import render_private
 from .infamy_style import (
     CARD,
@@ -35,7 +69,6 @@ from .infamy_style import (
     HEIGHT,
     NIGHT_SKY,
     SCALE,
-    TILE,
     WATCHDOG,
     WIDTH,
     ZONE,
@@ -61,13 +94,6 @@ def _last(view: InfamyView) -> tuple[set[int], set[str], set[int]]:
     if last is None:
         return set(), set(), set()
     return set(last.contacts), set(last.zones), set(last.sectors)
-
-
-def _header_base(pen: Pen, day: bool) -> None:
-    pen.box(10, 8, WIDTH - 10, 48, fill=(24, 26, 32), outline=DAY_SKY if day else NIGHT_SKY)
-    pen.disc(34, 28, 12, DAY_SKY if day else NIGHT_SKY)
-    if not day:
-        pen.disc(39, 24, 10, (24, 26, 32))
 
 
 def _header(pen: Pen, view: InfamyView) -> None:
@@ -97,10 +123,10 @@ def _header(pen: Pen, view: InfamyView) -> None:
 
 
 def _contact_track(pen: Pen, view: InfamyView) -> None:
-    x0, y0, w, h = 10, 56, 160, 136
+    x0, y0, w, h = CONTACT_X0, CONTACT_Y0, CONTACT_W, CONTACT_H
     auction = view.auction
     for i in range(5):
-        x = x0 + i * (w + 6)
+        x = contact_x(i)
         if i >= len(view.track):
             pen.box(x, y0, x + w, y0 + h, fill=DIM)
             continue
@@ -110,7 +136,8 @@ def _contact_track(pen: Pen, view: InfamyView) -> None:
         fill = DIM if c.face_down else CARD
         outline = (255, 255, 255) if current else (_colour_of(view, winner) if winner else None)
         outline = ACCENT if c.pos in _last(view)[0] else outline
-        pen.box(x, y0, x + w, y0 + h, fill=fill, outline=outline, width=3 if current or winner else 2)
+        if fill != CARD or outline is not None:  # else the empty board's frame is this card's
+            pen.box(x, y0, x + w, y0 + h, fill=fill, outline=outline, width=3 if current or winner else 2)
         pen.text(x + 8, y0 + 6, str(c.pos), 14, MUTED)
         if c.face_down:
             pen.text(x + w / 2, y0 + h / 2, "face down", 15, MUTED, anchor="mm")
@@ -152,52 +179,6 @@ def _contact_track(pen: Pen, view: InfamyView) -> None:
         pen.text(info_x + 4, y0 + 58, pen.fit(auction.to_act, 34, 11), 11)
 
 
-TILE_W, TILE_H, ZONE_W = 294, 178, 86
-
-
-def _tile_origin(idx: int) -> tuple[float, float]:
-    return 10 + (idx % 3) * (TILE_W + 6), 198 + (idx // 3) * (TILE_H + 6)
-
-
-def _zone_x(x: float) -> list[float]:
-    """Left edges of the mission zone and the two resupply zones of a tile at ``x``."""
-    return [x + 10, x + 104, x + 198]
-
-
-def _sector_tile(pen: Pen, idx: int, sec: SectorView, day: bool, blocked: bool) -> None:
-    """The fixed part of a sector tile: frame, number, name, and the three zones with their labels."""
-    x, y = _tile_origin(idx)
-    pen.box(
-        x,
-        y,
-        x + TILE_W,
-        y + TILE_H,
-        fill=(44, 33, 36) if blocked else TILE,
-        outline=WATCHDOG if blocked else None,
-    )
-    pen.text(x + 10, y + 8, f"{sec.id}", 24, DAY_SKY)
-    pen.text(x + 36, y + 12, sec.name, 17)
-    zx = _zone_x(x)
-    pen.box(zx[0], y + 40, zx[0] + ZONE_W, y + 140, fill=(60, 52, 40))
-    pen.text(zx[0] + ZONE_W / 2, y + 52, "MISSION", 13, DAY_SKY, anchor="mm")
-    for k, z in enumerate(sec.zones):
-        zx0 = zx[k + 1]
-        if z.kind == "hq" and z.faction is not None:
-            label, colour = FACTION_SHORT[z.faction], FACTION[z.faction]
-        else:
-            label, colour = ZONE[z.kind]
-        pen.box(zx0, y + 40, zx0 + ZONE_W, y + 140, fill=(50, 56, 68), outline=colour)
-        pen.text(zx0 + ZONE_W / 2, y + 52, pen.fit(label, ZONE_W - 6, 13), 13, colour, anchor="mm")
-        if z.kind == "special":
-            pen.text(
-                zx0 + ZONE_W / 2, y + 68, "Day: recover 3" if day else "Night: +1i", 11, INK, anchor="mm"
-            )
-        elif z.kind == "hq":
-            pen.text(zx0 + ZONE_W / 2, y + 68, "HQ: 1r/Scheme", 11, INK, anchor="mm")
-        else:
-            pen.text(zx0 + ZONE_W / 2, y + 68, "+1", 12, MUTED, anchor="mm")
-
-
 def _sectors(pen: Pen, view: InfamyView) -> None:
     """What changes on the sector tiles (the rest is in the base layer): Watchdogs, missions, Hazards,
     pawns."""
@@ -206,17 +187,17 @@ def _sectors(pen: Pen, view: InfamyView) -> None:
     revealed = view.revealed
     _, zones, changed = _last(view)
     for idx, sec in enumerate(view.sectors):
-        x, y = _tile_origin(idx)
+        x, y = tile_origin(idx)
         blocked = sec.watchdogs > 0
         if blocked:
-            _sector_tile(pen, idx, sec, view.day, blocked=True)
+            sector_tile(pen, idx, sec, view.day, blocked=True)
         if sec.id in changed:
             pen.box(x, y, x + w, y + h, fill=None, outline=ACCENT, width=3)
         for k in range(sec.watchdogs):
             bx = x + w - 100 - k * 30
             pen.box(bx, y + 8, x + w - 8 - k * 30 if k == 0 else bx + 92, y + 30, fill=WATCHDOG, radius=5)
             pen.text(bx + 46, y + 19, "WATCHDOG" if k == 0 else "x2", 12, (255, 255, 255), anchor="mm")
-        zx = _zone_x(x)
+        zx = zone_x(x)
         missions_here = [m for m in view.missions if m.sector == sec.id]
         if missions_here:
             pen.box(zx[0], y + 40, zx[0] + zw, y + 140, fill=None, outline=DAY_SKY)
@@ -254,18 +235,10 @@ def _sectors(pen: Pen, view: InfamyView) -> None:
 
 
 def _infamy_track(pen: Pen, view: InfamyView) -> None:
-    x0, y0, x1 = 10, 566, 900
-    left, right = x0 + 64, x1 - 14
+    y0, left = TRACK_Y0, TRACK_LEFT
     top = max(20, max((p.infamy for p in view.players), default=0))
-    step = (right - left) / top
-    for i in range(top + 1):
-        x = left + i * step
-        big = i % 5 == 0
-        pen.line(
-            x, y0 + (16 if big else 22), x, y0 + 34, (255, 255, 255) if i == 15 else MUTED, 2 if big else 1
-        )
-        if big:
-            pen.text(x, y0 + 3, str(i), 11, DAY_SKY if i == 15 else MUTED, anchor="ma")
+    step = track_step(top)
+    paste_scale(pen, top)
     by_value: dict[int, list[str]] = {}
     for p in view.players:
         by_value.setdefault(p.infamy, []).append(p.seat)
@@ -274,80 +247,73 @@ def _infamy_track(pen: Pen, view: InfamyView) -> None:
             _pawn(pen, view, left + value * step + k * 5, y0 + 27, seat, 9)
 
 
+MISSION_CARD_BYTES = 32 << 20
+"""Bytes of mission cards kept (a card is about 0.4 MB: its pixels and the same mapped), by slot and card."""
+
+MISSION_CARDS = Parts(MISSION_CARD_BYTES, FLAT_COLOURS)
+"""Mission cards as drawn, pasted while they stay in their slot (:class:`renderers.drawn.Parts`)."""
+
+
 def _missions(pen: Pen, view: InfamyView) -> None:
-    x0, y0, y1 = 10, 612, 890
+    x0, y0, y1 = MISSION_X0, MISSION_Y0, MISSION_Y1
     missions = view.missions
-    n = max(4, len(missions))
-    w = (890 - 6 * (n - 1) - 20) / n
+    n = max(MISSION_SLOTS, len(missions))
+    w = mission_width(n)
     pen.text(x0, y0, f"Missions ({view.mission_deck} in deck)", 13, MUTED)
+    if n != MISSION_SLOTS:
+        clear_missions(pen)
     for i in range(n):
-        x = x0 + i * (w + 6)
+        x = mission_x(i, n)
         if i >= len(missions):
             pen.box(x, y0 + 18, x + w, y1, fill=DIM)
             continue
         m = missions[i]
-        pen.box(x, y0 + 18, x + w, y1, fill=CARD)
-        pen.box(x + 6, y0 + 24, x + 40, y0 + 54, fill=(24, 26, 32), radius=6)
-        pen.text(x + 23, y0 + 39, str(m.sector), 20, DAY_SKY, anchor="mm")
-        pen.lines(x + 46, y0 + 24, m.name, w - 52, 16, INK, max_lines=2, gap=1)
-        pen.text(x + 8, y0 + 62, " · ".join(t.title() for t in m.types) or "-", 12, MUTED)
-        pen.text(x + 8, y0 + 84, "Pay", 12, MUTED)
-        rx = x + 38
-        for k, v in m.requires.items():
-            if not v:
-                continue
-            label = {
-                "weapon": "W",
-                "data": "D",
-                "compound": "C",
-                "henchman": "H",
-                "favor": "F",
-                "bribe": "B",
-            }[k]
-            colour = ZONE.get(k, ("", (240, 240, 240)))[1] if k in ZONE else (240, 240, 240)
-            pen.box(rx, y0 + 80, rx + 34, y0 + 100, fill=colour, radius=5)
-            pen.text(rx + 17, y0 + 90, f"{v}{label}", 13, (20, 20, 20), anchor="mm")
-            rx += 38
-        y: float = y0 + 110
-        if m.reward:
-            y = pen.lines(x + 8, y + 4, m.reward, w - 16, 15, INK, max_lines=3)
-        pen.text(x + 8, y1 - 56, f"+{m.infamy}i", 22, DAY_SKY)
-        if m.rep:
-            pen.text(x + 70, y1 - 52, f"+{m.rep}r", 18, INK)
-        for j, f in enumerate(m.factions):
-            fx = x + 8 + j * (w - 16) / 3
-            pen.box(fx, y1 - 24, fx + (w - 16) / 3 - 4, y1 - 8, fill=FACTION[f], radius=4)
-            pen.text(fx + ((w - 16) / 3 - 4) / 2, y1 - 16, FACTION_SHORT[f], 10, (255, 255, 255), anchor="mm")
+        box = (pen.s(x), pen.s(y0 + 18), pen.s(x + w) + 1, pen.s(y1) + 1)
+        key = (i, n, m.sector, m.name, tuple(m.types), tuple(m.requires.items()), m.reward, m.infamy, m.rep)
+        MISSION_CARDS.draw(pen, (*key, tuple(m.factions)), box, partial(_mission, pen, m, i, n))
 
 
-PANEL_X0, PANEL_X1, PANEL_Y0 = 910, WIDTH - 10, 56
-
-
-def _panel_height(count: int) -> float:
-    return min(150, (660 - PANEL_Y0) / max(1, count) - 6)
-
-
-def _players_base(pen: Pen, players: list[PlayerView]) -> None:
-    """The fixed part of each freelancer's panel: frame, colour and the empty Rep tracks (the name is drawn
-    over it, so one cached board serves every table of that many seats)."""
-    x0, x1, h = PANEL_X0, PANEL_X1, _panel_height(len(players))
-    for i, p in enumerate(players):
-        y = PANEL_Y0 + i * (h + 6)
-        colour = COLOURS.get(p.colour, INK)
-        pen.box(x0, y, x1, y + h, fill=PANEL, width=2)
-        pen.box(x0, y, x0 + 10, y + h, fill=colour, radius=4)
-        for k, f in enumerate(("cartel", "megacorp", "militia")):
-            ry = y + 34 + k * 18
-            pen.text(x0 + 20, ry, FACTION_SHORT[f], 12, FACTION[f])
-            for lvl in range(1, 6):
-                bx = x0 + 86 + (lvl - 1) * 20
-                pen.box(bx, ry + 1, bx + 16, ry + 14, fill=DIM, radius=3)
+def _mission(pen: Pen, m: MissionView, i: int, n: int) -> None:
+    """A mission card in slot ``i`` of a row of ``n``."""
+    x, w, y0, y1 = mission_x(i, n), mission_width(n), MISSION_Y0, MISSION_Y1
+    if n != MISSION_SLOTS:  # else the empty board's frame is this card's
+        mission_frame(pen, i, n)
+    pen.text(x + 23, y0 + 39, str(m.sector), 20, DAY_SKY, anchor="mm")
+    pen.lines(x + 46, y0 + 24, m.name, w - 52, 16, INK, max_lines=2, gap=1)
+    pen.text(x + 8, y0 + 62, " · ".join(t.title() for t in m.types) or "-", 12, MUTED)
+    pen.text(x + 8, y0 + 84, "Pay", 12, MUTED)
+    rx = x + 38
+    for k, v in m.requires.items():
+        if not v:
+            continue
+        label = {
+            "weapon": "W",
+            "data": "D",
+            "compound": "C",
+            "henchman": "H",
+            "favor": "F",
+            "bribe": "B",
+        }[k]
+        colour = ZONE.get(k, ("", (240, 240, 240)))[1] if k in ZONE else (240, 240, 240)
+        pen.box(rx, y0 + 80, rx + 34, y0 + 100, fill=colour, radius=5)
+        pen.text(rx + 17, y0 + 90, f"{v}{label}", 13, (20, 20, 20), anchor="mm")
+        rx += 38
+    y: float = y0 + 110
+    if m.reward:
+        y = pen.lines(x + 8, y + 4, m.reward, w - 16, 15, INK, max_lines=3)
+    pen.text(x + 8, y1 - 56, f"+{m.infamy}i", 22, DAY_SKY)
+    if m.rep:
+        pen.text(x + 70, y1 - 52, f"+{m.rep}r", 18, INK)
+    for j, f in enumerate(m.factions):
+        fx = x + 8 + j * (w - 16) / 3
+        pen.box(fx, y1 - 24, fx + (w - 16) / 3 - 4, y1 - 8, fill=FACTION[f], radius=4)
+        pen.text(fx + ((w - 16) / 3 - 4) / 2, y1 - 16, FACTION_SHORT[f], 10, (255, 255, 255), anchor="mm")
 
 
 def _players(pen: Pen, view: InfamyView) -> None:
     x0, x1, y0 = PANEL_X0, PANEL_X1, PANEL_Y0
     players = view.players
-    h = _panel_height(len(players))
+    h = panel_height(len(players))
     chosen = set(view.choosing.chosen if view.choosing else [])
     for i, p in enumerate(players):
         y = y0 + i * (h + 6)
@@ -370,17 +336,9 @@ def _players(pen: Pen, view: InfamyView) -> None:
         # resources and assets
         res = p.res
         cx = x0 + 200
-        items = [
-            ("W", res.weapon, ZONE["weapon"][1]),
-            ("D", res.data, ZONE["data"][1]),
-            ("C", res.compound, ZONE["compound"][1]),
-            ("H", p.henchmen, ZONE["henchman"][1]),
-            ("F", p.favors, (250, 250, 250)),
-        ]
-        for k, (label, value, col) in enumerate(items):
-            bx = cx + k * 52
-            pen.box(bx, y + 34, bx + 46, y + 56, fill=col, radius=5)
-            pen.text(bx + 23, y + 45, f"{value} {label}", 14, (20, 20, 20), anchor="mm")
+        counts = (res.weapon, res.data, res.compound, p.henchmen, p.favors)
+        for k, (label, value) in enumerate(zip("WDCHF", counts, strict=True)):  # on the empty board's chips
+            pen.text(chip_x(k) + 23, y + 45, f"{value} {label}", 14, (20, 20, 20), anchor="mm")
         b = p.bribes
         bribe_line = f"Bribes {b.available} avail · {b.spent} spent · {b.on_contacts} on Contacts"
         if b.bid:
@@ -437,62 +395,12 @@ def _footer(pen: Pen, view: InfamyView) -> None:
             break
 
 
-def _draw_base(pen: Pen, view: InfamyView) -> None:
-    """Everything that stays put while a game goes on: frames, labels, empty tracks and sector tiles."""
-    _header_base(pen, view.day)
-    pen.box(840, 56, 900, 192, fill=PANEL)  # Contact deck and bidder box, right of the Contact Track
-    pen.text(844, 62, "Contacts", 11, MUTED)
-    for idx, sec in enumerate(view.sectors):
-        _sector_tile(pen, idx, sec, view.day, blocked=False)
-    pen.box(10, 566, 900, 606, fill=PANEL)
-    pen.text(18, 586, "Infamy", 13, MUTED, anchor="lm")
-    _players_base(pen, view.players)
-    pen.box(910, 666, WIDTH - 10, 890, fill=PANEL)
-    pen.text(920, 674, "Supply", 13, MUTED)
-    pen.text(920, 694, "Schemes", 13, MUTED)
-
-
-_BASES: dict[tuple[Any, ...], Layer] = {}
-BASES_KEPT = 8
-"""Empty boards kept (each about 8 MB: 1750 x 1125 pixels), in Day and Night pairs."""
-
-
-def _base_key(view: InfamyView, day: bool) -> tuple[Any, ...]:
-    """What the empty board is drawn from: the Round, the seats' colours and the sectors."""
-    return (
-        day,
-        tuple(p.colour for p in view.players),
-        tuple((s.id, s.name, tuple((z.kind, z.faction) for z in s.zones)) for s in view.sectors),
-    )
-
-
-def _base(view: InfamyView) -> Image.Image:
-    """A fresh copy of the empty board for this many seats (their colours), these sectors and this Round
-    (Day/Night); drawn once and cached, since it is about a third of the drawing. Names are not part of it,
-    so however many games are live, a few boards serve them all. The Day and the Night boards are drawn
-    together: every game turns from one to the other each Round."""
-    layer = _BASES.get(_base_key(view, view.day))
-    if layer is None:
-        if len(_BASES) + 2 > BASES_KEPT:
-            _BASES.clear()
-        for day in (view.day, not view.day):
-            of_round = view if day == view.day else view.model_copy(update={"day": day})
-
-            def paint(drawn: InfamyView = of_round) -> Image.Image:
-                image, _ = canvas(Pen.s(WIDTH), Pen.s(HEIGHT), BACKGROUND)
-                _draw_base(Pen(image), drawn)
-                return image
-
-            _BASES[_base_key(view, day)] = Layer.drawn(paint)
-        layer = _BASES[_base_key(view, view.day)]
-    return layer.copy()  # its texts recorded as drawn (renderers.common.recording)
-
-
 def render(data: dict[str, Any] | InfamyView) -> bytes:
     """The public board. Uses only public fields of the view, so any seat's view gives the same image."""
     view = checked(data)
-    image = _base(view)
-    pen = Pen(image)
+    image, ground = base(view)
+    drawn = Drawn(image.size)  # what is drawn over the empty board, mapped to the palette again
+    pen = Pen(image, drawn)
     _header(pen, view)
     _contact_track(pen, view)
     _sectors(pen, view)
@@ -500,4 +408,4 @@ def render(data: dict[str, Any] | InfamyView) -> bytes:
     _missions(pen, view)
     _players(pen, view)
     _footer(pen, view)
-    return to_png(image, FLAT_COLOURS)
+    return rows_png(mapped_over(image, ground, drawn, FLAT_COLOURS), FLAT_COLOURS)

@@ -29,6 +29,7 @@ from .common import (
     unique_initials,
     wrap,
 )
+from .drawn import Drawn
 
 SCALE = 1.25
 """The full board's logical pixels per drawn pixel."""
@@ -90,11 +91,13 @@ FLAT_COLOURS: tuple[RGB, ...] = (
 
 
 class Pen:
-    """Draws in logical coordinates on a canvas ``SCALE`` times larger."""
+    """Draws in logical coordinates on a canvas ``SCALE`` times larger; given ``drawn``, it notes there
+    the box of every pixel it touches (:mod:`renderers.drawn`)."""
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self, image: Image.Image, drawn: Drawn | None = None) -> None:
         self.image = image
         self.d = ImageDraw.Draw(image)
+        self.drawn = drawn
 
     @staticmethod
     def s(v: float) -> int:
@@ -111,19 +114,22 @@ class Pen:
         radius: float = 8,
         width: float = 2,
     ) -> None:
-        rounded(
-            self.d,
-            (self.s(x0), self.s(y0), self.s(x1), self.s(y1)),
-            radius=self.s(radius),
-            fill=fill,
-            outline=outline,
-            width=max(1, self.s(width)),
-        )
+        box, r, w = (self.s(x0), self.s(y0), self.s(x1), self.s(y1)), self.s(radius), max(1, self.s(width))
+        rounded(self.d, box, radius=r, fill=fill, outline=outline, width=w)
+        if self.drawn is None:
+            return
+        whole = (box[0], box[1], box[2] + 1, box[3] + 1)  # Pillow draws the first and the last pixel
+        if fill is None:
+            self.drawn.frame(whole, max(r, w) + 1)
+        else:
+            self.drawn.add(whole)
 
     def text(
         self, x: float, y: float, value: str, size: float = 15, fill: RGB = INK, anchor: str = "la"
     ) -> None:
-        text(self.d, (self.s(x), self.s(y)), value, self.s(size), fill, anchor)
+        touched = text(self.d, (self.s(x), self.s(y)), value, self.s(size), fill, anchor)
+        if self.drawn is not None:
+            self.drawn.add(touched)
 
     def width(self, value: str, size: float = 15) -> float:
         return text_width(value, self.s(size)) / SCALE
@@ -144,15 +150,18 @@ class Pen:
     def disc(
         self, x: float, y: float, r: float, fill: RGB, outline: RGB | None = None, width: float = 2
     ) -> None:
-        self.d.ellipse(
-            (self.s(x - r), self.s(y - r), self.s(x + r), self.s(y + r)),
-            fill=fill,
-            outline=outline,
-            width=max(1, self.s(width)),
-        )
+        box = (self.s(x - r), self.s(y - r), self.s(x + r), self.s(y + r))
+        self.d.ellipse(box, fill=fill, outline=outline, width=max(1, self.s(width)))
+        if self.drawn is not None:
+            self.drawn.add((box[0], box[1], box[2] + 1, box[3] + 1))
 
     def line(self, x0: float, y0: float, x1: float, y1: float, fill: RGB, width: float = 2) -> None:
-        self.d.line((self.s(x0), self.s(y0), self.s(x1), self.s(y1)), fill=fill, width=max(1, self.s(width)))
+        ends, thick = (self.s(x0), self.s(y0), self.s(x1), self.s(y1)), max(1, self.s(width))
+        self.d.line(ends, fill=fill, width=thick)
+        if self.drawn is not None:  # a wide line reaches half its width to either side of its ends' line
+            left, right = min(ends[0], ends[2]) - thick, max(ends[0], ends[2]) + thick + 1
+            top, bottom = min(ends[1], ends[3]) - thick, max(ends[1], ends[3]) + thick + 1
+            self.drawn.add((left, top, right, bottom))
 
     def lines(
         self,
@@ -211,11 +220,14 @@ class Seats:
     def pawn(self, pen: Pen, x: float, y: float, who: str, r: float = 13) -> None:
         """``who``'s marker centred on (x, y), ``r`` its radius (logical): shape, colour and tag."""
         size = max(SMALLEST, pen.s(r * 1.05))
+        centre = (pen.s(x), pen.s(y))
         if who == ACC_PAWN:
-            marker(pen.d, (pen.s(x), pen.s(y)), pen.s(r), "hexagon", ACCOMPLICE, "Ac", size=size)
-            return
-        shape = self.shapes.get(who, "circle")
-        marker(pen.d, (pen.s(x), pen.s(y)), pen.s(r), shape, self.colour(who), self.tag(who), size=size)
+            touched = marker(pen.d, centre, pen.s(r), "hexagon", ACCOMPLICE, "Ac", size=size)
+        else:
+            shape = self.shapes.get(who, "circle")
+            touched = marker(pen.d, centre, pen.s(r), shape, self.colour(who), self.tag(who), size=size)
+        if pen.drawn is not None:
+            pen.drawn.add(touched)
 
 
 @lru_cache(maxsize=256)

@@ -52,7 +52,7 @@ class Layout:
     margin: int
     pad: int = 12
     right_fill: RGB = MUTED
-    text: Callable[..., None] = common.text
+    text: Callable[..., object] = common.text
     text_width: Callable[[str, int], float] = common.text_width
     wrap: Callable[[str, int, int], list[str]] = common.wrap
 

@@ -75,18 +75,116 @@ def test_palette_png_stays_close_to_the_drawing() -> None:
     """The 8-bit PNG maps every pixel to the renderer's fixed palette; colours stay within a few levels."""
     from PIL import ImageChops
 
-    from renderers.infamy import Pen, _base
+    from renderers.infamy import Pen
+    from renderers.infamy_base import base
 
     view = InfamyView.model_validate(GAME.view(midgame(), None))
-    drawn = _base(view)
+    drawn, _ = base(view)
     Pen(drawn).box(100, 100, 300, 200, fill=(45, 50, 61), outline=(250, 120, 30))
     Pen(drawn).text(120, 120, "Hazard 12 Weapons", 15)
-    from renderers.infamy import to_png
+    from renderers.common import to_png
+    from renderers.infamy_style import FLAT_COLOURS
 
-    decoded = Image.open(io.BytesIO(to_png(drawn))).convert("RGB")
+    decoded = Image.open(io.BytesIO(to_png(drawn, FLAT_COLOURS))).convert("RGB")
     histogram = ImageChops.difference(drawn, decoded).convert("L").histogram()
     assert max(level for level, count in enumerate(histogram) if count) <= 40
     assert sum(histogram[25:]) < drawn.width * drawn.height // 1000
+
+
+def _boards(seeds: range, moves: int = 6):
+    """Views along seeded games of three and four seats, a few moves apart (the names vary, some share an
+    initial), the finished ones included."""
+    for seed in seeds:
+        seats = [f"{name}{seed}" for name in ("ann", "al", "bo", "cy")[: 3 + seed % 2]]
+        agents = {s: RandomAgent(seed * 5 + i) for i, s in enumerate(seats)}
+        state = GAME.setup(seats, seed)
+        for step in range(moves):
+            yield GAME.view(state, None)
+            if not GAME.prompts(state):
+                break
+            state = advance(GAME, state, agents, 1 + (seed * 3 + step * 7) % 19)
+
+
+def test_the_board_mapped_where_drawn_over_is_the_board_mapped_whole(monkeypatch) -> None:
+    """The full board maps to its palette only the boxes drawn over the empty board (renderers.drawn): the
+    same PNG, byte for byte, as mapping every pixel, over many seeded boards (a pixel drawn outside the
+    boxes noted would keep the empty board's colour)."""
+    from renderers import infamy
+    from renderers.common import fixed_palette
+
+    fast = [render(view) for view in _boards(range(12))]
+
+    def whole(image, ground, drawn, colours):
+        rows = Image.new("P", (image.width + 1, image.height), 0)
+        rows.paste(image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE), (1, 0))
+        return rows
+
+    monkeypatch.setattr(infamy, "mapped_over", whole)
+    assert [render(view) for view in _boards(range(12))] == fast
+
+
+def test_a_row_of_more_missions_than_the_empty_board_has_frames_for_is_drawn_over_a_cleared_row(
+    monkeypatch,
+) -> None:
+    """The empty board holds four mission frames; a row of five or six is drawn whole over the row cleared
+    to the ground: the image of an empty board without mission frames."""
+    from renderers import infamy_base
+
+    view = InfamyView.model_validate(GAME.view(midgame(seed=4, steps=80), None))
+    assert view.missions
+    for count in (5, 6):
+        more = view.model_copy(update={"missions": (view.missions * 6)[:count]})
+        drawn = render(more)
+        infamy_base.BASES_HELD.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(infamy_base, "mission_frame", lambda pen, i, n: None)
+            unframed = render(more)
+        infamy_base.BASES_HELD.clear()
+        assert drawn == unframed
+        assert drawn != render(view)
+
+
+def test_mission_cards_pasted_as_kept_are_the_cards_drawn(monkeypatch) -> None:
+    """Mission cards are kept by slot and card and pasted, mapped already (renderers.drawn.Parts): the same
+    PNG and the same recorded texts as drawing every card, the first time a card is drawn and after."""
+    from renderers import drawn, infamy
+
+    def texts_and_images():
+        out = []
+        for view in _boards(range(8)):
+            with recording() as texts:
+                out.append((render(view), sorted(t.value for t in texts)))
+        return out
+
+    infamy.MISSION_CARDS._kept.clear()
+    first, again = texts_and_images(), texts_and_images()  # the first pass keeps the cards, the second pastes
+    assert len(infamy.MISSION_CARDS._kept) > 8
+    monkeypatch.setattr(drawn.Parts, "draw", lambda self, pen, key, box, paint: paint())
+    assert texts_and_images() == first == again
+
+
+def test_the_infamy_scale_pasted_from_its_layer_is_the_scale_drawn(monkeypatch) -> None:
+    """The Infamy track's scale is kept per top value and pasted: the same image, and the same texts
+    recorded, as drawing its ticks and numbers, at the usual top (20) and past it."""
+    from renderers import infamy_base
+
+    view = InfamyView.model_validate(GAME.view(midgame(seed=6, steps=70), None))
+    players = list(view.players)
+    views = [view]
+    for infamy in (23, 31):
+        players[1] = players[1].model_copy(update={"infamy": infamy})
+        views.append(view.model_copy(update={"players": list(players)}))
+    pasted = []
+    for board in views:
+        with recording() as texts:
+            pasted.append((render(board), sorted(t.value for t in texts)))
+    monkeypatch.setattr(infamy_base, "paste_scale", lambda pen, top: infamy_base._track_scale(pen, top))
+    monkeypatch.setattr("renderers.infamy.paste_scale", infamy_base.paste_scale)
+    for board, (png, texts) in zip(views, pasted, strict=True):
+        with recording() as drawn:
+            assert render(board) == png
+        assert sorted(t.value for t in drawn) == texts
+    assert "25" in pasted[2][1] and pasted[0][0] != pasted[1][0]
 
 
 def test_the_renderer_reads_the_typed_view() -> None:
