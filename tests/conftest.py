@@ -22,7 +22,7 @@ def toy():  # type: ignore[no-untyped-def]
 
 
 SUITE_TIME = (
-    "this run usually takes about 4 minutes on 2 cores (one worker a core; 258 s measured quiet); "
+    "this run usually takes about 3 minutes on 2 cores (one worker a core; 159 s measured quiet); "
     "`pytest -m slow` runs the rest: the long sweeps and scenarios (.ci/run runs them too), the soak, "
     "the 500-game load and the 100,000-game restart"
 )
