@@ -32,4 +32,4 @@ def unpacked(value: object) -> str:
             return zlib.decompress(value).decode("utf-8")
         except (zlib.error, UnicodeDecodeError):
             return BadText(value.decode("utf-8", "replace"))
-    return str(value)
+    return value if isinstance(value, str) else str(value)  # a BadText stays one

@@ -114,6 +114,17 @@ async def test_a_snapshot_kept_as_text_still_loads(tmp_path: Path) -> None:
     await store.close()
 
 
+async def test_a_text_snapshot_that_is_not_utf8_is_refused_as_unreadable(tmp_path: Path) -> None:
+    """Reading a TEXT body keeps the store's mark on text that is not UTF-8 (not turned into plain text)."""
+    path = tmp_path / "a.db"
+    gid, _ = await _played(path)
+    _sql(path, "UPDATE snapshots SET body=CAST(X'7B22FF' AS TEXT) WHERE game_id=?", (gid,))
+    store, _table = await _reopen(path)
+    saved = await store.saved_snapshot(gid)
+    assert saved is not None and saved.unreadable is not None and saved.body == ""
+    await store.close()
+
+
 async def test_a_compressed_snapshot_that_does_not_inflate_rebuilds_the_game(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
